@@ -1,0 +1,100 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { getConfig, type Config } from "./config.server";
+import { getDatabase, openDatabase, setDatabase, type Db } from "./db/client.server";
+import { seedDatabase } from "./db/seed/seed.server";
+import { getLogger } from "./lib/logger.server";
+import { getAuth } from "./modules/accounts/session.server";
+import { createStaffAccount, setStaffPassword } from "./modules/accounts/staff.server";
+import { countProducts, listNewArrivals } from "./modules/catalog/products.server";
+import { hasStoreSettings } from "./modules/content/settings.server";
+import { localDiskStorage, type MediaStorage } from "./modules/media/storage.server";
+
+export interface BootInfo {
+  database: "pglite" | "postgres";
+  seeded: boolean;
+  products: number;
+  demoAdmin?: { email: string; password: string };
+  ms: number;
+}
+
+const BOOT_KEY = Symbol.for("shop.boot");
+type GlobalWithBoot = typeof globalThis & { [BOOT_KEY]?: Promise<BootInfo> };
+
+export function getMediaStorage(config: Config = getConfig()): MediaStorage {
+  return localDiskStorage(config.mediaDir);
+}
+
+/**
+ * Everything that must happen before the first request: open the database, apply migrations,
+ * seed on first run, keep the demo admin's credentials true, and warm the catalogue queries.
+ * Runs once per process, even when the dev server reloads modules.
+ */
+export function boot(): Promise<BootInfo> {
+  const g = globalThis as GlobalWithBoot;
+  g[BOOT_KEY] ??= runBoot();
+  return g[BOOT_KEY];
+}
+
+async function runBoot(): Promise<BootInfo> {
+  const started = Date.now();
+  const config = getConfig();
+  const log = getLogger();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.pgliteDir },
+  );
+  setDatabase(database);
+  await database.migrate();
+  log.info({ database: database.kind }, "database ready, migrations applied");
+
+  const { db } = database;
+  let seeded = false;
+  if (!(await hasStoreSettings(db))) {
+    log.info(config.isDemo ? "first run: seeding the demo catalogue (pictures are drawn now, this takes a moment)" : "first run: creating categories, coupons and settings");
+    const result = await seedDatabase(db, {
+      storage: getMediaStorage(config),
+      demoCatalogue: config.isDemo,
+      onProgress: (message) => log.info(message),
+    });
+    log.info(result, "seed finished");
+    seeded = true;
+  }
+
+  const demoAdmin = config.isDemo ? await ensureDemoAdmin(db, config) : undefined;
+  // Warm the query plans and the embedded database's caches so the first shopper is not slow.
+  await listNewArrivals(db, 4);
+  const products = await countProducts(db);
+  return { database: database.kind, seeded, products, demoAdmin, ms: Date.now() - started };
+}
+
+const DEMO_ADMIN_EMAIL = "admin@saanjh.example";
+
+/** Demo mode only: a staff account whose password is kept under DATA_DIR and printed at start. */
+async function ensureDemoAdmin(db: Db, config: Config): Promise<{ email: string; password: string }> {
+  const file = path.join(config.dataDir, "demo-admin.json");
+  let password: string | undefined;
+  if (existsSync(file)) {
+    try {
+      password = (JSON.parse(readFileSync(file, "utf8")) as { password?: string }).password;
+    } catch {
+      password = undefined;
+    }
+  }
+  const fresh = !password;
+  password ??= `demo-${randomBytes(6).toString("hex")}-7`;
+  const auth = getAuth();
+  const result = await createStaffAccount(db, auth, { name: "Demo Admin", email: DEMO_ADMIN_EMAIL, password });
+  if (result.status === "exists" && fresh) await setStaffPassword(db, auth, result.userId, password);
+  if (fresh) writeFileSync(file, `${JSON.stringify({ email: DEMO_ADMIN_EMAIL, password }, null, 2)}\n`, { mode: 0o600 });
+  return { email: DEMO_ADMIN_EMAIL, password };
+}
+
+/** Closes the database (graceful shutdown). */
+export async function shutdown(): Promise<void> {
+  try {
+    await getDatabase().close();
+  } catch {
+    // not open: nothing to close
+  }
+}

@@ -1,0 +1,62 @@
+import { Link, NavLink } from "react-router";
+import { BagIcon, UserIcon } from "../ui/icons";
+import { useCartCount } from "./use-cart-count";
+
+const NAV = [
+  { to: "/products", label: "New In" },
+  { to: "/products?category=kurtas", label: "Kurtas" },
+  { to: "/products?category=co-ords", label: "Co-ords" },
+  { to: "/products?category=sarees", label: "Sarees" },
+  { to: "/products?category=lehengas", label: "Lehengas" },
+  { to: "/products?category=dresses", label: "Dresses" },
+  { to: "/products?category=accessories", label: "Jewellery" },
+];
+
+export function Header({ storeName, cartCount }: { storeName: string; cartCount: number | null }) {
+  const count = useCartCount(cartCount);
+  return (
+    <header className="sticky top-0 z-40 border-b border-linen/80 bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
+      <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto_1fr] items-center px-4 sm:h-20 sm:px-8">
+        <div aria-hidden="true" />
+        <Link
+          to="/"
+          className="font-display text-[1.75rem] font-medium uppercase leading-none tracking-[0.32em] text-ink sm:text-[2.1rem]"
+          aria-label={`${storeName} home`}
+        >
+          {storeName}
+        </Link>
+        <nav aria-label="Account and cart" className="flex items-center justify-end gap-1 sm:gap-3">
+          <Link to="/authentication" className="rounded-full p-2 text-ink hover:text-maroon" aria-label="Account">
+            <UserIcon />
+          </Link>
+          <Link
+            to="/cart"
+            className="relative rounded-full p-2 text-ink hover:text-maroon"
+            aria-label={count > 0 ? `Cart, ${count} item${count === 1 ? "" : "s"}` : "Cart"}
+          >
+            <BagIcon />
+            {count > 0 ? (
+              <span
+                data-testid="cart-count"
+                className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-maroon px-1 text-[0.65rem] font-medium text-ivory"
+              >
+                {count > 99 ? "99+" : count}
+              </span>
+            ) : null}
+          </Link>
+        </nav>
+      </div>
+      <nav aria-label="Collections" className="border-t border-linen/70">
+        <ul className="mx-auto flex max-w-7xl gap-6 overflow-x-auto px-4 py-3 text-[0.72rem] uppercase tracking-[0.2em] text-stone [scrollbar-width:none] sm:justify-center sm:gap-9 sm:px-8">
+          {NAV.map((item) => (
+            <li key={item.to} className="shrink-0">
+              <NavLink to={item.to} className="transition-colors hover:text-ink" end>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,34 @@
+import { formatPrice, percentOff } from "~/modules/pricing/money";
+
+/** Price, struck-through original price and the rounded percent-off badge. */
+export function Price({
+  pricePaise,
+  originalPricePaise,
+  size = "sm",
+}: {
+  pricePaise: number;
+  originalPricePaise: number | null;
+  size?: "sm" | "lg";
+}) {
+  const off = percentOff(pricePaise, originalPricePaise);
+  const main = size === "lg" ? "text-2xl" : "text-sm";
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+      <span className={`${main} font-medium tracking-wide text-ink`}>
+        <span className="sr-only">Price </span>
+        {formatPrice(pricePaise)}
+      </span>
+      {off > 0 && originalPricePaise ? (
+        <>
+          <s className={`${size === "lg" ? "text-base" : "text-xs"} text-stone`}>
+            <span className="sr-only">Original price </span>
+            {formatPrice(originalPricePaise)}
+          </s>
+          <span className={`${size === "lg" ? "text-sm" : "text-[0.7rem]"} font-medium uppercase tracking-wider text-sale`}>
+            {off}% off
+          </span>
+        </>
+      ) : null}
+    </p>
+  );
+}

@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.server";
+
+const SECRET = "x".repeat(40);
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig({ AUTH_SECRET: SECRET, ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("configuration from the environment", () => {
+  it("uses the documented defaults", () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), "cfg-"));
+    const config = parseConfig({ AUTH_SECRET: SECRET }, cwd);
+    expect(config).toMatchObject({
+      mode: "demo",
+      isDemo: true,
+      port: 3000,
+      host: "127.0.0.1",
+      dataDir: path.join(cwd, "data"),
+      pgliteDir: path.join(cwd, "data", "pglite"),
+      mediaDir: path.join(cwd, "data", "media"),
+      databaseUrl: undefined,
+      baseUrl: "http://localhost:3000",
+    });
+  });
+
+  it("names the variable and the bad value when PORT is wrong", () => {
+    const [problem] = problemsOf({ PORT: "eighty" });
+    expect(problem).toMatch(/^PORT must be a whole number between 1 and 65535/);
+    expect(problem).toContain('(got "eighty")');
+    expect(problemsOf({ PORT: "70000" })[0]).toMatch(/^PORT /);
+  });
+
+  it("rejects a DATABASE_URL that is not a PostgreSQL URL without echoing it", () => {
+    const [problem] = problemsOf({ DATABASE_URL: "mysql://user:secret@host/db" });
+    expect(problem).toMatch(/^DATABASE_URL must be a postgres:\/\//);
+    expect(problem).not.toContain("secret");
+  });
+
+  it("rejects an unknown SHOP_MODE and a relative BASE_URL", () => {
+    expect(problemsOf({ SHOP_MODE: "production" })[0]).toMatch(/^SHOP_MODE must be 'demo' or 'live'/);
+    expect(problemsOf({ BASE_URL: "shop.example.com" })[0]).toMatch(/^BASE_URL must be an absolute URL/);
+  });
+
+  it("requires AUTH_SECRET and an https BASE_URL in live mode", () => {
+    let problems: string[] = [];
+    try {
+      parseConfig({ SHOP_MODE: "live", BASE_URL: "http://shop.example.com" });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      "AUTH_SECRET is required when SHOP_MODE=live",
+      'BASE_URL must be set to the shop\'s https:// address when SHOP_MODE=live (got "http://shop.example.com")',
+    ]);
+    expect(() => parseConfig({ SHOP_MODE: "live", BASE_URL: "https://shop.example.com", AUTH_SECRET: SECRET })).not.toThrow();
+  });
+
+  it("generates a development secret once under DATA_DIR and reuses it", () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), "cfg-"));
+    const first = parseConfig({ DATA_DIR: "store" }, cwd);
+    const second = parseConfig({ DATA_DIR: "store" }, cwd);
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.authSecret).toBe(first.authSecret);
+    expect(readFileSync(path.join(cwd, "store", "auth-secret"), "utf8").trim()).toBe(first.authSecret);
+  });
+
+  it("treats empty variables as unset and trims a trailing slash from BASE_URL", () => {
+    const config = parseConfig({ AUTH_SECRET: SECRET, PORT: "", BASE_URL: "https://shop.example.com/" });
+    expect(config.port).toBe(3000);
+    expect(config.baseUrl).toBe("https://shop.example.com");
+  });
+});

@@ -1,0 +1,132 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting the shop reads from the environment, checked once at start-up.
+ * A wrong value stops the process with a message naming the variable (see README's table).
+ */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    SHOP_MODE: z.enum(["demo", "live"], { error: "must be 'demo' or 'live'" }).default("demo"),
+    PORT: z.coerce
+      .number({ error: "must be a whole number between 1 and 65535" })
+      .int("must be a whole number between 1 and 65535")
+      .min(1, "must be a whole number between 1 and 65535")
+      .max(65535, "must be a whole number between 1 and 65535")
+      .default(3000),
+    HOST: z.string().min(1, "must not be empty").default("127.0.0.1"),
+    DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// connection URL")
+      .optional(),
+    BASE_URL: z
+      .url({ error: "must be an absolute URL such as https://shop.example.com" })
+      .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
+      .transform((u) => u.replace(/\/+$/, ""))
+      .optional(),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters long").optional(),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "must be one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SHOP_MODE !== "live") return;
+    if (!env.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required when SHOP_MODE=live" });
+    }
+    if (!env.BASE_URL || !env.BASE_URL.startsWith("https://")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BASE_URL"],
+        message: "must be set to the shop's https:// address when SHOP_MODE=live",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: Env["NODE_ENV"];
+  mode: Env["SHOP_MODE"];
+  isDemo: boolean;
+  port: number;
+  host: string;
+  /** absolute path */
+  dataDir: string;
+  /** absolute path of the embedded database folder (unused when databaseUrl is set) */
+  pgliteDir: string;
+  /** absolute path under which uploaded and generated pictures are stored */
+  mediaDir: string;
+  databaseUrl: string | undefined;
+  baseUrl: string;
+  authSecret: string;
+  logLevel: Env["LOG_LEVEL"];
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses an environment; pure apart from creating and reading the generated development secret. */
+export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Config {
+  // Treat empty strings like unset values: `FOO= npm start` should mean the default.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = issue.path.join(".") || "environment";
+      const got = typeof issue.path[0] === "string" ? cleaned[issue.path[0]] : undefined;
+      const shown = got === undefined || /SECRET|PASSWORD|DATABASE_URL/.test(name) ? "" : ` (got "${got}")`;
+      return `${name} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const env = result.data;
+  const dataDir = path.resolve(cwd, env.DATA_DIR);
+  return {
+    nodeEnv: env.NODE_ENV,
+    mode: env.SHOP_MODE,
+    isDemo: env.SHOP_MODE === "demo",
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    pgliteDir: path.join(dataDir, "pglite"),
+    mediaDir: path.join(dataDir, "media"),
+    databaseUrl: env.DATABASE_URL,
+    baseUrl: env.BASE_URL ?? `http://localhost:${env.PORT}`,
+    authSecret: env.AUTH_SECRET ?? generatedSecret(dataDir),
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+/** In demo mode an unset AUTH_SECRET is generated once and kept under DATA_DIR, so sessions survive restarts. */
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+const CONFIG_KEY = Symbol.for("shop.config");
+type GlobalWithConfig = typeof globalThis & { [CONFIG_KEY]?: Config };
+
+/** The process-wide configuration, parsed on first use. */
+export function getConfig(): Config {
+  const g = globalThis as GlobalWithConfig;
+  g[CONFIG_KEY] ??= parseConfig(process.env);
+  return g[CONFIG_KEY];
+}

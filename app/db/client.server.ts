@@ -1,0 +1,148 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql, type ExtractTablesWithRelations, type SQL } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The one database type every module receives: the same API over PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What `db.transaction(fn)` hands to `fn`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** runs `select 1`; rejects when the database cannot answer */
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "pglite-memory"; loadDataDir?: Blob };
+
+/**
+ * Folder of the generated SQL migrations. Resolved from the working directory (or MIGRATIONS_DIR),
+ * never from this file's location: after the build this code runs from build/server/.
+ */
+export function migrationsFolder(): string {
+  return path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+}
+
+// A fixed key for pg_advisory_lock, so that several app instances starting together migrate one at a time.
+const MIGRATION_LOCK_KEY = 7_240_311;
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    pool.on("error", () => {});
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      ping: async () => {
+        await pool.query("select 1");
+      },
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+          const lockedDb = drizzlePg({ client, schema });
+          await migratePg(lockedDb, { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let client: PGlite;
+  if (target.kind === "pglite") {
+    // PGlite does not create parent folders.
+    mkdirSync(target.dataDir, { recursive: true });
+    client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
+  } else {
+    client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: target.loadDataDir });
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    ping: async () => {
+      if (client.closed) throw new Error("the embedded database is closed");
+      await client.query("select 1");
+    },
+    migrate: async () => {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+    // exposed for the test harness, which snapshots a migrated database once per run
+    ...({ pglite: client } as object),
+  };
+}
+
+/** The PGlite instance behind a Database, for snapshotting in tests. */
+export function pgliteOf(database: Database): PGlite | undefined {
+  return (database as Database & { pglite?: PGlite }).pglite;
+}
+
+const DB_KEY = Symbol.for("shop.database");
+type GlobalWithDb = typeof globalThis & { [DB_KEY]?: Database };
+
+/** Installs the process-wide database (done once at boot; kept across dev-server reloads). */
+export function setDatabase(database: Database): void {
+  (globalThis as GlobalWithDb)[DB_KEY] = database;
+}
+
+export function getDatabase(): Database {
+  const database = (globalThis as GlobalWithDb)[DB_KEY];
+  if (!database) throw new Error("The database is not open yet: boot() must run before requests are served.");
+  return database;
+}
+
+/** The process-wide Drizzle database for route loaders and actions. */
+export function getDb(): Db {
+  return getDatabase().db;
+}
+
+export async function databaseStatus(): Promise<{ ok: boolean; kind: Database["kind"] | "none"; error?: string }> {
+  const database = (globalThis as GlobalWithDb)[DB_KEY];
+  if (!database) return { ok: false, kind: "none", error: "not open" };
+  try {
+    await Promise.race([
+      database.ping(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timed out after 2 s")), 2_000).unref()),
+    ]);
+    return { ok: true, kind: database.kind };
+  } catch (error) {
+    return { ok: false, kind: database.kind, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`. Prefer the query builder; this is for EXPLAIN, pg_* views and the like. */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export { sql };

@@ -1,0 +1,24 @@
+import pino from "pino";
+
+const LOGGER_KEY = Symbol.for("shop.logger");
+type GlobalWithLogger = typeof globalThis & { [LOGGER_KEY]?: pino.Logger };
+
+function createLogger(): pino.Logger {
+  const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info");
+  // JSON in production builds, readable lines in development.
+  if (process.env.NODE_ENV === "production" || process.env.LOG_FORMAT === "json") {
+    return pino({ level, base: undefined });
+  }
+  return pino({
+    level,
+    base: undefined,
+    transport: { target: "pino-pretty", options: { colorize: true, translateTime: "HH:MM:ss", ignore: "pid,hostname" } },
+  });
+}
+
+/** The process-wide logger (pino). */
+export function getLogger(): pino.Logger {
+  const g = globalThis as GlobalWithLogger;
+  g[LOGGER_KEY] ??= createLogger();
+  return g[LOGGER_KEY];
+}

@@ -1,0 +1,64 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { timestamps } from "../../db/columns";
+import { user } from "./auth-schema.server";
+
+/** The shopper's own details (spec: users/{uid}); the auth `user` row holds only sign-in data. */
+export const customerProfiles = pgTable(
+  "customer_profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    /** +91XXXXXXXXXX */
+    phone: text("phone").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("customer_profiles_phone_key").on(t.phone),
+    index("customer_profiles_email_idx").on(sql`lower(${t.email})`),
+    check("customer_profiles_phone_format", sql`${t.phone} ~ '^\\+91[6-9][0-9]{9}$'`),
+  ],
+);
+
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    phone: text("phone").notNull(),
+    line1: text("line1").notNull(),
+    line2: text("line2"),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    pincode: text("pincode").notNull(),
+    country: text("country").notNull().default("India"),
+    isPrimary: boolean("is_primary").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index("addresses_user_idx").on(t.userId),
+    // at most one primary address per shopper
+    uniqueIndex("addresses_one_primary_per_user").on(t.userId).where(sql`${t.isPrimary}`),
+    check("addresses_pincode_format", sql`${t.pincode} ~ '^[1-9][0-9]{5}$'`),
+  ],
+);
+
+/** Messages handed to the SMS provider; the console provider's outbox that tests and developers read. */
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toPhone: text("to_phone").notNull(),
+    body: text("body").notNull(),
+    provider: text("provider").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sms_outbox_phone_idx").on(t.toPhone, t.createdAt.desc())],
+);

@@ -1,0 +1,57 @@
+import { redirect } from "react-router";
+import { getConfig } from "../../config.server";
+import { getDatabase, type Db } from "../../db/client.server";
+import { createAuth, STAFF_ROLE, type Auth } from "./auth.server";
+import { consoleSmsProvider } from "./sms.server";
+
+const AUTH_KEY = Symbol.for("shop.auth");
+type GlobalWithAuth = typeof globalThis & { [AUTH_KEY]?: { auth: Auth; db: Db } };
+
+/** The process-wide auth instance over the process-wide database (made again if the database is replaced). */
+export function getAuth(): Auth {
+  const g = globalThis as GlobalWithAuth;
+  const { db } = getDatabase();
+  if (g[AUTH_KEY]?.db !== db) {
+    g[AUTH_KEY] = { db, auth: createAuth({ db, config: getConfig(), sms: consoleSmsProvider(db) }) };
+  }
+  return g[AUTH_KEY].auth;
+}
+
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  role?: string | null;
+  banned?: boolean | null;
+  phoneNumber?: string | null;
+};
+
+/** The signed-in user of a request, or null. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const session = await getAuth().api.getSession({ headers: request.headers });
+  if (!session || session.user.banned) return null;
+  return session.user as SessionUser;
+}
+
+function signInRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const to = `${url.pathname}${url.search}`;
+  return redirect(`/authentication?redirectTo=${encodeURIComponent(to)}`);
+}
+
+/** Guard for shopper pages and actions: the signed-in user, or a redirect to the account screen. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw signInRedirect(request);
+  return user;
+}
+
+/** Guard for every admin page and action: a signed-in staff member, checked on the server every time. */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw signInRedirect(request);
+  if (user.role !== STAFF_ROLE) {
+    throw new Response("You do not have access to the back office.", { status: 403 });
+  }
+  return user;
+}

@@ -1,0 +1,216 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.server";
+import { categories, productImages, products, type ProductColour } from "./schema.server";
+import { CATEGORIES, type ProductCardView, type ProductDetailView, type ProductImageView } from "./types";
+
+export type ProductRow = typeof products.$inferSelect;
+
+export interface NewProductInput {
+  slug: string;
+  sku: string;
+  name: string;
+  brand: string;
+  category: string;
+  description?: string;
+  details?: string;
+  pricePaise: number;
+  originalPricePaise?: number | null;
+  sizes?: string[];
+  colors?: ProductColour[];
+  stock: number;
+  fabric?: string | null;
+  material?: string | null;
+  fit?: string | null;
+  care?: string | null;
+  occasions?: string[];
+  type?: string | null;
+  badge?: string | null;
+  rating?: number | null;
+  reviewsCount?: number;
+  popularity?: number;
+  orderCount?: number;
+  isActive?: boolean;
+  createdAt?: Date;
+}
+
+export interface NewProductImage {
+  key: string;
+  url: string;
+  width: number;
+  height: number;
+  alt?: string;
+}
+
+/** Makes sure every category of the shop exists (idempotent). */
+export async function ensureCategories(db: Db): Promise<void> {
+  await db
+    .insert(categories)
+    .values(CATEGORIES.map((c, position) => ({ ...c, position })))
+    .onConflictDoNothing({ target: categories.slug });
+}
+
+/** Inserts a product and its pictures in one transaction. Returns the new id. */
+export async function createProduct(db: Db, input: NewProductInput, images: NewProductImage[] = []): Promise<string> {
+  return db.transaction(async (tx) => {
+    const colors = input.colors ?? [];
+    const [row] = await tx
+      .insert(products)
+      .values({
+        ...input,
+        colors,
+        colorNames: colors.map((c) => c.name),
+        updatedAt: input.createdAt,
+      })
+      .returning({ id: products.id });
+    if (!row) throw new Error("product insert returned nothing");
+    if (images.length > 0) {
+      await tx.insert(productImages).values(
+        images.map((image, position) => ({
+          productId: row.id,
+          position,
+          ...image,
+          alt: image.alt ?? input.name,
+        })),
+      );
+    }
+    return row.id;
+  });
+}
+
+export async function findProductIdBySlug(db: Db, slug: string): Promise<string | null> {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.slug, slug)).limit(1);
+  return row?.id ?? null;
+}
+
+export async function countProducts(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+  return row?.n ?? 0;
+}
+
+const cardColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  brand: products.brand,
+  category: products.category,
+  pricePaise: products.pricePaise,
+  originalPricePaise: products.originalPricePaise,
+  badge: products.badge,
+  stock: products.stock,
+  sizes: products.sizes,
+  colors: products.colors,
+  rating: products.rating,
+  reviewsCount: products.reviewsCount,
+};
+
+type CardRow = Omit<ProductCardView, "images">;
+
+/** Pictures for several products in one query, at most `perProduct` each. */
+async function imagesFor(db: Db, productIds: string[], perProduct: number): Promise<Map<string, ProductImageView[]>> {
+  const byProduct = new Map<string, ProductImageView[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({
+      productId: productImages.productId,
+      url: productImages.url,
+      width: productImages.width,
+      height: productImages.height,
+      alt: productImages.alt,
+      position: productImages.position,
+    })
+    .from(productImages)
+    .where(and(inArray(productImages.productId, productIds), sql`${productImages.position} < ${perProduct}`))
+    .orderBy(asc(productImages.productId), asc(productImages.position));
+  for (const { productId, position: _position, ...image } of rows) {
+    const list = byProduct.get(productId) ?? [];
+    list.push(image);
+    byProduct.set(productId, list);
+  }
+  return byProduct;
+}
+
+async function toCards(db: Db, rows: CardRow[]): Promise<ProductCardView[]> {
+  const images = await imagesFor(
+    db,
+    rows.map((r) => r.id),
+    2,
+  );
+  return rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] }));
+}
+
+/** The home page's New Arrivals: the newest active products. */
+export async function listNewArrivals(db: Db, limit = 4): Promise<ProductCardView[]> {
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .where(eq(products.isActive, true))
+    .orderBy(desc(products.createdAt), asc(products.id))
+    .limit(limit);
+  return toCards(db, rows);
+}
+
+export interface ProductPage {
+  items: ProductCardView[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+/** Active products, newest first, one page at a time, optionally in one category (filters and sorting arrive with the catalogue issue). */
+export async function listProducts(
+  db: Db,
+  { page = 1, perPage = 24, category }: { page?: number; perPage?: number; category?: string } = {},
+): Promise<ProductPage> {
+  const where = category ? and(eq(products.isActive, true), eq(products.category, category)) : eq(products.isActive, true);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt), asc(products.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
+  ]);
+  return { items: await toCards(db, rows), total: count?.n ?? 0, page, perPage };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isProductId(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** One active product with all its pictures, or null. */
+export async function getProduct(db: Db, id: string): Promise<ProductDetailView | null> {
+  if (!isProductId(id)) return null;
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      sku: products.sku,
+      description: products.description,
+      details: products.details,
+      fabric: products.fabric,
+      material: products.material,
+      fit: products.fit,
+      care: products.care,
+      occasions: products.occasions,
+      type: products.type,
+      createdAt: products.createdAt,
+    })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.isActive, true)))
+    .limit(1);
+  if (!row) return null;
+  const images = await imagesFor(db, [row.id], 100);
+  return { ...row, createdAt: row.createdAt.toISOString(), images: images.get(row.id) ?? [] };
+}
+
+/** Every active product id with its last change, for the sitemap. */
+export async function listActiveProductIds(db: Db): Promise<Array<{ id: string; updatedAt: Date }>> {
+  return db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.isActive, true))
+    .orderBy(desc(products.updatedAt));
+}

@@ -1,0 +1,125 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { timestamps, tsvector } from "../../db/columns";
+
+export interface ProductColour {
+  name: string;
+  /** #rrggbb */
+  hex: string;
+}
+
+export const categories = pgTable(
+  "categories",
+  {
+    slug: text("slug").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    position: smallint("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [check("categories_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    sku: text("sku").notNull(),
+    name: text("name").notNull(),
+    brand: text("brand").notNull(),
+    category: text("category")
+      .notNull()
+      .references(() => categories.slug, { onUpdate: "cascade", onDelete: "restrict" }),
+    description: text("description").notNull().default(""),
+    details: text("details").notNull().default(""),
+    pricePaise: integer("price_paise").notNull(),
+    originalPricePaise: integer("original_price_paise"),
+    sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
+    colors: jsonb("colors").$type<ProductColour[]>().notNull().default(sql`'[]'::jsonb`),
+    /** the colour names of `colors`, kept beside them so facets and filters can use a GIN index */
+    colorNames: text("color_names").array().notNull().default(sql`'{}'::text[]`),
+    stock: integer("stock").notNull().default(0),
+    fabric: text("fabric"),
+    material: text("material"),
+    fit: text("fit"),
+    care: text("care"),
+    occasions: text("occasions").array().notNull().default(sql`'{}'::text[]`),
+    type: text("type"),
+    badge: text("badge"),
+    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
+    reviewsCount: integer("reviews_count").notNull().default(0),
+    popularity: integer("popularity").notNull().default(0),
+    orderCount: integer("order_count").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    ...timestamps,
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(brand, '') || ' ' || coalesce(category, '') || ' ' || coalesce(type, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex("products_slug_key").on(t.slug),
+    uniqueIndex("products_sku_key").on(t.sku),
+    check("products_stock_not_negative", sql`${t.stock} >= 0`),
+    check("products_price_positive", sql`${t.pricePaise} > 0`),
+    check(
+      "products_original_price_above_price",
+      sql`${t.originalPricePaise} IS NULL OR ${t.originalPricePaise} > ${t.pricePaise}`,
+    ),
+    check("products_rating_range", sql`${t.rating} IS NULL OR (${t.rating} >= 0 AND ${t.rating} <= 5)`),
+    check("products_counts_not_negative", sql`${t.reviewsCount} >= 0 AND ${t.orderCount} >= 0`),
+    // Sort keys of the list page, only over the active catalogue.
+    index("products_active_newest_idx").on(t.createdAt.desc(), t.id).where(sql`${t.isActive}`),
+    index("products_active_price_idx").on(t.pricePaise, t.id).where(sql`${t.isActive}`),
+    index("products_active_orders_idx").on(t.orderCount.desc(), t.id).where(sql`${t.isActive}`),
+    index("products_active_popularity_idx").on(t.popularity.desc(), t.id).where(sql`${t.isActive}`),
+    index("products_active_rating_idx").on(t.rating.desc(), t.id).where(sql`${t.isActive}`),
+    index("products_active_name_idx").on(t.name, t.id).where(sql`${t.isActive}`),
+    index("products_category_newest_idx").on(t.category, t.createdAt.desc()).where(sql`${t.isActive}`),
+    index("products_category_price_idx").on(t.category, t.pricePaise).where(sql`${t.isActive}`),
+    // Facets and filters over arrays.
+    index("products_sizes_gin").using("gin", t.sizes),
+    index("products_color_names_gin").using("gin", t.colorNames),
+    index("products_occasions_gin").using("gin", t.occasions),
+    // Search: full text plus trigram similarity for misspellings such as 'kurtha'.
+    index("products_search_gin").using("gin", t.searchVector),
+    index("products_name_trgm").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("products_brand_trgm").using("gin", sql`${t.brand} gin_trgm_ops`),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** storage key of the original; the resized variants derive their names from it */
+    key: text("key").notNull(),
+    /** public URL of the default (800 px wide) variant */
+    url: text("url").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    position: smallint("position").notNull().default(0),
+    alt: text("alt").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("product_images_product_position_key").on(t.productId, t.position),
+    uniqueIndex("product_images_key_key").on(t.key),
+    check("product_images_size_positive", sql`${t.width} > 0 AND ${t.height} > 0`),
+  ],
+);

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { timestamps } from "../../db/columns";
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** stored lower-cased */
+    email: text("email").notNull(),
+    source: text("source").notNull().default("footer"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_key").on(t.email),
+    check("newsletter_subscribers_email_lower", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** One row (id = 1): what the shop owner can change without a deploy. */
+export const storeSettings = pgTable(
+  "store_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    storeName: text("store_name").notNull(),
+    tagline: text("tagline").notNull().default(""),
+    supportEmail: text("support_email").notNull().default(""),
+    supportPhone: text("support_phone").notNull().default(""),
+    /** messaging-app support number in international form without '+', e.g. 919812345678; empty hides the button */
+    whatsappNumber: text("whatsapp_number").notNull().default(""),
+    instagramUrl: text("instagram_url").notNull().default(""),
+    facebookUrl: text("facebook_url").notNull().default(""),
+    youtubeUrl: text("youtube_url").notNull().default(""),
+    address: text("address").notNull().default(""),
+    codEnabled: boolean("cod_enabled").notNull().default(true),
+    prepaidDiscountPercent: integer("prepaid_discount_percent").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check("store_settings_single_row", sql`${t.id} = 1`),
+    check("store_settings_prepaid_discount_range", sql`${t.prepaidDiscountPercent} BETWEEN 0 AND 50`),
+  ],
+);

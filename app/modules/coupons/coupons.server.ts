@@ -1,0 +1,27 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.server";
+import { coupons } from "./schema.server";
+
+export type CouponRow = typeof coupons.$inferSelect;
+export type NewCoupon = typeof coupons.$inferInsert;
+
+/** The spec's four coupons (section 9); amounts in paise. */
+export const SPEC_COUPONS: NewCoupon[] = [
+  { code: "SAVE10", type: "percentage", value: 10, minAmountPaise: 50_000, description: "10% off orders of ₹500 or more" },
+  { code: "FLAT50", type: "fixed", value: 5_000, minAmountPaise: 20_000, description: "₹50 off orders of ₹200 or more" },
+  { code: "WELCOME20", type: "percentage", value: 20, minAmountPaise: 100_000, description: "20% off orders of ₹1,000 or more" },
+  { code: "FIRST100", type: "fixed", value: 10_000, minAmountPaise: 80_000, description: "₹100 off orders of ₹800 or more" },
+];
+
+/** Inserts the coupons that do not exist yet; never changes an existing one (the admin may have edited it). */
+export async function ensureCoupons(db: Db, list: NewCoupon[] = SPEC_COUPONS): Promise<void> {
+  await db
+    .insert(coupons)
+    .values(list.map((c) => ({ ...c, code: c.code.toUpperCase() })))
+    .onConflictDoNothing({ target: coupons.code });
+}
+
+export async function findCoupon(db: Db, code: string): Promise<CouponRow | null> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.code, code.trim().toUpperCase())).limit(1);
+  return row ?? null;
+}

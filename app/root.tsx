@@ -1,0 +1,124 @@
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { Footer } from "./components/layout/footer";
+import { Header } from "./components/layout/header";
+import { getConfig } from "./config.server";
+import { getDb } from "./db/client.server";
+import { getSessionUser } from "./modules/accounts/session.server";
+import { countCartItems } from "./modules/cart/cart.server";
+import { getStoreSettings } from "./modules/content/settings.server";
+import "./app.css";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = getDb();
+  const [settings, user] = await Promise.all([getStoreSettings(db), getSessionUser(request)]);
+  const config = getConfig();
+  return {
+    isDemo: config.isDemo,
+    baseUrl: config.baseUrl,
+    user: user ? { id: user.id, name: user.name } : null,
+    // null for guests: their cart lives in the browser and is counted after hydration
+    cartCount: user ? await countCartItems(db, user.id) : null,
+    settings: {
+      storeName: settings.storeName,
+      tagline: settings.tagline,
+      supportEmail: settings.supportEmail,
+      supportPhone: settings.supportPhone,
+      address: settings.address,
+      instagramUrl: settings.instagramUrl,
+      facebookUrl: settings.facebookUrl,
+    },
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#fbf8f3" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Shell data={loaderData}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+function Shell({ data, children }: { data: Route.ComponentProps["loaderData"] | undefined; children: React.ReactNode }) {
+  const settings = data?.settings ?? FALLBACK_SETTINGS;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:bg-ink focus:px-4 focus:py-2 focus:text-ivory">
+        Skip to content
+      </a>
+      {data?.isDemo ? (
+        <p className="bg-maroon px-4 py-1.5 text-center text-[0.68rem] font-medium uppercase tracking-[0.24em] text-ivory" role="note">
+          Test mode · no real payments or messages
+        </p>
+      ) : null}
+      <Header storeName={settings.storeName} cartCount={data?.cartCount ?? null} />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer settings={settings} />
+    </div>
+  );
+}
+
+const FALLBACK_SETTINGS = {
+  storeName: "Saanjh",
+  tagline: "Subtle. Serene. Enduring",
+  supportEmail: "",
+  supportPhone: "",
+  address: "",
+  instagramUrl: "",
+  facebookUrl: "",
+};
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  let title = "Something went wrong";
+  let message = "Please try again in a moment. If it keeps happening, write to us and we will sort it out.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Page not found" : `${error.status} ${error.statusText || "Error"}`;
+    message = typeof error.data === "string" && error.data ? error.data : message;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    message = error.message;
+  }
+  return (
+    <Shell data={data}>
+      <section className="mx-auto max-w-xl px-6 py-28 text-center">
+        <p className="eyebrow">Oops</p>
+        <h1 className="mt-4 font-display text-4xl text-ink">{title}</h1>
+        <p className="mt-4 text-stone">{message}</p>
+        <Link to="/products" className="btn-primary mt-10">
+          Back to the collection
+        </Link>
+      </section>
+    </Shell>
+  );
+}

@@ -1,0 +1,10 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("products", "routes/products.tsx"),
+  route("product/:id", "routes/product.tsx"),
+  route("api/auth/*", "routes/api.auth.ts"),
+  // Spec section 2: other internal paths go to /products.
+  route("*", "routes/catch-all.ts"),
+] satisfies RouteConfig;

@@ -1,0 +1,121 @@
+/*
+ * The Node entry: one process serves pages, data routes, pictures and (later) webhooks.
+ * `tsx server/index.ts` serves the production build; with --dev it runs Vite in middleware mode.
+ * Application code (database, boot, auth) is reached only through the server build, so the
+ * process has exactly one copy of each module.
+ */
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { ConfigError, parseConfig, type Config } from "../app/config.server";
+import { sameOriginGuard, securityHeaders } from "./security";
+
+const dev = process.argv.includes("--dev");
+process.env.NODE_ENV ??= dev ? "development" : "production";
+
+interface ShopEntryModule {
+  boot(): Promise<{
+    database: string;
+    seeded: boolean;
+    products: number;
+    demoAdmin?: { email: string; password: string };
+    ms: number;
+  }>;
+  shutdown(): Promise<void>;
+  databaseStatus(): Promise<{ ok: boolean; kind: string; error?: string }>;
+}
+
+function loadConfig(): Config {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`\n${error.message}\n\nSee the configuration table in README.md.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = loadConfig();
+  const started = Date.now();
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(securityHeaders(config));
+  app.use(compression());
+
+  let getBuild: () => Promise<ServerBuild>;
+  if (dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(viteServer.middlewares);
+    getBuild = () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const buildFile = path.resolve("build/server/index.js");
+    const build = (await import(buildFile)) as ServerBuild;
+    getBuild = async () => build;
+    // Fingerprinted assets never change; everything else in the client build is revalidated hourly.
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+  const entryModule = async () => (await getBuild()).entry.module as unknown as ShopEntryModule;
+
+  app.use("/media", express.static(config.mediaDir, { maxAge: "7d", index: false, fallthrough: false }));
+
+  app.get("/healthz", async (_req, res) => {
+    const status = await (await entryModule()).databaseStatus();
+    res.status(status.ok ? 200 : 503).set("Cache-Control", "no-store").json({
+      status: status.ok ? "ok" : "unavailable",
+      database: { kind: status.kind, ok: status.ok, ...(status.error ? { error: status.error } : {}) },
+    });
+  });
+
+  app.use(sameOriginGuard(config));
+  app.use(
+    createRequestHandler({
+      build: getBuild,
+      mode: dev ? "development" : "production",
+    }),
+  );
+
+  const info = await (await entryModule()).boot();
+
+  const server = app.listen(config.port, config.host, () => {
+    const where = info.database === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.pgliteDir}`;
+    console.log(
+      `\n  Saanjh is ready at ${config.baseUrl}  (${dev ? "development" : "production"} build, ${config.mode} mode)\n` +
+        `  ${where}, ${info.products} products${info.seeded ? ", seeded on this first run" : ""}; started in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+        (info.demoAdmin ? `  Demo admin: ${info.demoAdmin.email}  password: ${info.demoAdmin.password}\n` : ""),
+    );
+  });
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EADDRINUSE") {
+      console.error(`Port ${config.port} is already in use. Set PORT to another number, e.g. PORT=3001 npm start`);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n  ${signal}: closing connections and the database...`);
+    server.close();
+    server.closeAllConnections();
+    await (await entryModule()).shutdown();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  console.error("The shop could not start:", error);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+import type { NextFunction, Request, Response } from "express";
+import { describe, expect, it } from "vitest";
+import { sameOriginGuard } from "./security";
+
+function run(method: string, path: string, headers: Record<string, string>) {
+  const guard = sameOriginGuard({ baseUrl: "https://shop.example.com" });
+  let status = 0;
+  let passed = false;
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  const req = { method, path, get: (name: string) => lower[name.toLowerCase()] } as unknown as Request;
+  const res = {
+    status(code: number) {
+      status = code;
+      return this;
+    },
+    type() {
+      return this;
+    },
+    send() {
+      return this;
+    },
+  } as unknown as Response;
+  guard(req, res, (() => {
+    passed = true;
+  }) as NextFunction);
+  return { passed, status };
+}
+
+describe("same-origin guard for state-changing requests", () => {
+  it("lets reads through from anywhere", () => {
+    expect(run("GET", "/products", { origin: "https://evil.example" }).passed).toBe(true);
+  });
+
+  it("accepts posts from our own origin or our own host", () => {
+    expect(run("POST", "/cart", { origin: "https://shop.example.com", host: "shop.example.com" }).passed).toBe(true);
+    expect(run("POST", "/cart", { origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000" }).passed).toBe(true);
+  });
+
+  it("refuses posts from another site with 403", () => {
+    expect(run("POST", "/cart", { origin: "https://evil.example", host: "shop.example.com" })).toEqual({ passed: false, status: 403 });
+    expect(run("DELETE", "/account", { "sec-fetch-site": "cross-site", host: "shop.example.com" }).status).toBe(403);
+    expect(run("POST", "/cart", { origin: "null", host: "shop.example.com" }).status).toBe(403);
+    expect(run("POST", "/cart", { referer: "https://evil.example/page", host: "shop.example.com" }).status).toBe(403);
+  });
+
+  it("lets payment webhooks through: gateways post from their own servers", () => {
+    expect(run("POST", "/api/webhooks/razorpay", { origin: "https://api.razorpay.com" }).passed).toBe(true);
+  });
+});

@@ -1,0 +1,53 @@
+import type { NextFunction, Request, Response } from "express";
+import type { Config } from "../app/config.server";
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Paths called by outside services (payment gateway webhooks) rather than by browsers. */
+const CROSS_ORIGIN_ALLOWED = [/^\/api\/webhooks\//];
+
+/**
+ * Rejects state-changing requests that a browser sent from another site. The auth library guards
+ * only its own routes; this covers every form action and data route.
+ */
+export function sameOriginGuard(config: Pick<Config, "baseUrl">) {
+  const ownOrigin = new URL(config.baseUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!STATE_CHANGING.has(req.method) || CROSS_ORIGIN_ALLOWED.some((re) => re.test(req.path))) return next();
+    const origin = req.get("origin");
+    const fetchSite = req.get("sec-fetch-site");
+    const referer = req.get("referer");
+    const host = req.get("host");
+    const isOurs = (value: string) => {
+      try {
+        const url = new URL(value);
+        return url.origin === ownOrigin || url.host === host;
+      } catch {
+        return false;
+      }
+    };
+    const rejected =
+      (origin !== undefined && origin !== "null" && !isOurs(origin)) ||
+      origin === "null" ||
+      fetchSite === "cross-site" ||
+      (origin === undefined && referer !== undefined && !isOurs(referer));
+    if (rejected) {
+      res.status(403).type("text/plain").send("Cross-site request refused.");
+      return;
+    }
+    next();
+  };
+}
+
+export function securityHeaders(config: Pick<Config, "baseUrl">) {
+  const https = config.baseUrl.startsWith("https://");
+  return (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+    if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+

@@ -1,0 +1,81 @@
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { queryRows } from "../../app/db/client.server";
+import { CATALOGUE } from "../../app/db/seed/catalogue";
+import { picturePlan, seedDatabase } from "../../app/db/seed/seed.server";
+import { findCoupon } from "../../app/modules/coupons/coupons.server";
+import { getStoreSettings } from "../../app/modules/content/settings.server";
+import { getProduct } from "../../app/modules/catalog/products.server";
+import { findProductIdBySlug } from "../../app/modules/catalog/products.server";
+import { localDiskStorage } from "../../app/modules/media/storage.server";
+import { useTestDatabase } from "../setup/test-db";
+
+const t = useTestDatabase();
+
+// One product from each of a few categories keeps the test quick; the e2e run seeds the whole catalogue.
+const SAMPLE = ["kurtas", "sarees", "accessories"].map((c) => CATALOGUE.find((p) => p.category === c && p.colours.length > 1) ?? CATALOGUE.find((p) => p.category === c)!);
+
+async function counts() {
+  const rows = await queryRows<{ products: number; images: number; coupons: number; categories: number }>(t.db, sql`
+    select (select count(*)::int from products) as products,
+           (select count(*)::int from product_images) as images,
+           (select count(*)::int from coupons) as coupons,
+           (select count(*)::int from categories) as categories`);
+  return rows[0]!;
+}
+
+describe("the seed", () => {
+  const mediaDir = mkdtempSync(path.join(tmpdir(), "seed-media-"));
+  const storage = localDiskStorage(mediaDir);
+
+  it("creates categories, the spec's coupons, settings and demo products with real pictures", async () => {
+    const result = await seedDatabase(t.db, { storage, demoCatalogue: true, products: SAMPLE, now: new Date("2026-11-01T00:00:00Z") });
+    const expectedImages = SAMPLE.reduce((n, p) => n + picturePlan(p).length, 0);
+    expect(result).toMatchObject({ productsCreated: SAMPLE.length, productsSkipped: 0, imagesCreated: expectedImages });
+    expect(await counts()).toEqual({ products: SAMPLE.length, images: expectedImages, coupons: 4, categories: 11 });
+
+    expect(await findCoupon(t.db, "save10")).toMatchObject({ code: "SAVE10", type: "percentage", value: 10, minAmountPaise: 50_000 });
+    expect(await findCoupon(t.db, "FLAT50")).toMatchObject({ type: "fixed", value: 5_000, minAmountPaise: 20_000 });
+    expect(await findCoupon(t.db, "WELCOME20")).toMatchObject({ type: "percentage", value: 20, minAmountPaise: 100_000 });
+    expect(await findCoupon(t.db, "FIRST100")).toMatchObject({ type: "fixed", value: 10_000, minAmountPaise: 80_000 });
+    expect((await getStoreSettings(t.db)).storeName).toBe("Saanjh");
+
+    const seedProduct = SAMPLE[0]!;
+    const id = await findProductIdBySlug(t.db, seedProduct.slug);
+    const product = await getProduct(t.db, id!);
+    expect(product).toMatchObject({ name: seedProduct.name, pricePaise: seedProduct.price * 100, stock: seedProduct.stock });
+    expect(new Date(product!.createdAt).getTime()).toBe(new Date("2026-11-01T00:00:00Z").getTime() - seedProduct.addedDaysAgo * 86_400_000);
+
+    // Each picture exists in every width and as a thumbnail, and is a real WebP of the stated size.
+    const first = product!.images[0]!;
+    expect(first.url).toMatch(/^\/media\/products\/.+-w800\.webp$/);
+    const file = path.join(mediaDir, first.url.replace(/^\/media\//, ""));
+    const meta = await sharp(file).metadata();
+    expect(meta).toMatchObject({ format: "webp", width: first.width, height: first.height });
+    expect(first.width).toBe(800);
+    expect(first.height).toBe(1067);
+    const stats = await sharp(file).stats();
+    // a drawn picture, not a flat box: the channels vary
+    expect(stats.channels[0]!.stdev).toBeGreaterThan(8);
+    const folder = readdirSync(path.dirname(file));
+    expect(folder.filter((f) => f.startsWith("1-front"))).toEqual(
+      expect.arrayContaining(["1-front-w400.webp", "1-front-w800.webp", "1-front-w1200.webp", "1-front-thumb.webp"]),
+    );
+    expect(await sharp(path.join(path.dirname(file), "1-front-thumb.webp")).metadata()).toMatchObject({ width: 300, height: 300 });
+
+    // Banners and collection tiles for the home page.
+    const site = readdirSync(path.join(mediaDir, "site"));
+    expect(site).toEqual(expect.arrayContaining(["banner-1-desktop-w1920.webp", "banner-5-mobile-w800.webp", "collection-kurtas-back-w900.webp"]));
+  });
+
+  it("is idempotent: running it again duplicates nothing", async () => {
+    const before = await counts();
+    const again = await seedDatabase(t.db, { storage, demoCatalogue: true, products: SAMPLE });
+    expect(again).toMatchObject({ productsCreated: 0, productsSkipped: SAMPLE.length, imagesCreated: 0, siteImagesCreated: 0 });
+    expect(await counts()).toEqual(before);
+  });
+});
