@@ -7,9 +7,9 @@ import { authTables } from "../../app/modules/accounts/auth-schema.server";
 import { smsOutbox } from "../../app/modules/accounts/schema.server";
 import { getAuth, requireAdmin, requireUser } from "../../app/modules/accounts/session.server";
 import { createStaffAccount, staffInputSchema } from "../../app/modules/accounts/staff.server";
-import { useTestDatabase } from "../setup/test-db";
+import { setupTestDatabase } from "../setup/test-db";
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 const BASE = "http://localhost:3000";
 
 beforeAll(() => {

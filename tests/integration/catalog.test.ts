@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { getProduct, listNewArrivals, listProducts } from "../../app/modules/catalog/products.server";
 import { createTestProduct } from "../factories/catalog";
-import { useTestDatabase } from "../setup/test-db";
+import { setupTestDatabase } from "../setup/test-db";
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 const day = 86_400_000;
 const now = Date.now();
 

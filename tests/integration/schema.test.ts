@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { queryRows } from "../../app/db/client.server";
 import { coupons, newsletterSubscribers, orders, products, user } from "../../app/db/schema";
 import { createTestProduct, productInput } from "../factories/catalog";
-import { useTestDatabase } from "../setup/test-db";
+import { setupTestDatabase } from "../setup/test-db";
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 
 /** The PostgreSQL error (code and constraint) behind a failed Drizzle query. */
 async function pgError(promise: Promise<unknown>): Promise<{ code?: string; constraint?: string }> {

@@ -12,9 +12,9 @@ import { getStoreSettings } from "../../app/modules/content/settings.server";
 import { getProduct } from "../../app/modules/catalog/products.server";
 import { findProductIdBySlug } from "../../app/modules/catalog/products.server";
 import { localDiskStorage } from "../../app/modules/media/storage.server";
-import { useTestDatabase } from "../setup/test-db";
+import { setupTestDatabase } from "../setup/test-db";
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 
 // One product from each of a few categories keeps the test quick; the e2e run seeds the whole catalogue.
 const SAMPLE = ["kurtas", "sarees", "accessories"].map((c) => CATALOGUE.find((p) => p.category === c && p.colours.length > 1) ?? CATALOGUE.find((p) => p.category === c)!);

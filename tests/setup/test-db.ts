@@ -1,6 +1,6 @@
 /*
  * A fresh, migrated database for one integration test file:
- *   const t = useTestDatabase();   // then t.db inside tests
+ *   const t = setupTestDatabase();   // then t.db inside tests
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -37,7 +37,7 @@ export interface TestDatabase {
   readonly kind: "pglite" | "postgres";
 }
 
-export function useTestDatabase(): TestDatabase {
+export function setupTestDatabase(): TestDatabase {
   let current: { database: Database; drop: () => Promise<void> } | undefined;
   beforeAll(async () => {
     current = await openCopy();
