@@ -49,7 +49,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       HOST: "127.0.0.1",
       BASE_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR ?? "test-results/e2e-data",
+      DATA_DIR: process.env.E2E_DATA_DIR ?? "tmp/e2e-data",
       SHOP_MODE: "demo",
       LOG_LEVEL: "warn",
     },

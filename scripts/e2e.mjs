@@ -25,6 +25,6 @@ let result = run(["node_modules/@react-router/dev/bin.js", "build"]);
 if (result.status !== 0) process.exit(result.status ?? 1);
 
 // A fresh data folder each run: the server migrates and seeds it on start.
-rmSync(process.env.E2E_DATA_DIR ?? "test-results/e2e-data", { recursive: true, force: true });
+rmSync(process.env.E2E_DATA_DIR ?? "tmp/e2e-data", { recursive: true, force: true });
 result = run(["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)]);
 process.exit(result.status ?? 1);

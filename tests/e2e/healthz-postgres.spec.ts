@@ -35,7 +35,7 @@ test.describe("health check on PostgreSQL", () => {
         SHOP_MODE: "live",
         BASE_URL: "https://shop.example.test",
         AUTH_SECRET: "e2e-health-secret-0123456789abcdefghij",
-        DATA_DIR: "test-results/e2e-health-data",
+        DATA_DIR: "tmp/e2e-health-data",
         LOG_LEVEL: "warn",
       },
       stdio: "inherit",

@@ -120,7 +120,9 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
           result.productsSkipped += 1;
           continue;
         }
-        result.imagesCreated += await seedProduct(db, options.storage, job.product, job.index, now);
+        // (read the count after the await: `x += await f()` would lose the other worker's additions)
+        const images = await seedProduct(db, options.storage, job.product, job.index, now);
+        result.imagesCreated += images;
         result.productsCreated += 1;
         if (result.productsCreated % 11 === 0) {
           options.onProgress?.(`seeded ${result.productsCreated} of ${list.length} demo products`);
