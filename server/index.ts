@@ -116,6 +116,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error("The shop could not start:", error);
+  // Known start-up problems get their message alone; anything else gets the stack too.
+  const known = error instanceof Error && ["DataDirInUseError", "ConfigError"].includes(error.name);
+  console.error("The shop could not start:", known ? (error as Error).message : error);
   process.exit(1);
 });

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -75,10 +76,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
 
   let client: PGlite;
+  let unlock = () => {};
   if (target.kind === "pglite") {
     // PGlite does not create parent folders.
     mkdirSync(target.dataDir, { recursive: true });
-    client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
+    unlock = lockDataDir(target.dataDir);
+    try {
+      client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   } else {
     client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: target.loadDataDir });
   }
@@ -95,6 +103,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
     close: async () => {
       if (!client.closed) await client.close();
+      unlock();
     },
     // exposed for the test harness, which snapshots a migrated database once per run
     ...({ pglite: client } as object),
