@@ -35,7 +35,12 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions } },
-    { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions } },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions },
+      // server-level checks need no second run at phone width
+      testIgnore: /healthz-postgres/,
+    },
   ],
   webServer: {
     // The production build on a fresh embedded database: exercises first-run migration and seeding.

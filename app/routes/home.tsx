@@ -70,9 +70,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             className="block aspect-[4/5] w-full object-cover md:aspect-[12/5]"
           />
         </picture>
-        <div className="absolute inset-x-0 bottom-0 p-6 pb-10 md:inset-y-0 md:left-0 md:right-auto md:flex md:w-1/2 md:flex-col md:justify-center md:p-16 lg:pl-24">
-          <p className="eyebrow !text-ink/70">{hero.subtitle}</p>
-          <h1 className="mt-3 font-display text-5xl font-medium leading-[1.02] text-ink md:text-6xl lg:text-7xl">{hero.title}</h1>
+        <div className="absolute inset-x-0 bottom-0 flex flex-col bg-gradient-to-t from-ivory from-55% via-ivory/85 to-transparent px-6 pb-9 pt-28 md:inset-y-0 md:left-0 md:right-auto md:w-1/2 md:justify-center md:bg-none md:p-16 lg:pl-24">
+          <p className="eyebrow max-w-sm !leading-relaxed !text-ink/75">{hero.subtitle}</p>
+          <h1 className="mt-2 font-display text-[2.6rem] font-medium leading-[1.02] text-ink md:mt-3 md:text-6xl lg:text-7xl">{hero.title}</h1>
           <Link to={hero.href} className="btn-primary mt-7 self-start">
             {hero.cta}
             <ArrowRightIcon className="h-4 w-4" />

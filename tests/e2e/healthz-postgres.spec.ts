@@ -12,7 +12,6 @@ const database = `shop_e2e_health_${process.pid}`;
 
 test.describe("health check on PostgreSQL", () => {
   test.skip(!baseUrl, "TEST_DATABASE_URL is not set");
-  test.skip(({ isMobile }) => isMobile, "server-level check: once is enough");
   test.setTimeout(120_000);
 
   let server: ChildProcess | undefined;
