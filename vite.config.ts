@@ -16,7 +16,7 @@ export default defineConfig({
     external: ["@electric-sql/pglite", "sharp", "pg", "pino", "pino-pretty"],
   },
   build: {
-    // Keep the browser bundle honest: anything above this gets a warning during the build.
-    chunkSizeWarningLimit: 200,
+    // react-dom's client alone is ~215 kB raw (66 kB gzip); warn on anything bigger than the server bundle.
+    chunkSizeWarningLimit: 320,
   },
 });

@@ -5,6 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { accessSync, constants, rmSync } from "node:fs";
+import { build } from "./build.mjs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 try {
@@ -21,10 +22,10 @@ try {
 const run = (args) => spawnSync(process.execPath, args, { stdio: "inherit" });
 
 console.log("Building the production bundle for the end-to-end tests...");
-let result = run(["node_modules/@react-router/dev/bin.js", "build"]);
-if (result.status !== 0) process.exit(result.status ?? 1);
+const status = await build({ quiet: true });
+if (status !== 0) process.exit(status);
 
 // A fresh data folder each run: the server migrates and seeds it on start.
 rmSync(process.env.E2E_DATA_DIR ?? "tmp/e2e-data", { recursive: true, force: true });
-result = run(["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)]);
+const result = run(["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)]);
 process.exit(result.status ?? 1);

@@ -3,9 +3,23 @@
  * `npm start`: build the production bundle when it is missing or older than the sources,
  * then serve it (server/index.ts migrates, seeds on first run and listens).
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { register } from "tsx/esm/api";
+import { build } from "./build.mjs";
+
+process.env.NODE_ENV ??= "production";
+register();
+
+// A wrong setting should stop us before a minute of building, not after.
+const { ConfigError, parseConfig } = await import("../app/config.server.ts");
+try {
+  parseConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`\n${error.message}\n\nSee the configuration table in README.md.\n`);
+  process.exit(1);
+}
 
 const SOURCES = ["app", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
 const BUILD_MARKER = "build/server/index.js";
@@ -22,19 +36,14 @@ function newestMtime(entry) {
 const built = existsSync(BUILD_MARKER) ? statSync(BUILD_MARKER).mtimeMs : 0;
 const sourcesChanged = Math.max(...SOURCES.map(newestMtime)) > built;
 if (!built || sourcesChanged) {
-  console.log(built ? "Sources changed since the last build: building..." : "No production build yet: building (about a minute)...");
+  console.log(built ? "Sources changed since the last build: building..." : "No production build yet: building...");
   const started = Date.now();
-  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (result.status !== 0) {
+  const status = await build({ quiet: true });
+  if (status !== 0) {
     console.error("The build failed; see the messages above.");
-    process.exit(result.status ?? 1);
+    process.exit(status);
   }
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
-process.env.NODE_ENV ??= "production";
-const { register } = await import("tsx/esm/api");
-register();
 await import("../server/index.ts");
