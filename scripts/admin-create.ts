@@ -13,19 +13,42 @@ import { openConfiguredDatabase } from "./cli-database";
 
 const USAGE = "Usage: npm run admin:create -- --name \"Full Name\" --email you@example.com --password '<at least 10 characters>'";
 
-async function ask(question: string, hidden = false): Promise<string> {
+async function ask(question: string): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  if (hidden) {
-    // Echo nothing while the password is typed.
-    const output = rl as unknown as { _writeToOutput: (s: string) => void };
-    output._writeToOutput = (s: string) => {
-      if (s.startsWith(question)) process.stdout.write(question);
-    };
-  }
   const answer = await rl.question(question);
-  if (hidden) process.stdout.write("\n");
   rl.close();
   return answer.trim();
+}
+
+/** Reads a line from the terminal in raw mode without echoing it. */
+function askHidden(question: string): Promise<string> {
+  process.stdout.write(question);
+  const stdin = process.stdin;
+  stdin.setRawMode(true);
+  stdin.resume();
+  stdin.setEncoding("utf8");
+  return new Promise((resolve) => {
+    let value = "";
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === "\r" || char === "\n" || char === "\u0004") {
+          stdin.off("data", onData);
+          stdin.setRawMode(false);
+          stdin.pause();
+          process.stdout.write("\n");
+          resolve(value);
+          return;
+        }
+        if (char === "\u0003") {
+          process.stdout.write("\n");
+          process.exit(130);
+        }
+        if (char === "\u007f" || char === "\b") value = value.slice(0, -1);
+        else if (char >= " ") value += char;
+      }
+    };
+    stdin.on("data", onData);
+  });
 }
 
 async function main(): Promise<number> {
@@ -53,8 +76,8 @@ async function main(): Promise<number> {
   const email = values.email ?? (await ask("E-mail: "));
   let password = values.password;
   if (!password) {
-    password = await ask("Password (at least 10 characters, letters and digits): ", true);
-    const again = await ask("Repeat the password: ", true);
+    password = await askHidden("Password (at least 10 characters, letters and digits): ");
+    const again = await askHidden("Repeat the password: ");
     if (again !== password) {
       console.error("The passwords do not match. Nothing was created.");
       return 1;
