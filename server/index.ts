@@ -59,7 +59,10 @@ async function main() {
     const build = (await import(buildFile)) as ServerBuild;
     getBuild = async () => build;
     // Fingerprinted assets never change; everything else in the client build is revalidated hourly.
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    app.use(
+      "/assets",
+      express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+    );
     app.use(express.static("build/client", { maxAge: "1h", index: false }));
   }
   const entryModule = async () => (await getBuild()).entry.module as unknown as ShopEntryModule;

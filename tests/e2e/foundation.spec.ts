@@ -111,4 +111,7 @@ test("pictures and assets are served with long-lived caching", async ({ page, re
   expect(asset).toBeDefined();
   const response = await request.get(asset!);
   expect(response.headers()["cache-control"]).toContain("immutable");
+  // a missing asset or picture is a plain 404, not a redirect to the collection
+  expect((await request.get("/assets/no-such-chunk.js", { maxRedirects: 0 })).status()).toBe(404);
+  expect((await request.get("/media/products/none-w800.webp", { maxRedirects: 0 })).status()).toBe(404);
 });
