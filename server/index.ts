@@ -68,6 +68,14 @@ async function main() {
   const entryModule = async () => (await getBuild()).entry.module as unknown as ShopEntryModule;
 
   app.use("/media", express.static(config.mediaDir, { maxAge: "7d", index: false, fallthrough: false }));
+  // A missing asset or picture is an ordinary 404: answer it plainly instead of logging a stack trace.
+  app.use((error: { status?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (error.status === 404 && !res.headersSent) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    next(error);
+  });
 
   app.get("/healthz", async (_req, res) => {
     const status = await (await entryModule()).databaseStatus();
