@@ -149,7 +149,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 function GalleryImage({ picture }: { picture: { src: string; srcSet: string } }) {
   return (
-    <img src={picture.src} srcSet={picture.srcSet} sizes="(min-width: 640px) 16vw, 40vw" width={TILE_SIZE.width} height={TILE_SIZE.height} alt="" loading="lazy" decoding="async" className="aspect-[3/4] w-full object-cover transition-transform duration-500 hover:scale-105" />
+    <img src={picture.src} srcSet={picture.srcSet} sizes="(min-width: 640px) 16vw, 40vw" width={TILE_SIZE.width} height={TILE_SIZE.height} alt="" loading="lazy" decoding="async" className="aspect-[3/4] w-full bg-sand object-cover transition-transform duration-500 hover:scale-105" />
   );
 }
 

@@ -35,8 +35,9 @@ export function FounderSection() {
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-6 py-16 sm:px-8 sm:py-24 md:grid-cols-[0.9fr_1.1fr]">
         <div className="flex aspect-[4/5] items-center justify-center bg-maroon p-10 text-center text-ivory">
           <div>
-            <p className="font-display text-7xl leading-none sm:text-8xl" aria-hidden="true">सांझ</p>
-            <p className="mt-6 text-xs uppercase tracking-[0.35em] text-ivory/80">Saanjh · Jaipur · since 2016</p>
+            <p className="font-display text-8xl italic leading-none sm:text-9xl" aria-hidden="true">S</p>
+            <p className="mt-4 font-display text-3xl uppercase tracking-[0.35em]">Saanjh</p>
+            <p className="mt-3 text-xs uppercase tracking-[0.35em] text-ivory/80">Jaipur · since 2016</p>
           </div>
         </div>
         <div>

@@ -56,6 +56,12 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    // A search box would spend Escape on clearing itself; here Escape closes the overlay (which clears it).
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close();
+      return;
+    }
     if (suggestions.length === 0) return;
     if (event.key === "ArrowDown") {
       event.preventDefault();

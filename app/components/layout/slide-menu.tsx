@@ -66,16 +66,21 @@ export function SlideMenu({ open, onClose, storeName }: { open: boolean; onClose
 
   const openSubmenu = (next: Exclude<Panel, "main">) => {
     setPanel(next);
-    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`[data-panel="${next}"] [data-back]`)?.focus());
+    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`[data-panel="${next}"] [data-back]`)?.focus({ preventScroll: true }));
   };
   const back = (from: Exclude<Panel, "main">) => {
     setPanel("main");
-    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`[data-opens="${from}"]`)?.focus());
+    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`[data-opens="${from}"]`)?.focus({ preventScroll: true }));
   };
 
   const panelClass = (name: Panel) => {
-    const offset = panel === name ? "translate-x-0" : name === "main" ? "-translate-x-full invisible" : "translate-x-full invisible";
-    return `absolute inset-0 overflow-y-auto overscroll-contain transition-[transform,visibility] duration-300 ease-out motion-reduce:transition-none ${offset}`;
+    // The panel coming in is visible at once (so it can take focus); the one going out stays visible
+    // while it slides away, then hides. Hidden panels keep their scroll position.
+    const state =
+      panel === name
+        ? "translate-x-0 transition-transform"
+        : `${name === "main" ? "-translate-x-full" : "translate-x-full"} invisible transition-[transform,visibility]`;
+    return `absolute inset-0 overflow-y-auto overscroll-contain duration-300 ease-out motion-reduce:transition-none ${state}`;
   };
 
   return (
@@ -119,7 +124,7 @@ export function SlideMenu({ open, onClose, storeName }: { open: boolean; onClose
                 type="button"
                 data-back
                 onClick={() => back(key)}
-                className="flex w-full items-center gap-3 border-b border-linen bg-sand/50 px-6 py-4 text-xs font-medium uppercase tracking-[0.22em] text-ink hover:text-maroon"
+                className="sticky top-0 z-10 flex w-full items-center gap-3 border-b border-linen bg-sand px-6 py-4 text-xs font-medium uppercase tracking-[0.22em] text-ink hover:text-maroon"
               >
                 <ArrowLeftIcon className="h-4 w-4" />
                 Back
