@@ -22,15 +22,26 @@ import {
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   const baseUrl = baseUrlFromMatches(matches);
-  return pageMeta({
-    title: "Saanjh · Handcrafted ethnic wear: kurtas, sarees, lehengas & co-ords",
-    description:
-      "Block-printed kurtas, handloom sarees, festive lehengas, co-ords and jewellery, made in small batches by Indian artisans. Free shipping above ₹499.",
-    path: "/",
-    baseUrl,
-  });
+  const hero = data?.slides[0];
+  return [
+    ...pageMeta({
+      title: "Saanjh · Handcrafted ethnic wear: kurtas, sarees, lehengas & co-ords",
+      description:
+        "Block-printed kurtas, handloom sarees, festive lehengas, co-ords and jewellery, made in small batches by Indian artisans. Free shipping above ₹499.",
+      path: "/",
+      baseUrl,
+      image: hero && baseUrl ? new URL(hero.desktop.src, baseUrl).href : undefined,
+    }),
+    // The first slide is the page's largest paint: ask for it from the <head>, before the stylesheet.
+    ...(hero
+      ? [
+          { tagName: "link", rel: "preload", as: "image", href: hero.mobile.src, imageSrcSet: hero.mobile.srcSet, imageSizes: "100vw", media: "(max-width: 767px)", fetchPriority: "high" },
+          { tagName: "link", rel: "preload", as: "image", href: hero.desktop.src, imageSrcSet: hero.desktop.srcSet, imageSizes: "100vw", media: "(min-width: 768px)", fetchPriority: "high" },
+        ]
+      : []),
+  ];
 }
 
 // The ten category slugs of spec section 2, in menu order.

@@ -16,16 +16,8 @@ export default function PrivacyPolicy() {
     <ContentPage
       eyebrow="Support & Info"
       title="Privacy Policy"
-      intro={
-        <>
-          <p className="font-display text-2xl uppercase tracking-[0.3em] text-ink" aria-hidden="true">
-            Saanjh
-          </p>
-          <p className="mt-3">
-            This policy explains what information we collect when you visit our website or buy from us, and how we use it.
-          </p>
-        </>
-      }
+      logo
+      intro={<p>This policy explains what information we collect when you visit our website or buy from us, and how we use it.</p>}
     >
       <PolicySection id="privacy" title="Privacy policy and miscellaneous">
         <p>

@@ -100,7 +100,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                     height={BANNER_SIZE.mobile.height}
                     alt=""
                     fetchPriority={i === 0 ? "high" : undefined}
-                    decoding={i === 0 ? "sync" : "async"}
+                    decoding={i === 0 ? undefined : "async"}
                     className="block aspect-[4/5] w-full object-cover md:aspect-[12/5]"
                   />
                 </picture>

@@ -7,8 +7,11 @@ export function ContentPage({
   title,
   intro,
   updated,
+  logo = false,
   children,
 }: {
+  /** the shop's wordmark above the heading (the privacy policy's logo header) */
+  logo?: boolean;
   eyebrow: string;
   title: string;
   intro?: React.ReactNode;
@@ -19,6 +22,11 @@ export function ContentPage({
     <article className="mx-auto max-w-3xl px-6 pb-8 pt-12 sm:px-8 sm:pt-16">
       <BackToStore />
       <header className="mt-8 border-b border-linen pb-10">
+        {logo ? (
+          <p className="mb-6 font-display text-3xl uppercase tracking-[0.32em] text-ink" aria-hidden="true">
+            Saanjh
+          </p>
+        ) : null}
         <p className="eyebrow">{eyebrow}</p>
         <h1 className="mt-3 font-display text-4xl font-medium leading-tight text-ink sm:text-5xl">{title}</h1>
         {intro ? <div className="mt-5 text-base leading-relaxed text-stone">{intro}</div> : null}
