@@ -65,6 +65,10 @@ async function auditPage(p) {
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
     const lhr = runner.lhr;
+    if (lhr.runtimeError) {
+      console.warn(`  run failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message ?? ""}`);
+      return null;
+    }
     // the full report, for digging into a result (tmp/ is not committed)
     mkdirSync("tmp", { recursive: true });
     writeFileSync(`tmp/lighthouse${p === "/" ? "-home" : p.replace(/\W+/g, "-")}.json`, JSON.stringify(lhr));
@@ -115,8 +119,10 @@ try {
     const perPath = [];
     for (let run = 1; run <= runs; run++) {
       console.log(`Auditing ${p} (run ${run} of ${runs}) ...`);
-      perPath.push(await auditPage(p));
+      const result = await auditPage(p);
+      if (result) perPath.push(result);
     }
+    if (perPath.length === 0) throw new Error(`every Lighthouse run of ${p} failed`);
     // Lighthouse varies from run to run; the median run is the figure to quote.
     perPath.sort((a, b) => a.performance - b.performance);
     results.push({ ...perPath[Math.floor((perPath.length - 1) / 2)], allPerformance: perPath.map((r) => r.performance) });

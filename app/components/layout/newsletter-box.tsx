@@ -64,7 +64,7 @@ export function NewsletterBox() {
             {busy ? "Subscribing..." : "Subscribe"}
           </button>
         </div>
-        <p id={`${id}-message`} role="status" className={`mt-2 min-h-5 text-sm ${error ? "text-[#f3b6bf]" : "text-ivory/85"}`}>
+        <p id={`${id}-message`} aria-live="polite" className={`mt-2 min-h-5 text-sm ${error ? "text-[#f3b6bf]" : "text-ivory/85"}`}>
           {error ?? success ?? ""}
         </p>
       </fetcher.Form>

@@ -47,7 +47,8 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
   }, [query, load]);
 
   const answered = query !== null && fetcher.data?.term === query;
-  const suggestions = answered ? fetcher.data!.suggestions.slice(0, SEARCH_MAX_SUGGESTIONS) : [];
+  // While the next answer is on its way the previous suggestions stay, so the list does not flicker.
+  const suggestions = query !== null ? (fetcher.data?.suggestions ?? []).slice(0, SEARCH_MAX_SUGGESTIONS) : [];
   const waiting = query !== null && !answered;
 
   const go = (to: string) => {
