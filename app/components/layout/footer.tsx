@@ -1,5 +1,9 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { FacebookIcon, InstagramIcon } from "../ui/icons";
+import { AdminSignInModal } from "./admin-sign-in";
+import { MailIcon, PhoneIcon, PinIcon } from "./layout-icons";
+import { NewsletterBox } from "./newsletter-box";
 
 export interface FooterSettings {
   storeName: string;
@@ -11,15 +15,35 @@ export interface FooterSettings {
   facebookUrl: string;
 }
 
+const SHOP_LINKS = [
+  { to: "/products", label: "New Arrivals" },
+  { to: "/bestseller", label: "Bestsellers" },
+  { to: "/products?category=kurtas", label: "Kurtas" },
+  { to: "/products?category=sarees", label: "Sarees" },
+  { to: "/products?category=lehengas", label: "Lehengas" },
+  { to: "/products?category=accessories", label: "Jewellery" },
+];
+
+const HELP_LINKS = [
+  { to: "/shipping-policy", label: "Shipping Policy" },
+  { to: "/return-policy", label: "Return Policy" },
+  { to: "/privacy-policy", label: "Privacy Policy" },
+  { to: "/track-order", label: "Track Your Order" },
+  { to: "/about", label: "About Us" },
+];
+
+const linkClass = "transition-colors hover:text-ivory";
+
 export function Footer({ settings }: { settings: FooterSettings }) {
   const year = new Date().getFullYear();
+  const [adminOpen, setAdminOpen] = useState(false);
   return (
     <footer className="mt-24 bg-ink text-ivory/85">
-      <div className="mx-auto grid max-w-7xl gap-12 px-6 py-16 sm:px-8 md:grid-cols-[1.4fr_1fr_1fr]">
+      <div className="mx-auto grid max-w-7xl gap-12 px-6 py-16 sm:px-8 md:grid-cols-2 lg:grid-cols-[1.3fr_0.8fr_0.9fr_1.4fr]">
         <div className="space-y-4">
           <p className="font-display text-3xl uppercase tracking-[0.3em] text-ivory">{settings.storeName}</p>
-          <p className="font-display text-lg italic text-ivory/70">{settings.tagline}</p>
-          <p className="max-w-sm text-sm leading-relaxed text-ivory/65">
+          <p className="font-display text-lg italic text-ivory/75">{settings.tagline}</p>
+          <p className="max-w-sm text-sm leading-relaxed text-ivory/70">
             Block-printed, handwoven and hand-finished clothing from artisan clusters across India, made in small batches.
           </p>
           <div className="flex gap-3 pt-2">
@@ -36,27 +60,54 @@ export function Footer({ settings }: { settings: FooterSettings }) {
           </div>
         </div>
         <nav aria-label="Shop" className="space-y-3 text-sm">
-          <p className="eyebrow !text-ivory/55">Shop</p>
+          <p className="eyebrow !text-ivory/60">Shop</p>
           <ul className="space-y-2.5">
-            <li><Link className="hover:text-ivory" to="/products">New Arrivals</Link></li>
-            <li><Link className="hover:text-ivory" to="/products?category=kurtas">Kurtas</Link></li>
-            <li><Link className="hover:text-ivory" to="/products?category=sarees">Sarees</Link></li>
-            <li><Link className="hover:text-ivory" to="/products?category=lehengas">Lehengas</Link></li>
-            <li><Link className="hover:text-ivory" to="/products?category=accessories">Jewellery</Link></li>
+            {SHOP_LINKS.map((link) => (
+              <li key={link.to}><Link className={linkClass} to={link.to}>{link.label}</Link></li>
+            ))}
           </ul>
         </nav>
-        <address className="space-y-3 text-sm not-italic">
-          <p className="eyebrow !text-ivory/55">Contact</p>
-          <p className="leading-relaxed text-ivory/75">{settings.address}</p>
-          <p><a className="hover:text-ivory" href={`mailto:${settings.supportEmail}`}>{settings.supportEmail}</a></p>
-          <p><a className="hover:text-ivory" href={`tel:${settings.supportPhone.replace(/\s/g, "")}`}>{settings.supportPhone}</a></p>
-        </address>
+        <nav aria-label="Help" className="space-y-3 text-sm">
+          <p className="eyebrow !text-ivory/60">Help</p>
+          <ul className="space-y-2.5">
+            {HELP_LINKS.map((link) => (
+              <li key={link.to}><Link className={linkClass} to={link.to}>{link.label}</Link></li>
+            ))}
+          </ul>
+        </nav>
+        <div className="space-y-8">
+          <NewsletterBox />
+          <address className="space-y-2.5 text-sm not-italic">
+            <p className="eyebrow !text-ivory/60">Contact</p>
+            {settings.address ? (
+              <p className="flex gap-2.5 leading-relaxed text-ivory/80"><PinIcon className="mt-0.5 h-4 w-4 shrink-0" />{settings.address}</p>
+            ) : null}
+            {settings.supportEmail ? (
+              <p className="flex items-center gap-2.5"><MailIcon className="h-4 w-4 shrink-0" /><a className={linkClass} href={`mailto:${settings.supportEmail}`}>{settings.supportEmail}</a></p>
+            ) : null}
+            {settings.supportPhone ? (
+              <p className="flex items-center gap-2.5"><PhoneIcon className="h-4 w-4 shrink-0" /><a className={linkClass} href={`tel:${settings.supportPhone.replace(/\s/g, "")}`}>{settings.supportPhone}</a></p>
+            ) : null}
+          </address>
+        </div>
       </div>
       <div className="border-t border-ivory/10">
-        <p className="mx-auto max-w-7xl px-6 py-6 text-xs tracking-wide text-ivory/50 sm:px-8">
-          © {year} {settings.storeName}. Prices in Indian rupees, inclusive of GST.
-        </p>
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-6 py-6 sm:px-8">
+          <p className="text-xs tracking-wide text-ivory/60">
+            © {year} {settings.storeName}. Prices in Indian rupees, inclusive of GST.
+          </p>
+          <button
+            type="button"
+            onClick={() => setAdminOpen(true)}
+            aria-haspopup="dialog"
+            aria-label="ADM: admin sign in"
+            className="border border-ivory/25 px-2.5 py-1 text-[0.65rem] font-medium tracking-[0.2em] text-ivory/60 hover:border-ivory hover:text-ivory"
+          >
+            ADM
+          </button>
+        </div>
       </div>
+      <AdminSignInModal open={adminOpen} onClose={() => setAdminOpen(false)} />
     </footer>
   );
 }

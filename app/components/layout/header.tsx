@@ -1,5 +1,9 @@
+import { useCallback, useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { BagIcon, UserIcon } from "../ui/icons";
+import { MenuIcon, SearchIcon } from "./layout-icons";
+import { SearchOverlay } from "./search-overlay";
+import { SlideMenu } from "./slide-menu";
 import { useCartCount } from "./use-cart-count";
 
 const NAV = [
@@ -12,12 +16,46 @@ const NAV = [
   { to: "/products?category=accessories", label: "Jewellery" },
 ];
 
+/** Spec section 2: a scroll beyond 10 px adds the header's shadow. */
+export const HEADER_SHADOW_SCROLL_PX = 10;
+
+function useScrolledPast(px: number): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > px);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [px]);
+  return past;
+}
+
+const iconButton = "rounded-full p-2 text-ink transition-colors hover:text-maroon";
+
 export function Header({ storeName, cartCount }: { storeName: string; cartCount: number | null }) {
   const count = useCartCount(cartCount);
+  const scrolled = useScrolledPast(HEADER_SHADOW_SCROLL_PX);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const closeSearch = useCallback(() => setSearchOpen(false), []);
+
   return (
-    <header className="sticky top-0 z-40 border-b border-linen/80 bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
-      <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto_1fr] items-center px-4 sm:h-20 sm:px-8">
-        <div aria-hidden="true" />
+    <header
+      data-scrolled={scrolled || undefined}
+      className={`sticky top-0 z-40 border-b border-linen/80 bg-ivory/95 backdrop-blur transition-shadow duration-300 supports-[backdrop-filter]:bg-ivory/85 ${
+        scrolled ? "shadow-[0_6px_24px_-12px_rgba(31,26,23,0.35)]" : ""
+      }`}
+    >
+      <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto_1fr] items-center px-2 sm:h-20 sm:px-6">
+        <div className="flex items-center gap-0.5 sm:gap-2">
+          <button type="button" className={iconButton} aria-label="Open menu" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+            <MenuIcon />
+          </button>
+          <button type="button" className={iconButton} aria-label="Search" aria-haspopup="dialog" aria-expanded={searchOpen} onClick={() => setSearchOpen(true)}>
+            <SearchIcon />
+          </button>
+        </div>
         <Link
           to="/"
           className="font-display text-[1.75rem] font-medium uppercase leading-none tracking-[0.32em] text-ink sm:text-[2.1rem]"
@@ -25,13 +63,13 @@ export function Header({ storeName, cartCount }: { storeName: string; cartCount:
         >
           {storeName}
         </Link>
-        <nav aria-label="Account and cart" className="flex items-center justify-end gap-1 sm:gap-3">
-          <Link to="/authentication" className="rounded-full p-2 text-ink hover:text-maroon" aria-label="Account">
+        <nav aria-label="Account and cart" className="flex items-center justify-end gap-0.5 sm:gap-2">
+          <Link to="/authentication" className={iconButton} aria-label="Account">
             <UserIcon />
           </Link>
           <Link
             to="/cart"
-            className="relative rounded-full p-2 text-ink hover:text-maroon"
+            className={`relative ${iconButton}`}
             aria-label={count > 0 ? `Cart, ${count} item${count === 1 ? "" : "s"}` : "Cart"}
           >
             <BagIcon />
@@ -57,6 +95,8 @@ export function Header({ storeName, cartCount }: { storeName: string; cartCount:
           ))}
         </ul>
       </nav>
+      <SlideMenu open={menuOpen} onClose={closeMenu} storeName={storeName} />
+      <SearchOverlay open={searchOpen} onClose={closeSearch} />
     </header>
   );
 }

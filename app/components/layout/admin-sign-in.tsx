@@ -1,0 +1,85 @@
+import { useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { CloseIcon } from "./layout-icons";
+import { useModalDialog } from "./use-modal-dialog";
+
+export const ADMIN_SIGN_IN_FAILED = "Invalid credentials. Please try again.";
+const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
+const UNREACHABLE = "Something went wrong. Please try again.";
+
+/**
+ * The footer's 'ADM' modal. Staff sign in with e-mail and password against the server (better-auth's
+ * email sign-in; docs/decisions/009), never against a list in the browser.
+ */
+export function AdminSignInModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const ref = useModalDialog(open, onClose);
+  const navigate = useNavigate();
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    if (!email || !password) {
+      setError(ADMIN_SIGN_IN_FAILED);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await fetch("/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({ email, password }),
+      });
+      if (response.ok) {
+        onClose();
+        navigate("/admin");
+        return;
+      }
+      setError(response.status === 429 ? TOO_MANY : ADMIN_SIGN_IN_FAILED);
+    } catch {
+      setError(UNREACHABLE);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none items-center justify-center bg-transparent p-4 backdrop:bg-ink/50 open:flex"
+    >
+      <div className="w-full max-w-sm bg-ivory p-8 text-ink shadow-2xl">
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <p className="eyebrow">Staff only</p>
+            <h2 id={`${id}-title`} className="mt-2 font-display text-3xl">Admin sign in</h2>
+          </div>
+          <button type="button" onClick={onClose} className="-mr-2 -mt-1 rounded-full p-2 hover:text-maroon" aria-label="Close admin sign in">
+            <CloseIcon className="h-5 w-5" />
+          </button>
+        </div>
+        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+          <div>
+            <label htmlFor={`${id}-email`} className="text-xs font-medium uppercase tracking-[0.18em] text-stone">Email</label>
+            <input id={`${id}-email`} name="email" type="email" autoComplete="username" required className="mt-1.5 w-full border border-linen bg-white px-3 py-2.5 text-sm focus:border-ink focus:outline-none" />
+          </div>
+          <div>
+            <label htmlFor={`${id}-password`} className="text-xs font-medium uppercase tracking-[0.18em] text-stone">Password</label>
+            <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required className="mt-1.5 w-full border border-linen bg-white px-3 py-2.5 text-sm focus:border-ink focus:outline-none" />
+          </div>
+          <p role="alert" className="min-h-5 text-sm text-sale">{error ?? ""}</p>
+          <button type="submit" disabled={busy} className="btn-primary w-full">
+            {busy ? "Checking..." : "Sign in"}
+          </button>
+        </form>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,154 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { CATEGORIES } from "~/modules/catalog/types";
+import { ArrowLeftIcon, ChevronRightIcon, CloseIcon } from "./layout-icons";
+import { useModalDialog } from "./use-modal-dialog";
+
+/** Spec section 2: the menu closes 0.2 s after a navigation from it. */
+export const MENU_CLOSE_DELAY_MS = 200;
+
+type Panel = "main" | "categories" | "features" | "support";
+
+// The ten category slugs of spec section 2 (the jewellery collection has its own entry in the sub-navigation).
+const MENU_CATEGORIES = ["kurtas", "short-kurtis", "co-ords", "dresses", "bottoms", "lehengas", "loungewear", "sarees", "shirts", "unstitched"].map(
+  (slug) => ({ to: `/products?category=${slug}`, label: CATEGORIES.find((c) => c.slug === slug)?.name ?? slug }),
+);
+
+const SUBMENUS: Record<Exclude<Panel, "main">, { title: string; links: Array<{ to: string; label: string }> }> = {
+  categories: { title: "Shop By Categories", links: MENU_CATEGORIES },
+  features: { title: "Features", links: [{ to: "/wishlist", label: "Wishlist" }] },
+  support: {
+    title: "Support & Info",
+    links: [
+      { to: "/shipping-policy", label: "Shipping Policy" },
+      { to: "/return-policy", label: "Return Policy" },
+      { to: "/about#contact-us", label: "Contact Us" },
+      { to: "/about", label: "About Us" },
+      { to: "/privacy-policy", label: "Privacy Policy" },
+    ],
+  },
+};
+
+const MAIN_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/bestseller", label: "Bestseller" },
+  { to: "/track-order", label: "Track Your Order" },
+];
+
+const rowClass =
+  "flex w-full items-center justify-between border-b border-linen/80 px-6 py-4 text-left text-sm uppercase tracking-[0.18em] text-ink transition-colors hover:bg-sand/60 hover:text-maroon";
+
+export function SlideMenu({ open, onClose, storeName }: { open: boolean; onClose: () => void; storeName: string }) {
+  const ref = useModalDialog(open, onClose);
+  const [panel, setPanel] = useState<Panel>("main");
+  const location = useLocation();
+  const openedAt = useRef(location.key);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // Every menu opens on its main panel (state adjusted while rendering, not in an effect).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setPanel("main");
+  }
+  useEffect(() => {
+    if (open) openedAt.current = location.key;
+    // location.key is read, not watched: it marks where the menu was opened
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  // A navigation while the menu is open (a link in it) closes it 0.2 s later.
+  useEffect(() => {
+    if (!open || location.key === openedAt.current) return;
+    closeTimer.current = setTimeout(onClose, MENU_CLOSE_DELAY_MS);
+    return () => clearTimeout(closeTimer.current);
+  }, [location.key, open, onClose]);
+
+  const openSubmenu = (next: Exclude<Panel, "main">) => {
+    setPanel(next);
+    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`[data-panel="${next}"] [data-back]`)?.focus({ preventScroll: true }));
+  };
+  const back = (from: Exclude<Panel, "main">) => {
+    setPanel("main");
+    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`[data-opens="${from}"]`)?.focus({ preventScroll: true }));
+  };
+
+  const panelClass = (name: Panel) => {
+    // The panel coming in is visible at once (so it can take focus); the one going out stays visible
+    // while it slides away, then hides. Hidden panels keep their scroll position.
+    const state =
+      panel === name
+        ? "translate-x-0 transition-transform"
+        : `${name === "main" ? "-translate-x-full" : "translate-x-full"} invisible transition-[transform,visibility]`;
+    return `absolute inset-0 overflow-y-auto overscroll-contain duration-300 ease-out motion-reduce:transition-none ${state}`;
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      aria-label="Menu"
+      className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none bg-transparent p-0 backdrop:bg-ink/40 open:flex"
+    >
+      <div className="flex h-full w-[86vw] max-w-sm flex-col bg-ivory shadow-2xl transition-transform duration-300 ease-out starting:-translate-x-full motion-reduce:transition-none">
+        <div className="flex h-16 shrink-0 items-center justify-between border-b border-linen px-4">
+          <span className="pl-2 font-display text-2xl uppercase tracking-[0.3em] text-ink">{storeName}</span>
+          <button type="button" onClick={onClose} className="rounded-full p-2 text-ink hover:text-maroon" aria-label="Close menu">
+            <CloseIcon />
+          </button>
+        </div>
+
+        <div className="relative flex-1 overflow-hidden">
+          <nav aria-label="Main menu" data-panel="main" className={panelClass("main")} inert={panel !== "main"}>
+            <ul>
+              {MAIN_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={rowClass}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+              {(Object.keys(SUBMENUS) as Array<Exclude<Panel, "main">>).map((key) => (
+                <li key={key}>
+                  <button type="button" className={rowClass} data-opens={key} onClick={() => openSubmenu(key)} aria-haspopup="true">
+                    {SUBMENUS[key].title}
+                    <ChevronRightIcon className="h-4 w-4" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          {(Object.keys(SUBMENUS) as Array<Exclude<Panel, "main">>).map((key) => (
+            <nav key={key} aria-label={SUBMENUS[key].title} data-panel={key} className={panelClass(key)} inert={panel !== key}>
+              <button
+                type="button"
+                data-back
+                onClick={() => back(key)}
+                className="sticky top-0 z-10 flex w-full items-center gap-3 border-b border-linen bg-sand px-6 py-4 text-xs font-medium uppercase tracking-[0.22em] text-ink hover:text-maroon"
+              >
+                <ArrowLeftIcon className="h-4 w-4" />
+                Back
+              </button>
+              <p className="px-6 pb-2 pt-6 font-display text-2xl text-ink">{SUBMENUS[key].title}</p>
+              <ul>
+                {SUBMENUS[key].links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className={rowClass}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+
+        <div className="shrink-0 border-t border-linen p-5">
+          <Link to="/authentication" className="btn-primary w-full">
+            Login / Register
+          </Link>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { normaliseSearchTerm, prefixTsQuery, productsSearchHref } from "./search";
+
+describe("search term rules", () => {
+  it("searches from two characters, trimmed and with single spaces", () => {
+    expect(normaliseSearchTerm("k")).toBeNull();
+    expect(normaliseSearchTerm("  k  ")).toBeNull();
+    expect(normaliseSearchTerm(null)).toBeNull();
+    expect(normaliseSearchTerm(" ku ")).toBe("ku");
+    expect(normaliseSearchTerm("block   print\tkurta")).toBe("block print kurta");
+    expect(normaliseSearchTerm("x".repeat(200))).toHaveLength(80);
+  });
+
+  it("turns words into a prefix query and drops characters that would break to_tsquery", () => {
+    expect(prefixTsQuery("Kurtas")).toBe("kurtas:*");
+    expect(prefixTsQuery("block-print  kurta")).toBe("block:* & print:* & kurta:*");
+    expect(prefixTsQuery("a & b | !c ' :* ()")).toBe("a:* & b:* & c:*");
+    expect(prefixTsQuery("Chanderí")).toBe("chanderi:*");
+    expect(prefixTsQuery("&&& !!")).toBeNull();
+  });
+
+  it("links to the collection filtered by the term", () => {
+    expect(productsSearchHref(" silk saree ")).toBe("/products?search=silk%20saree");
+    expect(productsSearchHref("a&b")).toBe("/products?search=a%26b");
+  });
+});

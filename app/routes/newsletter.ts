@@ -1,0 +1,22 @@
+import { data, redirect } from "react-router";
+import { getDb } from "~/db/client.server";
+import { NEWSLETTER_MESSAGES, NewsletterInput, type NewsletterResult } from "~/modules/content/newsletter";
+import { subscribeToNewsletter } from "~/modules/content/newsletter.server";
+import type { Route } from "./+types/newsletter";
+
+/** POST /newsletter (the footer box, through a fetcher). */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const raw = String(form.get("email") ?? "");
+  const parsed = NewsletterInput.safeParse({ email: raw });
+  if (!parsed.success) {
+    return data<NewsletterResult>({ ok: false, message: NEWSLETTER_MESSAGES.invalid, email: raw }, { status: 400 });
+  }
+  const status = await subscribeToNewsletter(getDb(), parsed.data.email);
+  return data<NewsletterResult>({ ok: true, status, message: NEWSLETTER_MESSAGES[status] });
+}
+
+// A GET here is an unknown page as far as the shopper is concerned (spec section 2).
+export function loader() {
+  return redirect("/products");
+}
