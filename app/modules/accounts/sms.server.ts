@@ -1,3 +1,4 @@
+import { desc, eq } from "drizzle-orm";
 import type { SmsConfig } from "../../config.server";
 import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
@@ -87,4 +88,14 @@ export function twilioSmsProvider(options: TwilioOptions): SmsProvider {
 export function smsProviderFor(config: SmsConfig, db: Db): SmsProvider {
   if (config.provider === "twilio") return twilioSmsProvider(config);
   return consoleSmsProvider(db);
+}
+
+/** The console provider's latest messages to one phone, newest first (demo mode's outbox page, tests). */
+export async function readOutbox(db: Db, phone: string, limit = 5): Promise<Array<{ body: string; createdAt: Date }>> {
+  return db
+    .select({ body: smsOutbox.body, createdAt: smsOutbox.createdAt })
+    .from(smsOutbox)
+    .where(eq(smsOutbox.toPhone, phone))
+    .orderBy(desc(smsOutbox.createdAt))
+    .limit(limit);
 }
