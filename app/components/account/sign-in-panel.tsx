@@ -157,7 +157,7 @@ export function SignInPanel({ state, redirectTo }: { state: SignInState; redirec
                   setCode(digits);
                 }
               }}
-              className="[&_input]:text-center [&_input]:font-medium [&_input]:tracking-[0.6em]"
+              className="[&_input]:text-center [&_input]:font-medium [&_input]:tracking-[0.6em] [&_input]:placeholder:tracking-normal"
               required
               autoFocus
               error={fieldError("code")}
