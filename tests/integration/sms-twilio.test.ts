@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAuth } from "../../app/modules/accounts/auth.server";
+import { sendSignInCode } from "../../app/modules/accounts/sign-in.server";
 import { SmsDeliveryError, smsProviderFor, twilioSmsProvider } from "../../app/modules/accounts/sms.server";
+import { setupTestDatabase } from "../setup/test-db";
 
 /*
  * The Twilio provider against a local fake of Twilio's Messages API: the request shape (path,
@@ -19,6 +22,7 @@ interface Seen {
   form: Record<string, string>;
 }
 
+const t = setupTestDatabase();
 let server: Server;
 let apiUrl = "";
 const seen: Seen[] = [];
@@ -86,5 +90,24 @@ describe("Twilio SMS provider", () => {
   it("reports an unreachable gateway", async () => {
     const sms = twilioSmsProvider({ accountSid: SID, authToken: TOKEN, from: "+15005550006", apiUrl: "http://127.0.0.1:9" });
     await expect(sms.send("+919812345678", "x")).rejects.toThrow("The SMS service could not be reached. Please try again in a minute.");
+  });
+
+  it("sign-in through Twilio: the code goes to the gateway, and a refusal reaches the shopper as 'Error: ...'", async () => {
+    const sms = twilioSmsProvider({ accountSid: SID, authToken: TOKEN, from: "+15005550006", apiUrl });
+    const auth = createAuth({ db: t.db, config: { baseUrl: "http://localhost:3000", authSecret: "twilio-test-secret-0123456789abcdef" }, sms });
+    const headers = new Headers({ origin: "http://localhost:3000", "x-forwarded-for": "192.0.2.200" });
+
+    seen.length = 0;
+    answer = { status: 201, body: { sid: "SM1" } };
+    expect(await sendSignInCode(auth, "+919812345670", headers)).toEqual({ ok: true, message: "OTP sent successfully! Check your phone for the SMS." });
+    expect(seen[0]?.form.To).toBe("+919812345670");
+    expect(seen[0]?.form.Body).toMatch(/^\d{6} is your Saanjh sign-in code/);
+
+    answer = { status: 400, body: { code: 21608, message: "unverified number" } };
+    expect(await sendSignInCode(auth, "+919812345671", headers)).toEqual({
+      ok: false,
+      status: 502,
+      message: "Error: The SMS could not be sent. Please check the number and try again.",
+    });
   });
 });
