@@ -46,7 +46,9 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-2 font-display text-4xl text-ink sm:text-5xl">{order.orderNumber}</h1>
           <p className="mt-2 text-sm text-stone">Placed on {dateFormat.format(new Date(order.createdAt))}</p>
         </div>
-        <StatusBadge status={order.status} />
+        <div className="self-start sm:self-auto">
+          <StatusBadge status={order.status} />
+        </div>
       </header>
 
       {order.status === "cancelled" && order.cancellationReason ? (
