@@ -30,6 +30,8 @@ async function requestCode(page: Page, phone: string) {
 }
 
 test("register with a phone code, sign out, sign in again, keep an address book", async ({ page, request }) => {
+  // one long journey of about 25 page actions
+  test.setTimeout(90_000);
   const phone = randomPhone();
   const response = await page.goto("/authentication");
   expect(response?.headers()["cache-control"]).toBe("no-store");
