@@ -5,6 +5,12 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./config.server";
 
 const SECRET = "x".repeat(40);
+const TWILIO = {
+  SMS_PROVIDER: "twilio",
+  TWILIO_ACCOUNT_SID: `AC${"0123456789abcdef".repeat(2)}`,
+  TWILIO_AUTH_TOKEN: "f".repeat(32),
+  TWILIO_FROM: "+15005550006",
+};
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -61,8 +67,36 @@ describe("configuration from the environment", () => {
     expect(problems).toEqual([
       "AUTH_SECRET is required when SHOP_MODE=live",
       'BASE_URL must be set to the shop\'s https:// address when SHOP_MODE=live (got "http://shop.example.com")',
+      "SMS_PROVIDER must name a real SMS gateway (twilio) when SHOP_MODE=live; the console provider is for demo mode only",
     ]);
-    expect(() => parseConfig({ SHOP_MODE: "live", BASE_URL: "https://shop.example.com", AUTH_SECRET: SECRET })).not.toThrow();
+    expect(() => parseConfig({ SHOP_MODE: "live", BASE_URL: "https://shop.example.com", AUTH_SECRET: SECRET, ...TWILIO })).not.toThrow();
+  });
+
+  it("refuses live mode with the console SMS provider, explicit or by default", () => {
+    const live = { SHOP_MODE: "live", BASE_URL: "https://shop.example.com" };
+    expect(problemsOf(live)).toEqual([
+      "SMS_PROVIDER must name a real SMS gateway (twilio) when SHOP_MODE=live; the console provider is for demo mode only",
+    ]);
+    expect(problemsOf({ ...live, SMS_PROVIDER: "console" })[0]).toMatch(/^SMS_PROVIDER must name a real SMS gateway/);
+    expect(parseConfig({ AUTH_SECRET: SECRET, ...live, ...TWILIO }).sms).toEqual({
+      provider: "twilio",
+      accountSid: TWILIO.TWILIO_ACCOUNT_SID,
+      authToken: TWILIO.TWILIO_AUTH_TOKEN,
+      from: "+15005550006",
+      apiUrl: "https://api.twilio.com",
+    });
+  });
+
+  it("uses the console SMS provider in demo mode and names each missing Twilio setting", () => {
+    expect(parseConfig({ AUTH_SECRET: SECRET }, mkdtempSync(path.join(tmpdir(), "cfg-"))).sms).toEqual({ provider: "console" });
+    expect(problemsOf({ SMS_PROVIDER: "twilio", TWILIO_ACCOUNT_SID: TWILIO.TWILIO_ACCOUNT_SID })).toEqual([
+      "TWILIO_AUTH_TOKEN is required when SMS_PROVIDER=twilio",
+      "TWILIO_FROM is required when SMS_PROVIDER=twilio",
+    ]);
+    const [bad] = problemsOf({ ...TWILIO, TWILIO_AUTH_TOKEN: "short" });
+    expect(bad).toMatch(/^TWILIO_AUTH_TOKEN must be/);
+    expect(bad).not.toContain("short");
+    expect(problemsOf({ SMS_PROVIDER: "sns" })[0]).toMatch(/^SMS_PROVIDER must be 'console' or 'twilio'/);
   });
 
   it("generates a development secret once under DATA_DIR and reuses it", () => {

@@ -29,6 +29,17 @@ const envSchema = z
       .transform((u) => u.replace(/\/+$/, ""))
       .optional(),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters long").optional(),
+    SMS_PROVIDER: z.enum(["console", "twilio"], { error: "must be 'console' or 'twilio'" }).optional(),
+    TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be a Twilio Account SID (AC followed by 32 hex digits)").optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(16, "must be the account's auth token").optional(),
+    TWILIO_FROM: z
+      .string()
+      .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32}|[A-Za-z0-9]{3,11})$/, "must be a +E.164 number, an alphanumeric sender ID or a Messaging Service SID (MG...)")
+      .optional(),
+    TWILIO_API_URL: z
+      .url({ error: "must be an absolute URL" })
+      .transform((u) => u.replace(/\/+$/, ""))
+      .default("https://api.twilio.com"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -36,6 +47,11 @@ const envSchema = z
       .default("info"),
   })
   .superRefine((env, ctx) => {
+    if (env.SMS_PROVIDER === "twilio") {
+      for (const name of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when SMS_PROVIDER=twilio" });
+      }
+    }
     if (env.SHOP_MODE !== "live") return;
     if (!env.AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required when SHOP_MODE=live" });
@@ -45,6 +61,14 @@ const envSchema = z
         code: "custom",
         path: ["BASE_URL"],
         message: "must be set to the shop's https:// address when SHOP_MODE=live",
+      });
+    }
+    // Live mode never uses the console provider: sign-in codes must reach real phones.
+    if (env.SMS_PROVIDER !== "twilio") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMS_PROVIDER"],
+        message: "must name a real SMS gateway (twilio) when SHOP_MODE=live; the console provider is for demo mode only",
       });
     }
   });
@@ -67,7 +91,13 @@ export interface Config {
   baseUrl: string;
   authSecret: string;
   logLevel: Env["LOG_LEVEL"];
+  sms: SmsConfig;
 }
+
+/** Which SMS gateway delivers sign-in codes: `console` only in demo mode (log line + outbox table). */
+export type SmsConfig =
+  | { provider: "console" }
+  | { provider: "twilio"; accountSid: string; authToken: string; from: string; apiUrl: string };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -85,7 +115,7 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join(".") || "environment";
       const got = typeof issue.path[0] === "string" ? cleaned[issue.path[0]] : undefined;
-      const shown = got === undefined || /SECRET|PASSWORD|DATABASE_URL/.test(name) ? "" : ` (got "${got}")`;
+      const shown = got === undefined || /SECRET|PASSWORD|DATABASE_URL|TOKEN/.test(name) ? "" : ` (got "${got}")`;
       return `${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(problems);
@@ -105,6 +135,16 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     baseUrl: env.BASE_URL ?? `http://localhost:${env.PORT}`,
     authSecret: env.AUTH_SECRET ?? generatedSecret(dataDir),
     logLevel: env.LOG_LEVEL,
+    sms:
+      env.SMS_PROVIDER === "twilio" && env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? {
+            provider: "twilio",
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            apiUrl: env.TWILIO_API_URL,
+          }
+        : { provider: "console" },
   };
 }
 

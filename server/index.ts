@@ -10,7 +10,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { ConfigError, parseConfig, type Config } from "../app/config.server";
-import { sameOriginGuard, securityHeaders } from "./security";
+import { clientAddressHeader, sameOriginGuard, securityHeaders } from "./security";
 
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= dev ? "development" : "production";
@@ -86,6 +86,7 @@ async function main() {
   });
 
   app.use(sameOriginGuard(config));
+  app.use(clientAddressHeader());
   app.use(
     createRequestHandler({
       build: getBuild,

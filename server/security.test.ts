@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { sameOriginGuard } from "./security";
+import { clientAddressHeader, sameOriginGuard } from "./security";
 
 function run(method: string, path: string, headers: Record<string, string>) {
   const guard = sameOriginGuard({ baseUrl: "https://shop.example.com" });
@@ -45,5 +45,19 @@ describe("same-origin guard for state-changing requests", () => {
 
   it("lets payment webhooks through: gateways post from their own servers", () => {
     expect(run("POST", "/api/webhooks/razorpay", { origin: "https://api.razorpay.com" }).passed).toBe(true);
+  });
+});
+
+describe("client address for rate limits", () => {
+  function address(ip: string | undefined, forwarded?: string) {
+    const req = { ip, socket: { remoteAddress: ip }, headers: forwarded ? { "x-forwarded-for": forwarded } : {} } as unknown as Request;
+    clientAddressHeader()(req, {} as Response, (() => {}) as NextFunction);
+    return req.headers["x-forwarded-for"];
+  }
+
+  it("replaces a forged X-Forwarded-For with the address Express resolved", () => {
+    expect(address("203.0.113.9", "1.2.3.4")).toBe("203.0.113.9");
+    expect(address("::ffff:198.51.100.4")).toBe("198.51.100.4");
+    expect(address(undefined, "1.2.3.4")).toBeUndefined();
   });
 });

@@ -51,3 +51,18 @@ export function securityHeaders(config: Pick<Config, "baseUrl">) {
   };
 }
 
+
+/**
+ * Puts the client's address, as Express resolves it under its `trust proxy` setting, into
+ * X-Forwarded-For as the only value. The auth library's rate limiter and the sign-in code limits
+ * read the client from that header; a direct connection would otherwise have none, and a
+ * visitor could send a forged one.
+ */
+export function clientAddressHeader() {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const address = req.ip ?? req.socket.remoteAddress;
+    if (address) req.headers["x-forwarded-for"] = address.replace(/^::ffff:/, "");
+    else delete req.headers["x-forwarded-for"];
+    next();
+  };
+}

@@ -34,6 +34,12 @@ test.describe("health check on PostgreSQL", () => {
         SHOP_MODE: "live",
         BASE_URL: "https://shop.example.test",
         AUTH_SECRET: "e2e-health-secret-0123456789abcdefghij",
+        // live mode requires a real SMS gateway; nothing is sent in this test
+        SMS_PROVIDER: "twilio",
+        TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`,
+        TWILIO_AUTH_TOKEN: "e2e-health-token-0123456789",
+        TWILIO_FROM: "+15005550006",
+        TWILIO_API_URL: "http://127.0.0.1:9",
         DATA_DIR: "tmp/e2e-health-data",
         LOG_LEVEL: "warn",
       },

@@ -1,11 +1,13 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, getIP } from "better-auth/api";
 import { admin, phoneNumber } from "better-auth/plugins";
 import type { Config } from "../../config.server";
 import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
 import { authTables } from "./auth-schema.server";
-import type { SmsProvider } from "./sms.server";
+import { checkOtpRequest, pruneOtpRequests } from "./otp-limits.server";
+import { SmsDeliveryError, type SmsProvider } from "./sms.server";
 
 export const STAFF_ROLE = "admin";
 export const CUSTOMER_ROLE = "customer";
@@ -17,8 +19,13 @@ export interface AuthDeps {
   sms: SmsProvider;
 }
 
+const OTP_PATHS: Record<string, "send" | "verify"> = {
+  "/phone-number/send-otp": "send",
+  "/phone-number/verify": "verify",
+};
+
 export function createAuth({ db, config, sms }: AuthDeps) {
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Saanjh",
     baseURL: config.baseUrl,
     basePath: "/api/auth",
@@ -63,6 +70,26 @@ export function createAuth({ db, config, sms }: AuthDeps) {
       cookiePrefix: "shop",
       database: { generateId: () => crypto.randomUUID() },
     },
+    hooks: {
+      // Code abuse limits (per phone per hour, per IP), in the database; they apply to the HTTP
+      // endpoints and to server calls through auth.api alike.
+      before: createAuthMiddleware(async (ctx) => {
+        const kind = OTP_PATHS[ctx.path];
+        if (!kind) return;
+        const phone = (ctx.body as { phoneNumber?: unknown } | undefined)?.phoneNumber;
+        if (typeof phone !== "string" || !/^\+91[6-9]\d{9}$/.test(phone)) return; // the plugin answers invalid numbers
+        const source = ctx.request ?? ctx.headers;
+        const ip = source ? getIP(source, ctx.context.options) : null;
+        const result = await checkOtpRequest(db, { kind, phone, ip });
+        if (kind === "send" && Math.random() < 0.05) await pruneOtpRequests(db);
+        if (!result.allowed) {
+          throw new APIError("TOO_MANY_REQUESTS", {
+            message: result.message,
+            code: "OTP_LIMIT",
+          }, { "Retry-After": String(result.retryAfterSeconds) });
+        }
+      }),
+    },
     plugins: [
       phoneNumber({
         otpLength: 6,
@@ -70,7 +97,12 @@ export function createAuth({ db, config, sms }: AuthDeps) {
         allowedAttempts: 3,
         phoneNumberValidator: (phone) => /^\+91[6-9]\d{9}$/.test(phone),
         sendOTP: async ({ phoneNumber: to, code }) => {
-          await sms.send(to, `${code} is your sign-in code. It expires in 5 minutes. Do not share it with anyone.`);
+          try {
+            await sms.send(to, `${code} is your Saanjh sign-in code. It expires in 5 minutes. Do not share it with anyone.`);
+          } catch (error) {
+            if (error instanceof SmsDeliveryError) throw new APIError("BAD_GATEWAY", { message: error.message, code: "SMS_FAILED" });
+            throw error;
+          }
         },
         signUpOnVerification: {
           getTempEmail: (phone) => `${phone.replace(/\D/g, "")}@phone.invalid`,
@@ -80,6 +112,7 @@ export function createAuth({ db, config, sms }: AuthDeps) {
       admin({ defaultRole: CUSTOMER_ROLE, adminRoles: [STAFF_ROLE] }),
     ],
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -62,3 +62,26 @@ export const smsOutbox = pgTable(
   },
   (t) => [index("sms_outbox_phone_idx").on(t.toPhone, t.createdAt.desc())],
 );
+
+/**
+ * One row per request for a sign-in code or attempt to verify one, kept so the abuse limits
+ * (codes per phone per hour, requests per IP) hold across app instances and restarts.
+ * `allowed` is false for a request that was refused; refused requests do not use up the budget.
+ */
+export const otpRequests = pgTable(
+  "otp_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** 'send' | 'verify' */
+    kind: text("kind").notNull(),
+    phone: text("phone").notNull(),
+    ip: text("ip"),
+    allowed: boolean("allowed").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("otp_requests_phone_idx").on(t.kind, t.phone, t.createdAt),
+    index("otp_requests_ip_idx").on(t.kind, t.ip, t.createdAt),
+    index("otp_requests_created_idx").on(t.createdAt),
+  ],
+);

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { getConfig } from "../../config.server";
 import { getDatabase, type Db } from "../../db/client.server";
 import { createAuth, STAFF_ROLE, type Auth } from "./auth.server";
-import { consoleSmsProvider } from "./sms.server";
+import { smsProviderFor } from "./sms.server";
 
 const AUTH_KEY = Symbol.for("shop.auth");
 type GlobalWithAuth = typeof globalThis & { [AUTH_KEY]?: { auth: Auth; db: Db } };
@@ -12,7 +12,8 @@ export function getAuth(): Auth {
   const g = globalThis as GlobalWithAuth;
   const { db } = getDatabase();
   if (g[AUTH_KEY]?.db !== db) {
-    g[AUTH_KEY] = { db, auth: createAuth({ db, config: getConfig(), sms: consoleSmsProvider(db) }) };
+    const config = getConfig();
+    g[AUTH_KEY] = { db, auth: createAuth({ db, config, sms: smsProviderFor(config.sms, db) }) };
   }
   return g[AUTH_KEY].auth;
 }

@@ -1,0 +1,138 @@
+import { useId, useState } from "react";
+import { Form, Link } from "react-router";
+import { addressSchema, fieldErrors as toFieldErrors, INDIAN_STATES, MESSAGES } from "~/modules/accounts/forms";
+import { Field, Notice } from "./field";
+
+interface AddressValues {
+  id?: string;
+  fullName: string;
+  phone: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  pincode: string;
+  isPrimary?: boolean;
+}
+
+/** Add or edit an address: Indian states list, 6-digit pincode, 10-digit phone. */
+export function AddressForm({
+  address,
+  values,
+  error,
+  fieldErrors,
+  busy,
+  isFirst,
+}: {
+  address: AddressValues | null;
+  values: Record<string, string> | null;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  busy: boolean;
+  isFirst: boolean;
+}) {
+  const [clientCheck, setClientCheck] = useState<{ error: string; fieldErrors: Record<string, string> } | null>(null);
+  const stateId = useId();
+  const v = (name: keyof AddressValues): string => {
+    if (values && name in values) return values[name] ?? "";
+    const raw = address?.[name];
+    if (name === "phone" && typeof raw === "string") return raw.replace(/^\+91/, "");
+    return typeof raw === "string" ? raw : "";
+  };
+  const errors = clientCheck?.fieldErrors ?? fieldErrors ?? {};
+  const message = clientCheck?.error ?? error;
+  return (
+    <Form
+      method="post"
+      noValidate
+      className="mt-6 space-y-5"
+      onSubmit={(event) => {
+        const result = addressSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+        if (result.success) {
+          setClientCheck(null);
+          return;
+        }
+        event.preventDefault();
+        const errs = toFieldErrors(result.error);
+        setClientCheck({
+          fieldErrors: errs,
+          error: Object.values(errs).includes(MESSAGES.requiredFields) ? MESSAGES.requiredFields : "Please correct the highlighted fields.",
+        });
+      }}
+    >
+      {message ? <Notice tone="error">{message}</Notice> : null}
+      {address?.id ? <input type="hidden" name="id" value={address.id} /> : null}
+      <Field label="Full name" name="fullName" autoComplete="name" defaultValue={v("fullName")} required error={errors.fullName} />
+      <Field
+        label="Phone"
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="98765 43210"
+        defaultValue={v("phone")}
+        required
+        error={errors.phone}
+      />
+      <Field label="Address line 1" name="line1" autoComplete="address-line1" placeholder="House no., building, street" defaultValue={v("line1")} required error={errors.line1} />
+      <Field label="Address line 2 (optional)" name="line2" autoComplete="address-line2" placeholder="Area, landmark" defaultValue={v("line2")} error={errors.line2} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="City" name="city" autoComplete="address-level2" defaultValue={v("city")} required error={errors.city} />
+        <Field
+          label="Pincode"
+          name="pincode"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={6}
+          pattern="[0-9]*"
+          defaultValue={v("pincode")}
+          required
+          error={errors.pincode}
+        />
+      </div>
+      <div>
+        <label htmlFor={stateId} className="eyebrow block text-ink">
+          State<span aria-hidden="true" className="text-maroon"> *</span>
+        </label>
+        <select
+          id={stateId}
+          name="state"
+          defaultValue={v("state")}
+          required
+          aria-invalid={errors.state ? true : undefined}
+          aria-describedby={errors.state ? `${stateId}-error` : undefined}
+          className={`mt-2 block w-full border bg-white px-4 py-3 text-base text-ink focus:border-ink focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon ${errors.state ? "border-sale" : "border-linen"}`}
+        >
+          <option value="">Choose a state</option>
+          {INDIAN_STATES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        {errors.state ? (
+          <p id={`${stateId}-error`} className="mt-1.5 text-sm text-sale">
+            {errors.state}
+          </p>
+        ) : null}
+      </div>
+      <p className="text-sm text-stone">Country: India</p>
+      {!isFirst && !address?.isPrimary ? (
+        <label className="flex items-center gap-3 text-sm text-ink">
+          <input type="checkbox" name="makePrimary" defaultChecked={values?.makePrimary === "on"} className="h-4 w-4 accent-maroon" />
+          Make this my primary address
+        </label>
+      ) : null}
+      <div className="flex flex-col gap-3 pt-2 sm:flex-row">
+        <button type="submit" name="intent" value="save" className="btn-primary" disabled={busy}>
+          {busy ? "Saving..." : address ? "Save changes" : "Add address"}
+        </button>
+        {address ? (
+          <Link to="/account/addresses" className="btn-outline">
+            Cancel
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

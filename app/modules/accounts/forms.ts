@@ -1,0 +1,179 @@
+import { z } from "zod";
+
+/*
+ * The account forms' rules, shared by the browser (instant messages) and the server actions
+ * (the authority). Messages are the spec's wording where it gives one (sections 5 and 8).
+ */
+
+export const MESSAGES = {
+  phoneRequired: "Please enter your phone number",
+  phoneInvalid: "Please enter a valid 10-digit phone number",
+  otpRequired: "Please enter the OTP",
+  otpInvalidFormat: "Please enter the 6-digit OTP",
+  otpSent: "OTP sent successfully! Check your phone for the SMS.",
+  otpWrong: "Invalid OTP. Please try again.",
+  accountNotFound: "Account not found. Please register first.",
+  completeRegistration: "Please complete your registration",
+  requiredFields: "Please fill in all required fields",
+  emailInvalid: "Please enter a valid e-mail address",
+  registrationFailed: "Failed to complete registration. Please try again.",
+  profileUpdated: "Profile updated successfully!",
+  profileUpdateFailed: "Failed to update profile. Please try again.",
+  logoutFailed: "Failed to logout",
+  pincodeInvalid: "Please enter a valid 6-digit pincode",
+  stateInvalid: "Please choose a state",
+} as const;
+
+export const welcomeBack = (name: string) => `Welcome back, ${name}!`;
+
+export const OTP_LENGTH = 6;
+export const RESEND_AFTER_SECONDS = 30;
+/** how long 'Profile updated successfully!' stays on screen */
+export const SUCCESS_MESSAGE_MS = 3000;
+
+/**
+ * Spec: spaces and hyphens stripped, +91 prefixed when missing, 13 characters in all; and a real
+ * Indian mobile number (10 digits starting 6-9), as the database and the SMS gateway require.
+ */
+export function normalisePhone(raw: string): { ok: true; phone: string } | { ok: false; message: string } {
+  const stripped = raw.replace(/[\s-]/g, "");
+  if (stripped === "") return { ok: false, message: MESSAGES.phoneRequired };
+  const phone = stripped.startsWith("+91") ? stripped : `+91${stripped}`;
+  if (phone.length !== 13 || !/^\+91[6-9]\d{9}$/.test(phone)) return { ok: false, message: MESSAGES.phoneInvalid };
+  return { ok: true, phone };
+}
+
+/** +919812345678 -> "98123 45678" for display */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/^\+91/, "");
+  return digits.length === 10 ? `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` : phone;
+}
+
+const phoneField = z.string().transform((raw, ctx) => {
+  const result = normalisePhone(raw);
+  if (!result.ok) {
+    ctx.addIssue({ code: "custom", message: result.message });
+    return z.NEVER;
+  }
+  return result.phone;
+});
+
+export const authModeSchema = z.enum(["login", "register"]).catch("login");
+export type AuthMode = z.infer<typeof authModeSchema>;
+
+export const sendCodeSchema = z.object({ phone: phoneField, mode: authModeSchema });
+
+export const verifyCodeSchema = z.object({
+  phone: phoneField,
+  mode: authModeSchema,
+  code: z
+    .string()
+    .transform((c) => c.replace(/\s/g, ""))
+    .pipe(z.string().min(1, MESSAGES.otpRequired).regex(/^\d{6}$/, MESSAGES.otpInvalidFormat)),
+});
+
+const required = z.string().trim().min(1, MESSAGES.requiredFields).max(80, "Please use at most 80 characters");
+
+export const profileSchema = z.object({
+  firstName: required,
+  lastName: required,
+  email: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.requiredFields)
+    .pipe(z.email(MESSAGES.emailInvalid))
+    .transform((e) => e.toLowerCase()),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const INDIAN_STATES = [
+  "Andaman and Nicobar Islands",
+  "Andhra Pradesh",
+  "Arunachal Pradesh",
+  "Assam",
+  "Bihar",
+  "Chandigarh",
+  "Chhattisgarh",
+  "Dadra and Nagar Haveli and Daman and Diu",
+  "Delhi",
+  "Goa",
+  "Gujarat",
+  "Haryana",
+  "Himachal Pradesh",
+  "Jammu and Kashmir",
+  "Jharkhand",
+  "Karnataka",
+  "Kerala",
+  "Ladakh",
+  "Lakshadweep",
+  "Madhya Pradesh",
+  "Maharashtra",
+  "Manipur",
+  "Meghalaya",
+  "Mizoram",
+  "Nagaland",
+  "Odisha",
+  "Puducherry",
+  "Punjab",
+  "Rajasthan",
+  "Sikkim",
+  "Tamil Nadu",
+  "Telangana",
+  "Tripura",
+  "Uttar Pradesh",
+  "Uttarakhand",
+  "West Bengal",
+] as const;
+
+export const addressSchema = z.object({
+  fullName: required,
+  phone: phoneField,
+  line1: z.string().trim().min(1, MESSAGES.requiredFields).max(200, "Please use at most 200 characters"),
+  line2: z
+    .string()
+    .trim()
+    .max(200, "Please use at most 200 characters")
+    .optional()
+    .transform((v) => (v ? v : null)),
+  city: required,
+  state: z.string().refine((s) => (INDIAN_STATES as readonly string[]).includes(s), MESSAGES.stateInvalid),
+  pincode: z
+    .string()
+    .transform((p) => p.replace(/\s/g, ""))
+    .pipe(z.string().min(1, MESSAGES.requiredFields).regex(/^[1-9]\d{5}$/, MESSAGES.pincodeInvalid)),
+  makePrimary: z
+    .union([z.literal("on"), z.literal("true"), z.literal("")])
+    .optional()
+    .transform((v) => v === "on" || v === "true"),
+});
+export type AddressInput = z.infer<typeof addressSchema>;
+
+export type FieldErrors = Record<string, string>;
+
+/** The first message for each field, keyed by field name. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/**
+ * Where to go after signing in: 'cart' (the checkout's stored value) means /cart; otherwise only
+ * a same-site relative path is accepted, never another site or the account screen itself.
+ */
+export function safeRedirect(to: string | null | undefined): string | null {
+  if (!to) return null;
+  if (to === "cart") return "/cart";
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || /[\r\n\t]/.test(to)) return null;
+  try {
+    const url = new URL(to, "http://shop.invalid");
+    if (url.origin !== "http://shop.invalid") return null;
+    if (url.pathname === "/authentication" || url.pathname === "/login") return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,102 @@
+import { eq } from "drizzle-orm";
+import { isAPIError } from "better-auth/api";
+import type { Db } from "../../db/client.server";
+import { getLogger } from "../../lib/logger.server";
+import type { Auth } from "./auth.server";
+import { session } from "./auth-schema.server";
+import { MESSAGES, welcomeBack, type AuthMode } from "./forms";
+import { getCustomerProfile } from "./profile.server";
+
+/*
+ * The phone sign-in flow of the account screen (spec section 4, 'Phone auth') on the auth
+ * library's phone-number plugin. Route actions call these with the visitor's request headers,
+ * so the library's cookies, the abuse limits and the client address all apply.
+ */
+
+export type SendCodeResult = { ok: true; message: string } | { ok: false; message: string; status: number };
+
+export async function sendSignInCode(auth: Auth, phone: string, headers: Headers): Promise<SendCodeResult> {
+  try {
+    await auth.api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers });
+    return { ok: true, message: MESSAGES.otpSent };
+  } catch (error) {
+    if (isAPIError(error)) {
+      const code = errorCode(error);
+      if (code === "OTP_LIMIT") return { ok: false, message: error.message, status: 429 };
+      if (code === "INVALID_PHONE_NUMBER") return { ok: false, message: MESSAGES.phoneInvalid, status: 400 };
+      // Spec: 'Error: {message}' when sending fails.
+      return { ok: false, message: `Error: ${error.message}`, status: error.statusCode >= 500 ? 502 : error.statusCode };
+    }
+    getLogger().error({ err: error }, "sign-in: sending the code failed");
+    return { ok: false, message: "Error: The code could not be sent. Please try again.", status: 500 };
+  }
+}
+
+export type VerifyResult =
+  | { status: "signed-in"; message: string; headers: Headers }
+  | { status: "needs-registration"; message: string; headers: Headers }
+  | { status: "not-found"; message: string }
+  | { status: "failed"; message: string; httpStatus: number };
+
+/**
+ * Checks the code. Profile exists: signed in. No profile: in login mode the new session is
+ * dropped at once (signed out) with 'Account not found'; in register mode the shopper stays
+ * signed in and completes the registration.
+ */
+export async function verifySignInCode(
+  db: Db,
+  auth: Auth,
+  input: { phone: string; code: string; mode: AuthMode; headers: Headers },
+): Promise<VerifyResult> {
+  let verified: { headers: Headers; response: { token: string | null; user: { id: string } } };
+  try {
+    verified = await auth.api.verifyPhoneNumber({
+      body: { phoneNumber: input.phone, code: input.code },
+      headers: input.headers,
+      returnHeaders: true,
+    });
+  } catch (error) {
+    if (isAPIError(error)) return { status: "failed", message: verifyMessage(error), httpStatus: error.statusCode === 429 ? 429 : 400 };
+    throw error;
+  }
+  const { user, token } = verified.response;
+  const profile = await getCustomerProfile(db, user.id);
+  if (profile) return { status: "signed-in", message: welcomeBack(profile.firstName), headers: verified.headers };
+  if (input.mode === "login") {
+    if (token) await db.delete(session).where(eq(session.token, token));
+    return { status: "not-found", message: MESSAGES.accountNotFound };
+  }
+  return { status: "needs-registration", message: MESSAGES.completeRegistration, headers: verified.headers };
+}
+
+function errorCode(error: { body?: { code?: string } | undefined }): string | undefined {
+  return error.body?.code;
+}
+
+function verifyMessage(error: { message: string; body?: { code?: string } | undefined }): string {
+  switch (errorCode(error)) {
+    case "OTP_LIMIT":
+      return error.message;
+    case "OTP_EXPIRED":
+      return "This OTP has expired. Please request a new one.";
+    case "TOO_MANY_ATTEMPTS":
+      return "Too many wrong attempts. Please request a new OTP.";
+    case "OTP_NOT_FOUND":
+      return "This OTP is no longer valid. Please request a new one.";
+    case "BANNED_USER":
+      return "This account has been deactivated. Please contact us for help.";
+    default:
+      return MESSAGES.otpWrong;
+  }
+}
+
+/** Signs the visitor out; the headers clear the session cookie. */
+export async function signOut(auth: Auth, headers: Headers): Promise<{ ok: true; headers: Headers } | { ok: false; message: string }> {
+  try {
+    const result = await auth.api.signOut({ headers, returnHeaders: true });
+    return { ok: true, headers: result.headers };
+  } catch (error) {
+    getLogger().warn({ err: error }, "sign-out failed");
+    return { ok: false, message: MESSAGES.logoutFailed };
+  }
+}

@@ -1,0 +1,158 @@
+import { Link } from "react-router";
+import { dateFormat } from "~/components/account/account-overview";
+import { StatusBadge } from "~/components/account/status-badge";
+import { getDb } from "~/db/client.server";
+import { invariantResponse } from "~/lib/http.server";
+import { formatPhone } from "~/modules/accounts/forms";
+import { requireUser } from "~/modules/accounts/session.server";
+import { getOrderForUser } from "~/modules/orders/shopper-orders.server";
+import { ORDER_STATUS_LABELS } from "~/modules/orders/status-display";
+import { formatPaise } from "~/modules/pricing/money";
+import type { Route } from "./+types/account.order";
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data ? `Order ${data.order.orderNumber} · Saanjh` : "Order not found · Saanjh" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  // Another shopper's order answers exactly like a missing one.
+  const order = await getOrderForUser(getDb(), user.id, params.orderNumber);
+  invariantResponse(order, "Order not found", 404);
+  return { order };
+}
+
+const timeFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+
+export default function AccountOrder({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const b = order.billing;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-8 sm:py-16">
+      <nav aria-label="Breadcrumb" className="text-xs uppercase tracking-[0.18em] text-stone">
+        <Link to="/authentication" className="hover:text-ink">
+          My account
+        </Link>
+        <span aria-hidden="true" className="mx-2">
+          /
+        </span>
+        <span>Order</span>
+      </nav>
+      <header className="mt-6 flex flex-col gap-4 border-b border-linen pb-8 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="eyebrow">Order</p>
+          <h1 className="mt-2 font-display text-4xl text-ink sm:text-5xl">{order.orderNumber}</h1>
+          <p className="mt-2 text-sm text-stone">Placed on {dateFormat.format(new Date(order.createdAt))}</p>
+        </div>
+        <div className="self-start sm:self-auto">
+          <StatusBadge status={order.status} />
+        </div>
+      </header>
+
+      {order.status === "cancelled" && order.cancellationReason ? (
+        <p className="mt-6 border border-sale/30 bg-red-50 px-4 py-3 text-sm text-sale">Cancelled: {order.cancellationReason}</p>
+      ) : null}
+
+      <div className="mt-10 grid gap-12 lg:grid-cols-[1.5fr_1fr]">
+        <section aria-labelledby="items-heading">
+          <h2 id="items-heading" className="font-display text-2xl text-ink">
+            Items
+          </h2>
+          <ul className="mt-4 divide-y divide-linen border-y border-linen">
+            {order.lines.map((line) => (
+              <li key={line.id} className="flex gap-4 py-5">
+                {line.imageUrl ? (
+                  <img src={line.imageUrl} alt="" width={72} height={96} loading="lazy" className="h-24 w-[72px] shrink-0 bg-sand object-cover" />
+                ) : (
+                  <div aria-hidden="true" className="h-24 w-[72px] shrink-0 bg-sand" />
+                )}
+                <div className="flex-1">
+                  <p className="eyebrow">{line.brand}</p>
+                  <p className="mt-1 text-ink">
+                    {line.productId ? (
+                      <Link to={`/product/${line.productId}`} className="hover:text-maroon">
+                        {line.name}
+                      </Link>
+                    ) : (
+                      line.name
+                    )}
+                  </p>
+                  <p className="mt-1 text-xs text-stone">
+                    Size {line.size} · {line.colour} · Qty {line.quantity} × {formatPaise(line.unitPricePaise)}
+                  </p>
+                </div>
+                <p className="font-medium text-ink">{formatPaise(line.lineTotalPaise)}</p>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-6 space-y-2 text-sm">
+            <Row label="Subtotal" value={formatPaise(order.subtotalPaise)} />
+            <Row label="Shipping" value={order.shippingPaise === 0 ? "Free" : formatPaise(order.shippingPaise)} />
+            {order.discountPaise > 0 ? (
+              <Row label={order.couponCode ? `Discount (${order.couponCode})` : "Discount"} value={`−${formatPaise(order.discountPaise)}`} />
+            ) : null}
+            <div className="flex justify-between border-t border-linen pt-3 text-base font-medium text-ink">
+              <dt>Total</dt>
+              <dd>{formatPaise(order.totalPaise)}</dd>
+            </div>
+          </dl>
+          {order.noteToSeller ? <p className="mt-6 text-sm text-stone">Note to seller: {order.noteToSeller}</p> : null}
+        </section>
+
+        <div className="space-y-10">
+          <section aria-labelledby="ship-heading">
+            <h2 id="ship-heading" className="font-display text-2xl text-ink">
+              Delivery address
+            </h2>
+            <address className="mt-4 text-sm not-italic leading-relaxed text-ink">
+              <span className="block font-medium">
+                {b.firstName} {b.lastName}
+              </span>
+              <span className="block">{b.address}</span>
+              <span className="block">
+                {b.city}, {b.state} {b.pincode}
+              </span>
+              <span className="block">{b.country}</span>
+              <span className="mt-1 block text-stone">{formatPhone(b.phone)}</span>
+              <span className="block text-stone">{b.email}</span>
+            </address>
+          </section>
+          <section aria-labelledby="payment-heading">
+            <h2 id="payment-heading" className="font-display text-2xl text-ink">
+              Payment
+            </h2>
+            <p className="mt-4 text-sm text-ink">{order.paymentMethod === "cod" ? "Cash on delivery" : "Paid online (card / UPI)"}</p>
+          </section>
+          <section aria-labelledby="history-heading">
+            <h2 id="history-heading" className="font-display text-2xl text-ink">
+              Status history
+            </h2>
+            <ol className="mt-4 space-y-4 border-l border-linen pl-5">
+              {order.history.map((h, i) => (
+                <li key={i} className="relative text-sm">
+                  <span aria-hidden="true" className="absolute -left-[1.6rem] top-1.5 h-2 w-2 rounded-full bg-gold" />
+                  <p className="font-medium text-ink">{ORDER_STATUS_LABELS[h.toStatus]}</p>
+                  <p className="text-xs text-stone">
+                    <time dateTime={new Date(h.createdAt).toISOString()}>{timeFormat.format(new Date(h.createdAt))}</time>
+                  </p>
+                  {h.reason ? <p className="mt-1 text-stone">{h.reason}</p> : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between text-stone">
+      <dt>{label}</dt>
+      <dd className="text-ink">{value}</dd>
+    </div>
+  );
+}

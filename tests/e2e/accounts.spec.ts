@@ -1,0 +1,131 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
+/*
+ * A new shopper registers with a code read from the demo outbox (/dev/outbox, demo mode only:
+ * docs/decisions/010), signs out, signs in again, and keeps an address book.
+ */
+
+function randomPhone(): string {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+}
+
+async function codeFor(request: APIRequestContext, phone: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/dev/outbox?phone=${phone}`);
+      const body = (await response.json()) as { messages: Array<{ body: string }> };
+      code = body.messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+async function requestCode(page: Page, phone: string) {
+  await page.getByLabel("Mobile number").fill(`${phone.slice(0, 5)} ${phone.slice(5)}`);
+  await page.getByRole("button", { name: "Send OTP" }).click();
+  await expect(page.getByText("OTP sent successfully! Check your phone for the SMS.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Resend OTP in \d+s/ })).toBeDisabled();
+}
+
+test("register with a phone code, sign out, sign in again, keep an address book", async ({ page, request }) => {
+  // one long journey of about 25 page actions
+  test.setTimeout(90_000);
+  const phone = randomPhone();
+  const response = await page.goto("/authentication");
+  expect(response?.headers()["cache-control"]).toBe("no-store");
+
+  // Register
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  await page.getByRole("button", { name: "Send OTP" }).click();
+  await expect(page.getByText("Please enter your phone number")).toBeVisible();
+  await page.getByLabel("Mobile number").fill("12345");
+  await page.getByRole("button", { name: "Send OTP" }).click();
+  await expect(page.getByText("Please enter a valid 10-digit phone number")).toBeVisible();
+  await requestCode(page, phone);
+  const code = await codeFor(request, phone);
+  const wrong = code === "000000" ? "111111" : "000000";
+  await page.getByLabel("One-time code (OTP)").fill(wrong);
+  await page.getByRole("button", { name: "Verify and continue" }).click();
+  await expect(page.getByText("Invalid OTP. Please try again.")).toBeVisible();
+  await page.getByLabel("One-time code (OTP)").fill(code);
+  await page.getByRole("button", { name: "Verify and continue" }).click();
+
+  await expect(page.getByRole("heading", { name: "Complete your registration" })).toBeVisible();
+  await expect(page.getByText("Please complete your registration")).toBeVisible();
+  await page.getByLabel("First name").fill("Asha");
+  await page.getByLabel("E-mail").fill("asha@example.com");
+  await page.getByRole("button", { name: "Complete registration" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Please fill in all required fields" })).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveValue("Asha");
+  await page.getByLabel("Last name").fill("Verma");
+  await page.getByRole("button", { name: "Complete registration" }).click();
+
+  await expect(page.getByRole("heading", { name: "Asha Verma" })).toBeVisible();
+  await expect(page.getByText("Welcome to Saanjh, Asha!")).toBeVisible();
+  await expect(page.getByText("asha@example.com")).toBeVisible();
+  await expect(page.getByText("You have not placed any orders yet.")).toBeVisible();
+
+  // Sign out, then sign in again
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/authentication");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await requestCode(page, phone);
+  await page.getByLabel("One-time code (OTP)").fill(await codeFor(request, phone));
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page.getByText("Welcome back, Asha!")).toBeVisible();
+
+  // Address book: add, edit, add a second and make it primary, delete
+  await page.getByRole("link", { name: "Add address" }).click();
+  await expect(page.getByRole("heading", { name: "Address book" })).toBeVisible();
+  await page.getByLabel("Full name").fill("Asha Verma");
+  await page.getByLabel("Phone").fill("98123 45678");
+  await page.getByLabel("Address line 1").fill("12 MG Road");
+  await page.getByLabel("City").fill("Pune");
+  await page.getByLabel("Pincode").fill("4110");
+  await page.getByLabel("State").selectOption("Maharashtra");
+  await page.getByRole("button", { name: "Add address" }).click();
+  await expect(page.getByText("Please enter a valid 6-digit pincode")).toBeVisible();
+  await page.getByLabel("Pincode").fill("411001");
+  await page.getByRole("button", { name: "Add address" }).click();
+  await expect(page.getByText("Address added.")).toBeVisible();
+  const cards = page.getByTestId("address-card");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText("Primary address");
+
+  await cards.first().getByRole("link", { name: /Edit/ }).click();
+  await expect(page.getByRole("heading", { name: "Edit address" })).toBeVisible();
+  await page.getByLabel("Address line 2 (optional)").fill("Near Camp");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Address updated.")).toBeVisible();
+  await expect(cards.first()).toContainText("Near Camp");
+
+  await page.getByLabel("Full name").fill("Asha Verma");
+  await page.getByLabel("Phone").fill("9812345678");
+  await page.getByLabel("Address line 1").fill("4 Park Street");
+  await page.getByLabel("City").fill("Kolkata");
+  await page.getByLabel("Pincode").fill("700016");
+  await page.getByLabel("State").selectOption("West Bengal");
+  await page.getByRole("button", { name: "Add address" }).click();
+  await expect(cards).toHaveCount(2);
+  await page.getByRole("button", { name: "Make 4 Park Street the primary address" }).click();
+  await expect(page.getByText("Primary address changed.")).toBeVisible();
+  await expect(cards.first()).toContainText("4 Park Street");
+  await expect(cards.first()).toContainText("Primary address");
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Delete address 12 MG Road" }).click();
+  await expect(page.getByText("Address deleted.")).toBeVisible();
+  await expect(cards).toHaveCount(1);
+
+  await page.getByRole("link", { name: "My account" }).click();
+  await expect(page.getByRole("region", { name: "Primary address" })).toContainText("4 Park Street");
+});
+
+test("the demo outbox refuses a malformed phone number", async ({ request }) => {
+  const bad = await request.get("/dev/outbox?phone=123");
+  expect(bad.status()).toBe(400);
+});
