@@ -87,7 +87,7 @@ export async function countProducts(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-const cardColumns = {
+export const cardColumns = {
   id: products.id,
   slug: products.slug,
   name: products.name,
@@ -129,7 +129,7 @@ async function imagesFor(db: Db, productIds: string[], perProduct: number): Prom
   return byProduct;
 }
 
-async function toCards(db: Db, rows: CardRow[]): Promise<ProductCardView[]> {
+export async function toCards(db: Db, rows: CardRow[]): Promise<ProductCardView[]> {
   const images = await imagesFor(
     db,
     rows.map((r) => r.id),
