@@ -8,25 +8,9 @@ import { queryRows } from "../../db/client.server";
 import { PER_PAGE, priceBoundsPaise, type ListFilters } from "./filters";
 import { cardColumns, toCards } from "./products.server";
 import { products } from "./schema.server";
-import type { ProductCardView } from "./types";
+import type { Facets, FacetValue, ProductCardView } from "./types";
 
-export interface FacetValue {
-  value: string;
-  count: number;
-  /** colours only */
-  hex?: string;
-}
-
-export interface Facets {
-  sizes: FacetValue[];
-  colours: FacetValue[];
-  occasions: FacetValue[];
-  fabrics: FacetValue[];
-  types: FacetValue[];
-  availability: { inStock: number; outOfStock: number };
-  /** rupees, over the category and search */
-  priceMax: number;
-}
+export type { Facets, FacetValue };
 
 export interface CatalogueList {
   items: ProductCardView[];
