@@ -3,7 +3,7 @@ import { ProductListView } from "~/components/product/product-list-view";
 import { getDb } from "~/db/client.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { parseListFilters } from "~/modules/catalog/filters";
-import { catalogueFacets, listCatalogue } from "~/modules/catalog/list.server";
+import { cachedFacets, listCatalogue } from "~/modules/catalog/list.server";
 import { CATEGORIES } from "~/modules/catalog/types";
 import { wishlistedIds } from "~/modules/wishlist/wishlist.server";
 import type { Route } from "./+types/products";
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const category = CATEGORIES.find((c) => c.slug === filters.category) ?? null;
   if (filters.category && !category) filters.category = undefined;
   const db = getDb();
-  const [list, facets, user] = await Promise.all([listCatalogue(db, filters), catalogueFacets(db, filters), getSessionUser(request)]);
+  const [list, facets, user] = await Promise.all([listCatalogue(db, filters), cachedFacets(db, filters), getSessionUser(request)]);
   const wishlisted = user ? await wishlistedIds(db, user.id, list.items.map((p) => p.id)) : [];
   return { ...list, filters: { ...filters, page: list.page }, facets, category, wishlisted, origin: url.origin };
 }

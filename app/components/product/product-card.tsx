@@ -163,17 +163,13 @@ function CardActions({ product, wishlisted, list }: { product: ProductCardView; 
       {label}
     </button>
   );
-  const status = (
-    <span role="status" className="sr-only">
-      {state === "added" ? `${product.name} added to cart` : ""}
-    </span>
-  );
   if (list) {
     return (
       <>
-        <div className="pointer-events-none absolute left-2 top-2 z-10">{heart}</div>
-        <div className="absolute bottom-6 right-0 z-10">{quick}</div>
-        {status}
+        <div className="absolute bottom-6 right-0 z-10 flex items-center gap-2">
+          {heart}
+          {quick}
+        </div>
       </>
     );
   }
@@ -181,7 +177,6 @@ function CardActions({ product, wishlisted, list }: { product: ProductCardView; 
     <div className="pointer-events-none absolute inset-x-0 top-0 z-10 aspect-[3/4]">
       <div className="absolute right-2 top-2">{heart}</div>
       {soldOut ? null : <div className="absolute bottom-2 right-2">{quick}</div>}
-      {status}
     </div>
   );
 }

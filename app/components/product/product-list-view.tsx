@@ -212,7 +212,6 @@ function Pager({ page, pages, href }: { page: number; pages: number; href: (n: n
           <Link
             to={href(n)}
             aria-current={n === page ? "page" : undefined}
-            aria-label={`Page ${n}`}
             className={`${cell} ${n === page ? "border-ink bg-ink text-ivory" : "border-linen hover:border-ink"}`}
           >
             {n}

@@ -51,7 +51,8 @@ function relevance(term: string): SQL {
 
 /**
  * pg_trgm's default word-similarity threshold (0.6) misses common misspellings such as 'kurtha' for
- * 'kurta' (0.57); searches run in a transaction that lowers it for their own statements only.
+ * 'kurta' (0.57); searches run in a transaction that sets it (and the planner hint below) for their
+ * own statements only.
  */
 const WORD_SIMILARITY_THRESHOLD = "0.5";
 
@@ -59,6 +60,9 @@ async function withSearch<T>(db: Db, search: string | undefined, run: (db: Db) =
   if (!search) return run(db);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`);
+    // The planner prices word_similarity far too cheaply and scans the whole table, computing it on
+    // every row (0.5 s at 10,000 products); the GIN indexes with a BitmapOr take 13 ms (decision 007).
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
     return run(tx as unknown as Db);
   });
 }
@@ -94,12 +98,17 @@ export function listConditions(f: ListFilters): SQL | undefined {
 }
 
 /** ORDER BY of each sort; every one ends on id so pages never overlap or skip. */
+// The sort indexes were generated as `DESC NULLS LAST` (drizzle-kit's default for .desc() in an index);
+// PostgreSQL's plain DESC means
+// NULLS FIRST and would not match them, turning a 24-row index scan into a scan of the catalogue.
+const newest = sql`${products.createdAt} DESC NULLS LAST`;
+
 export function orderBy(f: Pick<ListFilters, "sortBy" | "search">): SQL[] {
   switch (f.sortBy) {
     case "relevance":
-      return f.search ? [sql`${relevance(f.search)} DESC`, desc(products.createdAt), asc(products.id)] : [desc(products.createdAt), asc(products.id)];
+      return f.search ? [sql`${relevance(f.search)} DESC`, newest, asc(products.id)] : [newest, asc(products.id)];
     case "popular":
-      return [desc(products.popularity), asc(products.id)];
+      return [sql`${products.popularity} DESC NULLS LAST`, asc(products.id)];
     case "price-low":
       return [asc(products.pricePaise), asc(products.id)];
     case "price-high":
@@ -109,10 +118,10 @@ export function orderBy(f: Pick<ListFilters, "sortBy" | "search">): SQL[] {
     case "name":
       return [asc(products.name), asc(products.id)];
     case "most-ordered":
-      return [desc(products.orderCount), asc(products.id)];
+      return [sql`${products.orderCount} DESC NULLS LAST`, asc(products.id)];
     case "newest":
     default:
-      return [desc(products.createdAt), asc(products.id)];
+      return [newest, asc(products.id)];
   }
 }
 
@@ -198,13 +207,34 @@ async function facetsInner(db: Db, f: Pick<ListFilters, "category" | "search">):
   };
 }
 
-/** 'You may also like': other active products of the same category, most popular first. */
+const FACET_TTL_MS = 60_000;
+const FACET_CACHE_MAX = 500;
+const facetCache = new Map<string, { at: number; value: Promise<Facets> }>();
+
+/**
+ * catalogueFacets through a small in-process cache (60 s, 500 keys). Facet counts are shared,
+ * derived and harmless when a minute old; they are the one part of the list page that reads every
+ * matching row, so every instance keeps its own copy instead of recounting per request (decision 007).
+ */
+export function cachedFacets(db: Db, f: Pick<ListFilters, "category" | "search">, now = Date.now()): Promise<Facets> {
+  const key = `${f.category ?? ""}\u0000${(f.search ?? "").toLowerCase()}`;
+  const hit = facetCache.get(key);
+  if (hit && now - hit.at < FACET_TTL_MS) return hit.value;
+  const value = catalogueFacets(db, f);
+  facetCache.delete(key);
+  facetCache.set(key, { at: now, value });
+  value.catch(() => facetCache.delete(key));
+  if (facetCache.size > FACET_CACHE_MAX) facetCache.delete(facetCache.keys().next().value!);
+  return value;
+}
+
+/** 'You may also like': the newest other active products of the same category (index products_category_newest_idx). */
 export async function listRelated(db: Db, product: { id: string; category: string }, limit = 4): Promise<ProductCardView[]> {
   const rows = await db
     .select(cardColumns)
     .from(products)
     .where(and(eq(products.isActive, true), eq(products.category, product.category), sql`${products.id} <> ${product.id}`))
-    .orderBy(desc(products.popularity), asc(products.id))
+    .orderBy(newest, asc(products.id))
     .limit(limit);
   return toCards(db, rows);
 }
