@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseListFilters } from "../../app/modules/catalog/filters";
-import { catalogueFacets, listCatalogue, listRelated } from "../../app/modules/catalog/list.server";
+import { cachedFacets, catalogueFacets, listCatalogue, listRelated } from "../../app/modules/catalog/list.server";
 import { createTestProduct } from "../factories/catalog";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -102,6 +102,17 @@ describe("catalogueFacets", () => {
     expect(sarees.occasions).toEqual([{ value: "Festive", count: 1 }, { value: "Wedding", count: 1 }]);
     const search = await catalogueFacets(t.db, { search: "linen" });
     expect(search.sizes.map((s) => s.value)).toEqual(["S", "M", "L", "XL"]);
+  });
+});
+
+describe("cachedFacets", () => {
+  it("answers from memory for a minute, then counts again", async () => {
+    const at = Date.now();
+    const first = await cachedFacets(t.db, { category: "shirts" }, at);
+    expect(first.types).toEqual([{ value: "Shirt", count: 1 }]);
+    await createTestProduct(t.db, { category: "shirts", type: "Shirt", name: "Second Shirt" });
+    expect((await cachedFacets(t.db, { category: "shirts" }, at + 59_000)).types).toEqual([{ value: "Shirt", count: 1 }]);
+    expect((await cachedFacets(t.db, { category: "shirts" }, at + 61_000)).types).toEqual([{ value: "Shirt", count: 2 }]);
   });
 });
 

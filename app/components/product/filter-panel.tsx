@@ -149,9 +149,9 @@ function PriceSlider({
     <div className="mt-6">
       <div className="flex items-baseline justify-between text-sm">
         <span id={`${id}-label`} className="text-stone">Price range</span>
-        <output htmlFor={`${id}-min ${id}-max`} className="font-medium text-ink" data-testid="price-output">
+        <span className="font-medium text-ink" data-testid="price-output">
           {fmt(min)} – {fmt(max)}
-        </output>
+        </span>
       </div>
       <div className="relative mt-3 h-6">
         <div className="absolute inset-x-0 top-1/2 h-px -translate-y-1/2 bg-linen" />
