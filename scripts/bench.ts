@@ -166,6 +166,20 @@ function autocannon(url: string, connections: number): Omit<Result, "route" | "c
   return { rps: json.requests.average, p50: json.latency.p50, p99: json.latency.p99, non2xx: json.non2xx, errors: json.errors };
 }
 
+/** One GET on a fresh connection (a kept-alive socket may have been closed by the server after autocannon). */
+async function get(url: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const r = await fetch(url, { headers: { connection: "close" } });
+      await r.arrayBuffer();
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 async function suggestionRoute(): Promise<string | null> {
   try {
     const r = await fetch(`${BASE}/api/search/suggest?q=kurta`, { redirect: "manual" });
@@ -250,7 +264,7 @@ async function main(): Promise<void> {
     else notMeasured.push("/api/search/suggest?q=kurta");
     for (const route of routes) {
       // warm the route (query plans, caches) before measuring
-      for (let i = 0; i < 20; i++) await (await fetch(`${BASE}${route}`)).arrayBuffer();
+      for (let i = 0; i < 20; i++) await get(`${BASE}${route}`);
       for (const connections of CONNECTIONS) {
         process.stdout.write(`  ${route} at ${connections} connections... `);
         const r = { route: route.replace(anyProduct!.id, ":id"), connections, ...autocannon(`${BASE}${route}`, connections) };

@@ -123,3 +123,17 @@ describe("listRelated", () => {
     expect(related.map((p) => p.name)).toEqual(["Chanderi Saree"]);
   });
 });
+
+describe("list cards' pictures", () => {
+  it("carries each card's first two pictures in position order", async () => {
+    await createTestProduct(
+      t.db,
+      { name: "Pictured Lehenga", category: "lehengas" },
+      [2, 0, 1].map((n) => ({ key: `l/${n}`, url: `/media/l/${n}-w800.webp`, width: 800, height: 1067, alt: `view ${n}` })),
+    );
+    const [card] = (await listCatalogue(t.db, f("category=lehengas"))).items;
+    expect(card?.images.map((i) => i.url)).toEqual(["/media/l/2-w800.webp", "/media/l/0-w800.webp"]);
+    expect(card?.images[0]).toEqual({ url: "/media/l/2-w800.webp", width: 800, height: 1067, alt: "view 2" });
+    expect((await listCatalogue(t.db, f("category=shirts"))).items[0]?.images).toEqual([]);
+  });
+});
