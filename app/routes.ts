@@ -21,6 +21,9 @@ export default [
   route("account/addresses", "routes/account.addresses.tsx"),
   route("account/orders/:orderNumber", "routes/account.order.tsx"),
   route("dev/outbox", "routes/dev.outbox.ts"),
+  route("product", "routes/product-missing.tsx"),
+  route("api/cart", "routes/api.cart.ts"),
+  route("api/wishlist", "routes/api.wishlist.ts"),
   // Spec section 2: other internal paths go to /products.
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;

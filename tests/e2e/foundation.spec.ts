@@ -44,8 +44,8 @@ test("a New Arrival opens its product page with name, price and picture", async 
 test("a product id that does not exist shows 'Product not found' with status 404", async ({ page }) => {
   const response = await page.goto("/product/00000000-0000-4000-8000-000000000000");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-  await expect(page.getByText("Product not found")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Products" })).toHaveAttribute("href", "/products");
 });
 
 test("unknown internal paths go to the collection", async ({ page }) => {

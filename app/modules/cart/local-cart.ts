@@ -29,3 +29,38 @@ export function readLocalCart(storage: Storage | undefined = globalThis.localSto
 export function localCartCount(lines: LocalCartLine[]): number {
   return lines.reduce((sum, l) => sum + Math.max(0, l.quantity), 0);
 }
+
+/** Tells this tab's listeners (the header badge's `storage` listener) that the cart changed; other tabs get the real event. */
+function announce(key: string): void {
+  if (typeof window === "undefined") return;
+  try {
+    window.dispatchEvent(new StorageEvent("storage", { key }));
+  } catch {
+    window.dispatchEvent(new Event("storage"));
+  }
+}
+
+export const LINE_DEFAULTS = { size: "One Size", colour: "Default", quantity: 1 } as const;
+
+/**
+ * Adds a line to the guest cart: the same product, size and colour raise the quantity (spec: the
+ * cartId productId-size-colour). The quantity never goes above `stock`. Returns the line's new quantity.
+ */
+export function addLocalLine(
+  line: { productId: string; size?: string; colour?: string; quantity?: number },
+  stock: number,
+  storage: Storage | undefined = globalThis.localStorage,
+): number {
+  const size = line.size || LINE_DEFAULTS.size;
+  const colour = line.colour || LINE_DEFAULTS.colour;
+  const add = Math.max(1, Math.floor(line.quantity ?? LINE_DEFAULTS.quantity));
+  const lines = readLocalCart(storage);
+  const existing = lines.find((l) => l.productId === line.productId && l.size === size && l.colour === colour);
+  const quantity = Math.min(stock, (existing?.quantity ?? 0) + add);
+  if (quantity <= 0) return existing?.quantity ?? 0;
+  if (existing) existing.quantity = quantity;
+  else lines.push({ productId: line.productId, size, colour, quantity });
+  storage?.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
+  announce(CART_STORAGE_KEY);
+  return quantity;
+}

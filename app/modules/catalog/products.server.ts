@@ -87,7 +87,7 @@ export async function countProducts(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-const cardColumns = {
+export const cardColumns = {
   id: products.id,
   slug: products.slug,
   name: products.name,
@@ -129,7 +129,7 @@ async function imagesFor(db: Db, productIds: string[], perProduct: number): Prom
   return byProduct;
 }
 
-async function toCards(db: Db, rows: CardRow[]): Promise<ProductCardView[]> {
+export async function toCards(db: Db, rows: CardRow[]): Promise<ProductCardView[]> {
   const images = await imagesFor(
     db,
     rows.map((r) => r.id),
@@ -144,7 +144,7 @@ export async function listNewArrivals(db: Db, limit = 4): Promise<ProductCardVie
     .select(cardColumns)
     .from(products)
     .where(eq(products.isActive, true))
-    .orderBy(desc(products.createdAt), asc(products.id))
+    .orderBy(sql`${products.createdAt} DESC NULLS LAST`, asc(products.id))
     .limit(limit);
   return toCards(db, rows);
 }
@@ -167,7 +167,7 @@ export async function listProducts(
       .select(cardColumns)
       .from(products)
       .where(where)
-      .orderBy(desc(products.createdAt), asc(products.id))
+      .orderBy(sql`${products.createdAt} DESC NULLS LAST`, asc(products.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
     db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),

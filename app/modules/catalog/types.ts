@@ -43,6 +43,25 @@ export interface ProductDetailView extends ProductCardView {
   createdAt: string;
 }
 
+/** Filter values with their counts in the catalogue (list.server.ts computes them). */
+export interface FacetValue {
+  value: string;
+  count: number;
+  /** colours only */
+  hex?: string;
+}
+
+export interface Facets {
+  sizes: FacetValue[];
+  colours: FacetValue[];
+  occasions: FacetValue[];
+  fabrics: FacetValue[];
+  types: FacetValue[];
+  availability: { inStock: number; outOfStock: number };
+  /** rupees, over the category and search */
+  priceMax: number;
+}
+
 export const CATEGORIES: ReadonlyArray<{ slug: string; name: string; description: string }> = [
   { slug: "kurtas", name: "Kurtas", description: "Hand block-printed and embroidered kurtas and kurta sets for every day and every celebration." },
   { slug: "short-kurtis", name: "Short Kurtis", description: "Easy hip-length kurtis to pair with jeans, palazzos or a skirt." },

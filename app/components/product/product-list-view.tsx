@@ -1,0 +1,254 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { hasActiveFilters, listQuery, SORT_OPTIONS, type ListFilters, type SortBy } from "~/modules/catalog/filters";
+import { CATEGORIES, type Facets, type ProductCardView } from "~/modules/catalog/types";
+import { FilterPanel } from "./filter-panel";
+import { ProductCard } from "./product-card";
+import { CloseIcon, FilterIcon, GridIcon, ListIcon } from "./product-icons";
+
+export interface ProductListData {
+  items: ProductCardView[];
+  total: number;
+  page: number;
+  pages: number;
+  perPage: number;
+  filters: ListFilters;
+  facets: Facets;
+  category: { slug: string; name: string; description: string } | null;
+  wishlisted: string[];
+}
+
+/** 'Our Collections': header, category chips, toolbar, filters (sidebar / bottom sheet), cards and pages. */
+export function ProductListView({ data, loading, navigate }: { data: ProductListData; loading: boolean; navigate: (to: string) => void }) {
+  const { items, total, page, pages, filters, facets, category, wishlisted } = data;
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const go = (next: Partial<ListFilters>) => navigate(`/products${listQuery({ ...filters, ...next })}`);
+  const clearHref = `/products${listQuery({ category: filters.category, search: filters.search, sortBy: filters.sortBy, sortChosen: filters.sortChosen, view: filters.view })}`;
+  const activeCount =
+    (filters.priceRange ? 1 : 0) +
+    (filters.minPrice !== undefined || filters.maxPrice !== undefined ? 1 : 0) +
+    (filters.availability ? 1 : 0) +
+    filters.sizes.length +
+    filters.colours.length +
+    filters.occasions.length +
+    filters.fabrics.length +
+    filters.types.length;
+
+  const panel = (live: boolean) => (
+    <FilterPanel
+      key={listQuery(filters)}
+      filters={filters}
+      facets={facets}
+      live={live}
+      clearHref={clearHref}
+      onApply={(next) => {
+        setSheetOpen(false);
+        navigate(`/products${listQuery({ ...next, page: 1 })}`);
+      }}
+    />
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-8 sm:pt-14">
+      <header className="mb-10 text-center">
+        <p className="eyebrow">{filters.search ? "Search" : category ? "Collection" : "Shop"}</p>
+        <h1 className="mt-3 font-display text-4xl text-ink sm:text-5xl">
+          {filters.search ? <>Results for &lsquo;{filters.search}&rsquo;</> : category ? category.name : "Our Collections"}
+        </h1>
+        {category && !filters.search ? <p className="mx-auto mt-4 max-w-xl text-sm leading-relaxed text-stone">{category.description}</p> : null}
+      </header>
+
+      <nav aria-label="Categories" className="mb-8 flex gap-2 overflow-x-auto pb-2 [scrollbar-width:none] sm:flex-wrap sm:justify-center">
+        <CategoryChip to={`/products${listQuery({ search: filters.search, view: filters.view })}`} active={!category} label="All" />
+        {CATEGORIES.map((c) => (
+          <CategoryChip key={c.slug} to={`/products${listQuery({ category: c.slug, search: filters.search, view: filters.view })}`} active={category?.slug === c.slug} label={c.name} />
+        ))}
+      </nav>
+
+      <div className="lg:grid lg:grid-cols-[15rem_1fr] lg:gap-12">
+        <aside className="hidden lg:block" aria-label="Filters">
+          <div className="sticky top-28 max-h-[calc(100dvh-8rem)] overflow-y-auto pb-10 pr-2">
+            <div className="mb-6 flex items-baseline justify-between">
+              <h2 className="eyebrow !text-ink">Filters</h2>
+              {hasActiveFilters(filters) ? (
+                <Link to={clearHref} preventScrollReset className="text-xs text-stone underline underline-offset-4 hover:text-ink">
+                  Clear all
+                </Link>
+              ) : null}
+            </div>
+            {panel(true)}
+          </div>
+        </aside>
+
+        <div>
+          <div className="mb-6 flex flex-wrap items-center justify-between gap-3 border-b border-linen pb-4">
+            <p className="text-sm text-stone" role="status" aria-live="polite">
+              {loading ? "Loading products..." : `${total} product${total === 1 ? "" : "s"} found`}
+            </p>
+            <div className="flex items-center gap-2">
+              <button
+                type="button"
+                onClick={() => setSheetOpen(true)}
+                className="flex items-center gap-2 border border-linen px-3 py-2 text-[0.7rem] uppercase tracking-[0.18em] text-ink hover:border-ink lg:hidden"
+                aria-haspopup="dialog"
+              >
+                <FilterIcon className="h-4 w-4" />
+                Filters{activeCount > 0 ? ` (${activeCount})` : ""}
+              </button>
+              <label className="sr-only" htmlFor="sort-by">
+                Sort by
+              </label>
+              <select
+                id="sort-by"
+                value={filters.sortBy === "relevance" ? "" : filters.sortBy}
+                onChange={(e) => go({ sortBy: (e.target.value || "relevance") as SortBy, sortChosen: e.target.value !== "", page: 1 })}
+                className="border border-linen bg-ivory px-3 py-2 text-sm text-ink hover:border-ink"
+              >
+                {filters.search ? <option value="">Relevance</option> : null}
+                {SORT_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+              <div className="flex border border-linen" role="group" aria-label="Layout">
+                <ViewButton active={filters.view === "grid"} label="Grid view" onClick={() => go({ view: "grid" })}>
+                  <GridIcon className="h-4 w-4" />
+                </ViewButton>
+                <ViewButton active={filters.view === "list"} label="List view" onClick={() => go({ view: "list" })}>
+                  <ListIcon className="h-4 w-4" />
+                </ViewButton>
+              </div>
+            </div>
+          </div>
+
+          <div className={`transition-opacity ${loading ? "opacity-50" : ""}`} aria-busy={loading}>
+            {items.length === 0 ? (
+              <div className="py-20 text-center">
+                <p className="text-stone">No products found matching your criteria</p>
+                {hasActiveFilters(filters) || filters.search || category ? (
+                  <Link to="/products" className="btn-outline mt-8">
+                    View all products
+                  </Link>
+                ) : null}
+              </div>
+            ) : filters.view === "list" ? (
+              <div className="space-y-6" data-testid="product-list">
+                {items.map((product, i) => (
+                  <ProductCard key={product.id} product={product} priority={i < 2} layout="list" wishlisted={wishlisted.includes(product.id)} />
+                ))}
+              </div>
+            ) : (
+              <div className="grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3" data-testid="product-grid">
+                {items.map((product, i) => (
+                  <ProductCard key={product.id} product={product} priority={i < 3} wishlisted={wishlisted.includes(product.id)} />
+                ))}
+              </div>
+            )}
+          </div>
+
+          {pages > 1 ? <Pager page={page} pages={pages} href={(n) => `/products${listQuery({ ...filters, page: n })}`} /> : null}
+        </div>
+      </div>
+
+      {sheetOpen ? <FilterSheet onClose={() => setSheetOpen(false)}>{panel(false)}</FilterSheet> : null}
+    </div>
+  );
+}
+
+function FilterSheet({ onClose, children }: { onClose: () => void; children: React.ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    ref.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.style.overflow = "";
+      previous?.focus();
+    };
+  }, [onClose]);
+  return (
+    <div className="fixed inset-0 z-50 lg:hidden">
+      <button type="button" aria-label="Close filters" className="absolute inset-0 h-full w-full bg-ink/40" onClick={onClose} tabIndex={-1} />
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Filters"
+        tabIndex={-1}
+        className="absolute inset-x-0 bottom-0 max-h-[85dvh] overflow-y-auto rounded-t-2xl bg-ivory px-5 pt-5 shadow-2xl outline-none"
+      >
+        <div className="mb-6 flex items-center justify-between">
+          <h2 className="font-display text-2xl text-ink">Filters</h2>
+          <button type="button" onClick={onClose} className="rounded-full p-2 text-ink hover:text-maroon" aria-label="Close filters">
+            <CloseIcon />
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function Pager({ page, pages, href }: { page: number; pages: number; href: (n: number) => string }) {
+  const numbers = new Set([1, pages, page - 1, page, page + 1].filter((n) => n >= 1 && n <= pages));
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const cell = "flex h-10 min-w-10 items-center justify-center border px-3 text-sm";
+  return (
+    <nav aria-label="Pages" className="mt-14 flex flex-wrap items-center justify-center gap-2">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className={`${cell} border-linen hover:border-ink`} rel="prev">
+          Previous
+        </Link>
+      ) : null}
+      {sorted.map((n, i) => (
+        <span key={n} className="flex items-center gap-2">
+          {i > 0 && n - sorted[i - 1]! > 1 ? <span aria-hidden="true" className="text-stone">…</span> : null}
+          <Link
+            to={href(n)}
+            aria-current={n === page ? "page" : undefined}
+            className={`${cell} ${n === page ? "border-ink bg-ink text-ivory" : "border-linen hover:border-ink"}`}
+          >
+            {n}
+          </Link>
+        </span>
+      ))}
+      {page < pages ? (
+        <Link to={href(page + 1)} className={`${cell} border-linen hover:border-ink`} rel="next">
+          Next
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+function ViewButton({ active, label, onClick, children }: { active: boolean; label: string; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-pressed={active}
+      aria-label={label}
+      className={`flex h-9 w-9 items-center justify-center ${active ? "bg-ink text-ivory" : "text-ink hover:bg-sand"}`}
+    >
+      {children}
+    </button>
+  );
+}
+
+function CategoryChip({ to, active, label }: { to: string; active: boolean; label: string }) {
+  return (
+    <Link
+      to={to}
+      aria-current={active ? "page" : undefined}
+      className={`shrink-0 border px-4 py-2 text-[0.7rem] uppercase tracking-[0.18em] transition-colors ${active ? "border-ink bg-ink text-ivory" : "border-linen text-stone hover:border-ink hover:text-ink"}`}
+    >
+      {label}
+    </Link>
+  );
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { quickAddLine } from "./quick-add";
+
+describe("quickAddLine", () => {
+  it("takes size M when offered, the first colour and quantity 1", () => {
+    expect(quickAddLine({ id: "p", sizes: ["S", "M", "L"], colors: [{ name: "Rust", hex: "#B4532A" }, { name: "Ivory", hex: "#F4EFE3" }] })).toEqual({
+      productId: "p",
+      size: "M",
+      colour: "Rust",
+      quantity: 1,
+    });
+  });
+  it("falls back to the first size, then One Size, and to the colour Default", () => {
+    expect(quickAddLine({ id: "p", sizes: ["Free Size"], colors: [] })).toMatchObject({ size: "Free Size", colour: "Default" });
+    expect(quickAddLine({ id: "p", sizes: [], colors: [] })).toMatchObject({ size: "One Size", colour: "Default" });
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { productJsonLd, productMeta } from "./seo";
+import type { ProductDetailView } from "./types";
+
+const product: ProductDetailView = {
+  id: "7d3c0a52-6a2f-4b8e-9d51-2f7f0c1b9e11",
+  slug: "rust-kurta",
+  name: "Rust Anarkali Kurta",
+  brand: "Neelgar",
+  category: "kurtas",
+  pricePaise: 249_900,
+  originalPricePaise: 329_900,
+  badge: null,
+  stock: 0,
+  sizes: ["M"],
+  colors: [{ name: "Rust", hex: "#B4532A" }],
+  rating: 4.5,
+  reviewsCount: 12,
+  images: [{ url: "/media/p/rust-w800.webp", width: 800, height: 1067, alt: "Rust kurta, front" }],
+  sku: "KUR-1001",
+  description: "Hand block printed.",
+  details: "",
+  fabric: "Cotton",
+  material: null,
+  fit: null,
+  care: null,
+  occasions: [],
+  type: "Kurta",
+  createdAt: new Date(0).toISOString(),
+};
+
+describe("product SEO", () => {
+  it("gives Open Graph and Twitter tags with an absolute picture URL", () => {
+    const tags = productMeta(product, "https://shop.example");
+    expect(tags).toContainEqual({ property: "og:image", content: "https://shop.example/media/p/rust-w800.webp" });
+    expect(tags).toContainEqual({ name: "twitter:image", content: "https://shop.example/media/p/rust-w800.webp" });
+    expect(tags).toContainEqual({ property: "og:url", content: `https://shop.example/product/${product.id}` });
+    expect(tags[0]).toEqual({ title: "Rust Anarkali Kurta · Neelgar · Saanjh" });
+  });
+  it("describes a Product with an INR offer and its availability", () => {
+    const ld = productJsonLd(product, "https://shop.example");
+    expect(ld.offers).toMatchObject({ priceCurrency: "INR", price: "2499.00", availability: "https://schema.org/OutOfStock" });
+    expect(ld.image).toEqual(["https://shop.example/media/p/rust-w800.webp"]);
+    expect(productJsonLd({ ...product, stock: 3 }, "https://shop.example").offers.availability).toBe("https://schema.org/InStock");
+  });
+});

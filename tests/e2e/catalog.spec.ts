@@ -1,0 +1,194 @@
+import { expect, test, type Page } from "@playwright/test";
+import { CATALOGUE } from "../../app/db/seed/catalogue";
+
+const rupees = (n: number) => `₹${n.toLocaleString("en-IN")}`;
+const count = (n: number) => `${n} product${n === 1 ? "" : "s"} found`;
+const resultCount = (page: Page) => page.getByText(/products? found$/);
+
+/** Opens the filters: the sidebar on desktop, the bottom sheet on phones. Returns the region to click in. */
+async function openFilters(page: Page) {
+  const sheetButton = page.getByRole("button", { name: /^Filters/ });
+  if (await sheetButton.isVisible()) {
+    await sheetButton.click();
+    return { region: page.getByRole("dialog", { name: "Filters" }), sheet: true };
+  }
+  return { region: page.getByRole("complementary", { name: "Filters" }), sheet: false };
+}
+
+async function applyIfSheet(page: Page, sheet: boolean) {
+  if (sheet) await page.getByRole("dialog", { name: "Filters" }).getByRole("button", { name: "Show results" }).click();
+}
+
+test("filters by size and colour from the catalogue's facets, kept in the URL across a reload", async ({ page }) => {
+  const expected = CATALOGUE.filter((p) => p.sizes.includes("XXL") && p.colours.some((c) => c.name === "Indigo"));
+  expect(expected.length).toBeGreaterThan(0);
+  await page.goto("/products");
+  const { region, sheet } = await openFilters(page);
+  const xxl = CATALOGUE.filter((p) => p.sizes.includes("XXL")).length;
+  await expect(region.getByRole("checkbox", { name: `XXL (${xxl})` })).toBeVisible();
+  await region.getByRole("checkbox", { name: /^XXL/ }).check();
+  if (!sheet) await expect(page).toHaveURL(/size=XXL/);
+  await region.getByRole("checkbox", { name: /^Indigo/ }).check();
+  await applyIfSheet(page, sheet);
+  await expect(page).toHaveURL(/size=XXL.*colour=Indigo/);
+  await expect(resultCount(page)).toHaveText(count(expected.length));
+  await page.reload();
+  await expect(resultCount(page)).toHaveText(count(expected.length));
+  for (const p of expected.slice(0, 3)) await expect(page.getByRole("heading", { name: p.name, exact: true })).toBeVisible();
+});
+
+test("the price presets keep their exact boundaries and Clear all resets", async ({ page }) => {
+  const under2000 = CATALOGUE.filter((p) => p.price < 2000).length;
+  const mid = CATALOGUE.filter((p) => p.price >= 2000 && p.price <= 5000).length;
+  await page.goto("/products?priceRange=under2000");
+  await expect(resultCount(page)).toHaveText(count(under2000));
+  await page.goto("/products?priceRange=2000to5000");
+  await expect(resultCount(page)).toHaveText(count(mid));
+  const { region } = await openFilters(page);
+  await expect(region.getByRole("radio", { name: "₹2,000 – ₹5,000" })).toBeChecked();
+  await region.getByRole("link", { name: "Clear all" }).last().click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(resultCount(page)).toHaveText(count(CATALOGUE.length));
+});
+
+test("shows the empty message when nothing matches", async ({ page }) => {
+  await page.goto("/products?category=accessories&size=XXL");
+  await expect(page.getByText("No products found matching your criteria")).toBeVisible();
+  await expect(resultCount(page)).toHaveText("0 products found");
+});
+
+test("sorts by price from the dropdown", async ({ page }) => {
+  const cheapest = [...CATALOGUE].sort((a, b) => a.price - b.price)[0]!;
+  const dearest = [...CATALOGUE].sort((a, b) => b.price - a.price)[0]!;
+  await page.goto("/products");
+  await page.getByLabel("Sort by").selectOption("price-low");
+  await expect(page).toHaveURL(/sortBy=price-low/);
+  await expect(page.getByTestId("product-card").first().getByRole("heading")).toHaveText(cheapest.name);
+  await expect(page.getByTestId("product-card").first()).toContainText(rupees(cheapest.price));
+  await page.getByLabel("Sort by").selectOption("price-high");
+  await expect(page.getByTestId("product-card").first().getByRole("heading")).toHaveText(dearest.name);
+});
+
+test("switches between grid and list, and the choice survives paging", async ({ page }) => {
+  await page.goto("/products");
+  await expect(page.getByTestId("product-grid")).toBeVisible();
+  await page.getByRole("button", { name: "List view" }).click();
+  await expect(page).toHaveURL(/view=list/);
+  await expect(page.getByTestId("product-list")).toBeVisible();
+  await expect(page.getByRole("button", { name: "List view" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "2", exact: true }).click();
+  await expect(page).toHaveURL(/view=list.*page=2|page=2.*view=list/);
+  await expect(page.getByTestId("product-list")).toBeVisible();
+  await expect(page.getByTestId("product-card")).toHaveCount(24);
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=3/);
+  await expect(page.getByTestId("product-card")).toHaveCount(CATALOGUE.length - 48);
+});
+
+test("search ranks by relevance and forgives a misspelling", async ({ page }) => {
+  await page.goto("/products?search=kurtha");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for ‘kurtha’");
+  const first = page.getByTestId("product-card").first().getByRole("heading");
+  await expect(first).toContainText(/Kurt/i);
+});
+
+test("quick add puts size M and the first colour in the guest cart and updates the header badge", async ({ page }) => {
+  await page.goto("/products?sortBy=name");
+  const card = page.getByTestId("product-card").filter({ hasNot: page.getByText("Out of stock") }).first();
+  const name = (await card.getByRole("heading").textContent())!;
+  const product = CATALOGUE.find((p) => p.name === name)!;
+  await card.hover();
+  await card.getByRole("button", { name: `Quick add ${name} to cart` }).click();
+  await expect(card.getByRole("button", { name: `Quick add ${name} to cart` })).toHaveText(/Added/);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("saanjh.cart.v1") ?? "[]"));
+  expect(stored).toEqual([
+    {
+      productId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      size: product.sizes.includes("M") ? "M" : (product.sizes[0] ?? "One Size"),
+      colour: product.colours[0]?.name ?? "Default",
+      quantity: 1,
+    },
+  ]);
+  await expect(page.getByRole("link", { name: /^Cart, 1 item/ })).toBeVisible();
+});
+
+test("the wishlist heart toggles without opening the product", async ({ page }) => {
+  await page.goto("/products");
+  const card = page.getByTestId("product-card").first();
+  const name = (await card.getByRole("heading").textContent())!;
+  await card.getByRole("button", { name: `Add ${name} to wishlist` }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(card.getByRole("button", { name: `Remove ${name} from wishlist` })).toHaveAttribute("aria-pressed", "true");
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("saanjh.wishlist.v1") ?? "[]"))).toHaveLength(1);
+});
+
+async function openProduct(page: Page, name: string) {
+  await page.goto(`/products?search=${encodeURIComponent(name)}`);
+  await page.getByRole("link", { name: new RegExp(name) }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+}
+
+test("product detail: first size and colour preselected, the selection rules alert, the stepper stops at stock", async ({ page }) => {
+  const product = CATALOGUE.find((p) => p.stock > 0 && p.stock <= 5 && p.sizes.length > 1 && p.colours.length > 0)!;
+  await openProduct(page, product.name);
+  await expect(page.getByRole("button", { name: product.sizes[0]!, exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: product.colours[0]!.name, exact: true })).toHaveAttribute("aria-pressed", "true");
+
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.accept();
+  });
+  await page.getByRole("button", { name: product.sizes[0]!, exact: true }).click(); // clears the size
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect.poll(() => dialogs).toEqual(["Please select a size"]);
+  await page.getByRole("button", { name: product.sizes[1]!, exact: true }).click();
+  await page.getByRole("button", { name: product.colours[0]!.name, exact: true }).click(); // clears the colour
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect.poll(() => dialogs).toEqual(["Please select a size", "Please select a color"]);
+  await page.getByRole("button", { name: product.colours[0]!.name, exact: true }).click();
+
+  const plus = page.getByRole("button", { name: "Increase quantity" });
+  await expect(page.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
+  for (let i = 1; i < product.stock; i++) await plus.click();
+  await expect(page.getByTestId("quantity")).toHaveText(String(product.stock));
+  await expect(plus).toBeDisabled();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText(/^Added to cart/)).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("saanjh.cart.v1") ?? "[]"));
+  expect(stored).toEqual([expect.objectContaining({ size: product.sizes[1], colour: product.colours[0]!.name, quantity: product.stock })]);
+});
+
+test("product detail: out of stock disables both purchase buttons", async ({ page }) => {
+  const product = CATALOGUE.find((p) => p.stock === 0)!;
+  await openProduct(page, product.name);
+  const buttons = page.getByRole("button", { name: "Out of stock" });
+  await expect(buttons).toHaveCount(2);
+  await expect(buttons.first()).toBeDisabled();
+  await expect(buttons.last()).toBeDisabled();
+});
+
+test("product detail: Buy Now adds the line then opens the cart; SEO tags are in the HTML", async ({ page, request }) => {
+  const product = CATALOGUE.find((p) => p.stock > 10)!;
+  await openProduct(page, product.name);
+  const url = page.url();
+  const html = await (await request.get(url)).text();
+  expect(html).toContain('"@type":"Product"');
+  expect(html).toContain('"priceCurrency":"INR"');
+  expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\//);
+  await page.getByRole("button", { name: "Product Details" }).click();
+  await expect(page.getByRole("button", { name: "Product Details" })).toHaveAttribute("aria-expanded", "true");
+  await page.getByRole("button", { name: "Details & Care" }).click();
+  await expect(page.getByRole("button", { name: "Product Details" })).toHaveAttribute("aria-expanded", "false");
+  // Buy Now adds, then opens /cart (until the cart page lands, /cart is an unknown path and redirects)
+  const toCart = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith("/cart"));
+  await page.getByRole("button", { name: "Buy Now" }).click();
+  await toCart;
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("saanjh.cart.v1") ?? "[]"))).toHaveLength(1);
+});
+
+test("/product without an id shows 'Invalid Product URL'", async ({ page }) => {
+  await page.goto("/product");
+  await expect(page.getByRole("heading", { name: "Invalid Product URL" })).toBeVisible();
+  await expect(page.getByText("No product ID found in the URL.")).toBeVisible();
+});
