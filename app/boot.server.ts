@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getConfig, type Config } from "./config.server";
-import { getDatabase, openDatabase, setDatabase, type Db } from "./db/client.server";
+import { getDatabase, openDatabase, setDatabase, sql, type Db } from "./db/client.server";
 import { seedDatabase } from "./db/seed/seed.server";
 import { getLogger } from "./lib/logger.server";
 import { getAuth } from "./modules/accounts/session.server";
@@ -58,6 +58,8 @@ async function runBoot(): Promise<BootInfo> {
       onProgress: (message) => log.info(message),
     });
     log.info(result, "seed finished");
+    // Fresh tables have no planner statistics (PGlite never gathers them by itself).
+    await db.execute(sql`ANALYZE`);
     seeded = true;
   }
 

@@ -18,6 +18,7 @@ export default [
   route("api/auth/*", "routes/api.auth.ts"),
   route("authentication", "routes/authentication.tsx", { id: "authentication" }),
   route("login", "routes/authentication.tsx", { id: "login" }),
+  route("account", "routes/account.ts"),
   route("account/addresses", "routes/account.addresses.tsx"),
   route("account/orders/:orderNumber", "routes/account.order.tsx"),
   route("dev/outbox", "routes/dev.outbox.ts"),

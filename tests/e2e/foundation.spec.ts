@@ -48,6 +48,11 @@ test("a product id that does not exist shows 'Product not found' with status 404
   await expect(page.getByRole("link", { name: "Back to Products" })).toHaveAttribute("href", "/products");
 });
 
+test("/account opens the account screen", async ({ page }) => {
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/authentication$/);
+});
+
 test("unknown internal paths go to the collection", async ({ page }) => {
   await page.goto("/no/such/page");
   await expect(page).toHaveURL(/\/products$/);
