@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { getMediaStorage } from "~/boot.server";
 import { BackToStore } from "~/components/layout/content-page";
-import { MailIcon, PhoneIcon, PinIcon } from "~/components/layout/layout-icons";
+import { MailIcon, PhoneIcon, PinIcon } from "~/components/ui/icons";
 import { BANNER_SIZE, BANNER_WIDTHS, bannerKey, responsiveSource } from "~/modules/content/site-images";
 import { baseUrlFromMatches, pageMeta } from "~/modules/content/seo";
 import type { loader as rootLoader } from "~/root";

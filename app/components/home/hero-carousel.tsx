@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { ArrowRightIcon } from "~/components/ui/icons";
-import { PauseIcon, PlayIcon } from "~/components/layout/layout-icons";
+import { ArrowRightIcon, PauseIcon, PlayIcon } from "~/components/ui/icons";
 import { BANNER_SIZE, type ResponsiveSource } from "~/modules/content/site-images";
 
 /** Spec section 9: 5 slides, a new one every 4000 ms, 300 ms transition. */

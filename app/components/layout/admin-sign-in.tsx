@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { CloseIcon } from "./layout-icons";
+import { CloseIcon } from "~/components/ui/icons";
 import { useModalDialog } from "./use-modal-dialog";
 
 export const ADMIN_SIGN_IN_FAILED = "Invalid credentials. Please try again.";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowLeftIcon } from "./layout-icons";
+import { ArrowLeftIcon } from "~/components/ui/icons";
 
 /** Frame of the policy and information pages: heading, readable measure, Back to Store. */
 export function ContentPage({

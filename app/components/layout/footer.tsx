@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { FacebookIcon, InstagramIcon } from "../ui/icons";
+import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/ui/icons";
 import { AdminSignInModal } from "./admin-sign-in";
-import { MailIcon, PhoneIcon, PinIcon } from "./layout-icons";
 import { NewsletterBox } from "./newsletter-box";
 
 export interface FooterSettings {

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
-import { BagIcon, UserIcon } from "../ui/icons";
-import { MenuIcon, SearchIcon } from "./layout-icons";
+import { BagIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/ui/icons";
 import { SearchOverlay } from "./search-overlay";
 import { SlideMenu } from "./slide-menu";
 import { useCartCount } from "./use-cart-count";

@@ -8,7 +8,7 @@ import {
   SEARCH_MAX_SUGGESTIONS,
   type SearchSuggestion,
 } from "~/modules/search/search";
-import { CloseIcon, SearchIcon } from "./layout-icons";
+import { CloseIcon, SearchIcon } from "~/components/ui/icons";
 import { useModalDialog } from "./use-modal-dialog";
 
 export const SEARCH_PLACEHOLDER = "Search products, categories, brands...";

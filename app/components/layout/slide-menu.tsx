@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { CATEGORIES } from "~/modules/catalog/types";
-import { ArrowLeftIcon, ChevronRightIcon, CloseIcon } from "./layout-icons";
+import { ArrowLeftIcon, ChevronRightIcon, CloseIcon } from "~/components/ui/icons";
 import { useModalDialog } from "./use-modal-dialog";
 
 /** Spec section 2: the menu closes 0.2 s after a navigation from it. */
