@@ -7,6 +7,7 @@ import { getDb } from "~/db/client.server";
 import { addressSchema, fieldErrors, MESSAGES } from "~/modules/accounts/forms";
 import { addAddress, deleteAddress, getCustomerProfile, listAddresses, setPrimaryAddress, updateAddress } from "~/modules/accounts/profile.server";
 import { requireUser } from "~/modules/accounts/session.server";
+import { AccountBreadcrumb } from "~/components/account/account-breadcrumb";
 import type { Route } from "./+types/account.addresses";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
@@ -80,15 +81,7 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
   const values = actionData?.values && Object.keys(actionData.values).length > 0 ? actionData.values : null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-8 sm:py-16">
-      <nav aria-label="Breadcrumb" className="text-xs uppercase tracking-[0.18em] text-stone">
-        <Link to="/authentication" className="hover:text-ink">
-          My account
-        </Link>
-        <span aria-hidden="true" className="mx-2">
-          /
-        </span>
-        <span>Address book</span>
-      </nav>
+      <AccountBreadcrumb here="Address book" />
       <h1 className="mt-6 font-display text-4xl text-ink sm:text-5xl">Address book</h1>
       <div className="mt-6 space-y-3" aria-live="polite">
         {done && !actionData?.error ? <Notice tone="success">{done}</Notice> : null}

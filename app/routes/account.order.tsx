@@ -8,6 +8,7 @@ import { requireUser } from "~/modules/accounts/session.server";
 import { getOrderForUser } from "~/modules/orders/shopper-orders.server";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/status-display";
 import { formatPaise } from "~/modules/pricing/money";
+import { AccountBreadcrumb } from "~/components/account/account-breadcrumb";
 import type { Route } from "./+types/account.order";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
@@ -31,15 +32,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
   const b = order.billing;
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-8 sm:py-16">
-      <nav aria-label="Breadcrumb" className="text-xs uppercase tracking-[0.18em] text-stone">
-        <Link to="/authentication" className="hover:text-ink">
-          My account
-        </Link>
-        <span aria-hidden="true" className="mx-2">
-          /
-        </span>
-        <span>Order</span>
-      </nav>
+      <AccountBreadcrumb here="Order" />
       <header className="mt-6 flex flex-col gap-4 border-b border-linen pb-8 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <p className="eyebrow">Order</p>

@@ -96,13 +96,9 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "register": {
       const user = await requireUser(request);
-      const parsed = profileSchema.safeParse(form);
-      const values = { firstName: form.firstName ?? "", lastName: form.lastName ?? "", email: form.email ?? "" };
-      if (!parsed.success) {
-        const errors = fieldErrors(parsed.error);
-        const error = Object.values(errors).includes(MESSAGES.requiredFields) ? MESSAGES.requiredFields : Object.values(errors)[0];
-        return reply({ kind: "register", error, fieldErrors: errors, values }, 400);
-      }
+      const parsed = parseProfileForm(form);
+      const { values } = parsed;
+      if (!parsed.success) return reply({ kind: "register", error: parsed.error, fieldErrors: parsed.fieldErrors, values }, 400);
       if (!user.phoneNumber) return reply({ kind: "register", error: MESSAGES.registrationFailed, values }, 400);
       try {
         const profile = await completeRegistration(db, user.id, user.phoneNumber, parsed.data);
@@ -115,12 +111,10 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "update-profile": {
       const user = await requireUser(request);
-      const parsed = profileSchema.safeParse(form);
-      const values = { firstName: form.firstName ?? "", lastName: form.lastName ?? "", email: form.email ?? "" };
+      const parsed = parseProfileForm(form);
+      const { values } = parsed;
       if (!parsed.success) {
-        const errors = fieldErrors(parsed.error);
-        const error = Object.values(errors).includes(MESSAGES.requiredFields) ? MESSAGES.requiredFields : Object.values(errors)[0];
-        return reply({ kind: "account", profileError: error, fieldErrors: errors, values, at: Date.now() }, 400);
+        return reply({ kind: "account", profileError: parsed.error, fieldErrors: parsed.fieldErrors, values, at: Date.now() }, 400);
       }
       const saved = await updateProfile(db, user.id, parsed.data).catch(() => false);
       if (!saved) return reply({ kind: "account", profileError: MESSAGES.profileUpdateFailed, values, at: Date.now() }, 500);
@@ -170,4 +164,15 @@ function renderView(loaderData: Route.ComponentProps["loaderData"], actionData: 
     case "account":
       return <AccountOverview data={loaderData} state={actionData?.kind === "account" ? actionData : {}} />;
   }
+}
+
+/** The profile form (registration and edit): the values as typed, and either the data or the message to show. */
+function parseProfileForm(form: Record<string, string | undefined>) {
+  const values = { firstName: form.firstName ?? "", lastName: form.lastName ?? "", email: form.email ?? "" };
+  const parsed = profileSchema.safeParse(form);
+  if (parsed.success) return { success: true as const, values, data: parsed.data };
+  const errors = fieldErrors(parsed.error);
+  const messages = Object.values(errors);
+  const error = messages.includes(MESSAGES.requiredFields) ? MESSAGES.requiredFields : messages[0];
+  return { success: false as const, values, fieldErrors: errors, error };
 }

@@ -1,19 +1,10 @@
 import { useId, useState } from "react";
 import { Form, Link } from "react-router";
 import { addressSchema, fieldErrors as toFieldErrors, INDIAN_STATES, MESSAGES } from "~/modules/accounts/forms";
+import type { AddressView } from "./account-overview";
 import { Field, Notice } from "./field";
 
-interface AddressValues {
-  id?: string;
-  fullName: string;
-  phone: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: string;
-  pincode: string;
-  isPrimary?: boolean;
-}
+type AddressValues = Omit<AddressView, "country"> & { id?: string; isPrimary?: boolean };
 
 /** Add or edit an address: Indian states list, 6-digit pincode, 10-digit phone. */
 export function AddressForm({

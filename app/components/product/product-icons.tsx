@@ -1,20 +1,13 @@
-/** Icons of the product pages (24 px grid, 1.5 px stroke, like components/ui/icons). */
+/** Icons of the product pages, on the shared frame of components/ui/icons (20 px by default here). */
+import { Svg as IconFrame } from "../ui/icons";
+
 type IconProps = { className?: string; filled?: boolean };
 
 function Svg({ className, children, filled }: IconProps & { children: React.ReactNode }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth={1.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className ?? "h-5 w-5"}
-      aria-hidden="true"
-    >
+    <IconFrame className={className ?? "h-5 w-5"} filled={filled}>
       {children}
-    </svg>
+    </IconFrame>
   );
 }
 

@@ -1,11 +1,12 @@
 /** Line icons drawn for the shop (24 px grid, 1.5 px stroke). */
 type IconProps = { className?: string; title?: string };
 
-function Svg({ className, title, children }: IconProps & { children: React.ReactNode }) {
+/** The shared frame of every icon: 24 px grid, 1.5 px stroke; `filled` also fills the shape. */
+export function Svg({ className, title, filled, children }: IconProps & { filled?: boolean; children: React.ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
-      fill="none"
+      fill={filled ? "currentColor" : "none"}
       stroke="currentColor"
       strokeWidth={1.5}
       strokeLinecap="round"
