@@ -36,7 +36,14 @@ describe("configuration from the environment", () => {
       mediaDir: path.join(cwd, "data", "media"),
       databaseUrl: undefined,
       baseUrl: "http://localhost:3000",
+      pageCacheBytes: 64 * 1024 * 1024,
     });
+  });
+
+  it("sizes the shared page cache in megabytes, 0 turning it off", () => {
+    expect(parseConfig({ AUTH_SECRET: SECRET, PAGE_CACHE_MB: "0" }).pageCacheBytes).toBe(0);
+    expect(parseConfig({ AUTH_SECRET: SECRET, PAGE_CACHE_MB: "8" }).pageCacheBytes).toBe(8 * 1024 * 1024);
+    expect(problemsOf({ PAGE_CACHE_MB: "lots" })[0]).toMatch(/^PAGE_CACHE_MB must be a whole number of megabytes \(0 turns the page cache off\) \(got "lots"\)/);
   });
 
   it("names the variable and the bad value when PORT is wrong", () => {

@@ -40,6 +40,12 @@ const envSchema = z
       .url({ error: "must be an absolute URL" })
       .transform((u) => u.replace(/\/+$/, ""))
       .default("https://api.twilio.com"),
+    PAGE_CACHE_MB: z.coerce
+      .number({ error: "must be a whole number of megabytes (0 turns the page cache off)" })
+      .int("must be a whole number of megabytes (0 turns the page cache off)")
+      .min(0, "must be a whole number of megabytes (0 turns the page cache off)")
+      .max(4096, "must be at most 4096")
+      .default(64),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -92,6 +98,8 @@ export interface Config {
   authSecret: string;
   logLevel: Env["LOG_LEVEL"];
   sms: SmsConfig;
+  /** bytes the shared page cache may hold; 0 = off (docs/decisions/012) */
+  pageCacheBytes: number;
 }
 
 /** Which SMS gateway delivers sign-in codes: `console` only in demo mode (log line + outbox table). */
@@ -135,6 +143,7 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     baseUrl: env.BASE_URL ?? `http://localhost:${env.PORT}`,
     authSecret: env.AUTH_SECRET ?? generatedSecret(dataDir),
     logLevel: env.LOG_LEVEL,
+    pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     sms:
       env.SMS_PROVIDER === "twilio" && env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? {

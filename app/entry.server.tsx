@@ -10,6 +10,26 @@ export { databaseStatus } from "./db/client.server";
 
 export const streamTimeout = 10_000;
 
+/** React's output gathered into one buffer. */
+function collect(pipe: (destination: NodeJS.WritableStream) => NodeJS.WritableStream): Promise<Uint8Array<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+    sink.on("end", () => resolve(Buffer.concat(chunks)));
+    sink.on("error", reject);
+    pipe(sink);
+  });
+}
+
+/** Whether any loader returned a promise for the page to stream in later (React Router's Await). */
+function hasDeferredData(context: EntryContext): boolean {
+  const loaderData = context.staticHandlerContext.loaderData ?? {};
+  return Object.values(loaderData).some(
+    (data) => data !== null && typeof data === "object" && Object.values(data as object).some((value) => value instanceof Promise),
+  );
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -19,21 +39,35 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and link-preview bots get the complete document; browsers get a streamed one.
-    const readyEvent = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Crawlers and link-preview bots get the complete document; browsers get the shell as soon as it is
+    // ready and deferred parts as they resolve (the home page's New Arrivals).
+    const waitForAll = Boolean((userAgent && isbot(userAgent)) || routerContext.isSpaMode);
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      [readyEvent]() {
+      onShellReady() {
         shellRendered = true;
-        const body = new PassThrough();
+        if (waitForAll) return;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(
-          new Response(createReadableStreamFromReadable(body), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
+        if (!hasDeferredData(routerContext)) {
+          // Nothing will arrive later: collect the document and answer it in one piece, which costs
+          // far less than streaming it through Node and web streams in hundreds of small writes.
+          collect(pipe).then(
+            (html) => resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode })),
+            reject,
+          );
+          return;
+        }
+        const body = new PassThrough();
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
+      },
+      onAllReady() {
+        if (!waitForAll) return;
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        collect(pipe).then(
+          (html) => resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode })),
+          reject,
+        );
       },
       onShellError(error: unknown) {
         reject(error);

@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Link,
   Links,
@@ -13,16 +14,20 @@ import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { getConfig } from "./config.server";
 import { getDb } from "./db/client.server";
+import { PRIVATE_CACHE_CONTROL } from "./lib/page-cache.server";
 import { getSessionUser } from "./modules/accounts/session.server";
 import { countCartItems } from "./modules/cart/cart.server";
 import { getStoreSettings } from "./modules/content/settings.server";
 import "./app.css";
 
+/** Signed-in pages carry the shopper's name and cart: never shared (docs/decisions/012). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const [settings, user] = await Promise.all([getStoreSettings(db), getSessionUser(request)]);
   const config = getConfig();
-  return {
+  const payload = {
     isDemo: config.isDemo,
     baseUrl: config.baseUrl,
     user: user ? { id: user.id, name: user.name } : null,
@@ -38,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       facebookUrl: settings.facebookUrl,
     },
   };
+  return data(payload, user ? { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -10,6 +10,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { ConfigError, parseConfig, type Config } from "../app/config.server";
+import { createPageCache } from "./page-cache";
 import { clientAddressHeader, sameOriginGuard, securityHeaders } from "./security";
 
 const dev = process.argv.includes("--dev");
@@ -87,6 +88,11 @@ async function main() {
 
   app.use(sameOriginGuard(config));
   app.use(clientAddressHeader());
+  // Pages that are the same for every signed-out visitor, kept for their s-maxage (decision 012);
+  // catalogue writes purge it through the global symbol.
+  const pageCache = createPageCache({ maxBytes: dev ? 0 : config.pageCacheBytes });
+  (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = pageCache;
+  app.use(pageCache);
   app.use(
     createRequestHandler({
       build: getBuild,

@@ -8,6 +8,7 @@ import { getDb } from "~/db/client.server";
 import { BANNERS } from "~/db/seed/art/banners";
 import { getMediaStorage } from "~/boot.server";
 import { getLogger } from "~/lib/logger.server";
+import { sharedPageHeaders } from "~/lib/page-cache.server";
 import { listNewArrivals } from "~/modules/catalog/products.server";
 import { CATEGORIES, type ProductCardView } from "~/modules/catalog/types";
 import { baseUrlFromMatches, pageMeta } from "~/modules/content/seo";
@@ -47,6 +48,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
 // The ten category slugs of spec section 2, in menu order.
 const COLLECTIONS = ["kurtas", "short-kurtis", "co-ords", "dresses", "bottoms", "lehengas", "loungewear", "sarees", "shirts", "unstitched"] as const;
 const GALLERY = ["lehengas", "sarees", "kurtas", "co-ords", "dresses", "accessories"] as const;
+
+export const headers = sharedPageHeaders;
 
 export function loader() {
   const storage = getMediaStorage();

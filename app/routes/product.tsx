@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-
 import { ProductDetail } from "~/components/product/product-detail";
 import { getDb } from "~/db/client.server";
 import { invariantResponse } from "~/lib/http.server";
+import { sharedPageHeaders } from "~/lib/page-cache.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { productJsonLd, productMeta } from "~/modules/catalog/seo";
 import { getProduct } from "~/modules/catalog/products.server";
@@ -15,6 +16,8 @@ export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Product not found · Saanjh" }, { name: "robots", content: "noindex" }];
   return [...productMeta(data.product, data.origin), { "script:ld+json": productJsonLd(data.product, data.origin) }];
 }
+
+export const headers = sharedPageHeaders;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const db = getDb();

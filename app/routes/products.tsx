@@ -1,6 +1,7 @@
 import { Link, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { ProductListView } from "~/components/product/product-list-view";
 import { getDb } from "~/db/client.server";
+import { sharedPageHeaders } from "~/lib/page-cache.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { parseListFilters } from "~/modules/catalog/filters";
 import { cachedFacets, listCatalogue } from "~/modules/catalog/list.server";
@@ -31,6 +32,8 @@ export function meta({ data }: Route.MetaArgs) {
     { name: "twitter:description", content: description },
   ];
 }
+
+export const headers = sharedPageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { parseListFilters } from "../../app/modules/catalog/filters";
+import { listCatalogue } from "../../app/modules/catalog/list.server";
 import { searchSuggestions } from "../../app/modules/search/search.server";
 import { createTestProduct } from "../factories/catalog";
 import { setupTestDatabase } from "../setup/test-db";
@@ -30,6 +32,27 @@ describe("search suggestions", () => {
     expect((await searchSuggestions(t.db, "Maheshwar")).map((s) => s.name)).toEqual(["Chanderi Silk Saree"]);
     expect((await searchSuggestions(t.db, "maheshwer")).map((s) => s.name)).toEqual(["Chanderi Silk Saree"]);
     expect((await searchSuggestions(t.db, "lehengas")).map((s) => s.name)).toEqual(["Mirror-Work Lehenga"]);
+  });
+
+  it("matches a substring inside a word of the name or a category name, as the spec's overlay did", async () => {
+    expect((await searchSuggestions(t.db, "irror")).map((s) => s.name)).toEqual(["Mirror-Work Lehenga"]);
+    expect((await searchSuggestions(t.db, "ehenga")).map((s) => s.name)).toEqual(["Mirror-Work Lehenga"]);
+  });
+
+  it("offers near spellings only when nothing matches exactly", async () => {
+    // 'silks' has no exact match (no product says 'silks'), so the near spelling of 'Silk' is offered...
+    expect((await searchSuggestions(t.db, "sillk")).map((s) => s.name)).toEqual(["Chanderi Silk Saree"]);
+    // ...but 'kurta' matches exactly, so a loosely similar name is not mixed in.
+    await createTestProduct(t.db, { name: "Kurti Top", brand: "Other House", category: "short-kurtis", type: "Top", description: "A short top." });
+    expect((await searchSuggestions(t.db, "kurta")).map((s) => s.name)).not.toContain("Kurti Top");
+  });
+
+  it("suggests the first products of the list page's results for the same term, in the same order", async () => {
+    for (const term of ["kurta", "silk", "kurtha", "bagru"]) {
+      const list = await listCatalogue(t.db, parseListFilters(new URLSearchParams({ search: term })));
+      const suggested = await searchSuggestions(t.db, term);
+      expect(suggested.map((s) => s.id), term).toEqual(list.items.slice(0, 8).map((p) => p.id));
+    }
   });
 
   it("answers name, category, brand, price and a small picture", async () => {

@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { queryRows } from "../../db/client.server";
+import { matchCondition, relevanceOrder, searchMode, searchTerm, withSearchSettings, type SearchMode, type SearchTerm } from "../search/match.server";
 import { PER_PAGE, priceBoundsPaise, type ListFilters } from "./filters";
 import { cardColumns, toCards } from "./products.server";
 import { productImages, products } from "./schema.server";
@@ -23,55 +24,24 @@ export interface CatalogueList {
 /** Size order of the spec (XS to XXL, then the admin's extra sizes); others follow alphabetically. */
 const SIZE_ORDER = ["XS", "S", "M", "L", "XL", "XXL", "XXXL", "Free Size", "One Size"];
 
-/**
- * Words of a search term as a prefix tsquery ('silk sar' -> 'silk:* & sar:*'); null when nothing usable.
- * Only letters and digits reach to_tsquery, so its syntax can never be injected.
- */
-export function prefixTsQuery(term: string): string | null {
-  const words = term
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
-    .slice(0, 8);
-  return words.length > 0 ? words.map((w) => `${w}:*`).join(" & ") : null;
+/** The search of a list request: the term and whether it matched exactly or by near spelling. */
+interface ListSearch {
+  term: SearchTerm;
+  mode: SearchMode;
 }
 
-/** The search condition: full text over name, brand, category, type and description, or a near spelling of name or brand. */
-export function searchCondition(term: string): SQL {
-  const tsq = prefixTsQuery(term);
-  const fullText = tsq ? sql`${products.searchVector} @@ to_tsquery('english', ${tsq})` : sql`false`;
-  return sql`(${fullText} OR ${term} <% ${products.name} OR ${term} <% ${products.brand})`;
-}
-
-function relevance(term: string): SQL {
-  const tsq = prefixTsQuery(term);
-  const rank = tsq ? sql`ts_rank(${products.searchVector}, to_tsquery('english', ${tsq}))` : sql`0`;
-  return sql`(${rank} + word_similarity(${term}, ${products.name}) * 0.5 + word_similarity(${term}, ${products.brand}) * 0.2)`;
-}
-
-/**
- * pg_trgm's default word-similarity threshold (0.6) misses common misspellings such as 'kurtha' for
- * 'kurta' (0.57); searches run in a transaction that sets it (and the planner hint below) for their
- * own statements only.
- */
-const WORD_SIMILARITY_THRESHOLD = "0.5";
-
-async function withSearch<T>(db: Db, search: string | undefined, run: (db: Db) => Promise<T>): Promise<T> {
-  if (!search) return run(db);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`);
-    // The planner prices word_similarity far too cheaply and scans the whole table, computing it on
-    // every row (0.5 s at 10,000 products); the GIN indexes with a BitmapOr take 13 ms (decision 007).
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
-    return run(tx as unknown as Db);
-  });
+/** Runs a list statement with the search's settings, deciding the search mode first (decision 008). */
+async function withListSearch<T>(db: Db, search: string | undefined, run: (db: Db, search: ListSearch | null) => Promise<T>): Promise<T> {
+  const term = searchTerm(search, 1);
+  if (!term) return run(db, null);
+  return withSearchSettings(db, async (tx) => run(tx, { term, mode: await searchMode(tx, term) }));
 }
 
 /** Conditions of the category and search alone: the base the facets are counted over. */
-function baseConditions(f: Pick<ListFilters, "category" | "search">): SQL[] {
+function baseConditions(f: Pick<ListFilters, "category">, search: ListSearch | null): SQL[] {
   const where: SQL[] = [eq(products.isActive, true)];
   if (f.category) where.push(eq(products.category, f.category));
-  if (f.search) where.push(searchCondition(f.search));
+  if (search) where.push(matchCondition(search.term, search.mode));
   return where;
 }
 
@@ -82,8 +52,8 @@ function textArray(values: string[]): SQL {
   )}]::text[]`;
 }
 
-export function listConditions(f: ListFilters): SQL | undefined {
-  const where = baseConditions(f);
+function listConditions(f: ListFilters, search: ListSearch | null): SQL | undefined {
+  const where = baseConditions(f, search);
   const { min, max } = priceBoundsPaise(f);
   if (min !== undefined) where.push(gte(products.pricePaise, min));
   if (max !== undefined) where.push(lte(products.pricePaise, max));
@@ -103,10 +73,10 @@ export function listConditions(f: ListFilters): SQL | undefined {
 // NULLS FIRST and would not match them, turning a 24-row index scan into a scan of the catalogue.
 const newest = sql`${products.createdAt} DESC NULLS LAST`;
 
-export function orderBy(f: Pick<ListFilters, "sortBy" | "search">): SQL[] {
+export function orderBy(f: Pick<ListFilters, "sortBy">, search: ListSearch | null): SQL[] {
   switch (f.sortBy) {
     case "relevance":
-      return f.search ? [sql`${relevance(f.search)} DESC`, newest, asc(products.id)] : [newest, asc(products.id)];
+      return search ? relevanceOrder(search.term, search.mode) : [newest, asc(products.id)];
     case "popular":
       return [sql`${products.popularity} DESC NULLS LAST`, asc(products.id)];
     case "price-low":
@@ -127,7 +97,7 @@ export function orderBy(f: Pick<ListFilters, "sortBy" | "search">): SQL[] {
 
 /** One page of the list with the total that matches. A page past the end is clamped to the last one. */
 export async function listCatalogue(db: Db, f: ListFilters, perPage = PER_PAGE): Promise<CatalogueList> {
-  return withSearch(db, f.search, (db) => listInner(db, f, perPage));
+  return withListSearch(db, f.search, (db, search) => listInner(db, f, search, perPage));
 }
 
 // drizzle leaves columns unqualified in a one-table select; inside the subquery a bare "id" would be the picture's.
@@ -139,14 +109,14 @@ const cardImages = sql<ProductImageView[]>`coalesce((
   FROM ${productImages} i WHERE i.product_id = ${outerProductId} AND i.position < 2
 ), '[]'::json)`;
 
-async function listInner(db: Db, f: ListFilters, perPage: number): Promise<CatalogueList> {
-  const where = listConditions(f);
+async function listInner(db: Db, f: ListFilters, search: ListSearch | null, perPage: number): Promise<CatalogueList> {
+  const where = listConditions(f, search);
   const pageRows = (page: number) =>
     db
       .select({ ...cardColumns, images: cardImages })
       .from(products)
       .where(where)
-      .orderBy(...orderBy(f))
+      .orderBy(...orderBy(f, search))
       .limit(perPage)
       .offset((page - 1) * perPage);
   // The count and the page run side by side; only a page past the end needs a second look.
@@ -171,11 +141,11 @@ function sortSizes(values: FacetValue[]): FacetValue[] {
  * ticked value never makes its neighbours vanish). One statement, one pass over the matching rows.
  */
 export async function catalogueFacets(db: Db, f: Pick<ListFilters, "category" | "search">): Promise<Facets> {
-  return withSearch(db, f.search, (db) => facetsInner(db, f));
+  return withListSearch(db, f.search, (db, search) => facetsInner(db, f, search));
 }
 
-async function facetsInner(db: Db, f: Pick<ListFilters, "category" | "search">): Promise<Facets> {
-  const where = and(...baseConditions(f));
+async function facetsInner(db: Db, f: Pick<ListFilters, "category">, search: ListSearch | null): Promise<Facets> {
+  const where = and(...baseConditions(f, search));
   const rows = await queryRows<{ facet: string; value: string; n: number; hex: string | null }>(
     db,
     sql`WITH base AS MATERIALIZED (

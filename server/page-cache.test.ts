@@ -1,0 +1,163 @@
+import type { AddressInfo } from "node:net";
+import compression from "compression";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPageCache, sharedMaxAge } from "./page-cache";
+
+/*
+ * The page cache in a real Express app on 127.0.0.1, behind the same compression middleware as the
+ * shop's server. Each route counts how often it really ran.
+ */
+let clock = 1_000_000;
+const cache = createPageCache({ maxBytes: 64 * 1024, now: () => clock });
+const renders = new Map<string, number>();
+let base = "";
+let close: () => void = () => {};
+
+function counted(path: string, handler: (req: express.Request, res: express.Response) => void) {
+  app.get(path, (req, res) => {
+    renders.set(req.originalUrl, (renders.get(req.originalUrl) ?? 0) + 1);
+    handler(req, res);
+  });
+}
+
+const app = express();
+app.use(compression());
+app.use(cache);
+counted("/shared", (req, res) => {
+  res.set("Cache-Control", "public, max-age=0, s-maxage=30").type("html").send(`<p>shared ${req.query.v ?? ""} #${renders.get(req.originalUrl)}</p>`);
+});
+counted("/private", (_req, res) => {
+  res.set("Cache-Control", "private, no-cache").send("private");
+});
+counted("/no-store", (_req, res) => {
+  res.set("Cache-Control", "no-store").send("no-store");
+});
+counted("/plain", (_req, res) => {
+  res.send("no cache-control");
+});
+counted("/cookie", (_req, res) => {
+  res.set("Cache-Control", "public, s-maxage=30").cookie("x", "1").send("sets a cookie");
+});
+counted("/missing", (_req, res) => {
+  res.status(404).set("Cache-Control", "public, s-maxage=30").send("not found");
+});
+counted("/streamed", (_req, res) => {
+  res.set("Cache-Control", "public, s-maxage=30").type("html");
+  res.write("<p>first ");
+  setTimeout(() => res.end("second</p>"), 20);
+});
+counted("/slow", (req, res) => {
+  setTimeout(() => res.set("Cache-Control", "public, s-maxage=30").send(`slow #${renders.get(req.originalUrl)}`), 100);
+});
+counted("/big", (_req, res) => {
+  res.set("Cache-Control", "public, s-maxage=30").send("x".repeat(9 * 1024));
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => {
+    const server = app.listen(0, "127.0.0.1", () => {
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      close = () => server.close();
+      resolve();
+    });
+  });
+});
+afterAll(() => close());
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${path}`, { headers });
+  return { status: response.status, body: await response.text(), cache: response.headers.get("x-page-cache"), age: response.headers.get("age"), type: response.headers.get("content-type") };
+}
+
+describe("shared page cache", () => {
+  it("answers a page marked s-maxage from its copy, with its content type and age", async () => {
+    const first = await get("/shared");
+    expect(first).toMatchObject({ status: 200, body: "<p>shared  #1</p>", cache: null });
+    clock += 5_000;
+    const second = await get("/shared");
+    expect(second).toMatchObject({ status: 200, body: "<p>shared  #1</p>", cache: "hit", age: "5" });
+    expect(second.type).toContain("text/html");
+    expect(renders.get("/shared")).toBe(1);
+  });
+
+  it("keys copies by the whole address, query included", async () => {
+    expect((await get("/shared?v=a")).body).toBe("<p>shared a #1</p>");
+    expect((await get("/shared?v=b")).body).toBe("<p>shared b #1</p>");
+    expect((await get("/shared?v=a")).cache).toBe("hit");
+  });
+
+  it("renders again once the copy is older than s-maxage", async () => {
+    await get("/shared?v=old");
+    clock += 30_000;
+    const after = await get("/shared?v=old");
+    expect(after).toMatchObject({ body: "<p>shared old #2</p>", cache: null });
+  });
+
+  it("never keeps private, no-store, unmarked, cookie-setting or failed responses", async () => {
+    for (const path of ["/private", "/no-store", "/plain", "/cookie", "/missing"]) {
+      await get(path);
+      const again = await get(path);
+      expect(again.cache, path).toBeNull();
+      expect(renders.get(path), path).toBe(2);
+    }
+  });
+
+  it("passes signed-in shoppers (the session cookie) straight through, both ways", async () => {
+    const signedIn = { cookie: "theme=x; shop.session_token=abc.def" };
+    expect((await get("/shared?v=me", signedIn)).body).toBe("<p>shared me #1</p>");
+    expect((await get("/shared?v=me", signedIn)).body).toBe("<p>shared me #2</p>");
+    expect((await get("/shared?v=me", { cookie: "__Secure-shop.session_token=abc" })).cache).toBeNull();
+    // a signed-out visitor's copy is made by a signed-out request only
+    expect((await get("/shared?v=me")).body).toBe("<p>shared me #4</p>");
+    expect((await get("/shared?v=me")).cache).toBe("hit");
+  });
+
+  it("keeps a streamed response whole", async () => {
+    expect((await get("/streamed")).body).toBe("<p>first second</p>");
+    expect(await get("/streamed")).toMatchObject({ body: "<p>first second</p>", cache: "hit" });
+  });
+
+  it("lets simultaneous misses for one address share one render", async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get("/slow")));
+    expect(answers.map((a) => a.body)).toEqual(Array(5).fill("slow #1"));
+    expect(renders.get("/slow")).toBe(1);
+  });
+
+  it("serves compressed copies to browsers that ask for them", async () => {
+    const response = await fetch(`${base}/shared?v=gzip`, { headers: { "accept-encoding": "gzip" } });
+    await response.text();
+    const again = await fetch(`${base}/shared?v=gzip`, { headers: { "accept-encoding": "gzip" } });
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(await again.text()).toBe("<p>shared gzip #1</p>"); // fetch decodes the gzip body
+  });
+
+  it("stays within its byte budget, and purge empties it", async () => {
+    await get("/big"); // 9 KiB: above an eighth of the 64 KiB budget, never stored
+    expect((await get("/big")).cache).toBeNull();
+    await get("/shared?v=purge");
+    expect((await get("/shared?v=purge")).cache).toBe("hit");
+    cache.purge();
+    expect(cache.stats.entries).toBe(0);
+    expect((await get("/shared?v=purge")).body).toBe("<p>shared purge #2</p>");
+  });
+
+  it("does not keep a page whose render began before a purge", async () => {
+    const during = get("/slow?v=purged");
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    cache.purge();
+    expect((await during).body).toBe("slow #1");
+    expect((await get("/slow?v=purged")).cache).toBeNull();
+  });
+});
+
+describe("s-maxage parsing", () => {
+  it("reads the shared lifetime and refuses private or no-store", () => {
+    expect(sharedMaxAge("public, max-age=0, s-maxage=30")).toBe(30);
+    expect(sharedMaxAge("S-MAXAGE=5, public")).toBe(5);
+    expect(sharedMaxAge("public, max-age=60")).toBe(0);
+    expect(sharedMaxAge("private, s-maxage=30")).toBe(0);
+    expect(sharedMaxAge("no-store, s-maxage=30")).toBe(0);
+    expect(sharedMaxAge(undefined)).toBe(0);
+  });
+});

@@ -1,0 +1,160 @@
+import type { NextFunction, Request, Response } from "express";
+
+/*
+ * A shared cache for pages that are the same for every signed-out visitor (docs/decisions/012):
+ * the catalogue's list, product pages, the home page and the search suggestions. It behaves like
+ * a CDN in front of the shop, inside the process:
+ *
+ * - only GET requests without the shop's session cookie are looked up or stored;
+ * - a response is stored only when it is a 200, sets no cookie and says `s-maxage=N` (N > 0) in its
+ *   Cache-Control without `private` or `no-store`; the route decides, as it would for a CDN;
+ * - entries live N seconds, in a map bounded by total bytes (least recently used leave first);
+ * - simultaneous misses for one address wait for the first render instead of rendering again;
+ * - `purge()` empties it; app code reaches it through `Symbol.for("shop.pageCache")` after a
+ *   catalogue write, so the next visitor sees the change at once on this instance.
+ *
+ * The compression middleware runs before it, so entries hold the uncompressed body.
+ */
+
+interface Entry {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+  storedAt: number;
+  expiresAt: number;
+}
+
+export interface PageCache {
+  (req: Request, res: Response, next: NextFunction): void;
+  purge(): void;
+  readonly stats: { hits: number; misses: number; entries: number; bytes: number };
+}
+
+/** Headers of a stored response that are replayed; the others are set anew by the middleware before it. */
+const REPLAYED = ["content-type", "cache-control", "link", "x-robots-tag", "content-language"];
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?shop\.session_(?:token|data)=/;
+
+export function sharedMaxAge(cacheControl: string | undefined): number {
+  if (!cacheControl) return 0;
+  const directives = cacheControl.toLowerCase();
+  if (/(?:^|,)\s*(?:private|no-store|no-cache)\b/.test(directives)) return 0;
+  const match = /(?:^|,)\s*s-maxage=(\d+)/.exec(directives);
+  return match ? Number(match[1]) : 0;
+}
+
+export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number; now?: () => number }): PageCache {
+  const entries = new Map<string, Entry>();
+  const pending = new Map<string, Promise<Entry | null>>();
+  let bytes = 0;
+  // bumped by purge(): a render that began before a purge may hold old data and is not stored
+  let generation = 0;
+  const stats = { hits: 0, misses: 0, entries: 0, bytes: 0 };
+
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.body.length;
+  };
+  const store = (key: string, entry: Entry) => {
+    drop(key);
+    if (entry.body.length > maxBytes / 8) return;
+    entries.set(key, entry);
+    bytes += entry.body.length;
+    while (bytes > maxBytes) drop(entries.keys().next().value!);
+  };
+  const fresh = (key: string): Entry | null => {
+    const entry = entries.get(key);
+    if (!entry) return null;
+    if (entry.expiresAt <= now()) {
+      drop(key);
+      return null;
+    }
+    // least recently used leave first: move the hit to the end
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  };
+  const replay = (res: Response, entry: Entry, state: "hit" | "shared") => {
+    res.status(entry.status);
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("Age", String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));
+    res.setHeader("X-Page-Cache", state);
+    res.end(entry.body);
+  };
+
+  const middleware = ((req: Request, res: Response, next: NextFunction) => {
+    if (maxBytes <= 0 || req.method !== "GET" || SESSION_COOKIE.test(req.headers.cookie ?? "")) return next();
+    const key = `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
+    const hit = fresh(key);
+    if (hit) {
+      stats.hits++;
+      replay(res, hit, "hit");
+      return;
+    }
+    const inFlight = pending.get(key);
+    if (inFlight) {
+      void inFlight.then((entry) => (entry ? replay(res, entry, "shared") : next()));
+      return;
+    }
+    stats.misses++;
+
+    const startedIn = generation;
+    let settle: (entry: Entry | null) => void = () => {};
+    pending.set(
+      key,
+      new Promise<Entry | null>((resolve) => {
+        settle = resolve;
+      }),
+    );
+    const finish = (entry: Entry | null) => {
+      pending.delete(key);
+      if (entry && startedIn === generation) store(key, entry);
+      settle(entry);
+    };
+
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (encoding as BufferEncoding) || "utf8") : Buffer.from(chunk as Uint8Array));
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+      return write(chunk, ...rest);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+      const seconds = sharedMaxAge(res.getHeader("cache-control")?.toString());
+      const cacheable = res.statusCode === 200 && seconds > 0 && !res.getHeader("set-cookie");
+      if (cacheable) {
+        const headers: Array<[string, string]> = [];
+        for (const name of REPLAYED) {
+          const value = res.getHeader(name);
+          if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
+        }
+        const storedAt = now();
+        finish({ status: 200, headers, body: Buffer.concat(chunks), storedAt, expiresAt: storedAt + seconds * 1000 });
+      } else {
+        finish(null);
+      }
+      return end(chunk, ...rest);
+    }) as Response["end"];
+    // a connection closed before the end stores nothing, and lets waiters render for themselves
+    res.on("close", () => {
+      if (pending.has(key) && !res.writableEnded) finish(null);
+    });
+    next();
+  }) as PageCache;
+
+  middleware.purge = () => {
+    generation++;
+    entries.clear();
+    bytes = 0;
+  };
+  Object.defineProperty(middleware, "stats", {
+    get: () => ({ ...stats, entries: entries.size, bytes }),
+  });
+  return middleware;
+}
