@@ -98,7 +98,7 @@ export interface Config {
   authSecret: string;
   logLevel: Env["LOG_LEVEL"];
   sms: SmsConfig;
-  /** bytes the shared page cache may hold; 0 = off (docs/decisions/012) */
+  /** bytes the shared page cache may hold; 0 = off (docs/decisions/013) */
   pageCacheBytes: number;
 }
 

@@ -20,7 +20,7 @@ import { countCartItems } from "./modules/cart/cart.server";
 import { getStoreSettings } from "./modules/content/settings.server";
 import "./app.css";
 
-/** Signed-in pages carry the shopper's name and cart: never shared (docs/decisions/012). */
+/** Signed-in pages carry the shopper's name and cart: never shared (docs/decisions/013). */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {

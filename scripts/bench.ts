@@ -4,7 +4,9 @@
  * 1. Creates a scratch database with 10,000 products (PGlite under tmp/bench-data, or a scratch
  *    database `shop_bench` on the server of DATABASE_URL when it is set; the database named in
  *    DATABASE_URL itself is never touched).
- * 2. Starts the production server on 127.0.0.1 (BENCH_PORT, default 3622), bounded in time.
+ * 2. Starts the production server on 127.0.0.1 (BENCH_PORT, default 3622), bounded in time, twice:
+ *    as shipped (shared page cache on) and with PAGE_CACHE_MB=0, so every request runs its queries
+ *    and renders (docs/decisions/013).
  * 3. Measures each route with autocannon at 10 and 50 connections for 15 s each and prints req/s
  *    and p50/p99 latency, then writes the table into docs/performance.md (with the core count,
  *    the load average before and after, and the database).
@@ -32,6 +34,10 @@ const PORT = Number(process.env.BENCH_PORT ?? 3622);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const PRODUCT_COUNT = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const CONNECTIONS = [10, 50];
+const PASSES = [
+  { label: "on", pageCacheMb: "64" },
+  { label: "off", pageCacheMb: "0" },
+];
 const DATA_DIR = path.resolve("tmp/bench-data");
 const SERVER_TIME_LIMIT_MS = 20 * 60_000;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -142,6 +148,7 @@ async function waitForHealth(child: ChildProcess): Promise<void> {
 
 interface Result {
   route: string;
+  cache: string;
   connections: number;
   rps: number;
   p50: number;
@@ -150,7 +157,7 @@ interface Result {
   errors: number;
 }
 
-function autocannon(url: string, connections: number): Omit<Result, "route" | "connections"> {
+function autocannon(url: string, connections: number): Omit<Result, "route" | "cache" | "connections"> {
   const run = spawnSync(
     process.execPath,
     ["node_modules/autocannon/autocannon.js", "-c", String(connections), "-d", String(DURATION), "-j", "-n", url],
@@ -190,11 +197,11 @@ async function suggestionRoute(): Promise<string | null> {
 }
 
 function table(results: Result[], notMeasured: string[]): string {
-  const lines = ["| Route | Connections | req/s | p50 ms | p99 ms | non-2xx | errors |", "|---|---:|---:|---:|---:|---:|---:|"];
+  const lines = ["| Route | Page cache | Connections | req/s | p50 ms | p99 ms | non-2xx | errors |", "|---|---|---:|---:|---:|---:|---:|---:|"];
   for (const r of results) {
-    lines.push(`| \`${r.route}\` | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
+    lines.push(`| \`${r.route}\` | ${r.cache} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
   }
-  for (const route of notMeasured) lines.push(`| \`${route}\` | - | not yet measured: the route is not on this branch | | | | |`);
+  for (const route of notMeasured) lines.push(`| \`${route}\` | - | - | not yet measured: the route is not on this branch | | | | |`);
   return lines.join("\n");
 }
 
@@ -240,41 +247,49 @@ async function main(): Promise<void> {
     if ((await build({ quiet: true })) !== 0) throw new Error("the build failed");
   }
 
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    DATA_DIR,
-    LOG_LEVEL: "warn",
-    BASE_URL: BASE,
-  };
-  if (url) env.DATABASE_URL = url;
-  else delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "inherit", "inherit"] });
-  const guard = setTimeout(() => server.kill("SIGTERM"), SERVER_TIME_LIMIT_MS);
   const results: Result[] = [];
   const notMeasured: string[] = [];
   const loadBefore = os.loadavg();
-  try {
-    await waitForHealth(server);
-    const routes = ["/products", "/products?category=kurtas&sortBy=price-low", "/products?search=silk", `/product/${anyProduct!.id}`];
-    const suggest = await suggestionRoute();
-    if (suggest) routes.push(suggest);
-    else notMeasured.push("/api/search/suggest?q=kurta");
-    for (const route of routes) {
-      // warm the route (query plans, caches) before measuring
-      for (let i = 0; i < 20; i++) await get(`${BASE}${route}`);
-      for (const connections of CONNECTIONS) {
-        process.stdout.write(`  ${route} at ${connections} connections... `);
-        const r = { route: route.replace(anyProduct!.id, ":id"), connections, ...autocannon(`${BASE}${route}`, connections) };
-        console.log(`${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
-        results.push(r);
+  // Twice: as shipped (signed-out pages answered from the shared page cache for up to 30 s), and
+  // with the cache off, so every request runs its queries and renders (docs/decisions/013).
+  for (const pass of PASSES) {
+    console.log(`\nPage cache ${pass.label}:`);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR,
+      LOG_LEVEL: "warn",
+      BASE_URL: BASE,
+      PAGE_CACHE_MB: pass.pageCacheMb,
+    };
+    if (url) env.DATABASE_URL = url;
+    else delete env.DATABASE_URL;
+    const server = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "inherit", "inherit"] });
+    const guard = setTimeout(() => server.kill("SIGTERM"), SERVER_TIME_LIMIT_MS);
+    const stopped = new Promise((resolve) => server.once("exit", resolve));
+    try {
+      await waitForHealth(server);
+      const routes = ["/products", "/products?category=kurtas&sortBy=price-low", "/products?search=silk", `/product/${anyProduct!.id}`];
+      const suggest = await suggestionRoute();
+      if (suggest) routes.push(suggest);
+      else if (!notMeasured.length) notMeasured.push("/api/search/suggest?q=kurta");
+      for (const route of routes) {
+        // warm the route (query plans, caches) before measuring
+        for (let i = 0; i < 20; i++) await get(`${BASE}${route}`);
+        for (const connections of CONNECTIONS) {
+          process.stdout.write(`  ${route} at ${connections} connections... `);
+          const r = { route: route.replace(anyProduct!.id, ":id"), cache: pass.label, connections, ...autocannon(`${BASE}${route}`, connections) };
+          console.log(`${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+          results.push(r);
+        }
       }
+    } finally {
+      clearTimeout(guard);
+      server.kill("SIGTERM");
+      await stopped;
     }
-  } finally {
-    clearTimeout(guard);
-    server.kill("SIGTERM");
   }
   const loadAfter = os.loadavg();
   const cpus = os.cpus();

@@ -88,7 +88,7 @@ async function main() {
 
   app.use(sameOriginGuard(config));
   app.use(clientAddressHeader());
-  // Pages that are the same for every signed-out visitor, kept for their s-maxage (decision 012);
+  // Pages that are the same for every signed-out visitor, kept for their s-maxage (decision 013);
   // catalogue writes purge it through the global symbol.
   const pageCache = createPageCache({ maxBytes: dev ? 0 : config.pageCacheBytes });
   (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = pageCache;

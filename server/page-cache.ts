@@ -1,7 +1,8 @@
 import type { NextFunction, Request, Response } from "express";
+import { hasSessionCookie } from "../app/modules/accounts/session-cookie";
 
 /*
- * A shared cache for pages that are the same for every signed-out visitor (docs/decisions/012):
+ * A shared cache for pages that are the same for every signed-out visitor (docs/decisions/013):
  * the catalogue's list, product pages, the home page and the search suggestions. It behaves like
  * a CDN in front of the shop, inside the process:
  *
@@ -32,7 +33,6 @@ export interface PageCache {
 
 /** Headers of a stored response that are replayed; the others are set anew by the middleware before it. */
 const REPLAYED = ["content-type", "cache-control", "link", "x-robots-tag", "content-language"];
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?shop\.session_(?:token|data)=/;
 
 export function sharedMaxAge(cacheControl: string | undefined): number {
   if (!cacheControl) return 0;
@@ -84,7 +84,7 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
   };
 
   const middleware = ((req: Request, res: Response, next: NextFunction) => {
-    if (maxBytes <= 0 || req.method !== "GET" || SESSION_COOKIE.test(req.headers.cookie ?? "")) return next();
+    if (maxBytes <= 0 || req.method !== "GET" || hasSessionCookie(req.headers.cookie)) return next();
     const key = `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
     const hit = fresh(key);
     if (hit) {

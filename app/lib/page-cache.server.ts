@@ -1,5 +1,5 @@
 /**
- * The pages' side of the server's shared page cache (server/page-cache.ts, docs/decisions/012).
+ * The pages' side of the server's shared page cache (server/page-cache.ts, docs/decisions/013).
  *
  * A page that is the same for every signed-out visitor exports `headers = sharedPageHeaders`: it
  * then says `public, max-age=0, s-maxage=30`, so the server's cache (or a CDN in front of the shop)

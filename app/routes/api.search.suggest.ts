@@ -14,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     { term: q, suggestions },
     // the same for every visitor: browsers keep it briefly for repeated keystrokes, and the server's
-    // shared page cache answers the popular terms without a query (decision 012)
+    // shared page cache answers the popular terms without a query (decision 013)
     { headers: { "Cache-Control": `public, max-age=30, s-maxage=${SHARED_PAGE_SECONDS}` } },
   );
 }

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { getConfig } from "../../config.server";
 import { getDatabase, type Db } from "../../db/client.server";
 import { createAuth, STAFF_ROLE, type Auth } from "./auth.server";
+import { hasSessionCookie } from "./session-cookie";
 import { smsProviderFor } from "./sms.server";
 
 const AUTH_KEY = Symbol.for("shop.auth");
@@ -27,8 +28,9 @@ export type SessionUser = {
   phoneNumber?: string | null;
 };
 
-/** The signed-in user of a request, or null. */
+/** The signed-in user of a request, or null (at once, without a lookup, when it has no session cookie). */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  if (!hasSessionCookie(request.headers.get("cookie"))) return null;
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session || session.user.banned) return null;
   return session.user as SessionUser;

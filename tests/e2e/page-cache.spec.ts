@@ -1,0 +1,35 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+/*
+ * The shared page cache (docs/decisions/013): signed-out visitors of catalogue pages may get a copy
+ * up to 30 s old; a signed-in shopper's pages are never shared, in either direction.
+ */
+test("catalogue pages are shared between signed-out visitors, never with a signed-in one", async ({ page, baseURL }, info) => {
+  const address = `/products?category=sarees&view=list&probe=${info.project.name}`;
+  const first = await page.request.get(address);
+  expect(first.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=30");
+  const second = await page.request.get(address);
+  expect(second.headers()["x-page-cache"]).toBe("hit");
+  expect(await second.text()).toBe(await first.text());
+
+  const dataDir = process.env.E2E_DATA_DIR ?? "tmp/e2e-data";
+  const admin = JSON.parse(readFileSync(path.join(dataDir, "demo-admin.json"), "utf8")) as { email: string; password: string };
+  const signIn = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: admin.email, password: admin.password },
+    headers: { origin: baseURL! },
+  });
+  expect(signIn.ok()).toBe(true);
+
+  const signedIn = await page.goto(address);
+  expect(signedIn?.headers()["cache-control"]).toBe("private, no-cache");
+  expect(signedIn?.headers()["x-page-cache"]).toBeUndefined();
+  await expect(page.getByRole("heading", { name: "Sarees" })).toBeVisible();
+
+  // what the signed-in shopper saw was not kept for the next signed-out visitor
+  await page.context().clearCookies();
+  const after = await page.request.get(address);
+  expect(after.headers()["x-page-cache"]).toBe("hit");
+  expect(await after.text()).toBe(await first.text());
+});
