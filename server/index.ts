@@ -64,7 +64,9 @@ async function main() {
       "/assets",
       express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
     );
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    // Only file-like paths (favicon.svg) can be files here: pages skip the static middleware's stat().
+    const clientFiles = express.static("build/client", { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? clientFiles(req, res, next) : next()));
   }
   const entryModule = async () => (await getBuild()).entry.module as unknown as ShopEntryModule;
 
