@@ -135,12 +135,12 @@ function useCouponNotice(serverNotice: string | null, problem: { code: string; m
 function Page({ children, count, aside }: { children: React.ReactNode; count?: number; aside?: React.ReactNode }) {
   return (
     <div className="mx-auto max-w-7xl px-4 pb-20 pt-8 sm:px-8 sm:pt-12">
-      <header className="mb-8 flex items-end justify-between gap-4 border-b border-linen pb-6">
+      <header className="mb-8 flex items-end justify-between gap-4 border-b border-linen pb-6 [&>form]:shrink-0 [&>form_button]:whitespace-nowrap">
         <div>
           <p className="eyebrow">Your bag</p>
           <h1 className="mt-2 font-display text-4xl text-ink sm:text-5xl">
             Shopping Cart
-            {count ? <span className="ml-3 align-middle font-sans text-sm tracking-normal text-stone">({count} {count === 1 ? "item" : "items"})</span> : null}
+            {count ? <span className="ml-3 whitespace-nowrap align-middle font-sans text-sm tracking-normal text-stone">({count} {count === 1 ? "item" : "items"})</span> : null}
           </h1>
         </div>
         {aside}

@@ -27,7 +27,8 @@ export function CouponBox({
   const [code, setCode] = useState(fromPost && !fromPost.ok ? (fromPost.code ?? "") : "");
   const result = fetcher.state === "idle" ? (fetcher.data ?? fromPost) : undefined;
   const busy = fetcher.state !== "idle";
-  const success = result?.ok && result.intent === "apply-coupon" ? result.message : undefined;
+  // the success message belongs to the applied coupon; it goes when the coupon goes
+  const success = applied && result?.ok && result.intent === "apply-coupon" ? result.message : undefined;
   const error = result && !result.ok ? result.error : undefined;
 
   return (
@@ -90,7 +91,7 @@ export function CouponBox({
             {success}
           </p>
         ) : null}
-        {notice && !success ? <p className="text-sale">{notice}</p> : null}
+        {notice && !applied && !error ? <p className="text-sale">{notice}</p> : null}
       </div>
     </div>
   );

@@ -53,10 +53,9 @@ export function WishlistCard({ product }: { product: ShopperProduct }) {
       <remover.Form method="post" action="/wishlist" onSubmit={onRemove} className="absolute right-2 top-2">
         <input type="hidden" name={STORE_FIELD} value={store} />
         <input type="hidden" name="productId" value={product.id} />
+        <input type="hidden" name="intent" value="remove" />
         <button
           type="submit"
-          name="intent"
-          value="remove"
           aria-label={`Remove ${product.name} from wishlist`}
           className="flex h-9 w-9 items-center justify-center rounded-full bg-ivory/90 text-ink shadow-sm transition-colors hover:text-maroon"
         >
