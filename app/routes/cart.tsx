@@ -16,7 +16,8 @@ import type { Route } from "./+types/cart";
  * local storage. The lines themselves come from the root loader or local storage (useCartLines).
  */
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+const NO_STORE = { "Cache-Control": "no-store" };
+export const headers: Route.HeadersFunction = () => NO_STORE;
 
 export function meta() {
   return [{ title: "Cart · Saanjh" }, { name: "robots", content: "noindex" }];
@@ -24,9 +25,9 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  if (!user) return { shopper: "guest" as const, catalogue: null };
+  if (!user) return data({ shopper: "guest" as const, catalogue: null }, { headers: NO_STORE });
   const { lines: _lines, couponCode: _code, ...catalogue } = await loadCart(getDb(), user.id);
-  return { shopper: "member" as const, catalogue };
+  return data({ shopper: "member" as const, catalogue }, { headers: NO_STORE });
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

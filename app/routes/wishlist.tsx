@@ -16,7 +16,8 @@ import type { Route } from "./+types/wishlist";
  * Guests: ids in local storage; the client loader fetches their products.
  */
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+const NO_STORE = { "Cache-Control": "no-store" };
+export const headers: Route.HeadersFunction = () => NO_STORE;
 
 export function meta() {
   return [{ title: "Wishlist · Saanjh" }, { name: "robots", content: "noindex" }];
@@ -24,10 +25,10 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  if (!user) return { shopper: "guest" as const, products: null, lookedUp: [] as string[] };
+  if (!user) return data({ shopper: "guest" as const, products: null, lookedUp: [] as string[] }, { headers: NO_STORE });
   const db = getDb();
   const ids = await wishlistedIds(db, user.id);
-  return { shopper: "member" as const, products: await getShopperProducts(db, ids), lookedUp: ids };
+  return data({ shopper: "member" as const, products: await getShopperProducts(db, ids), lookedUp: ids }, { headers: NO_STORE });
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

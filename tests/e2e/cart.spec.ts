@@ -77,6 +77,20 @@ test("a guest's cart and wishlist merge into the stored ones on sign-in; a faile
   await expect(page.getByTestId("wishlist-card")).toHaveCount(1);
   await expect(page.getByTestId("wishlist-card")).toContainText(KURTI);
 
+  // A signed-in shopper's hearts save on the server, and every heart and the wishlist page agree.
+  await page.goto(`/products?search=${encodeURIComponent(JHUMKAS)}`);
+  await page.getByRole("button", { name: `Add ${JHUMKAS} to wishlist` }).click();
+  await expect(page.getByRole("button", { name: `Remove ${JHUMKAS} from wishlist` })).toHaveAttribute("aria-pressed", "true");
+  await openProduct(page, JHUMKAS);
+  await expect(page.getByRole("button", { name: "Remove from wishlist" })).toHaveAttribute("aria-pressed", "true");
+  await page.goto("/wishlist");
+  await expect(page.getByTestId("wishlist-card")).toHaveCount(2);
+  await page.getByTestId("wishlist-card").filter({ hasText: KURTI }).getByRole("button", { name: `Remove ${KURTI} from wishlist` }).click();
+  await expect(page.getByTestId("wishlist-card")).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByTestId("wishlist-card")).toHaveCount(1);
+  await expect(page.getByTestId("wishlist-card")).toContainText(JHUMKAS);
+
   // While signed in, a change shows at once and rolls back with a message when the save fails.
   await page.goto("/cart");
   await page.route("**/cart.data**", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
