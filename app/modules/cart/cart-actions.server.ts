@@ -6,7 +6,7 @@ import type { CartIntent, WishlistIntent } from "./cart-input";
 import { addLine, applyCoupon, checkoutProblem, clearCart, loadCart, removeCoupon, removeLine, setQuantity } from "./cart.server";
 import { normaliseCouponCode } from "../pricing/pricing";
 import { stockCapMessage } from "./lines";
-import { addAllMessage, CART_MESSAGES, WISHLIST_MESSAGES, type CartActionResult, type WishlistActionResult } from "./results";
+import { addAllToCart, CART_MESSAGES, WISHLIST_MESSAGES, type CartActionResult, type WishlistActionResult } from "./results";
 
 export { CART_MESSAGES, WISHLIST_MESSAGES, type CartActionResult, type WishlistActionResult };
 
@@ -73,25 +73,6 @@ export async function runCartIntent(db: Db, userId: string, input: CartIntent): 
   }
 }
 
-/** Adds every wishlist piece that can be bought with the quick-add choices (size M or the first, first colour, quantity 1). */
-async function addAllToCart(db: Db, userId: string): Promise<WishlistActionResult> {
-  const ids = await wishlistedIds(db, userId);
-  const found = await getShopperProducts(db, ids);
-  let added = 0;
-  let skipped = 0;
-  for (const product of found) {
-    if (!product.isActive || product.stock <= 0) {
-      skipped += 1;
-      continue;
-    }
-    const result = await addLine(db, userId, quickAddLine(product));
-    if (result.ok) added += 1;
-    else skipped += 1;
-  }
-  if (added === 0) return { ok: false, intent: "add-all", error: WISHLIST_MESSAGES.nothingToAdd, status: 409 };
-  return { ok: true, intent: "add-all", message: addAllMessage(added, skipped) };
-}
-
 export async function runWishlistIntent(db: Db, userId: string, input: WishlistIntent): Promise<WishlistActionResult> {
   switch (input.intent) {
     case "add": {
@@ -106,7 +87,9 @@ export async function runWishlistIntent(db: Db, userId: string, input: WishlistI
     case "clear":
       await clearWishlist(db, userId);
       return { ok: true, intent: "clear" };
-    case "add-all":
-      return addAllToCart(db, userId);
+    case "add-all": {
+      const found = await getShopperProducts(db, await wishlistedIds(db, userId));
+      return addAllToCart(found, async (product) => (await addLine(db, userId, quickAddLine(product))).ok);
+    }
   }
 }

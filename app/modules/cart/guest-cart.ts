@@ -6,7 +6,7 @@ import type { CartIntent, WishlistIntent } from "./cart-input";
 import type { CartCatalogue } from "./cart-view";
 import { stockCapMessage } from "./lines";
 import { addLocalLine, changeLocalCart, readLocalCart, readLocalCoupon, writeLocalCoupon } from "./local-cart";
-import { addAllMessage, CART_MESSAGES, WISHLIST_MESSAGES, type CartActionResult, type WishlistActionResult } from "./results";
+import { addAllToCart, CART_MESSAGES, type CartActionResult, type WishlistActionResult } from "./results";
 
 /*
  * A guest's cart and wishlist actions, run in the browser (decision 012): the same intents and
@@ -102,18 +102,7 @@ export async function runGuestWishlistIntent(input: WishlistIntent): Promise<Wis
       return { ok: true, intent: "clear" };
     case "add-all": {
       const { products } = await fetchGuestWishlist();
-      let added = 0;
-      let skipped = 0;
-      for (const product of products) {
-        if (!product.isActive || product.stock <= 0) {
-          skipped += 1;
-          continue;
-        }
-        addLocalLine(quickAddLine(product), product.stock);
-        added += 1;
-      }
-      if (added === 0) return { ok: false, intent: "add-all", error: WISHLIST_MESSAGES.nothingToAdd, status: 409 };
-      return { ok: true, intent: "add-all", message: addAllMessage(added, skipped) };
+      return addAllToCart(products, async (product) => addLocalLine(quickAddLine(product), product.stock).quantity > 0);
     }
   }
 }

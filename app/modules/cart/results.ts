@@ -31,6 +31,19 @@ export function addAllMessage(added: number, skipped: number): string {
   return [WISHLIST_MESSAGES.addedAll(added), skipped > 0 ? WISHLIST_MESSAGES.skipped(skipped) : null].filter(Boolean).join(". ");
 }
 
+/**
+ * Add All to Cart, for either store: each piece that can be bought goes in with the quick-add choices
+ * (`add` says whether it went in); the answer counts what was added and what was skipped.
+ */
+export async function addAllToCart<P extends { isActive: boolean; stock: number }>(products: readonly P[], add: (product: P) => Promise<boolean>): Promise<WishlistActionResult> {
+  let added = 0;
+  for (const product of products) {
+    if (product.isActive && product.stock > 0 && (await add(product))) added += 1;
+  }
+  if (added === 0) return { ok: false, intent: "add-all", error: WISHLIST_MESSAGES.nothingToAdd, status: 409 };
+  return { ok: true, intent: "add-all", message: addAllMessage(added, products.length - added) };
+}
+
 export type WishlistActionResult =
   | { ok: true; intent: WishlistIntent["intent"]; message?: string }
   | { ok: false; intent: WishlistIntent["intent"] | "unknown"; error: string; status: number };
