@@ -35,7 +35,7 @@ export function CartLineRow({ line }: { line: CartViewLine }) {
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
   return (
-    <li className="flex gap-4 border-b border-linen py-6 sm:gap-6" data-testid="cart-line">
+    <li className="flex gap-4 border-b border-linen py-6 first:pt-0 sm:gap-6" data-testid="cart-line">
       <Link to={href} className="block w-24 shrink-0 sm:w-32" tabIndex={-1} aria-hidden="true">
         <ProductThumb image={line.product?.image ?? null} name={name} sizes="(min-width: 640px) 8rem, 6rem" className={buyable ? "" : "opacity-60"} />
       </Link>

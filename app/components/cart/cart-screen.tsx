@@ -103,7 +103,7 @@ export function CartScreen({ catalogue, failed, actionData }: { catalogue: CartC
           <h2 id="cart-lines-heading" className="sr-only">
             Pieces in your cart
           </h2>
-          <ul className="border-t border-linen">
+          <ul>
             {view.lines.map((line) => (
               <CartLineRow key={line.cartId} line={line} />
             ))}
