@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -16,8 +17,11 @@ import { getConfig } from "./config.server";
 import { getDb } from "./db/client.server";
 import { PRIVATE_CACHE_CONTROL } from "./lib/page-cache.server";
 import { getSessionUser } from "./modules/accounts/session.server";
-import { countCartItems } from "./modules/cart/cart.server";
+import { getCartLines } from "./modules/cart/cart.server";
 import { getStoreSettings } from "./modules/content/settings.server";
+import { wishlistedIds } from "./modules/wishlist/wishlist.server";
+import { ShopperSync } from "./components/shopper/shopper-sync";
+import { STORE_FIELD } from "./modules/cart/cart-input";
 import "./app.css";
 
 /** Signed-in pages carry the shopper's name and cart: never shared (docs/decisions/013). */
@@ -27,12 +31,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const [settings, user] = await Promise.all([getStoreSettings(db), getSessionUser(request)]);
   const config = getConfig();
+  // A signed-in shopper's cart lines and wishlist, so the badge and every heart agree on every page
+  // (guests' live in the browser: decision 012).
+  const shopper = user ? await Promise.all([getCartLines(db, user.id), wishlistedIds(db, user.id)]).then(([cart, wishlist]) => ({ cart, wishlist })) : null;
   const payload = {
     isDemo: config.isDemo,
     baseUrl: config.baseUrl,
     user: user ? { id: user.id, name: user.name } : null,
-    // null for guests: their cart lives in the browser and is counted after hydration
-    cartCount: user ? await countCartItems(db, user.id) : null,
+    shopper,
     settings: {
       storeName: settings.storeName,
       tagline: settings.tagline,
@@ -44,6 +50,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
   };
   return data(payload, user ? { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } } : undefined);
+}
+
+/** A guest's change to their browser's cart or wishlist changes nothing the root loader reads. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get(STORE_FIELD) === "local") return false;
+  return defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -86,7 +98,8 @@ function Shell({ data, children }: { data: Route.ComponentProps["loaderData"] | 
           Test mode · no real payments or messages
         </p>
       ) : null}
-      <Header storeName={settings.storeName} cartCount={data?.cartCount ?? null} />
+      <Header storeName={settings.storeName} />
+      <ShopperSync />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -23,8 +23,11 @@ export default [
   route("account/orders/:orderNumber", "routes/account.order.tsx"),
   route("dev/outbox", "routes/dev.outbox.ts"),
   route("product", "routes/product-missing.tsx"),
+  route("cart", "routes/cart.tsx"),
+  route("wishlist", "routes/wishlist.tsx"),
   route("api/cart", "routes/api.cart.ts"),
-  route("api/wishlist", "routes/api.wishlist.ts"),
+  route("api/cart/quote", "routes/api.cart.quote.ts"),
+  route("api/wishlist/products", "routes/api.wishlist.products.ts"),
   // Spec section 2: other internal paths go to /products.
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;

@@ -1,24 +1,36 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
-import { addLineSchema } from "~/modules/cart/cart-input";
-import { addLine } from "~/modules/cart/cart.server";
+import { CART_MESSAGES, runCartIntent } from "~/modules/cart/cart-actions.server";
+import { addLineSchema, jsonField, parseGuestLines, parseProductIds } from "~/modules/cart/cart-input";
+import { mergeGuestCart } from "~/modules/cart/cart.server";
+import { mergeGuestWishlist } from "~/modules/wishlist/wishlist.server";
 import type { Route } from "./+types/api.cart";
 
-const MESSAGES = {
-  "not-found": "Product not found",
-  "out-of-stock": "This product is out of stock",
-  "bad-variant": "Please choose a size and colour this product comes in",
-} as const;
+const noStore = { "Cache-Control": "no-store" };
 
-/** Signed-in shoppers' add-to-cart (guests add in local storage). POST intent=add, productId, size, colour, quantity. */
+/**
+ * JSON for scripts of signed-in shoppers (guests add in local storage; decisions 006 and 012):
+ * - `intent=add, productId, size, colour, quantity` from product pages and cards;
+ * - `intent=merge, lines, wishlist, coupon` (JSON) once after sign-in: the browser's guest cart
+ *   and wishlist merged into the stored ones.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request);
-  if (!user) return data({ ok: false as const, error: "Please sign in to save your cart" }, { status: 401 });
-  const parsed = addLineSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, error: "Invalid product data" }, { status: 400 });
-  const { intent: _intent, ...line } = parsed.data;
-  const result = await addLine(getDb(), user.id, line);
-  if (!result.ok) return data({ ok: false as const, error: MESSAGES[result.reason] }, { status: result.reason === "not-found" ? 404 : 409 });
-  return data({ ok: true as const, quantity: result.quantity, count: result.count }, { headers: { "Cache-Control": "no-store" } });
+  if (!user) return data({ ok: false as const, error: "Please sign in to save your cart" }, { status: 401, headers: noStore });
+  const form = await request.formData();
+  const db = getDb();
+
+  if (form.get("intent") === "merge") {
+    const coupon = form.get("coupon");
+    const cart = await mergeGuestCart(db, user.id, parseGuestLines(jsonField(form.get("lines"))), typeof coupon === "string" ? coupon : null);
+    const wishlist = await mergeGuestWishlist(db, user.id, parseProductIds(jsonField(form.get("wishlist"))));
+    return data({ ok: true as const, count: cart.count, skipped: cart.skipped, capped: cart.capped, wishlist }, { headers: noStore });
+  }
+
+  const parsed = addLineSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ ok: false as const, error: CART_MESSAGES.invalid }, { status: 400, headers: noStore });
+  const result = await runCartIntent(db, user.id, parsed.data);
+  if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status, headers: noStore });
+  return data({ ok: true as const, quantity: result.quantity ?? 0, count: result.count ?? 0, message: result.message }, { headers: noStore });
 }

@@ -3,13 +3,12 @@ import { ProductDetail } from "~/components/product/product-detail";
 import { getDb } from "~/db/client.server";
 import { invariantResponse } from "~/lib/http.server";
 import { sharedPageHeaders } from "~/lib/page-cache.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
 import { productJsonLd, productMeta } from "~/modules/catalog/seo";
 import { getProduct } from "~/modules/catalog/products.server";
 import { listRelated } from "~/modules/catalog/list.server";
 import { CATEGORIES } from "~/modules/catalog/types";
 import { getStoreSettings } from "~/modules/content/settings.server";
-import { wishlistedIds } from "~/modules/wishlist/wishlist.server";
+import { catalogueShouldRevalidate } from "~/components/shopper/revalidation";
 import type { Route } from "./+types/product";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -23,17 +22,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const db = getDb();
   const product = await getProduct(db, params.id);
   invariantResponse(product, "Product not found", 404);
-  const [related, settings, user] = await Promise.all([listRelated(db, product), getStoreSettings(db), getSessionUser(request)]);
-  const wishlisted = user ? (await wishlistedIds(db, user.id, [product.id, ...related.map((p) => p.id)])) : [];
+  const [related, settings] = await Promise.all([listRelated(db, product), getStoreSettings(db)]);
   return {
     product,
     related,
-    wishlisted,
     categoryName: CATEGORIES.find((c) => c.slug === product.category)?.name ?? "Fashion",
     whatsappNumber: settings.whatsappNumber,
     origin: new URL(request.url).origin,
   };
 }
+
+// Wishlist hearts and the cart come from the root loader (decision 012).
+export const shouldRevalidate = catalogueShouldRevalidate;
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -2,11 +2,10 @@ import { Link, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { ProductListView } from "~/components/product/product-list-view";
 import { getDb } from "~/db/client.server";
 import { sharedPageHeaders } from "~/lib/page-cache.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
 import { parseListFilters } from "~/modules/catalog/filters";
 import { cachedFacets, listCatalogue } from "~/modules/catalog/list.server";
 import { CATEGORIES } from "~/modules/catalog/types";
-import { wishlistedIds } from "~/modules/wishlist/wishlist.server";
+import { catalogueShouldRevalidate } from "~/components/shopper/revalidation";
 import type { Route } from "./+types/products";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -41,10 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const category = CATEGORIES.find((c) => c.slug === filters.category) ?? null;
   if (filters.category && !category) filters.category = undefined;
   const db = getDb();
-  const [list, facets, user] = await Promise.all([listCatalogue(db, filters), cachedFacets(db, filters), getSessionUser(request)]);
-  const wishlisted = user ? await wishlistedIds(db, user.id, list.items.map((p) => p.id)) : [];
-  return { ...list, filters: { ...filters, page: list.page }, facets, category, wishlisted, origin: url.origin };
+  const [list, facets] = await Promise.all([listCatalogue(db, filters), cachedFacets(db, filters)]);
+  return { ...list, filters: { ...filters, page: list.page }, facets, category, origin: url.origin };
 }
+
+// Wishlist hearts and the cart come from the root loader (decision 012).
+export const shouldRevalidate = catalogueShouldRevalidate;
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -1,26 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { codeFor, randomPhone } from "./support/shopper";
 
 /*
  * A new shopper registers with a code read from the demo outbox (/dev/outbox, demo mode only:
  * docs/decisions/010), signs out, signs in again, and keeps an address book.
  */
-
-function randomPhone(): string {
-  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
-}
-
-async function codeFor(request: APIRequestContext, phone: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/dev/outbox?phone=${phone}`);
-      const body = (await response.json()) as { messages: Array<{ body: string }> };
-      code = body.messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-}
 
 async function requestCode(page: Page, phone: string) {
   await page.getByLabel("Mobile number").fill(`${phone.slice(0, 5)} ${phone.slice(5)}`);

@@ -20,9 +20,9 @@ beforeAll(async () => {
 
 describe("addLine (signed-in cart)", () => {
   it("adds a line, raises the same variant's quantity, and caps it at the stock", async () => {
-    expect(await addLine(t.db, "shopper-1", { productId: kurta, size: "M", colour: "Rust", quantity: 1 })).toEqual({ ok: true, quantity: 1, count: 1 });
-    expect(await addLine(t.db, "shopper-1", { productId: kurta, size: "M", colour: "Rust", quantity: 2 })).toEqual({ ok: true, quantity: 3, count: 3 });
-    expect(await addLine(t.db, "shopper-1", { productId: kurta, size: "M", colour: "Rust", quantity: 5 })).toEqual({ ok: true, quantity: 4, count: 4 });
+    expect(await addLine(t.db, "shopper-1", { productId: kurta, size: "M", colour: "Rust", quantity: 1 })).toEqual({ ok: true, quantity: 1, count: 1, capped: false, stock: 4 });
+    expect(await addLine(t.db, "shopper-1", { productId: kurta, size: "M", colour: "Rust", quantity: 2 })).toEqual({ ok: true, quantity: 3, count: 3, capped: false, stock: 4 });
+    expect(await addLine(t.db, "shopper-1", { productId: kurta, size: "M", colour: "Rust", quantity: 5 })).toEqual({ ok: true, quantity: 4, count: 4, capped: true, stock: 4 });
     expect(await addLine(t.db, "shopper-1", { productId: kurta, size: "S", colour: "Rust", quantity: 1 })).toMatchObject({ ok: true, quantity: 1, count: 5 });
     expect(await countCartItems(t.db, "shopper-1")).toBe(5);
     expect(await countCartItems(t.db, "shopper-2")).toBe(0);

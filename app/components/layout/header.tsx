@@ -3,7 +3,7 @@ import { Link, NavLink } from "react-router";
 import { BagIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/ui/icons";
 import { SearchOverlay } from "./search-overlay";
 import { SlideMenu } from "./slide-menu";
-import { useCartCount } from "./use-cart-count";
+import { useCartCount } from "~/components/shopper/use-shopper";
 
 const NAV = [
   { to: "/products", label: "New In" },
@@ -31,8 +31,8 @@ function useScrolledPast(px: number): boolean {
 
 const iconButton = "rounded-full p-2 text-ink transition-colors hover:text-maroon";
 
-export function Header({ storeName, cartCount }: { storeName: string; cartCount: number | null }) {
-  const count = useCartCount(cartCount);
+export function Header({ storeName }: { storeName: string }) {
+  const count = useCartCount();
   const scrolled = useScrolledPast(HEADER_SHADOW_SCROLL_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);

@@ -4,8 +4,8 @@ import type { ProductCardView } from "~/modules/catalog/types";
 import { srcSet } from "~/modules/media/images";
 import { Price } from "./price";
 import { HeartIcon, PlusIcon } from "./product-icons";
-import { quickAddLine } from "./quick-add";
-import { useAddToCart, useWishlist } from "./use-shopper";
+import { quickAddLine } from "~/modules/catalog/quick-add";
+import { useAddToCart, useWishlist } from "~/components/shopper/use-shopper";
 
 /**
  * A product in a grid or a list: pictures (front, back on hover), brand, name, price, a wishlist
@@ -16,14 +16,11 @@ export function ProductCard({
   priority = false,
   sizes = "(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw",
   layout = "grid",
-  wishlisted = false,
 }: {
   product: ProductCardView;
   priority?: boolean;
   sizes?: string;
   layout?: "grid" | "list";
-  /** for a signed-in shopper, whether the loader found it in their wishlist */
-  wishlisted?: boolean;
 }) {
   const [front, back] = product.images;
   const [failed, setFailed] = useState(false);
@@ -108,13 +105,13 @@ export function ProductCard({
           {text}
         </a>
       )}
-      <CardActions product={product} wishlisted={wishlisted} list={list} />
+      <CardActions product={product} list={list} />
     </article>
   );
 }
 
-function CardActions({ product, wishlisted, list }: { product: ProductCardView; wishlisted: boolean; list: boolean }) {
-  const wish = useWishlist(product.id, wishlisted);
+function CardActions({ product, list }: { product: ProductCardView; list: boolean }) {
+  const wish = useWishlist(product.id);
   const add = useAddToCart();
   const [state, setState] = useState<"idle" | "adding" | "added">("idle");
   const soldOut = product.stock <= 0;
@@ -131,6 +128,7 @@ function CardActions({ product, wishlisted, list }: { product: ProductCardView; 
       window.alert(result.error === "Invalid product data" ? result.error : "Failed to add item to cart. Please try again.");
       return;
     }
+    if (result.message) window.alert(result.message);
     setState("added");
     window.setTimeout(() => setState("idle"), 2000);
   };

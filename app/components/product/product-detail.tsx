@@ -6,7 +6,7 @@ import { Price } from "./price";
 import { ProductCard } from "./product-card";
 import { ChatIcon, ChevronIcon, HeartIcon, ReturnIcon, ShareIcon, ShieldIcon, TruckIcon } from "./product-icons";
 import { PurchasePanel } from "./purchase-panel";
-import { useWishlist } from "./use-shopper";
+import { useWishlist } from "~/components/shopper/use-shopper";
 
 /** Spec section 9: what the page shows when a product leaves these out. */
 export const DETAIL_DEFAULTS = { material: "Cotton", fit: "Regular", care: "Machine Wash", occasion: "Casual, Festive" } as const;
@@ -14,19 +14,17 @@ export const DETAIL_DEFAULTS = { material: "Cotton", fit: "Regular", care: "Mach
 export function ProductDetail({
   product,
   related,
-  wishlisted,
   categoryName,
   whatsappNumber,
   origin,
 }: {
   product: ProductDetailView;
   related: ProductCardView[];
-  wishlisted: string[];
   categoryName: string;
   whatsappNumber: string;
   origin: string;
 }) {
-  const wish = useWishlist(product.id, wishlisted.includes(product.id));
+  const wish = useWishlist(product.id);
   const url = `${origin}/product/${product.id}`;
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-8 sm:pt-10">
@@ -93,7 +91,7 @@ export function ProductDetail({
           <h2 id="related-title" className="text-center font-display text-3xl text-ink sm:text-4xl">You may also like</h2>
           <div className="mt-10 grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-4">
             {related.map((p) => (
-              <ProductCard key={p.id} product={p} wishlisted={wishlisted.includes(p.id)} sizes="(min-width: 768px) 25vw, 50vw" />
+              <ProductCard key={p.id} product={p} sizes="(min-width: 768px) 25vw, 50vw" />
             ))}
           </div>
         </section>

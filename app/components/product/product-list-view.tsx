@@ -15,12 +15,11 @@ export interface ProductListData {
   filters: ListFilters;
   facets: Facets;
   category: { slug: string; name: string; description: string } | null;
-  wishlisted: string[];
 }
 
 /** 'Our Collections': header, category chips, toolbar, filters (sidebar / bottom sheet), cards and pages. */
 export function ProductListView({ data, loading, navigate }: { data: ProductListData; loading: boolean; navigate: (to: string) => void }) {
-  const { items, total, page, pages, filters, facets, category, wishlisted } = data;
+  const { items, total, page, pages, filters, facets, category } = data;
   const [sheetOpen, setSheetOpen] = useState(false);
   const go = (next: Partial<ListFilters>) => navigate(`/products${listQuery({ ...filters, ...next })}`);
   const clearHref = `/products${listQuery({ category: filters.category, search: filters.search, sortBy: filters.sortBy, sortChosen: filters.sortChosen, view: filters.view })}`;
@@ -135,13 +134,13 @@ export function ProductListView({ data, loading, navigate }: { data: ProductList
             ) : filters.view === "list" ? (
               <div className="space-y-6" data-testid="product-list">
                 {items.map((product, i) => (
-                  <ProductCard key={product.id} product={product} priority={i < 2} layout="list" wishlisted={wishlisted.includes(product.id)} />
+                  <ProductCard key={product.id} product={product} priority={i < 2} layout="list" />
                 ))}
               </div>
             ) : (
               <div className="grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3" data-testid="product-grid">
                 {items.map((product, i) => (
-                  <ProductCard key={product.id} product={product} priority={i < 3} wishlisted={wishlisted.includes(product.id)} />
+                  <ProductCard key={product.id} product={product} priority={i < 3} />
                 ))}
               </div>
             )}

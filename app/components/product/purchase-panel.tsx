@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import type { ProductDetailView } from "~/modules/catalog/types";
 import { sizeChartFor } from "~/modules/catalog/size-chart";
 import { MinusIcon, PlusIcon } from "./product-icons";
-import { useAddToCart } from "./use-shopper";
+import { useAddToCart } from "~/components/shopper/use-shopper";
 
 /** Spec section 5: the selection rules, checked before a line is added. */
 export function selectionError(product: Pick<ProductDetailView, "sizes" | "colors">, size: string | null, colour: string | null): string | null {
@@ -42,6 +42,11 @@ export function PurchasePanel({ product }: { product: ProductDetailView }) {
     }
     if (mode === "buy") {
       void navigate("/cart");
+      return;
+    }
+    if (result.message) {
+      // the stock stopped the quantity short: say what the bag now holds
+      setMessage({ kind: "error", text: result.message });
       return;
     }
     setMessage({ kind: "ok", text: `Added to cart: ${product.name}${size ? `, ${size}` : ""}${colour ? `, ${colour}` : ""} × ${quantity}` });

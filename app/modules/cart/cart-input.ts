@@ -1,15 +1,86 @@
 import { z } from "zod";
+import { LINE_DEFAULTS } from "./lines";
 
-/** What a product page or card posts to add a line (docs/decisions/006); shared by the browser and the action. */
+/*
+ * What the cart and wishlist forms post (decisions 004, 006, 012); one set of schemas for the
+ * browser and the actions.
+ */
+
+const variant = {
+  productId: z.uuid(),
+  size: z.string().trim().min(1).max(40).catch(LINE_DEFAULTS.size),
+  colour: z.string().trim().min(1).max(60).catch(LINE_DEFAULTS.colour),
+};
+
+/** What a product page or card posts to add a line. */
 export const addLineSchema = z.object({
   intent: z.literal("add"),
-  productId: z.uuid(),
-  size: z.string().trim().min(1).max(40).catch("One Size"),
-  colour: z.string().trim().min(1).max(60).catch("Default"),
+  ...variant,
   quantity: z.coerce.number().int().min(1).max(99).catch(1),
 });
 
-export const toggleWishlistSchema = z.object({
-  intent: z.literal("toggle"),
+export const cartIntentSchema = z.discriminatedUnion("intent", [
+  addLineSchema,
+  // 0 or less removes the line (spec section 4)
+  z.object({ intent: z.literal("update"), ...variant, quantity: z.coerce.number().int().min(-99).max(999) }),
+  z.object({ intent: z.literal("remove"), ...variant }),
+  z.object({ intent: z.literal("clear") }),
+  z.object({ intent: z.literal("apply-coupon"), code: z.string().max(64).catch("") }),
+  z.object({ intent: z.literal("remove-coupon") }),
+  z.object({ intent: z.literal("checkout") }),
+]);
+
+export type CartIntent = z.infer<typeof cartIntentSchema>;
+
+const guestLineSchema = z.object({
   productId: z.uuid(),
+  size: z.string().trim().min(1).max(40),
+  colour: z.string().trim().min(1).max(60),
+  quantity: z.number().int().min(1).max(999),
 });
+
+export const MAX_GUEST_LINES = 100;
+export const MAX_GUEST_IDS = 200;
+
+/**
+ * A guest's lines as sent for a quote or the merge on sign-in: the well-formed ones, at most 100.
+ * One damaged entry in the browser's storage must not cost the shopper the rest.
+ */
+export function parseGuestLines(value: unknown): Array<z.infer<typeof guestLineSchema>> {
+  if (!Array.isArray(value)) return [];
+  return value
+    .map((l) => guestLineSchema.safeParse(l))
+    .flatMap((r) => (r.success ? [r.data] : []))
+    .slice(0, MAX_GUEST_LINES);
+}
+
+/** Product ids as sent from the browser: the well-formed ones, without duplicates, at most 200. */
+export function parseProductIds(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const ids = value.filter((id): id is string => z.uuid().safeParse(id).success);
+  return [...new Set(ids)].slice(0, MAX_GUEST_IDS);
+}
+
+/** Parses a JSON text field of a form, or the value itself; undefined when it is not JSON. */
+export function jsonField(value: FormDataEntryValue | null | undefined): unknown {
+  if (typeof value !== "string") return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Wishlist changes are absolute (add, remove), so a retried or repeated one does no harm. */
+export const wishlistIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), productId: z.uuid() }),
+  z.object({ intent: z.literal("remove"), productId: z.uuid() }),
+  z.object({ intent: z.literal("clear") }),
+  z.object({ intent: z.literal("add-all") }),
+]);
+
+export type WishlistIntent = z.infer<typeof wishlistIntentSchema>;
+
+/** Which store a form's change goes to: the browser's (guests) or the server's (signed in). */
+export const STORE_FIELD = "store";
+export type Store = "local" | "server";

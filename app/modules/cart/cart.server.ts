@@ -1,10 +1,23 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.server";
+import { getShopperProducts, isProductId } from "../catalog/products.server";
 import { products } from "../catalog/schema.server";
+import type { ShopperProduct } from "../catalog/types";
+import { couponTermsOf, findCouponRule } from "../coupons/coupons.server";
+import { checkCoupon, couponRemovedMessage, normaliseCouponCode, type CouponCheck } from "../pricing/pricing";
+import { buildCartView, type CartCatalogue, type CartView } from "./cart-view";
+import { countItems, mergeLines, sameVariant, type CartLine, type Variant } from "./lines";
 import { cartLines, carts } from "./schema.server";
 
+/*
+ * A signed-in shopper's stored cart (decisions 004, 006, 012). Guests keep theirs in the browser;
+ * the same rules apply through `lines.ts`, and every price comes from the catalogue here.
+ */
+
+type Conn = Db | Tx;
+
 /** Total quantity in a signed-in shopper's stored cart (the header badge). */
-export async function countCartItems(db: Db, userId: string): Promise<number> {
+export async function countCartItems(db: Conn, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
     .from(cartLines)
@@ -13,20 +26,46 @@ export async function countCartItems(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The stored lines, oldest first. */
+export async function getCartLines(db: Conn, userId: string): Promise<CartLine[]> {
+  return db
+    .select({ productId: cartLines.productId, size: cartLines.size, colour: cartLines.colour, quantity: cartLines.quantity })
+    .from(cartLines)
+    .innerJoin(carts, eq(carts.id, cartLines.cartId))
+    .where(eq(carts.userId, userId))
+    .orderBy(asc(cartLines.addedAt), asc(cartLines.id));
+}
+
+/** The shopper's cart row, created when missing; the upsert also locks it until the transaction ends. */
+async function lockCart(tx: Tx, userId: string): Promise<{ id: string; couponCode: string | null }> {
+  const [cart] = await tx
+    .insert(carts)
+    .values({ userId })
+    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
+    .returning({ id: carts.id, couponCode: carts.couponCode });
+  if (!cart) throw new Error("cart upsert returned nothing");
+  return cart;
+}
+
+const variantWhere = (cartId: string, v: Variant) =>
+  and(eq(cartLines.cartId, cartId), eq(cartLines.productId, v.productId), eq(cartLines.size, v.size), eq(cartLines.colour, v.colour));
+
+function offers(product: { sizes: string[]; colorNames: string[] }, v: Variant): boolean {
+  const sizeOk = product.sizes.length === 0 ? v.size === "One Size" : product.sizes.includes(v.size);
+  const colourOk = product.colorNames.length === 0 ? v.colour === "Default" : product.colorNames.includes(v.colour);
+  return sizeOk && colourOk;
+}
+
 export type AddLineResult =
-  | { ok: true; quantity: number; count: number }
+  | { ok: true; quantity: number; count: number; capped: boolean; stock: number }
   | { ok: false; reason: "not-found" | "out-of-stock" | "bad-variant" };
 
 /**
- * Adds a line to a signed-in shopper's stored cart (docs/decisions/004 and 006). The same product,
- * size and colour raise the quantity; the line's quantity is capped at the product's stock.
- * Size and colour must be ones the product offers (or the defaults when it offers none).
+ * Adds a line (decisions 004 and 006). The same product, size and colour raise the quantity; the
+ * line's quantity is capped at the product's stock (`capped` says so). Size and colour must be ones
+ * the product offers (or the defaults when it offers none).
  */
-export async function addLine(
-  db: Db,
-  userId: string,
-  line: { productId: string; size: string; colour: string; quantity: number },
-): Promise<AddLineResult> {
+export async function addLine(db: Db, userId: string, line: Variant & { quantity: number }): Promise<AddLineResult> {
   return db.transaction(async (tx) => {
     const [product] = await tx
       .select({ stock: products.stock, sizes: products.sizes, colorNames: products.colorNames })
@@ -35,29 +74,216 @@ export async function addLine(
       .limit(1);
     if (!product) return { ok: false, reason: "not-found" } as const;
     if (product.stock <= 0) return { ok: false, reason: "out-of-stock" } as const;
-    const sizeOk = product.sizes.length === 0 ? line.size === "One Size" : product.sizes.includes(line.size);
-    const colourOk = product.colorNames.length === 0 ? line.colour === "Default" : product.colorNames.includes(line.colour);
-    if (!sizeOk || !colourOk) return { ok: false, reason: "bad-variant" } as const;
+    if (!offers(product, line)) return { ok: false, reason: "bad-variant" } as const;
 
-    const [cart] = await tx
-      .insert(carts)
-      .values({ userId })
-      .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
-      .returning({ id: carts.id });
-    if (!cart) throw new Error("cart upsert returned nothing");
-    const quantity = Math.min(product.stock, Math.max(1, line.quantity));
-    const [saved] = await tx
-      .insert(cartLines)
-      .values({ cartId: cart.id, productId: line.productId, size: line.size, colour: line.colour, quantity })
-      .onConflictDoUpdate({
-        target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.colour],
-        set: { quantity: sql`least(${cartLines.quantity} + excluded.quantity, ${product.stock})` },
-      })
-      .returning({ quantity: cartLines.quantity });
-    const [count] = await tx
-      .select({ n: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
-      .from(cartLines)
-      .where(eq(cartLines.cartId, cart.id));
-    return { ok: true, quantity: saved?.quantity ?? quantity, count: count?.n ?? 0 } as const;
+    const cart = await lockCart(tx, userId);
+    const [existing] = await tx.select({ quantity: cartLines.quantity }).from(cartLines).where(variantWhere(cart.id, line));
+    const wanted = Math.max(1, line.quantity);
+    const previous = existing?.quantity ?? 0;
+    const quantity = Math.max(previous, Math.min(product.stock, previous + wanted));
+    if (existing) {
+      if (quantity !== previous) await tx.update(cartLines).set({ quantity }).where(variantWhere(cart.id, line));
+    } else {
+      await tx.insert(cartLines).values({ cartId: cart.id, productId: line.productId, size: line.size, colour: line.colour, quantity });
+    }
+    await touch(tx, cart.id);
+    const count = await countCartItems(tx, userId);
+    return { ok: true, quantity, count, capped: quantity < previous + wanted, stock: product.stock } as const;
   });
+}
+
+export type SetQuantityResult = { ok: true; quantity: number; capped: boolean; stock: number } | { ok: false; reason: "not-in-cart" };
+
+/**
+ * Sets a line's quantity: 0 or less removes it (spec section 4); more than the stock is capped.
+ * A line whose product is out of stock or gone can only go down.
+ */
+export async function setQuantity(db: Db, userId: string, line: Variant, quantity: number): Promise<SetQuantityResult> {
+  return db.transaction(async (tx) => {
+    const cart = await lockCart(tx, userId);
+    const [existing] = await tx.select({ quantity: cartLines.quantity }).from(cartLines).where(variantWhere(cart.id, line));
+    if (!existing) return { ok: false, reason: "not-in-cart" } as const;
+    if (quantity <= 0) {
+      await tx.delete(cartLines).where(variantWhere(cart.id, line));
+      await touch(tx, cart.id);
+      return { ok: true, quantity: 0, capped: false, stock: 0 } as const;
+    }
+    const [product] = await tx
+      .select({ stock: products.stock, isActive: products.isActive })
+      .from(products)
+      .where(eq(products.id, line.productId));
+    const stock = product?.isActive ? product.stock : 0;
+    let next = Math.min(quantity, stock);
+    if (next <= 0) next = Math.min(quantity, existing.quantity);
+    if (next !== existing.quantity) {
+      await tx.update(cartLines).set({ quantity: next }).where(variantWhere(cart.id, line));
+      await touch(tx, cart.id);
+    }
+    return { ok: true, quantity: next, capped: next < quantity, stock } as const;
+  });
+}
+
+export async function removeLine(db: Db, userId: string, line: Variant): Promise<void> {
+  await db.transaction(async (tx) => {
+    const cart = await lockCart(tx, userId);
+    await tx.delete(cartLines).where(variantWhere(cart.id, line));
+    await touch(tx, cart.id);
+  });
+}
+
+/** Empties the cart and drops its coupon. */
+export async function clearCart(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const cart = await lockCart(tx, userId);
+    await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id));
+    await tx.update(carts).set({ couponCode: null }).where(eq(carts.id, cart.id));
+  });
+}
+
+async function touch(tx: Tx, cartId: string): Promise<void> {
+  await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+}
+
+/**
+ * The catalogue side of a cart: current products of the lines and the coupon's terms when the
+ * coupon may be used now and the cart reaches its minimum. `check` is the coupon's verdict.
+ */
+export async function priceLines(
+  db: Conn,
+  lines: readonly CartLine[],
+  couponCode: string | null,
+  now: Date,
+): Promise<{ catalogue: CartCatalogue; view: CartView; check: CouponCheck | null }> {
+  const ids = [...new Set(lines.map((l) => l.productId))];
+  const found = await getShopperProducts(db as Db, ids);
+  const productsById: Record<string, ShopperProduct> = Object.fromEntries(found.map((p) => [p.id, p]));
+  const base = { products: productsById, lookedUp: ids };
+  const uncouponed = buildCartView(lines, { ...base, coupon: null });
+  if (!couponCode) return { catalogue: { ...base, coupon: null, couponNotice: null }, view: uncouponed, check: null };
+  const rule = await findCouponRule(db as Db, couponCode);
+  const check = checkCoupon(couponCode, rule, uncouponed.priced.subtotalPaise, now);
+  const coupon = check.ok && rule ? couponTermsOf(rule) : null;
+  const view = coupon ? buildCartView(lines, { ...base, coupon }) : uncouponed;
+  return { catalogue: { ...base, coupon, couponNotice: null }, view, check };
+}
+
+export interface StoredCart extends CartCatalogue {
+  lines: CartLine[];
+  couponCode: string | null;
+}
+
+/**
+ * The stored cart at current prices. A stored coupon that no longer applies (expired, used up,
+ * deactivated, or the cart fell below its minimum) is removed, and `couponNotice` says why.
+ */
+export async function loadCart(db: Db, userId: string, now = new Date()): Promise<StoredCart> {
+  const [lines, [cart]] = await Promise.all([
+    getCartLines(db, userId),
+    db.select({ couponCode: carts.couponCode }).from(carts).where(eq(carts.userId, userId)),
+  ]);
+  const couponCode = cart?.couponCode ?? null;
+  const { catalogue, check } = await priceLines(db, lines, couponCode, now);
+  if (couponCode && check && !check.ok) {
+    await db
+      .update(carts)
+      .set({ couponCode: null })
+      .where(and(eq(carts.userId, userId), eq(carts.couponCode, couponCode)));
+    return { ...catalogue, lines, couponCode: null, couponNotice: couponRemovedMessage(couponCode, check.message) };
+  }
+  return { ...catalogue, lines, couponCode: catalogue.coupon ? couponCode : null };
+}
+
+/** Applies a coupon as typed: the spec's messages, and the code stored only when it applies. */
+export async function applyCoupon(db: Db, userId: string, input: string, now = new Date()): Promise<CouponCheck> {
+  const code = normaliseCouponCode(input);
+  const lines = await getCartLines(db, userId);
+  const { check } = await priceLines(db, lines, code || null, now);
+  const verdict = check ?? checkCoupon(input, null, 0, now);
+  if (verdict.ok) {
+    await db.transaction(async (tx) => {
+      const cart = await lockCart(tx, userId);
+      await tx.update(carts).set({ couponCode: code }).where(eq(carts.id, cart.id));
+    });
+  }
+  return verdict;
+}
+
+export async function removeCoupon(db: Db, userId: string): Promise<void> {
+  await db.update(carts).set({ couponCode: null, updatedAt: sql`now()` }).where(eq(carts.userId, userId));
+}
+
+/**
+ * Merges a guest's cart into the stored one on sign-in (spec section 4): the same cartId adds the
+ * quantities, capped at the stock; lines the shopper cannot buy (unknown, inactive or sold-out
+ * products, sizes or colours not offered) are left out. A guest's coupon is kept when the stored
+ * cart has none and it applies to the merged cart. Returns the merged count and the lines left out.
+ */
+export async function mergeGuestCart(
+  db: Db,
+  userId: string,
+  guest: readonly CartLine[],
+  guestCoupon: string | null = null,
+  now = new Date(),
+): Promise<{ count: number; skipped: number; capped: number }> {
+  const candidates = guest.filter((l) => isProductId(l.productId) && Number.isInteger(l.quantity) && l.quantity > 0);
+  const result = await db.transaction(async (tx) => {
+    const cart = await lockCart(tx, userId);
+    const stored = await tx
+      .select({ productId: cartLines.productId, size: cartLines.size, colour: cartLines.colour, quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(eq(cartLines.cartId, cart.id))
+      .orderBy(asc(cartLines.addedAt), asc(cartLines.id));
+    const ids = [...new Set(candidates.map((l) => l.productId))];
+    const rows =
+      ids.length === 0
+        ? []
+        : await tx
+            .select({ id: products.id, stock: products.stock, isActive: products.isActive, sizes: products.sizes, colorNames: products.colorNames })
+            .from(products)
+            .where(inArray(products.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const buyable = candidates.filter((l) => {
+      const p = byId.get(l.productId);
+      return p && p.isActive && p.stock > 0 && offers(p, l);
+    });
+    const merged = mergeLines(stored, buyable, (id) => byId.get(id)?.stock ?? 0);
+    for (const line of merged) {
+      const before = stored.find((s) => sameVariant(s, line));
+      if (before?.quantity === line.quantity) continue;
+      await tx
+        .insert(cartLines)
+        .values({ cartId: cart.id, ...line })
+        .onConflictDoUpdate({
+          target: [cartLines.cartId, cartLines.productId, cartLines.size, cartLines.colour],
+          set: { quantity: sql`excluded.quantity` },
+        });
+    }
+    await touch(tx, cart.id);
+    const wanted = new Map<string, number>();
+    for (const l of [...stored, ...buyable]) {
+      const key = `${l.productId}\u0000${l.size}\u0000${l.colour}`;
+      wanted.set(key, (wanted.get(key) ?? 0) + l.quantity);
+    }
+    const capped = merged.filter((l) => (wanted.get(`${l.productId}\u0000${l.size}\u0000${l.colour}`) ?? 0) > l.quantity).length;
+    return { merged, couponCode: cart.couponCode, skipped: guest.length - buyable.length, capped };
+  });
+  const code = normaliseCouponCode(guestCoupon);
+  if (code && !result.couponCode) {
+    const { check } = await priceLines(db, result.merged, code, now);
+    if (check?.ok) await db.update(carts).set({ couponCode: code }).where(eq(carts.userId, userId));
+  }
+  return { count: countItems(result.merged), skipped: result.skipped, capped: result.capped };
+}
+
+export const CHECKOUT_MESSAGES = {
+  empty: "Your cart is empty!",
+  blocked: "Some pieces in your bag cannot be bought as they are. Please update or remove them to continue.",
+} as const;
+
+/** Why the stored cart cannot go to checkout now, or null when it can. */
+export async function checkoutProblem(db: Db, userId: string, now = new Date()): Promise<string | null> {
+  const cart = await loadCart(db, userId, now);
+  if (cart.lines.length === 0) return CHECKOUT_MESSAGES.empty;
+  if (buildCartView(cart.lines, cart).blocked) return CHECKOUT_MESSAGES.blocked;
+  return null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addLocalLine, CART_STORAGE_KEY, readLocalCart } from "./local-cart";
+import { addLocalLine, CART_STORAGE_KEY, changeLocalCart, readLocalCart, readLocalCoupon, removeLocalCart, writeLocalCoupon } from "./local-cart";
 
 function memoryStorage(): Storage {
   const map = new Map<string, string>();
@@ -18,9 +18,9 @@ function memoryStorage(): Storage {
 describe("addLocalLine", () => {
   it("adds a line with the defaults and raises the quantity of the same product, size and colour", () => {
     const s = memoryStorage();
-    expect(addLocalLine({ productId: "a" }, 10, s)).toBe(1);
-    expect(addLocalLine({ productId: "a", size: "One Size", colour: "Default", quantity: 2 }, 10, s)).toBe(3);
-    expect(addLocalLine({ productId: "a", size: "M", colour: "Rust" }, 10, s)).toBe(1);
+    expect(addLocalLine({ productId: "a" }, 10, s)).toEqual({ quantity: 1, capped: false });
+    expect(addLocalLine({ productId: "a", size: "One Size", colour: "Default", quantity: 2 }, 10, s)).toEqual({ quantity: 3, capped: false });
+    expect(addLocalLine({ productId: "a", size: "M", colour: "Rust" }, 10, s)).toEqual({ quantity: 1, capped: false });
     expect(readLocalCart(s)).toEqual([
       { productId: "a", size: "One Size", colour: "Default", quantity: 3 },
       { productId: "a", size: "M", colour: "Rust", quantity: 1 },
@@ -28,11 +28,42 @@ describe("addLocalLine", () => {
     expect(JSON.parse(s.getItem(CART_STORAGE_KEY)!)).toHaveLength(2);
   });
 
-  it("never goes above the stock and adds nothing when the stock is 0", () => {
+  it("never goes above the stock, says when it capped, and adds nothing when the stock is 0", () => {
     const s = memoryStorage();
-    expect(addLocalLine({ productId: "b", quantity: 4 }, 3, s)).toBe(3);
-    expect(addLocalLine({ productId: "b" }, 3, s)).toBe(3);
-    expect(addLocalLine({ productId: "c" }, 0, s)).toBe(0);
+    expect(addLocalLine({ productId: "b", quantity: 4 }, 3, s)).toEqual({ quantity: 3, capped: true });
+    expect(addLocalLine({ productId: "b" }, 3, s)).toEqual({ quantity: 3, capped: true });
+    expect(addLocalLine({ productId: "c" }, 0, s)).toEqual({ quantity: 0, capped: true });
     expect(readLocalCart(s).map((l) => l.productId)).toEqual(["b"]);
+  });
+});
+
+describe("changeLocalCart", () => {
+  it("sets quantities within the stock, removes at 0 or less, and clears", () => {
+    const s = memoryStorage();
+    addLocalLine({ productId: "a", size: "M", colour: "Rust", quantity: 2 }, 5, s);
+    addLocalLine({ productId: "b" }, 5, s);
+    const a = { productId: "a", size: "M", colour: "Rust" };
+    expect(changeLocalCart({ intent: "update", line: a, quantity: 9, stock: 5 }, s)[0]!.quantity).toBe(5);
+    expect(changeLocalCart({ intent: "update", line: a, quantity: 0 }, s).map((l) => l.productId)).toEqual(["b"]);
+    expect(changeLocalCart({ intent: "clear" }, s)).toEqual([]);
+    expect(readLocalCart(s)).toEqual([]);
+  });
+
+  it("drops damaged entries and fills in missing size and colour", () => {
+    const s = memoryStorage();
+    s.setItem(CART_STORAGE_KEY, JSON.stringify([{ productId: "a", quantity: 2 }, { productId: 5, quantity: 1 }, { productId: "b", quantity: 0 }, "x"]));
+    expect(readLocalCart(s)).toEqual([{ productId: "a", size: "One Size", colour: "Default", quantity: 2 }]);
+    s.setItem(CART_STORAGE_KEY, "{not json");
+    expect(readLocalCart(s)).toEqual([]);
+  });
+
+  it("keeps the guest's coupon beside the cart, and removes both after the merge", () => {
+    const s = memoryStorage();
+    addLocalLine({ productId: "a" }, 5, s);
+    writeLocalCoupon("SAVE10", s);
+    expect(readLocalCoupon(s)).toBe("SAVE10");
+    removeLocalCart(s);
+    expect(readLocalCart(s)).toEqual([]);
+    expect(readLocalCoupon(s)).toBeNull();
   });
 });

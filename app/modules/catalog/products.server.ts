@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { categories, productImages, products, type ProductColour } from "./schema.server";
-import { CATEGORIES, type ProductCardView, type ProductDetailView, type ProductImageView } from "./types";
+import { CATEGORIES, type ProductCardView, type ProductDetailView, type ProductImageView, type ShopperProduct } from "./types";
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -213,4 +213,33 @@ export async function listActiveProductIds(db: Db): Promise<Array<{ id: string; 
     .from(products)
     .where(eq(products.isActive, true))
     .orderBy(desc(products.updatedAt));
+}
+
+/**
+ * The products in a cart or wishlist, active or not (the cart flags the ones that cannot be bought),
+ * with their first picture. Ids that are not products are left out.
+ */
+export async function getShopperProducts(db: Db, ids: readonly string[]): Promise<ShopperProduct[]> {
+  const wanted = [...new Set(ids.filter(isProductId))];
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      brand: products.brand,
+      pricePaise: products.pricePaise,
+      originalPricePaise: products.originalPricePaise,
+      stock: products.stock,
+      isActive: products.isActive,
+      sizes: products.sizes,
+      colors: products.colors,
+    })
+    .from(products)
+    .where(inArray(products.id, wanted));
+  const images = await imagesFor(
+    db,
+    rows.map((r) => r.id),
+    1,
+  );
+  return rows.map((r) => ({ ...r, image: images.get(r.id)?.[0] ?? null }));
 }

@@ -43,6 +43,20 @@ export interface ProductDetailView extends ProductCardView {
   createdAt: string;
 }
 
+/** A product as the cart and wishlist see it: active or not, with its first picture. */
+export interface ShopperProduct {
+  id: string;
+  name: string;
+  brand: string;
+  pricePaise: number;
+  originalPricePaise: number | null;
+  stock: number;
+  isActive: boolean;
+  sizes: string[];
+  colors: ProductColourView[];
+  image: ProductImageView | null;
+}
+
 /** Filter values with their counts in the catalogue (list.server.ts computes them). */
 export interface FacetValue {
   value: string;

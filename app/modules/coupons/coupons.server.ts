@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
+import { normaliseCouponCode, type CouponRule, type CouponTerms } from "../pricing/pricing";
 import { coupons } from "./schema.server";
 
 export type CouponRow = typeof coupons.$inferSelect;
@@ -24,4 +25,31 @@ export async function ensureCoupons(db: Db, list: NewCoupon[] = SPEC_COUPONS): P
 export async function findCoupon(db: Db, code: string): Promise<CouponRow | null> {
   const [row] = await db.select().from(coupons).where(eq(coupons.code, code.trim().toUpperCase())).limit(1);
   return row ?? null;
+}
+
+/** The coupon for a code as typed (trimmed, upper-cased), as the pure pricing rules take it. */
+export async function findCouponRule(db: Db, code: string): Promise<CouponRule | null> {
+  const normalised = normaliseCouponCode(code);
+  if (!normalised) return null;
+  const row = await findCoupon(db, normalised);
+  return row ? couponRuleOf(row) : null;
+}
+
+export function couponRuleOf(row: CouponRow): CouponRule {
+  return {
+    code: row.code,
+    type: row.type,
+    value: row.value,
+    minAmountPaise: row.minAmountPaise,
+    isActive: row.isActive,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    usageLimit: row.usageLimit,
+    usedCount: row.usedCount,
+  };
+}
+
+/** What the browser may know of a coupon: its terms, not the admin's limits. */
+export function couponTermsOf(rule: CouponRule): CouponTerms {
+  return { code: rule.code, type: rule.type, value: rule.value, minAmountPaise: rule.minAmountPaise };
 }

@@ -1,4 +1,4 @@
-import type { ProductCardView } from "~/modules/catalog/types";
+import type { ProductCardView } from "./types";
 
 /** Spec: quick add uses size M when the product has it (else its first size, else One Size), the first colour or Default, quantity 1. */
 export function quickAddLine(product: Pick<ProductCardView, "id" | "sizes" | "colors">): {

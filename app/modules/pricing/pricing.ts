@@ -1,0 +1,167 @@
+import { formatPrice, type Paise } from "./money";
+
+/*
+ * The cart's arithmetic (spec sections 5 and 9), in integer paise. Pure: the browser uses it to show
+ * totals at once, the server uses the same functions as the authority. Nothing here reads a clock
+ * unless given one, or a database.
+ */
+
+/** Shipping is free when the subtotal exceeds ₹499 ... */
+export const FREE_SHIPPING_ABOVE_PAISE: Paise = 49_900;
+/** ... otherwise ₹40. */
+export const SHIPPING_FEE_PAISE: Paise = 4_000;
+/** The hint counts up to ₹500: 'Add ₹{500 - subtotal} more for free shipping!' */
+export const FREE_SHIPPING_HINT_TARGET_PAISE: Paise = 50_000;
+/** A percentage coupon never takes more than half the subtotal. */
+export const PERCENTAGE_CAP_SHARE = 0.5;
+
+export const COUPON_MESSAGES = {
+  empty: "Please enter a coupon code",
+  invalid: "Invalid coupon code",
+  inactive: "This coupon is no longer available",
+  notStarted: "This coupon is not valid yet",
+  expired: "This coupon has expired",
+  usedUp: "This coupon has reached its usage limit",
+} as const;
+
+export function minimumMessage(minAmountPaise: Paise): string {
+  return `Minimum order amount ${formatPrice(minAmountPaise)} required for this coupon`;
+}
+
+export function couponAppliedMessage(discountPaise: Paise): string {
+  return `Coupon applied! You saved ${formatPrice(discountPaise)}`;
+}
+
+/** What the shopper sees when a coupon stops qualifying after the cart changed. */
+export function couponRemovedMessage(code: string, reason: string): string {
+  return `Coupon ${code} removed: ${reason}`;
+}
+
+/** Input is trimmed and upper-cased (spec section 5). */
+export function normaliseCouponCode(input: string | null | undefined): string {
+  return (input ?? "").trim().toUpperCase();
+}
+
+/** ₹0 for an empty cart (nothing to ship), free above ₹499, else ₹40. */
+export function shippingFor(subtotalPaise: Paise): Paise {
+  if (subtotalPaise <= 0) return 0;
+  return subtotalPaise > FREE_SHIPPING_ABOVE_PAISE ? 0 : SHIPPING_FEE_PAISE;
+}
+
+/** 'Add ₹{500 - subtotal} more for free shipping!' while shipping is charged; null otherwise. */
+export function freeShippingHint(subtotalPaise: Paise): string | null {
+  if (shippingFor(subtotalPaise) === 0) return null;
+  return `Add ${formatPrice(FREE_SHIPPING_HINT_TARGET_PAISE - subtotalPaise)} more for free shipping!`;
+}
+
+/** The part of a coupon the browser may know: how much it takes off and from what minimum. */
+export interface CouponTerms {
+  code: string;
+  type: "percentage" | "fixed";
+  /** percent for percentage coupons, paise for fixed ones */
+  value: number;
+  minAmountPaise: Paise;
+}
+
+/** The admin's controls on a coupon, checked on the server against its clock. */
+export interface CouponLimits {
+  isActive: boolean;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  usageLimit: number | null;
+  usedCount: number;
+}
+
+export type CouponRule = CouponTerms & CouponLimits;
+
+export type CouponFailure = "empty" | "invalid" | "inactive" | "not-started" | "expired" | "used-up" | "minimum";
+
+export type CouponCheck = { ok: true; discountPaise: Paise; message: string } | { ok: false; reason: CouponFailure; message: string };
+
+/** Whether the coupon may be used at `now` at all, whatever the cart: active, inside its window, not used up. */
+export function couponAvailability(rule: CouponLimits, now: Date): { ok: true } | { ok: false; reason: CouponFailure; message: string } {
+  if (!rule.isActive) return { ok: false, reason: "inactive", message: COUPON_MESSAGES.inactive };
+  if (rule.startsAt && now < rule.startsAt) return { ok: false, reason: "not-started", message: COUPON_MESSAGES.notStarted };
+  if (rule.endsAt && now >= rule.endsAt) return { ok: false, reason: "expired", message: COUPON_MESSAGES.expired };
+  if (rule.usageLimit !== null && rule.usedCount >= rule.usageLimit) return { ok: false, reason: "used-up", message: COUPON_MESSAGES.usedUp };
+  return { ok: true };
+}
+
+/**
+ * The discount on `subtotal`: a percentage rounded to the nearest paisa (halves up) and capped at
+ * half the subtotal (rounded down), or a fixed amount capped at the subtotal.
+ */
+export function couponDiscount(terms: Pick<CouponTerms, "type" | "value">, subtotalPaise: Paise): Paise {
+  if (subtotalPaise <= 0) return 0;
+  if (terms.type === "percentage") {
+    const raw = Math.round((subtotalPaise * terms.value) / 100);
+    return Math.min(raw, Math.floor(subtotalPaise * PERCENTAGE_CAP_SHARE));
+  }
+  return Math.min(terms.value, subtotalPaise);
+}
+
+/** The cart-dependent part of a coupon: its minimum, then its discount. */
+export function checkCouponTerms(terms: CouponTerms, subtotalPaise: Paise): CouponCheck {
+  if (subtotalPaise < terms.minAmountPaise) return { ok: false, reason: "minimum", message: minimumMessage(terms.minAmountPaise) };
+  const discountPaise = couponDiscount(terms, subtotalPaise);
+  return { ok: true, discountPaise, message: couponAppliedMessage(discountPaise) };
+}
+
+/**
+ * Everything spec section 5 says about applying a code: `input` as typed, `rule` as found in the
+ * database for the normalised code (null when there is none).
+ */
+export function checkCoupon(input: string, rule: CouponRule | null, subtotalPaise: Paise, now: Date): CouponCheck {
+  if (!normaliseCouponCode(input)) return { ok: false, reason: "empty", message: COUPON_MESSAGES.empty };
+  if (!rule) return { ok: false, reason: "invalid", message: COUPON_MESSAGES.invalid };
+  const available = couponAvailability(rule, now);
+  if (!available.ok) return available;
+  return checkCouponTerms(rule, subtotalPaise);
+}
+
+export interface PricedCart {
+  itemCount: number;
+  subtotalPaise: Paise;
+  shippingPaise: Paise;
+  discountPaise: Paise;
+  totalPaise: Paise;
+  /** the coupon that applies, with what it takes off */
+  coupon: { code: string; discountPaise: Paise } | null;
+  /** an applied coupon this cart no longer qualifies for, and why */
+  couponProblem: { code: string; message: string } | null;
+  freeShippingHint: string | null;
+}
+
+/**
+ * Totals of the lines that can be bought, with the applied coupon's terms (already checked as
+ * available by the server): total = subtotal + shipping - discount.
+ */
+export function priceCart(lines: ReadonlyArray<{ unitPricePaise: Paise; quantity: number }>, coupon: CouponTerms | null): PricedCart {
+  let subtotalPaise = 0;
+  let itemCount = 0;
+  for (const line of lines) {
+    if (!Number.isInteger(line.unitPricePaise) || !Number.isInteger(line.quantity)) throw new RangeError("prices and quantities are whole numbers");
+    if (line.quantity <= 0) continue;
+    subtotalPaise += line.unitPricePaise * line.quantity;
+    itemCount += line.quantity;
+  }
+  const shippingPaise = shippingFor(subtotalPaise);
+  let applied: PricedCart["coupon"] = null;
+  let couponProblem: PricedCart["couponProblem"] = null;
+  if (coupon) {
+    const check = checkCouponTerms(coupon, subtotalPaise);
+    if (check.ok) applied = { code: coupon.code, discountPaise: check.discountPaise };
+    else couponProblem = { code: coupon.code, message: check.message };
+  }
+  const discountPaise = applied?.discountPaise ?? 0;
+  return {
+    itemCount,
+    subtotalPaise,
+    shippingPaise,
+    discountPaise,
+    totalPaise: subtotalPaise + shippingPaise - discountPaise,
+    coupon: applied,
+    couponProblem,
+    freeShippingHint: freeShippingHint(subtotalPaise),
+  };
+}

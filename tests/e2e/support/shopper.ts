@@ -1,0 +1,54 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/* Sign-in steps shared by the end-to-end tests (codes come from the demo outbox: decision 010). */
+
+export function randomPhone(): string {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+}
+
+export async function codeFor(request: APIRequestContext, phone: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/dev/outbox?phone=${phone}`);
+      const body = (await response.json()) as { messages: Array<{ body: string }> };
+      code = body.messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+async function sendCode(page: Page, phone: string) {
+  await page.getByLabel("Mobile number").fill(phone);
+  await page.getByRole("button", { name: "Send OTP" }).click();
+  await expect(page.getByText("OTP sent successfully! Check your phone for the SMS.")).toBeVisible();
+}
+
+/** Registers a new shopper from the account screen at `path`; ends signed in. */
+export async function register(page: Page, request: APIRequestContext, phone: string, path = "/authentication") {
+  await page.goto(path);
+  await page.getByRole("button", { name: "Register" }).click();
+  await sendCode(page, phone);
+  await page.getByLabel("One-time code (OTP)").fill(await codeFor(request, phone));
+  await page.getByRole("button", { name: "Verify and continue" }).click();
+  await page.getByLabel("First name").fill("Kavya");
+  await page.getByLabel("Last name").fill("Rao");
+  await page.getByLabel("E-mail").fill(`kavya.${phone}@example.com`);
+  await page.getByRole("button", { name: "Complete registration" }).click();
+}
+
+/** Signs an existing shopper in from the account screen at `path`. */
+export async function signIn(page: Page, request: APIRequestContext, phone: string, path = "/authentication") {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await sendCode(page, phone);
+  await page.getByLabel("One-time code (OTP)").fill(await codeFor(request, phone));
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.goto("/authentication");
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}

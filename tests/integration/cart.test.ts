@@ -1,0 +1,287 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { user } from "../../app/modules/accounts/auth-schema.server";
+import { runCartIntent, runWishlistIntent } from "../../app/modules/cart/cart-actions.server";
+import { buildCartView } from "../../app/modules/cart/cart-view";
+import {
+  addLine,
+  applyCoupon,
+  checkoutProblem,
+  clearCart,
+  countCartItems,
+  getCartLines,
+  loadCart,
+  mergeGuestCart,
+  priceLines,
+  removeCoupon,
+  removeLine,
+  setQuantity,
+} from "../../app/modules/cart/cart.server";
+import { products } from "../../app/modules/catalog/schema.server";
+import { ensureCoupons } from "../../app/modules/coupons/coupons.server";
+import { coupons } from "../../app/modules/coupons/schema.server";
+import { mergeGuestWishlist, toggleWishlist, wishlistedIds } from "../../app/modules/wishlist/wishlist.server";
+import { createTestProduct } from "../factories/catalog";
+import { setupTestDatabase } from "../setup/test-db";
+
+/*
+ * The stored cart of signed-in shoppers against a real database: line rules, current prices,
+ * coupons from the database (spec sections 4, 5, 9), and the merge of a guest cart on sign-in.
+ */
+
+const t = setupTestDatabase();
+const rupees = (r: number) => Math.round(r * 100);
+let shopper = 0;
+let kurta: string; // ₹549, stock 4, S/M, Rust/Indigo
+let saree: string; // ₹1,299, stock 10, no sizes or colours
+let scarce: string; // ₹300, stock 1
+let retired: string; // inactive
+let soldOut: string; // stock 0
+
+async function newShopper(): Promise<string> {
+  shopper += 1;
+  const id = `cart-shopper-${shopper}`;
+  await t.db.insert(user).values({ id, name: `Shopper ${shopper}`, email: `${id}@example.test` });
+  return id;
+}
+
+const M = (productId: string, quantity = 1) => ({ productId, size: "M", colour: "Rust", quantity });
+const plain = (productId: string, quantity = 1) => ({ productId, size: "One Size", colour: "Default", quantity });
+
+beforeAll(async () => {
+  await ensureCoupons(t.db);
+  kurta = await createTestProduct(t.db, {
+    pricePaise: rupees(549),
+    stock: 4,
+    sizes: ["S", "M"],
+    colors: [
+      { name: "Rust", hex: "#B4532A" },
+      { name: "Indigo", hex: "#2E3A87" },
+    ],
+  });
+  saree = await createTestProduct(t.db, { pricePaise: rupees(1299), stock: 10, sizes: [], colors: [] });
+  scarce = await createTestProduct(t.db, { pricePaise: rupees(300), stock: 1, sizes: [], colors: [] });
+  retired = await createTestProduct(t.db, { stock: 5, sizes: [], colors: [], isActive: false });
+  soldOut = await createTestProduct(t.db, { stock: 0, sizes: [], colors: [] });
+});
+
+describe("stored cart lines", () => {
+  let id: string;
+  beforeEach(async () => {
+    id = await newShopper();
+  });
+
+  it("sets quantities, caps them at the stock with a message, and removes at 0 or less", async () => {
+    await addLine(t.db, id, M(kurta, 2));
+    expect(await setQuantity(t.db, id, M(kurta), 3)).toEqual({ ok: true, quantity: 3, capped: false, stock: 4 });
+    expect(await runCartIntent(t.db, id, { intent: "update", ...M(kurta), quantity: 9 })).toMatchObject({
+      ok: true,
+      quantity: 4,
+      message: "Only 4 available: your bag now has 4.",
+    });
+    expect(await setQuantity(t.db, id, M(kurta), 0)).toMatchObject({ ok: true, quantity: 0 });
+    expect(await getCartLines(t.db, id)).toEqual([]);
+    await addLine(t.db, id, M(kurta, 1));
+    expect(await setQuantity(t.db, id, M(kurta), -2)).toMatchObject({ ok: true, quantity: 0 });
+    expect(await setQuantity(t.db, id, M(kurta), 2)).toEqual({ ok: false, reason: "not-in-cart" });
+  });
+
+  it("removes one line and clears the cart with its coupon", async () => {
+    await addLine(t.db, id, M(kurta, 1));
+    await addLine(t.db, id, plain(saree, 1));
+    await removeLine(t.db, id, M(kurta));
+    expect((await getCartLines(t.db, id)).map((l) => l.productId)).toEqual([saree]);
+    expect((await applyCoupon(t.db, id, "flat50")).ok).toBe(true);
+    await clearCart(t.db, id);
+    const cart = await loadCart(t.db, id);
+    expect(cart.lines).toEqual([]);
+    expect(cart.couponCode).toBeNull();
+    expect(await countCartItems(t.db, id)).toBe(0);
+  });
+
+  it("shows current catalogue prices and flags lines that became inactive or sold out", async () => {
+    const changing = await createTestProduct(t.db, { pricePaise: rupees(800), stock: 3, sizes: [], colors: [] });
+    await addLine(t.db, id, plain(changing, 2));
+    await addLine(t.db, id, plain(saree, 1));
+    await t.db.update(products).set({ pricePaise: rupees(750) }).where(eq(products.id, changing));
+    let cart = await loadCart(t.db, id);
+    let view = buildCartView(cart.lines, cart);
+    expect(view.lines.map((l) => l.unitPricePaise)).toEqual([rupees(750), rupees(1299)]);
+    expect(view.priced.subtotalPaise).toBe(rupees(2799));
+    expect(await checkoutProblem(t.db, id)).toBeNull();
+
+    await t.db.update(products).set({ stock: 0 }).where(eq(products.id, changing));
+    cart = await loadCart(t.db, id);
+    view = buildCartView(cart.lines, cart);
+    expect(view.lines[0]!.state.kind).toBe("out-of-stock");
+    expect(view.priced.subtotalPaise).toBe(rupees(1299));
+    expect(await checkoutProblem(t.db, id)).toMatch(/cannot be bought/);
+    expect(await runCartIntent(t.db, id, { intent: "checkout" })).toMatchObject({ ok: false, status: 409 });
+
+    await t.db.update(products).set({ stock: 3, isActive: false }).where(eq(products.id, changing));
+    cart = await loadCart(t.db, id);
+    expect(buildCartView(cart.lines, cart).lines[0]!.state.kind).toBe("inactive");
+    await removeLine(t.db, id, plain(changing));
+    expect(await runCartIntent(t.db, id, { intent: "checkout" })).toEqual({ ok: true, intent: "checkout", redirectTo: "/checkout" });
+  });
+
+  it("refuses checkout of an empty cart", async () => {
+    expect(await checkoutProblem(t.db, id)).toBe("Your cart is empty!");
+  });
+});
+
+describe("coupons from the database", () => {
+  it("give the spec's messages, upper-case the input and store only a coupon that applies", async () => {
+    const id = await newShopper();
+    await addLine(t.db, id, M(kurta, 1)); // ₹549
+    expect(await applyCoupon(t.db, id, "  ")).toMatchObject({ ok: false, message: "Please enter a coupon code" });
+    expect(await applyCoupon(t.db, id, "NOSUCH")).toMatchObject({ ok: false, message: "Invalid coupon code" });
+    expect(await applyCoupon(t.db, id, "first100")).toMatchObject({ ok: false, message: "Minimum order amount ₹800 required for this coupon" });
+    expect((await loadCart(t.db, id)).couponCode).toBeNull();
+    expect(await applyCoupon(t.db, id, "save10")).toEqual({ ok: true, discountPaise: rupees(54.9), message: "Coupon applied! You saved ₹54.90" });
+    const cart = await loadCart(t.db, id);
+    expect(cart.couponCode).toBe("SAVE10");
+    expect(cart.coupon).toEqual({ code: "SAVE10", type: "percentage", value: 10, minAmountPaise: rupees(500) });
+    expect(buildCartView(cart.lines, cart).priced).toMatchObject({ subtotalPaise: rupees(549), shippingPaise: 0, discountPaise: 5490, totalPaise: rupees(494.1) });
+    await removeCoupon(t.db, id);
+    expect(await loadCart(t.db, id)).toMatchObject({ couponCode: null, coupon: null });
+  });
+
+  it("caps a fixed coupon at the subtotal and charges shipping at ₹499 or less", async () => {
+    const id = await newShopper();
+    const cheap = await createTestProduct(t.db, { pricePaise: rupees(210), stock: 5, sizes: [], colors: [] });
+    await addLine(t.db, id, plain(cheap, 1));
+    expect(await applyCoupon(t.db, id, "FLAT50")).toMatchObject({ ok: true, discountPaise: rupees(50) });
+    const cart = await loadCart(t.db, id);
+    expect(buildCartView(cart.lines, cart).priced).toMatchObject({
+      subtotalPaise: rupees(210),
+      shippingPaise: rupees(40),
+      discountPaise: rupees(50),
+      totalPaise: rupees(200),
+      freeShippingHint: "Add ₹290 more for free shipping!",
+    });
+  });
+
+  it("are refused when inactive, outside their window or used up", async () => {
+    const id = await newShopper();
+    await addLine(t.db, id, plain(saree, 1));
+    const day = 86_400_000;
+    await t.db.insert(coupons).values([
+      { code: "PAUSED", type: "fixed", value: 1_000, isActive: false },
+      { code: "LATER", type: "fixed", value: 1_000, startsAt: new Date(Date.now() + day) },
+      { code: "OVER", type: "fixed", value: 1_000, startsAt: new Date(Date.now() - 2 * day), endsAt: new Date(Date.now() - day) },
+      { code: "USEDUP", type: "fixed", value: 1_000, usageLimit: 2, usedCount: 2 },
+      { code: "NOW", type: "fixed", value: 1_000, startsAt: new Date(Date.now() - day), endsAt: new Date(Date.now() + day), usageLimit: 2, usedCount: 1 },
+    ]);
+    expect(await applyCoupon(t.db, id, "paused")).toMatchObject({ ok: false, message: "This coupon is no longer available" });
+    expect(await applyCoupon(t.db, id, "later")).toMatchObject({ ok: false, message: "This coupon is not valid yet" });
+    expect(await applyCoupon(t.db, id, "over")).toMatchObject({ ok: false, message: "This coupon has expired" });
+    expect(await applyCoupon(t.db, id, "usedup")).toMatchObject({ ok: false, message: "This coupon has reached its usage limit" });
+    expect(await applyCoupon(t.db, id, "now")).toMatchObject({ ok: true, message: "Coupon applied! You saved ₹10" });
+  });
+
+  it("is removed with a message when the cart stops qualifying or the coupon expires", async () => {
+    const id = await newShopper();
+    await addLine(t.db, id, M(kurta, 2)); // ₹1,098
+    expect((await applyCoupon(t.db, id, "WELCOME20")).ok).toBe(true);
+    expect(await runCartIntent(t.db, id, { intent: "update", ...M(kurta), quantity: 1 })).toMatchObject({
+      ok: true,
+      couponNotice: "Coupon WELCOME20 removed: Minimum order amount ₹1,000 required for this coupon",
+    });
+    expect((await loadCart(t.db, id)).couponCode).toBeNull();
+
+    await t.db.insert(coupons).values({ code: "SHORT", type: "fixed", value: 1_000 });
+    expect((await applyCoupon(t.db, id, "SHORT")).ok).toBe(true);
+    await t.db.update(coupons).set({ endsAt: new Date(Date.now() - 1000), startsAt: new Date(Date.now() - 5000) }).where(eq(coupons.code, "SHORT"));
+    const cart = await loadCart(t.db, id);
+    expect(cart).toMatchObject({ couponCode: null, coupon: null, couponNotice: "Coupon SHORT removed: This coupon has expired" });
+    expect((await loadCart(t.db, id)).couponNotice).toBeNull();
+  });
+
+  it("price a guest's lines the same way (the quote), without storing anything", async () => {
+    const { catalogue, view, check } = await priceLines(t.db, [M(kurta, 1), plain(saree, 1)], "SAVE10", new Date());
+    expect(check).toMatchObject({ ok: true, discountPaise: rupees(184.8) });
+    expect(catalogue.coupon?.code).toBe("SAVE10");
+    expect(view.priced.totalPaise).toBe(rupees(1848 - 184.8));
+    expect(Object.keys(catalogue.products).sort()).toEqual([kurta, saree].sort());
+  });
+});
+
+describe("merging a guest cart on sign-in", () => {
+  it("adds quantities of the same cartId, capped at the stock, and keeps new lines", async () => {
+    const id = await newShopper();
+    await addLine(t.db, id, M(kurta, 3));
+    await addLine(t.db, id, plain(saree, 1));
+    const result = await mergeGuestCart(t.db, id, [M(kurta, 2), { ...M(kurta, 1), colour: "Indigo" }, plain(saree, 2), plain(scarce, 1)]);
+    expect(result).toEqual({ count: 4 + 1 + 3 + 1, skipped: 0, capped: 1 });
+    // lines added in one merge share their time: compare as a set
+    const key = (l: { productId: string; colour: string }) => `${l.productId}${l.colour}`;
+    const sorted = <T extends { productId: string; colour: string }>(rows: T[]) => [...rows].sort((x, y) => key(x).localeCompare(key(y)));
+    expect(sorted(await getCartLines(t.db, id))).toEqual(sorted([M(kurta, 4), plain(saree, 3), { ...M(kurta, 1), colour: "Indigo" }, plain(scarce, 1)]));
+  });
+
+  it("leaves out unknown, inactive and sold-out products and sizes not offered", async () => {
+    const id = await newShopper();
+    const result = await mergeGuestCart(t.db, id, [
+      plain(retired),
+      plain(soldOut),
+      plain("00000000-0000-4000-8000-000000000000"),
+      plain("not-a-uuid"),
+      { ...M(kurta), size: "XXL" },
+      plain(saree, 2),
+    ]);
+    expect(result).toEqual({ count: 2, skipped: 5, capped: 0 });
+    expect(await getCartLines(t.db, id)).toEqual([plain(saree, 2)]);
+  });
+
+  it("keeps the guest's coupon when it applies and the stored cart has none; never overrides a stored one", async () => {
+    const a = await newShopper();
+    await mergeGuestCart(t.db, a, [plain(saree, 1)], "save10");
+    expect((await loadCart(t.db, a)).couponCode).toBe("SAVE10");
+    const b = await newShopper();
+    await addLine(t.db, b, plain(saree, 1));
+    await applyCoupon(t.db, b, "FLAT50");
+    await mergeGuestCart(t.db, b, [plain(saree, 1)], "SAVE10");
+    expect((await loadCart(t.db, b)).couponCode).toBe("FLAT50");
+    const c = await newShopper();
+    await mergeGuestCart(t.db, c, [plain(scarce, 1)], "WELCOME20");
+    expect((await loadCart(t.db, c)).couponCode).toBeNull();
+  });
+
+  it("is safe when two tabs merge at once: the stock still caps", async () => {
+    const id = await newShopper();
+    await Promise.all([mergeGuestCart(t.db, id, [M(kurta, 3)]), mergeGuestCart(t.db, id, [M(kurta, 3)])]);
+    expect(await getCartLines(t.db, id)).toEqual([M(kurta, 4)]);
+  });
+
+  it("unites the wishlists without duplicates and skips ids that are not products", async () => {
+    const id = await newShopper();
+    await toggleWishlist(t.db, id, kurta);
+    expect(await mergeGuestWishlist(t.db, id, [kurta, saree, saree, "00000000-0000-4000-8000-000000000000", "junk"])).toBe(2);
+    expect((await wishlistedIds(t.db, id)).sort()).toEqual([kurta, saree].sort());
+  });
+});
+
+describe("wishlist actions", () => {
+  it("add, remove, add all to the cart with the quick-add choices, and clear", async () => {
+    const id = await newShopper();
+    expect(await runWishlistIntent(t.db, id, { intent: "add", productId: kurta })).toEqual({ ok: true, intent: "add" });
+    await runWishlistIntent(t.db, id, { intent: "add", productId: kurta });
+    await runWishlistIntent(t.db, id, { intent: "add", productId: saree });
+    await runWishlistIntent(t.db, id, { intent: "add", productId: soldOut });
+    expect(await runWishlistIntent(t.db, id, { intent: "add", productId: "00000000-0000-4000-8000-000000000000" })).toMatchObject({ ok: false, status: 404 });
+    expect(await runWishlistIntent(t.db, id, { intent: "add-all" })).toEqual({
+      ok: true,
+      intent: "add-all",
+      message: "Added 2 pieces to your cart. 1 out of stock piece was not added",
+    });
+    expect((await getCartLines(t.db, id)).sort((x, y) => x.productId.localeCompare(y.productId))).toEqual(
+      [M(kurta, 1), plain(saree, 1)].sort((x, y) => x.productId.localeCompare(y.productId)),
+    );
+    await runWishlistIntent(t.db, id, { intent: "remove", productId: saree });
+    expect((await wishlistedIds(t.db, id)).sort()).toEqual([kurta, soldOut].sort());
+    await runWishlistIntent(t.db, id, { intent: "clear" });
+    expect(await wishlistedIds(t.db, id)).toEqual([]);
+    expect(await runWishlistIntent(t.db, id, { intent: "add-all" })).toMatchObject({ ok: false, error: expect.stringMatching(/Nothing to add/) });
+  });
+});
