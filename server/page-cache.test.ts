@@ -22,10 +22,14 @@ function counted(path: string, handler: (req: express.Request, res: express.Resp
 }
 
 const app = express();
+app.set("trust proxy", true);
 app.use(compression());
 app.use(cache);
 counted("/shared", (req, res) => {
   res.set("Cache-Control", "public, max-age=0, s-maxage=30").type("html").send(`<p>shared ${req.query.v ?? ""} #${renders.get(req.originalUrl)}</p>`);
+});
+counted("/address", (req, res) => {
+  res.set("Cache-Control", "public, s-maxage=30").send(`page of ${req.hostname}`);
 });
 counted("/private", (_req, res) => {
   res.set("Cache-Control", "private, no-cache").send("private");
@@ -85,6 +89,12 @@ describe("shared page cache", () => {
     expect((await get("/shared?v=a")).body).toBe("<p>shared a #1</p>");
     expect((await get("/shared?v=b")).body).toBe("<p>shared b #1</p>");
     expect((await get("/shared?v=a")).cache).toBe("hit");
+  });
+
+  it("keeps a forwarded host's page apart from everyone else's", async () => {
+    expect((await get("/address", { "x-forwarded-host": "evil.example" })).body).toBe("page of evil.example");
+    expect((await get("/address")).body).toBe("page of 127.0.0.1");
+    expect(await get("/address")).toMatchObject({ body: "page of 127.0.0.1", cache: "hit" });
   });
 
   it("renders again once the copy is older than s-maxage", async () => {

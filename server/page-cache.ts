@@ -34,6 +34,16 @@ export interface PageCache {
 /** Headers of a stored response that are replayed; the others are set anew by the middleware before it. */
 const REPLAYED = ["content-type", "cache-control", "link", "x-robots-tag", "content-language"];
 
+/**
+ * Everything the page's own idea of its address is made from (React Router builds it from the
+ * protocol, `req.hostname` and, behind a trusted proxy, X-Forwarded-Host), so a request with another
+ * forwarded host can never fill the copy that other visitors get.
+ */
+function cacheKey(req: Request): string {
+  const forwarded = req.app?.enabled("trust proxy") ? (req.get("x-forwarded-host") ?? "") : "";
+  return `${req.protocol}://${req.hostname}\u0000${req.get("host") ?? ""}\u0000${forwarded}\u0000${req.originalUrl}`;
+}
+
 export function sharedMaxAge(cacheControl: string | undefined): number {
   if (!cacheControl) return 0;
   const directives = cacheControl.toLowerCase();
@@ -85,7 +95,7 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
 
   const middleware = ((req: Request, res: Response, next: NextFunction) => {
     if (maxBytes <= 0 || req.method !== "GET" || hasSessionCookie(req.headers.cookie)) return next();
-    const key = `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
+    const key = cacheKey(req);
     const hit = fresh(key);
     if (hit) {
       stats.hits++;
