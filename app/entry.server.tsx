@@ -42,32 +42,25 @@ export default function handleRequest(
     // Crawlers and link-preview bots get the complete document; browsers get the shell as soon as it is
     // ready and deferred parts as they resolve (the home page's New Arrivals).
     const waitForAll = Boolean((userAgent && isbot(userAgent)) || routerContext.isSpaMode);
+    const answerWhole = () => {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      collect(pipe).then((html) => resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode })), reject);
+    };
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       onShellReady() {
         shellRendered = true;
         if (waitForAll) return;
+        // Nothing will arrive later: collect the document and answer it in one piece, which costs
+        // far less than streaming it through Node and web streams in hundreds of small writes.
+        if (!hasDeferredData(routerContext)) return answerWhole();
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        if (!hasDeferredData(routerContext)) {
-          // Nothing will arrive later: collect the document and answer it in one piece, which costs
-          // far less than streaming it through Node and web streams in hundreds of small writes.
-          collect(pipe).then(
-            (html) => resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode })),
-            reject,
-          );
-          return;
-        }
         const body = new PassThrough();
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
       },
       onAllReady() {
-        if (!waitForAll) return;
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        collect(pipe).then(
-          (html) => resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode })),
-          reject,
-        );
+        if (waitForAll) answerWhole();
       },
       onShellError(error: unknown) {
         reject(error);

@@ -28,7 +28,8 @@ interface Entry {
 export interface PageCache {
   (req: Request, res: Response, next: NextFunction): void;
   purge(): void;
-  readonly stats: { hits: number; misses: number; entries: number; bytes: number };
+  /** how many copies it holds, and their size */
+  readonly stats: { entries: number; bytes: number };
 }
 
 /** Headers of a stored response that are replayed; the others are set anew by the middleware before it. */
@@ -58,7 +59,6 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
   let bytes = 0;
   // bumped by purge(): a render that began before a purge may hold old data and is not stored
   let generation = 0;
-  const stats = { hits: 0, misses: 0, entries: 0, bytes: 0 };
 
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -98,7 +98,6 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
     const key = cacheKey(req);
     const hit = fresh(key);
     if (hit) {
-      stats.hits++;
       replay(res, hit, "hit");
       return;
     }
@@ -107,7 +106,6 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
       void inFlight.then((entry) => (entry ? replay(res, entry, "shared") : next()));
       return;
     }
-    stats.misses++;
 
     const startedIn = generation;
     let settle: (entry: Entry | null) => void = () => {};
@@ -164,7 +162,7 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
     bytes = 0;
   };
   Object.defineProperty(middleware, "stats", {
-    get: () => ({ ...stats, entries: entries.size, bytes }),
+    get: () => ({ entries: entries.size, bytes }),
   });
   return middleware;
 }

@@ -13,12 +13,9 @@ export const SHARED_PAGE_SECONDS = 30;
 export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_PAGE_SECONDS}`;
 export const PRIVATE_CACHE_CONTROL = "private, no-cache";
 
-export const sharedPageHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
-  const own = loaderHeaders.get("Cache-Control");
-  const parent = parentHeaders.get("Cache-Control");
-  const privateResponse = [own, parent].some((value) => value !== null && /private|no-store/.test(value));
-  return { "Cache-Control": privateResponse ? (own && /no-store/.test(own) ? own : PRIVATE_CACHE_CONTROL) : SHARED_CACHE_CONTROL };
-};
+export const sharedPageHeaders: HeadersFunction = ({ parentHeaders }) => ({
+  "Cache-Control": parentHeaders.get("Cache-Control")?.includes("private") ? PRIVATE_CACHE_CONTROL : SHARED_CACHE_CONTROL,
+});
 
 const PAGE_CACHE = Symbol.for("shop.pageCache");
 

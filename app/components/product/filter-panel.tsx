@@ -156,33 +156,21 @@ function PriceSlider({
       <div className="relative mt-3 h-6">
         <div className="absolute inset-x-0 top-1/2 h-px -translate-y-1/2 bg-linen" />
         <div className="absolute top-1/2 h-0.5 -translate-y-1/2 bg-ink" style={{ left: pct(min), right: `calc(100% - ${pct(max)})` }} />
-        <input
+        <RangeInput
           id={`${id}-min`}
-          type="range"
           name={active ? "minPrice" : undefined}
-          aria-label="Minimum price"
-          min={PRICE_SLIDER.min}
-          max={PRICE_SLIDER.max}
-          step={PRICE_SLIDER.step}
+          label="Minimum price"
           value={min}
-          onChange={(e) => onInput(Math.min(Number(e.target.value), max), max)}
-          onPointerUp={onCommit}
-          onKeyUp={(e) => (e.key.startsWith("Arrow") || e.key === "Home" || e.key === "End" ? onCommit() : undefined)}
-          className="[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:h-4 [&::-webkit-slider-thumb]:w-4 [&::-webkit-slider-thumb]:cursor-pointer [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border [&::-webkit-slider-thumb]:border-ink [&::-webkit-slider-thumb]:bg-ivory [&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:h-4 [&::-moz-range-thumb]:w-4 [&::-moz-range-thumb]:cursor-pointer [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border [&::-moz-range-thumb]:border-ink [&::-moz-range-thumb]:bg-ivory focus-visible:[&::-webkit-slider-thumb]:ring-2 focus-visible:[&::-webkit-slider-thumb]:ring-maroon pointer-events-none absolute inset-0 w-full appearance-none bg-transparent"
+          onValue={(v) => onInput(Math.min(v, max), max)}
+          onCommit={onCommit}
         />
-        <input
+        <RangeInput
           id={`${id}-max`}
-          type="range"
           name={active ? "maxPrice" : undefined}
-          aria-label="Maximum price"
-          min={PRICE_SLIDER.min}
-          max={PRICE_SLIDER.max}
-          step={PRICE_SLIDER.step}
+          label="Maximum price"
           value={max}
-          onChange={(e) => onInput(min, Math.max(Number(e.target.value), min))}
-          onPointerUp={onCommit}
-          onKeyUp={(e) => (e.key.startsWith("Arrow") || e.key === "Home" || e.key === "End" ? onCommit() : undefined)}
-          className="[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:h-4 [&::-webkit-slider-thumb]:w-4 [&::-webkit-slider-thumb]:cursor-pointer [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border [&::-webkit-slider-thumb]:border-ink [&::-webkit-slider-thumb]:bg-ivory [&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:h-4 [&::-moz-range-thumb]:w-4 [&::-moz-range-thumb]:cursor-pointer [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border [&::-moz-range-thumb]:border-ink [&::-moz-range-thumb]:bg-ivory focus-visible:[&::-webkit-slider-thumb]:ring-2 focus-visible:[&::-webkit-slider-thumb]:ring-maroon pointer-events-none absolute inset-0 w-full appearance-none bg-transparent"
+          onValue={(v) => onInput(min, Math.max(v, min))}
+          onCommit={onCommit}
         />
       </div>
       <div className="mt-2 flex justify-between text-xs text-stone">
@@ -281,5 +269,42 @@ function Radio({ name, value, label, checked, onChange }: { name: string; value:
       <input type="radio" name={name} value={value} checked={checked} onChange={onChange} className="h-4 w-4 accent-ink" />
       {label}
     </label>
+  );
+}
+
+const RANGE_CLASS =
+  "[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:h-4 [&::-webkit-slider-thumb]:w-4 [&::-webkit-slider-thumb]:cursor-pointer [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border [&::-webkit-slider-thumb]:border-ink [&::-webkit-slider-thumb]:bg-ivory [&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:h-4 [&::-moz-range-thumb]:w-4 [&::-moz-range-thumb]:cursor-pointer [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border [&::-moz-range-thumb]:border-ink [&::-moz-range-thumb]:bg-ivory focus-visible:[&::-webkit-slider-thumb]:ring-2 focus-visible:[&::-webkit-slider-thumb]:ring-maroon pointer-events-none absolute inset-0 w-full appearance-none bg-transparent";
+
+/** One thumb of the price slider: the value follows the pointer, the filter applies when it is let go. */
+function RangeInput({
+  id,
+  name,
+  label,
+  value,
+  onValue,
+  onCommit,
+}: {
+  id: string;
+  name: string | undefined;
+  label: string;
+  value: number;
+  onValue: (value: number) => void;
+  onCommit: () => void;
+}) {
+  return (
+    <input
+      id={id}
+      type="range"
+      name={name}
+      aria-label={label}
+      min={PRICE_SLIDER.min}
+      max={PRICE_SLIDER.max}
+      step={PRICE_SLIDER.step}
+      value={value}
+      onChange={(e) => onValue(Number(e.target.value))}
+      onPointerUp={onCommit}
+      onKeyUp={(e) => (e.key.startsWith("Arrow") || e.key === "Home" || e.key === "End" ? onCommit() : undefined)}
+      className={RANGE_CLASS}
+    />
   );
 }

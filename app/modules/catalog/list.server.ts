@@ -100,8 +100,8 @@ export async function listCatalogue(db: Db, f: ListFilters, perPage = PER_PAGE):
   return withListSearch(db, f.search, (db, search) => listInner(db, f, search, perPage));
 }
 
-// drizzle leaves columns unqualified in a one-table select; inside the subquery a bare "id" would be the picture's.
-const outerProductId = sql`${sql.identifier("products")}.${sql.identifier("id")}`;
+/** The product's id, qualified: drizzle leaves columns unqualified in a one-table select, and inside a pictures subquery a bare "id" would be the picture's. */
+export const outerProductId = sql`${sql.identifier("products")}.${sql.identifier("id")}`;
 
 /** The card's first two pictures, in the same statement as the card (one round trip per page). */
 const cardImages = sql<ProductImageView[]>`coalesce((

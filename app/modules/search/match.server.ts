@@ -16,7 +16,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { products } from "../catalog/schema.server";
 import { CATEGORIES } from "../catalog/types";
-import { prefixTsQuery, SEARCH_MAX_CHARS, SEARCH_MIN_CHARS } from "./search";
+import { normaliseSearchTerm, prefixTsQuery, SEARCH_MIN_CHARS } from "./search";
 
 export type SearchMode = "exact" | "near";
 
@@ -36,8 +36,8 @@ const WORD_SIMILARITY_THRESHOLD = "0.5";
 
 /** The term as searched, or null when shorter than `minChars` (the overlay waits for 2; the list searches any). */
 export function searchTerm(raw: string | null | undefined, minChars = SEARCH_MIN_CHARS): SearchTerm | null {
-  const text = (raw ?? "").replace(/\s+/g, " ").trim().slice(0, SEARCH_MAX_CHARS);
-  if (text.length < Math.max(1, minChars)) return null;
+  const text = normaliseSearchTerm(raw, minChars);
+  if (!text) return null;
   const lower = text.toLowerCase();
   return {
     text,

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
+import { outerProductId } from "../catalog/list.server";
 import { productImages, products } from "../catalog/schema.server";
 import { CATEGORIES } from "../catalog/types";
 import { variantUrl } from "../media/images";
@@ -13,9 +14,6 @@ import { SEARCH_MAX_SUGGESTIONS, type SearchSuggestion } from "./search";
  */
 
 const categoryNames = new Map(CATEGORIES.map((c) => [c.slug, c.name]));
-
-// drizzle leaves columns unqualified in a one-table select; inside the subquery a bare "id" would be the picture's.
-const outerProductId = sql`${sql.identifier("products")}.${sql.identifier("id")}`;
 
 export async function searchSuggestions(
   db: Db,

@@ -17,10 +17,13 @@ export interface SearchSuggestion {
   imageUrl: string | null;
 }
 
-/** Trims, collapses spaces and cuts the term; returns null when it is too short to search. */
-export function normaliseSearchTerm(raw: string | null | undefined): string | null {
+/**
+ * Trims, collapses spaces and cuts the term; returns null when it is shorter than `minChars` (the
+ * overlay waits for 2 characters; the list searches for any).
+ */
+export function normaliseSearchTerm(raw: string | null | undefined, minChars = SEARCH_MIN_CHARS): string | null {
   const term = (raw ?? "").replace(/\s+/g, " ").trim().slice(0, SEARCH_MAX_CHARS);
-  return term.length >= SEARCH_MIN_CHARS ? term : null;
+  return term.length >= Math.max(1, minChars) ? term : null;
 }
 
 /**
