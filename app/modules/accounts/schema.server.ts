@@ -85,3 +85,19 @@ export const otpRequests = pgTable(
     index("otp_requests_created_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * One row per failed password sign-in, keyed by the e-mail typed (lower-cased), whether or not an
+ * account has it: the per-account limit holds however many addresses an attacker spreads the
+ * guesses over, and answers the same for e-mails that exist and e-mails that do not.
+ */
+export const passwordSignInFailures = pgTable(
+  "password_sign_in_failures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    ip: text("ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("password_sign_in_failures_email_idx").on(t.email, t.createdAt), index("password_sign_in_failures_created_idx").on(t.createdAt)],
+);
