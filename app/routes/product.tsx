@@ -1,3 +1,4 @@
+import { getConfig } from "~/config.server";
 import { isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
 import { ProductDetail } from "~/components/product/product-detail";
 import { getDb } from "~/db/client.server";
@@ -18,7 +19,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 export const headers = sharedPageHeaders;
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb();
   const product = await getProduct(db, params.id);
   invariantResponse(product, "Product not found", 404);
@@ -28,7 +29,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     related,
     categoryName: CATEGORIES.find((c) => c.slug === product.category)?.name ?? "Fashion",
     whatsappNumber: settings.whatsappNumber,
-    origin: new URL(request.url).origin,
+    // From BASE_URL, never the request's Host: this page is shared through caches (issue 15).
+    origin: getConfig().baseUrl,
   };
 }
 

@@ -1,3 +1,4 @@
+import { getConfig } from "~/config.server";
 import { Link, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { ProductListView } from "~/components/product/product-list-view";
 import { getDb } from "~/db/client.server";
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (filters.category && !category) filters.category = undefined;
   const db = getDb();
   const [list, facets] = await Promise.all([listCatalogue(db, filters), cachedFacets(db, filters)]);
-  return { ...list, filters: { ...filters, page: list.page }, facets, category, origin: url.origin };
+  return { ...list, filters: { ...filters, page: list.page }, facets, category, origin: getConfig().baseUrl };
 }
 
 // Wishlist hearts and the cart come from the root loader (decision 012).
