@@ -37,7 +37,21 @@ describe("configuration from the environment", () => {
       databaseUrl: undefined,
       baseUrl: "http://localhost:3000",
       pageCacheBytes: 64 * 1024 * 1024,
+      trustProxy: ["loopback"],
     });
+  });
+
+  it("reads TRUST_PROXY in Express's own terms and refuses anything else by name", () => {
+    const trust = (value: string) => parseConfig({ AUTH_SECRET: SECRET, TRUST_PROXY: value }).trustProxy;
+    expect(trust("1")).toBe(1);
+    expect(trust("2")).toBe(2);
+    expect(trust("false")).toBe(false);
+    expect(trust("true")).toBe(true);
+    expect(trust("10.0.0.0/8, 172.16.0.0/12")).toEqual(["10.0.0.0/8", "172.16.0.0/12"]);
+    expect(trust("loopback,uniquelocal,203.0.113.7,2001:db8::/32")).toEqual(["loopback", "uniquelocal", "203.0.113.7", "2001:db8::/32"]);
+    for (const bad of ["yes", "10.0.0.0/33", "10.0.0", "proxy.example.com", "::1/129", "10.0.0.0/8/1"]) {
+      expect(problemsOf({ TRUST_PROXY: bad })[0], bad).toMatch(/^TRUST_PROXY must be a number of proxy hops/);
+    }
   });
 
   it("sizes the shared page cache in megabytes, 0 turning it off", () => {

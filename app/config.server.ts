@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -46,6 +47,21 @@ const envSchema = z
       .min(0, "must be a whole number of megabytes (0 turns the page cache off)")
       .max(4096, "must be at most 4096")
       .default(64),
+    TRUST_PROXY: z
+      .string()
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (parsed === null) {
+          ctx.addIssue({
+            code: "custom",
+            message:
+              "must be a number of proxy hops, 'true', 'false', or a comma-separated list of addresses, CIDR ranges or the names loopback, linklocal, uniquelocal",
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .default(["loopback"]),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -100,6 +116,34 @@ export interface Config {
   sms: SmsConfig;
   /** bytes the shared page cache may hold; 0 = off (docs/decisions/013) */
   pageCacheBytes: number;
+  /** which proxies' X-Forwarded-For to believe, in Express's `trust proxy` terms */
+  trustProxy: TrustProxy;
+}
+
+/** Express's `trust proxy` values: a hop count, all or nothing, or a list of addresses and ranges. */
+export type TrustProxy = boolean | number | string[];
+
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(item: string): boolean {
+  if (NAMED_RANGES.has(item)) return true;
+  const [address = "", bits, ...rest] = item.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY as Express understands it, or null when it is not a valid value. */
+export function parseTrustProxy(raw: string): TrustProxy | null {
+  const value = raw.trim();
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value) <= 32 ? Number(value) : null;
+  const items = value.split(",").map((item) => item.trim()).filter(Boolean);
+  if (items.length === 0 || !items.every(isAddressOrRange)) return null;
+  return items;
 }
 
 /** Which SMS gateway delivers sign-in codes: `console` only in demo mode (log line + outbox table). */
@@ -144,6 +188,7 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     authSecret: env.AUTH_SECRET ?? generatedSecret(dataDir),
     logLevel: env.LOG_LEVEL,
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+    trustProxy: env.TRUST_PROXY,
     sms:
       env.SMS_PROVIDER === "twilio" && env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? {

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /*
  * `npm start`: build the production bundle when it is missing or older than the sources,
- * then serve it (server/index.ts migrates, seeds on first run and listens).
+ * then serve it (server/index.ts migrates, seeds on first run and listens) in a child process
+ * that is started again if it ever dies after it was ready, so a crash does not leave the shop down.
  */
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { register } from "tsx/esm/api";
@@ -46,4 +48,38 @@ if (!built || sourcesChanged) {
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
-await import("../server/index.ts");
+// A crash loop (five restarts within a minute) is not worth repeating: stop and say so.
+const RESTARTS_PER_MINUTE = 5;
+const restarts = [];
+let child = null;
+let stopping = false;
+
+function serve() {
+  let ready = false;
+  child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { stdio: ["inherit", "inherit", "inherit", "ipc"] });
+  child.on("message", (message) => {
+    if (message && message.shop === "ready") ready = true;
+  });
+  child.on("exit", (code, signal) => {
+    child = null;
+    if (stopping || !ready) process.exit(code ?? (signal ? 1 : 0));
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length > 0 && restarts[0] < now - 60_000) restarts.shift();
+    if (restarts.length > RESTARTS_PER_MINUTE) {
+      console.error(`The shop stopped ${restarts.length} times within a minute; not restarting it again. See the messages above.`);
+      process.exit(1);
+    }
+    console.error(`\n  The shop stopped unexpectedly (${signal ?? `exit code ${code}`}); starting it again...\n`);
+    setTimeout(serve, 1_000);
+  });
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    stopping = true;
+    if (child) child.kill(signal);
+    else process.exit(0);
+  });
+}
+serve();

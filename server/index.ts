@@ -5,12 +5,13 @@
  * process has exactly one copy of each module.
  */
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { ConfigError, parseConfig, type Config } from "../app/config.server";
+import { bodyLimit } from "./body-limit";
 import { createPageCache } from "./page-cache";
+import { createRequestHandler } from "./request-handler";
 import { clientAddressHeader, sameOriginGuard, securityHeaders } from "./security";
 
 const dev = process.argv.includes("--dev");
@@ -25,7 +26,7 @@ interface ShopEntryModule {
     ms: number;
   }>;
   shutdown(): Promise<void>;
-  databaseStatus(): Promise<{ ok: boolean; kind: string; error?: string }>;
+  databaseStatus(): Promise<{ ok: boolean; kind: string }>;
 }
 
 function loadConfig(): Config {
@@ -45,7 +46,8 @@ async function main() {
   const started = Date.now();
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Whose X-Forwarded-For to believe (TRUST_PROXY); every per-address limit uses the address it yields.
+  app.set("trust proxy", config.trustProxy);
   app.use(securityHeaders(config));
   app.use(compression());
 
@@ -80,16 +82,19 @@ async function main() {
     next(error);
   });
 
+  // The driver's error text goes to the log (databaseStatus logs it), never to whoever asks.
   app.get("/healthz", async (_req, res) => {
     const status = await (await entryModule()).databaseStatus();
     res.status(status.ok ? 200 : 503).set("Cache-Control", "no-store").json({
       status: status.ok ? "ok" : "unavailable",
-      database: { kind: status.kind, ok: status.ok, ...(status.error ? { error: status.error } : {}) },
+      database: { kind: status.kind, ok: status.ok },
     });
   });
 
   app.use(sameOriginGuard(config));
   app.use(clientAddressHeader());
+  // Bodies are read within their limit before any route sees them (issue 15).
+  app.use(bodyLimit());
   // Pages that are the same for every signed-out visitor, kept for their s-maxage (decision 013);
   // catalogue writes purge it through the global symbol.
   const pageCache = createPageCache({ maxBytes: dev ? 0 : config.pageCacheBytes });
@@ -111,6 +116,8 @@ async function main() {
         `  ${where}, ${info.products} products${info.seeded ? ", seeded on this first run" : ""}; started in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
         (info.demoAdmin ? `  Demo admin: ${info.demoAdmin.email}  password: ${info.demoAdmin.password}\n` : ""),
     );
+    // `npm start` runs the server as a child and restarts it after a crash, once it has been ready.
+    process.send?.({ shop: "ready" });
   });
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") {
@@ -133,6 +140,8 @@ async function main() {
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+  // Run by `npm start`: if that supervisor goes away, so does the shop (it would hold the port otherwise).
+  process.on("disconnect", () => void stop("supervisor gone"));
 }
 
 main().catch((error: unknown) => {

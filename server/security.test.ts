@@ -1,13 +1,14 @@
 import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { clientAddressHeader, sameOriginGuard } from "./security";
+import { clientAddressHeader, routedPath, sameOriginGuard } from "./security";
 
-function run(method: string, path: string, headers: Record<string, string>) {
+function run(method: string, path: string, headers: Record<string, string>, protocol = "https") {
   const guard = sameOriginGuard({ baseUrl: "https://shop.example.com" });
   let status = 0;
   let passed = false;
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  const req = { method, path, get: (name: string) => lower[name.toLowerCase()] } as unknown as Request;
+  // Express's req.path is the raw path; originalUrl keeps the query too.
+  const req = { method, path: path.split("?")[0], originalUrl: path, url: path, protocol, get: (name: string) => lower[name.toLowerCase()] } as unknown as Request;
   const res = {
     status(code: number) {
       status = code;
@@ -31,9 +32,22 @@ describe("same-origin guard for state-changing requests", () => {
     expect(run("GET", "/products", { origin: "https://evil.example" }).passed).toBe(true);
   });
 
-  it("accepts posts from our own origin or our own host", () => {
+  it("accepts posts from our own origin or the origin the request was addressed to", () => {
     expect(run("POST", "/cart", { origin: "https://shop.example.com", host: "shop.example.com" }).passed).toBe(true);
-    expect(run("POST", "/cart", { origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000" }).passed).toBe(true);
+    expect(run("POST", "/cart", { origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000" }, "http").passed).toBe(true);
+  });
+
+  it("compares the whole origin, scheme included, not just the host", () => {
+    // a page on http://shop.example.com (say, an injected one on a plain-http mirror) is another origin
+    expect(run("POST", "/cart", { origin: "http://shop.example.com", host: "shop.example.com" })).toEqual({ passed: false, status: 403 });
+    expect(run("POST", "/cart", { origin: "https://127.0.0.1:3000", host: "127.0.0.1:3000" }, "http")).toEqual({ passed: false, status: 403 });
+  });
+
+  it("exempts only real webhook paths, after dot segments are resolved as the router resolves them", () => {
+    for (const sneaky of ["/api/webhooks/../../wishlist", "/api/webhooks/%2e%2e/%2e%2e/cart", "/api/webhooks/x/../../../account/addresses"]) {
+      expect(run("POST", sneaky, { referer: "https://evil.example/", host: "shop.example.com" }), sneaky).toEqual({ passed: false, status: 403 });
+    }
+    expect(routedPath("/api/webhooks/../../wishlist")).toBe("/wishlist");
   });
 
   it("refuses posts from another site with 403", () => {

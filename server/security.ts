@@ -3,24 +3,39 @@ import type { Config } from "../app/config.server";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Paths called by outside services (payment gateway webhooks) rather than by browsers. */
-const CROSS_ORIGIN_ALLOWED = [/^\/api\/webhooks\//];
+const CROSS_ORIGIN_ALLOWED = [/^\/api\/webhooks\/[^/]+$/];
+
+/**
+ * The path React Router will route: dot segments resolved and percent-encoded dots decoded, as the
+ * URL parser does. Matching the raw path instead let `/api/webhooks/../../wishlist` pass as a webhook.
+ */
+export function routedPath(originalUrl: string): string {
+  try {
+    return new URL(originalUrl, "http://shop.invalid").pathname;
+  } catch {
+    return originalUrl;
+  }
+}
 
 /**
  * Rejects state-changing requests that a browser sent from another site. The auth library guards
- * only its own routes; this covers every form action and data route.
+ * only its own routes; this covers every form action and data route. An origin is ours when it is
+ * the configured BASE_URL's or the one this request was addressed to (scheme and host both).
  */
 export function sameOriginGuard(config: Pick<Config, "baseUrl">) {
   const ownOrigin = new URL(config.baseUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!STATE_CHANGING.has(req.method) || CROSS_ORIGIN_ALLOWED.some((re) => re.test(req.path))) return next();
+    if (!STATE_CHANGING.has(req.method)) return next();
+    if (CROSS_ORIGIN_ALLOWED.some((re) => re.test(routedPath(req.originalUrl ?? req.url)))) return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
     const referer = req.get("referer");
     const host = req.get("host");
+    const requestOrigin = host ? `${req.protocol}://${host}`.toLowerCase() : null;
     const isOurs = (value: string) => {
       try {
         const url = new URL(value);
-        return url.origin === ownOrigin || url.host === host;
+        return url.origin === ownOrigin || (requestOrigin !== null && url.origin === new URL(requestOrigin).origin);
       } catch {
         return false;
       }

@@ -9,3 +9,36 @@ export function invariantResponse(
     throw new Response(message, { status, ...init, headers: { "Content-Type": "text/plain; charset=utf-8", ...init?.headers } });
   }
 }
+
+export const UNREADABLE_FORM_MESSAGE = "Your request could not be read. Please reload the page and try again.";
+
+/**
+ * The request's form fields. A body that is not a well-formed form (broken multipart, JSON sent to a
+ * form action) is the caller's mistake: 400 with a message, not a 500 with a stack trace in the log.
+ * Bodies arrive already cut to their size limit by the server (server/body-limit.ts).
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) {
+    throw new Response(UNREADABLE_FORM_MESSAGE, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response(UNREADABLE_FORM_MESSAGE, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+}
+
+/**
+ * The client's address as the server resolved it under TRUST_PROXY: server/security.ts replaces any
+ * X-Forwarded-For the visitor sent with that single address before a route runs.
+ */
+export function clientAddress(request: Request): string | null {
+  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
+}
+
+export function isLoopbackAddress(address: string | null): boolean {
+  if (!address) return false;
+  const plain = address.replace(/^::ffff:/i, "");
+  return plain === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
+}

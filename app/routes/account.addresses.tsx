@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/http.server";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AddressBlock } from "~/components/account/account-overview";
@@ -39,7 +40,7 @@ const idSchema = z.object({ id: z.uuid() });
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const form = Object.fromEntries(await readFormData(request)) as Record<string, string>;
   switch (form.intent) {
     case "save": {
       const parsed = addressSchema.safeParse(form);

@@ -1,11 +1,11 @@
-import { getAuth } from "~/modules/accounts/session.server";
+import { handleAuthRequest } from "~/modules/accounts/session.server";
 import type { Route } from "./+types/api.auth";
 
-// The auth library's own HTTP endpoints (/api/auth/*).
+// The auth library's HTTP endpoints (/api/auth/*), behind the shop's allow-list (decision 014).
 export function loader({ request }: Route.LoaderArgs) {
-  return getAuth().handler(request);
+  return handleAuthRequest(request);
 }
 
 export function action({ request }: Route.ActionArgs) {
-  return getAuth().handler(request);
+  return handleAuthRequest(request);
 }

@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/http.server";
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { jsonField, parseGuestLines } from "~/modules/cart/cart-input";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/api.cart.quote";
  * the coupon's verdict with the spec's message. Reads only; POST because the lines can be long.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const lines = parseGuestLines(jsonField(form.get("lines")));
   const code = normaliseCouponCode(typeof form.get("coupon") === "string" ? (form.get("coupon") as string) : "");
   const { catalogue, check } = await priceLines(getDb(), lines, code || null, new Date());

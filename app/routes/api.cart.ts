@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/http.server";
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
@@ -18,7 +19,7 @@ const noStore = { "Cache-Control": "no-store" };
 export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   if (!user) return data({ ok: false as const, error: "Please sign in to save your cart" }, { status: 401, headers: noStore });
-  const form = await request.formData();
+  const form = await readFormData(request);
   const db = getDb();
 
   if (form.get("intent") === "merge") {

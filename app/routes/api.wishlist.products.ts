@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/http.server";
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { jsonField, parseProductIds } from "~/modules/cart/cart-input";
@@ -6,7 +7,7 @@ import type { Route } from "./+types/api.wishlist.products";
 
 /** A guest's wishlist products (decision 012): POST `ids` (JSON). Reads only; POST because the list can be long. */
 export async function action({ request }: Route.ActionArgs) {
-  const ids = parseProductIds(jsonField((await request.formData()).get("ids")));
+  const ids = parseProductIds(jsonField((await readFormData(request)).get("ids")));
   const products = await getShopperProducts(getDb(), ids);
   return data({ products, lookedUp: ids }, { headers: { "Cache-Control": "no-store" } });
 }

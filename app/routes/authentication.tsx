@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/http.server";
 import { data, Form, Link, redirect } from "react-router";
 import { AccountOverview, type AccountActionState } from "~/components/account/account-overview";
 import { RegistrationPanel, type RegistrationState } from "~/components/account/registration-panel";
@@ -51,7 +52,7 @@ type ActionResult =
 const reply = (result: ActionResult, init?: number | ResponseInit) => data(result, init);
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const form = Object.fromEntries(await readFormData(request)) as Record<string, string>;
   const redirectTo = safeRedirect(form.redirectTo);
   const mode = authModeSchema.parse(form.mode);
   const db = getDb();

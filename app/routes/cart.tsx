@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/http.server";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CartScreen } from "~/components/cart/cart-screen";
 import { getDb } from "~/db/client.server";
@@ -46,7 +47,7 @@ clientLoader.hydrate = true as const;
 const reply = (result: CartActionResult) => data(result, { status: result.ok ? 200 : result.status });
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = cartIntentSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return reply({ ok: false, intent: "unknown", error: CART_MESSAGES.invalid, status: 400 });
   const user = await getSessionUser(request);

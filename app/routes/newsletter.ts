@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/http.server";
 import { data, redirect } from "react-router";
 import { getDb } from "~/db/client.server";
 import { NEWSLETTER_MESSAGES, NewsletterInput, type NewsletterResult } from "~/modules/content/newsletter";
@@ -6,7 +7,7 @@ import type { Route } from "./+types/newsletter";
 
 /** POST /newsletter (the footer box, through a fetcher). */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const raw = String(form.get("email") ?? "");
   const parsed = NewsletterInput.safeParse({ email: raw });
   if (!parsed.success) {

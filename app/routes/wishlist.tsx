@@ -1,3 +1,4 @@
+import { readFormData } from "~/lib/http.server";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { WishlistScreen } from "~/components/wishlist/wishlist-screen";
 import { getDb } from "~/db/client.server";
@@ -46,7 +47,7 @@ clientLoader.hydrate = true as const;
 const reply = (result: WishlistActionResult) => data(result, { status: result.ok ? 200 : result.status });
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = wishlistIntentSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = wishlistIntentSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return reply({ ok: false, intent: "unknown", error: CART_MESSAGES.invalid, status: 400 });
   const user = await getSessionUser(request);
   if (!user) return reply({ ok: false, intent: parsed.data.intent, error: WISHLIST_MESSAGES.guestNoScript, status: 401 });

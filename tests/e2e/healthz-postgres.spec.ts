@@ -67,7 +67,8 @@ test.describe("health check on PostgreSQL", () => {
     await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, [database]);
     const down = await health();
     expect(down.status).toBe(503);
-    expect(down.body).toMatchObject({ status: "unavailable", database: { kind: "postgres", ok: false } });
+    // the driver's reason goes to the log, not to whoever asks
+    expect(down.body).toEqual({ status: "unavailable", database: { kind: "postgres", ok: false } });
 
     await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`);
     await expect.poll(async () => (await health()).status, { timeout: 15_000 }).toBe(200);

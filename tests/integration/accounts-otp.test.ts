@@ -7,6 +7,7 @@ import { completeRegistration } from "../../app/modules/accounts/profile.server"
 import { otpRequests, smsOutbox } from "../../app/modules/accounts/schema.server";
 import { getAuth, getSessionUser } from "../../app/modules/accounts/session.server";
 import { sendSignInCode, verifySignInCode } from "../../app/modules/accounts/sign-in.server";
+import * as accountRoute from "../../app/routes/authentication";
 import { setupTestDatabase } from "../setup/test-db";
 
 const t = setupTestDatabase();
@@ -176,18 +177,20 @@ describe("abuse limits kept in the database", () => {
     expect((await sendSignInCode(getAuth(), phone, newClient())).ok).toBe(true);
   });
 
-  it("answers the HTTP endpoint with 429 and the same message", async () => {
+  it("answers the account screen's form with 429 and the same message", async () => {
     const phone = "+919811100010";
     for (let i = 0; i < OTP_LIMITS.sendPerPhonePerHour; i++) await sendSignInCode(getAuth(), phone, newClient());
-    const response = await getAuth().handler(
-      new Request(`${BASE}/api/auth/phone-number/send-otp`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: BASE, "x-forwarded-for": "203.0.113.99" },
-        body: JSON.stringify({ phoneNumber: phone }),
-      }),
-    );
-    expect(response.status).toBe(429);
-    expect(await response.json()).toMatchObject({ message: expect.stringMatching(/^Too many codes have been sent to this number/) });
+    const request = new Request(`${BASE}/authentication`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, "x-forwarded-for": "203.0.113.99" },
+      body: new URLSearchParams({ intent: "send-code", mode: "login", phone: "9811100010" }),
+    });
+    const result = (await accountRoute.action({ request, params: {}, context: {} } as unknown as Parameters<typeof accountRoute.action>[0])) as unknown as {
+      data: { error?: string };
+      init: { status: number };
+    };
+    expect(result.init.status).toBe(429);
+    expect(result.data.error).toMatch(/^Too many codes have been sent to this number/);
   });
 
   it(`limits code requests per IP address to ${OTP_LIMITS.sendPerIpPerHour} an hour`, async () => {

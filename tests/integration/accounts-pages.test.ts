@@ -59,8 +59,19 @@ function payload(result: unknown): { data: Record<string, unknown>; status: numb
   return { data: r.data, status: r.init?.status ?? 200, headers: new Headers(r.init?.headers ?? {}) };
 }
 
+/** The demo outbox, read as a developer on the shop's own machine does (it answers loopback clients only). */
+async function readOutbox(phone: string, clientAddress = "127.0.0.1"): Promise<Response> {
+  const request = new Request(`${BASE}/dev/outbox?phone=${encodeURIComponent(phone)}`, { headers: { "x-forwarded-for": clientAddress } });
+  try {
+    return (await outboxRoute.loader({ request, params: {}, context: {} } as unknown as Args<typeof outboxRoute.loader>)) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
 async function outboxCode(phone: string): Promise<string> {
-  const response = (await get(outboxRoute.loader, `/dev/outbox?phone=${encodeURIComponent(phone)}`)) as Response;
+  const response = await readOutbox(phone);
   const body = (await response.json()) as { messages: Array<{ body: string }> };
   const code = body.messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error("no code");
@@ -150,6 +161,32 @@ describe("the account screen", () => {
     await post(accountRoute.action, "/authentication", { intent: "send-code", mode: "login", phone });
     const offsite = (await post(accountRoute.action, "/authentication", { intent: "verify", mode: "login", phone, code: await outboxCode(phone), redirectTo: "//evil.example" })) as unknown;
     expect(payload(offsite).data).toMatchObject({ kind: "account", welcome: "Welcome back, Asha!" });
+  });
+
+  it("after a real sign-in, lands only on a path of this shop, whatever the redirect was made to look like", async () => {
+    await register("9876500012", "Ira", "Sen", "ira@example.com");
+    const phone = "+919876500012";
+    for (const sneaky of ["/.//evil.example", "/a/..//evil.example", "/%2e//evil.example"]) {
+      await post(accountRoute.action, "/authentication", { intent: "send-code", mode: "login", phone });
+      const result = (await post(accountRoute.action, "/authentication", { intent: "verify", mode: "login", phone, code: await outboxCode(phone), redirectTo: sneaky })) as unknown;
+      if (result instanceof Response) {
+        // A redirect, if any, must stay on this site: a path with one leading slash.
+        const location = result.headers.get("location") ?? "";
+        expect(location, sneaky).toMatch(/^\/(?![/\\])/);
+        expect(new URL(location, BASE).origin, sneaky).toBe(BASE);
+      } else {
+        expect(payload(result).data, sneaky).toMatchObject({ kind: "account", welcome: "Welcome back, Ira!" });
+      }
+    }
+  });
+
+  it("serves the demo outbox only to the shop's own machine", async () => {
+    await post(accountRoute.action, "/authentication", { intent: "send-code", mode: "register", phone: "9876500013" });
+    expect((await readOutbox("+919876500013", "127.0.0.1")).status).toBe(200);
+    expect((await readOutbox("+919876500013", "::1")).status).toBe(200);
+    const remote = await readOutbox("+919876500013", "203.0.113.50");
+    expect(remote.status).toBe(404);
+    expect(await remote.text()).not.toMatch(/\d{6}/);
   });
 
   it("refuses sign-in in login mode for an unknown number", async () => {
@@ -318,7 +355,7 @@ describe("address book", () => {
 describe("demo outbox page", () => {
   it("shows the console provider's messages for one phone", async () => {
     await t.db.insert(smsOutbox).values({ toPhone: "+919876500011", body: "654321 is your Saanjh sign-in code.", provider: "console" });
-    const response = (await get(outboxRoute.loader, "/dev/outbox?phone=98765%2000011")) as Response;
+    const response = await readOutbox("98765 00011");
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(await response.json()).toMatchObject({ phone: "+919876500011", messages: [{ body: "654321 is your Saanjh sign-in code." }] });
   });
@@ -334,7 +371,7 @@ describe("demo outbox page", () => {
         { SHOP_MODE: "demo", AUTH_SECRET: "s".repeat(40), ...twilio },
       ]) {
         g[key] = parseConfig(env);
-        const response = (await get(outboxRoute.loader, "/dev/outbox?phone=9876500011")) as Response;
+        const response = (await readOutbox("=9876500011")) as Response;
         expect(response.status, env.SHOP_MODE).toBe(404);
       }
     } finally {

@@ -41,7 +41,13 @@ export function AdminSignInModal({ open, onClose }: { open: boolean; onClose: ()
         navigate("/admin");
         return;
       }
-      setError(response.status === 429 ? TOO_MANY : ADMIN_SIGN_IN_FAILED);
+      if (response.status === 429) {
+        // Per address (a minute) or per account (a quarter of an hour): the server says which.
+        const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+        setError(typeof body?.message === "string" && body.message.startsWith("Too many") ? body.message : TOO_MANY);
+        return;
+      }
+      setError(ADMIN_SIGN_IN_FAILED);
     } catch {
       setError(UNREACHABLE);
     } finally {

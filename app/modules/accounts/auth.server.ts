@@ -1,12 +1,15 @@
-import { betterAuth } from "better-auth";
+import { BASE_ERROR_CODES, betterAuth } from "better-auth";
+import { sql } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware, getIP } from "better-auth/api";
+import { APIError, createAuthMiddleware, getIP, isAPIError } from "better-auth/api";
+
 import { admin, phoneNumber } from "better-auth/plugins";
 import type { Config } from "../../config.server";
 import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
-import { authTables } from "./auth-schema.server";
+import { authTables, user as users } from "./auth-schema.server";
 import { checkOtpRequest, pruneOtpRequests } from "./otp-limits.server";
+import { beginPasswordAttempt, clearPasswordAttempts, passwordLimitMessage } from "./password-limits.server";
 import { SmsDeliveryError, type SmsProvider } from "./sms.server";
 
 export const STAFF_ROLE = "admin";
@@ -24,8 +27,28 @@ const OTP_PATHS: Record<string, "send" | "verify"> = {
   "/phone-number/verify": "verify",
 };
 
+/**
+ * The auth library's HTTP endpoints that the shop's screens call, with their methods; every other
+ * path under /api/auth answers 404 (decision 014). Phone sign-in runs through the account screen's
+ * own actions, which call the library on the server (`auth.api`), so it needs no public endpoint.
+ */
+export const AUTH_HTTP_ENDPOINTS: Readonly<Record<string, readonly string[]>> = {
+  // the footer's ADM modal: staff e-mail and password
+  "/sign-in/email": ["POST"],
+};
+
+const PASSWORD_SIGN_IN = "/sign-in/email";
+
+/** The library's answer to a wrong password, given word for word to shoppers' accounts too. */
+function wrongPassword(): APIError {
+  return APIError.from("UNAUTHORIZED", BASE_ERROR_CODES.INVALID_EMAIL_OR_PASSWORD);
+}
+
 export function createAuth({ db, config, sms }: AuthDeps) {
+  // Filled below with every endpoint path the library and its plugins mount, less the allow-list.
+  const disabledPaths: string[] = [];
   const auth = betterAuth({
+    disabledPaths,
     appName: "Saanjh",
     baseURL: config.baseUrl,
     basePath: "/api/auth",
@@ -72,8 +95,10 @@ export function createAuth({ db, config, sms }: AuthDeps) {
     },
     hooks: {
       // Code abuse limits (per phone per hour, per IP), in the database; they apply to the HTTP
-      // endpoints and to server calls through auth.api alike.
+      // endpoints and to server calls through auth.api alike. Password sign-in: staff only, and
+      // limited per account as well as per address.
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === PASSWORD_SIGN_IN) return beforePasswordSignIn(ctx);
         const kind = OTP_PATHS[ctx.path];
         if (!kind) return;
         const phone = (ctx.body as { phoneNumber?: unknown } | undefined)?.phoneNumber;
@@ -88,6 +113,11 @@ export function createAuth({ db, config, sms }: AuthDeps) {
             code: "OTP_LIMIT",
           }, { "Retry-After": String(result.retryAfterSeconds) });
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== PASSWORD_SIGN_IN || isAPIError(ctx.context.returned)) return;
+        const email = (ctx.body as { email?: unknown } | undefined)?.email;
+        if (typeof email === "string") await clearPasswordAttempts(db, email);
       }),
     },
     plugins: [
@@ -112,6 +142,40 @@ export function createAuth({ db, config, sms }: AuthDeps) {
       admin({ defaultRole: CUSTOMER_ROLE, adminRoles: [STAFF_ROLE] }),
     ],
   });
+
+  type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+  async function beforePasswordSignIn(ctx: HookContext): Promise<void> {
+    const body = ctx.body as { email?: unknown; password?: unknown } | undefined;
+    if (typeof body?.email !== "string" || typeof body.password !== "string") return; // the library answers malformed input
+    const source = ctx.request ?? ctx.headers;
+    const ip = source ? getIP(source, ctx.context.options) : null;
+    const attempt = await beginPasswordAttempt(db, body.email, ip);
+    if (!attempt.allowed) {
+      throw new APIError(
+        "TOO_MANY_REQUESTS",
+        { message: passwordLimitMessage(attempt.retryAfterSeconds), code: "PASSWORD_LIMIT" },
+        { "Retry-After": String(attempt.retryAfterSeconds) },
+      );
+    }
+    // Passwords are for staff (decision 003). A shopper's account answers exactly as a wrong
+    // password does, after the same hashing work, so neither the answer nor its timing tells.
+    const [found] = await db
+      .select({ role: users.role })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${body.email.trim().toLowerCase()}`)
+      .limit(1);
+    if (found && found.role !== STAFF_ROLE) {
+      await ctx.context.password.hash(body.password);
+      throw wrongPassword();
+    }
+  }
+
+  const allowed = new Set(Object.keys(AUTH_HTTP_ENDPOINTS));
+  for (const endpoint of Object.values(auth.api) as Array<{ path?: unknown }>) {
+    if (typeof endpoint.path === "string" && !allowed.has(endpoint.path) && !disabledPaths.includes(endpoint.path)) {
+      disabledPaths.push(endpoint.path);
+    }
+  }
   return auth;
 }
 

@@ -66,6 +66,26 @@ describe("redirect after sign-in", () => {
     expect(safeRedirect(null)).toBeNull();
   });
 
+  it("refuses forms that only become another site once parsed (issue 15)", () => {
+    for (const bad of ["/.//evil.com", "/a/..//evil.com", "/%2e//evil.com", "/%2E%2E//evil.com", "/./\\evil.com", "/\tevil.com", "/%09/evil.com/..//x"]) {
+      const result = safeRedirect(bad);
+      if (result !== null) {
+        expect(result, bad).toMatch(/^\/(?![/\\])/);
+        expect(new URL(result, "https://shop.example").origin, bad).toBe("https://shop.example");
+      }
+    }
+    expect(safeRedirect("/.//evil.com")).toBeNull();
+    expect(safeRedirect("/a/..//evil.com")).toBeNull();
+    expect(safeRedirect("/%2e//evil.com")).toBeNull();
+  });
+
+  it("allows only pages of the shop, not its data or developer endpoints", () => {
+    expect(safeRedirect("/api/auth/sign-out")).toBeNull();
+    expect(safeRedirect("/dev/outbox?phone=9876543210")).toBeNull();
+    expect(safeRedirect("/account/orders/ORD-1")).toBe("/account/orders/ORD-1");
+    expect(safeRedirect("/products?category=sarees#top")).toBe("/products?category=sarees#top");
+  });
+
   it("refuses other sites and odd paths", () => {
     for (const bad of ["https://evil.example", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "products", "/authentication", "/login?x=1"]) {
       expect(safeRedirect(bad), bad).toBeNull();

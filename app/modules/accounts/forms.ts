@@ -160,19 +160,28 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
+/** Paths that are not pages of the shop and never a place to land after signing in. */
+const NOT_A_PAGE = /^\/(api|dev|assets|media)(\/|$)/;
+
 /**
  * Where to go after signing in: 'cart' (the checkout's stored value) means /cart; otherwise only
- * a same-site relative path is accepted, never another site or the account screen itself.
+ * a path of this shop is accepted, never another site or the account screen itself. The check is
+ * made on the parsed result, not on the input: '/.//evil.com', '/a/..//evil.com' and
+ * '/%2e//evil.com' all parse to '//evil.com', which a browser reads as another site.
  */
 export function safeRedirect(to: string | null | undefined): string | null {
   if (!to) return null;
   if (to === "cart") return "/cart";
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || /[\r\n\t]/.test(to)) return null;
+  if (!to.startsWith("/") || [...to].some((c) => c === "\\" || c <= "\u001f" || c === "\u007f")) return null;
   try {
     const url = new URL(to, "http://shop.invalid");
     if (url.origin !== "http://shop.invalid") return null;
-    if (url.pathname === "/authentication" || url.pathname === "/login") return null;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = url.pathname;
+    if (!/^\/(?:[^/\\]|$)/.test(path) || path.includes("//")) return null;
+    if (NOT_A_PAGE.test(path) || path === "/authentication" || path === "/login") return null;
+    const target = `${path}${url.search}${url.hash}`;
+    // What the browser will make of the answer must still be this shop.
+    return new URL(target, "http://shop.invalid").origin === "http://shop.invalid" ? target : null;
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { getConfig } from "../../config.server";
 import { getDatabase, type Db } from "../../db/client.server";
-import { createAuth, STAFF_ROLE, type Auth } from "./auth.server";
+import { AUTH_HTTP_ENDPOINTS, createAuth, STAFF_ROLE, type Auth } from "./auth.server";
 import { hasSessionCookie } from "./session-cookie";
 import { smsProviderFor } from "./sms.server";
 
@@ -57,4 +57,20 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
     throw new Response("You do not have access to the back office.", { status: 403 });
   }
   return user;
+}
+
+const AUTH_BASE_PATH = "/api/auth";
+
+/**
+ * The auth library's HTTP endpoints as the shop exposes them: only the allow-list's paths and
+ * methods reach the library; every other path under /api/auth is 404 (decision 014).
+ */
+export async function handleAuthRequest(request: Request): Promise<Response> {
+  const path = new URL(request.url).pathname;
+  const endpoint = path.startsWith(`${AUTH_BASE_PATH}/`) ? path.slice(AUTH_BASE_PATH.length) : null;
+  const methods = endpoint ? AUTH_HTTP_ENDPOINTS[endpoint] : undefined;
+  if (!methods?.includes(request.method)) {
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  }
+  return getAuth().handler(request);
 }

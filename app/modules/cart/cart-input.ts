@@ -43,27 +43,34 @@ export const MAX_GUEST_LINES = 100;
 export const MAX_GUEST_IDS = 200;
 
 /**
- * A guest's lines as sent for a quote or the merge on sign-in: the well-formed ones, at most 100.
- * One damaged entry in the browser's storage must not cost the shopper the rest.
+ * A guest's lines as sent for a quote or the merge on sign-in: the well-formed ones among the first
+ * 100. The list is cut before any entry is checked, so a long one costs no more than 100 checks; one
+ * damaged entry in the browser's storage must not cost the shopper the rest.
  */
 export function parseGuestLines(value: unknown): Array<z.infer<typeof guestLineSchema>> {
   if (!Array.isArray(value)) return [];
   return value
+    .slice(0, MAX_GUEST_LINES)
     .map((l) => guestLineSchema.safeParse(l))
-    .flatMap((r) => (r.success ? [r.data] : []))
-    .slice(0, MAX_GUEST_LINES);
+    .flatMap((r) => (r.success ? [r.data] : []));
 }
 
-/** Product ids as sent from the browser: the well-formed ones, without duplicates, at most 200. */
+/** Product ids as sent from the browser: the well-formed ones among the first 200, without duplicates. */
 export function parseProductIds(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
-  const ids = value.filter((id): id is string => z.uuid().safeParse(id).success);
-  return [...new Set(ids)].slice(0, MAX_GUEST_IDS);
+  const ids = value.slice(0, MAX_GUEST_IDS).filter((id): id is string => z.uuid().safeParse(id).success);
+  return [...new Set(ids)];
 }
 
-/** Parses a JSON text field of a form, or the value itself; undefined when it is not JSON. */
+/**
+ * Longest JSON text a guest field may hold: 100 lines or 200 ids take about 15 KB. Longer text is
+ * refused before it is parsed.
+ */
+export const MAX_JSON_FIELD_LENGTH = 32 * 1024;
+
+/** Parses a JSON text field of a form; undefined when it is missing, too long or not JSON. */
 export function jsonField(value: FormDataEntryValue | null | undefined): unknown {
-  if (typeof value !== "string") return undefined;
+  if (typeof value !== "string" || value.length > MAX_JSON_FIELD_LENGTH) return undefined;
   try {
     return JSON.parse(value);
   } catch {

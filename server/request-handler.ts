@@ -1,0 +1,74 @@
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request, Response } from "express";
+import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
+import { bufferedBody } from "./body-limit";
+
+/*
+ * Express -> React Router. Like @react-router/express, except that the request body is the one
+ * `bodyLimit` has already read within its limit, never the socket itself.
+ */
+
+function headersOf(req: Request): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  return headers;
+}
+
+/** The address as the page sees it: protocol and host as Express resolves them under `trust proxy`. */
+function urlOf(req: Request): string {
+  const host = req.get("host") ?? "localhost";
+  const forwarded = req.app.enabled("trust proxy") ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  const chosen = (forwarded || host).replace(/[\\/?#@\s]/g, "") || "localhost";
+  return new URL(`${req.protocol}://${chosen}${req.originalUrl}`).href;
+}
+
+export function toFetchRequest(req: Request, res: Response): globalThis.Request {
+  const controller = new AbortController();
+  let finished = false;
+  res.on("finish", () => (finished = true));
+  res.on("close", () => {
+    if (!finished) controller.abort();
+  });
+  const body = bufferedBody(req);
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(urlOf(req), {
+    method: req.method,
+    headers: headersOf(req),
+    signal: controller.signal,
+    ...(hasBody ? { body: body ? new Uint8Array(body) : new Uint8Array(0) } : {}),
+  });
+}
+
+async function send(res: Response, response: globalThis.Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}
+
+export function createRequestHandler({ build, mode }: { build: () => Promise<ServerBuild>; mode: string }) {
+  const handle = createReactRouterHandler(build, mode);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      await send(res, await handle(toFetchRequest(req, res)));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
