@@ -47,6 +47,12 @@ const envSchema = z
       .min(0, "must be a whole number of megabytes (0 turns the page cache off)")
       .max(4096, "must be at most 4096")
       .default(64),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+      .number({ error: "must be a whole number of seconds" })
+      .int("must be a whole number of seconds")
+      .min(0, "must be a whole number of seconds")
+      .max(600, "must be at most 600")
+      .default(10),
     TRUST_PROXY: z
       .string()
       .transform((value, ctx) => {
@@ -116,6 +122,8 @@ export interface Config {
   sms: SmsConfig;
   /** bytes the shared page cache may hold; 0 = off (docs/decisions/013) */
   pageCacheBytes: number;
+  /** how long a stopping server lets requests in flight finish before closing their connections */
+  shutdownTimeoutMs: number;
   /** which proxies' X-Forwarded-For to believe, in Express's `trust proxy` terms */
   trustProxy: TrustProxy;
 }
@@ -189,6 +197,7 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     logLevel: env.LOG_LEVEL,
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     trustProxy: env.TRUST_PROXY,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     sms:
       env.SMS_PROVIDER === "twilio" && env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? {

@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
+import { contentSecurityPolicy, NONCE_PLACEHOLDER } from "./lib/csp";
 
 // The Node server reaches start-up and shutdown through the server build (see server/index.ts).
 export { boot, shutdown } from "./boot.server";
@@ -42,12 +43,19 @@ export default function handleRequest(
     // Crawlers and link-preview bots get the complete document; browsers get the shell as soon as it is
     // ready and deferred parts as they resolve (the home page's New Arrivals).
     const waitForAll = Boolean((userAgent && isbot(userAgent)) || routerContext.isSpaMode);
+    // A route may widen the policy (the payment page allows the gateway's script); the server swaps
+    // the placeholder for a fresh nonce in this header and in the page (server/nonce.ts). The
+    // development server's hot reload injects scripts of its own, so only production builds send it.
+    if (!responseHeaders.has("Content-Security-Policy") && process.env.NODE_ENV !== "development") {
+      responseHeaders.set("Content-Security-Policy", contentSecurityPolicy());
+    }
     const answerWhole = () => {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       collect(pipe).then((html) => resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode })), reject);
     };
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={NONCE_PLACEHOLDER} />, {
+      nonce: NONCE_PLACEHOLDER,
       onShellReady() {
         shellRendered = true;
         if (waitForAll) return;

@@ -10,6 +10,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { ConfigError, parseConfig, type Config } from "../app/config.server";
 import { bodyLimit } from "./body-limit";
+import { scriptNonce } from "./nonce";
 import { createPageCache } from "./page-cache";
 import { createRequestHandler } from "./request-handler";
 import { clientAddressHeader, sameOriginGuard, securityHeaders } from "./security";
@@ -45,11 +46,14 @@ async function main() {
   const config = loadConfig();
   const started = Date.now();
   const app = express();
+  let stopping = false;
   app.disable("x-powered-by");
   // Whose X-Forwarded-For to believe (TRUST_PROXY); every per-address limit uses the address it yields.
   app.set("trust proxy", config.trustProxy);
   app.use(securityHeaders(config));
   app.use(compression());
+  // Outside the page cache: every response, cached or not, gets its own script nonce.
+  app.use(scriptNonce());
 
   let getBuild: () => Promise<ServerBuild>;
   if (dev) {
@@ -91,6 +95,11 @@ async function main() {
     });
   });
 
+  // While stopping, answers close their connection so clients open a new one (to another instance).
+  app.use((_req, res, next) => {
+    if (stopping) res.setHeader("Connection", "close");
+    next();
+  });
   app.use(sameOriginGuard(config));
   app.use(clientAddressHeader());
   // Bodies are read within their limit before any route sees them (issue 15).
@@ -128,13 +137,23 @@ async function main() {
     process.exit(1);
   });
 
-  let stopping = false;
+  // Stopping drains: no new connections, requests in flight finish (up to SHUTDOWN_TIMEOUT_SECONDS),
+  // then the database closes. An order being placed is either answered or never started.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n  ${signal}: closing connections and the database...`);
-    server.close();
-    server.closeAllConnections();
+    console.log(`\n  ${signal}: finishing requests in flight, then closing the database...`);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<"timeout">((resolve) => {
+      timer = setTimeout(() => resolve("timeout"), config.shutdownTimeoutMs);
+    });
+    if ((await Promise.race([closed, timedOut])) === "timeout") {
+      console.log(`  Requests still running after ${config.shutdownTimeoutMs / 1000} s were cut off.`);
+      server.closeAllConnections();
+    }
+    clearTimeout(timer);
     await (await entryModule()).shutdown();
     process.exit(0);
   };

@@ -33,7 +33,7 @@ export interface PageCache {
 }
 
 /** Headers of a stored response that are replayed; the others are set anew by the middleware before it. */
-const REPLAYED = ["content-type", "cache-control", "link", "x-robots-tag", "content-language"];
+const REPLAYED = ["content-type", "cache-control", "link", "x-robots-tag", "content-language", "content-security-policy"];
 
 /**
  * Everything the page's own idea of its address is made from (React Router builds it from the
@@ -122,6 +122,22 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
     };
 
     const chunks: Buffer[] = [];
+    // Headers as the route set them, taken when they are sent: middleware further out may rewrite
+    // some on their way out (server/nonce.ts puts the request's own nonce into the CSP).
+    const snapshot = () => {
+      const headers: Array<[string, string]> = [];
+      for (const name of REPLAYED) {
+        const value = res.getHeader(name);
+        if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
+      }
+      return headers;
+    };
+    let sentHeaders: Array<[string, string]> | null = null;
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+    res.writeHead = ((...args: unknown[]) => {
+      sentHeaders ??= snapshot();
+      return writeHead(...args);
+    }) as Response["writeHead"];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     const keep = (chunk: unknown, encoding?: unknown) => {
@@ -137,11 +153,7 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
       const seconds = sharedMaxAge(res.getHeader("cache-control")?.toString());
       const cacheable = res.statusCode === 200 && seconds > 0 && !res.getHeader("set-cookie");
       if (cacheable) {
-        const headers: Array<[string, string]> = [];
-        for (const name of REPLAYED) {
-          const value = res.getHeader(name);
-          if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
-        }
+        const headers = sentHeaders ?? snapshot();
         const storedAt = now();
         finish({ status: 200, headers, body: Buffer.concat(chunks), storedAt, expiresAt: storedAt + seconds * 1000 });
       } else {
