@@ -37,6 +37,7 @@ export function encodeEntries(entries: readonly PincodeEntry[]): string {
   for (const { pincode, place } of entries) {
     const delta = pincode - previousPincode;
     if (delta < 0) throw new Error(`pincodes must be sorted: ${pincode} after ${previousPincode}`);
+    if (!Number.isInteger(place) || place < 0 || place > 0xffff) throw new Error(`bad place index ${place}`);
     const samePlace = place === previousPlace;
     writeNumber(out, delta * 2 + (samePlace ? 0 : 1));
     if (!samePlace) writeNumber(out, place);
