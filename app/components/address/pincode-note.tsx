@@ -15,13 +15,13 @@ export function PincodeNote({ lookup, state }: { lookup: PincodeLookup; state: s
         {message ? <p className={`mt-3 text-sm ${result.status === "unknown" ? "text-stone" : "text-ink/80"}`}>{message}</p> : null}
       </div>
       {choices.length > 0 ? (
-        <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="States of this pincode">
+        <div className="mt-3 flex flex-wrap gap-2">
           {choices.map((place) => (
             <button
               key={place.state}
               type="button"
               aria-pressed={state === place.state}
-              onClick={() => lookup.chooseState(place.state)}
+              onClick={() => lookup.acceptPlace(place)}
               className={`border px-4 py-2 text-xs uppercase tracking-[0.16em] transition-colors ${state === place.state ? "border-ink bg-ink text-ivory" : "border-linen bg-white text-ink hover:border-ink"}`}
             >
               {place.state}

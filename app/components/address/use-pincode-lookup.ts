@@ -25,8 +25,10 @@ export interface PincodeFields {
 
 export interface PincodeLookup {
   result: PincodeResult;
-  /** The shopper chose a state (in the select, or one of the offered two): fill the matching city if it may be filled. */
+  /** The shopper chose a state by hand (the select): the matching city of a two-state pincode is filled if it may be. */
   chooseState: (state: string) => void;
+  /** The shopper took one of the places offered for a two-state pincode: as if the lookup had filled it. */
+  acceptPlace: (place: PincodePlace) => void;
 }
 
 type Answered = Exclude<PincodeResult, { status: "idle" }>;
@@ -78,12 +80,15 @@ export function usePincodeLookup(fields: PincodeFields): PincodeLookup {
   // an answer for another pincode than the one in the field now is no answer
   const result: PincodeResult = answer && answer.pincode === pincode ? answer : { status: "idle" };
 
+  const cityOf = (place: PincodePlace | undefined) =>
+    place && place.city !== fields.city && mayFill(fields.city, filledByLookup.current.city) ? { city: place.city } : {};
+
   const chooseState = (state: string) => {
     fields.setState(state);
-    if (result.status !== "found") return;
-    const place = result.places.find((p) => p.state === state);
-    if (place && place.city !== fields.city && mayFill(fields.city, filledByLookup.current.city)) fill({ city: place.city });
+    if (result.status === "found") fill(cityOf(result.places.find((p) => p.state === state)));
   };
 
-  return { result, chooseState };
+  const acceptPlace = (place: PincodePlace) => fill({ state: place.state, ...cityOf(place) });
+
+  return { result, chooseState, acceptPlace };
 }
