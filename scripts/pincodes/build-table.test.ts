@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildTable, cityOf, generate, stateOf, TABLE_PATH, type PostOffice } from "./build-table";
+import { buildTable, cityOf, generate, LICENCE_PATH, sourceLicence, stateOf, TABLE_PATH, type PostOffice } from "./build-table";
 
 const office = (over: Partial<PostOffice>): PostOffice => ({
   name: "Some Office",
@@ -18,6 +18,11 @@ describe("the pincode table generator", () => {
   it("produces exactly the committed table", { timeout: 30_000 }, () => {
     // a changed rule, package version or codec shows up here: run `npm run pincodes:build` and commit
     expect(generate().text).toBe(readFileSync(TABLE_PATH, "utf8"));
+  });
+
+  it("ships the source's licence beside the data", () => {
+    expect(readFileSync(LICENCE_PATH, "utf8")).toBe(sourceLicence());
+    expect(sourceLicence()).toMatch(/^MIT License/);
   });
 
   it("writes the same file from the command line", { timeout: 60_000 }, () => {
