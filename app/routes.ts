@@ -28,6 +28,7 @@ export default [
   route("api/cart", "routes/api.cart.ts"),
   route("api/cart/quote", "routes/api.cart.quote.ts"),
   route("api/wishlist/products", "routes/api.wishlist.products.ts"),
+  route("api/pincodes/:pin", "routes/api.pincodes.ts"),
   // Spec section 2: other internal paths go to /products.
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;

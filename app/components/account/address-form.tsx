@@ -1,5 +1,7 @@
 import { useId, useState } from "react";
 import { Form, Link } from "react-router";
+import { PincodeNote } from "~/components/address/pincode-note";
+import { usePincodeLookup } from "~/components/address/use-pincode-lookup";
 import { addressSchema, fieldErrors as toFieldErrors, INDIAN_STATES, MESSAGES } from "~/modules/accounts/forms";
 import type { AddressView } from "./account-overview";
 import { Field, Notice } from "./field";
@@ -30,6 +32,11 @@ export function AddressForm({
     if (name === "phone" && typeof raw === "string") return raw.replace(/^\+91/, "");
     return typeof raw === "string" ? raw : "";
   };
+  // pincode, city and state are held here so that the pincode can fill the other two (still editable)
+  const [pincode, setPincode] = useState(() => v("pincode"));
+  const [city, setCity] = useState(() => v("city"));
+  const [state, setState] = useState(() => v("state"));
+  const lookup = usePincodeLookup({ pincode, city, state, setCity, setState });
   const errors = clientCheck?.fieldErrors ?? fieldErrors ?? {};
   const message = clientCheck?.error ?? error;
   return (
@@ -67,19 +74,31 @@ export function AddressForm({
       />
       <Field label="Address line 1" name="line1" autoComplete="address-line1" placeholder="House no., building, street" defaultValue={v("line1")} required error={errors.line1} />
       <Field label="Address line 2 (optional)" name="line2" autoComplete="address-line2" placeholder="Area, landmark" defaultValue={v("line2")} error={errors.line2} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="City" name="city" autoComplete="address-level2" defaultValue={v("city")} required error={errors.city} />
-        <Field
-          label="Pincode"
-          name="pincode"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={6}
-          pattern="[0-9]*"
-          defaultValue={v("pincode")}
-          required
-          error={errors.pincode}
-        />
+      <div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label="Pincode"
+            name="pincode"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={6}
+            pattern="[0-9]*"
+            value={pincode}
+            onChange={(event) => setPincode(event.currentTarget.value)}
+            required
+            error={errors.pincode}
+          />
+          <Field
+            label="City"
+            name="city"
+            autoComplete="address-level2"
+            value={city}
+            onChange={(event) => setCity(event.currentTarget.value)}
+            required
+            error={errors.city}
+          />
+        </div>
+        <PincodeNote lookup={lookup} state={state} />
       </div>
       <div>
         <label htmlFor={stateId} className="eyebrow block text-ink">
@@ -88,7 +107,8 @@ export function AddressForm({
         <select
           id={stateId}
           name="state"
-          defaultValue={v("state")}
+          value={state}
+          onChange={(event) => lookup.chooseState(event.currentTarget.value)}
           required
           aria-invalid={errors.state ? true : undefined}
           aria-describedby={errors.state ? `${stateId}-error` : undefined}
