@@ -134,6 +134,7 @@ export const CHECKOUT_UI_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Razorpay Checkout (fake)</title>
+<link rel="icon" href="data:,">
 <style>
   body { font: 15px/1.4 system-ui, sans-serif; margin: 0; padding: 18px; color: #1f1a17; }
   h1 { font-size: 16px; margin: 0 0 4px; }

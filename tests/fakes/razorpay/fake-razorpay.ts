@@ -631,6 +631,7 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
     const path = new URL(req.url ?? "/", "http://fake").pathname;
     try {
       const raw = await readBody(req);
+      if (req.method === "GET" && path === "/favicon.ico") return void res.writeHead(204).end();
       if (req.method === "GET" && path === "/v1/checkout.js") {
         return send(res, 200, checkoutScript(url), "application/javascript; charset=utf-8");
       }
