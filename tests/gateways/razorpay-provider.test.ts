@@ -186,4 +186,23 @@ describe("webhooks from the fake, read as the webhook route will read them", () 
       await auto.close();
     }
   });
+
+  it("can be driven over HTTP by a test in another process", async () => {
+    const session = await provider.createPaymentSession(ORDER, { callbackUrl: CALLBACK });
+    const control = (path: string, body?: unknown) =>
+      fetch(`${fake.url}${path}`, { method: body === undefined ? "GET" : "POST", headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    expect(await (await control("/_fake/health")).json()).toEqual({ ok: true });
+    const failed = (await (await control(`/_fake/orders/${session.providerOrderId}/fail`, { description: "Your bank declined it" })).json()) as { error: { description: string } };
+    expect(failed.error.description).toBe("Your bank declined it");
+    const paid = (await (await control(`/_fake/orders/${session.providerOrderId}/pay`, {})).json()) as { response: { razorpay_payment_id: string } };
+    const delivery = (await (await control("/_fake/webhooks", { event: "payment.captured", url: webhookUrl, paymentId: paid.response.razorpay_payment_id, eventId: "evt-http-1" })).json()) as {
+      status: number;
+    };
+    expect(delivery.status).toBe(200);
+    expect(received[0]?.reading).toMatchObject({ ok: true, eventId: "evt-http-1", event: { type: "payment.captured" } });
+    const state = (await (await control("/_fake/state")).json()) as { payments: Array<{ status: string }> };
+    expect(state.payments.map((p) => p.status).sort()).toEqual(["captured", "failed"]);
+    await control("/_fake/reset", {});
+    expect(fake.orders.size).toBe(0);
+  });
 });

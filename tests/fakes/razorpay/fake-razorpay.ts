@@ -141,6 +141,8 @@ export interface FakeRazorpayOptions {
    * Razorpay would: payment.captured then order.paid, or payment.failed. Await `settled()` in tests.
    */
   webhookUrl?: string;
+  /** default 0 (any free port); end-to-end runs that start the shop first give a fixed one (3500-3599) */
+  port?: number;
 }
 
 export interface FakeFailure {
@@ -418,6 +420,7 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
     if (!ID.test(paymentId)) throw badRequest(`${paymentId} is not a valid id`);
     const payment = payments.get(paymentId);
     if (!payment) throw badRequest("The id provided does not exist");
+    // (fake wording: Razorpay refunds captured payments only)
     if (!payment.captured) throw badRequest("Only captured payments can be refunded");
     const left = payment.amount - payment.amount_refunded;
     if (left <= 0) throw badRequest("The payment has been fully refunded already.");
@@ -597,6 +600,18 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
   async function fakeRoutes(req: IncomingMessage, res: ServerResponse, path: string, raw: string): Promise<void> {
     const method = req.method;
     if (method === "GET" && path === "/_fake/checkout/ui") return send(res, 200, CHECKOUT_UI_HTML, "text/html; charset=utf-8");
+    if (method === "GET" && path === "/_fake/health") return send(res, 200, { ok: true });
+    if (method === "POST" && path === "/_fake/reset") {
+      resetState();
+      return send(res, 200, { ok: true });
+    }
+    if (method === "POST" && path === "/_fake/webhooks") {
+      const body = parseJson(raw) as Partial<SendWebhookOptions> & { event?: WebhookEventName };
+      const target = body.url ?? options.webhookUrl;
+      if (!body.event || !target) throw badRequest("event and url (or the fake's webhookUrl) are required");
+      const { event, ...rest } = body;
+      return send(res, 200, await sendWebhook(event, { ...rest, url: target }));
+    }
     if (method === "GET" && path === "/_fake/state") {
       return send(res, 200, { orders: [...orders.values()], payments: [...payments.values()], refunds: [...refunds.values()], webhooks });
     }
@@ -643,7 +658,20 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
     }
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  function resetState(): void {
+    orders.clear();
+    payments.clear();
+    refunds.clear();
+    requests.length = 0;
+    webhooks.length = 0;
+    idempotency.clear();
+    faults.length = 0;
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
@@ -671,15 +699,7 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
     async settled() {
       while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
-    reset() {
-      orders.clear();
-      payments.clear();
-      refunds.clear();
-      requests.length = 0;
-      webhooks.length = 0;
-      idempotency.clear();
-      faults.length = 0;
-    },
+    reset: resetState,
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
