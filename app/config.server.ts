@@ -196,13 +196,9 @@ export type PaymentsConfig =
       provider: "test";
       online: boolean;
       /** demo mode's local gateway signs in Razorpay's format with this key (derived from AUTH_SECRET) */
-      keyId: string;
       keySecret: string;
     }
   | { provider: "none"; online: false };
-
-/** Key id the test gateway puts into its signed results; never a real Razorpay key. */
-export const TEST_GATEWAY_KEY_ID = "rzp_test_saanjhdemogateway";
 
 /**
  * The test gateway's signing key: derived from AUTH_SECRET (so it survives restarts and differs per
@@ -227,7 +223,7 @@ function paymentsConfig(env: Env, authSecret: string): PaymentsConfig {
   }
   // The schema refuses live mode without the keys unless PAYMENTS=cod-only.
   if (env.SHOP_MODE === "live") return { provider: "none", online: false };
-  return { provider: "test", online, keyId: TEST_GATEWAY_KEY_ID, keySecret: testGatewaySecret(authSecret) };
+  return { provider: "test", online, keySecret: testGatewaySecret(authSecret) };
 }
 
 /** Express's `trust proxy` values: a hop count, all or nothing, or a list of addresses and ranges. */

@@ -220,6 +220,13 @@ describe("razorpay provider (client stubbed)", () => {
     expect(client.fetchPayment).not.toHaveBeenCalled();
   });
 
+  it("refuses a signed result for a payment Razorpay says does not exist", async () => {
+    const unknown = stub({
+      fetchPayment: vi.fn(async () => Promise.reject(new RazorpayError("rejected", "The id provided does not exist", { status: 400, request: "GET /v1/payments/:id" }))),
+    });
+    expect(await razorpayProvider(options, unknown).verifyReturn(verifyInput)).toMatchObject({ outcome: "rejected", reason: "not_paid" });
+  });
+
   it("accepts on the signature alone when the payment cannot be fetched", async () => {
     const down = stub({ fetchPayment: vi.fn(async () => Promise.reject(new RazorpayError("unavailable", "could not be reached", { status: null, request: "GET" }))) });
     expect(await razorpayProvider(options, down).verifyReturn(verifyInput)).toEqual({

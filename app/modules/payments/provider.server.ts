@@ -81,7 +81,7 @@ export type ReturnRejection =
   | "bad_signature"
   /** signed, but Razorpay's payment belongs to another order, or is for another amount or currency */
   | "payment_mismatch"
-  /** signed, but Razorpay says the payment failed or never got authorised */
+  /** signed, but Razorpay says the payment failed, never got authorised, or does not exist */
   | "not_paid";
 
 export type ReturnVerdict =
@@ -228,6 +228,14 @@ export function razorpayProvider(options: RazorpayProviderOptions, client: Razor
       try {
         payment = await client.fetchPayment(checked.providerPaymentId);
       } catch (error) {
+        if (error instanceof RazorpayError && error.kind === "rejected") {
+          // A signature made with our key for a payment Razorpay does not know: refuse, and look into it.
+          getLogger().error(
+            { providerOrderId: input.providerOrderId, providerPaymentId: checked.providerPaymentId, status: error.status },
+            `payments: signature holds but Razorpay refuses the payment: ${error.description}`,
+          );
+          return { outcome: "rejected", reason: "not_paid", detail: `Razorpay: ${error.description}` };
+        }
         getLogger().warn(
           { err: error, providerOrderId: input.providerOrderId, providerPaymentId: checked.providerPaymentId },
           "payments: signature holds but the payment could not be fetched; accepting on the signature",
