@@ -36,6 +36,19 @@ export default defineConfig({
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
         },
       },
+      {
+        // Outside services faked at the HTTP boundary (tests/fakes), no database: runs once.
+        resolve: { alias },
+        test: {
+          name: "integration-gateways",
+          include: ["tests/gateways/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
       integration("integration-pglite", "pglite"),
       ...(process.env.TEST_DATABASE_URL ? [integration("integration-postgres", "postgres")] : []),
     ],

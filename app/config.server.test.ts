@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./config.server";
+import { ConfigError, parseConfig, testGatewaySecret } from "./config.server";
 
 const SECRET = "x".repeat(40);
 const TWILIO = {
@@ -11,6 +11,13 @@ const TWILIO = {
   TWILIO_AUTH_TOKEN: "f".repeat(32),
   TWILIO_FROM: "+15005550006",
 };
+
+const RAZORPAY = {
+  RAZORPAY_KEY_ID: "rzp_live_A1b2C3d4E5f6G7",
+  RAZORPAY_KEY_SECRET: "k".repeat(24),
+  RAZORPAY_WEBHOOK_SECRET: "webhook-secret-0123",
+};
+const LIVE = { SHOP_MODE: "live", BASE_URL: "https://shop.example.com", ...TWILIO };
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -81,7 +88,7 @@ describe("configuration from the environment", () => {
   it("requires AUTH_SECRET and an https BASE_URL in live mode", () => {
     let problems: string[] = [];
     try {
-      parseConfig({ SHOP_MODE: "live", BASE_URL: "http://shop.example.com" });
+      parseConfig({ SHOP_MODE: "live", BASE_URL: "http://shop.example.com", PAYMENTS: "cod-only" });
     } catch (error) {
       problems = (error as ConfigError).problems;
     }
@@ -90,11 +97,11 @@ describe("configuration from the environment", () => {
       'BASE_URL must be set to the shop\'s https:// address when SHOP_MODE=live (got "http://shop.example.com")',
       "SMS_PROVIDER must name a real SMS gateway (twilio) when SHOP_MODE=live; the console provider is for demo mode only",
     ]);
-    expect(() => parseConfig({ SHOP_MODE: "live", BASE_URL: "https://shop.example.com", AUTH_SECRET: SECRET, ...TWILIO })).not.toThrow();
+    expect(() => parseConfig({ SHOP_MODE: "live", BASE_URL: "https://shop.example.com", AUTH_SECRET: SECRET, PAYMENTS: "cod-only", ...TWILIO })).not.toThrow();
   });
 
   it("refuses live mode with the console SMS provider, explicit or by default", () => {
-    const live = { SHOP_MODE: "live", BASE_URL: "https://shop.example.com" };
+    const live = { SHOP_MODE: "live", BASE_URL: "https://shop.example.com", PAYMENTS: "cod-only" };
     expect(problemsOf(live)).toEqual([
       "SMS_PROVIDER must name a real SMS gateway (twilio) when SHOP_MODE=live; the console provider is for demo mode only",
     ]);
@@ -133,5 +140,75 @@ describe("configuration from the environment", () => {
     const config = parseConfig({ AUTH_SECRET: SECRET, PORT: "", BASE_URL: "https://shop.example.com/" });
     expect(config.port).toBe(3000);
     expect(config.baseUrl).toBe("https://shop.example.com");
+  });
+
+  describe("payments", () => {
+    it("uses the local test gateway in demo mode, signing with a key derived from AUTH_SECRET", () => {
+      const payments = parseConfig({ AUTH_SECRET: SECRET }).payments;
+      expect(payments).toEqual({ provider: "test", online: true, keySecret: testGatewaySecret(SECRET) });
+      if (payments.provider !== "test") throw new Error("unreachable");
+      expect(payments.keySecret).toMatch(/^[0-9a-f]{64}$/);
+      expect(payments.keySecret).not.toContain(SECRET);
+      expect(parseConfig({ AUTH_SECRET: "y".repeat(40) }).payments).not.toEqual(payments);
+    });
+
+    it("uses Razorpay when its three keys are set, with the documented default addresses", () => {
+      expect(parseConfig({ AUTH_SECRET: SECRET, ...RAZORPAY }).payments).toEqual({
+        provider: "razorpay",
+        online: true,
+        keyId: RAZORPAY.RAZORPAY_KEY_ID,
+        keySecret: RAZORPAY.RAZORPAY_KEY_SECRET,
+        webhookSecret: RAZORPAY.RAZORPAY_WEBHOOK_SECRET,
+        apiUrl: "https://api.razorpay.com",
+        checkoutUrl: "https://checkout.razorpay.com/v1/checkout.js",
+      });
+      const local = parseConfig({
+        AUTH_SECRET: SECRET,
+        ...RAZORPAY,
+        RAZORPAY_API_URL: "http://127.0.0.1:4510/",
+        RAZORPAY_CHECKOUT_URL: "http://127.0.0.1:4510/v1/checkout.js",
+      }).payments;
+      expect(local).toMatchObject({ apiUrl: "http://127.0.0.1:4510", checkoutUrl: "http://127.0.0.1:4510/v1/checkout.js" });
+    });
+
+    it("names each missing Razorpay key when only some are set, without echoing the secrets", () => {
+      expect(problemsOf({ RAZORPAY_KEY_ID: RAZORPAY.RAZORPAY_KEY_ID })).toEqual([
+        "RAZORPAY_KEY_SECRET is required with the other Razorpay keys: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together, or none of them",
+        "RAZORPAY_WEBHOOK_SECRET is required with the other Razorpay keys: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together, or none of them",
+      ]);
+      expect(problemsOf({ RAZORPAY_KEY_ID: RAZORPAY.RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: RAZORPAY.RAZORPAY_KEY_SECRET })).toEqual([
+        "RAZORPAY_WEBHOOK_SECRET is required with the other Razorpay keys: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together, or none of them",
+      ]);
+      const shortSecrets = problemsOf({ ...RAZORPAY, RAZORPAY_KEY_SECRET: "tooshort", RAZORPAY_WEBHOOK_SECRET: "short" });
+      expect(shortSecrets.map((p) => p.split(" ")[0])).toEqual(["RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"]);
+      expect(shortSecrets.join("\n")).not.toMatch(/tooshort|short"/);
+      expect(problemsOf({ ...RAZORPAY, RAZORPAY_KEY_ID: "key_123" })[0]).toMatch(/^RAZORPAY_KEY_ID must be a Razorpay key id \(rzp_test_\.\.\. or rzp_live_\.\.\.\) \(got "key_123"\)/);
+      expect(problemsOf({ RAZORPAY_API_URL: "api.razorpay.com" })[0]).toMatch(/^RAZORPAY_API_URL must be an absolute URL/);
+      expect(problemsOf({ PAYMENTS: "card" })[0]).toMatch(/^PAYMENTS must be 'online' or 'cod-only'/);
+    });
+
+    it("refuses live mode without Razorpay keys unless the shop takes cash on delivery alone", () => {
+      expect(problemsOf(LIVE)).toEqual([
+        "RAZORPAY_KEY_ID is required when SHOP_MODE=live: the test payment gateway is for demo mode only (or set PAYMENTS=cod-only to take cash on delivery alone)",
+        "RAZORPAY_KEY_SECRET is required when SHOP_MODE=live: the test payment gateway is for demo mode only (or set PAYMENTS=cod-only to take cash on delivery alone)",
+        "RAZORPAY_WEBHOOK_SECRET is required when SHOP_MODE=live: the test payment gateway is for demo mode only (or set PAYMENTS=cod-only to take cash on delivery alone)",
+      ]);
+      expect(parseConfig({ AUTH_SECRET: SECRET, ...LIVE, PAYMENTS: "cod-only" }).payments).toEqual({ provider: "none", online: false });
+      expect(parseConfig({ AUTH_SECRET: SECRET, ...LIVE, ...RAZORPAY }).payments).toMatchObject({ provider: "razorpay", online: true });
+    });
+
+    it("keeps a configured Razorpay for webhooks and refunds when online payments are turned off", () => {
+      expect(parseConfig({ AUTH_SECRET: SECRET, ...LIVE, ...RAZORPAY, PAYMENTS: "cod-only" }).payments).toMatchObject({ provider: "razorpay", online: false });
+      expect(parseConfig({ AUTH_SECRET: SECRET, PAYMENTS: "cod-only" }).payments).toMatchObject({ provider: "test", online: false });
+    });
+
+    it("requires https gateway addresses in live mode", () => {
+      expect(
+        problemsOf({ ...LIVE, ...RAZORPAY, RAZORPAY_API_URL: "http://127.0.0.1:4510", RAZORPAY_CHECKOUT_URL: "http://127.0.0.1:4510/v1/checkout.js" }),
+      ).toEqual([
+        'RAZORPAY_API_URL must be an https:// address when SHOP_MODE=live (got "http://127.0.0.1:4510")',
+        'RAZORPAY_CHECKOUT_URL must be an https:// address when SHOP_MODE=live (got "http://127.0.0.1:4510/v1/checkout.js")',
+      ]);
+    });
   });
 });

@@ -1,8 +1,10 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+
+const RAZORPAY_KEYS = ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const;
 
 /**
  * Every setting the shop reads from the environment, checked once at start-up.
@@ -41,6 +43,27 @@ const envSchema = z
       .url({ error: "must be an absolute URL" })
       .transform((u) => u.replace(/\/+$/, ""))
       .default("https://api.twilio.com"),
+    PAYMENTS: z
+      .enum(["online", "cod-only"], { error: "must be 'online' or 'cod-only'" })
+      .default("online"),
+    RAZORPAY_KEY_ID: z
+      .string()
+      .regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, "must be a Razorpay key id (rzp_test_... or rzp_live_...)")
+      .optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(16, "must be the key secret that belongs to RAZORPAY_KEY_ID").optional(),
+    RAZORPAY_WEBHOOK_SECRET: z
+      .string()
+      .min(12, "must be at least 12 characters long (the secret entered for the webhook on the Razorpay Dashboard)")
+      .optional(),
+    RAZORPAY_API_URL: z
+      .url({ error: "must be an absolute URL" })
+      .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
+      .transform((u) => u.replace(/\/+$/, ""))
+      .default("https://api.razorpay.com"),
+    RAZORPAY_CHECKOUT_URL: z
+      .url({ error: "must be an absolute URL" })
+      .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
+      .default("https://checkout.razorpay.com/v1/checkout.js"),
     PAGE_CACHE_MB: z.coerce
       .number({ error: "must be a whole number of megabytes (0 turns the page cache off)" })
       .int("must be a whole number of megabytes (0 turns the page cache off)")
@@ -80,6 +103,18 @@ const envSchema = z
         if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when SMS_PROVIDER=twilio" });
       }
     }
+    // The three Razorpay keys come together: a key pair without the webhook secret would take money
+    // whose webhooks the shop cannot verify.
+    const missingRazorpayKeys = RAZORPAY_KEYS.filter((name) => !env[name]);
+    if (missingRazorpayKeys.length > 0 && missingRazorpayKeys.length < RAZORPAY_KEYS.length) {
+      for (const name of missingRazorpayKeys) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: "is required with the other Razorpay keys: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together, or none of them",
+        });
+      }
+    }
     if (env.SHOP_MODE !== "live") return;
     if (!env.AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required when SHOP_MODE=live" });
@@ -98,6 +133,23 @@ const envSchema = z
         path: ["SMS_PROVIDER"],
         message: "must name a real SMS gateway (twilio) when SHOP_MODE=live; the console provider is for demo mode only",
       });
+    }
+    // Live mode never uses the test gateway: online payments need Razorpay, or the shop takes cash on
+    // delivery alone (PAYMENTS=cod-only).
+    if (missingRazorpayKeys.length === RAZORPAY_KEYS.length && env.PAYMENTS === "online") {
+      for (const name of RAZORPAY_KEYS) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: "is required when SHOP_MODE=live: the test payment gateway is for demo mode only (or set PAYMENTS=cod-only to take cash on delivery alone)",
+        });
+      }
+    }
+    // The key secret travels in every API call, and the checkout script runs on the payment page.
+    for (const name of ["RAZORPAY_API_URL", "RAZORPAY_CHECKOUT_URL"] as const) {
+      if (!env[name].startsWith("https://")) {
+        ctx.addIssue({ code: "custom", path: [name], message: "must be an https:// address when SHOP_MODE=live" });
+      }
     }
   });
 
@@ -126,6 +178,60 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** which proxies' X-Forwarded-For to believe, in Express's `trust proxy` terms */
   trustProxy: TrustProxy;
+  /** who takes online payments, and whether the checkout may offer them (docs/decisions/017) */
+  payments: PaymentsConfig;
+}
+
+/**
+ * The payment gateway. `razorpay` when its three keys are set; otherwise the local `test` gateway in
+ * demo mode, or `none` in live mode with PAYMENTS=cod-only (live mode refuses the test gateway).
+ * `online` is false with PAYMENTS=cod-only: the checkout offers cash on delivery alone, while a
+ * configured Razorpay still verifies the webhooks and refunds of payments taken before.
+ */
+export type PaymentsConfig =
+  | {
+      provider: "razorpay";
+      online: boolean;
+      keyId: string;
+      keySecret: string;
+      webhookSecret: string;
+      /** https://api.razorpay.com, or a local fake gateway in tests */
+      apiUrl: string;
+      /** the Checkout script the payment page loads */
+      checkoutUrl: string;
+    }
+  | {
+      provider: "test";
+      online: boolean;
+      /** demo mode's local gateway signs in Razorpay's format with this key (derived from AUTH_SECRET) */
+      keySecret: string;
+    }
+  | { provider: "none"; online: false };
+
+/**
+ * The test gateway's signing key: derived from AUTH_SECRET (so it survives restarts and differs per
+ * shop) and never equal to it, so a signature from the test page says nothing about the session key.
+ */
+export function testGatewaySecret(authSecret: string): string {
+  return createHmac("sha256", authSecret).update("saanjh test payment gateway v1").digest("hex");
+}
+
+function paymentsConfig(env: Env, authSecret: string): PaymentsConfig {
+  const online = env.PAYMENTS === "online";
+  if (env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET) {
+    return {
+      provider: "razorpay",
+      online,
+      keyId: env.RAZORPAY_KEY_ID,
+      keySecret: env.RAZORPAY_KEY_SECRET,
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
+      apiUrl: env.RAZORPAY_API_URL,
+      checkoutUrl: env.RAZORPAY_CHECKOUT_URL,
+    };
+  }
+  // The schema refuses live mode without the keys unless PAYMENTS=cod-only.
+  if (env.SHOP_MODE === "live") return { provider: "none", online: false };
+  return { provider: "test", online, keySecret: testGatewaySecret(authSecret) };
 }
 
 /** Express's `trust proxy` values: a hop count, all or nothing, or a list of addresses and ranges. */
@@ -182,6 +288,7 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
   }
   const env = result.data;
   const dataDir = path.resolve(cwd, env.DATA_DIR);
+  const authSecret = env.AUTH_SECRET ?? generatedSecret(dataDir);
   return {
     nodeEnv: env.NODE_ENV,
     mode: env.SHOP_MODE,
@@ -193,11 +300,12 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     mediaDir: path.join(dataDir, "media"),
     databaseUrl: env.DATABASE_URL,
     baseUrl: env.BASE_URL ?? `http://localhost:${env.PORT}`,
-    authSecret: env.AUTH_SECRET ?? generatedSecret(dataDir),
+    authSecret,
     logLevel: env.LOG_LEVEL,
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    payments: paymentsConfig(env, authSecret),
     sms:
       env.SMS_PROVIDER === "twilio" && env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? {

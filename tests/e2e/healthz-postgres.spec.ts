@@ -40,6 +40,8 @@ test.describe("health check on PostgreSQL", () => {
         TWILIO_AUTH_TOKEN: "e2e-health-token-0123456789",
         TWILIO_FROM: "+15005550006",
         TWILIO_API_URL: "http://127.0.0.1:9",
+        // live mode requires Razorpay keys or cash on delivery alone; nothing is paid in this test
+        PAYMENTS: "cod-only",
         DATA_DIR: "tmp/e2e-health-data",
         LOG_LEVEL: "warn",
       },
