@@ -7,6 +7,7 @@ import type { Db } from "../../db/client.server";
 import { queryRows } from "../../db/client.server";
 import { matchCondition, relevanceOrder, searchMode, searchTerm, withSearchSettings, type SearchMode, type SearchTerm } from "../search/match.server";
 import { PER_PAGE, priceBoundsPaise, type ListFilters } from "./filters";
+import { FACET_CACHE_MAX, FACET_TTL_MS, facetCache } from "./facet-cache.server";
 import { cardColumns, toCards } from "./products.server";
 import { productImages, products } from "./schema.server";
 import type { Facets, FacetValue, ProductCardView, ProductImageView } from "./types";
@@ -57,7 +58,8 @@ function listConditions(f: ListFilters, search: ListSearch | null): SQL | undefi
   const { min, max } = priceBoundsPaise(f);
   if (min !== undefined) where.push(gte(products.pricePaise, min));
   if (max !== undefined) where.push(lte(products.pricePaise, max));
-  if (f.sizes.length > 0) where.push(sql`${products.sizes} && ${textArray(f.sizes)}`);
+  // a size matches only where it is in stock in some colour, as the size facet counts (decision 015)
+  if (f.sizes.length > 0) where.push(sql`${products.sizesInStock} && ${textArray(f.sizes)}`);
   if (f.colours.length > 0) where.push(sql`${products.colorNames} && ${textArray(f.colours)}`);
   if (f.occasions.length > 0) where.push(sql`${products.occasions} && ${textArray(f.occasions)}`);
   if (f.fabrics.length > 0) where.push(sql`${products.fabric} = ANY(${textArray(f.fabrics)})`);
@@ -139,6 +141,7 @@ function sortSizes(values: FacetValue[]): FacetValue[] {
 /**
  * Facet values with their counts over the category and search (not over the other filters, so a
  * ticked value never makes its neighbours vanish). One statement, one pass over the matching rows.
+ * Sizes count only where they are in stock, availability by the variants' total (decision 015).
  */
 export async function catalogueFacets(db: Db, f: Pick<ListFilters, "category" | "search">): Promise<Facets> {
   return withListSearch(db, f.search, (db, search) => facetsInner(db, f, search));
@@ -149,7 +152,7 @@ async function facetsInner(db: Db, f: Pick<ListFilters, "category">, search: Lis
   const rows = await queryRows<{ facet: string; value: string; n: number; hex: string | null }>(
     db,
     sql`WITH base AS MATERIALIZED (
-          SELECT ${products.sizes} AS sizes, ${products.colors} AS colors, ${products.occasions} AS occasions,
+          SELECT ${products.sizesInStock} AS sizes, ${products.colors} AS colors, ${products.occasions} AS occasions,
                  ${products.fabric} AS fabric, ${products.type} AS type, ${products.stock} AS stock, ${products.pricePaise} AS price
           FROM ${products} WHERE ${where}
         )
@@ -186,9 +189,6 @@ async function facetsInner(db: Db, f: Pick<ListFilters, "category">, search: Lis
   };
 }
 
-const FACET_TTL_MS = 60_000;
-const FACET_CACHE_MAX = 500;
-const facetCache = new Map<string, { at: number; value: Promise<Facets> }>();
 
 /**
  * catalogueFacets through a small in-process cache (60 s, 500 keys). Facet counts are shared,
