@@ -8,7 +8,7 @@ import { MAX_OPEN_REQUESTS_PER_PHONE } from "../../app/modules/catalog/back-in-s
 import { backInStockRequests, products } from "../../app/modules/catalog/schema.server";
 import { changeStock, releaseStock, reserveStock, setVariantStock } from "../../app/modules/catalog/stock.server";
 import { findVariant } from "../../app/modules/catalog/variants.server";
-import { deliverDueMessages } from "../../app/modules/messages/outbox.server";
+import { deliverDueMessages, startOutboxWorker, stopOutboxWorker } from "../../app/modules/messages/outbox.server";
 import { outboxMessages } from "../../app/modules/messages/schema.server";
 import { createTestProduct } from "../factories/catalog";
 import { setupTestDatabase } from "../setup/test-db";
@@ -228,6 +228,28 @@ describe("the outbox", () => {
     const sms = recorder();
     await Promise.all([deliverDueMessages(t.db, sms), deliverDueMessages(db, sms), deliverDueMessages(db, sms)]);
     expect(sms.sent.map((s) => s.to).sort()).toEqual([...phones].sort());
+  });
+
+  it("is sent by the server's worker right after the restock commits, not before", async () => {
+    const { m } = await kurtaSoldOutInM();
+    const p = phone();
+    await requestBackInStock(t.db, { variantId: m, phone: p });
+    const sms = recorder();
+    // a long interval: only the kick after the commit can send it within this test
+    startOutboxWorker(t.db, sms, { intervalMs: 3600_000 });
+    try {
+      await expect.poll(() => sms.sent.length).toBe(0);
+      let sentBeforeCommit = -1;
+      await changeStock(t.db, async (tx) => {
+        await setVariantStock(tx, m, 2);
+        await new Promise((r) => setTimeout(r, 100));
+        sentBeforeCommit = sms.sent.length;
+      });
+      expect(sentBeforeCommit).toBe(0);
+      await expect.poll(() => sms.sent.map((s) => s.to)).toEqual([p]);
+    } finally {
+      await stopOutboxWorker();
+    }
   });
 
   it("goes through the console provider into the demo outbox that /dev/outbox shows", async () => {

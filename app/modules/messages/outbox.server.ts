@@ -95,9 +95,8 @@ export async function deliverDueMessages(db: Db, sms: SmsProvider, { now = () =>
 
 interface Worker {
   kick: () => void;
-  stop: () => void;
-  /** resolves when the run in progress (if any) and any run it asked for have finished */
-  idle: () => Promise<void>;
+  /** stops the timer; resolves when the run in progress (if any) has finished */
+  stop: () => Promise<void>;
 }
 
 const WORKER = Symbol.for("shop.outboxWorker");
@@ -105,7 +104,7 @@ type GlobalWithWorker = typeof globalThis & { [WORKER]?: Worker };
 
 export function startOutboxWorker(db: Db, sms: SmsProvider, { intervalMs = 30_000 }: { intervalMs?: number } = {}): Worker {
   const g = globalThis as GlobalWithWorker;
-  g[WORKER]?.stop();
+  void g[WORKER]?.stop();
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -132,11 +131,9 @@ export function startOutboxWorker(db: Db, sms: SmsProvider, { intervalMs = 30_00
   timer.unref();
   const worker: Worker = {
     kick: run,
-    stop: () => {
+    stop: async () => {
       stopped = true;
       clearInterval(timer);
-    },
-    idle: async () => {
       while (running) await running;
     },
   };
@@ -150,8 +147,10 @@ export function kickOutbox(): void {
   (globalThis as GlobalWithWorker)[WORKER]?.kick();
 }
 
-export function stopOutboxWorker(): void {
+/** At shutdown: no new runs; waits for the one in progress so it is not cut off from the database. */
+export async function stopOutboxWorker(): Promise<void> {
   const g = globalThis as GlobalWithWorker;
-  g[WORKER]?.stop();
+  const worker = g[WORKER];
   delete g[WORKER];
+  await worker?.stop();
 }
