@@ -3,8 +3,9 @@
  * (decision 015). It goes through the catalogue's stock functions, so a variant coming back from 0
  * texts everyone waiting for it, and sends those texts right after the change commits.
  *
- *   npm run stock:set -- KUR-1001                 the product's variants and their stock
- *   npm run stock:set -- KUR-1001-M-IND 12        sets that variant's stock to 12
+ *   npm run stock:set -- KUR-1001                            the product's variants and their stock
+ *   npm run stock:set -- KUR-1001-M-IND 12                   sets that variant's stock to 12
+ *   npm run stock:set -- KUR-1001-M-IND 12 KUR-1001-L-IND 0  several, one after the other
  *
  * A product may also be named by its slug. Same database as `npm start` (stop the shop first when
  * it runs on the embedded database: only one process can open it; with DATABASE_URL it may run
@@ -20,11 +21,18 @@ import { deliverDueMessages } from "../app/modules/messages/outbox.server";
 import { openConfiguredDatabase } from "./cli-database";
 
 const USAGE = `Usage:
-  npm run stock:set -- <product SKU or slug>          list the product's variants and their stock
-  npm run stock:set -- <variant SKU> <count>          set that variant's stock (a whole number, 0 or more)`;
+  npm run stock:set -- <product SKU or slug>                 list the product's variants and their stock
+  npm run stock:set -- <variant SKU> <count> [<SKU> <count>...]  set variants' stock (whole numbers, 0 or more)`;
 
-const [name, countArg, ...rest] = process.argv.slice(2);
-if (!name || rest.length > 0 || (countArg !== undefined && !/^\d+$/.test(countArg))) {
+const args = process.argv.slice(2);
+const listing = args.length === 1;
+const pairs: Array<[string, number]> = [];
+for (let i = 0; !listing && i < args.length; i += 2) {
+  const [sku, count] = [args[i], args[i + 1]];
+  if (!sku || count === undefined || !/^\d+$/.test(count)) break;
+  pairs.push([sku, Number(count)]);
+}
+if (args.length === 0 || (!listing && pairs.length * 2 !== args.length)) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -33,7 +41,8 @@ const database = await openConfiguredDatabase();
 let status = 0;
 try {
   const db = database.db;
-  if (countArg === undefined) {
+  if (listing) {
+    const name = args[0]!;
     const [product] = await db
       .select({ id: products.id, name: products.name, sku: products.sku })
       .from(products)
@@ -49,19 +58,22 @@ try {
       }
     }
   } else {
-    const variant = await findVariantBySku(db, name);
-    if (!variant) {
-      console.error(`No variant with the SKU ${name}. List a product's variants with: npm run stock:set -- <product SKU>`);
-      status = 1;
-    } else {
-      const result = await changeStock(db, (tx) => setVariantStock(tx, variant.id, Number(countArg)));
-      console.log(`${variant.sku}: ${result!.before} -> ${result!.after}`);
-      // The texts a restock queued go out now, after the commit (the shop's own worker would
-      // otherwise send them within 30 s of its next start).
-      const sent = await deliverDueMessages(db, smsProviderFor(getConfig().sms, db));
-      if (sent.sent + sent.retrying + sent.failed > 0) {
-        console.log(`Back-in-stock texts: ${sent.sent} sent${sent.retrying ? `, ${sent.retrying} to retry` : ""}${sent.failed ? `, ${sent.failed} failed` : ""}.`);
+    // one transaction per variant, as a person at the shelf would do them one by one
+    for (const [sku, count] of pairs) {
+      const variant = await findVariantBySku(db, sku);
+      if (!variant) {
+        console.error(`No variant with the SKU ${sku}. List a product's variants with: npm run stock:set -- <product SKU>`);
+        status = 1;
+        continue;
       }
+      const result = await changeStock(db, (tx) => setVariantStock(tx, variant.id, count));
+      console.log(`${variant.sku}: ${result!.before} -> ${result!.after}`);
+    }
+    // The texts a restock queued go out now, after the commits (the shop's own worker would
+    // otherwise send them within 30 s of its next start).
+    const sent = await deliverDueMessages(db, smsProviderFor(getConfig().sms, db));
+    if (sent.sent + sent.retrying + sent.failed > 0) {
+      console.log(`Back-in-stock texts: ${sent.sent} sent${sent.retrying ? `, ${sent.retrying} to retry` : ""}${sent.failed ? `, ${sent.failed} failed` : ""}.`);
     }
   }
 } finally {

@@ -55,7 +55,7 @@ describe("what the product page lets a shopper choose", () => {
     expect(firstInStock(product, variants)).toEqual({ size: "M", colour: "Rust" });
     const rustGone = variants.map((v) => (v.colour === "Rust" ? { ...v, stock: 0 } : v));
     expect(firstInStock(product, rustGone)).toEqual({ size: "S", colour: "Indigo" });
-    expect(firstInStock(product, variants.map((v) => ({ ...v, stock: 0 })))).toEqual({ size: "S", colour: "Rust" });
+    expect(firstInStock(product, variants.map((v) => ({ ...v, stock: 0 })))).toEqual({ size: null, colour: null });
     expect(firstInStock({ sizes: [], colours: [] }, [{ size: "One Size", colour: "Default", stock: 1 }])).toEqual({ size: null, colour: null });
   });
 

@@ -79,7 +79,8 @@ export function totalStock(variants: readonly VariantStock[]): number {
 /**
  * The choice a product page starts with (spec: first colour, first size; skipping sold-out ones):
  * the first colour with stock and its first size with stock. A product with no stock at all starts
- * on its first colour and size. `null` where the product has no sizes or no colours.
+ * with nothing chosen (every size and colour is struck through). `null` where the product has no
+ * sizes or no colours.
  */
 export function firstInStock(
   product: { sizes: readonly string[]; colours: readonly string[] },
@@ -92,7 +93,7 @@ export function firstInStock(
     const size = sizes.find((s) => stockOf(variants, s, colour) > 0);
     if (size) return pick(size, colour);
   }
-  return pick(sizes[0]!, colours[0]!);
+  return { size: null, colour: null };
 }
 
 interface Choosable {
