@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { cpSync, existsSync } from "node:fs";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
 import { applyIfSheet, openFilters, openProduct, SEEDED, variantStock, type Seeded } from "./support/catalogue";
 import { randomPhone, register } from "./support/shopper";
@@ -185,7 +185,7 @@ test.describe("back in stock after npm run stock:set", () => {
   async function start() {
     server = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
     await expect
-      .poll(async () => (await fetch(`${BASE}/healthz`).catch(() => null))?.status ?? 0, { timeout: 240_000, intervals: [500] })
+      .poll(async () => (await fetch(`${BASE}/healthz`).catch(() => null))?.status ?? 0, { timeout: 300_000, intervals: [500] })
       .toBe(200);
   }
   async function stop() {
@@ -216,6 +216,9 @@ test.describe("back in stock after npm run stock:set", () => {
     // A folder left by an earlier run (e2e.mjs removes it at the start of each run; the desktop and
     // phone runs of one share it): put the variant back to sold out before the shop starts.
     if (existsSync(DATA_DIR)) stockSet(sku, "0");
+    // A fresh folder is seeded on start; the pictures the main test shop has drawn are the same
+    // files, so the seed keeps them instead of drawing 250 pictures again.
+    else cpSync(`${process.env.E2E_DATA_DIR ?? "tmp/e2e-data"}/media`, `${DATA_DIR}/media`, { recursive: true });
     await start();
   });
   test.afterAll(async () => {

@@ -82,4 +82,15 @@ describe("the seed", () => {
     expect(again).toMatchObject({ productsCreated: 0, productsSkipped: SAMPLE.length, imagesCreated: 0, siteImagesCreated: 0 });
     expect(await counts()).toEqual(before);
   });
+
+  it("seeds a fresh database over pictures already drawn without drawing them again", async () => {
+    const [first] = SAMPLE;
+    const id = await findProductIdBySlug(t.db, first!.slug);
+    const drawn = (await getProduct(t.db, id!))!.images;
+    await t.db.execute(sql`DELETE FROM products WHERE slug = ${first!.slug}`);
+    const again = await seedDatabase(t.db, { storage, demoCatalogue: true, products: [first!], now: new Date("2026-11-01T00:00:00Z") });
+    expect(again).toMatchObject({ productsCreated: 1, imagesCreated: 0, imagesReused: picturePlan(first!).length });
+    const kept = (await getProduct(t.db, (await findProductIdBySlug(t.db, first!.slug))!))!.images;
+    expect(kept).toEqual(drawn);
+  });
 });

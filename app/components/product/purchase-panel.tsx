@@ -120,6 +120,7 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
                   key={s}
                   type="button"
                   data-sold-out=""
+                  aria-label={`${s}, sold out`}
                   aria-expanded={notifySize === s}
                   aria-controls="notify-me"
                   aria-describedby="sold-out-hint"
@@ -127,7 +128,6 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
                   className={`relative min-w-12 overflow-hidden border px-3 py-2.5 text-sm text-stone/80 line-through decoration-stone/70 transition-colors hover:border-stone ${notifySize === s ? "border-stone bg-sand/60" : "border-dashed border-linen bg-sand/30"}`}
                 >
                   {s}
-                  <span className="sr-only">, sold out</span>
                 </button>
               ) : (
                 <button
