@@ -179,8 +179,8 @@ test("the stock caps each size and colour with a clear message, on the product p
   await expect(page.getByText(/^Added to cart: .*Gold × 1$/)).toBeVisible();
 
   await page.goto("/cart");
-  const gold = line(page, SCARCE_SAREE).filter({ hasText: "Gold" });
-  for (const row of [line(page, SCARCE_SAREE).filter({ hasText: "Rani Pink" }), gold]) {
+  const gold = line(page, SCARCE_SAREE).filter({ hasText: "Colour: Gold" });
+  for (const row of [line(page, SCARCE_SAREE).filter({ hasText: "Colour: Rani Pink" }), gold]) {
     await expect(row.getByTestId("line-quantity")).toHaveText("1");
     await expect(row.getByRole("button", { name: `Increase quantity of ${SCARCE_SAREE}` })).toBeDisabled();
     await expect(row.getByText("Only 1 left")).toBeVisible();
