@@ -40,6 +40,7 @@ CREATE TABLE "outbox_messages" (
 --> statement-breakpoint
 DROP INDEX "products_sizes_gin";--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "sizes_in_stock" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "in_stock" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "back_in_stock_requests" ADD CONSTRAINT "back_in_stock_requests_variant_id_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."product_variants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "back_in_stock_requests" ADD CONSTRAINT "back_in_stock_requests_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -50,14 +51,17 @@ CREATE UNIQUE INDEX "product_variants_product_size_colour_key" ON "product_varia
 CREATE UNIQUE INDEX "product_variants_sku_key" ON "product_variants" USING btree ("sku");--> statement-breakpoint
 CREATE UNIQUE INDEX "outbox_messages_dedupe_key" ON "outbox_messages" USING btree ("dedupe_key");--> statement-breakpoint
 CREATE INDEX "outbox_messages_due_idx" ON "outbox_messages" USING btree ("next_attempt_at") WHERE "outbox_messages"."sent_at" IS NULL AND "outbox_messages"."failed_at" IS NULL;--> statement-breakpoint
-CREATE INDEX "products_sizes_in_stock_gin" ON "products" USING gin ("sizes_in_stock");--> statement-breakpoint
+CREATE INDEX "products_active_in_stock_newest_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id") WHERE "products"."is_active" AND "products"."in_stock";--> statement-breakpoint
+CREATE INDEX "products_active_sold_out_newest_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id") WHERE "products"."is_active" AND NOT "products"."in_stock";--> statement-breakpoint
+CREATE INDEX "products_sizes_in_stock_gin" ON "products" USING gin ("sizes_in_stock");
+--> statement-breakpoint
 -- Data (decision 015): every product's sizes x colours become variants ('One Size' / 'Default' when it
 -- has none; blank and repeated entries are skipped). A variant's SKU is the product's SKU, a size code
 -- (OS, FS, else the first 4 letters or digits) and a colour code (the first 3), upper case; a code that
 -- repeats within the product gets its position appended. The old product stock is spread over the
 -- variants in colour-then-size order: each gets stock / n, the first (stock mod n) one more, so the sum
--- is exactly the old stock. `products.stock` keeps that sum (now derived) and `sizes_in_stock` is
--- filled. The same rules are `variantAxes`, `variantSkus` and `spreadStock` in app/modules/catalog/variants.ts.
+-- is exactly the old stock. `products.stock` keeps that sum (now derived); `in_stock` and
+-- `sizes_in_stock` are filled. The same rules are `variantAxes`, `variantSkus` and `spreadStock` in app/modules/catalog/variants.ts.
 WITH sizes AS (
 	SELECT p.id AS product_id, s.size, min(s.pos) AS pos
 	FROM "products" p, unnest(p.sizes) WITH ORDINALITY AS s(size, pos)
@@ -104,7 +108,7 @@ SELECT product_id,
 	size, colour,
 	(total / variants + CASE WHEN k < total % variants THEN 1 ELSE 0 END)::integer
 FROM combos;--> statement-breakpoint
-UPDATE "products" p SET "sizes_in_stock" = coalesce((
+UPDATE "products" p SET "in_stock" = p.stock > 0, "sizes_in_stock" = coalesce((
 	SELECT array_agg(DISTINCT v.size) FROM "product_variants" v
 	WHERE v.product_id = p.id AND v.stock > 0 AND v.size = ANY(p.sizes)
 ), '{}'::text[]);

@@ -27,8 +27,13 @@ async function stockOf(id: string): Promise<number> {
   return row!.stock;
 }
 
+/** The product's derived columns; `inStock` must always say `stock > 0`. */
 async function derived(productId: string) {
-  const [row] = await t.db.select({ stock: products.stock, sizesInStock: products.sizesInStock }).from(products).where(eq(products.id, productId));
+  const [row] = await t.db
+    .select({ stock: products.stock, inStock: products.inStock, sizesInStock: products.sizesInStock })
+    .from(products)
+    .where(eq(products.id, productId));
+  expect(row!.inStock).toBe(row!.stock > 0);
   return { stock: row!.stock, sizesInStock: [...row!.sizesInStock].sort() };
 }
 

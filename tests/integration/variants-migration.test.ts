@@ -116,14 +116,14 @@ describe("migration 0004: product stock becomes variant stock", () => {
   });
 
   it("loses no stock: each product's variants add up to its old stock, which products.stock still holds", async () => {
-    const sums = await queryRows<{ sku: string; stock: number; total: number; sizes_in_stock: string[] }>(
+    const sums = await queryRows<{ sku: string; stock: number; total: number; in_stock: boolean; sizes_in_stock: string[] }>(
       database.db,
-      sql`SELECT p.sku, p.stock, (SELECT sum(v.stock)::int FROM product_variants v WHERE v.product_id = p.id) AS total, p.sizes_in_stock
+      sql`SELECT p.sku, p.stock, (SELECT sum(v.stock)::int FROM product_variants v WHERE v.product_id = p.id) AS total, p.in_stock, p.sizes_in_stock
           FROM products p ORDER BY p.sku`,
     );
     for (const old of OLD) {
       const row = sums.find((r) => r.sku === old.sku)!;
-      expect([row.stock, row.total]).toEqual([old.stock, old.stock]);
+      expect([row.stock, row.total, row.in_stock]).toEqual([old.stock, old.stock, old.stock > 0]);
     }
     const sizes = Object.fromEntries(sums.map((r) => [r.sku, [...r.sizes_in_stock].sort()]));
     expect(sizes).toEqual({

@@ -2,7 +2,7 @@
  * The product list: filtering, sorting, counting and paging in SQL (never over the whole catalogue
  * in JavaScript), search by full text plus trigram similarity, and facet counts from the catalogue.
  */
-import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { queryRows } from "../../db/client.server";
 import { matchCondition, relevanceOrder, searchMode, searchTerm, withSearchSettings, type SearchMode, type SearchTerm } from "../search/match.server";
@@ -64,8 +64,9 @@ function listConditions(f: ListFilters, search: ListSearch | null): SQL | undefi
   if (f.occasions.length > 0) where.push(sql`${products.occasions} && ${textArray(f.occasions)}`);
   if (f.fabrics.length > 0) where.push(sql`${products.fabric} = ANY(${textArray(f.fabrics)})`);
   if (f.types.length > 0) where.push(sql`${products.type} = ANY(${textArray(f.types)})`);
-  if (f.availability === "in-stock") where.push(gt(products.stock, 0));
-  if (f.availability === "out-of-stock") where.push(eq(products.stock, 0));
+  // the derived flag, which the two partial indexes of the Availability filter key on (decision 015)
+  if (f.availability === "in-stock") where.push(eq(products.inStock, true));
+  if (f.availability === "out-of-stock") where.push(eq(products.inStock, false));
   return and(...where);
 }
 
@@ -153,7 +154,7 @@ async function facetsInner(db: Db, f: Pick<ListFilters, "category">, search: Lis
     db,
     sql`WITH base AS MATERIALIZED (
           SELECT ${products.sizesInStock} AS sizes, ${products.colors} AS colors, ${products.occasions} AS occasions,
-                 ${products.fabric} AS fabric, ${products.type} AS type, ${products.stock} AS stock, ${products.pricePaise} AS price
+                 ${products.fabric} AS fabric, ${products.type} AS type, ${products.inStock} AS in_stock, ${products.pricePaise} AS price
           FROM ${products} WHERE ${where}
         )
         SELECT 'size' AS facet, s AS value, count(*)::int AS n, NULL AS hex FROM base, unnest(sizes) AS s GROUP BY s
@@ -166,7 +167,7 @@ async function facetsInner(db: Db, f: Pick<ListFilters, "category">, search: Lis
         UNION ALL
         SELECT 'type', type, count(*)::int, NULL FROM base WHERE type IS NOT NULL GROUP BY type
         UNION ALL
-        SELECT 'stock', CASE WHEN stock > 0 THEN 'in' ELSE 'out' END, count(*)::int, NULL FROM base GROUP BY 2
+        SELECT 'stock', CASE WHEN in_stock THEN 'in' ELSE 'out' END, count(*)::int, NULL FROM base GROUP BY 2
         UNION ALL
         SELECT 'price', coalesce(max(price), 0)::text, 0, NULL FROM base`,
   );

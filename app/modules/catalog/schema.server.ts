@@ -60,6 +60,11 @@ export const products = pgTable(
     stock: integer("stock").notNull().default(0),
     /** Derived like `stock`: the sizes of `sizes` that have stock in at least one colour (size facet and filter). */
     sizesInStock: text("sizes_in_stock").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Derived like `stock`: `stock > 0`. The Availability filter's indexes key on this flag rather than
+     * on `stock`, so they change only when a product sells out or comes back, not on every sale.
+     */
+    inStock: boolean("in_stock").notNull().default(false),
     fabric: text("fabric"),
     material: text("material"),
     fit: text("fit"),
@@ -97,6 +102,9 @@ export const products = pgTable(
     index("products_active_name_idx").on(t.name, t.id).where(sql`${t.isActive}`),
     index("products_category_newest_idx").on(t.category, t.createdAt.desc()).where(sql`${t.isActive}`),
     index("products_category_price_idx").on(t.category, t.pricePaise).where(sql`${t.isActive}`),
+    // The Availability filter: its count and its newest-first page (decision 015).
+    index("products_active_in_stock_newest_idx").on(t.createdAt.desc(), t.id).where(sql`${t.isActive} AND ${t.inStock}`),
+    index("products_active_sold_out_newest_idx").on(t.createdAt.desc(), t.id).where(sql`${t.isActive} AND NOT ${t.inStock}`),
     // Facets and filters over arrays.
     index("products_sizes_in_stock_gin").using("gin", t.sizesInStock),
     index("products_color_names_gin").using("gin", t.colorNames),

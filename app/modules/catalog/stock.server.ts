@@ -9,7 +9,7 @@ import { spreadStock, variantAxes, variantKey, variantMatrix, variantSkus, type 
 
 /*
  * Stock, per variant (decision 015). This file is the only one that writes `product_variants.stock`
- * and the product columns derived from it (`products.stock`, `products.sizes_in_stock`).
+ * and the product columns derived from it (`products.stock`, `in_stock`, `sizes_in_stock`).
  *
  * Every writer locks the products it touches first, in id order, and only then changes variants:
  * two checkouts of one product take turns, and the derived columns are recomputed by a statement
@@ -72,6 +72,7 @@ async function refreshProducts(tx: Tx, productIds: readonly string[]): Promise<v
   await tx.execute(sql`
     UPDATE ${products} AS p SET
       stock = coalesce((SELECT sum(v.stock) FROM ${productVariants} v WHERE v.product_id = p.id), 0),
+      in_stock = EXISTS (SELECT 1 FROM ${productVariants} v WHERE v.product_id = p.id AND v.stock > 0),
       sizes_in_stock = coalesce((
         SELECT array_agg(DISTINCT v.size) FROM ${productVariants} v
         WHERE v.product_id = p.id AND v.stock > 0 AND v.size = ANY(p.sizes)
