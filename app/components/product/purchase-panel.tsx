@@ -142,7 +142,7 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
               ),
             )}
           </div>
-          {soldOutSizes.length > 0 && !soldOut ? (
+          {soldOutSizes.length > 0 ? (
             <p id="sold-out-hint" className="mt-3 text-xs text-stone">
               Struck-through sizes are sold out{colour ? ` in ${colour}` : ""}. Press one to get a text when it is back.
             </p>
