@@ -6,6 +6,9 @@ import { getDatabase, openDatabase, setDatabase, sql, type Db } from "./db/clien
 import { seedDatabase } from "./db/seed/seed.server";
 import { getLogger } from "./lib/logger.server";
 import { getAuth } from "./modules/accounts/session.server";
+import { smsProviderFor } from "./modules/accounts/sms.server";
+import { expireBackInStockRequests } from "./modules/catalog/back-in-stock.server";
+import { startOutboxWorker, stopOutboxWorker } from "./modules/messages/outbox.server";
 import { createStaffAccount, setStaffPassword } from "./modules/accounts/staff.server";
 import { countProducts, listNewArrivals } from "./modules/catalog/products.server";
 import { hasStoreSettings } from "./modules/content/settings.server";
@@ -64,10 +67,30 @@ async function runBoot(): Promise<BootInfo> {
   }
 
   const demoAdmin = config.isDemo ? await ensureDemoAdmin(db, config) : undefined;
+  startBackgroundWork(db, config);
   // Warm the query plans and the embedded database's caches so the first shopper is not slow.
   await listNewArrivals(db, 4);
   const products = await countProducts(db);
   return { database: database.kind, seeded, products, demoAdmin, ms: Date.now() - started };
+}
+
+const HOUR_MS = 3600_000;
+const EXPIRY_KEY = Symbol.for("shop.backInStockExpiry");
+type GlobalWithExpiry = typeof globalThis & { [EXPIRY_KEY]?: NodeJS.Timeout };
+
+/**
+ * The outbox worker (sends the texts a restock queued: at start, for anything a crash left behind,
+ * every 30 s and right after a stock change commits) and the hourly expiry of back-in-stock
+ * requests older than 90 days (decision 015).
+ */
+function startBackgroundWork(db: Db, config: Config): void {
+  startOutboxWorker(db, smsProviderFor(config.sms, db));
+  const g = globalThis as GlobalWithExpiry;
+  if (g[EXPIRY_KEY]) clearInterval(g[EXPIRY_KEY]);
+  const expire = () => void expireBackInStockRequests(db).catch((error: unknown) => getLogger().error({ err: error }, "back-in-stock: expiry failed"));
+  expire();
+  g[EXPIRY_KEY] = setInterval(expire, HOUR_MS);
+  g[EXPIRY_KEY].unref();
 }
 
 const DEMO_ADMIN_EMAIL = "admin@saanjh.example";
@@ -94,6 +117,8 @@ async function ensureDemoAdmin(db: Db, config: Config): Promise<{ email: string;
 
 /** Closes the database (graceful shutdown). */
 export async function shutdown(): Promise<void> {
+  await stopOutboxWorker();
+  clearInterval((globalThis as GlobalWithExpiry)[EXPIRY_KEY]);
   try {
     await getDatabase().close();
   } catch {

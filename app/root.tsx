@@ -37,7 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const payload = {
     isDemo: config.isDemo,
     baseUrl: config.baseUrl,
-    user: user ? { id: user.id, name: user.name } : null,
+    // the phone lets a signed-in shopper ask for back-in-stock texts with one press (decision 015)
+    user: user ? { id: user.id, name: user.name, phone: user.phoneNumber ?? null } : null,
     shopper,
     settings: {
       storeName: settings.storeName,

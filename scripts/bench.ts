@@ -1,9 +1,9 @@
 /*
  * `npm run bench`: the catalogue's speed at a size far beyond the demo.
  *
- * 1. Creates a scratch database with 10,000 products (PGlite under tmp/bench-data, or a scratch
- *    database `shop_bench` on the server of DATABASE_URL when it is set; the database named in
- *    DATABASE_URL itself is never touched).
+ * 1. Creates a scratch database with 10,000 products and their variants (PGlite under
+ *    tmp/bench-data, or a scratch database on the server of DATABASE_URL when it is set, named by
+ *    BENCH_DATABASE, default `shop_bench`; the database named in DATABASE_URL itself is never touched).
  * 2. Starts the production server on 127.0.0.1 (BENCH_PORT, default 3622), bounded in time, twice:
  *    as shipped (shared page cache on) and with PAGE_CACHE_MB=0, so every request runs its queries
  *    and renders (docs/decisions/013).
@@ -22,8 +22,10 @@ import { gt, sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Db } from "../app/db/client.server";
 import { CATALOGUE } from "../app/db/seed/catalogue";
+import { spreadWithGaps } from "../app/db/seed/variant-stock";
 import { ensureCategories } from "../app/modules/catalog/products.server";
 import { productImages, products } from "../app/modules/catalog/schema.server";
+import { createVariants } from "../app/modules/catalog/stock.server";
 import { ensureStoreSettings } from "../app/modules/content/settings.server";
 
 // build.mjs is plain JavaScript shared with `npm start`; typed here by hand.
@@ -31,6 +33,9 @@ const BUILD_MODULE = "./build.mjs";
 const { build } = (await import(BUILD_MODULE)) as { build: (options: { quiet: boolean }) => Promise<number> };
 
 const PORT = Number(process.env.BENCH_PORT ?? 3622);
+/** The scratch database's name on PostgreSQL (two people benchmarking on one server pick two names). */
+const BENCH_DATABASE = process.env.BENCH_DATABASE ?? "shop_bench";
+if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DATABASE)) throw new Error("BENCH_DATABASE must be a plain lower-case database name");
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const PRODUCT_COUNT = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const CONNECTIONS = [10, 50];
@@ -64,12 +69,12 @@ async function scratchDatabase(): Promise<{ url?: string; label: string }> {
   }
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query("DROP DATABASE IF EXISTS shop_bench WITH (FORCE)");
-  await admin.query("CREATE DATABASE shop_bench");
+  await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${BENCH_DATABASE}`);
   const version = (await admin.query<{ server_version: string }>("SHOW server_version")).rows[0]?.server_version ?? "";
   await admin.end();
   const url = new URL(base);
-  url.pathname = "/shop_bench";
+  url.pathname = `/${BENCH_DATABASE}`;
   return { url: url.toString(), label: `PostgreSQL ${version.split(" ")[0]}` };
 }
 
@@ -81,6 +86,7 @@ async function fillCatalogue(db: Db): Promise<void> {
   const BATCH = 500;
   for (let start = 0; start < PRODUCT_COUNT; start += BATCH) {
     const rows: Array<typeof products.$inferInsert> = [];
+    const totals: number[] = [];
     for (let i = start; i < Math.min(PRODUCT_COUNT, start + BATCH); i++) {
       const t = CATALOGUE[i % CATALOGUE.length]!;
       const price = Math.max(199, Math.round((t.price * (0.6 + random() * 0.9)) / 10) * 10 - 1);
@@ -99,7 +105,8 @@ async function fillCatalogue(db: Db): Promise<void> {
         sizes: t.sizes,
         colors: colours,
         colorNames: colours.map((c) => c.name),
-        stock: random() < 0.1 ? 0 : Math.floor(random() * 60) + 1,
+        // the variants' sum, filled in by createVariants below
+        stock: 0,
         fabric: t.fabric,
         material: t.material,
         fit: t.fit,
@@ -113,8 +120,24 @@ async function fillCatalogue(db: Db): Promise<void> {
         orderCount: Math.floor(random() * 500),
         createdAt: new Date(now - Math.floor(random() * 400 * 86_400_000)),
       });
+      totals.push(random() < 0.1 ? 0 : Math.floor(random() * 60) + 1);
     }
-    const inserted = await db.insert(products).values(rows).returning({ id: products.id, slug: products.slug });
+    // products and their variants (some sizes sold out, a few low: decision 015) in one transaction
+    const indexOf = new Map(rows.map((r, k) => [r.slug, k]));
+    const inserted = await db.transaction(async (tx) => {
+      const made = await tx.insert(products).values(rows).returning({ id: products.id, slug: products.slug, sku: products.sku });
+      await createVariants(
+        tx,
+        made.map((p) => {
+          const k = indexOf.get(p.slug)!;
+          const row = rows[k]!;
+          const sizes = row.sizes ?? [];
+          const colourNames = row.colorNames ?? [];
+          return { productId: p.id, productSku: p.sku, sizes, colourNames, variantStock: spreadWithGaps(p.slug, { sizes, colourNames }, totals[k]!) };
+        }),
+      );
+      return made;
+    });
     await db.insert(productImages).values(
       inserted.flatMap((p) =>
         [0, 1, 2].map((position) => ({
@@ -233,6 +256,7 @@ async function main(): Promise<void> {
   // fresh statistics and a visibility map, as the plans in decision 007 assume.
   await database.db.execute(sql`VACUUM ANALYZE products`);
   await database.db.execute(sql`VACUUM ANALYZE product_images`);
+  await database.db.execute(sql`VACUUM ANALYZE product_variants`);
   const [anyProduct] = await database.db.select({ id: products.id }).from(products).where(gt(products.stock, 0)).limit(1);
   await database.close();
   console.log(`Catalogue ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
@@ -309,7 +333,7 @@ async function main(): Promise<void> {
   if (url) {
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
-    await admin.query("DROP DATABASE IF EXISTS shop_bench WITH (FORCE)");
+    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
     await admin.end();
   }
 }

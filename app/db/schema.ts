@@ -11,3 +11,4 @@ export * from "../modules/coupons/schema.server";
 export * from "../modules/orders/schema.server";
 export * from "../modules/payments/schema.server";
 export * from "../modules/content/schema.server";
+export * from "../modules/messages/schema.server";

@@ -1,10 +1,13 @@
 import { getConfig } from "~/config.server";
-import { isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
 import { ProductDetail } from "~/components/product/product-detail";
 import { getDb } from "~/db/client.server";
-import { invariantResponse } from "~/lib/http.server";
+import { invariantResponse, readFormData } from "~/lib/http.server";
 import { sharedPageHeaders } from "~/lib/page-cache.server";
 import { productJsonLd, productMeta } from "~/modules/catalog/seo";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { notifyMeSchema } from "~/modules/catalog/back-in-stock";
+import { askBackInStock } from "~/modules/catalog/back-in-stock.server";
 import { getProduct } from "~/modules/catalog/products.server";
 import { listRelated } from "~/modules/catalog/list.server";
 import { CATEGORIES } from "~/modules/catalog/types";
@@ -32,6 +35,20 @@ export async function loader({ params }: Route.LoaderArgs) {
     // From BASE_URL, never the request's Host: this page is shared through caches (issue 15).
     origin: getConfig().baseUrl,
   };
+}
+
+/** 'Notify me when it is back' (decision 015); works as a plain form post too. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const parsed = notifyMeSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const noStore = { "Cache-Control": "no-store" };
+  if (!parsed.success) return data({ ok: false, text: "Please choose a size to be told about." }, { status: 400, headers: noStore });
+  const { status, ...answer } = await askBackInStock(getDb(), {
+    productId: params.id,
+    variantId: parsed.data.variantId,
+    typedPhone: parsed.data.phone,
+    user: await getSessionUser(request),
+  });
+  return data(answer, { status, headers: noStore });
 }
 
 // Wishlist hearts and the cart come from the root loader (decision 012).

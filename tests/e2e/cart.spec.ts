@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { openProduct } from "./support/catalogue";
 import { expect, test } from "./support/test";
 import { randomPhone, register, signIn, signOut } from "./support/shopper";
 
@@ -11,13 +12,8 @@ import { randomPhone, register, signIn, signOut } from "./support/shopper";
 const JHUMKAS = "Mor Oxidised Jhumkas"; // ₹549 (was ₹699), Free Size, Oxidised Silver, stock 88
 const KURTI = "Chhoti Buti Mulmul Short Kurti"; // ₹899, XS first, Sage first
 const SOLD_OUT = "Sanganeri Phool Rayon Straight Kurta"; // stock 0
-const SCARCE_SAREE = "Rani Pink Banarasi Silk Saree"; // ₹12,999, stock 2
+const SCARCE_SAREE = "Rani Pink Banarasi Silk Saree"; // ₹12,999, Free Size: one in Rani Pink, one in Gold
 
-async function openProduct(page: Page, name: string) {
-  await page.goto(`/products?search=${encodeURIComponent(name)}`);
-  await page.getByRole("link", { name: new RegExp(name) }).first().click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-}
 
 async function addFromProductPage(page: Page, name: string, quantity = 1) {
   await openProduct(page, name);
@@ -169,27 +165,35 @@ test("coupon messages, totals and a coupon removed when the cart stops qualifyin
   await expect(page).toHaveURL(/\/products$/);
 });
 
-test("the stock caps a quantity with a clear message, on the product page and in the cart", async ({ page, context }) => {
+test("the stock caps each size and colour with a clear message, on the product page and in the cart", async ({ page, context }) => {
   await openProduct(page, SCARCE_SAREE);
-  await page.getByRole("button", { name: "Increase quantity" }).click();
+  // one left in Rani Pink: the stepper stops at 1, a second add is capped
+  await expect(page.getByTestId("low-stock")).toHaveText("Only 1 left");
+  await expect(page.getByRole("button", { name: "Increase quantity" })).toBeDisabled();
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText(/^Added to cart/)).toBeVisible();
   await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText("Only 2 available: your bag now has 2.")).toBeVisible();
+  await expect(page.getByText("Only 1 available: your bag now has 1.")).toBeVisible();
+  // Gold has its own one
+  await page.getByRole("button", { name: "Gold", exact: true }).click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText(/^Added to cart: .*Gold × 1$/)).toBeVisible();
 
   await page.goto("/cart");
-  const saree = line(page, SCARCE_SAREE);
-  await expect(saree.getByTestId("line-quantity")).toHaveText("2");
-  await expect(saree.getByRole("button", { name: `Increase quantity of ${SCARCE_SAREE}` })).toBeDisabled();
-  await expect(saree.getByText("Only 2 left")).toBeVisible();
+  const gold = line(page, SCARCE_SAREE).filter({ hasText: "Colour: Gold" });
+  for (const row of [line(page, SCARCE_SAREE).filter({ hasText: "Colour: Rani Pink" }), gold]) {
+    await expect(row.getByTestId("line-quantity")).toHaveText("1");
+    await expect(row.getByRole("button", { name: `Increase quantity of ${SCARCE_SAREE}` })).toBeDisabled();
+    await expect(row.getByText("Only 1 left")).toBeVisible();
+  }
   await expect(summary(page, "total")).toHaveText("₹25,998");
 
   // A second tab follows the first through storage events.
   const other = await context.newPage();
   await other.goto("/cart");
-  await expect(line(other, SCARCE_SAREE).getByTestId("line-quantity")).toHaveText("2");
-  await saree.getByRole("button", { name: `Decrease quantity of ${SCARCE_SAREE}` }).click();
-  await expect(line(other, SCARCE_SAREE).getByTestId("line-quantity")).toHaveText("1");
+  await expect(line(other, SCARCE_SAREE)).toHaveCount(2);
+  await gold.getByRole("button", { name: `Remove ${SCARCE_SAREE} (quantity 1)` }).click();
+  await expect(line(other, SCARCE_SAREE)).toHaveCount(1);
   await expect(badge(other, 1)).toBeVisible();
   await expect(summary(other, "total")).toHaveText("₹12,999");
 });

@@ -1,31 +1,19 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { CATALOGUE } from "../../app/db/seed/catalogue";
+import { applyIfSheet, openFilters, openProduct, SEEDED } from "./support/catalogue";
 
 const rupees = (n: number) => `₹${n.toLocaleString("en-IN")}`;
 const count = (n: number) => `${n} product${n === 1 ? "" : "s"} found`;
 const resultCount = (page: Page) => page.getByText(/products? found$/);
 
-/** Opens the filters: the sidebar on desktop, the bottom sheet on phones. Returns the region to click in. */
-async function openFilters(page: Page) {
-  const sheetButton = page.getByRole("button", { name: /^Filters/ });
-  if (await sheetButton.isVisible()) {
-    await sheetButton.click();
-    return { region: page.getByRole("dialog", { name: "Filters" }), sheet: true };
-  }
-  return { region: page.getByRole("complementary", { name: "Filters" }), sheet: false };
-}
-
-async function applyIfSheet(page: Page, sheet: boolean) {
-  if (sheet) await page.getByRole("dialog", { name: "Filters" }).getByRole("button", { name: "Show results" }).click();
-}
-
-test("filters by size and colour from the catalogue's facets, kept in the URL across a reload", async ({ page }) => {
-  const expected = CATALOGUE.filter((p) => p.sizes.includes("XXL") && p.colours.some((c) => c.name === "Indigo"));
+test("filters by size (where it is in stock) and colour from the catalogue's facets, kept in the URL across a reload", async ({ page }) => {
+  const xxlInStock = SEEDED.filter((s) => s.variants.some((v) => v.size === "XXL" && v.stock > 0)).map((s) => s.product);
+  const expected = xxlInStock.filter((p) => p.colours.some((c) => c.name === "Indigo"));
   expect(expected.length).toBeGreaterThan(0);
   await page.goto("/products");
   const { region, sheet } = await openFilters(page);
-  const xxl = CATALOGUE.filter((p) => p.sizes.includes("XXL")).length;
+  const xxl = xxlInStock.length;
   await expect(region.getByRole("checkbox", { name: `XXL (${xxl})` })).toBeVisible();
   await region.getByRole("checkbox", { name: /^XXL/ }).check();
   if (!sheet) await expect(page).toHaveURL(/size=XXL/);
@@ -94,10 +82,11 @@ test("search ranks by relevance and forgives a misspelling", async ({ page }) =>
 });
 
 test("quick add puts size M and the first colour in the guest cart and updates the header badge", async ({ page }) => {
+  // the first card by name whose size M in the first colour is in stock
+  const product = [...SEEDED].sort((a, b) => a.product.name.localeCompare(b.product.name)).find((s) => s.quickStock > 0)!.product;
+  const name = product.name;
   await page.goto("/products?sortBy=name");
-  const card = page.getByTestId("product-card").filter({ hasNot: page.getByText("Out of stock") }).first();
-  const name = (await card.getByRole("heading").textContent())!;
-  const product = CATALOGUE.find((p) => p.name === name)!;
+  const card = page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
   await card.hover();
   await card.getByRole("button", { name: `Quick add ${name} to cart` }).click();
   await expect(card.getByRole("button", { name: `Quick add ${name} to cart` })).toHaveText(/Added/);
@@ -123,44 +112,47 @@ test("the wishlist heart toggles without opening the product", async ({ page }) 
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem("saanjh.wishlist.v1") ?? "[]"))).toHaveLength(1);
 });
 
-async function openProduct(page: Page, name: string) {
-  await page.goto(`/products?search=${encodeURIComponent(name)}`);
-  await page.getByRole("link", { name: new RegExp(name) }).first().click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-}
-
-test("product detail: first size and colour preselected, the selection rules alert, the stepper stops at stock", async ({ page }) => {
-  const product = CATALOGUE.find((p) => p.stock > 0 && p.stock <= 5 && p.sizes.length > 1 && p.colours.length > 0)!;
+test("product detail: the first in-stock size and colour preselected, the selection rules alert, the stepper stops at that size's stock", async ({ page }) => {
+  // a product whose starting colour has another size in stock with 2 to 5 left
+  const s = SEEDED.find(
+    (x) =>
+      x.start.colour !== null &&
+      x.start.size !== null &&
+      x.variants.some((v) => v.colour === x.start.colour && v.size !== x.start.size && v.stock >= 2 && v.stock <= 5),
+  )!;
+  const { product } = s;
+  const colour = s.start.colour!;
+  const low = s.variants.find((v) => v.colour === colour && v.size !== s.start.size && v.stock >= 2 && v.stock <= 5)!;
   await openProduct(page, product.name);
-  await expect(page.getByRole("button", { name: product.sizes[0]!, exact: true })).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByRole("button", { name: product.colours[0]!.name, exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: s.start.size!, exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: colour, exact: true })).toHaveAttribute("aria-pressed", "true");
 
   const dialogs: string[] = [];
   page.on("dialog", (d) => {
     dialogs.push(d.message());
     void d.accept();
   });
-  await page.getByRole("button", { name: product.sizes[0]!, exact: true }).click(); // clears the size
+  await page.getByRole("button", { name: s.start.size!, exact: true }).click(); // clears the size
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect.poll(() => dialogs).toEqual(["Please select a size"]);
-  await page.getByRole("button", { name: product.sizes[1]!, exact: true }).click();
-  await page.getByRole("button", { name: product.colours[0]!.name, exact: true }).click(); // clears the colour
+  await page.getByRole("button", { name: low.size, exact: true }).click();
+  await page.getByRole("button", { name: colour, exact: true }).click(); // clears the colour
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect.poll(() => dialogs).toEqual(["Please select a size", "Please select a color"]);
-  await page.getByRole("button", { name: product.colours[0]!.name, exact: true }).click();
+  await page.getByRole("button", { name: colour, exact: true }).click();
 
   const plus = page.getByRole("button", { name: "Increase quantity" });
   await expect(page.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
-  for (let i = 1; i < product.stock; i++) await plus.click();
-  await expect(page.getByTestId("quantity")).toHaveText(String(product.stock));
+  for (let i = 1; i < low.stock; i++) await plus.click();
+  await expect(page.getByTestId("quantity")).toHaveText(String(low.stock));
   await expect(plus).toBeDisabled();
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText(/^Added to cart/)).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("saanjh.cart.v1") ?? "[]"));
-  expect(stored).toEqual([expect.objectContaining({ size: product.sizes[1], colour: product.colours[0]!.name, quantity: product.stock })]);
+  expect(stored).toEqual([expect.objectContaining({ size: low.size, colour, quantity: low.stock })]);
 });
 
-test("product detail: out of stock disables both purchase buttons", async ({ page }) => {
+test("product detail: out of stock in every size and colour disables both purchase buttons", async ({ page }) => {
   const product = CATALOGUE.find((p) => p.stock === 0)!;
   await openProduct(page, product.name);
   const buttons = page.getByRole("button", { name: "Out of stock" });
@@ -170,7 +162,7 @@ test("product detail: out of stock disables both purchase buttons", async ({ pag
 });
 
 test("product detail: Buy Now adds the line then opens the cart; SEO tags are in the HTML", async ({ page, request }) => {
-  const product = CATALOGUE.find((p) => p.stock > 10)!;
+  const product = SEEDED.find((s) => s.total > 10)!.product;
   await openProduct(page, product.name);
   const url = page.url();
   const html = await (await request.get(url)).text();

@@ -1,5 +1,6 @@
 import type { Db } from "../../app/db/client.server";
 import type { SeedProduct } from "../../app/db/seed/types";
+import { seedVariantStock } from "../../app/db/seed/variant-stock";
 import {
   createProduct,
   ensureCategories,
@@ -62,7 +63,7 @@ export function seedSku(product: SeedProduct, index: number): string {
   return `${prefix}-${String(1001 + index)}`;
 }
 
-/** Turns a demo catalogue entry into the product factory's input (rupees become paise). */
+/** Turns a demo catalogue entry into the product factory's input (rupees become paise; the stock sits on sizes and colours with gaps). */
 export function seedProductInput(product: SeedProduct, index: number, now: Date): NewProductInput {
   const createdAt = new Date(now.getTime() - product.addedDaysAgo * 86_400_000);
   return productInput({
@@ -77,7 +78,8 @@ export function seedProductInput(product: SeedProduct, index: number, now: Date)
     originalPricePaise: product.originalPrice ? product.originalPrice * 100 : null,
     sizes: product.sizes,
     colors: product.colours,
-    stock: product.stock,
+    stock: undefined,
+    variantStock: seedVariantStock(product),
     fabric: product.fabric,
     material: product.material,
     fit: product.fit,

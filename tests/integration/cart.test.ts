@@ -18,6 +18,8 @@ import {
   setQuantity,
 } from "../../app/modules/cart/cart.server";
 import { products } from "../../app/modules/catalog/schema.server";
+import { changeStock, setVariantStock } from "../../app/modules/catalog/stock.server";
+import { findVariant } from "../../app/modules/catalog/variants.server";
 import { ensureCoupons } from "../../app/modules/coupons/coupons.server";
 import { coupons } from "../../app/modules/coupons/schema.server";
 import { mergeGuestWishlist, toggleWishlist, wishlistedIds } from "../../app/modules/wishlist/wishlist.server";
@@ -32,7 +34,7 @@ import { setupTestDatabase } from "../setup/test-db";
 const t = setupTestDatabase();
 const rupees = (r: number) => Math.round(r * 100);
 let shopper = 0;
-let kurta: string; // ₹549, stock 4, S/M, Rust/Indigo
+let kurta: string; // ₹549, S/M x Rust/Indigo: M Rust 4, M Indigo 2, S Rust 0, S Indigo 1
 let saree: string; // ₹1,299, stock 10, no sizes or colours
 let scarce: string; // ₹300, stock 1
 let retired: string; // inactive
@@ -48,11 +50,21 @@ async function newShopper(): Promise<string> {
 const M = (productId: string, quantity = 1) => ({ productId, size: "M", colour: "Rust", quantity });
 const plain = (productId: string, quantity = 1) => ({ productId, size: "One Size", colour: "Default", quantity });
 
+/** Sets a variant's stock the way staff would (through the stock module). */
+async function setStock(productId: string, size: string, colour: string, stock: number) {
+  const variant = await findVariant(t.db, productId, size, colour);
+  await changeStock(t.db, (tx) => setVariantStock(tx, variant!.id, stock));
+}
+
 beforeAll(async () => {
   await ensureCoupons(t.db);
   kurta = await createTestProduct(t.db, {
     pricePaise: rupees(549),
-    stock: 4,
+    variantStock: [
+      { size: "M", colour: "Rust", stock: 4 },
+      { size: "M", colour: "Indigo", stock: 2 },
+      { size: "S", colour: "Indigo", stock: 1 },
+    ],
     sizes: ["S", "M"],
     colors: [
       { name: "Rust", hex: "#B4532A" },
@@ -86,6 +98,18 @@ describe("stored cart lines", () => {
     expect(await setQuantity(t.db, id, M(kurta), 2)).toEqual({ ok: false, reason: "not-in-cart" });
   });
 
+  it("caps each line at its own size and colour, not at the product's total", async () => {
+    // the kurta has 7 in all, but 2 in M Indigo, 1 in S Indigo and none in S Rust
+    expect(await addLine(t.db, id, { ...M(kurta, 5), colour: "Indigo" })).toMatchObject({ ok: true, quantity: 2, capped: true, stock: 2 });
+    expect(await runCartIntent(t.db, id, { intent: "add", productId: kurta, size: "S", colour: "Indigo", quantity: 3 })).toMatchObject({
+      ok: true,
+      quantity: 1,
+      message: "Only 1 available: your bag now has 1.",
+    });
+    expect(await addLine(t.db, id, { ...M(kurta, 1), size: "S" })).toEqual({ ok: false, reason: "out-of-stock" });
+    expect(await setQuantity(t.db, id, { ...M(kurta), colour: "Indigo" }, 9)).toEqual({ ok: true, quantity: 2, capped: true, stock: 2 });
+  });
+
   it("removes one line and clears the cart with its coupon", async () => {
     await addLine(t.db, id, M(kurta, 1));
     await addLine(t.db, id, plain(saree, 1));
@@ -110,7 +134,7 @@ describe("stored cart lines", () => {
     expect(view.priced.subtotalPaise).toBe(rupees(2799));
     expect(await checkoutProblem(t.db, id)).toBeNull();
 
-    await t.db.update(products).set({ stock: 0 }).where(eq(products.id, changing));
+    await setStock(changing, "One Size", "Default", 0);
     cart = await loadCart(t.db, id);
     view = buildCartView(cart.lines, cart);
     expect(view.lines[0]!.state.kind).toBe("out-of-stock");
@@ -118,11 +142,27 @@ describe("stored cart lines", () => {
     expect(await checkoutProblem(t.db, id)).toMatch(/cannot be bought/);
     expect(await runCartIntent(t.db, id, { intent: "checkout" })).toMatchObject({ ok: false, status: 409 });
 
-    await t.db.update(products).set({ stock: 3, isActive: false }).where(eq(products.id, changing));
+    await setStock(changing, "One Size", "Default", 3);
+    await t.db.update(products).set({ isActive: false }).where(eq(products.id, changing));
     cart = await loadCart(t.db, id);
     expect(buildCartView(cart.lines, cart).lines[0]!.state.kind).toBe("inactive");
     await removeLine(t.db, id, plain(changing));
     expect(await runCartIntent(t.db, id, { intent: "checkout" })).toEqual({ ok: true, intent: "checkout", redirectTo: "/checkout" });
+  });
+
+  it("flags a line whose size sold out while other sizes of the product are still in stock", async () => {
+    const twoSizes = await createTestProduct(t.db, { sizes: ["M", "L"], colors: [], variantStock: [{ size: "M", colour: "Default", stock: 2 }, { size: "L", colour: "Default", stock: 5 }] });
+    await addLine(t.db, id, { productId: twoSizes, size: "M", colour: "Default", quantity: 2 });
+    await addLine(t.db, id, { productId: twoSizes, size: "L", colour: "Default", quantity: 1 });
+    await setStock(twoSizes, "M", "Default", 0);
+    const cart = await loadCart(t.db, id);
+    const view = buildCartView(cart.lines, cart);
+    expect(view.lines.map((l) => [l.size, l.state.kind, l.stock])).toEqual([
+      ["M", "out-of-stock", 0],
+      ["L", "ok", 5],
+    ]);
+    expect(cart.products[twoSizes]!.stock).toBe(5);
+    expect(await checkoutProblem(t.db, id)).toMatch(/cannot be bought/);
   });
 
   it("refuses checkout of an empty cart", async () => {
@@ -220,7 +260,7 @@ describe("merging a guest cart on sign-in", () => {
     expect(sorted(await getCartLines(t.db, id))).toEqual(sorted([M(kurta, 4), plain(saree, 3), { ...M(kurta, 1), colour: "Indigo" }, plain(scarce, 1)]));
   });
 
-  it("leaves out unknown, inactive and sold-out products and sizes not offered", async () => {
+  it("leaves out unknown, inactive and sold-out products, sold-out sizes and sizes not offered; caps each size at its own stock", async () => {
     const id = await newShopper();
     const result = await mergeGuestCart(t.db, id, [
       plain(retired),
@@ -228,10 +268,14 @@ describe("merging a guest cart on sign-in", () => {
       plain("00000000-0000-4000-8000-000000000000"),
       plain("not-a-uuid"),
       { ...M(kurta), size: "XXL" },
+      { ...M(kurta), size: "S" }, // S Rust is sold out though the kurta is not
+      { ...M(kurta, 3), size: "S", colour: "Indigo" }, // one left
       plain(saree, 2),
     ]);
-    expect(result).toEqual({ count: 2, skipped: 5, capped: 0 });
-    expect(await getCartLines(t.db, id)).toEqual([plain(saree, 2)]);
+    expect(result).toEqual({ count: 3, skipped: 6, capped: 1 });
+    const lines = await getCartLines(t.db, id);
+    expect(lines).toHaveLength(2);
+    expect(lines).toEqual(expect.arrayContaining([plain(saree, 2), { ...M(kurta, 1), size: "S", colour: "Indigo" }]));
   });
 
   it("keeps the guest's coupon when it applies and the stored cart has none; never overrides a stored one", async () => {

@@ -13,7 +13,8 @@ const now = Date.now();
 // A small catalogue whose every row matters to some assertion below.
 beforeAll(async () => {
   const rows = [
-    { name: "Indigo Block Print Kurta", category: "kurtas", pricePaise: 199_999, sizes: ["S", "M"], colors: [{ name: "Indigo", hex: "#2E3A87" }], fabric: "Cotton", type: "Kurta", occasions: ["Casual"], stock: 5, rating: 4.5, popularity: 50, orderCount: 30, age: 1 },
+    // sold out in S, five left in M
+    { name: "Indigo Block Print Kurta", category: "kurtas", pricePaise: 199_999, sizes: ["S", "M"], colors: [{ name: "Indigo", hex: "#2E3A87" }], fabric: "Cotton", type: "Kurta", occasions: ["Casual"], variantStock: [{ size: "M", colour: "Indigo", stock: 5 }], rating: 4.5, popularity: 50, orderCount: 30, age: 1 },
     { name: "Rust Anarkali Kurta", category: "kurtas", pricePaise: 200_000, sizes: ["M", "L"], colors: [{ name: "Rust", hex: "#B4532A" }], fabric: "Rayon", type: "Kurta", occasions: ["Festive", "Party"], stock: 0, rating: 3.9, popularity: 90, orderCount: 10, age: 2 },
     { name: "Banarasi Silk Saree", category: "sarees", brand: "Resham Gali", pricePaise: 500_000, sizes: ["Free Size"], colors: [{ name: "Maroon", hex: "#7B1E2B" }, { name: "Gold", hex: "#C9A227" }], fabric: "Silk", type: "Saree", occasions: ["Wedding"], stock: 3, rating: 4.9, popularity: 70, orderCount: 80, age: 3, description: "Handwoven in Varanasi with zari." },
     { name: "Chanderi Saree", category: "sarees", pricePaise: 500_100, sizes: ["Free Size"], colors: [{ name: "Gold", hex: "#C9A227" }], fabric: "Chanderi", type: "Saree", occasions: ["Festive"], stock: 8, rating: null, popularity: 10, orderCount: 5, age: 4, description: "Light as air, with a silk border." },
@@ -51,7 +52,10 @@ describe("listCatalogue", () => {
 
   it("combines category, facets and availability", async () => {
     expect(await names("category=kurtas")).toEqual(["Indigo Block Print Kurta", "Rust Anarkali Kurta"]);
-    expect(await names("size=L")).toEqual(["Rust Anarkali Kurta", "Linen Shirt"]);
+    // a size matches only where it is in stock: the Anarkali comes in L but has none left
+    expect(await names("size=L")).toEqual(["Linen Shirt"]);
+    expect(await names("size=S")).toEqual(["Linen Shirt"]);
+    expect(await names("size=M")).toEqual(["Indigo Block Print Kurta", "Linen Shirt"]);
     expect(await names("size=L&colour=Indigo")).toEqual(["Linen Shirt"]);
     expect(await names("colour=Gold&colour=Rust")).toEqual(["Rust Anarkali Kurta", "Banarasi Silk Saree", "Chanderi Saree"]);
     expect(await names("occasion=Festive&fabric=Chanderi")).toEqual(["Chanderi Saree"]);
@@ -87,10 +91,10 @@ describe("listCatalogue", () => {
 });
 
 describe("catalogueFacets", () => {
-  it("counts sizes, colours, occasions, fabrics, types and stock over the category", async () => {
+  it("counts sizes (only where in stock), colours, occasions, fabrics, types and stock over the category", async () => {
     const all = await catalogueFacets(t.db, {});
     expect(all.sizes.map((s) => s.value)).toEqual(["S", "M", "L", "XL", "Free Size"]);
-    expect(all.sizes.find((s) => s.value === "M")?.count).toBe(3);
+    expect(all.sizes.map((s) => s.count)).toEqual([1, 2, 1, 1, 2]);
     expect(all.colours[0]).toEqual({ value: "Gold", count: 2, hex: "#C9A227" });
     expect(all.colours.find((c) => c.value === "Indigo")?.count).toBe(2);
     expect(all.fabrics.map((x) => x.value)).toEqual(["Chanderi", "Cotton", "Linen", "Rayon", "Silk"]);
@@ -113,6 +117,20 @@ describe("cachedFacets", () => {
     await createTestProduct(t.db, { category: "shirts", type: "Shirt", name: "Second Shirt" });
     expect((await cachedFacets(t.db, { category: "shirts" }, at + 59_000)).types).toEqual([{ value: "Shirt", count: 1 }]);
     expect((await cachedFacets(t.db, { category: "shirts" }, at + 61_000)).types).toEqual([{ value: "Shirt", count: 2 }]);
+  });
+});
+
+describe("cards", () => {
+  it("carry the stock of the variant quick add would take (size M, first colour)", async () => {
+    const cards = (await listCatalogue(t.db, f("sortBy=name"))).items;
+    const quick = Object.fromEntries(cards.map((c) => [c.name, [c.stock, c.quickAddStock]]));
+    expect(quick).toMatchObject({
+      "Banarasi Silk Saree": [3, 2], // Free Size: 3 over Maroon and Gold, 2 in the first colour
+      "Chanderi Saree": [8, 8],
+      "Indigo Block Print Kurta": [5, 5],
+      "Linen Shirt": [40, 5],
+      "Rust Anarkali Kurta": [0, 0],
+    });
   });
 });
 

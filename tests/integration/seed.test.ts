@@ -12,6 +12,7 @@ import { getStoreSettings } from "../../app/modules/content/settings.server";
 import { getProduct } from "../../app/modules/catalog/products.server";
 import { findProductIdBySlug } from "../../app/modules/catalog/products.server";
 import { localDiskStorage } from "../../app/modules/media/storage.server";
+import { seedVariantStock } from "../../app/db/seed/variant-stock";
 import { setupTestDatabase } from "../setup/test-db";
 
 const t = setupTestDatabase();
@@ -48,6 +49,9 @@ describe("the seed", () => {
     const id = await findProductIdBySlug(t.db, seedProduct.slug);
     const product = await getProduct(t.db, id!);
     expect(product).toMatchObject({ name: seedProduct.name, pricePaise: seedProduct.price * 100, stock: seedProduct.stock });
+    // its stock sits on its sizes and colours as the seed's rule says, with a SKU each
+    expect(product!.variants.map(({ size, colour, stock }) => ({ size, colour, stock }))).toEqual(seedVariantStock(seedProduct));
+    expect(product!.variants.every((v) => v.sku.startsWith(`${product!.sku}-`))).toBe(true);
     expect(new Date(product!.createdAt).getTime()).toBe(new Date("2026-11-01T00:00:00Z").getTime() - seedProduct.addedDaysAgo * 86_400_000);
 
     // Each picture exists in every width and as a thumbnail, and is a real WebP of the stated size.
@@ -77,5 +81,16 @@ describe("the seed", () => {
     const again = await seedDatabase(t.db, { storage, demoCatalogue: true, products: SAMPLE });
     expect(again).toMatchObject({ productsCreated: 0, productsSkipped: SAMPLE.length, imagesCreated: 0, siteImagesCreated: 0 });
     expect(await counts()).toEqual(before);
+  });
+
+  it("seeds a fresh database over pictures already drawn without drawing them again", async () => {
+    const [first] = SAMPLE;
+    const id = await findProductIdBySlug(t.db, first!.slug);
+    const drawn = (await getProduct(t.db, id!))!.images;
+    await t.db.execute(sql`DELETE FROM products WHERE slug = ${first!.slug}`);
+    const again = await seedDatabase(t.db, { storage, demoCatalogue: true, products: [first!], now: new Date("2026-11-01T00:00:00Z") });
+    expect(again).toMatchObject({ productsCreated: 1, imagesCreated: 0, imagesReused: picturePlan(first!).length });
+    const kept = (await getProduct(t.db, (await findProductIdBySlug(t.db, first!.slug))!))!.images;
+    expect(kept).toEqual(drawn);
   });
 });

@@ -4,6 +4,7 @@ import { ProductThumb } from "~/components/shopper/product-thumb";
 import { STORE_FIELD, useStore } from "~/components/shopper/use-shopper";
 import { lineStateMessage, type CartViewLine } from "~/modules/cart/cart-view";
 import type { CartActionResult } from "~/modules/cart/results";
+import { LOW_STOCK } from "~/modules/catalog/variants";
 import { formatPrice } from "~/modules/pricing/money";
 
 /** Hidden fields naming a line: its product, size and colour (the spec's cartId), and where it is kept. */
@@ -14,7 +15,7 @@ function LineFields({ line, store }: { line: CartViewLine; store: string }) {
       <input type="hidden" name="productId" value={line.productId} />
       <input type="hidden" name="size" value={line.size} />
       <input type="hidden" name="colour" value={line.colour} />
-      {line.product && line.product.stock > 0 ? <input type="hidden" name="stock" value={line.product.stock} /> : null}
+      {line.product && line.stock > 0 ? <input type="hidden" name="stock" value={line.stock} /> : null}
     </>
   );
 }
@@ -31,7 +32,8 @@ export function CartLineRow({ line }: { line: CartViewLine }) {
   const href = `/product/${line.productId}`;
   const flag = lineStateMessage(line.state);
   const buyable = line.state.kind === "ok" || line.state.kind === "over-stock";
-  const stock = line.product?.stock ?? 0;
+  // the line's own size and colour (decision 015)
+  const stock = line.stock;
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
   return (
@@ -110,7 +112,7 @@ export function CartLineRow({ line }: { line: CartViewLine }) {
             </button>
           </fetcher.Form>
         </div>
-        {buyable && stock > 0 && stock <= 10 && line.state.kind === "ok" ? <p className="mt-2 text-xs text-stone">Only {stock} left</p> : null}
+        {buyable && stock > 0 && stock <= LOW_STOCK && line.state.kind === "ok" ? <p className="mt-2 text-xs text-stone">Only {stock} left</p> : null}
         {result && !result.ok ? (
           <p role="alert" className="mt-2 text-sm text-sale">
             {result.error}

@@ -73,7 +73,7 @@ export function ProductCard({
       ) : null}
       {soldOut ? (
         <span className="absolute left-3 top-3 bg-ink px-2.5 py-1 text-[0.65rem] font-medium uppercase tracking-[0.18em] text-ivory">
-          Out of stock
+          Sold out
         </span>
       ) : null}
     </div>
@@ -115,6 +115,10 @@ function CardActions({ product, list }: { product: ProductCardView; list: boolea
   const add = useAddToCart();
   const [state, setState] = useState<"idle" | "adding" | "added">("idle");
   const soldOut = product.stock <= 0;
+  // Quick add takes size M in the first colour; when that one is sold out (and others are not) it
+  // opens the product so the shopper can choose, instead of failing (decision 015).
+  const quickSize = quickAddLine(product).size;
+  const chooseInstead = !soldOut && product.quickAddStock <= 0;
 
   const quickAdd = async () => {
     if (!product.id) {
@@ -122,7 +126,7 @@ function CardActions({ product, list }: { product: ProductCardView; list: boolea
       return;
     }
     setState("adding");
-    const result = await add(quickAddLine(product), product.stock);
+    const result = await add(quickAddLine(product), product.quickAddStock);
     if (!result.ok) {
       setState("idle");
       window.alert(result.error === "Invalid product data" ? result.error : "Failed to add item to cart. Please try again.");
@@ -144,18 +148,23 @@ function CardActions({ product, list }: { product: ProductCardView; list: boolea
       <HeartIcon filled={wish.wishlisted} className={`h-5 w-5 ${wish.wishlisted ? "text-maroon" : ""}`} />
     </button>
   );
-  const label = soldOut ? "Out of stock" : state === "added" ? "Added" : state === "adding" ? "Adding..." : "Quick add";
-  const quick = (
+  const label = soldOut ? "Sold out" : state === "added" ? "Added" : state === "adding" ? "Adding..." : "Quick add";
+  const quickClass = `pointer-events-auto inline-flex items-center gap-1.5 text-[0.65rem] font-medium uppercase tracking-[0.18em] transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
+    list
+      ? "border border-ink px-3 py-2 text-ink hover:bg-ink hover:text-ivory"
+      : "bg-ivory/95 px-3 py-2 text-ink shadow-sm hover:bg-ink hover:text-ivory sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"
+  }`;
+  const quick = chooseInstead ? (
+    <Link to={`/product/${product.id}`} aria-label={`Choose size for ${product.name} (${quickSize} is sold out)`} className={quickClass}>
+      Choose size
+    </Link>
+  ) : (
     <button
       type="button"
       onClick={() => void quickAdd()}
       disabled={soldOut || state === "adding"}
-      aria-label={soldOut ? `${product.name} is out of stock` : `Quick add ${product.name} to cart`}
-      className={`pointer-events-auto inline-flex items-center gap-1.5 text-[0.65rem] font-medium uppercase tracking-[0.18em] transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
-        list
-          ? "border border-ink px-3 py-2 text-ink hover:bg-ink hover:text-ivory"
-          : "bg-ivory/95 px-3 py-2 text-ink shadow-sm hover:bg-ink hover:text-ivory sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"
-      }`}
+      aria-label={soldOut ? `${product.name} is sold out` : `Quick add ${product.name} to cart`}
+      className={quickClass}
     >
       {!soldOut && state === "idle" ? <PlusIcon className="h-3.5 w-3.5" /> : null}
       {label}

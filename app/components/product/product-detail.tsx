@@ -7,6 +7,8 @@ import { ProductCard } from "./product-card";
 import { ChatIcon, ChevronIcon, HeartIcon, ReturnIcon, ShareIcon, ShieldIcon, TruckIcon } from "./product-icons";
 import { PurchasePanel } from "./purchase-panel";
 import { useWishlist } from "~/components/shopper/use-shopper";
+import type { loader as rootLoader } from "~/root";
+import { useRouteLoaderData } from "react-router";
 
 /** Spec section 9: what the page shows when a product leaves these out. */
 export const DETAIL_DEFAULTS = { material: "Cotton", fit: "Regular", care: "Machine Wash", occasion: "Casual, Festive" } as const;
@@ -25,6 +27,7 @@ export function ProductDetail({
   origin: string;
 }) {
   const wish = useWishlist(product.id);
+  const phone = useRouteLoaderData<typeof rootLoader>("root")?.user?.phone ?? null;
   const url = `${origin}/product/${product.id}`;
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-8 sm:pt-10">
@@ -62,7 +65,7 @@ export function ProductDetail({
           {product.stock <= 0 ? <p className="mt-4 text-sm font-medium text-sale">Out of stock</p> : null}
           <p className="mt-6 leading-relaxed text-ink/85">{product.description}</p>
 
-          <PurchasePanel product={product} />
+          <PurchasePanel product={product} phone={phone} />
 
           <ul className="mt-8 grid grid-cols-3 gap-3 border-y border-linen py-6 text-center text-[0.68rem] uppercase tracking-[0.14em] text-ink">
             <li className="flex flex-col items-center gap-2"><ShieldIcon className="h-6 w-6 text-maroon" />100% authentic</li>

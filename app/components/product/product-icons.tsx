@@ -125,3 +125,12 @@ export function ChatIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function BellIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M6 9a6 6 0 1 1 12 0c0 6.5 2.5 8.5 2.5 8.5h-17S6 15.5 6 9Z" />
+      <path d="M10.3 20.5a1.9 1.9 0 0 0 3.4 0" />
+    </Svg>
+  );
+}

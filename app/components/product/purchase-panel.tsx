@@ -1,8 +1,10 @@
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useActionData, useNavigate, useSearchParams } from "react-router";
 import type { ProductDetailView } from "~/modules/catalog/types";
 import { sizeChartFor } from "~/modules/catalog/size-chart";
+import { colourSoldOut, DEFAULT_COLOUR, DEFAULT_SIZE, initialChoice, LOW_STOCK, sizeSoldOut, stockOf } from "~/modules/catalog/variants";
 import { MinusIcon, PlusIcon } from "./product-icons";
+import { focusNotifyForm, NotifyMe } from "./notify-me";
 import { useAddToCart } from "~/components/shopper/use-shopper";
 
 /** Spec section 5: the selection rules, checked before a line is added. */
@@ -12,19 +14,63 @@ export function selectionError(product: Pick<ProductDetailView, "sizes" | "color
   return null;
 }
 
-/** Size and colour selectors, size guide, quantity stepper, Add to Cart and Buy Now. */
-export function PurchasePanel({ product }: { product: ProductDetailView }) {
-  // First colour and first size preselected (spec section 4); a second click on the chosen one clears it.
-  const [size, setSize] = useState<string | null>(product.sizes[0] ?? null);
-  const [colour, setColour] = useState<string | null>(product.colors[0]?.name ?? null);
+/**
+ * Size and colour selectors, size guide, quantity stepper, Add to Cart and Buy Now, all by variant
+ * (decision 015): a size sold out in the chosen colour is struck through and cannot be chosen (and
+ * a colour sold out in the chosen size); pressing it offers 'Notify me when it is back' instead.
+ */
+export function PurchasePanel({ product, phone }: { product: ProductDetailView; phone: string | null }) {
+  const [params] = useSearchParams();
+  const axes = { sizes: product.sizes, colours: product.colors.map((c) => c.name) };
+  const variants = product.variants;
+  // First in-stock colour and size (spec section 4, skipping sold-out ones), or the ones the address
+  // names; a second press on the chosen one clears it (decision 006).
+  const [initial] = useState(() => initialChoice(axes, variants, { size: params.get("size"), colour: params.get("colour") }));
+  const [size, setSize] = useState<string | null>(initial.size);
+  const [colour, setColour] = useState<string | null>(initial.colour);
   const [quantity, setQuantity] = useState(1);
   const [guideOpen, setGuideOpen] = useState(false);
+  // a product sold out everywhere offers the notify form from the start; so does its own answer (no script)
+  const posted = useActionData();
+  const [notifyOpen, setNotifyOpen] = useState(product.stock <= 0 || posted !== undefined);
+  const [notifyVariant, setNotifyVariant] = useState<string | null>(null);
   const [busy, setBusy] = useState<null | "cart" | "buy">(null);
   const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
   const add = useAddToCart();
   const navigate = useNavigate();
   const soldOut = product.stock <= 0;
   const chart = sizeChartFor(product.category, product.sizes);
+
+  const chosenSize = product.sizes.length > 0 ? size : DEFAULT_SIZE;
+  const chosenColour = product.colors.length > 0 ? colour : DEFAULT_COLOUR;
+  // the chosen variant's stock; unknown (null) until both are chosen
+  const stock = chosenSize !== null && chosenColour !== null ? stockOf(variants, chosenSize, chosenColour) : null;
+  const unavailable = soldOut || stock === 0;
+  const limit = stock ?? 0;
+  const shownQuantity = stock !== null && stock > 0 ? Math.min(quantity, stock) : quantity;
+  // sizes that can be asked for in the chosen colour: the notify form's choices
+  const soldOutSizes = (product.sizes.length > 0 ? product.sizes : [DEFAULT_SIZE]).filter((s) => sizeSoldOut(axes, variants, s, chosenColour));
+
+  const notifySize = notifyOpen ? (variants.find((v) => v.id === notifyVariant)?.size ?? null) : null;
+  const chooseSize = (s: string) => {
+    setSize(size === s ? null : s);
+    setMessage(null);
+  };
+  const chooseColour = (c: string) => {
+    setColour(colour === c ? null : c);
+    setNotifyVariant(null);
+    setMessage(null);
+  };
+  const askAbout = (s: string) => {
+    if (notifySize === s) {
+      setNotifyOpen(false);
+      return;
+    }
+    const variant = variants.find((v) => v.size === s && v.stock <= 0 && (chosenColour === null || v.colour === chosenColour));
+    setNotifyVariant(variant?.id ?? null);
+    setNotifyOpen(true);
+    focusNotifyForm();
+  };
 
   const submit = async (mode: "cart" | "buy") => {
     const problem = selectionError(product, size, colour);
@@ -34,7 +80,7 @@ export function PurchasePanel({ product }: { product: ProductDetailView }) {
     }
     setBusy(mode);
     setMessage(null);
-    const result = await add({ productId: product.id, size: size ?? "One Size", colour: colour ?? "Default", quantity }, product.stock);
+    const result = await add({ productId: product.id, size: size ?? DEFAULT_SIZE, colour: colour ?? DEFAULT_COLOUR, quantity: shownQuantity }, limit);
     setBusy(null);
     if (!result.ok) {
       setMessage({ kind: "error", text: result.error === "Invalid product data" ? result.error : "Failed to add item to cart. Please try again." });
@@ -49,7 +95,7 @@ export function PurchasePanel({ product }: { product: ProductDetailView }) {
       setMessage({ kind: "error", text: result.message });
       return;
     }
-    setMessage({ kind: "ok", text: `Added to cart: ${product.name}${size ? `, ${size}` : ""}${colour ? `, ${colour}` : ""} × ${quantity}` });
+    setMessage({ kind: "ok", text: `Added to cart: ${product.name}${size ? `, ${size}` : ""}${colour ? `, ${colour}` : ""} × ${shownQuantity}` });
   };
 
   return (
@@ -67,18 +113,40 @@ export function PurchasePanel({ product }: { product: ProductDetailView }) {
             ) : null}
           </div>
           <div className="flex flex-wrap gap-2">
-            {product.sizes.map((s) => (
-              <button
-                key={s}
-                type="button"
-                aria-pressed={size === s}
-                onClick={() => setSize(size === s ? null : s)}
-                className={`min-w-12 border px-3 py-2.5 text-sm transition-colors ${size === s ? "border-ink bg-ink text-ivory" : "border-linen text-ink hover:border-ink"}`}
-              >
-                {s}
-              </button>
-            ))}
+            {product.sizes.map((s) =>
+              sizeSoldOut(axes, variants, s, colour) ? (
+                // Not a choice: it opens the notify form for this size. Screen readers hear 'XL, sold out'.
+                <button
+                  key={s}
+                  type="button"
+                  data-sold-out=""
+                  aria-label={`${s}, sold out`}
+                  aria-expanded={notifySize === s}
+                  aria-controls="notify-me"
+                  aria-describedby="sold-out-hint"
+                  onClick={() => askAbout(s)}
+                  className={`relative min-w-12 overflow-hidden border px-3 py-2.5 text-sm text-stone/80 line-through decoration-stone/70 transition-colors hover:border-stone ${notifySize === s ? "border-stone bg-sand/60" : "border-dashed border-linen bg-sand/30"}`}
+                >
+                  {s}
+                </button>
+              ) : (
+                <button
+                  key={s}
+                  type="button"
+                  aria-pressed={size === s}
+                  onClick={() => chooseSize(s)}
+                  className={`min-w-12 border px-3 py-2.5 text-sm transition-colors ${size === s ? "border-ink bg-ink text-ivory" : "border-linen text-ink hover:border-ink"}`}
+                >
+                  {s}
+                </button>
+              ),
+            )}
           </div>
+          {soldOutSizes.length > 0 ? (
+            <p id="sold-out-hint" className="mt-3 text-xs text-stone">
+              Struck-through sizes are sold out{colour ? ` in ${colour}` : ""}. Press one to get a text when it is back.
+            </p>
+          ) : null}
           {chart && guideOpen ? (
             <div id="size-guide" className="mt-4 overflow-x-auto border border-linen bg-sand/40 p-4">
               <table className="w-full text-left text-sm">
@@ -115,51 +183,75 @@ export function PurchasePanel({ product }: { product: ProductDetailView }) {
             Colour{colour ? <span className="ml-2 normal-case tracking-normal text-stone">{colour}</span> : null}
           </legend>
           <div className="flex flex-wrap gap-3">
-            {product.colors.map((c) => (
-              <button
-                key={c.name}
-                type="button"
-                aria-pressed={colour === c.name}
-                aria-label={c.name}
-                title={c.name}
-                onClick={() => setColour(colour === c.name ? null : c.name)}
-                className={`flex h-10 w-10 items-center justify-center rounded-full border transition-colors ${colour === c.name ? "border-ink" : "border-transparent hover:border-stone"}`}
-              >
-                <span className="h-7 w-7 rounded-full border border-ink/15" style={{ backgroundColor: c.hex }} />
-              </button>
-            ))}
+            {product.colors.map((c) => {
+              const out = colourSoldOut(axes, variants, c.name, size);
+              return (
+                <button
+                  key={c.name}
+                  type="button"
+                  aria-pressed={colour === c.name}
+                  aria-disabled={out || undefined}
+                  aria-label={out ? `${c.name}, sold out${size ? ` in ${size}` : ""}` : c.name}
+                  title={out ? `${c.name}: sold out${size ? ` in ${size}` : ""}` : c.name}
+                  onClick={() => (out ? undefined : chooseColour(c.name))}
+                  className={`relative flex h-10 w-10 items-center justify-center rounded-full border transition-colors ${colour === c.name ? "border-ink" : "border-transparent"} ${out ? "cursor-not-allowed" : "hover:border-stone"}`}
+                >
+                  <span className={`h-7 w-7 rounded-full border border-ink/15 ${out ? "opacity-40" : ""}`} style={{ backgroundColor: c.hex }} />
+                  {out ? <span aria-hidden="true" className="absolute h-px w-9 -rotate-45 bg-ink/70" /> : null}
+                </button>
+              );
+            })}
           </div>
         </fieldset>
+      ) : null}
+
+      {soldOutSizes.length > 0 ? (
+        <NotifyMe
+          productId={product.id}
+          variants={variants}
+          sizes={soldOutSizes}
+          colour={chosenColour}
+          hasSizes={product.sizes.length > 0}
+          selected={notifyVariant}
+          onSelect={setNotifyVariant}
+          open={notifyOpen}
+          onOpenChange={setNotifyOpen}
+          phone={phone}
+        />
       ) : null}
 
       <div>
         <p className="eyebrow mb-3 !text-ink" id="quantity-label">Quantity</p>
         <div className="inline-flex items-center border border-linen" role="group" aria-labelledby="quantity-label">
-          <button type="button" onClick={() => setQuantity((q) => Math.max(1, q - 1))} disabled={quantity <= 1 || soldOut} aria-label="Decrease quantity" className="flex h-11 w-11 items-center justify-center text-ink disabled:opacity-30">
+          <button type="button" onClick={() => setQuantity(Math.max(1, shownQuantity - 1))} disabled={shownQuantity <= 1 || unavailable} aria-label="Decrease quantity" className="flex h-11 w-11 items-center justify-center text-ink disabled:opacity-30">
             <MinusIcon className="h-4 w-4" />
           </button>
           <output aria-live="polite" aria-label="Quantity" className="w-10 text-center text-sm" data-testid="quantity">
-            {quantity}
+            {shownQuantity}
           </output>
           <button
             type="button"
-            onClick={() => setQuantity((q) => Math.min(product.stock, q + 1))}
-            disabled={soldOut || quantity >= product.stock}
+            onClick={() => setQuantity(Math.min(limit, shownQuantity + 1))}
+            disabled={unavailable || stock === null || shownQuantity >= limit}
             aria-label="Increase quantity"
             className="flex h-11 w-11 items-center justify-center text-ink disabled:opacity-30"
           >
             <PlusIcon className="h-4 w-4" />
           </button>
         </div>
-        {!soldOut && product.stock <= 10 ? <p className="mt-2 text-xs text-gold">Only {product.stock} left</p> : null}
+        {stock !== null && stock > 0 && stock <= LOW_STOCK ? (
+          <p className="mt-2 text-xs font-medium text-gold" data-testid="low-stock">
+            Only {stock} left
+          </p>
+        ) : null}
       </div>
 
       <div className="grid gap-3 sm:grid-cols-2">
-        <button type="button" className="btn-outline disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent disabled:hover:text-ink" disabled={soldOut || busy !== null} onClick={() => void submit("cart")}>
-          {soldOut ? "Out of stock" : busy === "cart" ? "Adding..." : "Add to Cart"}
+        <button type="button" className="btn-outline disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent disabled:hover:text-ink" disabled={unavailable || busy !== null} onClick={() => void submit("cart")}>
+          {unavailable ? "Out of stock" : busy === "cart" ? "Adding..." : "Add to Cart"}
         </button>
-        <button type="button" className="btn-primary" disabled={soldOut || busy !== null} onClick={() => void submit("buy")}>
-          {soldOut ? "Out of stock" : busy === "buy" ? "Adding..." : "Buy Now"}
+        <button type="button" className="btn-primary" disabled={unavailable || busy !== null} onClick={() => void submit("buy")}>
+          {unavailable ? "Out of stock" : busy === "buy" ? "Adding..." : "Buy Now"}
         </button>
       </div>
       <p role="status" aria-live="polite" className={`min-h-5 text-sm ${message?.kind === "error" ? "text-sale" : "text-leaf"}`}>

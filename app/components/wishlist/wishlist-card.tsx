@@ -4,7 +4,7 @@ import { Price } from "~/components/product/price";
 import { CloseIcon, PlusIcon } from "~/components/product/product-icons";
 import { ProductThumb } from "~/components/shopper/product-thumb";
 import { STORE_FIELD, useAddToCart, useStore } from "~/components/shopper/use-shopper";
-import { quickAddLine } from "~/modules/catalog/quick-add";
+import { quickAddLine, quickAddStock } from "~/modules/catalog/quick-add";
 import type { ShopperProduct } from "~/modules/catalog/types";
 
 /** Spec section 9: a removed card fades for 0.3 s, then leaves the wishlist. */
@@ -25,6 +25,9 @@ export function WishlistCard({ product }: { product: ShopperProduct }) {
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const href = `/product/${product.id}`;
   const available = product.isActive && product.stock > 0;
+  // Add to Cart uses the quick-add choices (size M, first colour); when that one is sold out but
+  // another size is not, the button opens the product to choose (decision 015).
+  const quickStock = quickAddStock(product);
 
   const onRemove = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,7 +39,7 @@ export function WishlistCard({ product }: { product: ShopperProduct }) {
   const onAdd = async () => {
     setAdding(true);
     setMessage(null);
-    const result = await add(quickAddLine(product), product.stock);
+    const result = await add(quickAddLine(product), quickStock);
     setAdding(false);
     if (!result.ok) setMessage({ kind: "error", text: result.error });
     else setMessage(result.message ? { kind: "error", text: result.message } : { kind: "ok", text: "Added to cart" });
@@ -64,7 +67,7 @@ export function WishlistCard({ product }: { product: ShopperProduct }) {
       </remover.Form>
       {!available ? (
         <span className="absolute left-3 top-3 bg-ink px-2.5 py-1 text-[0.65rem] font-medium uppercase tracking-[0.18em] text-ivory">
-          {product.isActive ? "Out of stock" : "Unavailable"}
+          {product.isActive ? "Sold out" : "Unavailable"}
         </span>
       ) : null}
       <div className="mt-3 flex flex-1 flex-col space-y-1 px-0.5">
@@ -84,16 +87,26 @@ export function WishlistCard({ product }: { product: ShopperProduct }) {
           </ul>
         ) : null}
         <div className="mt-auto pt-3">
-          <button
-            type="button"
-            onClick={() => void onAdd()}
-            disabled={!available || adding}
-            aria-label={available ? `Add ${product.name} to cart` : `${product.name} is out of stock`}
-            className="inline-flex w-full items-center justify-center gap-1.5 border border-ink px-3 py-2.5 text-[0.68rem] font-medium uppercase tracking-[0.18em] text-ink transition-colors hover:bg-ink hover:text-ivory disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent disabled:hover:text-ink"
-          >
-            {available ? <PlusIcon className="h-3.5 w-3.5" /> : null}
-            {!available ? "Out of stock" : adding ? "Adding..." : "Add to Cart"}
-          </button>
+          {available && quickStock <= 0 ? (
+            <Link
+              to={href}
+              aria-label={`Choose size for ${product.name} (${quickAddLine(product).size} is sold out)`}
+              className="inline-flex w-full items-center justify-center gap-1.5 border border-ink px-3 py-2.5 text-[0.68rem] font-medium uppercase tracking-[0.18em] text-ink transition-colors hover:bg-ink hover:text-ivory"
+            >
+              Choose size
+            </Link>
+          ) : (
+            <button
+              type="button"
+              onClick={() => void onAdd()}
+              disabled={!available || adding}
+              aria-label={available ? `Add ${product.name} to cart` : `${product.name} is out of stock`}
+              className="inline-flex w-full items-center justify-center gap-1.5 border border-ink px-3 py-2.5 text-[0.68rem] font-medium uppercase tracking-[0.18em] text-ink transition-colors hover:bg-ink hover:text-ivory disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent disabled:hover:text-ink"
+            >
+              {available ? <PlusIcon className="h-3.5 w-3.5" /> : null}
+              {!available ? "Sold out" : adding ? "Adding..." : "Add to Cart"}
+            </button>
+          )}
           <p role="status" className={`mt-1.5 min-h-4 text-xs ${message?.kind === "error" ? "text-sale" : "text-leaf"}`}>
             {message?.text ?? ""}
           </p>

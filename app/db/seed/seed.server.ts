@@ -4,7 +4,8 @@ import { createProduct, ensureCategories, findProductIdBySlug } from "../../modu
 import { CATEGORIES } from "../../modules/catalog/types";
 import { storeResponsivePicture } from "../../modules/media/process.server";
 import type { MediaStorage } from "../../modules/media/storage.server";
-import { variantKey } from "../../modules/media/images";
+import sharp from "sharp";
+import { PRODUCT_IMAGE_DEFAULT_WIDTH, PRODUCT_IMAGE_WIDTHS, thumbnailKey, variantKey } from "../../modules/media/images";
 import { BANNER_COUNT, BANNER_WIDTHS, bannerKey, TILE_WIDTHS, tileKey } from "../../modules/content/site-images";
 import { seedProductInput } from "../../../tests/factories/catalog";
 import type { Db } from "../client.server";
@@ -30,6 +31,8 @@ export interface SeedResult {
   productsCreated: number;
   productsSkipped: number;
   imagesCreated: number;
+  /** product pictures found already drawn in the storage (a database seeded again over kept pictures) */
+  imagesReused: number;
   siteImagesCreated: number;
 }
 
@@ -57,20 +60,37 @@ function coloursFor(product: SeedProduct, colourIndex: number) {
   return first ? [first, ...product.colours.filter((c) => c !== first)] : product.colours;
 }
 
+/**
+ * A demo picture whose every width and thumbnail are already stored (the same key always holds the
+ * same drawing): its size comes from the drawing's own dimensions, without drawing it again.
+ */
+async function keptPicture(storage: MediaStorage, svg: string, key: string) {
+  const keys = [...PRODUCT_IMAGE_WIDTHS.map((w) => variantKey(key, w)), thumbnailKey(key)];
+  if (!(await Promise.all(keys.map((k) => storage.exists(k)))).every(Boolean)) return null;
+  const { width, height } = await sharp(Buffer.from(svg)).metadata();
+  if (!width || !height) return null;
+  const shown = Math.min(PRODUCT_IMAGE_DEFAULT_WIDTH, width);
+  return { key, url: storage.publicUrl(variantKey(key, PRODUCT_IMAGE_DEFAULT_WIDTH)), width: shown, height: Math.round((height * shown) / width) };
+}
+
 async function seedProduct(db: Db, storage: MediaStorage, product: SeedProduct, index: number, now: Date) {
   const plan = picturePlan(product);
   const seed = hashSeed(product.slug);
+  let reused = 0;
   const images = await Promise.all(
     plan.map(async ({ view, colourIndex }, position) => {
       const svg = garmentSvg({ category: product.category, print: product.print, colours: coloursFor(product, colourIndex), view, seed });
-      const stored = await storeResponsivePicture(storage, Buffer.from(svg), `products/${product.slug}/${position + 1}-${view}`);
+      const key = `products/${product.slug}/${position + 1}-${view}`;
+      const kept = await keptPicture(storage, svg, key);
+      if (kept) reused += 1;
+      const stored = kept ?? (await storeResponsivePicture(storage, Buffer.from(svg), key));
       const colour = product.colours[colourIndex]?.name;
       const what = view === "detail" ? "fabric close-up" : view === "back" ? "back view" : "front view";
       return { ...stored, alt: `${product.name}${colour ? ` in ${colour}` : ""}, ${what}` };
     }),
   );
   await createProduct(db, seedProductInput(product, index, now), images);
-  return images.length;
+  return { created: images.length - reused, reused };
 }
 
 /** Home-page banners and collection tiles; files that exist are kept. */
@@ -108,7 +128,7 @@ async function seedSiteImages(storage: MediaStorage): Promise<number> {
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
   const now = options.now ?? new Date();
-  const result: SeedResult = { productsCreated: 0, productsSkipped: 0, imagesCreated: 0, siteImagesCreated: 0 };
+  const result: SeedResult = { productsCreated: 0, productsSkipped: 0, imagesCreated: 0, imagesReused: 0, siteImagesCreated: 0 };
   await ensureCategories(db);
   await ensureCoupons(db);
   if (options.demoCatalogue) {
@@ -122,7 +142,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
         }
         // (read the count after the await: `x += await f()` would lose the other worker's additions)
         const images = await seedProduct(db, options.storage, job.product, job.index, now);
-        result.imagesCreated += images;
+        result.imagesCreated += images.created;
+        result.imagesReused += images.reused;
         result.productsCreated += 1;
         if (result.productsCreated % 11 === 0) {
           options.onProgress?.(`seeded ${result.productsCreated} of ${list.length} demo products`);

@@ -1,4 +1,5 @@
 import type { ShopperProduct } from "../catalog/types";
+import { stockOf } from "../catalog/variants";
 import { priceCart, type CouponTerms, type PricedCart } from "../pricing/pricing";
 import { cartIdOf, countItems, type CartLine } from "./lines";
 
@@ -33,6 +34,8 @@ export type LineState =
 export interface CartViewLine extends CartLine {
   cartId: string;
   product: ShopperProduct | null;
+  /** the stock of this line's own variant (product, size and colour) */
+  stock: number;
   state: LineState;
   unitPricePaise: number;
   lineTotalPaise: number;
@@ -60,14 +63,15 @@ export function lineStateMessage(state: LineState): string | null {
   return LINE_STATE_MESSAGES[state.kind];
 }
 
-function stateOf(line: CartLine, product: ShopperProduct | undefined, lookedUp: ReadonlySet<string>): LineState {
+function stateOf(line: CartLine, product: ShopperProduct | undefined, lookedUp: ReadonlySet<string>, stock: number): LineState {
   if (!product) return lookedUp.has(line.productId) ? { kind: "gone" } : { kind: "loading" };
   if (!product.isActive) return { kind: "inactive" };
-  if (product.stock <= 0) return { kind: "out-of-stock" };
   const sizeOk = product.sizes.length === 0 ? line.size === "One Size" : product.sizes.includes(line.size);
   const colourOk = product.colors.length === 0 ? line.colour === "Default" : product.colors.some((c) => c.name === line.colour);
   if (!sizeOk || !colourOk) return { kind: "variant-gone" };
-  if (line.quantity > product.stock) return { kind: "over-stock", stock: product.stock };
+  // each line is counted against its own size and colour (decision 015)
+  if (stock <= 0) return { kind: "out-of-stock" };
+  if (line.quantity > stock) return { kind: "over-stock", stock };
   return { kind: "ok" };
 }
 
@@ -79,10 +83,11 @@ export function buildCartView(lines: readonly CartLine[], catalogue: Pick<CartCa
   const lookedUp = new Set(catalogue.lookedUp);
   const viewLines = lines.map((line): CartViewLine => {
     const product = catalogue.products[line.productId] ?? null;
-    const state = stateOf(line, product ?? undefined, lookedUp);
+    const stock = product ? stockOf(product.variants, line.size, line.colour) : 0;
+    const state = stateOf(line, product ?? undefined, lookedUp, stock);
     const buyable = state.kind === "ok" || state.kind === "over-stock";
     const unitPricePaise = product?.pricePaise ?? 0;
-    return { ...line, cartId: cartIdOf(line), product, state, unitPricePaise, lineTotalPaise: buyable ? unitPricePaise * line.quantity : 0 };
+    return { ...line, cartId: cartIdOf(line), product, stock, state, unitPricePaise, lineTotalPaise: buyable ? unitPricePaise * line.quantity : 0 };
   });
   const buyable = viewLines.filter((l) => l.state.kind === "ok" || l.state.kind === "over-stock");
   return {

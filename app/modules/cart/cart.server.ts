@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { getShopperProducts, isProductId } from "../catalog/products.server";
-import { products } from "../catalog/schema.server";
 import type { ShopperProduct } from "../catalog/types";
+import { lineAvailability, lineKey } from "../catalog/variants.server";
 import { couponTermsOf, findCouponRule } from "../coupons/coupons.server";
 import { checkCoupon, couponRemovedMessage, normaliseCouponCode, type CouponCheck } from "../pricing/pricing";
 import { buildCartView, type CartCatalogue, type CartView } from "./cart-view";
@@ -50,10 +50,10 @@ async function lockCart(tx: Tx, userId: string): Promise<{ id: string; couponCod
 const variantWhere = (cartId: string, v: Variant) =>
   and(eq(cartLines.cartId, cartId), eq(cartLines.productId, v.productId), eq(cartLines.size, v.size), eq(cartLines.colour, v.colour));
 
-function offers(product: { sizes: string[]; colorNames: string[] }, v: Variant): boolean {
-  const sizeOk = product.sizes.length === 0 ? v.size === "One Size" : product.sizes.includes(v.size);
-  const colourOk = product.colorNames.length === 0 ? v.colour === "Default" : product.colorNames.includes(v.colour);
-  return sizeOk && colourOk;
+/** The stock of a line's own variant when it can be bought, else 0 (gone, inactive, size or colour not offered). */
+async function variantStock(db: Conn, line: Variant): Promise<number> {
+  const found = (await lineAvailability(db, [line])).get(lineKey(line));
+  return found?.kind === "ok" ? found.stock : 0;
 }
 
 export type AddLineResult =
@@ -62,19 +62,16 @@ export type AddLineResult =
 
 /**
  * Adds a line (decisions 004 and 006). The same product, size and colour raise the quantity; the
- * line's quantity is capped at the product's stock (`capped` says so). Size and colour must be ones
- * the product offers (or the defaults when it offers none).
+ * line's quantity is capped at that variant's stock (`capped` says so; decision 015). Size and
+ * colour must be ones the product offers (or the defaults when it offers none).
  */
 export async function addLine(db: Db, userId: string, line: Variant & { quantity: number }): Promise<AddLineResult> {
   return db.transaction(async (tx) => {
-    const [product] = await tx
-      .select({ stock: products.stock, sizes: products.sizes, colorNames: products.colorNames })
-      .from(products)
-      .where(and(eq(products.id, line.productId), eq(products.isActive, true)))
-      .limit(1);
-    if (!product) return { ok: false, reason: "not-found" } as const;
-    if (product.stock <= 0) return { ok: false, reason: "out-of-stock" } as const;
-    if (!offers(product, line)) return { ok: false, reason: "bad-variant" } as const;
+    const found = (await lineAvailability(tx, [line])).get(lineKey(line));
+    if (!found || found.kind === "not-found") return { ok: false, reason: "not-found" } as const;
+    if (found.kind === "bad-variant") return { ok: false, reason: "bad-variant" } as const;
+    if (found.stock <= 0) return { ok: false, reason: "out-of-stock" } as const;
+    const product = { stock: found.stock };
 
     const cart = await lockCart(tx, userId);
     const [existing] = await tx.select({ quantity: cartLines.quantity }).from(cartLines).where(variantWhere(cart.id, line));
@@ -95,8 +92,8 @@ export async function addLine(db: Db, userId: string, line: Variant & { quantity
 export type SetQuantityResult = { ok: true; quantity: number; capped: boolean; stock: number } | { ok: false; reason: "not-in-cart" };
 
 /**
- * Sets a line's quantity: 0 or less removes it (spec section 4); more than the stock is capped.
- * A line whose product is out of stock or gone can only go down.
+ * Sets a line's quantity: 0 or less removes it (spec section 4); more than its variant's stock is
+ * capped. A line whose variant is sold out or gone can only go down.
  */
 export async function setQuantity(db: Db, userId: string, line: Variant, quantity: number): Promise<SetQuantityResult> {
   return db.transaction(async (tx) => {
@@ -108,11 +105,7 @@ export async function setQuantity(db: Db, userId: string, line: Variant, quantit
       await touch(tx, cart.id);
       return { ok: true, quantity: 0, capped: false, stock: 0 } as const;
     }
-    const [product] = await tx
-      .select({ stock: products.stock, isActive: products.isActive })
-      .from(products)
-      .where(eq(products.id, line.productId));
-    const stock = product?.isActive ? product.stock : 0;
+    const stock = await variantStock(tx, line);
     let next = Math.min(quantity, stock);
     if (next <= 0) next = Math.min(quantity, existing.quantity);
     if (next !== existing.quantity) {
@@ -214,8 +207,8 @@ export async function removeCoupon(db: Db, userId: string): Promise<void> {
 
 /**
  * Merges a guest's cart into the stored one on sign-in (spec section 4): the same cartId adds the
- * quantities, capped at the stock; lines the shopper cannot buy (unknown, inactive or sold-out
- * products, sizes or colours not offered) are left out. A guest's coupon is kept when the stored
+ * quantities, capped at that variant's stock; lines the shopper cannot buy (unknown or inactive
+ * products, sold-out variants, sizes or colours not offered) are left out. A guest's coupon is kept when the stored
  * cart has none and it applies to the merged cart. Returns the merged count and the lines left out.
  */
 export async function mergeGuestCart(
@@ -233,20 +226,13 @@ export async function mergeGuestCart(
       .from(cartLines)
       .where(eq(cartLines.cartId, cart.id))
       .orderBy(asc(cartLines.addedAt), asc(cartLines.id));
-    const ids = [...new Set(candidates.map((l) => l.productId))];
-    const rows =
-      ids.length === 0
-        ? []
-        : await tx
-            .select({ id: products.id, stock: products.stock, isActive: products.isActive, sizes: products.sizes, colorNames: products.colorNames })
-            .from(products)
-            .where(inArray(products.id, ids));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const buyable = candidates.filter((l) => {
-      const p = byId.get(l.productId);
-      return p && p.isActive && p.stock > 0 && offers(p, l);
-    });
-    const merged = mergeLines(stored, buyable, (id) => byId.get(id)?.stock ?? 0);
+    const availability = await lineAvailability(tx, candidates);
+    const stockOf = (l: Variant) => {
+      const found = availability.get(lineKey(l));
+      return found?.kind === "ok" ? found.stock : 0;
+    };
+    const buyable = candidates.filter((l) => stockOf(l) > 0);
+    const merged = mergeLines(stored, buyable, stockOf);
     for (const line of merged) {
       const before = stored.find((s) => sameVariant(s, line));
       if (before?.quantity === line.quantity) continue;

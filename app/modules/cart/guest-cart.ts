@@ -1,5 +1,5 @@
 import type { ShopperProduct } from "../catalog/types";
-import { quickAddLine } from "../catalog/quick-add";
+import { quickAddLine, quickAddStock } from "../catalog/quick-add";
 import { COUPON_MESSAGES, normaliseCouponCode, type CouponCheck } from "../pricing/pricing";
 import { addLocalWishlistIds, clearLocalWishlist, readLocalWishlist, removeFromLocalWishlist } from "../wishlist/local-wishlist";
 import type { CartIntent, WishlistIntent } from "./cart-input";
@@ -102,7 +102,7 @@ export async function runGuestWishlistIntent(input: WishlistIntent): Promise<Wis
       return { ok: true, intent: "clear" };
     case "add-all": {
       const { products } = await fetchGuestWishlist();
-      return addAllToCart(products, async (product) => addLocalLine(quickAddLine(product), product.stock).quantity > 0);
+      return addAllToCart(products, async (product) => addLocalLine(quickAddLine(product), quickAddStock(product)).quantity > 0);
     }
   }
 }

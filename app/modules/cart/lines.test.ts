@@ -26,11 +26,12 @@ describe("cart lines", () => {
     expect(applyLineChange(lines, { intent: "clear" })).toEqual([]);
   });
 
-  it("merges a guest cart: the same cartId adds quantities, capped at the stock; unsellable lines stay out", () => {
+  it("merges a guest cart: the same cartId adds quantities, capped at that variant's stock; unsellable lines stay out", () => {
     const stored = [line("p1", 2), line("p2", 1)];
-    const guest = [line("p1", 3), line("p3", 1), line("p4", 2), line("p2", 1, "S")];
-    const stock: Record<string, number> = { p1: 4, p2: 9, p3: 9, p4: 0 };
-    expect(mergeLines(stored, guest, (id) => stock[id] ?? 0)).toEqual([line("p1", 4), line("p2", 1), line("p3", 1), line("p2", 1, "S")]);
+    const guest = [line("p1", 3), line("p3", 1), line("p4", 2), line("p2", 1, "S"), line("p2", 2, "L")];
+    // p2 has plenty in M, none in S and one in L: each line is capped at its own size
+    const stock: Record<string, number> = { "p1-M-Rust": 4, "p2-M-Rust": 9, "p2-S-Rust": 0, "p2-L-Rust": 1, "p3-M-Rust": 9, "p4-M-Rust": 0 };
+    expect(mergeLines(stored, guest, (l) => stock[cartIdOf(l)] ?? 0)).toEqual([line("p1", 4), line("p2", 1), line("p3", 1), line("p2", 1, "L")]);
   });
 
   it("words the stock cap", () => {

@@ -1,3 +1,5 @@
+import { DEFAULT_COLOUR, DEFAULT_SIZE } from "../catalog/variants";
+
 /*
  * A cart as a list of lines, and the operations on it (spec section 4, 'Cart'). Pure: the guest
  * cart in local storage, the optimistic view of a signed-in shopper's pending changes and the
@@ -13,7 +15,7 @@ export interface CartLine {
 
 export type Variant = Pick<CartLine, "productId" | "size" | "colour">;
 
-export const LINE_DEFAULTS = { size: "One Size", colour: "Default", quantity: 1 } as const;
+export const LINE_DEFAULTS = { size: DEFAULT_SIZE, colour: DEFAULT_COLOUR, quantity: 1 } as const;
 
 /** The spec's cartId: productId-size-colour. */
 export function cartIdOf(line: Variant): string {
@@ -58,13 +60,13 @@ export function applyLineChange(lines: readonly CartLine[], change: LineChange):
 
 /**
  * Merges a guest's lines into a stored cart (spec section 4, sign-in): the same cartId adds
- * quantities; `stockOf` caps each line (lines whose product cannot be bought are left out).
+ * quantities; `stockOf` caps each line at its own variant's stock (lines that cannot be bought are left out).
  */
-export function mergeLines(stored: readonly CartLine[], guest: readonly CartLine[], stockOf: (productId: string) => number): CartLine[] {
+export function mergeLines(stored: readonly CartLine[], guest: readonly CartLine[], stockOf: (line: Variant) => number): CartLine[] {
   let merged = stored.map((l) => ({ ...l }));
   for (const line of guest) {
     if (line.quantity <= 0) continue;
-    merged = applyLineChange(merged, { intent: "add", line, stock: Math.max(0, stockOf(line.productId)) });
+    merged = applyLineChange(merged, { intent: "add", line, stock: Math.max(0, stockOf(line)) });
   }
   return merged;
 }

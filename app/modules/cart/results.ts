@@ -1,3 +1,5 @@
+import { quickAddStock } from "../catalog/quick-add";
+import type { ShopperProduct } from "../catalog/types";
 import type { CartIntent, WishlistIntent } from "./cart-input";
 
 /*
@@ -32,13 +34,17 @@ export function addAllMessage(added: number, skipped: number): string {
 }
 
 /**
- * Add All to Cart, for either store: each piece that can be bought goes in with the quick-add choices
- * (`add` says whether it went in); the answer counts what was added and what was skipped.
+ * Add All to Cart, for either store: each piece goes in with the quick-add choices (size M, first
+ * colour) when that variant is in stock (`add` says whether it went in); the answer counts what was
+ * added and what was skipped.
  */
-export async function addAllToCart<P extends { isActive: boolean; stock: number }>(products: readonly P[], add: (product: P) => Promise<boolean>): Promise<WishlistActionResult> {
+export async function addAllToCart<P extends Pick<ShopperProduct, "id" | "isActive" | "sizes" | "colors" | "variants">>(
+  products: readonly P[],
+  add: (product: P) => Promise<boolean>,
+): Promise<WishlistActionResult> {
   let added = 0;
   for (const product of products) {
-    if (product.isActive && product.stock > 0 && (await add(product))) added += 1;
+    if (product.isActive && quickAddStock(product) > 0 && (await add(product))) added += 1;
   }
   if (added === 0) return { ok: false, intent: "add-all", error: WISHLIST_MESSAGES.nothingToAdd, status: 409 };
   return { ok: true, intent: "add-all", message: addAllMessage(added, products.length - added) };

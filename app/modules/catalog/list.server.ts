@@ -2,11 +2,12 @@
  * The product list: filtering, sorting, counting and paging in SQL (never over the whole catalogue
  * in JavaScript), search by full text plus trigram similarity, and facet counts from the catalogue.
  */
-import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { queryRows } from "../../db/client.server";
 import { matchCondition, relevanceOrder, searchMode, searchTerm, withSearchSettings, type SearchMode, type SearchTerm } from "../search/match.server";
 import { PER_PAGE, priceBoundsPaise, type ListFilters } from "./filters";
+import { FACET_CACHE_MAX, FACET_TTL_MS, facetCache } from "./facet-cache.server";
 import { cardColumns, toCards } from "./products.server";
 import { productImages, products } from "./schema.server";
 import type { Facets, FacetValue, ProductCardView, ProductImageView } from "./types";
@@ -57,13 +58,15 @@ function listConditions(f: ListFilters, search: ListSearch | null): SQL | undefi
   const { min, max } = priceBoundsPaise(f);
   if (min !== undefined) where.push(gte(products.pricePaise, min));
   if (max !== undefined) where.push(lte(products.pricePaise, max));
-  if (f.sizes.length > 0) where.push(sql`${products.sizes} && ${textArray(f.sizes)}`);
+  // a size matches only where it is in stock in some colour, as the size facet counts (decision 015)
+  if (f.sizes.length > 0) where.push(sql`${products.sizesInStock} && ${textArray(f.sizes)}`);
   if (f.colours.length > 0) where.push(sql`${products.colorNames} && ${textArray(f.colours)}`);
   if (f.occasions.length > 0) where.push(sql`${products.occasions} && ${textArray(f.occasions)}`);
   if (f.fabrics.length > 0) where.push(sql`${products.fabric} = ANY(${textArray(f.fabrics)})`);
   if (f.types.length > 0) where.push(sql`${products.type} = ANY(${textArray(f.types)})`);
-  if (f.availability === "in-stock") where.push(gt(products.stock, 0));
-  if (f.availability === "out-of-stock") where.push(eq(products.stock, 0));
+  // the derived flag, which the two partial indexes of the Availability filter key on (decision 015)
+  if (f.availability === "in-stock") where.push(eq(products.inStock, true));
+  if (f.availability === "out-of-stock") where.push(eq(products.inStock, false));
   return and(...where);
 }
 
@@ -139,6 +142,7 @@ function sortSizes(values: FacetValue[]): FacetValue[] {
 /**
  * Facet values with their counts over the category and search (not over the other filters, so a
  * ticked value never makes its neighbours vanish). One statement, one pass over the matching rows.
+ * Sizes count only where they are in stock, availability by the variants' total (decision 015).
  */
 export async function catalogueFacets(db: Db, f: Pick<ListFilters, "category" | "search">): Promise<Facets> {
   return withListSearch(db, f.search, (db, search) => facetsInner(db, f, search));
@@ -149,8 +153,8 @@ async function facetsInner(db: Db, f: Pick<ListFilters, "category">, search: Lis
   const rows = await queryRows<{ facet: string; value: string; n: number; hex: string | null }>(
     db,
     sql`WITH base AS MATERIALIZED (
-          SELECT ${products.sizes} AS sizes, ${products.colors} AS colors, ${products.occasions} AS occasions,
-                 ${products.fabric} AS fabric, ${products.type} AS type, ${products.stock} AS stock, ${products.pricePaise} AS price
+          SELECT ${products.sizesInStock} AS sizes, ${products.colors} AS colors, ${products.occasions} AS occasions,
+                 ${products.fabric} AS fabric, ${products.type} AS type, ${products.inStock} AS in_stock, ${products.pricePaise} AS price
           FROM ${products} WHERE ${where}
         )
         SELECT 'size' AS facet, s AS value, count(*)::int AS n, NULL AS hex FROM base, unnest(sizes) AS s GROUP BY s
@@ -163,7 +167,7 @@ async function facetsInner(db: Db, f: Pick<ListFilters, "category">, search: Lis
         UNION ALL
         SELECT 'type', type, count(*)::int, NULL FROM base WHERE type IS NOT NULL GROUP BY type
         UNION ALL
-        SELECT 'stock', CASE WHEN stock > 0 THEN 'in' ELSE 'out' END, count(*)::int, NULL FROM base GROUP BY 2
+        SELECT 'stock', CASE WHEN in_stock THEN 'in' ELSE 'out' END, count(*)::int, NULL FROM base GROUP BY 2
         UNION ALL
         SELECT 'price', coalesce(max(price), 0)::text, 0, NULL FROM base`,
   );
@@ -186,9 +190,6 @@ async function facetsInner(db: Db, f: Pick<ListFilters, "category">, search: Lis
   };
 }
 
-const FACET_TTL_MS = 60_000;
-const FACET_CACHE_MAX = 500;
-const facetCache = new Map<string, { at: number; value: Promise<Facets> }>();
 
 /**
  * catalogueFacets through a small in-process cache (60 s, 500 keys). Facet counts are shared,

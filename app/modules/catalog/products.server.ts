@@ -1,7 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
-import { categories, productImages, products, type ProductColour } from "./schema.server";
+import { QUICK_ADD_SIZE } from "./quick-add";
+import { categories, productImages, products, productVariants, type ProductColour } from "./schema.server";
+import { createVariants } from "./stock.server";
 import { CATEGORIES, type ProductCardView, type ProductDetailView, type ProductImageView, type ShopperProduct } from "./types";
+import { DEFAULT_COLOUR, DEFAULT_SIZE, type VariantStock } from "./variants";
+import { variantsOf } from "./variants.server";
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -17,7 +21,10 @@ export interface NewProductInput {
   originalPricePaise?: number | null;
   sizes?: string[];
   colors?: ProductColour[];
-  stock: number;
+  /** the starting stock, spread over the variants (`spreadStock`); or give `variantStock` */
+  stock?: number;
+  /** each variant's starting stock; sizes x colours left out start at 0 */
+  variantStock?: VariantStock[];
   fabric?: string | null;
   material?: string | null;
   fit?: string | null;
@@ -49,20 +56,24 @@ export async function ensureCategories(db: Db): Promise<void> {
     .onConflictDoNothing({ target: categories.slug });
 }
 
-/** Inserts a product and its pictures in one transaction. Returns the new id. */
+/** Inserts a product, its variants (every size x colour, with their stock) and its pictures in one transaction. Returns the new id. */
 export async function createProduct(db: Db, input: NewProductInput, images: NewProductImage[] = []): Promise<string> {
   return db.transaction(async (tx) => {
-    const colors = input.colors ?? [];
+    const { stock, variantStock, ...fields } = input;
+    const colors = fields.colors ?? [];
     const [row] = await tx
       .insert(products)
       .values({
-        ...input,
+        ...fields,
         colors,
         colorNames: colors.map((c) => c.name),
-        updatedAt: input.createdAt,
+        updatedAt: fields.createdAt,
       })
       .returning({ id: products.id });
     if (!row) throw new Error("product insert returned nothing");
+    await createVariants(tx, [
+      { productId: row.id, productSku: fields.sku, sizes: fields.sizes ?? [], colourNames: colors.map((c) => c.name), stock, variantStock },
+    ]);
     if (images.length > 0) {
       await tx.insert(productImages).values(
         images.map((image, position) => ({
@@ -87,6 +98,20 @@ export async function countProducts(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The products table's own name, for columns of the outer product inside a subquery (drizzle leaves them unqualified). */
+const outer = (column: string) => sql`${sql.identifier("products")}.${sql.identifier(column)}`;
+
+/**
+ * The stock of the variant a card's quick add would put in the bag (`quickAddLine`: size M when
+ * offered, else the first size or One Size; the first colour or Default), one index lookup per card.
+ */
+const quickAddStock = sql<number>`coalesce((
+  SELECT v.stock FROM ${productVariants} v
+  WHERE v.product_id = ${outer("id")}
+    AND v.size = CASE WHEN ${QUICK_ADD_SIZE} = ANY(${outer("sizes")}) THEN ${QUICK_ADD_SIZE} ELSE coalesce(${outer("sizes")}[1], ${DEFAULT_SIZE}) END
+    AND v.colour = coalesce(${outer("color_names")}[1], ${DEFAULT_COLOUR})
+), 0)`.mapWith(Number);
+
 export const cardColumns = {
   id: products.id,
   slug: products.slug,
@@ -101,6 +126,7 @@ export const cardColumns = {
   colors: products.colors,
   rating: products.rating,
   reviewsCount: products.reviewsCount,
+  quickAddStock,
 };
 
 type CardRow = Omit<ProductCardView, "images">;
@@ -202,8 +228,8 @@ export async function getProduct(db: Db, id: string): Promise<ProductDetailView 
     .where(and(eq(products.id, id), eq(products.isActive, true)))
     .limit(1);
   if (!row) return null;
-  const images = await imagesFor(db, [row.id], 100);
-  return { ...row, createdAt: row.createdAt.toISOString(), images: images.get(row.id) ?? [] };
+  const [images, variants] = await Promise.all([imagesFor(db, [row.id], 100), variantsOf(db, [row.id])]);
+  return { ...row, createdAt: row.createdAt.toISOString(), images: images.get(row.id) ?? [], variants: variants.get(row.id) ?? [] };
 }
 
 /** Every active product id with its last change, for the sitemap. */
@@ -236,10 +262,20 @@ export async function getShopperProducts(db: Db, ids: readonly string[]): Promis
     })
     .from(products)
     .where(inArray(products.id, wanted));
-  const images = await imagesFor(
-    db,
-    rows.map((r) => r.id),
-    1,
-  );
-  return rows.map((r) => ({ ...r, image: images.get(r.id)?.[0] ?? null }));
+  const [images, variants] = await Promise.all([
+    imagesFor(
+      db,
+      rows.map((r) => r.id),
+      1,
+    ),
+    variantsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    image: images.get(r.id)?.[0] ?? null,
+    variants: (variants.get(r.id) ?? []).map(({ size, colour, stock }) => ({ size, colour, stock })),
+  }));
 }

@@ -9,10 +9,12 @@ import {
   pgTable,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { timestamps, tsvector } from "../../db/columns";
+import { user } from "../accounts/auth-schema.server";
 
 export interface ProductColour {
   name: string;
@@ -51,7 +53,18 @@ export const products = pgTable(
     colors: jsonb("colors").$type<ProductColour[]>().notNull().default(sql`'[]'::jsonb`),
     /** the colour names of `colors`, kept beside them so facets and filters can use a GIN index */
     colorNames: text("color_names").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Derived: the sum of the variants' stock. Written only by `stock.server.ts`, in the transaction
+     * that changes the variants, so the list's sort and filter indexes can read it (decision 015).
+     */
     stock: integer("stock").notNull().default(0),
+    /** Derived like `stock`: the sizes of `sizes` that have stock in at least one colour (size facet and filter). */
+    sizesInStock: text("sizes_in_stock").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Derived like `stock`: `stock > 0`. The Availability filter's indexes key on this flag rather than
+     * on `stock`, so they change only when a product sells out or comes back, not on every sale.
+     */
+    inStock: boolean("in_stock").notNull().default(false),
     fabric: text("fabric"),
     material: text("material"),
     fit: text("fit"),
@@ -89,8 +102,11 @@ export const products = pgTable(
     index("products_active_name_idx").on(t.name, t.id).where(sql`${t.isActive}`),
     index("products_category_newest_idx").on(t.category, t.createdAt.desc()).where(sql`${t.isActive}`),
     index("products_category_price_idx").on(t.category, t.pricePaise).where(sql`${t.isActive}`),
+    // The Availability filter: its count and its newest-first page (decision 015).
+    index("products_active_in_stock_newest_idx").on(t.createdAt.desc(), t.id).where(sql`${t.isActive} AND ${t.inStock}`),
+    index("products_active_sold_out_newest_idx").on(t.createdAt.desc(), t.id).where(sql`${t.isActive} AND NOT ${t.inStock}`),
     // Facets and filters over arrays.
-    index("products_sizes_gin").using("gin", t.sizes),
+    index("products_sizes_in_stock_gin").using("gin", t.sizesInStock),
     index("products_color_names_gin").using("gin", t.colorNames),
     index("products_occasions_gin").using("gin", t.occasions),
     // Search: full text plus trigram similarity for misspellings such as 'kurtha'.
@@ -121,5 +137,59 @@ export const productImages = pgTable(
     uniqueIndex("product_images_product_position_key").on(t.productId, t.position),
     uniqueIndex("product_images_key_key").on(t.key),
     check("product_images_size_positive", sql`${t.width} > 0 AND ${t.height} > 0`),
+  ],
+);
+
+/**
+ * One product in one size and one colour (`One Size` / `Default` when it has none): the unit stock is
+ * counted in. Its stock is written only by `stock.server.ts` (decision 015).
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** the product's SKU plus size and colour codes, e.g. KUR-1001-M-IND */
+    sku: text("sku").notNull(),
+    size: text("size").notNull(),
+    colour: text("colour").notNull(),
+    stock: integer("stock").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("product_variants_product_size_colour_key").on(t.productId, t.size, t.colour),
+    uniqueIndex("product_variants_sku_key").on(t.sku),
+    check("product_variants_stock_not_negative", sql`${t.stock} >= 0`),
+  ],
+);
+
+/**
+ * 'Notify me when it is back': one phone waiting for one sold-out variant. `open` until the variant
+ * is restocked (`sent`: its text message is in the outbox) or 90 days pass (`expired`).
+ */
+export const backInStockRequests = pgTable(
+  "back_in_stock_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    /** +91XXXXXXXXXX */
+    phone: text("phone").notNull(),
+    /** the signed-in shopper who asked, if any */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    // one open request per phone and variant
+    uniqueIndex("back_in_stock_open_variant_phone_key").on(t.variantId, t.phone).where(sql`${t.status} = 'open'`),
+    index("back_in_stock_open_phone_idx").on(t.phone).where(sql`${t.status} = 'open'`),
+    index("back_in_stock_open_created_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
+    check("back_in_stock_status", sql`${t.status} IN ('open', 'sent', 'expired')`),
+    check("back_in_stock_phone_format", sql`${t.phone} ~ '^\\+91[6-9][0-9]{9}$'`),
   ],
 );

@@ -11,9 +11,10 @@ const product: ProductDetailView = {
   pricePaise: 249_900,
   originalPricePaise: 329_900,
   badge: null,
-  stock: 0,
-  sizes: ["M"],
+  stock: 3,
+  sizes: ["M", "L"],
   colors: [{ name: "Rust", hex: "#B4532A" }],
+  quickAddStock: 0,
   rating: 4.5,
   reviewsCount: 12,
   images: [{ url: "/media/p/rust-w800.webp", width: 800, height: 1067, alt: "Rust kurta, front" }],
@@ -27,6 +28,10 @@ const product: ProductDetailView = {
   occasions: [],
   type: "Kurta",
   createdAt: new Date(0).toISOString(),
+  variants: [
+    { id: "0b7d7a7e-1d3f-4c55-8d0e-0d2b9a3f5a01", sku: "KUR-1001-M-RUS", size: "M", colour: "Rust", stock: 0 },
+    { id: "0b7d7a7e-1d3f-4c55-8d0e-0d2b9a3f5a02", sku: "KUR-1001-L-RUS", size: "L", colour: "Rust", stock: 3 },
+  ],
 };
 
 describe("product SEO", () => {
@@ -37,10 +42,19 @@ describe("product SEO", () => {
     expect(tags).toContainEqual({ property: "og:url", content: `https://shop.example/product/${product.id}` });
     expect(tags[0]).toEqual({ title: "Rust Anarkali Kurta · Neelgar · Saanjh" });
   });
-  it("describes a Product with an INR offer and its availability", () => {
+  it("describes a Product with one INR offer per variant: its SKU, address and own availability", () => {
     const ld = productJsonLd(product, "https://shop.example");
-    expect(ld.offers).toMatchObject({ priceCurrency: "INR", price: "2499.00", availability: "https://schema.org/OutOfStock" });
+    expect(ld.offers).toEqual([
+      expect.objectContaining({
+        "@type": "Offer",
+        sku: "KUR-1001-M-RUS",
+        url: `https://shop.example/product/${product.id}?size=M&colour=Rust`,
+        priceCurrency: "INR",
+        price: "2499.00",
+        availability: "https://schema.org/OutOfStock",
+      }),
+      expect.objectContaining({ sku: "KUR-1001-L-RUS", availability: "https://schema.org/InStock" }),
+    ]);
     expect(ld.image).toEqual(["https://shop.example/media/p/rust-w800.webp"]);
-    expect(productJsonLd({ ...product, stock: 3 }, "https://shop.example").offers.availability).toBe("https://schema.org/InStock");
   });
 });

@@ -42,7 +42,7 @@ export function productMeta(p: ProductDetailView, origin: string) {
   ];
 }
 
-/** schema.org Product with an Offer in INR and its availability. */
+/** schema.org Product with one INR Offer per variant (size x colour): its SKU, address and availability. */
 export function productJsonLd(p: ProductDetailView, origin: string) {
   return {
     "@context": "https://schema.org",
@@ -58,13 +58,15 @@ export function productJsonLd(p: ProductDetailView, origin: string) {
     ...(p.rating !== null && p.reviewsCount > 0
       ? { aggregateRating: { "@type": "AggregateRating", ratingValue: p.rating, reviewCount: p.reviewsCount } }
       : {}),
-    offers: {
+    offers: p.variants.map((v) => ({
       "@type": "Offer",
-      url: `${origin}/product/${p.id}`,
+      sku: v.sku,
+      name: [p.sizes.length > 0 ? v.size : null, p.colors.length > 0 ? v.colour : null].filter(Boolean).join(", ") || p.name,
+      url: `${origin}/product/${p.id}?${new URLSearchParams({ size: v.size, colour: v.colour }).toString()}`,
       priceCurrency: "INR",
       price: (p.pricePaise / 100).toFixed(2),
-      availability: p.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability: v.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
-    },
+    })),
   };
 }

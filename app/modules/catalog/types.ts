@@ -1,4 +1,5 @@
 /** Shapes the catalogue hands to pages; safe for the browser. */
+import type { ProductVariantView, VariantStock } from "./variants";
 
 export interface ProductColourView {
   name: string;
@@ -21,11 +22,14 @@ export interface ProductCardView {
   pricePaise: number;
   originalPricePaise: number | null;
   badge: string | null;
+  /** the sum of the variants' stock: 0 means sold out in every size and colour */
   stock: number;
   sizes: string[];
   colors: ProductColourView[];
   rating: number | null;
   reviewsCount: number;
+  /** the stock of the variant quick add would choose (size M, first colour) */
+  quickAddStock: number;
   /** front and (when there is one) back picture, in position order */
   images: ProductImageView[];
 }
@@ -41,6 +45,8 @@ export interface ProductDetailView extends ProductCardView {
   occasions: string[];
   type: string | null;
   createdAt: string;
+  /** every size x colour with its SKU and stock, colour by colour */
+  variants: ProductVariantView[];
 }
 
 /** A product as the cart and wishlist see it: active or not, with its first picture. */
@@ -50,11 +56,14 @@ export interface ShopperProduct {
   brand: string;
   pricePaise: number;
   originalPricePaise: number | null;
+  /** the sum of the variants' stock */
   stock: number;
   isActive: boolean;
   sizes: string[];
   colors: ProductColourView[];
   image: ProductImageView | null;
+  /** each size x colour's stock: cart lines are capped at their own variant's */
+  variants: VariantStock[];
 }
 
 /** Filter values with their counts in the catalogue (list.server.ts computes them). */

@@ -1,0 +1,254 @@
+import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.server";
+import { purgePageCache } from "../../lib/page-cache.server";
+import { kickOutbox } from "../messages/outbox.server";
+import { queueBackInStockMessages } from "./back-in-stock.server";
+import { forgetFacets } from "./facet-cache.server";
+import { productVariants, products } from "./schema.server";
+import { spreadStock, variantAxes, variantKey, variantMatrix, variantSkus, type VariantStock } from "./variants";
+
+/*
+ * Stock, per variant (decision 015). This file is the only one that writes `product_variants.stock`
+ * and the product columns derived from it (`products.stock`, `in_stock`, `sizes_in_stock`).
+ *
+ * Every writer locks the products it touches first, in id order, and only then changes variants:
+ * two checkouts of one product take turns, and the derived columns are recomputed by a statement
+ * that starts after the lock was granted, so it sees the other transaction's committed rows
+ * (READ COMMITTED takes a fresh snapshot per statement). The conditional updates and the CHECK
+ * constraint keep stock from ever going below zero even if that order were broken.
+ *
+ * The functions run inside the caller's transaction. After it commits, call `stockCommitted()`:
+ * it empties this process's page cache and facet counts and wakes the outbox, which sends the
+ * back-in-stock texts a restock queued.
+ */
+
+export interface StockLine {
+  variantId: string;
+  quantity: number;
+}
+
+/** Why a line could not be served: the variant does not exist, or has fewer than asked (`available`). */
+export type StockFailure = { ok: false; line: number; variantId: string; requested: number; available: number | null };
+
+export type ReserveResult = { ok: true } | StockFailure;
+export type ReleaseResult = { ok: true; restocked: string[] } | StockFailure;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function checkLines(lines: readonly StockLine[]): void {
+  lines.forEach((l, i) => {
+    if (!Number.isInteger(l.quantity) || l.quantity <= 0) throw new RangeError(`stock line ${i}: quantity must be a whole number above 0 (got ${l.quantity})`);
+  });
+}
+
+/** Lines in variant-id order (the order rows are locked in), each keeping its place in the caller's list. */
+function inLockOrder(lines: readonly StockLine[]): Array<StockLine & { index: number }> {
+  return lines.map((l, index) => ({ ...l, index })).sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : a.index - b.index));
+}
+
+function uuidList(ids: readonly string[]): SQL {
+  return sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+}
+
+/** Locks the products of these variants, in id order. Returns their ids. */
+async function lockProductsOfVariants(tx: Tx, variantIds: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(variantIds.filter((id) => UUID.test(id)))];
+  if (wanted.length === 0) return [];
+  const rows = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, tx.select({ id: productVariants.productId }).from(productVariants).where(inArray(productVariants.id, wanted))))
+    .orderBy(asc(products.id))
+    .for("update");
+  return rows.map((r) => r.id);
+}
+
+/** Recomputes the derived product columns from the variants (under the product locks). */
+async function refreshProducts(tx: Tx, productIds: readonly string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx.execute(sql`
+    UPDATE ${products} AS p SET
+      stock = coalesce((SELECT sum(v.stock) FROM ${productVariants} v WHERE v.product_id = p.id), 0),
+      in_stock = EXISTS (SELECT 1 FROM ${productVariants} v WHERE v.product_id = p.id AND v.stock > 0),
+      sizes_in_stock = coalesce((
+        SELECT array_agg(DISTINCT v.size) FROM ${productVariants} v
+        WHERE v.product_id = p.id AND v.stock > 0 AND v.size = ANY(p.sizes)
+      ), '{}'::text[])
+    WHERE p.id IN (${uuidList(productIds)})`);
+}
+
+class LineFailed extends Error {
+  constructor(readonly failure: StockFailure) {
+    super(`stock line ${failure.line} could not be served`);
+  }
+}
+
+async function currentStock(tx: Tx, variantId: string): Promise<number | null> {
+  if (!UUID.test(variantId)) return null;
+  const [row] = await tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId));
+  return row?.stock ?? null;
+}
+
+/**
+ * Takes stock for every line, or for none: `UPDATE ... SET stock = stock - q WHERE id = v AND
+ * stock >= q` per line inside a savepoint of the caller's transaction. When a line cannot be served
+ * the savepoint is rolled back (nothing is taken) and the answer names that line (its index in
+ * `lines`), what it asked for and what is available (null: no such variant).
+ */
+export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise<ReserveResult> {
+  checkLines(lines);
+  if (lines.length === 0) return { ok: true };
+  const productIds = await lockProductsOfVariants(
+    tx,
+    lines.map((l) => l.variantId),
+  );
+  try {
+    await tx.transaction(async (sp) => {
+      for (const line of inLockOrder(lines)) {
+        const taken = UUID.test(line.variantId)
+          ? await sp
+              .update(productVariants)
+              .set({ stock: sql`${productVariants.stock} - ${line.quantity}`, updatedAt: sql`now()` })
+              .where(sql`${productVariants.id} = ${line.variantId} AND ${productVariants.stock} >= ${line.quantity}`)
+              .returning({ id: productVariants.id })
+          : [];
+        if (taken.length === 0) {
+          throw new LineFailed({ ok: false, line: line.index, variantId: line.variantId, requested: line.quantity, available: await currentStock(sp, line.variantId) });
+        }
+      }
+      await refreshProducts(sp, productIds);
+    });
+  } catch (error) {
+    if (error instanceof LineFailed) return error.failure;
+    throw error;
+  }
+  return { ok: true };
+}
+
+/**
+ * Puts stock back (a cancelled order, a return, a delivery from the workshop): all lines or none.
+ * Every variant that goes from 0 to more has its open back-in-stock requests answered: one text
+ * message each, queued in the outbox in this same transaction (sent after commit). `restocked`
+ * lists those variants.
+ */
+export async function releaseStock(tx: Tx, lines: readonly StockLine[], now = new Date()): Promise<ReleaseResult> {
+  checkLines(lines);
+  if (lines.length === 0) return { ok: true, restocked: [] };
+  const productIds = await lockProductsOfVariants(
+    tx,
+    lines.map((l) => l.variantId),
+  );
+  try {
+    return await tx.transaction(async (sp) => {
+      const restocked: string[] = [];
+      for (const line of inLockOrder(lines)) {
+        const [row] = UUID.test(line.variantId)
+          ? await sp
+              .update(productVariants)
+              .set({ stock: sql`${productVariants.stock} + ${line.quantity}`, updatedAt: sql`now()` })
+              .where(eq(productVariants.id, line.variantId))
+              .returning({ id: productVariants.id, stock: productVariants.stock })
+          : [];
+        if (!row) throw new LineFailed({ ok: false, line: line.index, variantId: line.variantId, requested: line.quantity, available: null });
+        if (row.stock - line.quantity === 0) restocked.push(row.id);
+      }
+      await refreshProducts(sp, productIds);
+      await queueBackInStockMessages(sp, restocked, now);
+      return { ok: true as const, restocked };
+    });
+  } catch (error) {
+    if (error instanceof LineFailed) return error.failure;
+    throw error;
+  }
+}
+
+/**
+ * Sets a variant's stock to a count (staff: a stock take, `npm run stock:set`, later the admin's
+ * product editor). The difference goes through `releaseStock` or `reserveStock`, so a rise from 0
+ * answers the back-in-stock requests exactly as a cancellation would. Null when there is no such variant.
+ */
+export async function setVariantStock(tx: Tx, variantId: string, stock: number, now = new Date()): Promise<{ before: number; after: number } | null> {
+  if (!Number.isInteger(stock) || stock < 0) throw new RangeError(`stock must be a whole number, 0 or more (got ${stock})`);
+  await lockProductsOfVariants(tx, [variantId]);
+  const before = await currentStock(tx, variantId);
+  if (before === null) return null;
+  if (stock > before) {
+    const result = await releaseStock(tx, [{ variantId, quantity: stock - before }], now);
+    if (!result.ok) return null;
+  } else if (stock < before) {
+    const result = await reserveStock(tx, [{ variantId, quantity: before - stock }]);
+    if (!result.ok) return null;
+  }
+  return { before, after: stock };
+}
+
+export interface NewVariants {
+  productId: string;
+  productSku: string;
+  sizes: readonly string[];
+  colourNames: readonly string[];
+  /** the product's stock, spread over its variants with `spreadStock` */
+  stock?: number;
+  /** or each variant's own stock; combinations left out start at 0 */
+  variantStock?: readonly VariantStock[];
+}
+
+/** Rows of one product's variants: every size x colour, with its SKU and starting stock. */
+export function variantRows(product: NewVariants): Array<typeof productVariants.$inferInsert> {
+  const axes = variantAxes(product);
+  const matrix = variantMatrix(axes);
+  const skus = variantSkus(product.productSku, axes);
+  const spread = spreadStock(product.stock ?? 0, matrix.length);
+  const explicit = product.variantStock ? new Map(product.variantStock.map((v) => [variantKey(v.size, v.colour), v.stock])) : null;
+  if (explicit) {
+    for (const key of explicit.keys()) {
+      if (!skus.has(key)) throw new RangeError(`${product.productSku} is not sold in ${key.replace("\u0000", " / ")}`);
+    }
+  }
+  return matrix.map(({ size, colour }, k) => ({
+    productId: product.productId,
+    sku: skus.get(variantKey(size, colour))!,
+    size,
+    colour,
+    stock: explicit ? (explicit.get(variantKey(size, colour)) ?? 0) : spread[k]!,
+  }));
+}
+
+/** Postgres takes at most 65,535 parameters per statement; a variant row has five. */
+const VARIANT_ROWS_PER_INSERT = 10_000;
+
+/**
+ * Creates the variants of new products (every size x colour, with their starting stock) and fills
+ * the derived product columns. For products just inserted in the same transaction.
+ */
+export async function createVariants(tx: Tx, list: readonly NewVariants[]): Promise<void> {
+  const rows = list.flatMap(variantRows);
+  for (let i = 0; i < rows.length; i += VARIANT_ROWS_PER_INSERT) {
+    await tx.insert(productVariants).values(rows.slice(i, i + VARIANT_ROWS_PER_INSERT));
+  }
+  await refreshProducts(
+    tx,
+    list.map((p) => p.productId),
+  );
+}
+
+/**
+ * After a transaction that changed stock has committed: this process's shared page cache and facet
+ * counts are emptied (other instances catch up within 30 and 60 seconds: decisions 013 and 007) and
+ * the outbox is woken to send the texts a restock queued.
+ */
+export function stockCommitted(): void {
+  purgePageCache();
+  forgetFacets();
+  kickOutbox();
+}
+
+/** Runs `fn` in a transaction and calls `stockCommitted()` once it has committed. */
+export async function changeStock<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const result = await db.transaction(fn);
+  stockCommitted();
+  return result;
+}
