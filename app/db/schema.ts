@@ -12,3 +12,4 @@ export * from "../modules/orders/schema.server";
 export * from "../modules/payments/schema.server";
 export * from "../modules/content/schema.server";
 export * from "../modules/messages/schema.server";
+export * from "../modules/limits/schema.server";

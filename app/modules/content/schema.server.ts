@@ -33,11 +33,18 @@ export const storeSettings = pgTable(
     youtubeUrl: text("youtube_url").notNull().default(""),
     address: text("address").notNull().default(""),
     codEnabled: boolean("cod_enabled").notNull().default(true),
+    codFeePaise: integer("cod_fee_paise").notNull().default(0),
+    /** cash on delivery only up to this total; null: no maximum */
+    codMaxOrderPaise: integer("cod_max_order_paise"),
+    /** an unpaid online order keeps its stock this long */
+    paymentTimeoutMinutes: integer("payment_timeout_minutes").notNull().default(30),
     prepaidDiscountPercent: integer("prepaid_discount_percent").notNull().default(0),
     ...timestamps,
   },
   (t) => [
     check("store_settings_single_row", sql`${t.id} = 1`),
     check("store_settings_prepaid_discount_range", sql`${t.prepaidDiscountPercent} BETWEEN 0 AND 50`),
+    check("store_settings_cod_amounts", sql`${t.codFeePaise} >= 0 AND (${t.codMaxOrderPaise} IS NULL OR ${t.codMaxOrderPaise} > 0)`),
+    check("store_settings_payment_timeout_range", sql`${t.paymentTimeoutMinutes} BETWEEN 5 AND 1440`),
   ],
 );

@@ -10,11 +10,16 @@ export const outboxMessages = pgTable(
   "outbox_messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** 'sms' (the only channel so far) */
+    /** 'sms' or 'email' */
     channel: text("channel").notNull().default("sms"),
-    /** +91XXXXXXXXXX for SMS */
+    /** +91XXXXXXXXXX for SMS, an address for e-mail */
     recipient: text("recipient").notNull(),
+    /** the text (an SMS, or an e-mail's plain-text part) */
     body: text("body").notNull(),
+    /** e-mail only */
+    subject: text("subject"),
+    /** e-mail only: the HTML part */
+    html: text("html"),
     /** what the message is about, for logs: 'back-in-stock', ... */
     kind: text("kind").notNull(),
     dedupeKey: text("dedupe_key").notNull(),
@@ -30,6 +35,8 @@ export const outboxMessages = pgTable(
   (t) => [
     uniqueIndex("outbox_messages_dedupe_key").on(t.dedupeKey),
     index("outbox_messages_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
-    check("outbox_messages_channel", sql`${t.channel} IN ('sms')`),
+    check("outbox_messages_channel", sql`${t.channel} IN ('sms', 'email')`),
+    check("outbox_messages_email_subject", sql`${t.channel} <> 'email' OR ${t.subject} IS NOT NULL`),
+    index("outbox_messages_recipient_idx").on(t.recipient, t.createdAt.desc()),
   ],
 );

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { timestamps } from "../../db/columns";
 import { user } from "../accounts/auth-schema.server";
-import { products } from "../catalog/schema.server";
+import { productVariants, products } from "../catalog/schema.server";
 
 export const orderStatus = pgEnum("order_status", [
   "pending_payment",
@@ -48,6 +48,10 @@ export const orders = pgTable(
     subtotalPaise: integer("subtotal_paise").notNull(),
     shippingPaise: integer("shipping_paise").notNull(),
     discountPaise: integer("discount_paise").notNull().default(0),
+    /** the store's prepaid discount on online payments (a setting, 0 by default) */
+    prepaidDiscountPaise: integer("prepaid_discount_paise").notNull().default(0),
+    /** the store's cash-on-delivery fee (a setting, 0 by default) */
+    codFeePaise: integer("cod_fee_paise").notNull().default(0),
     totalPaise: integer("total_paise").notNull(),
     couponCode: text("coupon_code"),
     noteToSeller: text("note_to_seller"),
@@ -55,15 +59,23 @@ export const orders = pgTable(
     checkoutKey: text("checkout_key").notNull().unique(),
     cancellationReason: text("cancellation_reason"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** an unpaid online order gives its stock and coupon use back after this (the payment timeout setting) */
+    paymentDueAt: timestamp("payment_due_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** set with the 'shipped' status; shown on /track-order and in the account */
+    courier: text("courier"),
+    trackingNumber: text("tracking_number"),
     ...timestamps,
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
     index("orders_created_idx").on(t.createdAt.desc()),
+    // the abandoned-payment sweep reads only the unpaid online orders
+    index("orders_payment_due_idx").on(t.paymentDueAt).where(sql`${t.status} = 'pending_payment'`),
     check(
       "orders_amounts_consistent",
-      sql`${t.subtotalPaise} >= 0 AND ${t.shippingPaise} >= 0 AND ${t.discountPaise} >= 0 AND ${t.totalPaise} = ${t.subtotalPaise} + ${t.shippingPaise} - ${t.discountPaise} AND ${t.totalPaise} >= 0`,
+      sql`${t.subtotalPaise} >= 0 AND ${t.shippingPaise} >= 0 AND ${t.discountPaise} >= 0 AND ${t.prepaidDiscountPaise} >= 0 AND ${t.codFeePaise} >= 0 AND ${t.totalPaise} = ${t.subtotalPaise} + ${t.shippingPaise} + ${t.codFeePaise} - ${t.discountPaise} - ${t.prepaidDiscountPaise} AND ${t.totalPaise} >= 0`,
     ),
   ],
 );
@@ -77,6 +89,8 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** the size and colour whose stock this line took (and gives back on cancellation) */
+    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     brand: text("brand").notNull(),
     sku: text("sku").notNull(),

@@ -33,10 +33,21 @@ export const payments = pgTable(
     status: paymentStatus("status").notNull().default("created"),
     method: text("method"),
     errorDescription: text("error_description"),
+    /** the gateway's whole error (code, source, step, reason) when a payment failed */
+    error: jsonb("error"),
+    /** Checkout's signature over order id | payment id, kept for the record */
+    signature: text("signature"),
+    capturedAt: timestamp("captured_at", { withTimezone: true }),
+    /** a payment that succeeded for an order that could not be confirmed: kept for staff, never lost */
+    flaggedAt: timestamp("flagged_at", { withTimezone: true }),
+    flagReason: text("flag_reason"),
+    amountRefundedPaise: integer("amount_refunded_paise").notNull().default(0),
     ...timestamps,
   },
   (t) => [
     index("payments_order_idx").on(t.orderId),
+    index("payments_flagged_idx").on(t.flaggedAt).where(sql`${t.flaggedAt} IS NOT NULL`),
+    check("payments_refund_within_amount", sql`${t.amountRefundedPaise} BETWEEN 0 AND ${t.amountPaise}`),
     uniqueIndex("payments_provider_order_key").on(t.provider, t.providerOrderId),
     uniqueIndex("payments_provider_payment_key").on(t.provider, t.providerPaymentId),
     check("payments_amount_not_negative", sql`${t.amountPaise} >= 0`),
