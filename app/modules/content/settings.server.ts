@@ -15,6 +15,9 @@ export const DEFAULT_STORE_SETTINGS = {
   youtubeUrl: "",
   address: "Saanjh Studio, 14 Chandpole Bazaar, Jaipur, Rajasthan 302001",
   codEnabled: true,
+  codFeePaise: 0,
+  codMaxOrderPaise: null,
+  paymentTimeoutMinutes: 30,
   prepaidDiscountPercent: 0,
 } satisfies Omit<typeof storeSettings.$inferInsert, "id">;
 
