@@ -13,6 +13,7 @@ import { createStaffAccount, setStaffPassword } from "./modules/accounts/staff.s
 import { countProducts, listNewArrivals } from "./modules/catalog/products.server";
 import { hasStoreSettings } from "./modules/content/settings.server";
 import { localDiskStorage, type MediaStorage } from "./modules/media/storage.server";
+import { startPaymentSweep, stopPaymentSweep } from "./modules/checkout/payment-flow.server";
 
 export interface BootInfo {
   database: "pglite" | "postgres";
@@ -85,6 +86,8 @@ type GlobalWithExpiry = typeof globalThis & { [EXPIRY_KEY]?: NodeJS.Timeout };
  */
 function startBackgroundWork(db: Db, config: Config): void {
   startOutboxWorker(db, smsProviderFor(config.sms, db));
+  // unpaid online orders give their stock back after the store's payment timeout (issue 11)
+  startPaymentSweep(db);
   const g = globalThis as GlobalWithExpiry;
   if (g[EXPIRY_KEY]) clearInterval(g[EXPIRY_KEY]);
   const expire = () => void expireBackInStockRequests(db).catch((error: unknown) => getLogger().error({ err: error }, "back-in-stock: expiry failed"));
@@ -117,6 +120,7 @@ async function ensureDemoAdmin(db: Db, config: Config): Promise<{ email: string;
 
 /** Closes the database (graceful shutdown). */
 export async function shutdown(): Promise<void> {
+  await stopPaymentSweep();
   await stopOutboxWorker();
   clearInterval((globalThis as GlobalWithExpiry)[EXPIRY_KEY]);
   try {

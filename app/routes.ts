@@ -29,6 +29,11 @@ export default [
   route("api/cart/quote", "routes/api.cart.quote.ts"),
   route("api/wishlist/products", "routes/api.wishlist.products.ts"),
   route("api/pincodes/:pin", "routes/api.pincodes.ts"),
+  route("checkout", "routes/checkout.tsx"),
+  route("payment", "routes/payment.tsx"),
+  route("order-success", "routes/order-success.tsx"),
+  route("api/payments/razorpay/callback", "routes/api.payments.razorpay.callback.ts"),
+  route("api/payments/razorpay/webhook", "routes/api.payments.razorpay.webhook.ts"),
   // Spec section 2: other internal paths go to /products.
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;

@@ -1,5 +1,5 @@
 /*
- * The Node entry: one process serves pages, data routes, pictures and (later) webhooks.
+ * The Node entry: one process serves pages, data routes, pictures and the payment webhooks.
  * `tsx server/index.ts` serves the production build; with --dev it runs Vite in middleware mode.
  * Application code (database, boot, auth) is reached only through the server build, so the
  * process has exactly one copy of each module.

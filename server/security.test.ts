@@ -44,7 +44,13 @@ describe("same-origin guard for state-changing requests", () => {
   });
 
   it("exempts only real webhook paths, after dot segments are resolved as the router resolves them", () => {
-    for (const sneaky of ["/api/webhooks/../../wishlist", "/api/webhooks/%2e%2e/%2e%2e/cart", "/api/webhooks/x/../../../account/addresses"]) {
+    for (const sneaky of [
+      "/api/webhooks/../../wishlist",
+      "/api/payments/razorpay/webhook/../../../../wishlist",
+      "/api/payments/razorpay/webhook/%2e%2e/%2e%2e/%2e%2e/%2e%2e/cart",
+      "/api/payments/razorpay/callback/../../../../account/addresses",
+      "/api/payments/razorpay/webhook/extra",
+    ]) {
       expect(run("POST", sneaky, { referer: "https://evil.example/", host: "shop.example.com" }), sneaky).toEqual({ passed: false, status: 403 });
     }
     expect(routedPath("/api/webhooks/../../wishlist")).toBe("/wishlist");
@@ -58,7 +64,9 @@ describe("same-origin guard for state-changing requests", () => {
   });
 
   it("lets payment webhooks through: gateways post from their own servers", () => {
-    expect(run("POST", "/api/webhooks/razorpay", { origin: "https://api.razorpay.com" }).passed).toBe(true);
+    expect(run("POST", "/api/payments/razorpay/webhook", { origin: "https://api.razorpay.com" }).passed).toBe(true);
+    // Checkout's redirect mode posts the result from Razorpay's page
+    expect(run("POST", "/api/payments/razorpay/callback?order=ORD-X", { origin: "https://api.razorpay.com" }).passed).toBe(true);
   });
 });
 

@@ -2,8 +2,12 @@ import type { NextFunction, Request, Response } from "express";
 import type { Config } from "../app/config.server";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-/** Paths called by outside services (payment gateway webhooks) rather than by browsers. */
-const CROSS_ORIGIN_ALLOWED = [/^\/api\/webhooks\/[^/]+$/];
+/**
+ * Paths posted to from other sites by design, matched exactly after normalisation: Razorpay's
+ * webhooks (from its servers) and Checkout's redirect mode (a form post from Razorpay's page). Both
+ * are verified by signature instead, and neither acts on the visitor's session.
+ */
+const CROSS_ORIGIN_ALLOWED = new Set(["/api/payments/razorpay/webhook", "/api/payments/razorpay/callback"]);
 
 /**
  * The path React Router will route: dot segments resolved and percent-encoded dots decoded, as the
@@ -26,7 +30,7 @@ export function sameOriginGuard(config: Pick<Config, "baseUrl">) {
   const ownOrigin = new URL(config.baseUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
     if (!STATE_CHANGING.has(req.method)) return next();
-    if (CROSS_ORIGIN_ALLOWED.some((re) => re.test(routedPath(req.originalUrl ?? req.url)))) return next();
+    if (CROSS_ORIGIN_ALLOWED.has(routedPath(req.originalUrl ?? req.url))) return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
     const referer = req.get("referer");

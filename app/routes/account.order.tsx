@@ -22,7 +22,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Another shopper's order answers exactly like a missing one.
   const order = await getOrderForUser(getDb(), user.id, params.orderNumber);
   invariantResponse(order, "Order not found", 404);
-  return { order };
+  // an online order awaiting payment whose time has not run out can still be paid from here
+  const payable = order.status === "pending_payment" && order.paymentMethod === "online" && (!order.paymentDueAt || order.paymentDueAt.getTime() > Date.now());
+  return { order: { ...order, payable } };
 }
 
 const timeFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
@@ -86,6 +88,8 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
             {order.discountPaise > 0 ? (
               <Row label={order.couponCode ? `Discount (${order.couponCode})` : "Discount"} value={`−${formatPaise(order.discountPaise)}`} />
             ) : null}
+            {order.prepaidDiscountPaise > 0 ? <Row label="Prepaid discount" value={`−${formatPaise(order.prepaidDiscountPaise)}`} /> : null}
+            {order.codFeePaise > 0 ? <Row label="Cash on delivery fee" value={formatPaise(order.codFeePaise)} /> : null}
             <div className="flex justify-between border-t border-linen pt-3 text-base font-medium text-ink">
               <dt>Total</dt>
               <dd>{formatPaise(order.totalPaise)}</dd>
@@ -116,7 +120,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
             <h2 id="payment-heading" className="font-display text-2xl text-ink">
               Payment
             </h2>
-            <p className="mt-4 text-sm text-ink">{order.paymentMethod === "cod" ? "Cash on delivery" : "Paid online (card / UPI)"}</p>
+            <PaymentState order={order} />
           </section>
           <section aria-labelledby="history-heading">
             <h2 id="history-heading" className="font-display text-2xl text-ink">
@@ -137,6 +141,31 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** How the order is paid, and 'Complete payment' while an online order still awaits its payment. */
+function PaymentState({ order }: { order: Route.ComponentProps["loaderData"]["order"] }) {
+  if (order.paymentMethod === "cod") return <p className="mt-4 text-sm text-ink">Cash on delivery</p>;
+  if (order.payment) {
+    return (
+      <div className="mt-4 text-sm text-ink">
+        <p>Paid online{order.payment.method ? ` (${order.payment.method})` : ""}</p>
+        {order.payment.providerPaymentId ? <p className="mt-1 break-all text-xs text-stone">Payment id {order.payment.providerPaymentId}</p> : null}
+      </div>
+    );
+  }
+  if (!order.payable) return <p className="mt-4 text-sm text-stone">Online payment: not completed</p>;
+  return (
+    <div className="mt-4 text-sm">
+      <p className="text-ink">Awaiting your payment</p>
+      {order.paymentDueAt ? (
+        <p className="mt-1 text-xs text-stone">Your pieces are held until {timeFormat.format(new Date(order.paymentDueAt))}.</p>
+      ) : null}
+      <Link to={`/payment?order=${encodeURIComponent(order.orderNumber)}`} className="btn-primary mt-4">
+        Complete payment
+      </Link>
     </div>
   );
 }

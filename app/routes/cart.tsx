@@ -1,5 +1,5 @@
 import { readFormData } from "~/lib/http.server";
-import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CartScreen } from "~/components/cart/cart-screen";
 import { getDb } from "~/db/client.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
@@ -7,7 +7,7 @@ import { runCartIntent } from "~/modules/cart/cart-actions.server";
 import { cartIntentSchema, STORE_FIELD } from "~/modules/cart/cart-input";
 import { loadCart } from "~/modules/cart/cart.server";
 import { fetchGuestQuote, runGuestCartIntent } from "~/modules/cart/guest-cart";
-import { CART_MESSAGES, type CartActionResult } from "~/modules/cart/results";
+import { CART_MESSAGES, checkoutNotice, type CartActionResult } from "~/modules/cart/results";
 import type { Route } from "./+types/cart";
 
 /*
@@ -97,5 +97,13 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
-  return <CartScreen catalogue={loaderData.catalogue} failed={"failed" in loaderData && Boolean(loaderData.failed)} actionData={actionData} />;
+  const [params] = useSearchParams();
+  return (
+    <CartScreen
+      catalogue={loaderData.catalogue}
+      failed={"failed" in loaderData && Boolean(loaderData.failed)}
+      actionData={actionData}
+      notice={checkoutNotice(params.get("checkout"))}
+    />
+  );
 }

@@ -47,7 +47,7 @@ test("a guest's cart and wishlist merge into the stored ones on sign-in; a faile
   await page.goto("/cart");
   await expect(line(page, JHUMKAS).getByTestId("line-quantity")).toHaveText("2");
 
-  // Checkout asks a guest to sign in and comes back to the cart afterwards.
+  // Checkout asks a guest to sign in and comes back to the checkout afterwards, with the bag merged.
   page.once("dialog", (dialog) => {
     expect(dialog.message()).toBe("Please login to continue with checkout. Would you like to go to the login page?");
     void dialog.accept();
@@ -55,7 +55,10 @@ test("a guest's cart and wishlist merge into the stored ones on sign-in; a faile
   await page.getByRole("button", { name: "Proceed to checkout" }).click();
   await expect(page).toHaveURL(/\/authentication\?redirectTo=cart$/);
   await signIn(page, request, phone, "/authentication?redirectTo=cart");
-  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole("heading", { name: "Order summary" })).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Order summary" }).getByText(KURTI)).toBeVisible();
+  await page.goto("/cart");
 
   // The merged cart: 1 + 2 jhumkas on one line, the kurti, and the local copies gone.
   await expect(line(page, JHUMKAS).getByTestId("line-quantity")).toHaveText("3");

@@ -104,7 +104,7 @@ test.describe("hardening against requests from outside", () => {
   });
 
   test("a path dressed up as a webhook does not skip the same-origin guard", async () => {
-    for (const path of ["/api/webhooks/../../wishlist", "/api/webhooks/%2e%2e/%2e%2e/wishlist"]) {
+    for (const path of ["/api/webhooks/../../wishlist", "/api/payments/razorpay/webhook/../../../../wishlist", "/api/payments/razorpay/webhook/%2e%2e/%2e%2e/%2e%2e/%2e%2e/wishlist"]) {
       const answer = await raw(path, { body: "intent=clear", headers: { origin: "", referer: "https://evil.example/page" } });
       expect(answer.status, path).toBe(403);
       expect(answer.body).toBe("Cross-site request refused.");

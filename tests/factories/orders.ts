@@ -3,6 +3,7 @@ import type { Db } from "../../app/db/client.server";
 import { user } from "../../app/modules/accounts/auth-schema.server";
 import { customerProfiles } from "../../app/modules/accounts/schema.server";
 import { orderLines, orders, orderStatusHistory } from "../../app/modules/orders/schema.server";
+import { newOrderNumber } from "../../app/modules/checkout/order-number";
 import type { OrderStatus } from "../../app/modules/orders/status-display";
 
 /*
@@ -66,7 +67,7 @@ export async function createTestOrder(
   const shipping = subtotal > 49_900 ? 0 : 4_000;
   const status = options.status ?? "confirmed";
   const createdAt = options.createdAt ?? new Date();
-  const orderNumber = `ORD-${createdAt.getTime()}${String(sequence).padStart(3, "0")}`;
+  const orderNumber = newOrderNumber(createdAt);
   const [order] = await db
     .insert(orders)
     .values({

@@ -104,7 +104,7 @@ describe("the account screen", () => {
 
   it("shows the sign-in screen to visitors, in the mode asked for", async () => {
     expect(await get(accountRoute.loader, "/authentication")).toEqual({ view: "sign-in", mode: "login", redirectTo: null });
-    expect(await get(accountRoute.loader, "/login?mode=register&redirectTo=cart")).toEqual({ view: "sign-in", mode: "register", redirectTo: "/cart" });
+    expect(await get(accountRoute.loader, "/login?mode=register&redirectTo=cart")).toEqual({ view: "sign-in", mode: "register", redirectTo: "/checkout" });
     expect(await get(accountRoute.loader, "/authentication?redirectTo=https://evil.example")).toMatchObject({ redirectTo: null });
   });
 
@@ -134,7 +134,7 @@ describe("the account screen", () => {
     expect(missing.data).toMatchObject({ error: "Please fill in all required fields", values: { firstName: "Meera", email: "meera@example.com" } });
     const done = await post(accountRoute.action, "/authentication", { intent: "register", firstName: "Meera", lastName: "Iyer", email: "Meera@Example.com", redirectTo: "cart" }, cookie);
     expect((done as Response).status).toBe(302);
-    expect((done as Response).headers.get("location")).toBe("/cart");
+    expect((done as Response).headers.get("location")).toBe("/checkout");
     const [profile] = await t.db.select().from(customerProfiles).where(eq(customerProfiles.phone, `+91${phone10}`));
     expect(profile).toMatchObject({ firstName: "Meera", lastName: "Iyer", email: "meera@example.com" });
   });

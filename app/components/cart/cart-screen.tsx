@@ -12,7 +12,18 @@ import { CartSummary } from "./cart-summary";
 const noCoupon = () => null;
 
 /** The cart page: loading, empty, or the lines beside the summary (spec section 2, 'Cart'). */
-export function CartScreen({ catalogue, failed, actionData }: { catalogue: CartCatalogue | null; failed: boolean; actionData?: CartActionResult }) {
+export function CartScreen({
+  catalogue,
+  failed,
+  actionData,
+  notice: checkoutNotice = null,
+}: {
+  catalogue: CartCatalogue | null;
+  failed: boolean;
+  actionData?: CartActionResult;
+  /** why the checkout sent the shopper back here */
+  notice?: string | null;
+}) {
   const lines = useCartLines();
   const signedIn = useSignedIn();
   const store = useStore();
@@ -59,9 +70,16 @@ export function CartScreen({ catalogue, failed, actionData }: { catalogue: CartC
     );
   }
 
+  const backFromCheckout = checkoutNotice ? (
+    <p role="alert" className="mb-6 border border-sale/30 bg-red-50 px-4 py-3 text-sm text-sale">
+      {checkoutNotice}
+    </p>
+  ) : null;
+
   if (view.lines.length === 0) {
     return (
       <Page>
+        {backFromCheckout}
         <div className="mx-auto max-w-md py-16 text-center">
           <p className="font-display text-3xl text-ink">Your cart is empty</p>
           <p className="mt-3 text-sm text-stone">Kurtas, sarees, co-ords and more are waiting for you.</p>
@@ -93,6 +111,7 @@ export function CartScreen({ catalogue, failed, actionData }: { catalogue: CartC
         </clearFetcher.Form>
       }
     >
+      {backFromCheckout}
       {noScriptError ? (
         <p role="alert" className="mb-6 border border-sale/30 bg-red-50 px-4 py-3 text-sm text-sale">
           {noScriptError}

@@ -60,8 +60,8 @@ describe("addresses", () => {
 });
 
 describe("redirect after sign-in", () => {
-  it("maps 'cart' to /cart and keeps same-site paths", () => {
-    expect(safeRedirect("cart")).toBe("/cart");
+  it("maps 'cart' to the checkout and keeps same-site paths", () => {
+    expect(safeRedirect("cart")).toBe("/checkout");
     expect(safeRedirect("/product/abc?size=M")).toBe("/product/abc?size=M");
     expect(safeRedirect(null)).toBeNull();
   });

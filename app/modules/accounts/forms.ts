@@ -164,14 +164,15 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 const NOT_A_PAGE = /^\/(api|dev|assets|media)(\/|$)/;
 
 /**
- * Where to go after signing in: 'cart' (the checkout's stored value) means /cart; otherwise only
+ * Where to go after signing in: 'cart' (the checkout's stored value, spec section 5) brings the shopper
+ * back to the checkout, where their bag now waits; otherwise only
  * a path of this shop is accepted, never another site or the account screen itself. The check is
  * made on the parsed result, not on the input: '/.//evil.com', '/a/..//evil.com' and
  * '/%2e//evil.com' all parse to '//evil.com', which a browser reads as another site.
  */
 export function safeRedirect(to: string | null | undefined): string | null {
   if (!to) return null;
-  if (to === "cart") return "/cart";
+  if (to === "cart") return "/checkout";
   if (!to.startsWith("/") || [...to].some((c) => c === "\\" || c <= "\u001f" || c === "\u007f")) return null;
   try {
     const url = new URL(to, "http://shop.invalid");

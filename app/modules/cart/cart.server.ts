@@ -8,6 +8,7 @@ import { checkCoupon, couponRemovedMessage, normaliseCouponCode, type CouponChec
 import { buildCartView, type CartCatalogue, type CartView } from "./cart-view";
 import { countItems, mergeLines, sameVariant, type CartLine, type Variant } from "./lines";
 import { cartLines, carts } from "./schema.server";
+import { CART_MESSAGES } from "./results";
 
 /*
  * A signed-in shopper's stored cart (decisions 004, 006, 012). Guests keep theirs in the browser;
@@ -131,6 +132,21 @@ export async function clearCart(db: Db, userId: string): Promise<void> {
     await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id));
     await tx.update(carts).set({ couponCode: null }).where(eq(carts.id, cart.id));
   });
+}
+
+/**
+ * Inside the checkout's transaction: locks the shopper's cart, empties it (lines and coupon) and
+ * returns what it held, so the checkout can check it is what it priced. Rolled back with the order
+ * if the order cannot be placed.
+ */
+export async function takeCart(tx: Tx, userId: string): Promise<{ lines: CartLine[]; couponCode: string | null }> {
+  const cart = await lockCart(tx, userId);
+  const lines = await tx
+    .delete(cartLines)
+    .where(eq(cartLines.cartId, cart.id))
+    .returning({ productId: cartLines.productId, size: cartLines.size, colour: cartLines.colour, quantity: cartLines.quantity });
+  await tx.update(carts).set({ couponCode: null, updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
+  return { lines, couponCode: cart.couponCode };
 }
 
 async function touch(tx: Tx, cartId: string): Promise<void> {
@@ -262,8 +278,8 @@ export async function mergeGuestCart(
 }
 
 export const CHECKOUT_MESSAGES = {
-  empty: "Your cart is empty!",
-  blocked: "Some pieces in your bag cannot be bought as they are. Please update or remove them to continue.",
+  empty: CART_MESSAGES.checkoutEmpty,
+  blocked: CART_MESSAGES.checkoutBlocked,
 } as const;
 
 /** Why the stored cart cannot go to checkout now, or null when it can. */

@@ -16,7 +16,16 @@ export const CART_MESSAGES = {
   guestNoScript: "Your bag is kept in this browser. Please turn on JavaScript, or sign in to change it.",
   invalid: "Invalid product data",
   checkoutLogin: "Please login to continue with checkout. Would you like to go to the login page?",
+  checkoutEmpty: "Your cart is empty!",
+  checkoutBlocked: "Some pieces in your bag cannot be bought as they are. Please update or remove them to continue.",
 } as const;
+
+/** The checkout sends the shopper back here (`/cart?checkout=...`) with one of these. */
+export function checkoutNotice(reason: string | null): string | null {
+  if (reason === "empty") return CART_MESSAGES.checkoutEmpty;
+  if (reason === "blocked") return CART_MESSAGES.checkoutBlocked;
+  return null;
+}
 
 export type CartActionResult =
   | { ok: true; intent: CartIntent["intent"]; message?: string; couponNotice?: string; quantity?: number; count?: number; redirectTo?: string }

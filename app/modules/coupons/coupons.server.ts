@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.server";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.server";
 import { normaliseCouponCode, type CouponRule, type CouponTerms } from "../pricing/pricing";
 import { coupons } from "./schema.server";
 
@@ -52,4 +52,34 @@ export function couponRuleOf(row: CouponRow): CouponRule {
 /** What the browser may know of a coupon: its terms, not the admin's limits. */
 export function couponTermsOf(rule: CouponRule): CouponTerms {
   return { code: rule.code, type: rule.type, value: rule.value, minAmountPaise: rule.minAmountPaise };
+}
+
+/**
+ * Counts one use of a coupon by an order, inside the order's transaction, only while the coupon is
+ * active, within its window and under its usage limit: a conditional update, so two checkouts for
+ * the last use cannot both get it. False when the coupon could not be used.
+ */
+export async function claimCouponUse(tx: Tx, code: string, now = new Date()): Promise<boolean> {
+  const claimed = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1`, updatedAt: now })
+    .where(
+      and(
+        eq(coupons.code, code),
+        eq(coupons.isActive, true),
+        sql`(${coupons.startsAt} IS NULL OR ${coupons.startsAt} <= ${now})`,
+        sql`(${coupons.endsAt} IS NULL OR ${coupons.endsAt} > ${now})`,
+        sql`(${coupons.usageLimit} IS NULL OR ${coupons.usedCount} < ${coupons.usageLimit})`,
+      ),
+    )
+    .returning({ id: coupons.id });
+  return claimed.length > 0;
+}
+
+/** Gives a use back (an order cancelled or never paid), never below zero. */
+export async function returnCouponUse(tx: Tx, code: string, now = new Date()): Promise<void> {
+  await tx
+    .update(coupons)
+    .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)`, updatedAt: now })
+    .where(eq(coupons.code, code));
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
+import { payments } from "../payments/schema.server";
 import { orderLines, orders, orderStatusHistory, type BillingInfo } from "./schema.server";
 import type { OrderStatus } from "./status-display";
 
@@ -67,11 +68,18 @@ export interface OrderDetail {
   subtotalPaise: number;
   shippingPaise: number;
   discountPaise: number;
+  prepaidDiscountPaise: number;
+  codFeePaise: number;
   totalPaise: number;
   couponCode: string | null;
   noteToSeller: string | null;
   cancellationReason: string | null;
   cancelledAt: Date | null;
+  paymentDueAt: Date | null;
+  courier: string | null;
+  trackingNumber: string | null;
+  /** the payment that settled the order: its gateway id and method (null while unpaid, or for cash on delivery) */
+  payment: { providerPaymentId: string | null; method: string | null; capturedAt: Date | null } | null;
   lines: Array<{
     id: string;
     productId: string | null;
@@ -95,7 +103,7 @@ export async function getOrderForUser(db: Db, userId: string, orderNumber: strin
     .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)))
     .limit(1);
   if (!order) return null;
-  const [lines, history] = await Promise.all([
+  const [lines, history, [payment]] = await Promise.all([
     db
       .select({
         id: orderLines.id,
@@ -122,6 +130,12 @@ export async function getOrderForUser(db: Db, userId: string, orderNumber: strin
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, order.id))
       .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    db
+      .select({ providerPaymentId: payments.providerPaymentId, method: payments.method, capturedAt: payments.capturedAt })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, "captured")))
+      .orderBy(asc(payments.capturedAt))
+      .limit(1),
   ]);
   return {
     id: order.id,
@@ -133,11 +147,17 @@ export async function getOrderForUser(db: Db, userId: string, orderNumber: strin
     subtotalPaise: order.subtotalPaise,
     shippingPaise: order.shippingPaise,
     discountPaise: order.discountPaise,
+    prepaidDiscountPaise: order.prepaidDiscountPaise,
+    codFeePaise: order.codFeePaise,
     totalPaise: order.totalPaise,
     couponCode: order.couponCode,
     noteToSeller: order.noteToSeller,
     cancellationReason: order.cancellationReason,
     cancelledAt: order.cancelledAt,
+    paymentDueAt: order.paymentDueAt,
+    courier: order.courier,
+    trackingNumber: order.trackingNumber,
+    payment: payment ?? null,
     lines,
     history,
   };

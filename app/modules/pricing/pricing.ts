@@ -165,3 +165,36 @@ export function priceCart(lines: ReadonlyArray<{ unitPricePaise: Paise; quantity
     freeShippingHint: freeShippingHint(subtotalPaise),
   };
 }
+
+export type PaymentChoice = "online" | "cod";
+
+export interface CheckoutTotals extends PricedCart {
+  paymentMethod: PaymentChoice;
+  /** the store's prepaid discount on online payments, on what is left after the coupon */
+  prepaidDiscountPaise: Paise;
+  /** the store's cash-on-delivery fee */
+  codFeePaise: Paise;
+}
+
+/**
+ * What the shopper pays at checkout: the cart's totals, less the store's prepaid discount when paying
+ * online (a percentage of the subtotal after the coupon, rounded to the paisa), plus its COD fee when
+ * paying on delivery. total = subtotal + shipping + COD fee - coupon discount - prepaid discount.
+ */
+export function checkoutTotals(
+  priced: PricedCart,
+  method: PaymentChoice,
+  settings: { prepaidDiscountPercent: number; codFeePaise: Paise },
+): CheckoutTotals {
+  if (!Number.isInteger(settings.codFeePaise) || settings.codFeePaise < 0) throw new RangeError("the COD fee is a whole number of paise");
+  const percent = Math.min(50, Math.max(0, settings.prepaidDiscountPercent));
+  const prepaidDiscountPaise = method === "online" ? Math.round(((priced.subtotalPaise - priced.discountPaise) * percent) / 100) : 0;
+  const codFeePaise = method === "cod" ? settings.codFeePaise : 0;
+  return {
+    ...priced,
+    paymentMethod: method,
+    prepaidDiscountPaise,
+    codFeePaise,
+    totalPaise: priced.subtotalPaise + priced.shippingPaise + codFeePaise - priced.discountPaise - prepaidDiscountPaise,
+  };
+}

@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { INDIAN_STATES, normalisePhone } from "../accounts/forms";
+
+/*
+ * The checkout's billing form (spec sections 2 and 5): one schema for the browser's instant messages
+ * and the server action. 'Please fill all required fields' sums up; each field has its own message.
+ */
+
+export const CHECKOUT_MESSAGES = {
+  required: "Please fill all required fields",
+  loginConfirm: "Please login to continue with checkout. Would you like to go to the login page?",
+  empty: "Your cart is empty!",
+  failed: "Something went wrong. Please try again.",
+  placed: "Order Placed Successfully!",
+  codOff: "Cash on delivery is not available at the moment. Please pay online.",
+  onlineOff: "Online payment is not available at the moment. Please choose cash on delivery.",
+  totalChanged: "Prices or offers in your bag have changed. Please check the new total and place your order again.",
+} as const;
+
+/** The shipping policy's promise (spec section 9), on the success page and in the confirmation. */
+export const EXPECTED_DISPATCH = "Ships within 6 working days";
+
+export function codLimitMessage(maxLabel: string): string {
+  return `Cash on delivery is available for orders up to ${maxLabel}. Please pay online.`;
+}
+
+export const FIELD_MESSAGES = {
+  firstName: "Please enter your first name",
+  lastName: "Please enter your last name",
+  email: "Please enter a valid e-mail address",
+  phone: "Please enter a valid 10-digit phone number",
+  address: "Please enter your address",
+  city: "Please enter your city",
+  state: "Please choose a state",
+  pincode: "Please enter a valid 6-digit pincode",
+} as const;
+
+export const BILLING_FIELDS = ["firstName", "lastName", "email", "phone", "address", "city", "state", "pincode"] as const;
+export type BillingField = (typeof BILLING_FIELDS)[number];
+
+export const NOTE_MAX_LENGTH = 500;
+
+const text = (field: BillingField, max: number) => z.string().trim().min(1, FIELD_MESSAGES[field]).max(max, `Please use at most ${max} characters`);
+
+export const billingSchema = z.object({
+  firstName: text("firstName", 80),
+  lastName: text("lastName", 80),
+  email: z
+    .string()
+    .trim()
+    .min(1, FIELD_MESSAGES.email)
+    .max(254, FIELD_MESSAGES.email)
+    .pipe(z.email(FIELD_MESSAGES.email))
+    .transform((e) => e.toLowerCase()),
+  phone: z.string().transform((raw, ctx) => {
+    const result = normalisePhone(raw);
+    if (!result.ok) {
+      ctx.addIssue({ code: "custom", message: raw.trim() === "" ? FIELD_MESSAGES.phone : result.message });
+      return z.NEVER;
+    }
+    return result.phone;
+  }),
+  address: text("address", 300),
+  city: text("city", 80),
+  state: z.string().refine((s) => (INDIAN_STATES as readonly string[]).includes(s), FIELD_MESSAGES.state),
+  pincode: z
+    .string()
+    .transform((p) => p.replace(/\s/g, ""))
+    .pipe(z.string().regex(/^[1-9]\d{5}$/, FIELD_MESSAGES.pincode)),
+});
+export type BillingInput = z.infer<typeof billingSchema>;
+
+export const checkoutFormSchema = billingSchema.extend({
+  noteToSeller: z
+    .string()
+    .trim()
+    .max(NOTE_MAX_LENGTH, `Please keep the note under ${NOTE_MAX_LENGTH} characters`)
+    .optional()
+    .transform((v) => (v ? v : null)),
+  paymentMethod: z.enum(["online", "cod"], { error: "Please choose how you would like to pay" }),
+  saveAddress: z
+    .union([z.literal("on"), z.literal("true"), z.literal("")])
+    .optional()
+    .transform((v) => v === "on" || v === "true"),
+  checkoutKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, CHECKOUT_MESSAGES.failed),
+  /** the total the shopper saw, so a changed price is shown before it is charged */
+  expectedTotalPaise: z.coerce.number().int().min(0).optional(),
+});
+export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
+
+/** What the form shows again after an error: exactly what was typed. */
+export type CheckoutValues = Partial<Record<BillingField | "noteToSeller" | "paymentMethod" | "saveAddress", string>>;
+
+export function checkoutValues(raw: Record<string, unknown>): CheckoutValues {
+  const out: CheckoutValues = {};
+  for (const key of [...BILLING_FIELDS, "noteToSeller", "paymentMethod", "saveAddress"] as const) {
+    const value = raw[key];
+    if (typeof value === "string") out[key] = value.slice(0, 1000);
+  }
+  return out;
+}
+
+/** The field messages of a failed parse, and the summary when a required field is empty. */
+export function checkoutErrors(error: z.ZodError): { summary: string; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    fields[key] ??= issue.message;
+  }
+  const missing = BILLING_FIELDS.some((f) => fields[f] !== undefined);
+  return { summary: missing ? CHECKOUT_MESSAGES.required : (Object.values(fields)[0] ?? CHECKOUT_MESSAGES.failed), fields };
+}

@@ -1,0 +1,35 @@
+import { asc, eq } from "drizzle-orm";
+import { getConfig } from "../../config.server";
+import type { Tx } from "../../db/client.server";
+import { queueOrderConfirmation, type OrderMessageInput } from "../messages/order-messages.server";
+import { orderLines, orders } from "../orders/schema.server";
+import { EXPECTED_DISPATCH } from "./billing";
+
+/**
+ * Inside the transaction that confirms an order (cash on delivery at once, online when paid): the
+ * confirmation SMS and e-mail go into the outbox, sent after the commit, once per order.
+ */
+export async function queueConfirmation(tx: Tx, orderId: string): Promise<void> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`confirmation: no order ${orderId}`);
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+  const input: OrderMessageInput = {
+    orderNumber: order.orderNumber,
+    customerName: order.customerName,
+    email: order.customerEmail,
+    phone: order.customerPhone,
+    lines: lines.map((l) => ({ name: l.name, size: l.size, colour: l.colour, quantity: l.quantity, unitPricePaise: l.unitPricePaise, lineTotalPaise: l.lineTotalPaise })),
+    subtotalPaise: order.subtotalPaise,
+    shippingPaise: order.shippingPaise,
+    discountPaise: order.discountPaise,
+    prepaidDiscountPaise: order.prepaidDiscountPaise,
+    codFeePaise: order.codFeePaise,
+    totalPaise: order.totalPaise,
+    couponCode: order.couponCode,
+    paymentMethod: order.paymentMethod,
+    billing: order.billing,
+    orderUrl: `${getConfig().baseUrl}/account/orders/${encodeURIComponent(order.orderNumber)}`,
+    expectedDispatch: EXPECTED_DISPATCH,
+  };
+  await queueOrderConfirmation(tx, input);
+}

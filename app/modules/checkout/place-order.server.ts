@@ -1,0 +1,234 @@
+import type { Db, Tx } from "../../db/client.server";
+import { getLogger } from "../../lib/logger.server";
+import { addAddress, listAddresses } from "../accounts/profile.server";
+import { buildCartView, lineStateMessage, type CartViewLine } from "../cart/cart-view";
+import { loadCart, takeCart } from "../cart/cart.server";
+import { sameVariant } from "../cart/lines";
+import { reserveStock, stockCommitted } from "../catalog/stock.server";
+import { variantsOf } from "../catalog/variants.server";
+import { getStoreSettings, type StoreSettings } from "../content/settings.server";
+import { claimCouponUse } from "../coupons/coupons.server";
+import { findOrderByCheckoutKey, insertOrder, type NewOrderLine, type OrderRow } from "../orders/orders.server";
+import { createPaymentRecord } from "../payments/records.server";
+import { formatPrice } from "../pricing/money";
+import { checkoutTotals, COUPON_MESSAGES, type CheckoutTotals, type PaymentChoice } from "../pricing/pricing";
+import { CHECKOUT_MESSAGES, codLimitMessage, type CheckoutForm } from "./billing";
+import { queueConfirmation } from "./confirmation.server";
+import { newOrderNumber } from "./order-number";
+
+/*
+ * Placing an order (issue 11): one server action. Every price, discount and total is recomputed here
+ * from the database; the browser's figures are never read, only the total it showed, so a change is
+ * shown to the shopper before anything is charged. One transaction writes the order, its line
+ * snapshots and history, takes the stock of every line's size and colour, counts the coupon's use
+ * and empties the cart; if any step fails, nothing is written.
+ */
+
+export interface PlaceOrderInput {
+  userId: string;
+  form: CheckoutForm;
+  /** whether online payment can be offered (a gateway is configured) */
+  onlineAvailable: boolean;
+  now?: Date;
+}
+
+export interface LineProblem {
+  cartId: string;
+  name: string;
+  message: string;
+}
+
+export type PlaceOrderResult =
+  | { ok: true; orderNumber: string; status: OrderRow["status"]; paymentMethod: PaymentChoice; repeated: boolean }
+  | { ok: false; kind: "empty"; message: string }
+  | { ok: false; kind: "lines"; message: string; problems: LineProblem[] }
+  | { ok: false; kind: "changed"; message: string; totalPaise: number }
+  | { ok: false; kind: "coupon" | "payment-method"; message: string };
+
+/** What the checkout shows and charges: the cart's buyable lines and the totals for a payment method. */
+export interface CheckoutQuote {
+  lines: CartViewLine[];
+  totals: CheckoutTotals;
+  couponNotice: string | null;
+  problems: LineProblem[];
+}
+
+export async function quoteCheckout(db: Db, userId: string, method: PaymentChoice, settings: StoreSettings, now = new Date()): Promise<CheckoutQuote> {
+  const cart = await loadCart(db, userId, now);
+  const view = buildCartView(cart.lines, cart);
+  const problems = view.lines.flatMap((l) => {
+    const message = lineStateMessage(l.state);
+    return message ? [{ cartId: l.cartId, name: l.product?.name ?? "A piece in your bag", message }] : [];
+  });
+  return {
+    lines: view.lines,
+    totals: checkoutTotals(view.priced, method, { prepaidDiscountPercent: settings.prepaidDiscountPercent, codFeePaise: settings.codFeePaise }),
+    couponNotice: cart.couponNotice,
+    problems,
+  };
+}
+
+class Abort extends Error {
+  constructor(readonly result: Exclude<PlaceOrderResult, { ok: true }>) {
+    super(result.message);
+  }
+}
+
+function paymentMethodProblem(method: PaymentChoice, totals: CheckoutTotals, settings: StoreSettings, onlineAvailable: boolean): string | null {
+  if (method === "online") return onlineAvailable ? null : CHECKOUT_MESSAGES.onlineOff;
+  if (!settings.codEnabled) return CHECKOUT_MESSAGES.codOff;
+  if (settings.codMaxOrderPaise !== null && totals.totalPaise > settings.codMaxOrderPaise) return codLimitMessage(formatPrice(settings.codMaxOrderPaise));
+  return null;
+}
+
+function stockMessage(name: string, available: number | null): string {
+  if (!available) return `${name} has just sold out in this size and colour.`;
+  return `Only ${available} of ${name} left in this size and colour: please reduce the quantity.`;
+}
+
+export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const now = input.now ?? new Date();
+  const { form, userId } = input;
+  const repeat = await findOrderByCheckoutKey(db, userId, form.checkoutKey);
+  if (repeat) return { ok: true, orderNumber: repeat.orderNumber, status: repeat.status, paymentMethod: repeat.paymentMethod, repeated: true };
+
+  const settings = await getStoreSettings(db);
+  const quote = await quoteCheckout(db, userId, form.paymentMethod, settings, now);
+  if (quote.lines.length === 0) return { ok: false, kind: "empty", message: CHECKOUT_MESSAGES.empty };
+  if (quote.problems.length > 0) return { ok: false, kind: "lines", message: quote.problems[0]!.message, problems: quote.problems };
+  // A coupon that stopped applying since the page was shown (window, usage limit, minimum).
+  if (quote.couponNotice) return { ok: false, kind: "coupon", message: quote.couponNotice };
+  const { totals } = quote;
+  const methodProblem = paymentMethodProblem(form.paymentMethod, totals, settings, input.onlineAvailable);
+  if (methodProblem) return { ok: false, kind: "payment-method", message: methodProblem };
+  if (form.expectedTotalPaise !== undefined && form.expectedTotalPaise !== totals.totalPaise) {
+    return { ok: false, kind: "changed", message: CHECKOUT_MESSAGES.totalChanged, totalPaise: totals.totalPaise };
+  }
+
+  const variants = await variantsOf(
+    db,
+    quote.lines.map((l) => l.productId),
+  );
+  const lines: NewOrderLine[] = quote.lines.map((l) => {
+    const variant = variants.get(l.productId)?.find((v) => v.size === l.size && v.colour === l.colour);
+    if (!l.product || !variant) throw new Error(`checkout: no variant for ${l.cartId}`);
+    return {
+      productId: l.productId,
+      variantId: variant.id,
+      name: l.product.name,
+      brand: l.product.brand,
+      sku: variant.sku,
+      imageUrl: l.product.image?.url ?? null,
+      size: l.size,
+      colour: l.colour,
+      unitPricePaise: l.unitPricePaise,
+      quantity: l.quantity,
+    };
+  });
+  const cod = form.paymentMethod === "cod";
+  const orderNumber = newOrderNumber(now);
+  const name = `${form.firstName} ${form.lastName}`;
+  const billing = {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    email: form.email,
+    phone: form.phone,
+    address: form.address,
+    city: form.city,
+    state: form.state,
+    pincode: form.pincode,
+    country: "India",
+  };
+
+  let placed: { id: string } | null;
+  try {
+    placed = await db.transaction(async (tx: Tx) => {
+      const order = await insertOrder(
+        tx,
+        {
+          orderNumber,
+          userId,
+          customerName: name,
+          customerEmail: form.email,
+          customerPhone: form.phone,
+          billing,
+          status: cod ? "confirmed" : "pending_payment",
+          paymentMethod: form.paymentMethod,
+          subtotalPaise: totals.subtotalPaise,
+          shippingPaise: totals.shippingPaise,
+          discountPaise: totals.discountPaise,
+          prepaidDiscountPaise: totals.prepaidDiscountPaise,
+          codFeePaise: totals.codFeePaise,
+          totalPaise: totals.totalPaise,
+          couponCode: totals.coupon?.code ?? null,
+          noteToSeller: form.noteToSeller,
+          checkoutKey: form.checkoutKey,
+          paymentDueAt: cod ? null : new Date(now.getTime() + settings.paymentTimeoutMinutes * 60_000),
+          lines,
+        },
+        now,
+      );
+      if (!order) return null; // the same checkout, placed a moment ago by a double submit
+
+      // The cart must still hold what was priced: a change from another tab is shown, not charged.
+      const taken = await takeCart(tx, userId);
+      const same =
+        taken.lines.length === quote.lines.length &&
+        quote.lines.every((l) => taken.lines.some((t) => sameVariant(t, l) && t.quantity === l.quantity));
+      if (!same) throw new Abort({ ok: false, kind: "changed", message: CHECKOUT_MESSAGES.totalChanged, totalPaise: totals.totalPaise });
+
+      const reserved = await reserveStock(
+        tx,
+        lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),
+      );
+      if (!reserved.ok) {
+        const line = quote.lines[reserved.line]!;
+        const message = stockMessage(line.product?.name ?? "A piece", reserved.available);
+        throw new Abort({ ok: false, kind: "lines", message, problems: [{ cartId: line.cartId, name: line.product?.name ?? "", message }] });
+      }
+      if (totals.coupon && !(await claimCouponUse(tx, totals.coupon.code, now))) {
+        throw new Abort({ ok: false, kind: "coupon", message: COUPON_MESSAGES.usedUp });
+      }
+      // Online orders get their payment row when the shopper opens the gateway (/payment).
+      if (cod) {
+        await createPaymentRecord(tx, { orderId: order.id, provider: "cod", amountPaise: totals.totalPaise });
+        await queueConfirmation(tx, order.id);
+      }
+      return order;
+    });
+  } catch (error) {
+    if (error instanceof Abort) return error.result;
+    throw error;
+  }
+
+  if (!placed) {
+    const existing = await findOrderByCheckoutKey(db, userId, form.checkoutKey);
+    if (!existing) throw new Error("checkout: an order with this key exists for another shopper");
+    return { ok: true, orderNumber: existing.orderNumber, status: existing.status, paymentMethod: existing.paymentMethod, repeated: true };
+  }
+  stockCommitted();
+  if (form.saveAddress) await saveBillingAddress(db, userId, form);
+  return { ok: true, orderNumber, status: cod ? "confirmed" : "pending_payment", paymentMethod: form.paymentMethod, repeated: false };
+}
+
+/** 'Save this address to my account': kept when it differs from the saved ones; never fails the order. */
+async function saveBillingAddress(db: Db, userId: string, form: CheckoutForm): Promise<void> {
+  try {
+    const saved = await listAddresses(db, userId);
+    const norm = (s: string | null | undefined) => (s ?? "").trim().toLowerCase();
+    const known = saved.some((a) => norm(a.line1) === norm(form.address) && a.pincode === form.pincode && norm(a.city) === norm(form.city));
+    if (known) return;
+    await addAddress(db, userId, {
+      fullName: `${form.firstName} ${form.lastName}`,
+      phone: form.phone,
+      line1: form.address,
+      line2: null,
+      city: form.city,
+      state: form.state,
+      pincode: form.pincode,
+      makePrimary: saved.length === 0,
+    });
+  } catch (error) {
+    getLogger().warn({ err: error }, "checkout: the billing address could not be saved to the account");
+  }
+}

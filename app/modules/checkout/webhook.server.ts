@@ -1,0 +1,87 @@
+import { getConfig } from "../../config.server";
+import type { Db } from "../../db/client.server";
+import { getLogger } from "../../lib/logger.server";
+import { readRazorpayWebhook } from "../payments/callbacks.server";
+import { findGatewayPayment, markWebhookProcessed, recordGatewayRefund, recordWebhookEvent } from "../payments/records.server";
+import { settlePayment } from "./payment-flow.server";
+
+/*
+ * One Razorpay webhook delivery (issue 11). Refused with 400 and no effect unless the signature over
+ * the raw body holds. The event id is recorded before anything happens, so a repeated delivery does
+ * nothing; a delivery whose handling did not finish is handled again (settling is idempotent).
+ * Events only move orders forward: a capture after a failure still confirms, a failure after a
+ * capture changes nothing.
+ */
+
+export interface WebhookAnswer {
+  status: number;
+  body: { ok: boolean; status?: string; error?: string };
+}
+
+export async function handleRazorpayWebhook(db: Db, delivery: { rawBody: Buffer; signature: string | null; eventId: string | null }): Promise<WebhookAnswer> {
+  const gateway = getConfig().payments;
+  if (gateway.provider !== "razorpay") return { status: 404, body: { ok: false, error: "not found" } };
+  const reading = readRazorpayWebhook(delivery, gateway.webhookSecret);
+  if (!reading.ok) {
+    getLogger().warn({ reason: reading.reason }, "payments: a webhook was refused");
+    return { status: 400, body: { ok: false, error: reading.reason } };
+  }
+  const seen = await recordWebhookEvent(db, { provider: "razorpay", eventId: reading.eventId, eventType: reading.eventType, payload: reading.payload });
+  if (seen === "seen") return { status: 200, body: { ok: true, status: "duplicate" } };
+
+  const { event } = reading;
+  let status = "ignored";
+  switch (event.type) {
+    case "payment.captured":
+    case "order.paid": {
+      if (!event.orderId) break;
+      const stored = await findGatewayPayment(db, "razorpay", event.orderId);
+      if (!stored) {
+        status = "unknown-order";
+        break;
+      }
+      if (event.payment.amountPaise !== stored.amountPaise || event.payment.currency !== stored.currency) {
+        getLogger().error({ eventId: reading.eventId, orderId: event.orderId }, "payments: a captured payment's amount does not match the order's");
+        status = "amount-mismatch";
+        break;
+      }
+      const settled = await settlePayment(db, {
+        provider: "razorpay",
+        providerOrderId: event.orderId,
+        outcome: { kind: "paid", providerPaymentId: event.payment.id, method: event.payment.method },
+        source: "webhook",
+      });
+      status = settled.state;
+      break;
+    }
+    case "payment.failed": {
+      if (!event.orderId) break;
+      const settled = await settlePayment(db, {
+        provider: "razorpay",
+        providerOrderId: event.orderId,
+        outcome: {
+          kind: "failed",
+          providerPaymentId: event.payment.id,
+          error: event.payment.error ?? { code: null, description: null, source: null, step: null, reason: null, field: null },
+        },
+        source: "webhook",
+      });
+      status = settled.state;
+      break;
+    }
+    case "refund.processed": {
+      // Refunds are issued by staff (the admin's order screen); the gateway's confirmation is recorded here.
+      const refunded = await recordGatewayRefund(db, event.refund.paymentId, event.refund.amountPaise);
+      status = refunded ? "refund-recorded" : "unknown-payment";
+      break;
+    }
+    case "malformed":
+      getLogger().error({ eventId: reading.eventId, problem: event.problem }, "payments: a signed webhook had an unexpected shape");
+      status = "malformed";
+      break;
+    case "ignored":
+      break;
+  }
+  await markWebhookProcessed(db, "razorpay", reading.eventId);
+  return { status: 200, body: { ok: true, status } };
+}

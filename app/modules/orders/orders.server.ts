@@ -1,0 +1,193 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.server";
+import { orderLines, orders, orderStatusHistory, type BillingInfo } from "./schema.server";
+import type { OrderStatus } from "./status-display";
+
+/*
+ * The write side of orders (DESIGN: orders are written by the server, never by the browser). The
+ * checkout and, later, the admin call these inside their own transactions; every status change goes
+ * through `moveOrder`, which changes the row only from the status the caller expects and records
+ * the step in the history.
+ */
+
+type Conn = Db | Tx;
+
+export type OrderRow = typeof orders.$inferSelect;
+export type ActorKind = "customer" | "staff" | "system" | "gateway";
+
+export interface NewOrderLine {
+  productId: string;
+  variantId: string;
+  name: string;
+  brand: string;
+  sku: string;
+  imageUrl: string | null;
+  size: string;
+  colour: string;
+  unitPricePaise: number;
+  quantity: number;
+}
+
+export interface NewOrder {
+  orderNumber: string;
+  userId: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  billing: BillingInfo;
+  status: Extract<OrderStatus, "pending_payment" | "confirmed">;
+  paymentMethod: "online" | "cod";
+  subtotalPaise: number;
+  shippingPaise: number;
+  discountPaise: number;
+  prepaidDiscountPaise: number;
+  codFeePaise: number;
+  totalPaise: number;
+  couponCode: string | null;
+  noteToSeller: string | null;
+  checkoutKey: string;
+  paymentDueAt: Date | null;
+  lines: NewOrderLine[];
+}
+
+/**
+ * Writes an order, its line snapshots and its first history steps. Returns null when an order with
+ * this checkout key already exists (a double submit racing this one): the caller returns that one.
+ */
+export async function insertOrder(tx: Tx, order: NewOrder, now = new Date()): Promise<{ id: string } | null> {
+  const { lines, ...head } = order;
+  const [row] = await tx
+    .insert(orders)
+    .values({ ...head, confirmedAt: head.status === "confirmed" ? now : null, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: orders.checkoutKey })
+    .returning({ id: orders.id });
+  if (!row) return null;
+  await tx.insert(orderLines).values(
+    lines.map((l) => ({
+      orderId: row.id,
+      productId: l.productId,
+      variantId: l.variantId,
+      name: l.name,
+      brand: l.brand,
+      sku: l.sku,
+      imageUrl: l.imageUrl,
+      size: l.size,
+      colour: l.colour,
+      unitPricePaise: l.unitPricePaise,
+      quantity: l.quantity,
+      lineTotalPaise: l.unitPricePaise * l.quantity,
+      noteToSeller: null,
+    })),
+  );
+  const steps: Array<typeof orderStatusHistory.$inferInsert> = [
+    { orderId: row.id, fromStatus: null, toStatus: "pending_payment", actorKind: "customer", actorUserId: order.userId, createdAt: now },
+  ];
+  if (order.status === "confirmed") {
+    steps.push({ orderId: row.id, fromStatus: "pending_payment", toStatus: "confirmed", actorKind: "system", reason: "Cash on delivery", createdAt: now });
+  }
+  await tx.insert(orderStatusHistory).values(steps);
+  return row;
+}
+
+/** The order a checkout key made, for its own shopper only. */
+export async function findOrderByCheckoutKey(db: Conn, userId: string, checkoutKey: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.checkoutKey, checkoutKey), eq(orders.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findOrderByNumber(db: Conn, orderNumber: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1);
+  return row ?? null;
+}
+
+export async function findOrderById(db: Conn, orderId: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row ?? null;
+}
+
+/** Locks an order for the rest of the caller's transaction. */
+export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  return row ?? null;
+}
+
+/** What each line took from stock, for giving it back. */
+export async function orderStockLines(db: Conn, orderId: string): Promise<Array<{ variantId: string; quantity: number }>> {
+  const rows = await db
+    .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+  return rows.flatMap((r) => (r.variantId ? [{ variantId: r.variantId, quantity: r.quantity }] : []));
+}
+
+export interface MoveOrder {
+  from: OrderStatus;
+  to: OrderStatus;
+  actor: ActorKind;
+  actorUserId?: string | null;
+  reason?: string | null;
+  now?: Date;
+}
+
+/**
+ * Moves an order from `from` to `to` and records the step; does nothing (returns false) when the
+ * order is no longer in `from`, so two hands moving one order cannot both win.
+ */
+export async function moveOrder(tx: Tx, orderId: string, move: MoveOrder): Promise<boolean> {
+  const now = move.now ?? new Date();
+  const extra: Partial<typeof orders.$inferInsert> = {};
+  if (move.to === "confirmed") extra.confirmedAt = now;
+  if (move.to === "cancelled") {
+    extra.cancelledAt = now;
+    extra.cancellationReason = move.reason ?? null;
+  }
+  if (move.from === "cancelled") {
+    extra.cancelledAt = null;
+    extra.cancellationReason = null;
+  }
+  const moved = await tx
+    .update(orders)
+    .set({ status: move.to, updatedAt: now, ...extra })
+    .where(and(eq(orders.id, orderId), eq(orders.status, move.from)))
+    .returning({ id: orders.id });
+  if (moved.length === 0) return false;
+  await tx.insert(orderStatusHistory).values({
+    orderId,
+    fromStatus: move.from,
+    toStatus: move.to,
+    actorKind: move.actor,
+    actorUserId: move.actorUserId ?? null,
+    reason: move.reason ?? null,
+    createdAt: now,
+  });
+  return true;
+}
+
+/**
+ * One unpaid online order past its payment time, locked for the caller's transaction; null when it
+ * has been paid or released meanwhile, or another instance's sweep holds it (SKIP LOCKED).
+ */
+export async function lockExpiredUnpaidOrder(tx: Tx, orderId: string, now: Date): Promise<OrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending_payment"), sql`${orders.paymentDueAt} <= ${now}`))
+    .for("update", { skipLocked: true });
+  return row ?? null;
+}
+
+/** Ids of unpaid online orders past their time, oldest first (read without locks, for the gateway check). */
+export async function expiredUnpaidOrderIds(db: Conn, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, "pending_payment"), sql`${orders.paymentDueAt} <= ${now}`))
+    .orderBy(asc(orders.paymentDueAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

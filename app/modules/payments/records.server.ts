@@ -1,0 +1,147 @@
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.server";
+import { payments, webhookEvents } from "./schema.server";
+
+/*
+ * The payments table: one row per attempt to take money for an order (a cash-on-delivery promise, or
+ * a gateway order that Checkout pays). Changes only move forward: created -> captured, created ->
+ * failed -> captured (a capture that arrives after a failure still counts), never back.
+ */
+
+type Conn = Db | Tx;
+export type PaymentRow = typeof payments.$inferSelect;
+
+export async function createPaymentRecord(
+  tx: Conn,
+  input: { orderId: string; provider: string; amountPaise: number; providerOrderId?: string | null; currency?: string },
+): Promise<PaymentRow> {
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      orderId: input.orderId,
+      provider: input.provider,
+      providerOrderId: input.providerOrderId ?? null,
+      amountPaise: input.amountPaise,
+      currency: input.currency ?? "INR",
+    })
+    .returning();
+  if (!row) throw new Error("could not record the payment");
+  return row;
+}
+
+/** The newest gateway session of an order that has not failed or been paid, to reuse instead of opening another. */
+export async function openGatewayPayment(db: Conn, orderId: string, provider: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.provider, provider), eq(payments.status, "created"), isNotNull(payments.providerOrderId)))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function paymentsOfOrder(db: Conn, orderId: string): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt));
+}
+
+export async function findGatewayPayment(db: Conn, provider: string, providerOrderId: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function lockGatewayPayment(tx: Tx, provider: string, providerOrderId: string): Promise<PaymentRow | null> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)))
+    .for("update");
+  return row ?? null;
+}
+
+export async function markCaptured(
+  tx: Tx,
+  paymentId: string,
+  input: { providerPaymentId: string; signature?: string | null; method?: string | null; now: Date },
+): Promise<void> {
+  await tx
+    .update(payments)
+    .set({
+      status: "captured",
+      providerPaymentId: input.providerPaymentId,
+      signature: input.signature ?? null,
+      method: input.method ?? null,
+      capturedAt: input.now,
+      errorDescription: null,
+      updatedAt: input.now,
+    })
+    .where(eq(payments.id, paymentId));
+}
+
+/** A failed attempt: recorded on a payment that has not been captured (a late failure changes nothing). */
+export async function markFailed(
+  tx: Tx,
+  paymentId: string,
+  input: { providerPaymentId: string | null; description: string; error: unknown; now: Date },
+): Promise<void> {
+  await tx
+    .update(payments)
+    .set({
+      status: "failed",
+      providerPaymentId: input.providerPaymentId,
+      errorDescription: input.description,
+      error: input.error ?? null,
+      updatedAt: input.now,
+    })
+    .where(and(eq(payments.id, paymentId), sql`${payments.status} IN ('created', 'failed')`));
+}
+
+/** Money taken for an order that could not be confirmed: kept and shown to staff, never lost or refunded silently. */
+export async function flagPayment(tx: Tx, paymentId: string, reason: string, now: Date): Promise<void> {
+  await tx.update(payments).set({ flaggedAt: now, flagReason: reason, updatedAt: now }).where(eq(payments.id, paymentId));
+}
+
+/** Records a webhook delivery by its event id; false when it was already handled. */
+export async function recordWebhookEvent(
+  db: Conn,
+  event: { provider: string; eventId: string; eventType: string; payload: unknown },
+): Promise<"new" | "seen" | "unfinished"> {
+  const inserted = await db
+    .insert(webhookEvents)
+    .values({ provider: event.provider, eventId: event.eventId, eventType: event.eventType, payload: event.payload as object })
+    .onConflictDoNothing()
+    .returning({ eventId: webhookEvents.eventId });
+  if (inserted.length > 0) return "new";
+  const [row] = await db
+    .select({ processedAt: webhookEvents.processedAt })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, event.provider), eq(webhookEvents.eventId, event.eventId)));
+  return row?.processedAt ? "seen" : "unfinished";
+}
+
+export async function markWebhookProcessed(db: Conn, provider: string, eventId: string, now = new Date()): Promise<void> {
+  await db
+    .update(webhookEvents)
+    .set({ processedAt: now })
+    .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)));
+}
+
+/**
+ * A refund the gateway reports as processed, added to the payment's refunded amount (never beyond
+ * it); fully refunded payments read 'refunded'. False when no payment has this gateway id.
+ */
+export async function recordGatewayRefund(db: Conn, providerPaymentId: string, amountPaise: number, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({
+      amountRefundedPaise: sql`least(${payments.amountPaise}, ${payments.amountRefundedPaise} + ${amountPaise})`,
+      status: sql`CASE WHEN ${payments.amountRefundedPaise} + ${amountPaise} >= ${payments.amountPaise} THEN 'refunded'::payment_status ELSE ${payments.status} END`,
+      updatedAt: now,
+    })
+    .where(eq(payments.providerPaymentId, providerPaymentId))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,21 @@
+import { getDb } from "~/db/client.server";
+import { handleRazorpayWebhook } from "~/modules/checkout/webhook.server";
+import type { Route } from "./+types/api.payments.razorpay.webhook";
+
+/*
+ * Razorpay's webhooks (issue 11): verified against X-Razorpay-Signature over the raw body, recorded by
+ * event id before anything happens, and settled through the same function as the payment page.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const rawBody = Buffer.from(await request.arrayBuffer());
+  const answer = await handleRazorpayWebhook(getDb(), {
+    rawBody,
+    signature: request.headers.get("x-razorpay-signature"),
+    eventId: request.headers.get("x-razorpay-event-id"),
+  });
+  return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  return new Response("Not found", { status: 404 });
+}

@@ -1,0 +1,57 @@
+import { data, redirect } from "react-router";
+import { CheckoutScreen, type CheckoutActionData } from "~/components/checkout/checkout-screen";
+import { getConfig } from "~/config.server";
+import { getDb } from "~/db/client.server";
+import { readFormData } from "~/lib/http.server";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { CHECKOUT_MESSAGES, checkoutErrors, checkoutFormSchema, checkoutValues } from "~/modules/checkout/billing";
+import { checkoutPage } from "~/modules/checkout/checkout-page.server";
+import { placeOrder } from "~/modules/checkout/place-order.server";
+import type { Route } from "./+types/checkout";
+
+/*
+ * The checkout (issue 11): the billing form and the order summary. The action places the order
+ * (place-order.server.ts): cash on delivery is confirmed at once; an online order goes on to /payment.
+ */
+
+const NO_STORE = { "Cache-Control": "no-store" };
+export const headers: Route.HeadersFunction = () => NO_STORE;
+
+export function meta() {
+  return [{ title: "Checkout · Saanjh" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  if (!user) return data({ kind: "signed-out" as const }, { headers: NO_STORE });
+  const page = await checkoutPage(getDb(), user.id, getConfig().payments.online);
+  // Lines that cannot be bought as they are: the cart says which and why.
+  if (page.kind === "blocked") throw redirect("/cart?checkout=blocked", { headers: NO_STORE });
+  return data(page, { headers: NO_STORE });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect("/authentication?redirectTo=cart");
+  const raw = Object.fromEntries(await readFormData(request));
+  const values = checkoutValues(raw);
+  const reply = (body: CheckoutActionData, status: number) => data(body, { status, headers: NO_STORE });
+  const parsed = checkoutFormSchema.safeParse(raw);
+  if (!parsed.success) {
+    const { summary, fields } = checkoutErrors(parsed.error);
+    return reply({ ok: false, message: summary, fieldErrors: fields, values }, 400);
+  }
+  const result = await placeOrder(getDb(), { userId: user.id, form: parsed.data, onlineAvailable: getConfig().payments.online });
+  if (!result.ok) {
+    if (result.kind === "empty") throw redirect("/cart?checkout=empty");
+    return reply({ ok: false, message: result.message, values, problems: result.kind === "lines" ? result.problems : undefined }, 409);
+  }
+  const next = result.status === "pending_payment" ? `/payment?order=${encodeURIComponent(result.orderNumber)}&start=1` : `/order-success?order=${encodeURIComponent(result.orderNumber)}`;
+  // With JavaScript the page shows 'Order Placed Successfully!' for a moment (spec section 4); without, straight on.
+  if (raw.js === "1" && result.status !== "pending_payment") return reply({ ok: true, message: CHECKOUT_MESSAGES.placed, next }, 200);
+  throw redirect(next, 303);
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  return <CheckoutScreen page={loaderData} actionData={actionData} />;
+}
