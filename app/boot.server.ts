@@ -8,6 +8,7 @@ import { getLogger } from "./lib/logger.server";
 import { getAuth } from "./modules/accounts/session.server";
 import { smsProviderFor } from "./modules/accounts/sms.server";
 import { expireBackInStockRequests } from "./modules/catalog/back-in-stock.server";
+import { emailProviderFor } from "./modules/messages/email.server";
 import { startOutboxWorker, stopOutboxWorker } from "./modules/messages/outbox.server";
 import { createStaffAccount, setStaffPassword } from "./modules/accounts/staff.server";
 import { countProducts, listNewArrivals } from "./modules/catalog/products.server";
@@ -79,12 +80,12 @@ const EXPIRY_KEY = Symbol.for("shop.backInStockExpiry");
 type GlobalWithExpiry = typeof globalThis & { [EXPIRY_KEY]?: NodeJS.Timeout };
 
 /**
- * The outbox worker (sends the texts a restock queued: at start, for anything a crash left behind,
- * every 30 s and right after a stock change commits) and the hourly expiry of back-in-stock
- * requests older than 90 days (decision 015).
+ * The outbox worker (sends the texts and e-mails that restocks and orders queued: at start, for
+ * anything a crash left behind, every 30 s and right after a commit that kicks it; decisions 015 and
+ * 018) and the hourly expiry of back-in-stock requests older than 90 days (decision 015).
  */
 function startBackgroundWork(db: Db, config: Config): void {
-  startOutboxWorker(db, smsProviderFor(config.sms, db));
+  startOutboxWorker(db, { sms: smsProviderFor(config.sms, db), email: emailProviderFor(config.email) });
   const g = globalThis as GlobalWithExpiry;
   if (g[EXPIRY_KEY]) clearInterval(g[EXPIRY_KEY]);
   const expire = () => void expireBackInStockRequests(db).catch((error: unknown) => getLogger().error({ err: error }, "back-in-stock: expiry failed"));
