@@ -90,12 +90,14 @@ export function smtpEmailProvider(options: SmtpOptions): EmailProvider {
           disableUrlAccess: true,
         });
       } catch (error) {
-        const e = error as { code?: string; responseCode?: number; command?: string };
-        getLogger().error({ host, code: e.code, responseCode: e.responseCode, command: e.command }, "email: the SMTP server did not take the message");
+        const e = error as { code?: string; originalCode?: string; responseCode?: number; command?: string };
+        // nodemailer reports socket trouble as ESOCKET and keeps the system's code (ECONNREFUSED, ...) beside it
+        const code = e.originalCode ?? e.code;
+        getLogger().error({ host, code, responseCode: e.responseCode, command: e.command }, "email: the SMTP server did not take the message");
         throw new EmailDeliveryError(
           e.responseCode
             ? `The SMTP server refused the message (${e.responseCode}${e.command ? ` after ${e.command.split(" ")[0]}` : ""})`
-            : `The SMTP server could not be reached (${e.code ?? "connection failed"})`,
+            : `The SMTP server could not be reached (${code ?? "connection failed"})`,
         );
       }
       if ((info.rejected?.length ?? 0) > 0 || (info.accepted?.length ?? 0) === 0) {

@@ -119,7 +119,9 @@ function amountRows(input: OrderMessageInput): AmountRow[] {
 
 function lineDetails(line: OrderMessageLine): string {
   const parts: string[] = [];
-  if (line.size.trim()) parts.push(`Size ${line.size.trim()}`);
+  const size = line.size.trim();
+  // 'Free Size' and 'One Size' say it themselves
+  if (size) parts.push(/\bsize\b/i.test(size) ? size : `Size ${size}`);
   // 'Default' is the variant model's placeholder for a product without colours
   if (line.colour.trim() && line.colour.trim() !== "Default") parts.push(line.colour.trim());
   parts.push(`Qty ${line.quantity}`);
