@@ -257,7 +257,7 @@ describe("delivery through SMTP", () => {
     expect(parsed.text).toContain("Size M · Indigo · Qty 2 × ₹1,299.00 = ₹2,598.00");
     expect(parsed.text).toMatch(/Coupon discount \(SAVE10\): +-₹1,494\.35/);
     expect(parsed.text).toMatch(/Total: +₹13,449\.15/);
-    expect(parsed.text).toContain("Cash on delivery: please pay ₹13,449.15 when your order arrives.");
+    expect(parsed.text).toContain("Cash on delivery. Please pay ₹13,449.15 when your order arrives.");
     expect(parsed.html).toBeTypeOf("string");
     const html = parsed.html as string;
     expect(html).toContain("₹13,449.15");
@@ -318,7 +318,7 @@ describe("delivery through SMTP", () => {
     expect(await deliverDueMessages(t.db, { email: provider }, { now: () => new Date(later.getTime() + 3600_000) })).toEqual({ sent: 0, retrying: 0, failed: 0 });
     const mails = await mailsTo(back, input.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.parsed.text).toContain("Paid online: ₹13,449.15.");
+    expect(mails[0]?.parsed.text).toContain("Paid online (₹13,449.15).");
   });
 
   it("refuses wrong credentials as a failed send, leaving the row for a retry", async () => {

@@ -18,7 +18,9 @@ const E164 = /^\+[1-9]\d{7,14}$/;
 /**
  * Inside the caller's transaction: queues the confirmation SMS and e-mail (dedupe keys
  * order-confirmed:sms:<orderNumber> and order-confirmed:email:<orderNumber>), so placing or confirming
- * the same order twice sends one of each. A rollback queues nothing. Nothing is sent here: after the
+ * the same order twice sends one of each. A rollback queues nothing. Call it in the transaction that
+ * makes the order `confirmed`: at placement for cash on delivery, at the verified payment for an online
+ * order (the words say 'Paid online'). Nothing is sent here: after the
  * commit, `kickOutbox()` (or `stockCommitted()`, which kicks it too) has the worker send them at once;
  * otherwise its next run within 30 s does. A send that fails is retried by the outbox and never touches
  * the order.

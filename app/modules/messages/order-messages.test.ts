@@ -100,17 +100,17 @@ describe("the confirmation e-mail", () => {
 
   it("words cash on delivery and online payment differently", () => {
     const cod = orderConfirmationEmail(order({ paymentMethod: "cod" }));
-    expect(cod.text).toContain("Payment: Cash on delivery: please pay ₹14,943.50 when your order arrives.");
-    expect(visible(cod.html)).toContain("Cash on delivery: please pay ₹14,943.50 when your order arrives.");
+    expect(cod.text).toContain("Payment: Cash on delivery. Please pay ₹14,943.50 when your order arrives.");
+    expect(visible(cod.html)).toContain("Cash on delivery. Please pay ₹14,943.50 when your order arrives.");
     const online = orderConfirmationEmail(order());
-    expect(online.text).toContain("Payment: Paid online: ₹14,943.50.");
+    expect(online.text).toContain("Payment: Paid online (₹14,943.50).");
     expect(online.text).not.toMatch(/cash on delivery/i);
   });
 
   it("gives the delivery address, the expected dispatch and the link to the order", () => {
     const { text, html } = orderConfirmationEmail(order());
-    expect(text).toContain("Delivering to:\n  Meera Iyer\n  12 Kamarajar Salai\n  Mylapore\n  Chennai, Tamil Nadu 600004\n  India\n  Phone: +919876543210");
-    expect(html).toContain("Meera Iyer<br>12 Kamarajar Salai<br>Mylapore<br>Chennai, Tamil Nadu 600004<br>India<br>Phone: +919876543210");
+    expect(text).toContain("Delivering to:\n  Meera Iyer\n  12 Kamarajar Salai\n  Mylapore\n  Chennai, Tamil Nadu 600004\n  India\n  Phone: +91 98765 43210");
+    expect(html).toContain("Meera Iyer<br>12 Kamarajar Salai<br>Mylapore<br>Chennai, Tamil Nadu 600004<br>India<br>Phone: +91 98765 43210");
     expect(text).toContain("Ships within 6 working days.");
     expect(visible(html)).toContain("Ships within 6 working days.");
     expect(text).toContain("https://shop.example.com/account/orders/ORD-20260314-7KQ2M9XD");

@@ -130,8 +130,8 @@ function lineDetails(line: OrderMessageLine): string {
 
 function paymentSentence(input: OrderMessageInput): string {
   return input.paymentMethod === "cod"
-    ? `Cash on delivery: please pay ${formatPaise(input.totalPaise)} when your order arrives.`
-    : `Paid online: ${formatPaise(input.totalPaise)}.`;
+    ? `Cash on delivery. Please pay ${formatPaise(input.totalPaise)} when your order arrives.`
+    : `Paid online (${formatPaise(input.totalPaise)}).`;
 }
 
 function addressLines(billing: OrderMessageInput["billing"]): string[] {
@@ -141,7 +141,13 @@ function addressLines(billing: OrderMessageInput["billing"]): string[] {
     .map((l) => l.trim())
     .filter(Boolean);
   const cityLine = [billing.city.trim(), [billing.state.trim(), billing.pincode.trim()].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  return [name, ...street, cityLine, billing.country.trim(), billing.phone.trim() ? `Phone: ${billing.phone.trim()}` : ""].filter(Boolean);
+  return [name, ...street, cityLine, billing.country.trim(), billing.phone.trim() ? `Phone: ${displayPhone(billing.phone)}` : ""].filter(Boolean);
+}
+
+/** +919876543210 -> +91 98765 43210; anything else as it is. */
+function displayPhone(phone: string): string {
+  const indian = /^\+91(\d{5})(\d{5})$/.exec(phone.trim());
+  return indian ? `+91 ${indian[1]} ${indian[2]}` : phone.trim();
 }
 
 /** 'Ships within 6 working days' -> 'Ships within 6 working days.' */
@@ -171,7 +177,7 @@ function orderConfirmationText(input: OrderMessageInput): string {
   out.push("Delivering to:", ...addressLines(input.billing).map((l) => `  ${l}`), "");
   out.push(sentence(input.expectedDispatch), "");
   out.push(`See your order and follow its progress: ${input.orderUrl}`, "");
-  out.push("With love,", "Saanjh", "");
+  out.push("Warm regards,", "Saanjh", "");
   out.push(`You are receiving this e-mail because an order was placed at Saanjh with ${input.email}.`);
   return out.join("\n");
 }
