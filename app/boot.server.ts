@@ -80,11 +80,12 @@ const EXPIRY_KEY = Symbol.for("shop.backInStockExpiry");
 type GlobalWithExpiry = typeof globalThis & { [EXPIRY_KEY]?: NodeJS.Timeout };
 
 /**
- * The outbox worker (sends the texts and e-mails that restocks and orders queued: at start, for
- * anything a crash left behind, every 30 s and right after a commit that kicks it; decisions 015 and
- * 018) and the hourly expiry of back-in-stock requests older than 90 days (decision 015).
+ * The outbox worker (sends the texts a restock queued: at start, for anything a crash left behind,
+ * every 30 s and right after a stock change commits) and the hourly expiry of back-in-stock
+ * requests older than 90 days (decision 015).
  */
 function startBackgroundWork(db: Db, config: Config): void {
+  // SMS and e-mail (order confirmations, decision 018) leave through the same outbox
   startOutboxWorker(db, { sms: smsProviderFor(config.sms, db), email: emailProviderFor(config.email) });
   const g = globalThis as GlobalWithExpiry;
   if (g[EXPIRY_KEY]) clearInterval(g[EXPIRY_KEY]);
