@@ -85,7 +85,6 @@ type GlobalWithExpiry = typeof globalThis & { [EXPIRY_KEY]?: NodeJS.Timeout };
  * requests older than 90 days (decision 015).
  */
 function startBackgroundWork(db: Db, config: Config): void {
-  // SMS and e-mail (order confirmations, decision 018) leave through the same outbox
   startOutboxWorker(db, { sms: smsProviderFor(config.sms, db), email: emailProviderFor(config.email) });
   const g = globalThis as GlobalWithExpiry;
   if (g[EXPIRY_KEY]) clearInterval(g[EXPIRY_KEY]);
