@@ -10,10 +10,10 @@ export default defineConfig({
   },
   // Server-only packages found through *.server.ts imports make the dev optimiser reload the page.
   optimizeDeps: {
-    exclude: ["@electric-sql/pglite", "better-auth", "drizzle-orm", "sharp", "pg"],
+    exclude: ["@electric-sql/pglite", "better-auth", "drizzle-orm", "sharp", "pg", "nodemailer"],
   },
   ssr: {
-    external: ["@electric-sql/pglite", "sharp", "pg", "pino", "pino-pretty"],
+    external: ["@electric-sql/pglite", "sharp", "pg", "pino", "pino-pretty", "nodemailer"],
   },
   build: {
     // react-dom's client alone is ~215 kB raw (66 kB gzip); warn on anything bigger than the server bundle.

@@ -8,6 +8,7 @@ import { getLogger } from "./lib/logger.server";
 import { getAuth } from "./modules/accounts/session.server";
 import { smsProviderFor } from "./modules/accounts/sms.server";
 import { expireBackInStockRequests } from "./modules/catalog/back-in-stock.server";
+import { emailProviderFor } from "./modules/messages/email.server";
 import { startOutboxWorker, stopOutboxWorker } from "./modules/messages/outbox.server";
 import { createStaffAccount, setStaffPassword } from "./modules/accounts/staff.server";
 import { countProducts, listNewArrivals } from "./modules/catalog/products.server";
@@ -85,7 +86,7 @@ type GlobalWithExpiry = typeof globalThis & { [EXPIRY_KEY]?: NodeJS.Timeout };
  * requests older than 90 days (decision 015).
  */
 function startBackgroundWork(db: Db, config: Config): void {
-  startOutboxWorker(db, smsProviderFor(config.sms, db));
+  startOutboxWorker(db, { sms: smsProviderFor(config.sms, db), email: emailProviderFor(config.email) });
   // unpaid online orders give their stock back after the store's payment timeout (issue 11)
   startPaymentSweep(db);
   const g = globalThis as GlobalWithExpiry;

@@ -17,7 +17,8 @@ const RAZORPAY = {
   RAZORPAY_KEY_SECRET: "k".repeat(24),
   RAZORPAY_WEBHOOK_SECRET: "webhook-secret-0123",
 };
-const LIVE = { SHOP_MODE: "live", BASE_URL: "https://shop.example.com", ...TWILIO };
+const SMTP = { SMTP_URL: "smtps://orders%40shop.example.com:mail-pass-0123@smtp.example.com:465", MAIL_FROM: "Saanjh <orders@shop.example.com>" };
+const LIVE = { SHOP_MODE: "live", BASE_URL: "https://shop.example.com", ...TWILIO, ...SMTP };
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -93,15 +94,17 @@ describe("configuration from the environment", () => {
       problems = (error as ConfigError).problems;
     }
     expect(problems).toEqual([
+      "SMTP_URL is required when SHOP_MODE=live (e-mail goes out through SMTP)",
+      "MAIL_FROM is required when SHOP_MODE=live (e-mail goes out through SMTP)",
       "AUTH_SECRET is required when SHOP_MODE=live",
       'BASE_URL must be set to the shop\'s https:// address when SHOP_MODE=live (got "http://shop.example.com")',
       "SMS_PROVIDER must name a real SMS gateway (twilio) when SHOP_MODE=live; the console provider is for demo mode only",
     ]);
-    expect(() => parseConfig({ SHOP_MODE: "live", BASE_URL: "https://shop.example.com", AUTH_SECRET: SECRET, PAYMENTS: "cod-only", ...TWILIO })).not.toThrow();
+    expect(() => parseConfig({ SHOP_MODE: "live", BASE_URL: "https://shop.example.com", AUTH_SECRET: SECRET, PAYMENTS: "cod-only", ...TWILIO, ...SMTP })).not.toThrow();
   });
 
   it("refuses live mode with the console SMS provider, explicit or by default", () => {
-    const live = { SHOP_MODE: "live", BASE_URL: "https://shop.example.com", PAYMENTS: "cod-only" };
+    const live = { SHOP_MODE: "live", BASE_URL: "https://shop.example.com", PAYMENTS: "cod-only", ...SMTP };
     expect(problemsOf(live)).toEqual([
       "SMS_PROVIDER must name a real SMS gateway (twilio) when SHOP_MODE=live; the console provider is for demo mode only",
     ]);
@@ -140,6 +143,72 @@ describe("configuration from the environment", () => {
     const config = parseConfig({ AUTH_SECRET: SECRET, PORT: "", BASE_URL: "https://shop.example.com/" });
     expect(config.port).toBe(3000);
     expect(config.baseUrl).toBe("https://shop.example.com");
+  });
+
+  describe("e-mail", () => {
+    it("uses the console provider in demo mode, with a demo sender unless MAIL_FROM is set", () => {
+      expect(parseConfig({ AUTH_SECRET: SECRET }).email).toEqual({ provider: "console", from: { name: "Saanjh", address: "orders@saanjh.example" } });
+      expect(parseConfig({ AUTH_SECRET: SECRET, MAIL_FROM: "hello@shop.example.com" }).email).toEqual({ provider: "console", from: { name: null, address: "hello@shop.example.com" } });
+    });
+
+    it("sends through SMTP with SMTP_URL and MAIL_FROM, in demo mode when asked and by default in live mode", () => {
+      expect(parseConfig({ AUTH_SECRET: SECRET, EMAIL_PROVIDER: "smtp", ...SMTP }).email).toEqual({
+        provider: "smtp",
+        url: SMTP.SMTP_URL,
+        from: { name: "Saanjh", address: "orders@shop.example.com" },
+        requireTLS: false,
+      });
+      expect(parseConfig({ AUTH_SECRET: SECRET, ...LIVE, PAYMENTS: "cod-only" }).email).toMatchObject({ provider: "smtp", url: SMTP.SMTP_URL });
+      // SMTP_URL alone does not switch a demo shop from the console
+      expect(parseConfig({ AUTH_SECRET: SECRET, ...SMTP }).email.provider).toBe("console");
+    });
+
+    it("insists on STARTTLS in live mode for smtp:// to another machine (never for smtps://, nor a relay on this machine, nor in demo mode)", () => {
+      const live = { AUTH_SECRET: SECRET, ...LIVE, PAYMENTS: "cod-only" };
+      const requireTLS = (env: Record<string, string>) => {
+        const email = parseConfig(env).email;
+        return email.provider === "smtp" ? email.requireTLS : null;
+      };
+      expect(requireTLS({ ...live, SMTP_URL: "smtp://user:pass@smtp.example.com:587" })).toBe(true);
+      expect(requireTLS({ ...live, SMTP_URL: "smtps://user:pass@smtp.example.com:465" })).toBe(false);
+      expect(requireTLS({ ...live, SMTP_URL: "smtp://127.0.0.1:25" })).toBe(false);
+      expect(requireTLS({ ...live, SMTP_URL: "smtp://localhost:25" })).toBe(false);
+      expect(requireTLS({ AUTH_SECRET: SECRET, EMAIL_PROVIDER: "smtp", ...SMTP, SMTP_URL: "smtp://user:pass@smtp.example.com:587" })).toBe(false);
+    });
+
+    it("refuses the console provider in live mode, and names what SMTP needs", () => {
+      expect(problemsOf({ ...LIVE, PAYMENTS: "cod-only", EMAIL_PROVIDER: "console" })).toEqual([
+        'EMAIL_PROVIDER must be \'smtp\' when SHOP_MODE=live; the console provider is for demo mode only (got "console")',
+      ]);
+      const { SMTP_URL: _url, MAIL_FROM: _from, ...liveWithoutMail } = LIVE;
+      expect(problemsOf({ ...liveWithoutMail, PAYMENTS: "cod-only" })).toEqual([
+        "SMTP_URL is required when SHOP_MODE=live (e-mail goes out through SMTP)",
+        "MAIL_FROM is required when SHOP_MODE=live (e-mail goes out through SMTP)",
+      ]);
+      expect(problemsOf({ EMAIL_PROVIDER: "smtp" })).toEqual(["SMTP_URL is required when EMAIL_PROVIDER=smtp", "MAIL_FROM is required when EMAIL_PROVIDER=smtp"]);
+      expect(problemsOf({ EMAIL_PROVIDER: "sendgrid" })[0]).toMatch(/^EMAIL_PROVIDER must be 'console' or 'smtp' \(got "sendgrid"\)/);
+    });
+
+    it("refuses an SMTP_URL that is not smtp:// or smtps:// without echoing it (it carries the password)", () => {
+      for (const bad of ["https://user:hunter2-secret@mail.example.com", "smtp.example.com:587", "smtp://user:hunter2-secret@/", "smtp://user:hunter2-secret@host/path"]) {
+        const problems = problemsOf({ EMAIL_PROVIDER: "smtp", MAIL_FROM: SMTP.MAIL_FROM, SMTP_URL: bad });
+        expect(problems, bad).toHaveLength(1);
+        expect(problems[0], bad).toMatch(/^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ address/);
+        expect(problems[0], bad).not.toContain("hunter2");
+      }
+    });
+
+    it("reads MAIL_FROM as an address with an optional name, and refuses anything else", () => {
+      const from = (value: string) => parseConfig({ AUTH_SECRET: SECRET, MAIL_FROM: value }).email.from;
+      expect(from("orders@shop.example.com")).toEqual({ name: null, address: "orders@shop.example.com" });
+      expect(from("Saanjh <orders@shop.example.com>")).toEqual({ name: "Saanjh", address: "orders@shop.example.com" });
+      expect(from('"Saanjh Orders" <orders@shop.example.com>')).toEqual({ name: "Saanjh Orders", address: "orders@shop.example.com" });
+      expect(from("  <orders@shop.example.com> ")).toEqual({ name: null, address: "orders@shop.example.com" });
+      expect(from("साँझ <orders@shop.example.com>")).toEqual({ name: "साँझ", address: "orders@shop.example.com" });
+      for (const bad of ["orders", "orders@", "Saanjh orders@shop.example.com", "a@x.com, b@y.com", "Saanjh <a@x.com>, b@y.com", "Sa<an>jh <orders@shop.example.com>", "Saanjh\r\nBcc: x@y.com <orders@shop.example.com>", "Saanjh <orders@shop..com>"]) {
+        expect(problemsOf({ MAIL_FROM: bad })[0], bad).toMatch(/^MAIL_FROM must be an e-mail address, optionally with a name/);
+      }
+    });
   });
 
   describe("payments", () => {

@@ -91,6 +91,22 @@ const envSchema = z
         return parsed;
       })
       .default(["loopback"]),
+    EMAIL_PROVIDER: z.enum(["console", "smtp"], { error: "must be 'console' or 'smtp'" }).optional(),
+    SMTP_URL: z
+      .string()
+      .refine(isSmtpUrl, "must be an smtp:// or smtps:// address such as smtps://user:password@smtp.example.com:465")
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .transform((value, ctx) => {
+        const parsed = parseMailbox(value);
+        if (!parsed) {
+          ctx.addIssue({ code: "custom", message: "must be an e-mail address, optionally with a name: Saanjh <orders@shop.example.com>" });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -101,6 +117,12 @@ const envSchema = z
     if (env.SMS_PROVIDER === "twilio") {
       for (const name of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const) {
         if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when SMS_PROVIDER=twilio" });
+      }
+    }
+    // EMAIL_PROVIDER defaults to smtp in live mode (which refuses console) and to console in demo mode.
+    if ((env.EMAIL_PROVIDER ?? (env.SHOP_MODE === "live" ? "smtp" : "console")) === "smtp") {
+      for (const name of ["SMTP_URL", "MAIL_FROM"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: env.SHOP_MODE === "live" ? "is required when SHOP_MODE=live (e-mail goes out through SMTP)" : "is required when EMAIL_PROVIDER=smtp" });
       }
     }
     // The three Razorpay keys come together: a key pair without the webhook secret would take money
@@ -132,6 +154,14 @@ const envSchema = z
         code: "custom",
         path: ["SMS_PROVIDER"],
         message: "must name a real SMS gateway (twilio) when SHOP_MODE=live; the console provider is for demo mode only",
+      });
+    }
+    // Live mode never uses the console e-mail provider: order confirmations must reach real inboxes.
+    if (env.EMAIL_PROVIDER === "console") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["EMAIL_PROVIDER"],
+        message: "must be 'smtp' when SHOP_MODE=live; the console provider is for demo mode only",
       });
     }
     // Live mode never uses the test gateway: online payments need Razorpay, or the shop takes cash on
@@ -180,6 +210,83 @@ export interface Config {
   trustProxy: TrustProxy;
   /** who takes online payments, and whether the checkout may offer them (docs/decisions/017) */
   payments: PaymentsConfig;
+  /** who delivers e-mail (order confirmations): docs/decisions/018 */
+  email: EmailConfig;
+}
+
+/** A sender or recipient: `orders@shop.example.com`, optionally with a display name. */
+export interface Mailbox {
+  name: string | null;
+  address: string;
+}
+
+/**
+ * Which service delivers e-mail. `console` (demo mode only): one log line, and the message stays in its
+ * outbox row, shown at /dev/outbox?email=. `smtp`: nodemailer over SMTP_URL.
+ */
+export type EmailConfig =
+  | { provider: "console"; from: Mailbox }
+  | {
+      provider: "smtp";
+      /** smtp:// or smtps://, usually with credentials: never log it */
+      url: string;
+      from: Mailbox;
+      /**
+       * Live mode with smtp:// to another machine: insist on STARTTLS, so the credentials and the
+       * shoppers' addresses never cross the network in clear text (smtps:// is TLS from the start).
+       */
+      requireTLS: boolean;
+    };
+
+/** The sender demo mode shows when MAIL_FROM is unset (the console provider sends nothing). */
+export const DEMO_MAIL_FROM: Mailbox = { name: "Saanjh", address: "orders@saanjh.example" };
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+function isSmtpUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "" && url.pathname.replace(/\/+$/, "") === "";
+}
+
+const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** One plain address (no name, no list, no spaces): what the outbox sends to. */
+export function isPlainEmailAddress(value: string): boolean {
+  return value.length <= 254 && PLAIN_ADDRESS.test(value) && !value.includes("..");
+}
+
+/** `orders@x.com`, `Saanjh <orders@x.com>` or `"Saanjh Orders" <orders@x.com>`; null when it is anything else. */
+export function parseMailbox(raw: string): Mailbox | null {
+  const value = raw.trim();
+  if (isPlainEmailAddress(value)) return { name: null, address: value };
+  const match = /^(.*?)\s*<([^<>]+)>$/.exec(value);
+  if (!match) return null;
+  let name = (match[1] ?? "").trim();
+  if (name.startsWith('"') && name.endsWith('"') && name.length >= 2) name = name.slice(1, -1).trim();
+  const address = (match[2] ?? "").trim();
+  // a name may hold any printable text except what would start another header or address
+  if (!isPlainEmailAddress(address) || /[<>"\\]/.test(name) || [...name].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return null;
+  return { name: name || null, address };
+}
+
+function emailConfig(env: Env): EmailConfig {
+  const provider = env.EMAIL_PROVIDER ?? (env.SHOP_MODE === "live" ? "smtp" : "console");
+  // The schema requires SMTP_URL and MAIL_FROM with smtp.
+  if (provider === "smtp" && env.SMTP_URL && env.MAIL_FROM) {
+    const url = new URL(env.SMTP_URL);
+    return {
+      provider: "smtp",
+      url: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      requireTLS: env.SHOP_MODE === "live" && url.protocol === "smtp:" && !LOOPBACK_HOSTS.test(url.hostname),
+    };
+  }
+  return { provider: "console", from: env.MAIL_FROM ?? DEMO_MAIL_FROM };
 }
 
 /**
@@ -281,7 +388,7 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join(".") || "environment";
       const got = typeof issue.path[0] === "string" ? cleaned[issue.path[0]] : undefined;
-      const shown = got === undefined || /SECRET|PASSWORD|DATABASE_URL|TOKEN/.test(name) ? "" : ` (got "${got}")`;
+      const shown = got === undefined || /SECRET|PASSWORD|DATABASE_URL|TOKEN|SMTP_URL/.test(name) ? "" : ` (got "${got}")`;
       return `${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(problems);
@@ -306,6 +413,7 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     payments: paymentsConfig(env, authSecret),
+    email: emailConfig(env),
     sms:
       env.SMS_PROVIDER === "twilio" && env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? {

@@ -40,6 +40,9 @@ test.describe("health check on PostgreSQL", () => {
         TWILIO_AUTH_TOKEN: "e2e-health-token-0123456789",
         TWILIO_FROM: "+15005550006",
         TWILIO_API_URL: "http://127.0.0.1:9",
+        // live mode requires an SMTP server for e-mail; nothing is sent in this test
+        SMTP_URL: "smtp://127.0.0.1:9",
+        MAIL_FROM: "Saanjh <orders@shop.example.test>",
         // live mode requires Razorpay keys or cash on delivery alone; nothing is paid in this test
         PAYMENTS: "cod-only",
         DATA_DIR: "tmp/e2e-health-data",

@@ -367,7 +367,7 @@ describe("demo outbox page", () => {
     const twilio = { SMS_PROVIDER: "twilio", TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`, TWILIO_AUTH_TOKEN: "t".repeat(32), TWILIO_FROM: "+15005550006" };
     try {
       for (const env of [
-        { SHOP_MODE: "live", BASE_URL: "https://shop.example.com", AUTH_SECRET: "s".repeat(40), PAYMENTS: "cod-only", ...twilio },
+        { SHOP_MODE: "live", BASE_URL: "https://shop.example.com", AUTH_SECRET: "s".repeat(40), PAYMENTS: "cod-only", SMTP_URL: "smtps://u:p@smtp.example.com", MAIL_FROM: "orders@shop.example.com", ...twilio },
         { SHOP_MODE: "demo", AUTH_SECRET: "s".repeat(40), ...twilio },
       ]) {
         g[key] = parseConfig(env);

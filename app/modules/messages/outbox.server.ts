@@ -1,7 +1,9 @@
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { isPlainEmailAddress } from "../../config.server";
 import type { Db, Tx } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
 import type { SmsProvider } from "../accounts/sms.server";
+import type { EmailProvider } from "./email.server";
 import { outboxMessages } from "./schema.server";
 
 /*
@@ -11,28 +13,74 @@ import { outboxMessages } from "./schema.server";
  * twice is one message.
  *
  * Delivery claims one row at a time by pushing its `next_attempt_at` forward (a lease, with
- * FOR UPDATE SKIP LOCKED so several app instances never claim the same row), hands it to the SMS
- * provider, then marks it sent. The one window left: the provider accepts the message and the
- * process dies before `sent_at` is written; the row is tried again when its lease runs out. No SMS
- * gateway we use takes an idempotency key, so that window cannot be closed from this side.
+ * FOR UPDATE SKIP LOCKED so several app instances never claim the same row), hands it to the
+ * provider of its channel (SMS or e-mail), then marks it sent. The one window left: the provider
+ * accepts the message and the process dies before `sent_at` is written; the row is tried again when
+ * its lease runs out. Neither the SMS gateways nor SMTP take an idempotency key, so that window cannot
+ * be closed from this side.
  */
 
+/** A text message (the channel defaults to 'sms'). */
 export interface NewMessage {
+  channel?: "sms";
+  /** +91XXXXXXXXXX */
   recipient: string;
   body: string;
   kind: string;
   dedupeKey: string;
 }
 
+/** An e-mail: `body` is its plain-text part. */
+export interface NewEmailMessage {
+  channel: "email";
+  /** one plain address */
+  recipient: string;
+  subject: string;
+  body: string;
+  html: string | null;
+  kind: string;
+  dedupeKey: string;
+}
+
+export type OutboxMessage = NewMessage | NewEmailMessage;
+
 /** Queues messages inside the caller's transaction. Keys already queued are skipped. Returns how many were new. */
-export async function queueMessages(tx: Tx | Db, messages: readonly NewMessage[]): Promise<number> {
+export async function queueMessages(tx: Tx | Db, messages: readonly OutboxMessage[]): Promise<number> {
   if (messages.length === 0) return 0;
+  for (const m of messages) {
+    // A list or a name here would be sent to whoever it names: callers check addresses first.
+    if (m.channel === "email" && !isPlainEmailAddress(m.recipient)) throw new RangeError("an e-mail's recipient must be one plain address");
+  }
   const rows = await tx
     .insert(outboxMessages)
-    .values(messages.map((m) => ({ channel: "sms", ...m })))
+    .values(
+      messages.map((m) =>
+        m.channel === "email"
+          ? { channel: "email", recipient: m.recipient, subject: m.subject, body: m.body, html: m.html, kind: m.kind, dedupeKey: m.dedupeKey }
+          : { channel: "sms", recipient: m.recipient, body: m.body, kind: m.kind, dedupeKey: m.dedupeKey },
+      ),
+    )
     .onConflictDoNothing({ target: outboxMessages.dedupeKey })
     .returning({ id: outboxMessages.id });
   return rows.length;
+}
+
+/** Queues e-mails inside the caller's transaction (see `queueMessages`). */
+export function queueEmail(tx: Tx | Db, messages: readonly Omit<NewEmailMessage, "channel">[]): Promise<number> {
+  return queueMessages(
+    tx,
+    messages.map((m) => ({ ...m, channel: "email" as const })),
+  );
+}
+
+/** Who delivers each channel. A channel without a provider is left queued (its rows are not claimed). */
+export interface Senders {
+  sms?: SmsProvider;
+  email?: EmailProvider;
+}
+
+function sendersOf(senders: SmsProvider | Senders): Senders {
+  return "send" in senders ? { sms: senders } : senders;
 }
 
 /** How long a claimed message is left to its worker before another may try it. */
@@ -44,11 +92,22 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(6 * 3600_000, 60_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-async function claimOne(db: Db, now: Date): Promise<{ id: string; recipient: string; body: string; kind: string; attempts: number } | null> {
+interface Claimed {
+  id: string;
+  channel: string;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  kind: string;
+  attempts: number;
+}
+
+async function claimOne(db: Db, now: Date, channels: string[]): Promise<Claimed | null> {
   const due = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
-    .where(and(isNull(outboxMessages.sentAt), isNull(outboxMessages.failedAt), lte(outboxMessages.nextAttemptAt, now)))
+    .where(and(isNull(outboxMessages.sentAt), isNull(outboxMessages.failedAt), lte(outboxMessages.nextAttemptAt, now), inArray(outboxMessages.channel, channels)))
     .orderBy(asc(outboxMessages.nextAttemptAt))
     .limit(1)
     .for("update", { skipLocked: true });
@@ -56,7 +115,16 @@ async function claimOne(db: Db, now: Date): Promise<{ id: string; recipient: str
     .update(outboxMessages)
     .set({ attempts: sql`${outboxMessages.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
     .where(sql`${outboxMessages.id} = (${due})`)
-    .returning({ id: outboxMessages.id, recipient: outboxMessages.recipient, body: outboxMessages.body, kind: outboxMessages.kind, attempts: outboxMessages.attempts });
+    .returning({
+      id: outboxMessages.id,
+      channel: outboxMessages.channel,
+      recipient: outboxMessages.recipient,
+      subject: outboxMessages.subject,
+      body: outboxMessages.body,
+      html: outboxMessages.html,
+      kind: outboxMessages.kind,
+      attempts: outboxMessages.attempts,
+    });
   return row ?? null;
 }
 
@@ -66,14 +134,23 @@ export interface DeliveryReport {
   failed: number;
 }
 
-/** Sends every message that is due (at most `limit`), oldest first. */
-export async function deliverDueMessages(db: Db, sms: SmsProvider, { now = () => new Date(), limit = 200 }: { now?: () => Date; limit?: number } = {}): Promise<DeliveryReport> {
+/**
+ * Sends every message that is due (at most `limit`), oldest first: SMS rows through `sms`, e-mail rows
+ * through `email`. Given an SmsProvider alone (as before e-mail existed), only SMS rows are claimed.
+ */
+export async function deliverDueMessages(
+  db: Db,
+  providers: SmsProvider | Senders,
+  { now = () => new Date(), limit = 200 }: { now?: () => Date; limit?: number } = {},
+): Promise<DeliveryReport> {
+  const senders = sendersOf(providers);
+  const channels = [...(senders.sms ? ["sms"] : []), ...(senders.email ? ["email"] : [])];
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
-  for (let n = 0; n < limit; n++) {
-    const message = await claimOne(db, now());
+  for (let n = 0; n < limit && channels.length > 0; n++) {
+    const message = await claimOne(db, now(), channels);
     if (!message) break;
     try {
-      await sms.send(message.recipient, message.body);
+      await send(senders, message);
       await db.update(outboxMessages).set({ sentAt: now(), lastError: null }).where(eq(outboxMessages.id, message.id));
       report.sent += 1;
     } catch (error) {
@@ -83,12 +160,22 @@ export async function deliverDueMessages(db: Db, sms: SmsProvider, { now = () =>
         .update(outboxMessages)
         .set(giveUp ? { failedAt: now(), lastError: reason } : { lastError: reason, nextAttemptAt: new Date(now().getTime() + retryDelayMs(message.attempts)) })
         .where(eq(outboxMessages.id, message.id));
-      getLogger().warn({ id: message.id, kind: message.kind, attempts: message.attempts, giveUp, reason }, "outbox: a message could not be sent");
+      getLogger().warn({ id: message.id, channel: message.channel, kind: message.kind, attempts: message.attempts, giveUp, reason }, "outbox: a message could not be sent");
       if (giveUp) report.failed += 1;
       else report.retrying += 1;
     }
   }
   return report;
+}
+
+async function send(senders: Senders, message: Claimed): Promise<void> {
+  if (message.channel === "email") {
+    if (!senders.email) throw new Error("no e-mail provider");
+    await senders.email.send({ to: message.recipient, subject: message.subject ?? "", text: message.body, html: message.html });
+    return;
+  }
+  if (!senders.sms) throw new Error("no SMS provider");
+  await senders.sms.send(message.recipient, message.body);
 }
 
 /* The in-process worker: a delivery run at start, every `intervalMs`, and soon after `kickOutbox()`. */
@@ -102,7 +189,7 @@ interface Worker {
 const WORKER = Symbol.for("shop.outboxWorker");
 type GlobalWithWorker = typeof globalThis & { [WORKER]?: Worker };
 
-export function startOutboxWorker(db: Db, sms: SmsProvider, { intervalMs = 30_000 }: { intervalMs?: number } = {}): Worker {
+export function startOutboxWorker(db: Db, providers: SmsProvider | Senders, { intervalMs = 30_000 }: { intervalMs?: number } = {}): Worker {
   const g = globalThis as GlobalWithWorker;
   void g[WORKER]?.stop();
   let running: Promise<void> | null = null;
@@ -114,7 +201,7 @@ export function startOutboxWorker(db: Db, sms: SmsProvider, { intervalMs = 30_00
       again = true;
       return;
     }
-    running = deliverDueMessages(db, sms)
+    running = deliverDueMessages(db, providers)
       .then((r) => {
         if (r.sent + r.retrying + r.failed > 0) getLogger().info(r, "outbox: delivery run");
       })
