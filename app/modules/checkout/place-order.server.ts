@@ -68,6 +68,8 @@ export async function quoteCheckout(db: Db, userId: string, method: PaymentChoic
   };
 }
 
+class Repeated extends Error {}
+
 class Abort extends Error {
   constructor(readonly result: Exclude<PlaceOrderResult, { ok: true }>) {
     super(result.message);
@@ -143,6 +145,33 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
   let placed: { id: string } | null;
   try {
     placed = await db.transaction(async (tx: Tx) => {
+      // Locks are taken in one order everywhere (cart, then products by id, then the coupon), and the
+      // stock is taken before the order's lines reference the products, so concurrent checkouts of
+      // one product queue on its row instead of deadlocking.
+      const taken = await takeCart(tx, userId);
+      const same =
+        taken.lines.length === quote.lines.length &&
+        quote.lines.every((l) => taken.lines.some((t) => sameVariant(t, l) && t.quantity === l.quantity));
+      if (!same) {
+        // A double submit waited for the cart behind the first one, which has just emptied it.
+        if (await findOrderByCheckoutKey(tx, userId, form.checkoutKey)) throw new Repeated();
+        // Otherwise the bag changed in another tab: shown, not charged.
+        throw new Abort({ ok: false, kind: "changed", message: CHECKOUT_MESSAGES.totalChanged, totalPaise: totals.totalPaise });
+      }
+
+      const reserved = await reserveStock(
+        tx,
+        lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),
+      );
+      if (!reserved.ok) {
+        const line = quote.lines[reserved.line]!;
+        const message = stockMessage(line.product?.name ?? "A piece", reserved.available);
+        throw new Abort({ ok: false, kind: "lines", message, problems: [{ cartId: line.cartId, name: line.product?.name ?? "", message }] });
+      }
+      if (totals.coupon && !(await claimCouponUse(tx, totals.coupon.code, now))) {
+        throw new Abort({ ok: false, kind: "coupon", message: COUPON_MESSAGES.usedUp });
+      }
+
       const order = await insertOrder(
         tx,
         {
@@ -168,27 +197,9 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
         },
         now,
       );
-      if (!order) return null; // the same checkout, placed a moment ago by a double submit
+      // The same checkout, placed a moment ago by a double submit: undo this one and answer that one.
+      if (!order) throw new Repeated();
 
-      // The cart must still hold what was priced: a change from another tab is shown, not charged.
-      const taken = await takeCart(tx, userId);
-      const same =
-        taken.lines.length === quote.lines.length &&
-        quote.lines.every((l) => taken.lines.some((t) => sameVariant(t, l) && t.quantity === l.quantity));
-      if (!same) throw new Abort({ ok: false, kind: "changed", message: CHECKOUT_MESSAGES.totalChanged, totalPaise: totals.totalPaise });
-
-      const reserved = await reserveStock(
-        tx,
-        lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),
-      );
-      if (!reserved.ok) {
-        const line = quote.lines[reserved.line]!;
-        const message = stockMessage(line.product?.name ?? "A piece", reserved.available);
-        throw new Abort({ ok: false, kind: "lines", message, problems: [{ cartId: line.cartId, name: line.product?.name ?? "", message }] });
-      }
-      if (totals.coupon && !(await claimCouponUse(tx, totals.coupon.code, now))) {
-        throw new Abort({ ok: false, kind: "coupon", message: COUPON_MESSAGES.usedUp });
-      }
       // Online orders get their payment row when the shopper opens the gateway (/payment).
       if (cod) {
         await createPaymentRecord(tx, { orderId: order.id, provider: "cod", amountPaise: totals.totalPaise });
@@ -198,7 +209,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
     });
   } catch (error) {
     if (error instanceof Abort) return error.result;
-    throw error;
+    if (!(error instanceof Repeated)) throw error;
+    placed = null;
   }
 
   if (!placed) {

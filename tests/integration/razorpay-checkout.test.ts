@@ -1,0 +1,250 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../../app/config.server";
+import { setDatabase } from "../../app/db/client.server";
+import { addLine } from "../../app/modules/cart/cart.server";
+import { findVariant } from "../../app/modules/catalog/variants.server";
+import { checkoutFormSchema } from "../../app/modules/checkout/billing";
+import { newCheckoutKey } from "../../app/modules/checkout/checkout-page.server";
+import { settleReturn, shopPaymentProvider, startPayment, sweepExpiredPayments } from "../../app/modules/checkout/payment-flow.server";
+import { placeOrder } from "../../app/modules/checkout/place-order.server";
+import { ensureStoreSettings } from "../../app/modules/content/settings.server";
+import { findOrderByNumber, type OrderRow } from "../../app/modules/orders/orders.server";
+import { orderStatusHistory } from "../../app/modules/orders/schema.server";
+import { parseCheckoutCallback } from "../../app/modules/payments/callbacks.server";
+import { payments, webhookEvents } from "../../app/modules/payments/schema.server";
+import * as callbackRoute from "../../app/routes/api.payments.razorpay.callback";
+import * as webhookRoute from "../../app/routes/api.payments.razorpay.webhook";
+import { bodyLimit } from "../../server/body-limit";
+import { toFetchRequest } from "../../server/request-handler";
+import { startFakeRazorpay, type FakeRazorpay } from "../fakes/razorpay/fake-razorpay";
+import { createTestProduct } from "../factories/catalog";
+import { createTestShopper } from "../factories/orders";
+import { setupTestDatabase } from "../setup/test-db";
+
+/*
+ * Issue 11 with Razorpay, against the local fake that speaks Razorpay's protocol and signs as it does:
+ * the payment page's verification, the webhook (tampered, unsigned, repeated, out of order), the
+ * redirect-mode callback, and the sweep that asks the gateway before releasing an order.
+ */
+
+const t = setupTestDatabase();
+let fake: FakeRazorpay;
+let shop: http.Server;
+let webhookUrl = "";
+const CONFIG_KEY = Symbol.for("shop.config");
+
+beforeAll(async () => {
+  setDatabase(t.database);
+  await ensureStoreSettings(t.db);
+  fake = await startFakeRazorpay();
+  (globalThis as Record<symbol, unknown>)[CONFIG_KEY] = parseConfig({
+    ...process.env,
+    RAZORPAY_KEY_ID: fake.keyId,
+    RAZORPAY_KEY_SECRET: fake.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
+    RAZORPAY_API_URL: fake.url,
+    RAZORPAY_CHECKOUT_URL: fake.checkoutUrl,
+  });
+  // the webhook route behind the server's own body handling, as in production
+  const app = express();
+  app.use(bodyLimit());
+  app.post("/api/payments/razorpay/webhook", async (req, res) => {
+    const response = await webhookRoute.action({ request: toFetchRequest(req, res), params: {}, context: {} } as unknown as Parameters<typeof webhookRoute.action>[0]);
+    res.status(response.status).type("application/json").send(await response.text());
+  });
+  shop = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => shop.once("listening", resolve));
+  webhookUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/api/payments/razorpay/webhook`;
+});
+
+afterAll(async () => {
+  delete (globalThis as Record<symbol, unknown>)[CONFIG_KEY];
+  await fake?.close();
+  await new Promise<void>((resolve) => (shop ? shop.close(() => resolve()) : resolve()));
+});
+
+function provider() {
+  const p = shopPaymentProvider();
+  if (!p || p.name !== "razorpay") throw new Error("Razorpay is not configured");
+  return p;
+}
+
+/** An online order awaiting payment, with a Razorpay order opened for it through the API. */
+async function unpaidOrder(): Promise<{ order: OrderRow; razorpayOrderId: string }> {
+  const productId = await createTestProduct(t.db, { sizes: [], colors: [], stock: 4, pricePaise: 129_900 });
+  expect(await findVariant(t.db, productId, "One Size", "Default")).not.toBeNull();
+  const shopper = await createTestShopper(t.db);
+  await addLine(t.db, shopper.id, { productId, size: "One Size", colour: "Default", quantity: 1 });
+  const placed = await placeOrder(t.db, {
+    userId: shopper.id,
+    onlineAvailable: true,
+    form: checkoutFormSchema.parse({
+      firstName: "Ananya",
+      lastName: "Das",
+      email: "ananya@example.com",
+      phone: "9830012345",
+      address: "7 Park Street",
+      city: "Kolkata",
+      state: "West Bengal",
+      pincode: "700016",
+      paymentMethod: "online",
+      checkoutKey: newCheckoutKey(),
+    }),
+  });
+  if (!placed.ok) throw new Error(placed.message);
+  const order = (await findOrderByNumber(t.db, placed.orderNumber))!;
+  const started = await startPayment(t.db, provider(), { order, callbackUrl: "http://localhost:3000/api/payments/razorpay/callback", storeName: "Saanjh" });
+  if (!started.ok || started.checkout.provider !== "razorpay") throw new Error("no Razorpay session");
+  return { order, razorpayOrderId: started.checkout.options.order_id };
+}
+
+const statusOf = async (order: OrderRow) => (await findOrderByNumber(t.db, order.orderNumber))!.status;
+const confirmations = async (order: OrderRow) =>
+  (await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id))).filter((h) => h.toStatus === "confirmed").length;
+
+describe("Razorpay: the payment page", () => {
+  it("opens a Razorpay order for the order's own amount and confirms on Checkout's signed result", async () => {
+    const { order, razorpayOrderId } = await unpaidOrder();
+    expect(fake.orders.get(razorpayOrderId)).toMatchObject({ amount: order.totalPaise, currency: "INR", receipt: order.orderNumber });
+    const { response } = fake.pay(razorpayOrderId, { method: "card" });
+    const outcome = await settleReturn(t.db, provider(), { order, result: parseCheckoutCallback({ ...response }), source: "page" });
+    expect(outcome).toEqual({ kind: "confirmed", orderNumber: order.orderNumber });
+    expect(await statusOf(order)).toBe("confirmed");
+    const [payment] = await t.db.select().from(payments).where(eq(payments.providerOrderId, razorpayOrderId));
+    expect(payment).toMatchObject({ provider: "razorpay", status: "captured", providerPaymentId: response.razorpay_payment_id, method: "card" });
+  });
+
+  it("refuses a signature changed by one character, another order's id and an empty one", async () => {
+    const { order, razorpayOrderId } = await unpaidOrder();
+    const other = await unpaidOrder();
+    const { response } = fake.pay(razorpayOrderId);
+    const flip = (s: string) => `${s.slice(0, -1)}${s.endsWith("a") ? "b" : "a"}`;
+    for (const bad of [
+      { ...response, razorpay_signature: flip(response.razorpay_signature) },
+      { ...response, razorpay_order_id: other.razorpayOrderId },
+      { ...response, razorpay_signature: "" },
+    ]) {
+      expect(await settleReturn(t.db, provider(), { order, result: parseCheckoutCallback({ ...bad }), source: "page" })).toMatchObject({ kind: "rejected" });
+    }
+    expect(await statusOf(order)).toBe("pending_payment");
+  });
+});
+
+describe("Razorpay: webhooks", () => {
+  it("refuses a tampered body and a missing or wrong signature with 400, changing nothing", async () => {
+    const { order, razorpayOrderId } = await unpaidOrder();
+    fake.pay(razorpayOrderId);
+    const tampered = await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId, tamper: (body) => body.replace(/"amount":(\d+)/, '"amount":100') });
+    expect(tampered.status).toBe(400);
+    expect((await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId, signature: null })).status).toBe(400);
+    expect((await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId, signature: "0".repeat(64) })).status).toBe(400);
+    expect(await statusOf(order)).toBe("pending_payment");
+    expect(await t.db.select().from(webhookEvents)).toHaveLength(0);
+  });
+
+  it("confirms on payment.captured once, however often the same event is delivered", async () => {
+    const { order, razorpayOrderId } = await unpaidOrder();
+    fake.pay(razorpayOrderId);
+    const eventId = "evt_repeat_0001";
+    for (let i = 0; i < 3; i++) {
+      const delivery = await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId, eventId });
+      expect(delivery.status).toBe(200);
+    }
+    expect(await statusOf(order)).toBe("confirmed");
+    expect(await confirmations(order)).toBe(1);
+    expect(await t.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId))).toHaveLength(1);
+    // order.paid for the same payment afterwards: still one confirmation
+    expect((await fake.sendWebhook("order.paid", { url: webhookUrl, orderId: razorpayOrderId })).status).toBe(200);
+    expect(await confirmations(order)).toBe(1);
+  });
+
+  it("moves orders only forward: a capture after a failure confirms; a failure delivered after the capture changes nothing", async () => {
+    const { order, razorpayOrderId } = await unpaidOrder();
+    const { payment: attempt } = fake.fail(razorpayOrderId, { description: "Payment was cancelled by the customer" });
+    expect((await fake.sendWebhook("payment.failed", { url: webhookUrl, orderId: razorpayOrderId, paymentId: attempt.id })).status).toBe(200);
+    expect(await statusOf(order)).toBe("pending_payment");
+    const [failed] = await t.db.select().from(payments).where(eq(payments.providerOrderId, razorpayOrderId));
+    expect(failed).toMatchObject({ status: "failed", errorDescription: "Payment was cancelled by the customer" });
+
+    const { payment: paid } = fake.pay(razorpayOrderId);
+    expect((await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId, paymentId: paid.id })).status).toBe(200);
+    expect(await statusOf(order)).toBe("confirmed");
+
+    // the first attempt's failure, delivered once more and late
+    expect((await fake.sendWebhook("payment.failed", { url: webhookUrl, orderId: razorpayOrderId, paymentId: attempt.id })).status).toBe(200);
+    expect(await statusOf(order)).toBe("confirmed");
+    const [payment] = await t.db.select().from(payments).where(eq(payments.providerOrderId, razorpayOrderId));
+    expect(payment).toMatchObject({ status: "captured", providerPaymentId: paid.id });
+  });
+
+  it("answers in well under 5 seconds", async () => {
+    const { razorpayOrderId } = await unpaidOrder();
+    fake.pay(razorpayOrderId);
+    const started = performance.now();
+    expect((await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId })).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe("Razorpay: redirect mode and the sweep", () => {
+  it("confirms from the cross-site redirect post and sends the shopper to the success page", async () => {
+    const { order, razorpayOrderId } = await unpaidOrder();
+    const { response } = fake.pay(razorpayOrderId);
+    const request = new Request(`http://localhost:3000/api/payments/razorpay/callback?order=${order.orderNumber}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(fake.url).origin },
+      body: new URLSearchParams(response as unknown as Record<string, string>),
+    });
+    const answer = await callbackRoute.action({ request, params: {}, context: {} } as unknown as Parameters<typeof callbackRoute.action>[0]).catch((r: Response) => r);
+    expect((answer as Response).status).toBe(303);
+    expect((answer as Response).headers.get("location")).toBe(`/order-success?order=${order.orderNumber}`);
+    expect(await statusOf(order)).toBe("confirmed");
+  });
+
+  it("sends a failed redirect back to the payment page with Razorpay's reason, and a forged success nowhere", async () => {
+    const { order, razorpayOrderId } = await unpaidOrder();
+    const { error } = fake.fail(razorpayOrderId, { description: "Your payment could not be completed" });
+    const failedBody = new URLSearchParams({
+      "error[code]": error.code,
+      "error[description]": error.description,
+      "error[metadata]": JSON.stringify(error.metadata),
+    });
+    const post = (body: URLSearchParams) =>
+      callbackRoute
+        .action({
+          request: new Request(`http://localhost:3000/api/payments/razorpay/callback?order=${order.orderNumber}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }),
+          params: {},
+          context: {},
+        } as unknown as Parameters<typeof callbackRoute.action>[0])
+        .catch((r: Response) => r) as Promise<Response>;
+    const failed = await post(failedBody);
+    expect(failed.headers.get("location")).toBe(`/payment?order=${order.orderNumber}&failed=${encodeURIComponent("Your payment could not be completed")}`);
+    const forged = await post(new URLSearchParams({ razorpay_payment_id: "pay_forged000001", razorpay_order_id: razorpayOrderId, razorpay_signature: "f".repeat(64) }));
+    expect(forged.headers.get("location")).toMatch(/^\/payment\?order=/);
+    expect(await statusOf(order)).toBe("pending_payment");
+  });
+
+  it("asks Razorpay before releasing an expired order: a capture whose webhook never came confirms it instead", async () => {
+    const { order, razorpayOrderId } = await unpaidOrder();
+    fake.pay(razorpayOrderId);
+    const report = await sweepExpiredPayments(t.db, provider(), { now: new Date(order.paymentDueAt!.getTime() + 1_000) });
+    expect(report.confirmed).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(order)).toBe("confirmed");
+  });
+
+  it("keeps an expired order (and its stock) while Razorpay does not answer, and releases it once it says nothing was paid", async () => {
+    const { order } = await unpaidOrder();
+    // earlier tests' unpaid orders, out of the way first
+    await sweepExpiredPayments(t.db, provider(), { now: new Date(order.paymentDueAt!.getTime() - 1) });
+    const later = new Date(order.paymentDueAt!.getTime() + 1_000);
+    fake.failNext(503);
+    await sweepExpiredPayments(t.db, provider(), { now: later });
+    expect(await statusOf(order)).toBe("pending_payment");
+    await sweepExpiredPayments(t.db, provider(), { now: later });
+    expect(await statusOf(order)).toBe("cancelled");
+  });
+});
