@@ -102,7 +102,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (js) return reply({ ok: true, intent, placed: CHECKOUT_MESSAGES.placed, next });
     throw redirect(next, 303);
   }
-  return reply({ ok: false, intent, message: outcome.message, flagged: outcome.kind === "flagged" }, outcome.kind === "failed" ? 402 : 409);
+  // a declined payment is an ordinary answer (the shopper tries again); a refused result is not
+  return reply({ ok: false, intent, message: outcome.message, flagged: outcome.kind === "flagged" }, outcome.kind === "failed" ? 200 : 409);
 }
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {

@@ -150,7 +150,7 @@ function CheckoutForm({ page, actionData }: { page: ReadyPage; actionData?: Extr
       <Form
         method="post"
         noValidate
-        className="grid gap-10 lg:grid-cols-[1fr_26rem] lg:gap-14"
+        className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_26rem] lg:gap-14"
         onSubmit={(event) => {
           const result = billingSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
           if (result.success) return setClientCheck(null);
@@ -163,7 +163,7 @@ function CheckoutForm({ page, actionData }: { page: ReadyPage; actionData?: Extr
         <input type="hidden" name="expectedTotalPaise" value={totals.totalPaise} />
         {hydrated ? <input type="hidden" name="js" value="1" /> : null}
 
-        <section aria-labelledby="billing-heading" className="space-y-6">
+        <section aria-labelledby="billing-heading" className="min-w-0 space-y-6">
           <div id="checkout-message" tabIndex={-1} className="outline-none">
             {message ? <Notice tone="error">{message}</Notice> : null}
             {actionData?.problems && actionData.problems.length > 0 ? (
@@ -242,7 +242,7 @@ function CheckoutForm({ page, actionData }: { page: ReadyPage; actionData?: Extr
                 required
                 aria-invalid={errors.state ? true : undefined}
                 aria-describedby={errors.state ? `${stateId}-error` : undefined}
-                className={`mt-2 block w-full border bg-white px-4 py-3 text-base text-ink focus:border-ink focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon ${errors.state ? "border-sale" : "border-linen"}`}
+                className={`mt-2 block w-full min-w-0 border bg-white px-4 py-3 text-base text-ink focus:border-ink focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon ${errors.state ? "border-sale" : "border-linen"}`}
               >
                 <option value="">Choose a state</option>
                 {INDIAN_STATES.map((s) => (
@@ -281,7 +281,7 @@ function CheckoutForm({ page, actionData }: { page: ReadyPage; actionData?: Extr
           </div>
         </section>
 
-        <aside aria-labelledby="order-summary-heading" className="h-fit border border-linen bg-white/70 p-6 sm:p-8 lg:sticky lg:top-28">
+        <aside aria-labelledby="order-summary-heading" className="h-fit min-w-0 border border-linen bg-white/70 p-6 sm:p-8 lg:sticky lg:top-28">
           <h2 id="order-summary-heading" className="font-display text-2xl text-ink">
             Order summary
           </h2>

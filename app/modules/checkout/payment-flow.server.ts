@@ -225,6 +225,15 @@ async function captureAtGateway(db: Db, provider: PaymentProvider, orderId: stri
   return "none";
 }
 
+/** The gateway's description, or a plainer one when it says no more than 'Payment failed'. */
+export function failureDescription(error: GatewayError): string | null {
+  const text = error.description?.trim() ?? "";
+  if (text && !/^payment failed\.?$/i.test(text)) return text;
+  if (error.source === "bank") return "Your bank declined the payment";
+  if (error.source === "customer") return "The payment was not completed";
+  return text || null;
+}
+
 export type ReturnOutcome =
   | { kind: "confirmed"; orderNumber: string }
   | { kind: "flagged"; orderNumber: string; message: string }
@@ -268,7 +277,7 @@ export async function settleReturn(
     case "flagged":
       return { kind: "flagged", orderNumber: settled.orderNumber, message: PAYMENT_MESSAGES.orderCreationFailed };
     case "failed":
-      return { kind: "failed", message: paymentFailedMessage(outcome.kind === "failed" ? outcome.error.description : null) };
+      return { kind: "failed", message: paymentFailedMessage(outcome.kind === "failed" ? failureDescription(outcome.error) : null) };
     case "unknown":
       return { kind: "rejected", message: PAYMENT_MESSAGES.generic };
   }
