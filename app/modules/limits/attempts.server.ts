@@ -48,7 +48,7 @@ export async function checkAttempt(db: Db, rule: AttemptRule): Promise<AttemptRe
     throw new Error(`checkAttempt: windowSeconds must be a whole number from 1 to ${MAX_WINDOW_SECONDS} (got ${windowSeconds})`);
   }
   // PostgreSQL text cannot hold NUL; a key is typed by visitors in places.
-  const key = rule.key.replace(/\u0000/g, "").slice(0, MAX_KEY_LENGTH);
+  const key = rule.key.split("\u0000").join("").slice(0, MAX_KEY_LENGTH);
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, hashtext(${`${scope}|${key}`}::text))`);
     // clock_timestamp(), not now(): now() is when the transaction began, which may be before a
