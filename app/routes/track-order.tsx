@@ -78,7 +78,7 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
 
       <div className="mt-8 grid gap-10 sm:mt-10 lg:grid-cols-[22rem_minmax(0,1fr)] lg:gap-14">
         <div className="space-y-10">
-          <TrackOrderForm state={actionData} busy={busy} />
+          <TrackOrderForm state={actionData} busy={busy} signedIn={loaderData.orders !== null} />
           {loaderData.orders ? <YourOrders orders={loaderData.orders} /> : null}
           <section aria-labelledby="help-heading" className="text-sm leading-relaxed text-ink/80">
             <h2 id="help-heading" className="font-display text-xl font-medium text-ink">
@@ -112,7 +112,7 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
           </section>
         </div>
 
-        <div className={found ? "order-first lg:order-none" : "hidden lg:block"}>
+        <div className={found ? "order-first lg:order-none lg:self-start" : "hidden lg:block lg:self-start"}>
           {found ? <TrackedOrderCard key={found.orderNumber} order={found} focusOnMount /> : <JourneyPreview />}
         </div>
       </div>
@@ -124,7 +124,7 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
 function JourneyPreview() {
   const steps = [TIMELINE_LABELS.placed, TIMELINE_LABELS.confirmed, TIMELINE_LABELS.processing, TIMELINE_LABELS.shipped, TIMELINE_LABELS.delivered];
   return (
-    <div className="flex h-full min-h-80 flex-col justify-center border border-dashed border-linen bg-sand/30 px-10 py-12">
+    <div className="flex min-h-[27rem] flex-col justify-center border border-dashed border-linen bg-sand/30 px-10 py-12">
       <p className="eyebrow">Your order's journey</p>
       <ol className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-stone">
         {steps.map((label, i) => (

@@ -8,7 +8,7 @@ import { CONTACT_MAX, ORDER_NUMBER_MAX, trackOrderFieldErrors, type TrackOrderFi
  * (and without) the page's script; with it, React Router submits it without a reload. Empty fields
  * are caught here with the server's own messages; every answer hands back what was typed.
  */
-export function TrackOrderForm({ state, busy }: { state: TrackOrderState | undefined; busy: boolean }) {
+export function TrackOrderForm({ state, busy, signedIn = false }: { state: TrackOrderState | undefined; busy: boolean; signedIn?: boolean }) {
   const [clientErrors, setClientErrors] = useState<Partial<Record<TrackOrderFields, string>> | null>(null);
   const errors = clientErrors ?? (state?.kind === "invalid" ? state.fieldErrors : undefined);
   const problem = !busy && !clientErrors && (state?.kind === "not-found" || state?.kind === "limited") ? state.message : null;
@@ -26,9 +26,13 @@ export function TrackOrderForm({ state, busy }: { state: TrackOrderState | undef
       }}
     >
       <h2 id="track-form-heading" className="font-display text-2xl font-medium text-ink">
-        Find your order
+        {state?.kind === "found" ? "Track another order" : "Find your order"}
       </h2>
-      <p className="mt-1.5 text-sm leading-relaxed text-stone">No need to sign in: the order number and the phone number or e-mail you ordered with are enough.</p>
+      <p className="mt-1.5 text-sm leading-relaxed text-stone">
+        {signedIn
+          ? "Any order, yours or one placed for you: its number and the phone number or e-mail given with it."
+          : "No need to sign in: the order number and the phone number or e-mail you ordered with are enough."}
+      </p>
       <div className="mt-6 space-y-5">
         <Field
           label="Order number"

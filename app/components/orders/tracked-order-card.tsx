@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { StatusBadge } from "~/components/account/status-badge";
 import { paymentSummary, type TrackedOrder } from "~/modules/orders/tracking";
+import { DEFAULT_COLOUR, DEFAULT_SIZE } from "~/modules/catalog/variants";
 import { variantUrl } from "~/modules/media/images";
 import { formatPaise } from "~/modules/pricing/money";
 import { OrderTimeline } from "./order-timeline";
@@ -53,7 +54,7 @@ export function TrackedOrderCard({ order, focusOnMount = false }: { order: Track
                 <div className="min-w-0 flex-1">
                   <p className="text-[0.95rem] leading-snug text-ink">{line.name}</p>
                   <p className="mt-1 text-xs text-stone">
-                    Size {line.size} · {line.colour} · Qty {line.quantity}
+                    {[line.size === DEFAULT_SIZE ? null : `Size ${line.size}`, line.colour === DEFAULT_COLOUR ? null : line.colour, `Qty ${line.quantity}`].filter(Boolean).join(" · ")}
                   </p>
                 </div>
               </li>
