@@ -2,7 +2,7 @@ import { getConfig } from "~/config.server";
 import { data, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
 import { ProductDetail } from "~/components/product/product-detail";
 import { getDb } from "~/db/client.server";
-import { invariantResponse, readFormData } from "~/lib/http.server";
+import { clientAddress, invariantResponse, readFormData } from "~/lib/http.server";
 import { sharedPageHeaders } from "~/lib/page-cache.server";
 import { productJsonLd, productMeta } from "~/modules/catalog/seo";
 import { getSessionUser } from "~/modules/accounts/session.server";
@@ -12,6 +12,8 @@ import { getProduct } from "~/modules/catalog/products.server";
 import { listRelated } from "~/modules/catalog/list.server";
 import { CATEGORIES } from "~/modules/catalog/types";
 import { getStoreSettings } from "~/modules/content/settings.server";
+import { checkAttempt, tryAgainIn } from "~/modules/limits/attempts.server";
+import { ATTEMPT_RULES } from "~/modules/limits/rules";
 import { catalogueShouldRevalidate } from "~/components/shopper/revalidation";
 import type { Route } from "./+types/product";
 
@@ -20,7 +22,16 @@ export function meta({ data }: Route.MetaArgs) {
   return [...productMeta(data.product, data.origin), { "script:ld+json": productJsonLd(data.product, data.origin) }];
 }
 
-export const headers = sharedPageHeaders;
+/**
+ * The page is shared by signed-out visitors (decision 013); the notify form's answers are not, and a
+ * refusal for too many requests says when to come back.
+ */
+export const headers: Route.HeadersFunction = (args) => {
+  const answer = args.actionHeaders;
+  if (!answer.has("Cache-Control")) return sharedPageHeaders(args);
+  const retryAfter = answer.get("Retry-After");
+  return { "Cache-Control": answer.get("Cache-Control")!, ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
+};
 
 export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb();
@@ -42,6 +53,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = notifyMeSchema.safeParse(Object.fromEntries(await readFormData(request)));
   const noStore = { "Cache-Control": "no-store" };
   if (!parsed.success) return data({ ok: false, text: "Please choose a size to be told about." }, { status: 400, headers: noStore });
+  // per client address: one network cannot sign up number after number (decision 019)
+  const limit = await checkAttempt(getDb(), { ...ATTEMPT_RULES.backInStockPerAddress, key: clientAddress(request) ?? "unknown" });
+  if (!limit.allowed) {
+    return data(
+      { ok: false, text: `Too many requests from your network. ${tryAgainIn(limit.retryAfterSeconds)}`, phone: parsed.data.phone ?? "" },
+      { status: 429, headers: { ...noStore, "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
   const { status, ...answer } = await askBackInStock(getDb(), {
     productId: params.id,
     variantId: parsed.data.variantId,

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../../app/db/client.server";
 import { user } from "../../app/modules/accounts/auth-schema.server";
 import { customerProfiles } from "../../app/modules/accounts/schema.server";
-import { orderLines, orders, orderStatusHistory } from "../../app/modules/orders/schema.server";
 import { newOrderNumber } from "../../app/modules/checkout/order-number";
+import { orderLines, orders, orderStatusHistory, type BillingInfo } from "../../app/modules/orders/schema.server";
 import type { OrderStatus } from "../../app/modules/orders/status-display";
 
 /*
@@ -47,6 +47,7 @@ export interface TestOrderLine {
   quantity: number;
   size?: string;
   colour?: string;
+  imageUrl?: string | null;
 }
 
 /** An order for `userId` with its lines and a status history ending in `status`. */
@@ -57,8 +58,18 @@ export async function createTestOrder(
     status?: OrderStatus;
     lines?: TestOrderLine[];
     createdAt?: Date;
-    history?: Array<{ from: OrderStatus | null; to: OrderStatus; reason?: string }>;
+    history?: Array<{ from: OrderStatus | null; to: OrderStatus; reason?: string; at?: Date }>;
     paymentMethod?: "online" | "cod";
+    orderNumber?: string;
+    /** the order's contact (customer columns and billing form alike unless `billing` says otherwise) */
+    email?: string;
+    phone?: string;
+    billing?: Partial<BillingInfo>;
+    courier?: string | null;
+    trackingNumber?: string | null;
+    confirmedAt?: Date | null;
+    cancelledAt?: Date | null;
+    cancellationReason?: string | null;
   } = {},
 ): Promise<{ id: string; orderNumber: string; totalPaise: number }> {
   sequence += 1;
@@ -67,25 +78,28 @@ export async function createTestOrder(
   const shipping = subtotal > 49_900 ? 0 : 4_000;
   const status = options.status ?? "confirmed";
   const createdAt = options.createdAt ?? new Date();
-  const orderNumber = newOrderNumber(createdAt);
+  const orderNumber = options.orderNumber ?? newOrderNumber(createdAt);
+  const email = options.email ?? "asha@example.com";
+  const phone = options.phone ?? "+919812345678";
   const [order] = await db
     .insert(orders)
     .values({
       orderNumber,
       userId,
       customerName: "Asha Verma",
-      customerEmail: "asha@example.com",
-      customerPhone: "+919812345678",
+      customerEmail: email,
+      customerPhone: phone,
       billing: {
         firstName: "Asha",
         lastName: "Verma",
-        email: "asha@example.com",
-        phone: "+919812345678",
+        email,
+        phone,
         address: "12 MG Road",
         city: "Pune",
         state: "Maharashtra",
         pincode: "411001",
         country: "India",
+        ...options.billing,
       },
       status,
       paymentMethod: options.paymentMethod ?? "online",
@@ -94,6 +108,11 @@ export async function createTestOrder(
       discountPaise: 0,
       totalPaise: subtotal + shipping,
       checkoutKey: randomUUID(),
+      courier: options.courier ?? null,
+      trackingNumber: options.trackingNumber ?? null,
+      confirmedAt: options.confirmedAt !== undefined ? options.confirmedAt : status === "pending_payment" ? null : createdAt,
+      cancelledAt: options.cancelledAt ?? null,
+      cancellationReason: options.cancellationReason ?? null,
       createdAt,
       updatedAt: createdAt,
     })
@@ -107,6 +126,7 @@ export async function createTestOrder(
       sku: `SKU-${sequence}-${i}`,
       size: l.size ?? "M",
       colour: l.colour ?? "Indigo",
+      imageUrl: l.imageUrl ?? null,
       unitPricePaise: l.unitPricePaise,
       quantity: l.quantity,
       lineTotalPaise: l.unitPricePaise * l.quantity,
@@ -123,7 +143,7 @@ export async function createTestOrder(
       toStatus: h.to,
       actorKind: "system",
       reason: h.reason ?? null,
-      createdAt: new Date(createdAt.getTime() + i * 60_000),
+      createdAt: h.at ?? new Date(createdAt.getTime() + i * 60_000),
     });
   }
   return order;

@@ -1,6 +1,6 @@
 /** /sitemap.xml and /robots.txt bodies (pure: the routes hand in the data). */
 
-export const STATIC_PAGES = ["/", "/products", "/about", "/shipping-policy", "/return-policy", "/privacy-policy", "/track-order"] as const;
+export const STATIC_PAGES = ["/", "/products", "/about", "/shipping-policy", "/return-policy", "/privacy-policy"] as const;
 
 /** Kept out of search engines: private, per-shopper or back-office pages and data routes. */
 export const ROBOTS_DISALLOW = ["/admin", "/cart", "/checkout", "/account", "/authentication", "/wishlist", "/payment", "/order-success", "/api/"] as const;

@@ -1,0 +1,15 @@
+/*
+ * The shop's attempt limits on `checkAttempt` (attempts.server.ts), in one table so they can be read
+ * and changed together. Why these numbers: docs/decisions/019-order-tracking.md.
+ */
+
+const HOUR = 3600;
+
+export const ATTEMPT_RULES = {
+  /** /track-order lookups from one client address, whatever the order numbers */
+  trackOrderPerAddress: { scope: "track-order:ip", limit: 30, windowSeconds: HOUR },
+  /** /track-order lookups of one order number, from whatever addresses */
+  trackOrderPerOrderNumber: { scope: "track-order:order", limit: 10, windowSeconds: HOUR },
+  /** 'Notify me when it is back' requests from one client address */
+  backInStockPerAddress: { scope: "back-in-stock:ip", limit: 30, windowSeconds: HOUR },
+} as const satisfies Record<string, { scope: string; limit: number; windowSeconds: number }>;
