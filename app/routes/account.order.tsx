@@ -6,9 +6,10 @@ import { invariantResponse } from "~/lib/http.server";
 import { formatPhone } from "~/modules/accounts/forms";
 import { requireUser } from "~/modules/accounts/session.server";
 import { getOrderForUser } from "~/modules/orders/shopper-orders.server";
-import { ORDER_STATUS_LABELS } from "~/modules/orders/status-display";
 import { formatPaise } from "~/modules/pricing/money";
 import { AccountBreadcrumb } from "~/components/account/account-breadcrumb";
+import { OrderTimeline } from "~/components/orders/order-timeline";
+import { orderTimeline } from "~/modules/orders/timeline";
 import type { Route } from "./+types/account.order";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
@@ -124,20 +125,9 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
           </section>
           <section aria-labelledby="history-heading">
             <h2 id="history-heading" className="font-display text-2xl text-ink">
-              Status history
+              Progress
             </h2>
-            <ol className="mt-4 space-y-4 border-l border-linen pl-5">
-              {order.history.map((h, i) => (
-                <li key={i} className="relative text-sm">
-                  <span aria-hidden="true" className="absolute -left-[1.6rem] top-1.5 h-2 w-2 rounded-full bg-gold" />
-                  <p className="font-medium text-ink">{ORDER_STATUS_LABELS[h.toStatus]}</p>
-                  <p className="text-xs text-stone">
-                    <time dateTime={new Date(h.createdAt).toISOString()}>{timeFormat.format(new Date(h.createdAt))}</time>
-                  </p>
-                  {h.reason ? <p className="mt-1 text-stone">{h.reason}</p> : null}
-                </li>
-              ))}
-            </ol>
+            <OrderTimeline timeline={orderTimeline(order.history, order)} label={`Progress of order ${order.orderNumber}`} className="mt-6" />
           </section>
         </div>
       </div>

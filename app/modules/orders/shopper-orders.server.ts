@@ -76,6 +76,7 @@ export interface OrderDetail {
   cancellationReason: string | null;
   cancelledAt: Date | null;
   paymentDueAt: Date | null;
+  confirmedAt: Date | null;
   courier: string | null;
   trackingNumber: string | null;
   /** the payment that settled the order: its gateway id and method (null while unpaid, or for cash on delivery) */
@@ -155,6 +156,7 @@ export async function getOrderForUser(db: Db, userId: string, orderNumber: strin
     cancellationReason: order.cancellationReason,
     cancelledAt: order.cancelledAt,
     paymentDueAt: order.paymentDueAt,
+    confirmedAt: order.confirmedAt,
     courier: order.courier,
     trackingNumber: order.trackingNumber,
     payment: payment ?? null,
