@@ -70,6 +70,22 @@ export async function quoteCheckout(db: Db, userId: string, method: PaymentChoic
 
 class Repeated extends Error {}
 
+/**
+ * PostgreSQL may end one of two transactions that wait on each other (deadlock, 40P01) or cannot be
+ * serialised (40001). Nothing of it was written; trying again is the documented remedy.
+ */
+async function retryOnConflict<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+      if (attempt >= attempts || (code !== "40P01" && code !== "40001")) throw error;
+      getLogger().warn({ code, attempt }, "checkout: the order's transaction met another one and is tried again");
+    }
+  }
+}
+
 class Abort extends Error {
   constructor(readonly result: Exclude<PlaceOrderResult, { ok: true }>) {
     super(result.message);
@@ -144,7 +160,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
 
   let placed: { id: string } | null;
   try {
-    placed = await db.transaction(async (tx: Tx) => {
+    placed = await retryOnConflict(() => db.transaction(async (tx: Tx) => {
       // Locks are taken in one order everywhere (cart, then products by id, then the coupon), and the
       // stock is taken before the order's lines reference the products, so concurrent checkouts of
       // one product queue on its row instead of deadlocking.
@@ -206,7 +222,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
         await queueConfirmation(tx, order.id);
       }
       return order;
-    });
+    }));
   } catch (error) {
     if (error instanceof Abort) return error.result;
     if (!(error instanceof Repeated)) throw error;
