@@ -3,6 +3,7 @@ import { CheckoutScreen, type CheckoutActionData } from "~/components/checkout/c
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
+import { getLogger } from "~/lib/logger.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { CHECKOUT_MESSAGES, checkoutErrors, checkoutFormSchema, checkoutValues } from "~/modules/checkout/billing";
 import { checkoutPage } from "~/modules/checkout/checkout-page.server";
@@ -41,7 +42,14 @@ export async function action({ request }: Route.ActionArgs) {
     const { summary, fields } = checkoutErrors(parsed.error);
     return reply({ ok: false, message: summary, fieldErrors: fields, values }, 400);
   }
-  const result = await placeOrder(getDb(), { userId: user.id, form: parsed.data, onlineAvailable: getConfig().payments.online });
+  let result;
+  try {
+    result = await placeOrder(getDb(), { userId: user.id, form: parsed.data, onlineAvailable: getConfig().payments.online });
+  } catch (error) {
+    // nothing was written (one transaction); the shopper keeps what they typed and may try again
+    getLogger().error({ err: error }, "checkout: placing an order failed");
+    return reply({ ok: false, message: CHECKOUT_MESSAGES.failed, values }, 500);
+  }
   if (!result.ok) {
     if (result.kind === "empty") throw redirect("/cart?checkout=empty");
     return reply({ ok: false, message: result.message, values, problems: result.kind === "lines" ? result.problems : undefined }, 409);
