@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -21,7 +22,7 @@ import { getCartLines } from "./modules/cart/cart.server";
 import { getStoreSettings } from "./modules/content/settings.server";
 import { wishlistedIds } from "./modules/wishlist/wishlist.server";
 import { ShopperSync } from "./components/shopper/shopper-sync";
-import { STORE_FIELD } from "./modules/cart/cart-input";
+import { STORE_FIELD } from "./modules/cart/form-fields";
 import "./app.css";
 
 /** Signed-in pages carry the shopper's name and cart: never shared (docs/decisions/013). */
@@ -79,7 +80,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Routes whose `handle` says `admin: true` have their own layout: no storefront header or footer. */
+function useIsAdmin(): boolean {
+  return useMatches().some((m) => (m.handle as { admin?: boolean } | undefined)?.admin === true);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  const admin = useIsAdmin();
+  if (admin) return <Outlet />;
   return (
     <Shell data={loaderData}>
       <Outlet />

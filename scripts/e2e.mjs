@@ -27,9 +27,11 @@ if (status !== 0) process.exit(status);
 
 // A fresh data folder each run: the server migrates and seeds it on start. The back-in-stock test
 // runs a second shop of its own (tests/e2e/inventory.spec.ts) on tmp/e2e-stock-data, the order
-// tracking test another on tmp/e2e-track-data (tests/e2e/track-order.spec.ts).
+// tracking test another on tmp/e2e-track-data (tests/e2e/track-order.spec.ts), the Razorpay
+// checkout test another on tmp/e2e-razorpay-data (tests/e2e/checkout.spec.ts).
 rmSync(process.env.E2E_DATA_DIR ?? "tmp/e2e-data", { recursive: true, force: true });
 rmSync("tmp/e2e-stock-data", { recursive: true, force: true });
 rmSync("tmp/e2e-track-data", { recursive: true, force: true });
+rmSync("tmp/e2e-razorpay-data", { recursive: true, force: true });
 const result = run(["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)]);
 process.exit(result.status ?? 1);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /*
  * `npm run lighthouse`: Lighthouse (mobile preset: emulated mid-range phone, simulated slow 4G) on the
- * home page of the production build, in the system's Chromium. Writes the figures into the
+ * home, list and first product pages of the production build, in the system's Chromium. Writes the figures into the
  * 'Lighthouse' section of docs/performance.md and exits 1 when a quality bar is missed:
  * performance >= 90, accessibility >= 95, SEO 100, layout shift < 0.1, home JavaScript <= 150 KB gzip.
  *
@@ -9,7 +9,8 @@
  *   LIGHTHOUSE_DATA_DIR (default tmp/lighthouse-data)  kept between runs, so only the first run seeds
  *   CHROMIUM_PATH (default /usr/bin/chromium)
  *   LIGHTHOUSE_RUNS (default 3)  audits per page; the run with the median performance score is reported
- *   extra arguments: paths to audit besides '/', e.g. `npm run lighthouse -- /about /products`
+ *   extra arguments: paths to audit besides '/' instead of /products and /product (the first product),
+ *   e.g. `npm run lighthouse -- /about`
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -19,7 +20,9 @@ import lighthouse from "lighthouse";
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3290);
 const base = `http://127.0.0.1:${port}`;
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const paths = ["/", ...process.argv.slice(2).filter((a) => a.startsWith("/"))];
+// '/product' alone stands for the first product of the list page (ids differ from one database to another)
+const extra = process.argv.slice(2).filter((a) => a.startsWith("/"));
+const paths = ["/", ...(extra.length > 0 ? extra : ["/products", "/product"])];
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const BARS = { performance: 90, accessibility: 95, seo: 100, cls: 0.1, homeJsKb: 150 };
 
@@ -99,6 +102,13 @@ async function auditPage(p) {
 
 try {
   await waitForHealth(300_000);
+  const productIndex = paths.indexOf("/product");
+  if (productIndex >= 0) {
+    const list = await (await fetch(`${base}/products`)).text();
+    const first = list.match(/href="(\/product\/[^"?#]+)"/)?.[1];
+    if (!first) throw new Error("the list page links to no product");
+    paths[productIndex] = first;
+  }
   // warm the server so the first audit does not measure cold caches
   for (const p of paths) await fetch(base + p);
 
@@ -154,7 +164,7 @@ const end = "<!-- lighthouse:end -->";
 const rows = results
   .map(
     (r) =>
-      `| \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls.toFixed(3)} | ${r.jsKb.toFixed(1)} KB (${r.jsFiles} files) |`,
+      `| \`${r.path.replace(/^\/product\/.+/, "/product/:id")}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls.toFixed(3)} | ${r.jsKb.toFixed(1)} KB (${r.jsFiles} files) |`,
   )
   .join("\n");
 const section = `${start}

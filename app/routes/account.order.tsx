@@ -153,7 +153,7 @@ function PaymentState({ order }: { order: Route.ComponentProps["loaderData"]["or
       {order.paymentDueAt ? (
         <p className="mt-1 text-xs text-stone">Your pieces are held until {timeFormat.format(new Date(order.paymentDueAt))}.</p>
       ) : null}
-      <Link to={`/payment?order=${encodeURIComponent(order.orderNumber)}`} className="btn-primary mt-4">
+      <Link to={`/payment?order=${encodeURIComponent(order.orderNumber)}`} reloadDocument className="btn-primary mt-4">
         Complete payment
       </Link>
     </div>

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import { CheckoutScreen, type CheckoutActionData } from "~/components/checkout/checkout-screen";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
@@ -57,6 +57,9 @@ export async function action({ request }: Route.ActionArgs) {
   const next = result.status === "pending_payment" ? `/payment?order=${encodeURIComponent(result.orderNumber)}&start=1` : `/order-success?order=${encodeURIComponent(result.orderNumber)}`;
   // With JavaScript the page shows 'Order Placed Successfully!' for a moment (spec section 4); without, straight on.
   if (raw.js === "1" && result.status !== "pending_payment") return reply({ ok: true, message: CHECKOUT_MESSAGES.placed, next }, 200);
+  // The payment page is always a whole page load: only its own Content-Security-Policy lets the
+  // gateway's script and frames in, and a client-side navigation would keep this page's.
+  if (result.status === "pending_payment") throw redirectDocument(next, 303);
   throw redirect(next, 303);
 }
 

@@ -1,4 +1,4 @@
-import { Link, redirect } from "react-router";
+import { Link, redirectDocument } from "react-router";
 import { getDb } from "~/db/client.server";
 import { invariantResponse } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/session.server";
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   invariantResponse(isOrderNumber(orderNumber), "Order not found", 404);
   const order = await getOrderForUser(getDb(), user.id, orderNumber);
   invariantResponse(order, "Order not found", 404);
-  if (order.status === "pending_payment") throw redirect(`/payment?order=${encodeURIComponent(orderNumber)}`);
+  if (order.status === "pending_payment") throw redirectDocument(`/payment?order=${encodeURIComponent(orderNumber)}`);
   const method =
     order.paymentMethod === "cod"
       ? "Cash on delivery"

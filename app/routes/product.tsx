@@ -6,7 +6,7 @@ import { clientAddress, invariantResponse, readFormData } from "~/lib/http.serve
 import { sharedPageHeaders } from "~/lib/page-cache.server";
 import { productJsonLd, productMeta } from "~/modules/catalog/seo";
 import { getSessionUser } from "~/modules/accounts/session.server";
-import { notifyMeSchema } from "~/modules/catalog/back-in-stock";
+import { notifyMeSchema } from "~/modules/catalog/back-in-stock-input";
 import { askBackInStock } from "~/modules/catalog/back-in-stock.server";
 import { getProduct } from "~/modules/catalog/products.server";
 import { listRelated } from "~/modules/catalog/list.server";

@@ -3,7 +3,7 @@ import { Link, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { ProductListView } from "~/components/product/product-list-view";
 import { getDb } from "~/db/client.server";
 import { sharedPageHeaders } from "~/lib/page-cache.server";
-import { parseListFilters } from "~/modules/catalog/filters";
+import { parseListFilters } from "~/modules/catalog/filters-parse";
 import { cachedFacets, listCatalogue } from "~/modules/catalog/list.server";
 import { CATEGORIES } from "~/modules/catalog/types";
 import { catalogueShouldRevalidate } from "~/components/shopper/revalidation";

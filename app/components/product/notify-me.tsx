@@ -1,5 +1,5 @@
 import { useActionData, useFetcher } from "react-router";
-import { formatPhone } from "~/modules/accounts/forms";
+import { formatPhone } from "~/modules/accounts/phone";
 import { NOTIFY_INTENT } from "~/modules/catalog/back-in-stock";
 import type { ProductVariantView } from "~/modules/catalog/variants";
 import { BellIcon } from "./product-icons";

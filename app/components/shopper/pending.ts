@@ -1,4 +1,4 @@
-import { cartIntentSchema, wishlistIntentSchema } from "~/modules/cart/cart-input";
+import { integerField, isUuid, pendingLineOf } from "~/modules/cart/form-fields";
 import { applyLineChange, type CartLine, type LineChange } from "~/modules/cart/lines";
 
 /*
@@ -29,17 +29,17 @@ function submissionsTo(path: string, fetchers: readonly PendingSubmission[]): Fo
 export function pendingLineChanges(fetchers: readonly PendingSubmission[]): LineChange[] {
   const changes: LineChange[] = [];
   for (const form of submissionsTo("/cart", fetchers)) {
-    const parsed = cartIntentSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) continue;
-    const input = parsed.data;
+    const intent = form.get("intent");
     const stock = Number(form.get("stock"));
-    if (input.intent === "update") {
-      const { quantity, intent: _i, ...line } = input;
+    if (intent === "update") {
+      const line = pendingLineOf(form);
+      const quantity = integerField(form, "quantity", -99, 999);
+      if (!line || quantity === null) continue;
       changes.push({ intent: "update", line, quantity, ...(Number.isInteger(stock) && stock > 0 ? { stock } : {}) });
-    } else if (input.intent === "remove") {
-      const { intent: _i, ...line } = input;
-      changes.push({ intent: "remove", line });
-    } else if (input.intent === "clear") {
+    } else if (intent === "remove") {
+      const line = pendingLineOf(form);
+      if (line) changes.push({ intent: "remove", line });
+    } else if (intent === "clear") {
       changes.push({ intent: "clear" });
     }
   }
@@ -66,12 +66,12 @@ export function withPendingWishlist(ids: readonly string[], fetchers: readonly P
   let result = [...ids];
   let changed = false;
   for (const form of submissionsTo("/wishlist", fetchers)) {
-    const parsed = wishlistIntentSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) continue;
-    const input = parsed.data;
-    if (input.intent === "add" && !result.includes(input.productId)) result = [input.productId, ...result];
-    else if (input.intent === "remove") result = result.filter((id) => id !== input.productId);
-    else if (input.intent === "clear") result = [];
+    const intent = form.get("intent");
+    const productId = form.get("productId");
+    if (intent === "add" && isUuid(productId)) {
+      if (!result.includes(productId)) result = [productId, ...result];
+    } else if (intent === "remove" && isUuid(productId)) result = result.filter((id) => id !== productId);
+    else if (intent === "clear") result = [];
     else continue;
     changed = true;
   }

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 import { useFetcher, useFetchers, useRevalidator, useRouteLoaderData } from "react-router";
-import { STORE_FIELD, type Store } from "~/modules/cart/cart-input";
+import { STORE_FIELD, type Store } from "~/modules/cart/form-fields";
 import { addLocalLine, localCartSnapshot, serverCartSnapshot, subscribeLocalCart } from "~/modules/cart/local-cart";
 import { countItems, stockCapMessage, type CartLine } from "~/modules/cart/lines";
 import { localWishlistSnapshot, serverWishlistSnapshot, subscribeLocalWishlist, toggleLocalWishlist } from "~/modules/wishlist/local-wishlist";

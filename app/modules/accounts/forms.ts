@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalisePhone, PHONE_MESSAGES } from "./phone";
 
 /*
  * The account forms' rules, shared by the browser (instant messages) and the server actions
@@ -6,8 +7,7 @@ import { z } from "zod";
  */
 
 export const MESSAGES = {
-  phoneRequired: "Please enter your phone number",
-  phoneInvalid: "Please enter a valid 10-digit phone number",
+  ...PHONE_MESSAGES,
   otpRequired: "Please enter the OTP",
   otpInvalidFormat: "Please enter the 6-digit OTP",
   otpSent: "OTP sent successfully! Check your phone for the SMS.",
@@ -31,23 +31,7 @@ export const RESEND_AFTER_SECONDS = 30;
 /** how long 'Profile updated successfully!' stays on screen */
 export const SUCCESS_MESSAGE_MS = 3000;
 
-/**
- * Spec: spaces and hyphens stripped, +91 prefixed when missing, 13 characters in all; and a real
- * Indian mobile number (10 digits starting 6-9), as the database and the SMS gateway require.
- */
-export function normalisePhone(raw: string): { ok: true; phone: string } | { ok: false; message: string } {
-  const stripped = raw.replace(/[\s-]/g, "");
-  if (stripped === "") return { ok: false, message: MESSAGES.phoneRequired };
-  const phone = stripped.startsWith("+91") ? stripped : `+91${stripped}`;
-  if (phone.length !== 13 || !/^\+91[6-9]\d{9}$/.test(phone)) return { ok: false, message: MESSAGES.phoneInvalid };
-  return { ok: true, phone };
-}
-
-/** +919812345678 -> "98123 45678" for display */
-export function formatPhone(phone: string): string {
-  const digits = phone.replace(/^\+91/, "");
-  return digits.length === 10 ? `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` : phone;
-}
+export { formatPhone, normalisePhone } from "./phone";
 
 const phoneField = z.string().transform((raw, ctx) => {
   const result = normalisePhone(raw);

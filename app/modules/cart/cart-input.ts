@@ -88,6 +88,4 @@ export const wishlistIntentSchema = z.discriminatedUnion("intent", [
 
 export type WishlistIntent = z.infer<typeof wishlistIntentSchema>;
 
-/** Which store a form's change goes to: the browser's (guests) or the server's (signed in). */
-export const STORE_FIELD = "store";
-export type Store = "local" | "server";
+export { STORE_FIELD, type Store } from "./form-fields";

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { formatPhone } from "../accounts/forms";
+import { formatPhone } from "../accounts/phone";
 
 /*
  * 'Notify me when it is back': the form, its limits and what the shopper reads (decision 015).
@@ -13,13 +12,6 @@ export const BACK_IN_STOCK_EXPIRY_DAYS = 90;
 export type BackInStockOutcome = "created" | "already" | "limit" | "in-stock" | "unknown";
 
 export const NOTIFY_INTENT = "notify-me";
-
-/** What the form posts; the phone is checked with the account forms' rule (`normalisePhone`) by the action. */
-export const notifyMeSchema = z.object({
-  intent: z.literal(NOTIFY_INTENT),
-  variantId: z.uuid(),
-  phone: z.string().max(40).optional(),
-});
 
 export const NOTIFY_MESSAGES = {
   unknown: "This piece is no longer available.",

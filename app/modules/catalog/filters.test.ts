@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hasActiveFilters, listQuery, parseListFilters, priceBoundsPaise } from "./filters";
+import { hasActiveFilters, listQuery, priceBoundsPaise } from "./filters";
+import { parseListFilters } from "./filters-parse";
 
 const parse = (qs: string) => parseListFilters(new URLSearchParams(qs));
 
