@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseListFilters } from "../../app/modules/catalog/filters";
+import { parseListFilters } from "../../app/modules/catalog/filters-parse";
 import { cachedFacets, catalogueFacets, listCatalogue, listRelated } from "../../app/modules/catalog/list.server";
 import { createTestProduct } from "../factories/catalog";
 import { setupTestDatabase } from "../setup/test-db";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseListFilters } from "../../app/modules/catalog/filters";
+import { parseListFilters } from "../../app/modules/catalog/filters-parse";
 import { listCatalogue } from "../../app/modules/catalog/list.server";
 import { searchSuggestions } from "../../app/modules/search/search.server";
 import { createTestProduct } from "../factories/catalog";
