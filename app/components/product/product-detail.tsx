@@ -151,7 +151,7 @@ function Accordions({ product }: { product: ProductDetailView }) {
     <div className="mt-2 divide-y divide-linen border-b border-linen">
       {sections.map((s, i) => (
         <div key={s.title}>
-          <h3>
+          <h2>
             <button
               type="button"
               onClick={() => setOpen(open === i ? null : i)}
@@ -162,7 +162,7 @@ function Accordions({ product }: { product: ProductDetailView }) {
               {s.title}
               <ChevronIcon direction="down" className={`h-4 w-4 transition-transform ${open === i ? "rotate-180" : ""}`} />
             </button>
-          </h3>
+          </h2>
           <div id={`accordion-${i}`} hidden={open !== i} className="pb-5 text-sm leading-relaxed text-ink/80">
             {s.body}
           </div>

@@ -131,7 +131,9 @@ export function ProductListView({ data, loading, navigate }: { data: ProductList
                   </Link>
                 ) : null}
               </div>
-            ) : filters.view === "list" ? (
+            ) : null}
+            {items.length > 0 ? <h2 className="sr-only">Products</h2> : null}
+            {items.length === 0 ? null : filters.view === "list" ? (
               <div className="space-y-6" data-testid="product-list">
                 {items.map((product, i) => (
                   <ProductCard key={product.id} product={product} priority={i < 2} layout="list" />

@@ -125,7 +125,7 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
                   aria-controls="notify-me"
                   aria-describedby="sold-out-hint"
                   onClick={() => askAbout(s)}
-                  className={`relative min-w-12 overflow-hidden border px-3 py-2.5 text-sm text-stone/80 line-through decoration-stone/70 transition-colors hover:border-stone ${notifySize === s ? "border-stone bg-sand/60" : "border-dashed border-linen bg-sand/30"}`}
+                  className={`relative min-w-12 overflow-hidden border px-3 py-2.5 text-sm text-stone line-through decoration-stone/70 transition-colors hover:border-stone ${notifySize === s ? "border-stone bg-sand/60" : "border-dashed border-linen bg-sand/30"}`}
                 >
                   {s}
                 </button>
@@ -240,7 +240,7 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
           </button>
         </div>
         {stock !== null && stock > 0 && stock <= LOW_STOCK ? (
-          <p className="mt-2 text-xs font-medium text-gold" data-testid="low-stock">
+          <p className="mt-2 text-xs font-medium text-maroon" data-testid="low-stock">
             Only {stock} left
           </p>
         ) : null}
