@@ -34,6 +34,13 @@ export default [
   route("order-success", "routes/order-success.tsx"),
   route("api/payments/razorpay/callback", "routes/api.payments.razorpay.callback.ts"),
   route("api/payments/razorpay/webhook", "routes/api.payments.razorpay.webhook.ts"),
+  // The back office (decision 021): its own layout; every loader and action checks the staff role.
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+    route("products", "routes/admin.products.tsx"),
+    route("orders", "routes/admin.orders.tsx"),
+    route("customers", "routes/admin.customers.tsx"),
+  ]),
   // Spec section 2: other internal paths go to /products.
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;
