@@ -123,8 +123,8 @@ const envSchema = z
       .string()
       .regex(/^[a-z0-9-]{2,32}$/, "must be a region name such as ap-south-1, or auto")
       .optional(),
-    S3_ACCESS_KEY_ID: z.string().regex(/^\S{8,128}$/, "must be the access key id of the storage account (no spaces)").optional(),
-    S3_SECRET_ACCESS_KEY: z.string().regex(/^\S{16,256}$/, "must be the secret access key that belongs to S3_ACCESS_KEY_ID").optional(),
+    S3_ACCESS_KEY_ID: z.string().regex(/^\S{1,256}$/, "must be the access key id of the storage account (no spaces)").optional(),
+    S3_SECRET_ACCESS_KEY: z.string().regex(/^\S{1,256}$/, "must be the secret access key that belongs to S3_ACCESS_KEY_ID (no spaces)").optional(),
     S3_PUBLIC_URL: z
       .url({ error: "must be the absolute address under which the bucket's files are public, such as https://media.shop.example.com" })
       .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
