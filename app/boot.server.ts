@@ -76,8 +76,9 @@ async function runBoot(): Promise<BootInfo> {
   const { db } = database;
   const storage = getMediaStorage(config);
   if (isS3Storage(storage)) {
-    // A wrong key or bucket shows in the log at start, not at the first upload.
-    await storage.check().then(
+    // A wrong key or bucket shows in the log at start, not at the first upload (without holding the
+    // start back: an unreachable endpoint would take the client's timeouts and retries).
+    void storage.check().then(
       () => log.info({ bucket: storage.bucket }, "pictures: S3 bucket reachable"),
       (error: unknown) => log.error({ err: error, bucket: storage.bucket }, "pictures: the S3 bucket did not answer; uploads and the seed's pictures fail until it does"),
     );
