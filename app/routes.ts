@@ -40,6 +40,7 @@ export default [
     route("products", "routes/admin.products.tsx"),
     route("orders", "routes/admin.orders.tsx"),
     route("customers", "routes/admin.customers.tsx"),
+    route("uploads", "routes/admin.uploads.ts"),
   ]),
   // Spec section 2: other internal paths go to /products.
   route("*", "routes/catch-all.ts"),
