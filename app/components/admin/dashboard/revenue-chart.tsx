@@ -16,7 +16,6 @@ const count = new Intl.NumberFormat("en-IN");
 const compactRupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", notation: "compact", maximumFractionDigits: 1 });
 // The days are calendar days of the shop (Asia/Kolkata) placed at UTC midnight, so they are read back in UTC.
 const dayLabel = new Intl.DateTimeFormat("en-IN", { timeZone: "UTC", day: "numeric", month: "short" });
-const longDayLabel = new Intl.DateTimeFormat("en-IN", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
 
 /** A 'YYYY-MM-DD' day as the chart's x value: seconds at UTC midnight of that calendar day. */
 function dayToSeconds(day: string): number {
@@ -29,21 +28,23 @@ function chartData(series: Series): uPlot.AlignedData {
 
 const heightFor = (width: number) => (width < 520 ? 220 : 280);
 
-function chartOptions(UPlot: typeof uPlot, width: number): uPlot.Options {
+function chartOptions(UPlot: typeof uPlot, width: number, onHover: (index: number | null) => void): uPlot.Options {
   const axis = { stroke: STONE, font: AXIS_FONT, ticks: { show: false }, grid: { stroke: LINEN, width: 1 } };
   return {
     width,
     height: heightFor(width),
     padding: [12, 4, 0, 4],
     cursor: { drag: { x: false, y: false }, points: { size: 7 } },
-    legend: { show: true, live: true },
+    // the legend is the component's own (uPlot's stylesheet is not in a cascade layer, so the theme's utilities cannot restyle it)
+    legend: { show: false },
+    hooks: { setCursor: [(u) => onHover(u.cursor.idx ?? null)] },
     scales: {
       x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] },
       rupees: { range: (_u, _min, max) => [0, max > 0 ? max * 1.12 : 100] },
       orders: { range: (_u, _min, max) => [0, max > 0 ? Math.ceil(max * 1.25) : 4] },
     },
     series: [
-      { label: "Day", value: (_u, v) => (v == null ? "–" : longDayLabel.format(new Date(v * 1000))) },
+      {},
       {
         label: "Revenue",
         scale: "rupees",
@@ -52,7 +53,6 @@ function chartOptions(UPlot: typeof uPlot, width: number): uPlot.Options {
         width: 0,
         paths: UPlot.paths.bars!({ size: [0.62, 26], align: 0 }),
         points: { show: false },
-        value: (_u, v) => (v == null ? "–" : formatPrice(Math.round(v * 100))),
       },
       {
         label: "Orders",
@@ -60,7 +60,6 @@ function chartOptions(UPlot: typeof uPlot, width: number): uPlot.Options {
         stroke: GOLD,
         width: 2,
         points: { show: true, size: 5, fill: "#fbf8f3", stroke: GOLD, width: 1.5 },
-        value: (_u, v) => (v == null ? "–" : count.format(v)),
       },
     ],
     axes: [
@@ -99,6 +98,7 @@ export function RevenueChart({ series }: { series: Series }) {
   const chart = useRef<uPlot | null>(null);
   const latest = useRef(series);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+  const [hover, setHover] = useState<number | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -107,7 +107,7 @@ export function RevenueChart({ series }: { series: Series }) {
       ({ default: UPlot }) => {
         const el = box.current;
         if (cancelled || !el) return;
-        chart.current = new UPlot(chartOptions(UPlot, el.clientWidth), chartData(latest.current), el);
+        chart.current = new UPlot(chartOptions(UPlot, el.clientWidth, setHover), chartData(latest.current), el);
         observer = new ResizeObserver(() => {
           const width = el.clientWidth;
           if (chart.current && width > 0 && width !== chart.current.width) chart.current.setSize({ width, height: heightFor(width) });
@@ -132,11 +132,23 @@ export function RevenueChart({ series }: { series: Series }) {
     chart.current?.setData(chartData(series));
   }, [series]);
 
+  const day = hover !== null ? series[hover] : undefined;
   return (
     <div className="relative">
+      <div aria-hidden="true" className="flex min-h-6 flex-wrap items-center gap-x-5 gap-y-1 px-3 pb-2 text-xs text-stone sm:px-4">
+        <span className="flex items-center gap-1.5">
+          <span className="h-2.5 w-2.5 bg-maroon/80" />
+          Revenue{day ? <strong className="ml-1 font-medium tabular-nums text-ink">{formatPrice(day.revenuePaise)}</strong> : null}
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span className="h-2 w-2 rounded-full border-[1.5px] border-gold bg-ivory" />
+          Orders{day ? <strong className="ml-1 font-medium tabular-nums text-ink">{count.format(day.orders)}</strong> : null}
+        </span>
+        <span className="ml-auto text-ink">{day ? day.label : state === "ready" ? "Point at a day for its figures" : ""}</span>
+      </div>
       <div ref={box} aria-hidden="true" data-testid="revenue-chart" data-state={state} className="dashboard-chart min-h-[220px] sm:min-h-[280px]" />
       {state !== "ready" ? (
-        <p className="absolute inset-x-0 top-24 text-center text-xs text-stone">
+        <p className="absolute inset-x-0 top-28 text-center text-xs text-stone">
           {state === "loading" ? "Drawing the chart…" : "The chart could not be drawn; the figures are in the table below."}
         </p>
       ) : null}
