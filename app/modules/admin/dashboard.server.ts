@@ -17,8 +17,9 @@ import { recentActivity, type ActivityItem } from "./audit.server";
  * Speed at 100,000 orders (scripts/bench.ts): the tiles, the status breakdown and the chart must read
  * every order (or a month of them) however they are indexed, 25-50 ms of database work, so they are
  * computed at most once every FIGURES_TTL_MS per server process and shared by the requests in that
- * window (the page says when they were taken). The lists (stock, recent orders, activity) are live:
- * each is a short walk down an index.
+ * window (the page says when they were taken), except that an order newer than the figures makes them
+ * count again at once, so a new order never shows in Recent Orders without being in the tiles. The
+ * lists (stock, recent orders, activity) are live: each is a short walk down an index.
  */
 
 /** The chart's days, today included. */
@@ -61,6 +62,8 @@ export interface StockAlertList {
 export interface DashboardFigures {
   /** when they were computed (ISO) */
   at: string;
+  /** the newest order they count (ISO), null without orders */
+  newestOrderAt: string | null;
   products: number;
   activeProducts: number;
   orders: number;
@@ -138,9 +141,14 @@ async function activeShoppers(db: Db, now: Date): Promise<number> {
 }
 
 /** Orders and their totals per status: the Total Orders and Revenue tiles and the status breakdown. */
-async function ordersByStatus(db: Db): Promise<Array<{ status: OrderStatus; count: number; totalPaise: number }>> {
+async function ordersByStatus(db: Db): Promise<Array<{ status: OrderStatus; count: number; totalPaise: number; newest: Date | null }>> {
   return db
-    .select({ status: orders.status, count: count(), totalPaise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)::bigint`.mapWith(Number) })
+    .select({
+      status: orders.status,
+      count: count(),
+      totalPaise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)::bigint`.mapWith(Number),
+      newest: sql<Date | null>`max(${orders.createdAt})`.mapWith(orders.createdAt),
+    })
     .from(orders)
     .groupBy(orders.status);
 }
@@ -177,8 +185,10 @@ async function dailySeries(db: Db, now: Date): Promise<DashboardFigures["series"
 export async function computeFigures(db: Db, now = new Date()): Promise<DashboardFigures> {
   const [productTotals, shoppers, statusRows, series] = await Promise.all([productCounts(db), activeShoppers(db, now), ordersByStatus(db), dailySeries(db, now)]);
   const byStatus = new Map(statusRows.map((r) => [r.status, r]));
+  const newest = statusRows.reduce<Date | null>((top, r) => (r.newest && (!top || r.newest > top) ? r.newest : top), null);
   return {
     at: now.toISOString(),
+    newestOrderAt: newest?.toISOString() ?? null,
     products: productTotals.total,
     activeProducts: productTotals.active,
     orders: statusRows.reduce((sum, r) => sum + r.count, 0),
@@ -193,12 +203,19 @@ const figuresCache = new WeakMap<Db, { at: number; value: Promise<DashboardFigur
 
 /**
  * The figures, computed at most once every FIGURES_TTL_MS per database in this process; requests in
- * that window (and those arriving while they are computed) share one computation. A failed
- * computation is not kept, so a retry asks the database again.
+ * that window (and those arriving while they are computed) share one computation. Figures older than
+ * `newestOrderAt` (the newest order the page lists) are computed again, once. A failed computation is
+ * not kept, so a retry asks the database again.
  */
-export function cachedFigures(db: Db, now = new Date()): Promise<DashboardFigures> {
+export async function cachedFigures(db: Db, now = new Date(), newestOrderAt?: string | null): Promise<DashboardFigures> {
   const hit = figuresCache.get(db);
-  if (hit && now.getTime() - hit.at < FIGURES_TTL_MS) return hit.value;
+  if (hit && now.getTime() - hit.at < FIGURES_TTL_MS) {
+    const figures = await hit.value.catch(() => null);
+    const current = figuresCache.get(db);
+    if (figures && (!newestOrderAt || (figures.newestOrderAt !== null && figures.newestOrderAt >= newestOrderAt))) return figures;
+    // another request has already started counting again
+    if (current && current !== hit) return current.value;
+  }
   const value = computeFigures(db, now);
   figuresCache.set(db, { at: now.getTime(), value });
   value.catch(() => {
@@ -267,11 +284,12 @@ async function latestOrders(db: Db): Promise<RecentOrder[]> {
 /** Everything the dashboard shows. `figures` picks the shared figures (the page) or fresh ones. */
 export async function loadDashboard(db: Db, options: { now?: Date; figures?: "cached" | "fresh" } = {}): Promise<DashboardData> {
   const now = options.now ?? new Date();
+  const newest = latestOrders(db);
   const [figures, lowStock, soldOut, recentOrders, activity] = await Promise.all([
-    options.figures === "fresh" ? computeFigures(db, now) : cachedFigures(db, now),
+    options.figures === "fresh" ? computeFigures(db, now) : newest.then((list) => cachedFigures(db, now, list[0]?.createdAt ?? null)),
     stockAlerts(db, "low"),
     stockAlerts(db, "sold-out"),
-    latestOrders(db),
+    newest,
     recentActivity(db, { limit: RECENT_ACTIVITY }),
   ]);
   return {

@@ -50,10 +50,10 @@ export function Dashboard({ data }: { data: DashboardData }) {
           <figure className="flex flex-1 flex-col">
             <figcaption className="flex flex-wrap gap-x-6 gap-y-1 px-5 pt-4 text-sm text-stone sm:px-6" data-testid="chart-summary">
               <span>
-                <span className="font-display text-2xl text-ink">{formatPrice(revenue)}</span> revenue
+                <span className="font-display text-2xl lining-nums text-ink">{formatPrice(revenue)}</span> revenue
               </span>
               <span>
-                <span className="font-display text-2xl text-ink">{count.format(placed)}</span> {placed === 1 ? "order" : "orders"} placed
+                <span className="font-display text-2xl lining-nums text-ink">{count.format(placed)}</span> {placed === 1 ? "order" : "orders"} placed
               </span>
               {best ? (
                 <span className="self-end pb-0.5 text-xs">

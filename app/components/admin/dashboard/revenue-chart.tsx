@@ -59,7 +59,8 @@ function chartOptions(UPlot: typeof uPlot, width: number, onHover: (index: numbe
         scale: "orders",
         stroke: GOLD,
         width: 2,
-        points: { show: true, size: 5, fill: "#fbf8f3", stroke: GOLD, width: 1.5 },
+        // on a phone 30 markers crowd the line: it keeps only the one under the cursor
+        points: { show: width >= 520, size: 5, fill: "#fbf8f3", stroke: GOLD, width: 1.5 },
       },
     ],
     axes: [
@@ -144,7 +145,7 @@ export function RevenueChart({ series }: { series: Series }) {
           <span className="h-2 w-2 rounded-full border-[1.5px] border-gold bg-ivory" />
           Orders{day ? <strong className="ml-1 font-medium tabular-nums text-ink">{count.format(day.orders)}</strong> : null}
         </span>
-        <span className="ml-auto text-ink">{day ? day.label : state === "ready" ? "Point at a day for its figures" : ""}</span>
+        <span className="ml-auto text-ink">{day ? day.label : state === "ready" ? "Tap or point at a day" : ""}</span>
       </div>
       <div ref={box} aria-hidden="true" data-testid="revenue-chart" data-state={state} className="dashboard-chart min-h-[220px] sm:min-h-[280px]" />
       {state !== "ready" ? (

@@ -16,15 +16,15 @@ const TONE: Record<StatusTone, string> = {
 export function StatusBreakdown({ figures }: { figures: DashboardFigures }) {
   const total = figures.orders;
   return (
-    <Panel id="dashboard-status" title="Orders by status" note={`${count.format(total)} orders in all`}>
+    <Panel id="dashboard-status" title="Orders by status" note={`${count.format(total)} ${total === 1 ? "order" : "orders"} in all`}>
       <ul className="flex flex-col gap-3.5 px-5 py-5 sm:px-6" data-testid="orders-by-status">
         {figures.byStatus.map(({ status, count: n }) => {
           const tone = statusTone(status);
           const share = total > 0 ? (n / total) * 100 : 0;
           return (
-            <li key={status} data-status={status} data-tone={tone} className={n === 0 ? "opacity-60" : undefined}>
+            <li key={status} data-status={status} data-tone={tone}>
               <div className="flex items-baseline justify-between gap-3 text-sm">
-                <span className="flex items-center gap-2 text-ink">
+                <span className={`flex items-center gap-2 ${n === 0 ? "text-stone" : "text-ink"}`}>
                   <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${TONE[tone]}`} />
                   {ORDER_STATUS_LABELS[status]}
                 </span>
