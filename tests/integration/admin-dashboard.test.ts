@@ -6,7 +6,7 @@ import { user } from "../../app/modules/accounts/auth-schema.server";
 import { getAuth } from "../../app/modules/accounts/session.server";
 import { createStaffAccount } from "../../app/modules/accounts/staff.server";
 import { recordAudit } from "../../app/modules/admin/audit.server";
-import { DASHBOARD_DAYS, forgetFigures, loadDashboard, STOCK_COUNT_CAP, STOCK_LIST_LIMIT, type DashboardData } from "../../app/modules/admin/dashboard.server";
+import { cachedFigures, DASHBOARD_DAYS, FIGURES_TTL_MS, forgetFigures, loadDashboard, STOCK_COUNT_CAP, STOCK_LIST_LIMIT, type DashboardData } from "../../app/modules/admin/dashboard.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
 import type { OrderStatus } from "../../app/modules/orders/status-display";
 import * as dashboardRoute from "../../app/routes/admin._index";
@@ -276,6 +276,26 @@ describe("a shop with known orders, products and shoppers", () => {
     forgetFigures(t.db);
     const fresh = await asStaff();
     expect(fresh.figures.revenuePaise).toBe(before.figures.revenuePaise + 100_000);
+  });
+
+  it("after 30 s serves the older figures once more while it counts again, then the new ones", async () => {
+    const t0 = new Date();
+    const first = await cachedFigures(t.db, t0);
+    const shopper = await createTestShopper(t.db, { firstName: "Stale" });
+    const order = await createTestOrder(t.db, shopper.id, { status: "processing", createdAt: new Date(t0.getTime() - 60_000) });
+    // within the window: the same figures (this order is not the newest the page lists)
+    expect(await cachedFigures(t.db, new Date(t0.getTime() + 1_000))).toBe(first);
+    // past it: the older figures answer at once, and a count starts
+    const later = new Date(t0.getTime() + FIGURES_TTL_MS + 1_000);
+    expect(await cachedFigures(t.db, later)).toBe(first);
+    await expect.poll(async () => (await cachedFigures(t.db, later)).orders).toBe(first.orders + 1);
+    // an order newer than the figures is never left out: that request waits for the count
+    const newest = await createTestOrder(t.db, shopper.id, { status: "confirmed", createdAt: new Date(t0.getTime() + 120_000) });
+    const counted = await cachedFigures(t.db, later, new Date(t0.getTime() + 120_000).toISOString());
+    expect(counted.orders).toBe(first.orders + 2);
+    expect(counted.newestOrderAt).toBe(new Date(t0.getTime() + 120_000).toISOString());
+    expect((await loadDashboard(t.db)).recentOrders.map((o) => o.orderNumber).slice(0, 1)).toEqual([newest.orderNumber]);
+    expect(order.orderNumber).not.toBe(newest.orderNumber);
   });
 
   it("shows the newest back-office changes", async () => {

@@ -17,9 +17,10 @@ import { recentActivity, type ActivityItem } from "./audit.server";
  * Speed at 100,000 orders (scripts/bench.ts): the tiles, the status breakdown and the chart must read
  * every order (or a month of them) however they are indexed, 25-50 ms of database work, so they are
  * computed at most once every FIGURES_TTL_MS per server process and shared by the requests in that
- * window (the page says when they were taken), except that an order newer than the figures makes them
- * count again at once, so a new order never shows in Recent Orders without being in the tiles. The
- * lists (stock, recent orders, activity) are live: each is a short walk down an index.
+ * window (the page says when they were taken; older ones are served while they are counted again),
+ * except that an order newer than the figures makes them count again at once, so a new order never
+ * shows in Recent Orders without being in the tiles. The lists (stock, recent orders, activity) are
+ * live: each is a short walk down an index.
  */
 
 /** The chart's days, today included. */
@@ -199,29 +200,58 @@ export async function computeFigures(db: Db, now = new Date()): Promise<Dashboar
   };
 }
 
-const figuresCache = new WeakMap<Db, { at: number; value: Promise<DashboardFigures> }>();
+interface CachedFigures {
+  /** when the computation started (ms) */
+  at: number;
+  value: Promise<DashboardFigures>;
+  /** its result, once there */
+  settled: DashboardFigures | null;
+  /** the figures this computation replaces, served while it runs */
+  previous: DashboardFigures | null;
+}
+
+const figuresCache = new WeakMap<Db, CachedFigures>();
+
+function startFigures(db: Db, now: Date, previous: DashboardFigures | null): CachedFigures {
+  const entry: CachedFigures = { at: now.getTime(), value: computeFigures(db, now), settled: null, previous };
+  entry.value.then(
+    (figures) => {
+      entry.settled = figures;
+      entry.previous = null;
+    },
+    () => {
+      // a failed computation is not kept: the next request (a retry) asks the database again
+      if (figuresCache.get(db) === entry) figuresCache.delete(db);
+    },
+  );
+  figuresCache.set(db, entry);
+  return entry;
+}
 
 /**
- * The figures, computed at most once every FIGURES_TTL_MS per database in this process; requests in
- * that window (and those arriving while they are computed) share one computation. Figures older than
- * `newestOrderAt` (the newest order the page lists) are computed again, once. A failed computation is
- * not kept, so a retry asks the database again.
+ * The figures, computed at most once every FIGURES_TTL_MS per database in this process and shared by
+ * the requests in between. Once they are older than that, the request that notices starts counting
+ * again and is answered with the older figures meanwhile (so no request waits for the count but the
+ * very first); figures that miss `newestOrderAt` (the newest order the page lists) are never served:
+ * that request waits for a count that includes it.
  */
 export async function cachedFigures(db: Db, now = new Date(), newestOrderAt?: string | null): Promise<DashboardFigures> {
-  const hit = figuresCache.get(db);
-  if (hit && now.getTime() - hit.at < FIGURES_TTL_MS) {
-    const figures = await hit.value.catch(() => null);
+  const covers = (f: DashboardFigures | null): f is DashboardFigures =>
+    f !== null && (!newestOrderAt || (f.newestOrderAt !== null && f.newestOrderAt >= newestOrderAt));
+  const entry = figuresCache.get(db);
+  if (!entry) return startFigures(db, now, null).value;
+  if (entry.settled === null) {
+    // a count is under way: the figures it replaces serve meanwhile, else wait for it
+    if (covers(entry.previous)) return entry.previous;
+    const figures = await entry.value.catch(() => null);
+    if (covers(figures)) return figures;
     const current = figuresCache.get(db);
-    if (figures && (!newestOrderAt || (figures.newestOrderAt !== null && figures.newestOrderAt >= newestOrderAt))) return figures;
-    // another request has already started counting again
-    if (current && current !== hit) return current.value;
+    if (current && current !== entry) return cachedFigures(db, now, newestOrderAt);
+    return startFigures(db, now, null).value;
   }
-  const value = computeFigures(db, now);
-  figuresCache.set(db, { at: now.getTime(), value });
-  value.catch(() => {
-    if (figuresCache.get(db)?.value === value) figuresCache.delete(db);
-  });
-  return value;
+  if (covers(entry.settled) && now.getTime() - entry.at < FIGURES_TTL_MS) return entry.settled;
+  const next = startFigures(db, now, covers(entry.settled) ? entry.settled : null);
+  return next.previous ?? next.value;
 }
 
 /** Drops the cached figures (after a change this process made that they count, and in tests). */
