@@ -266,8 +266,8 @@ export function forgetFigures(db: Db): void {
  */
 async function stockAlerts(db: Db, kind: "low" | "sold-out"): Promise<StockAlertList> {
   const range = kind === "low" ? and(gte(productVariants.stock, 1), lte(productVariants.stock, LOW_STOCK)) : eq(productVariants.stock, 0);
-  const where = and(range, eq(products.isActive, true));
-  const [items, counted] = await Promise.all([
+  // one statement: the first STOCK_COUNT_CAP + 1 in index order, counted, of which the first few are listed
+  const matching = db.$with("matching").as(
     db
       .select({
         variantId: productVariants.id,
@@ -277,21 +277,31 @@ async function stockAlerts(db: Db, kind: "low" | "sold-out"): Promise<StockAlert
         colour: productVariants.colour,
         sku: productVariants.sku,
         stock: productVariants.stock,
+        updatedAt: productVariants.updatedAt,
       })
       .from(productVariants)
       .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(where)
+      .where(and(range, eq(products.isActive, true)))
       .orderBy(productVariants.stock, sql`${productVariants.updatedAt} DESC NULLS LAST`, productVariants.id)
-      .limit(STOCK_LIST_LIMIT),
-    queryRows<{ n: number | string }>(
-      db,
-      sql`SELECT count(*)::int AS n FROM (
-            SELECT 1 FROM ${productVariants} JOIN ${products} ON ${products.id} = ${productVariants.productId}
-            WHERE ${where} LIMIT ${STOCK_COUNT_CAP + 1}) AS capped`,
-    ),
-  ]);
-  const n = Number(counted[0]?.n ?? 0);
-  return { count: Math.min(n, STOCK_COUNT_CAP), capped: n > STOCK_COUNT_CAP, items };
+      .limit(STOCK_COUNT_CAP + 1),
+  );
+  const rows = await db
+    .with(matching)
+    .select({
+      variantId: matching.variantId,
+      productId: matching.productId,
+      productName: matching.productName,
+      size: matching.size,
+      colour: matching.colour,
+      sku: matching.sku,
+      stock: matching.stock,
+      n: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(matching)
+    .orderBy(matching.stock, sql`${matching.updatedAt} DESC NULLS LAST`, matching.variantId)
+    .limit(STOCK_LIST_LIMIT);
+  const n = rows[0]?.n ?? 0;
+  return { count: Math.min(n, STOCK_COUNT_CAP), capped: n > STOCK_COUNT_CAP, items: rows.map(({ n: _n, ...item }) => item) };
 }
 
 /** The newest orders (the index on created_at is DESC NULLS LAST: the order must say so to use it). */
