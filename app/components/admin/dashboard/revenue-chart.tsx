@@ -168,29 +168,27 @@ export function SeriesTable({ series }: { series: Series }) {
         </span>
       </summary>
       <div className="max-h-80 overflow-y-auto border-t border-linen">
-        <table className="w-full text-sm" data-testid="revenue-table">
+        {/* cell styles on the table: thirty rows stay light in the page */}
+        <table
+          className="w-full text-sm [&_td]:px-5 [&_td]:py-2 [&_td]:text-right [&_td]:tabular-nums sm:[&_td:last-child]:px-6 [&_th]:px-5 [&_th]:py-2 sm:[&_th:first-child]:px-6 [&_th:first-child]:text-left sm:[&_th:last-child]:px-6"
+          data-testid="revenue-table"
+        >
           <caption className="sr-only">Revenue and orders placed per day, last {series.length} days</caption>
-          <thead className="sticky top-0 bg-sand text-left text-[0.65rem] uppercase tracking-[0.2em] text-stone">
+          <thead className="sticky top-0 bg-sand text-right text-[0.65rem] uppercase tracking-[0.2em] text-stone [&_th]:font-medium">
             <tr>
-              <th scope="col" className="px-5 py-2 font-medium sm:px-6">
-                Day
-              </th>
-              <th scope="col" className="px-5 py-2 text-right font-medium">
-                Orders
-              </th>
-              <th scope="col" className="px-5 py-2 text-right font-medium sm:px-6">
-                Revenue
-              </th>
+              <th scope="col">Day</th>
+              <th scope="col">Orders</th>
+              <th scope="col">Revenue</th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-linen">
+          <tbody className="divide-y divide-linen [&_th]:font-normal [&_th]:text-ink">
             {[...series].reverse().map((d) => (
               <tr key={d.day}>
-                <th scope="row" className="px-5 py-2 text-left font-normal text-ink sm:px-6">
+                <th scope="row">
                   <time dateTime={d.day}>{d.label}</time>
                 </th>
-                <td className="px-5 py-2 text-right tabular-nums">{count.format(d.orders)}</td>
-                <td className="px-5 py-2 text-right tabular-nums sm:px-6">{formatPrice(d.revenuePaise)}</td>
+                <td>{count.format(d.orders)}</td>
+                <td>{formatPrice(d.revenuePaise)}</td>
               </tr>
             ))}
           </tbody>

@@ -22,37 +22,30 @@ export function StockAlerts({ kind, list }: { kind: "low" | "sold-out"; list: St
   const low = kind === "low";
   const id = low ? "dashboard-low-stock" : "dashboard-sold-out";
   const more = list.capped || list.count > list.items.length;
+  const badge = `shrink-0 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${
+    low ? "bg-amber-50 text-amber-800 ring-amber-200" : "bg-red-50 text-red-800 ring-red-200"
+  }`;
   return (
     <Panel id={id} title={low ? "Low stock" : "Sold out"} note={low ? `1–5 left · ${counted(list)}` : counted(list)}>
       {list.items.length === 0 ? (
         <p className="px-6 py-10 text-center text-sm text-stone">{low ? "No size or colour is running low." : "Nothing is sold out."}</p>
       ) : (
         <>
-          <ul className="divide-y divide-linen" data-testid={id}>
+          <ul
+            className="divide-y divide-linen [&>li]:flex [&>li]:items-center [&>li]:gap-3 [&>li]:px-5 [&>li]:py-3 sm:[&>li]:px-6 [&_a]:block [&_a]:truncate [&_a]:text-sm [&_a]:text-ink [&_a]:underline-offset-4 [&_a:hover]:text-maroon [&_a:hover]:underline"
+            data-testid={id}
+          >
             {list.items.map((v) => (
-              <li key={v.variantId} className="flex items-center gap-3 px-5 py-3 sm:px-6">
+              <li key={v.variantId}>
                 <div className="min-w-0 flex-1">
-                  <Link
-                    to={productEditorPath(v.productId)}
-                    className="block truncate text-sm text-ink underline-offset-4 hover:text-maroon hover:underline"
-                    aria-label={`Edit ${v.productName}, size ${v.size}, colour ${v.colour}`}
-                  >
+                  <Link to={productEditorPath(v.productId)} aria-label={`Edit ${v.productName}, size ${v.size}, colour ${v.colour}`}>
                     {v.productName}
                   </Link>
-                  <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-stone">
-                    <span>
-                      Size {v.size} · {v.colour}
-                    </span>
-                    <span className="font-mono text-[0.7rem] tracking-tight">{v.sku}</span>
+                  <p className="mt-0.5 text-xs text-stone">
+                    {/Size$/i.test(v.size) ? v.size : `Size ${v.size}`} · {v.colour} <span className="ml-1 font-mono text-[0.7rem]">{v.sku}</span>
                   </p>
                 </div>
-                <span
-                  className={`shrink-0 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${
-                    low ? "bg-amber-50 text-amber-800 ring-amber-200" : "bg-red-50 text-red-800 ring-red-200"
-                  }`}
-                >
-                  {low ? `${v.stock} left` : "0 left"}
-                </span>
+                <span className={badge}>{low ? `${v.stock} left` : "0 left"}</span>
               </li>
             ))}
           </ul>
