@@ -166,6 +166,9 @@ export const productVariants = pgTable(
   (t) => [
     uniqueIndex("product_variants_product_size_colour_key").on(t.productId, t.size, t.colour),
     uniqueIndex("product_variants_sku_key").on(t.sku),
+    // The admin dashboard's low-stock (1-5) and sold-out lists, lowest first and then most recently
+    // changed, read in index order however many variants qualify (stock 5 is LOW_STOCK in variants.ts).
+    index("product_variants_low_stock_idx").on(t.stock, t.updatedAt.desc(), t.id).where(sql`${t.stock} <= 5`),
     check("product_variants_stock_not_negative", sql`${t.stock} >= 0`),
   ],
 );
