@@ -34,7 +34,21 @@ const TOUCH_EVERY_MS = 60_000;
  * staff session unused for longer than the store setting's hours (the session is ended), 403 for
  * shoppers. The same-origin rule for changes is the server's, before any route (decision 014).
  */
-export async function requireStaff(request: Request, now = new Date()): Promise<Staff> {
+export function requireStaff(request: Request, now?: Date): Promise<Staff> {
+  // React Router runs the layout's and the page's loaders for one request together: check once
+  if (now) return checkStaff(request, now);
+  let pending = checks.get(request);
+  if (!pending) {
+    pending = checkStaff(request, new Date());
+    checks.set(request, pending);
+  }
+  return pending;
+}
+
+/** The answer of the guard per request object (a request lives only as long as its answer). */
+const checks = new WeakMap<Request, Promise<Staff>>();
+
+async function checkStaff(request: Request, now: Date): Promise<Staff> {
   const signIn = (reason: AdminSignInReason["reason"]) => data<AdminSignInReason>({ signIn: true, reason }, { status: 401, headers: ADMIN_HEADERS });
   if (!hasSessionCookie(request.headers.get("cookie"))) throw signIn("signed-out");
   const found = await getAuth().api.getSession({ headers: request.headers });

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { auditLog } from "./schema.server";
 
@@ -60,7 +60,8 @@ export async function recentActivity(db: Db, options: { entity?: AuditEntity; en
     })
     .from(auditLog)
     .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    // NULLS LAST as in the indexes, so the newest rows are read from audit_log_created_idx / audit_log_entity_idx
+    .orderBy(sql`${auditLog.createdAt} DESC NULLS LAST`, sql`${auditLog.id} DESC`)
     .limit(Math.min(Math.max(options.limit ?? 10, 1), 100));
   return rows.map(({ createdAt, ...row }) => ({ ...row, at: createdAt.toISOString() }));
 }
