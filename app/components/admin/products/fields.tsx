@@ -6,7 +6,7 @@ import { useId } from "react";
  */
 
 const control = (error?: string) =>
-  `mt-1.5 block w-full border bg-white px-3.5 py-2.5 text-[0.95rem] text-ink placeholder:text-stone/70 focus:border-ink focus:outline-none ${error ? "border-sale" : "border-linen"}`;
+  `mt-1.5 block w-full border bg-white px-3.5 py-2.5 text-[0.95rem] text-ink placeholder:text-stone/70 focus:border-ink focus:outline-none focus:ring-1 focus:ring-ink ${error ? "border-sale" : "border-linen"}`;
 
 interface Common {
   label: string;
@@ -38,9 +38,9 @@ function Label({ id, label, required }: { id: string; label: string; required?: 
     <label htmlFor={id} className="block text-[0.7rem] font-medium uppercase tracking-[0.18em] text-stone">
       {label}
       {required ? (
-        <span className="text-maroon">
+        <span aria-hidden="true" className="text-maroon">
           {" "}
-          *<span className="sr-only"> (required)</span>
+          *
         </span>
       ) : null}
     </label>
@@ -87,7 +87,7 @@ export function TextArea({ label, error, hint, required, className, ...input }: 
   return (
     <div className={className}>
       <Label id={id} label={label} required={required} />
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={`${control(error)} min-h-24 leading-relaxed`} {...input} />
+      <textarea id={id} aria-required={required || undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={`${control(error)} min-h-24 leading-relaxed`} {...input} />
       <Describe id={id} hint={hint} error={error} />
     </div>
   );
@@ -106,11 +106,23 @@ export function Select({
   return (
     <div className={className}>
       <Label id={id} label={label} required={required} />
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={`${control(error)} appearance-none bg-[length:12px] pr-9`} {...select}>
-        {children}
-      </select>
+      <div className="relative">
+        <select id={id} aria-required={required || undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={`${control(error)} appearance-none pr-10`} {...select}>
+          {children}
+        </select>
+        <Chevron />
+      </div>
       <Describe id={id} hint={hint} error={error} />
     </div>
+  );
+}
+
+/** The open-list mark of a select whose own arrow is hidden (appearance: none). */
+export function Chevron() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 12 8" className="pointer-events-none absolute right-3.5 top-1/2 mt-[3px] h-2 w-3 -translate-y-1/2 text-stone" fill="none" stroke="currentColor" strokeWidth="1.5">
+      <path d="M1 1.5 6 6.5l5-5" />
+    </svg>
   );
 }
 

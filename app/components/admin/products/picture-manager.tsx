@@ -72,11 +72,16 @@ export function PictureManager({
     return () => running.forEach((c) => c.abort());
   }, []);
 
+  // After a move from the keyboard, focus stays on the moved picture's button (or its other one,
+  // when the picture reached an end and this one is now disabled).
   useEffect(() => {
-    if (!focusAfterMove.current) return;
-    const button = buttons.current.get(focusAfterMove.current);
+    const wanted = focusAfterMove.current;
+    if (!wanted) return;
     focusAfterMove.current = null;
-    if (button && !button.disabled) button.focus();
+    const [itemId, direction] = wanted.split(":");
+    const other = direction === "left" ? "right" : "left";
+    const button = [buttons.current.get(wanted), buttons.current.get(`${itemId}:${other}`)].find((b) => b && !b.disabled);
+    button?.focus();
   });
 
   const patch = (itemId: string, change: Partial<PictureItem>) => setItems((list) => list.map((i) => (i.id === itemId ? { ...i, ...change } : i)));
@@ -163,13 +168,16 @@ export function PictureManager({
         }`}
       >
         <span className="font-display text-xl text-ink">Drop pictures here or choose files</span>
-        <span className="text-xs text-stone">JPEG, PNG, GIF or WebP, up to 10 MB each; several at once. Portrait 3:4 looks best.</span>
+        <span id={`${id}-hint`} className="text-xs text-stone">
+          JPEG, PNG, GIF or WebP, up to 10 MB each; several at once. Portrait 3:4 looks best.
+        </span>
         <input
           id={`${id}-files`}
           type="file"
           multiple
           accept={ACCEPT.join(",")}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-label="Choose pictures to upload"
+          aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
           className="sr-only"
           onChange={(e) => {
             const files = filesFrom(e.currentTarget.files);

@@ -50,6 +50,16 @@ export interface EditorData {
 
 const DISCARD = "Discard your changes to this product?";
 
+/** The form as one string, keys in a fixed order, to tell whether anything was changed. */
+function comparable(v: ProductFormValues): string {
+  const { pictures, stock, ...fields } = v;
+  return JSON.stringify([
+    Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)),
+    stock.map((c) => [c.size, c.colour, c.stock]),
+    pictures.map((p) => [p.key, p.alt]),
+  ]);
+}
+
 function Panel({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex h-dvh w-full flex-col bg-ivory text-ink shadow-2xl md:h-auto md:max-h-[calc(100dvh-3rem)] md:max-w-6xl" data-testid="product-editor">
@@ -180,8 +190,8 @@ function EditorForm({ titleId, product, brand, skuNumber, activity, saving, relo
 
   const current: ProductFormValues = { ...values, stock: cells, pictures: readyPictures(pictures) };
   const uploading = pictures.some((p) => p.status === "uploading");
-  const startJson = useMemo(() => JSON.stringify(start), [start]);
-  const isDirty = JSON.stringify(current) !== startJson || uploading;
+  const startJson = useMemo(() => comparable(start), [start]);
+  const isDirty = comparable(current) !== startJson || uploading;
   useEffect(() => onDirty(isDirty), [isDirty, onDirty]);
 
   // A refusal from the server replaces the messages shown (React's 'state from a changed prop' pattern).
@@ -311,9 +321,9 @@ function EditorForm({ titleId, product, brand, skuNumber, activity, saving, relo
                       </option>
                     ))}
                   </Select>
-                  <TextInput label="Brand" autoComplete="off" hint={`Empty: ${brand}`} {...text("brand")} />
+                  <TextInput label="Brand" autoComplete="off" {...text("brand")} />
                 </div>
-                <TextInput label="Badge" list={`${formId}-badges`} autoComplete="off" hint="Optional, e.g. New or Bestseller" {...text("badge")} />
+                <TextInput label="Badge" list={`${formId}-badges`} autoComplete="off" hint="Optional, e.g. New or Bestseller" className="sm:w-1/2 sm:pr-2.5" {...text("badge")} />
                 <datalist id={`${formId}-badges`}>
                   {BADGE_SUGGESTIONS.map((b) => (
                     <option key={b} value={b} />
@@ -429,20 +439,20 @@ function EditorForm({ titleId, product, brand, skuNumber, activity, saving, relo
         </form>
       </div>
 
-      <footer className="flex flex-col gap-3 border-t border-linen bg-ivory px-5 py-3.5 sm:flex-row sm:items-center sm:justify-between sm:px-8">
-        <p id={`${formId}-status`} aria-live="polite" className="min-h-5 text-sm text-stone sm:order-1 sm:flex-1 sm:text-right">
+      <footer className="flex flex-col border-t border-linen bg-ivory px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-3 sm:px-8 sm:py-3.5">
+        <p id={`${formId}-status`} aria-live="polite" className="mb-2 text-sm text-stone empty:mb-0 sm:order-1 sm:mb-0 sm:flex-1 sm:text-right">
           {saving ? "Saving..." : (blocker ?? "")}
         </p>
         <div className="flex items-center gap-2 sm:order-2">
           {product ? (
-            <button type="button" onClick={onDelete} className="mr-auto px-3 py-3 text-[0.68rem] font-medium uppercase tracking-[0.2em] text-sale hover:underline sm:mr-2">
+            <button type="button" onClick={onDelete} className="mr-auto py-3 pr-3 text-[0.68rem] font-medium uppercase tracking-[0.2em] text-sale hover:underline sm:mr-2 sm:px-3">
               Delete
             </button>
           ) : null}
-          <button type="button" onClick={onClose} className="btn-outline !px-5 !py-3 max-sm:ml-auto">
+          <button type="button" onClick={onClose} className="btn-outline !px-4 !py-3 max-sm:ml-auto sm:!px-5">
             Cancel
           </button>
-          <button type="submit" form={formId} disabled={Boolean(blocker) || saving} aria-describedby={`${formId}-status`} className="btn-primary !px-6 !py-3">
+          <button type="submit" form={formId} disabled={Boolean(blocker) || saving} aria-describedby={`${formId}-status`} className="btn-primary whitespace-nowrap !px-4 !py-3 sm:!px-6">
             {saving ? "Saving..." : product ? "Save changes" : "Add product"}
           </button>
         </div>

@@ -6,6 +6,7 @@ import { adminListQuery, PRODUCT_MESSAGES, type AdminListParams, type AdminProdu
 import { CATEGORIES } from "~/modules/catalog/types";
 import { formatPrice } from "~/modules/pricing/money";
 import { ConfirmDelete } from "./confirm-delete";
+import { Chevron } from "./fields";
 import { StockBadge } from "./stock-badge";
 
 /*
@@ -100,7 +101,7 @@ function ProductCard({ item, editHref, onDelete }: { item: AdminProductListItem;
 
 function ProductTable({ items, editHref, onDelete }: { items: AdminProductListItem[]; editHref: (id: string) => string; onDelete: (item: AdminProductListItem) => void }) {
   return (
-    <div className="overflow-x-auto border border-linen bg-ivory" role="region" aria-label="Products table" tabIndex={0}>
+    <div className="relative overflow-x-auto border border-linen bg-ivory" role="region" aria-label="Products table" tabIndex={0}>
       <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
         <caption className="sr-only">Products, newest first</caption>
         <thead className="border-b border-linen bg-sand/60 text-[0.65rem] uppercase tracking-[0.2em] text-stone">
@@ -186,12 +187,19 @@ function ViewSwitch({ params }: { params: AdminListParams }) {
 
 function Filters({ params }: { params: AdminListParams }) {
   const submit = useSubmit();
-  const select = "mt-1.5 block w-full border border-linen bg-white px-3 py-2.5 text-sm text-ink focus:border-ink focus:outline-none";
+  const label = "block text-[0.7rem] font-medium uppercase tracking-[0.18em] text-stone";
+  const select = "mt-1.5 block w-full appearance-none border border-linen bg-white py-2.5 pl-3 pr-9 text-sm text-ink focus:border-ink focus:outline-none";
   return (
-    <Form method="get" action="/admin/products" role="search" aria-label="Find products" className="grid gap-3 border border-linen bg-ivory p-4 sm:grid-cols-[minmax(0,1fr)_12rem_10rem_auto] sm:items-end">
+    <Form
+      method="get"
+      action="/admin/products"
+      role="search"
+      aria-label="Find products"
+      className="grid grid-cols-2 gap-3 border border-linen bg-ivory p-4 md:grid-cols-[minmax(0,1fr)_12rem_11rem_auto] md:items-end"
+    >
       {params.view !== "grid" ? <input type="hidden" name="view" value={params.view} /> : null}
-      <div>
-        <label htmlFor="admin-product-search" className="text-[0.7rem] font-medium uppercase tracking-[0.18em] text-stone">
+      <div className="col-span-2 md:col-span-1">
+        <label htmlFor="admin-product-search" className={label}>
           Search
         </label>
         <div className="relative mt-1.5">
@@ -208,29 +216,35 @@ function Filters({ params }: { params: AdminListParams }) {
         </div>
       </div>
       <div>
-        <label htmlFor="admin-product-category" className="text-[0.7rem] font-medium uppercase tracking-[0.18em] text-stone">
+        <label htmlFor="admin-product-category" className={label}>
           Category
         </label>
-        <select id="admin-product-category" name="category" defaultValue={params.category} key={`c-${params.category}`} onChange={(e) => submit(e.currentTarget.form)} className={select}>
-          <option value="">All categories</option>
-          {CATEGORIES.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {c.name}
-            </option>
-          ))}
-        </select>
+        <div className="relative">
+          <select id="admin-product-category" name="category" defaultValue={params.category} key={`c-${params.category}`} onChange={(e) => submit(e.currentTarget.form)} className={select}>
+            <option value="">All categories</option>
+            {CATEGORIES.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          <Chevron />
+        </div>
       </div>
       <div>
-        <label htmlFor="admin-product-status" className="text-[0.7rem] font-medium uppercase tracking-[0.18em] text-stone">
+        <label htmlFor="admin-product-status" className={label}>
           Status
         </label>
-        <select id="admin-product-status" name="status" defaultValue={params.status} key={`s-${params.status}`} onChange={(e) => submit(e.currentTarget.form)} className={select}>
-          <option value="">Active and inactive</option>
-          <option value="active">Active</option>
-          <option value="inactive">Inactive</option>
-        </select>
+        <div className="relative">
+          <select id="admin-product-status" name="status" defaultValue={params.status} key={`s-${params.status}`} onChange={(e) => submit(e.currentTarget.form)} className={select}>
+            <option value="">Active and inactive</option>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </select>
+          <Chevron />
+        </div>
       </div>
-      <button type="submit" className="btn-primary !py-3">
+      <button type="submit" className="btn-primary col-span-2 !py-3 md:col-span-1">
         Search
       </button>
     </Form>
@@ -298,7 +312,21 @@ export function ProductList({ page }: { page: AdminProductPage & { params: Admin
         <div>
           <p className="eyebrow">Catalogue</p>
           <h1 className="mt-1 font-display text-4xl leading-none text-ink sm:text-5xl">Products</h1>
-          <p className="mt-2 text-sm text-stone" aria-live="polite">
+        </div>
+        <Link to={`/admin/products/new${listSearch}`} className="btn-primary max-sm:!px-5">
+          <span aria-hidden="true" className="text-base leading-none">
+            +
+          </span>{" "}
+          Add product
+        </Link>
+      </div>
+
+      <div className="mt-6">
+        <Filters params={params} />
+      </div>
+
+      <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-stone" aria-live="polite">
             {total.toLocaleString("en-IN")} {total === 1 ? "product" : "products"}
             {params.search ? ` matching ‘${params.search}’` : ""}
             {filtered ? (
@@ -310,20 +338,7 @@ export function ProductList({ page }: { page: AdminProductPage & { params: Admin
               </>
             ) : null}
           </p>
-        </div>
-        <Link to={`/admin/products/new${listSearch}`} className="btn-primary">
-          <span aria-hidden="true" className="text-base leading-none">
-            +
-          </span>{" "}
-          Add product
-        </Link>
-      </div>
-
-      <div className="mt-6 space-y-3">
-        <Filters params={params} />
-        <div className="flex justify-end">
-          <ViewSwitch params={params} />
-        </div>
+        <ViewSwitch params={params} />
       </div>
 
       <div aria-busy={loading || undefined} className={`mt-4 transition-opacity ${loading ? "opacity-60" : ""}`}>
@@ -335,7 +350,7 @@ export function ProductList({ page }: { page: AdminProductPage & { params: Admin
         ) : params.view === "table" ? (
           <ProductTable items={items} editHref={editHref} onDelete={setToDelete} />
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-5">
             {items.map((item) => (
               <ProductCard key={item.id} item={item} editHref={editHref(item.id)} onDelete={() => setToDelete(item)} />
             ))}

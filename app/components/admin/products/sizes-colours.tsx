@@ -8,7 +8,7 @@ import { ToggleChip } from "./fields";
  */
 
 const miniLabel = "block text-[0.7rem] font-medium uppercase tracking-[0.18em] text-stone";
-const miniInput = "mt-1.5 block w-full border border-linen bg-white px-3 py-2 text-sm text-ink focus:border-ink focus:outline-none";
+const miniInput = "mt-1.5 block w-full border border-linen bg-white px-3 py-2 text-sm text-ink focus:border-ink focus:outline-none focus:ring-1 focus:ring-ink";
 
 function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
@@ -54,7 +54,7 @@ export function SizesPicker({ sizes, onChange, error }: { sizes: string[]; onCha
       <div className="mt-4 flex items-end gap-2">
         <div className="min-w-0 flex-1 sm:max-w-56">
           <label htmlFor={`${id}-custom`} className={miniLabel}>
-            Custom size
+            New size
           </label>
           <input
             id={`${id}-custom`}
@@ -132,7 +132,7 @@ export function ColoursPicker({ colours, onChange, error }: { colours: ColourVal
       <div className="mt-4 flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1 sm:max-w-56">
           <label htmlFor={`${id}-name`} className={miniLabel}>
-            Custom colour name
+            New colour
           </label>
           <input
             id={`${id}-name`}

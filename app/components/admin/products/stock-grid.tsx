@@ -65,7 +65,7 @@ export function StockGrid({
                 }
               }}
               aria-describedby={allError ? `${id}-all-error` : undefined}
-              className="mt-1.5 block w-24 border border-linen bg-white px-3 py-2 text-sm focus:border-ink focus:outline-none"
+              className="mt-1.5 block w-24 border border-linen bg-white px-3 py-2 text-sm focus:border-ink focus:outline-none focus:ring-1 focus:ring-ink"
             />
           </div>
           <button type="button" onClick={applyAll} className="btn-outline !px-4 !py-2.5 !text-[0.68rem]">
@@ -80,7 +80,7 @@ export function StockGrid({
       ) : null}
       {errors.stock ? <p className="mt-2 text-sm text-sale">{errors.stock}</p> : null}
 
-      <div className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <div className="mt-4 grid gap-4 md:grid-cols-2">
         {groups.map((colour) => {
           const hex = hexOf(colour);
           const rows = cells.filter((c) => c.colour === colour);
@@ -96,7 +96,7 @@ export function StockGrid({
                   const error = errors[stockField(cell.size, cell.colour)];
                   const zero = cell.stock.trim() === "0";
                   return (
-                    <li key={cell.size} className="grid grid-cols-[4.5rem_5.5rem_minmax(0,1fr)] items-center gap-3 px-4 py-2">
+                    <li key={cell.size} className="grid grid-cols-[3.75rem_5rem_minmax(0,1fr)] items-center gap-3 px-4 py-2">
                       <span className="text-sm font-medium text-ink" aria-hidden="true">
                         {cell.size}
                       </span>
@@ -112,19 +112,20 @@ export function StockGrid({
                           onChange={(e) => setOne(cell.size, cell.colour, e.target.value)}
                           aria-invalid={error ? true : undefined}
                           aria-describedby={error ? `${inputId}-error` : `${inputId}-sku`}
-                          className={`block w-full border px-2.5 py-1.5 text-right text-sm tabular-nums focus:border-ink focus:outline-none ${error ? "border-sale" : zero ? "border-sale/40 bg-[#fbf3f2]" : "border-linen"}`}
+                          className={`block w-full border px-2.5 py-1.5 text-right text-sm tabular-nums focus:border-ink focus:outline-none focus:ring-1 focus:ring-ink ${error ? "border-sale" : zero ? "border-sale/40 bg-[#fbf3f2]" : "border-linen"}`}
                         />
                       </div>
-                      <span className="min-w-0">
-                        <span id={`${inputId}-sku`} className="block truncate font-mono text-[0.7rem] text-stone" title={skuOf(cell.size, cell.colour)}>
+                      <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+                        <span id={`${inputId}-sku`} className="truncate font-mono text-[0.7rem] text-stone" title={skuOf(cell.size, cell.colour)}>
+                          <span className="sr-only">SKU </span>
                           {skuOf(cell.size, cell.colour)}
                         </span>
                         {error ? (
-                          <span id={`${inputId}-error`} className="block text-xs text-sale">
+                          <span id={`${inputId}-error`} className="basis-full text-xs text-sale">
                             {error}
                           </span>
                         ) : zero ? (
-                          <span className="block text-[0.65rem] font-medium uppercase tracking-[0.16em] text-sale">Sold out</span>
+                          <span className="text-[0.62rem] font-medium uppercase tracking-[0.14em] text-sale">Sold out</span>
                         ) : null}
                       </span>
                     </li>
