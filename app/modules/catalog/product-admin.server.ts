@@ -50,14 +50,6 @@ export function isProductId(value: string): boolean {
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The products table's own name, for the outer row inside a subquery (drizzle leaves columns unqualified). */
-const outer = (column: string) => sql`${sql.identifier("products")}.${sql.identifier(column)}`;
-
-const firstPicture = sql<{ url: string; alt: string } | null>`(
-  SELECT json_build_object('url', i.url, 'alt', i.alt) FROM ${productImages} i
-  WHERE i.product_id = ${outer("id")} ORDER BY i.position LIMIT 1
-)`;
-
 /**
  * Every product, active or not, newest first (`products_newest_idx`), one page at a time. The search
  * matches name, brand or product SKU as a case-insensitive substring (the trigram indexes
@@ -80,6 +72,16 @@ export async function listAdminProducts(db: Db, params: AdminListParams, perPage
   if (params.status === "inactive") conditions.push(eq(products.isActive, false));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
 
+  // The page's ids first, from the index alone (a deep page would otherwise make PostgreSQL read and
+  // sort every row it skips), then those rows.
+  const newestFirst = [sql`${products.createdAt} DESC NULLS LAST`, asc(products.id)] as const;
+  const pageIds = db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(perPage)
+    .offset((params.page - 1) * perPage);
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -93,17 +95,36 @@ export async function listAdminProducts(db: Db, params: AdminListParams, perPage
         originalPricePaise: products.originalPricePaise,
         stock: products.stock,
         isActive: products.isActive,
-        image: firstPicture,
       })
       .from(products)
-      .where(where)
-      .orderBy(sql`${products.createdAt} DESC NULLS LAST`, asc(products.id))
-      .limit(perPage)
-      .offset((params.page - 1) * perPage),
+      .where(inArray(products.id, pageIds))
+      .orderBy(...newestFirst),
     db.select({ n: count() }).from(products).where(where),
   ]);
+  // The cover of each product on the page, in a second statement: inside the first, PostgreSQL would
+  // also look it up for every row OFFSET skips.
+  const covers = new Map<string, { url: string; alt: string }>();
+  if (rows.length > 0) {
+    const found = await db
+      .selectDistinctOn([productImages.productId], { productId: productImages.productId, url: productImages.url, alt: productImages.alt })
+      .from(productImages)
+      .where(
+        inArray(
+          productImages.productId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(productImages.productId, asc(productImages.position));
+    for (const c of found) covers.set(c.productId, { url: c.url, alt: c.alt });
+  }
   const total = counted?.n ?? 0;
-  return { items: rows, total, page: params.page, perPage, pageCount: Math.max(1, Math.ceil(total / perPage)) };
+  return {
+    items: rows.map((r) => ({ ...r, image: covers.get(r.id) ?? null })),
+    total,
+    page: params.page,
+    perPage,
+    pageCount: Math.max(1, Math.ceil(total / perPage)),
+  };
 }
 
 /* ---------------- the editor's load ---------------- */

@@ -237,7 +237,7 @@ function Filters({ params }: { params: AdminListParams }) {
         </label>
         <div className="relative">
           <select id="admin-product-status" name="status" defaultValue={params.status} key={`s-${params.status}`} onChange={(e) => submit(e.currentTarget.form)} className={select}>
-            <option value="">Active and inactive</option>
+            <option value="">Any status</option>
             <option value="active">Active</option>
             <option value="inactive">Inactive</option>
           </select>
