@@ -131,7 +131,8 @@ export function ProductEditor({ product, brand, skuNumber, activity }: EditorDat
         onDirty={(d) => {
           dirty.current = d;
         }}
-        onSave={(values) => fetcher.submit({ intent: "save", product: JSON.stringify(values) }, { method: "post" })}
+        // multipart: the JSON travels as it is (a URL-encoded body would grow by a third or more)
+        onSave={(values) => fetcher.submit({ intent: "save", product: JSON.stringify(values) }, { method: "post", encType: "multipart/form-data" })}
         onClose={close}
         onReload={() => {
           dirty.current = false;
