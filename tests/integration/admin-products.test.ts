@@ -4,6 +4,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type * as Boot from "../../app/boot.server";
 import { setDatabase } from "../../app/db/client.server";
 import { smsOutbox } from "../../app/modules/accounts/schema.server";
 import { getAuth } from "../../app/modules/accounts/session.server";
@@ -37,7 +38,7 @@ import { setupTestDatabase } from "../setup/test-db";
 const mediaRoot = mkdtempSync(path.join(tmpdir(), "admin-products-media-"));
 const storage = localDiskStorage(mediaRoot);
 vi.mock("../../app/boot.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../app/boot.server")>();
+  const original = await importOriginal<typeof Boot>();
   return { ...original, getMediaStorage: () => storage };
 });
 
