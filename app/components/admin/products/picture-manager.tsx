@@ -237,7 +237,7 @@ export function PictureManager({
                         aria-valuemin={0}
                         aria-valuemax={100}
                         aria-valuenow={Math.round(item.progress * 100)}
-                        className="mt-1 h-1.5 w-full overflow-hidden bg-linen"
+                        className="mt-1 h-1.5 w-full overflow-hidden bg-stone/25"
                       >
                         <div className="h-full bg-maroon transition-[width] duration-200" style={{ width: `${Math.round(item.progress * 100)}%` }} />
                       </div>
@@ -253,7 +253,7 @@ export function PictureManager({
                   ) : (
                     <div>
                       <label htmlFor={`${item.id}-alt`} className="block text-[0.65rem] font-medium uppercase tracking-[0.16em] text-stone">
-                        Alt text for picture {n}
+                        Alt text<span className="sr-only"> for picture {n}</span>
                       </label>
                       <input
                         id={`${item.id}-alt`}
