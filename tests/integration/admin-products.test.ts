@@ -497,6 +497,18 @@ describe("deleting a product", () => {
 });
 
 describe("saveProduct itself", () => {
+  it("keeps a save whose removed picture's files cannot be deleted, and says so (the editor shows 'Error removing image')", async () => {
+    const id = created(await save("new", await newForm({ name: "Stubborn Picture Kurta" })));
+    const form = await formFor(id);
+    const removed = form.pictures[0]!;
+    form.pictures = form.pictures.slice(1);
+    const failing = { ...storage, delete: async () => Promise.reject(new Error("storage is down")) };
+    const answer = await saveProduct(t.db, { id: staffId, name: "Priya Shah" }, id, form, { storage: failing, brandFallback: "Saanjh" });
+    expect(answer).toMatchObject({ ok: true, pictureCleanupFailed: true });
+    expect((await getProduct(t.db, id))!.images).toHaveLength(1);
+    expect((await stored(removed.key)).every(Boolean)).toBe(true);
+  });
+
   it("refuses an update of a product that does not exist", async () => {
     const form = { ...(await newForm()), version: 1 };
     const answer = await saveProduct(t.db, { id: staffId, name: "Priya Shah" }, "00000000-0000-4000-8000-000000000001", form, { storage, brandFallback: "Saanjh" });
