@@ -37,7 +37,7 @@ export default [
   // The back office (decision 021): its own layout; every loader and action checks the staff role.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
-    route("products", "routes/admin.products.tsx"),
+    route("products", "routes/admin.products.tsx", [route(":id", "routes/admin.products.$id.tsx")]),
     route("orders", "routes/admin.orders.tsx"),
     route("customers", "routes/admin.customers.tsx"),
     route("uploads", "routes/admin.uploads.ts"),
