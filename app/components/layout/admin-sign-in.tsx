@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { CloseIcon } from "~/components/ui/icons";
 import { useModalDialog } from "./use-modal-dialog";
 
@@ -17,6 +18,8 @@ export function AdminSignInForm({ onSignedIn, idPrefix }: { onSignedIn: () => vo
   const id = idPrefix ?? generated;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Until the page's script runs, the form must not be sent: a plain GET would put the password in the address.
+  const hydrated = useHydrated();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,7 +58,7 @@ export function AdminSignInForm({ onSignedIn, idPrefix }: { onSignedIn: () => vo
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
       <div>
         <label htmlFor={`${id}-email`} className="text-xs font-medium uppercase tracking-[0.18em] text-stone">Email</label>
         <input id={`${id}-email`} name="email" type="email" autoComplete="username" required className="mt-1.5 w-full border border-linen bg-white px-3 py-2.5 text-sm focus:border-ink focus:outline-none" />
@@ -65,7 +68,7 @@ export function AdminSignInForm({ onSignedIn, idPrefix }: { onSignedIn: () => vo
         <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required className="mt-1.5 w-full border border-linen bg-white px-3 py-2.5 text-sm focus:border-ink focus:outline-none" />
       </div>
       <p role="alert" className="min-h-5 text-sm text-sale">{error ?? ""}</p>
-      <button type="submit" disabled={busy} className="btn-primary w-full">
+      <button type="submit" disabled={busy || !hydrated} className="btn-primary w-full">
         {busy ? "Checking..." : "Sign in"}
       </button>
     </form>
