@@ -1,3 +1,4 @@
+import { ProductsCsvActions } from "./csv-actions";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useActionData, useLocation, useNavigation, useSubmit } from "react-router";
 import { useToast } from "~/components/admin/toast";
@@ -313,12 +314,15 @@ export function ProductList({ page }: { page: AdminProductPage & { params: Admin
           <p className="eyebrow">Catalogue</p>
           <h1 className="mt-1 font-display text-4xl leading-none text-ink sm:text-5xl">Products</h1>
         </div>
-        <Link to={`/admin/products/new${listSearch}`} className="btn-primary max-sm:!px-5">
-          <span aria-hidden="true" className="text-base leading-none">
-            +
-          </span>{" "}
-          Add product
-        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          <ProductsCsvActions filters={{ search: params.search ?? "", category: params.category ?? "", status: params.status ?? "" }} />
+          <Link to={`/admin/products/new${listSearch}`} className="btn-primary max-sm:!px-5">
+            <span aria-hidden="true" className="text-base leading-none">
+              +
+            </span>{" "}
+            Add product
+          </Link>
+        </div>
       </div>
 
       <div className="mt-6">
