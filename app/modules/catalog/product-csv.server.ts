@@ -470,6 +470,8 @@ export async function readImportUpload(request: Request, field = "file"): Promis
         return;
       }
       reading = readProductsCsv(chunksOf(file), fileName, IMPORT_MAX_BYTES);
+      // awaited once the whole request is read; until then a failure must not count as unhandled
+      reading.catch(() => {});
     });
     parser.on("close", () => resolve());
     parser.on("error", reject);
@@ -1134,7 +1136,8 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
       care: fields.text.care ?? existing?.care ?? "",
       type: fields.text.type ?? existing?.type ?? "",
       occasions: fields.occasions ?? existing?.occasions ?? [],
-      isActive: (fields.active ?? existing?.isActive ?? true) && pictureRefs.length > 0,
+      // an import never makes a product without pictures active (an active one it leaves alone)
+      isActive: (fields.active ?? existing?.isActive ?? true) && (pictureRefs.length > 0 || (existing?.isActive ?? false)),
       sizes: finalSizes,
       colours,
       stock: matrix.map(({ size, colour }) => {
@@ -1156,7 +1159,12 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
     }
     const draft: ProductDraft = { ...checked.draft, pictures: pictureRefs.map((p) => ({ key: p.key, alt: p.alt })) };
     const wantedActive = fields.active ?? existing?.isActive ?? true;
-    const noPictureNote = wantedActive && pictureRefs.length === 0 ? (existing ? "Stays inactive: it has no picture yet." : "Created inactive: it has no picture yet. Add one in the product editor, then make it active.") : null;
+    const noPictureNote =
+      wantedActive && pictureRefs.length === 0 && !existing?.isActive
+        ? existing
+          ? "Stays inactive: it has no picture yet. Add one in the product editor, then make it active."
+          : "Created inactive: it has no picture yet. Add one in the product editor, then make it active."
+        : null;
     if (noPictureNote) inactiveForPictures += 1;
 
     // Variants: existing ones keep their SKU; the file's new ones bring theirs; the rest get the rule's.
@@ -1213,7 +1221,7 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
       op.removedPictures = currentImages.filter((i) => !pictureRefs.some((p) => p.key === i.key)).map((i) => ({ key: i.key, url: i.url }));
       const firstAccepted = accepted[0]!.w;
       const productNotes = [...(op.fieldsChanged ? fieldNotes.split("; ") : []), ...(op.picturesChanged ? pictureNote.split("; ") : [])];
-      if (noPictureNote && wantedActive && !existing.isActive) productNotes.push(noPictureNote);
+      if (noPictureNote) productNotes.push(noPictureNote);
       firstAccepted.notes.unshift(...productNotes);
       op.summary = productChangeSummary(before, after);
       op.changes = changedFields(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>);
@@ -1237,7 +1245,8 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
       if (w.errors.length > 0) continue;
       if (op.kind === "create") w.kind = w === accepted[0]!.w ? "new-product" : "new-variant";
       else if (newCells.has(variantKey(w.size, w.colour))) w.kind = "new-variant";
-      else w.kind = w.notes.length > 0 ? "update" : "unchanged";
+      // a product the file leaves as it is (its notes only say why, e.g. it has no picture) is unchanged
+      else w.kind = changed && w.notes.length > 0 ? "update" : "unchanged";
     }
     // cells the file did not name are made too (every size comes in every colour)
     const unnamed = op.newVariants.filter((c) => !rowAt.has(variantKey(c.size, c.colour)));
