@@ -1,4 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
+import { IMPORT_MAX_BYTES, IMPORT_PATH, IMPORT_REQUEST_OVERHEAD } from "../app/modules/catalog/product-csv";
+import { routedPath } from "./security";
 
 /*
  * Request bodies are read here, in full and within a byte limit, before React Router sees them
@@ -95,4 +97,20 @@ export function bodyLimit({ limitFor = () => DEFAULT_BODY_LIMIT }: BodyLimitOpti
     req.on("error", onError);
     req.on("close", onClose);
   };
+}
+
+/* ---------- the products CSV import (issue 12; decision 023) ---------- */
+
+/** What an import upload may carry: a 5 MB file and the multipart framing around it. */
+export const PRODUCT_IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES + IMPORT_REQUEST_OVERHEAD;
+
+/** A post to the import screen: the page's own address, or React Router's `.data` request for it. */
+export function isProductImportRequest(req: Request): boolean {
+  const path = routedPath(req.originalUrl ?? req.url);
+  return path === IMPORT_PATH || path === `${IMPORT_PATH}.data`;
+}
+
+/** `limitFor` with the import's own limit on top of another (by default 64 KB everywhere). */
+export function withProductImportLimit(limitFor: (req: Request) => number = () => DEFAULT_BODY_LIMIT): (req: Request) => number {
+  return (req) => (isProductImportRequest(req) ? PRODUCT_IMPORT_BODY_LIMIT : limitFor(req));
 }

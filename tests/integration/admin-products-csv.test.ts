@@ -1,10 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { eq, inArray, like, sql } from "drizzle-orm";
+import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { bodyLimit, bufferedBody, DEFAULT_BODY_LIMIT, PRODUCT_IMPORT_BODY_LIMIT, withProductImportLimit } from "../../server/body-limit";
+import type * as BootModule from "../../app/boot.server";
 import { setDatabase } from "../../app/db/client.server";
 import { smsOutbox } from "../../app/modules/accounts/schema.server";
 import { getAuth } from "../../app/modules/accounts/session.server";
@@ -16,7 +21,8 @@ import { CSV_COLUMNS, CSV_MESSAGES, IMPORT_MAX_BYTES, type CsvColumnKey, type Im
 import { exportRecords, guardCell, unguardCell } from "../../app/modules/catalog/product-csv.server";
 import { parseAdminListParams } from "../../app/modules/catalog/product-form";
 import { getProduct } from "../../app/modules/catalog/products.server";
-import { backInStockRequests, productImages, products, productVariants } from "../../app/modules/catalog/schema.server";
+import { backInStockRequests, products, productVariants } from "../../app/modules/catalog/schema.server";
+import type * as StockModule from "../../app/modules/catalog/stock.server";
 import { reserveStock } from "../../app/modules/catalog/stock.server";
 import { findVariantBySku } from "../../app/modules/catalog/variants.server";
 import { localDiskStorage } from "../../app/modules/media/storage.server";
@@ -36,14 +42,14 @@ import { setupTestDatabase } from "../setup/test-db";
 const mediaRoot = mkdtempSync(path.join(tmpdir(), "admin-products-csv-media-"));
 const storage = localDiskStorage(mediaRoot);
 vi.mock("../../app/boot.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../app/boot.server")>();
+  const original = await importOriginal<typeof BootModule>();
   return { ...original, getMediaStorage: () => storage };
 });
 
 /** Set by a test to make the stock module fail inside an apply (a fault half way through). */
 const fault = { releaseStock: false };
 vi.mock("../../app/modules/catalog/stock.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../app/modules/catalog/stock.server")>();
+  const original = await importOriginal<typeof StockModule>();
   return {
     ...original,
     releaseStock: (...args: Parameters<typeof original.releaseStock>) => {
@@ -129,7 +135,7 @@ async function exported(query: string): Promise<string[][]> {
 function importRequest(file: string | Uint8Array | null, fields: Record<string, string>, cookie: string | null, fileName = "products.csv"): Request {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  if (file !== null) form.set("file", new File([file], fileName, { type: "text/csv" }));
+  if (file !== null) form.set("file", new File([typeof file === "string" ? file : new Uint8Array(file)], fileName, { type: "text/csv" }));
   return new Request(`${BASE}/admin/products/import`, { method: "POST", headers: headersFor(cookie), body: form });
 }
 
@@ -601,6 +607,36 @@ describe("import: a mixed file", () => {
     expect(await stockOf("HLF-1001-M-RUS")).toBe(3);
   });
 }, 60_000);
+
+describe("the upload's size", () => {
+  it("lets the import path (and its .data request) carry 5 MB, and nothing else more than 64 KB", async () => {
+    const app = express();
+    app.use(bodyLimit({ limitFor: withProductImportLimit() }));
+    app.post("/{*splat}", (req, res) => res.json({ length: bufferedBody(req)?.length ?? 0 }));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const port = (server.address() as AddressInfo).port;
+    const send = (pathname: string, bytes: number) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request({ host: "127.0.0.1", port, path: pathname, method: "POST", headers: { "content-length": String(bytes) } }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        });
+        req.on("error", reject);
+        req.end(Buffer.alloc(bytes, "x"));
+      });
+    try {
+      expect(PRODUCT_IMPORT_BODY_LIMIT).toBe(IMPORT_MAX_BYTES + 64 * 1024);
+      expect(await send("/admin/products/import", PRODUCT_IMPORT_BODY_LIMIT)).toBe(200);
+      expect(await send("/admin/products/import.data", 2 * 1024 * 1024)).toBe(200);
+      expect(await send("/admin/products/import", PRODUCT_IMPORT_BODY_LIMIT + 1)).toBe(413);
+      for (const other of ["/admin/products", "/admin/products/import/x", "/admin/products/importx", "/cart"]) expect(await send(other, DEFAULT_BODY_LIMIT + 1), other).toBe(413);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
 
 describe("re-importing the export", () => {
   it("changes nothing", async () => {
