@@ -224,17 +224,44 @@ export async function* exportRecords(db: Db, filters: ExportFilters, deps: Expor
   }
 }
 
+/** The export is handed on in pieces of about this size rather than a piece per record. */
+const EXPORT_PIECE_BYTES = 64 * 1024;
+
 /**
  * The export as a byte stream: UTF-8 with a byte-order mark (so Excel reads ₹ and Hindi names
- * right), every cell quoted, CRLF line ends. Records are made only as fast as the client reads.
+ * right), every cell quoted, CRLF line ends. Records are made only as fast as the client reads;
+ * a client that goes away stops the paging.
  */
 export function exportProductsCsv(db: Db, filters: ExportFilters, deps: ExportDeps): ReadableStream<Uint8Array> {
   const source = Readable.from(exportRecords(db, filters, deps));
   const csv = stringify({ bom: true, quoted: true, record_delimiter: "windows" });
   pipeline(source, csv, (error) => {
-    if (error) getLogger().error({ err: error }, "products CSV export failed");
+    if (error && error.name !== "AbortError" && (error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") {
+      getLogger().error({ err: error }, "products CSV export failed");
+    }
   });
-  return Readable.toWeb(csv) as ReadableStream<Uint8Array>;
+  const records = csv[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const parts: Buffer[] = [];
+      let size = 0;
+      let done = false;
+      while (size < EXPORT_PIECE_BYTES) {
+        const next = await records.next();
+        if (next.done) {
+          done = true;
+          break;
+        }
+        parts.push(next.value);
+        size += next.value.length;
+      }
+      if (size > 0) controller.enqueue(new Uint8Array(Buffer.concat(parts, size)));
+      if (done) controller.close();
+    },
+    cancel() {
+      csv.destroy();
+    },
+  });
 }
 
 /** 'saanjh-products-sarees-active-2026-11-24.csv' */
@@ -1387,8 +1414,10 @@ async function applyPlan(tx: Tx, staff: Actor, plan: ImportPlan, csv: ParsedCsv,
   const fresh = plan.ops.flatMap((o) => o.pictures.filter((p) => p.fresh).map((p) => p.key));
   if (fresh.length > 0) await claimUploads(tx, fresh, staff.id);
 
+  // Fields or pictures changed: the version rises, so an editor open on the product is refused on
+  // save instead of undoing the import. Counts alone do not: the editor writes only the cells staff changed.
   for (const o of plan.ops) {
-    if (o.kind !== "update" || !o.fieldsChanged) continue;
+    if (o.kind !== "update" || !(o.fieldsChanged || o.picturesChanged)) continue;
     await tx
       .update(products)
       .set({ ...productColumns(o.draft), version: sql`${products.version} + 1`, updatedAt: now })

@@ -16,6 +16,10 @@ const KIND: Record<RowKind, { label: string; className: string }> = {
 
 const n = (x: number) => x.toLocaleString("en-IN");
 
+function Outcome({ kind }: { kind: RowKind }) {
+  return <span className={`inline-block whitespace-nowrap border px-2 py-0.5 text-[0.65rem] font-medium uppercase tracking-[0.16em] ${KIND[kind].className}`}>{KIND[kind].label}</span>;
+}
+
 export function ImportCountsList({ counts }: { counts: ImportCounts }) {
   const items: Array<{ label: string; value: number; tone?: string }> = [
     { label: "Rows read", value: counts.rows },
@@ -29,7 +33,7 @@ export function ImportCountsList({ counts }: { counts: ImportCounts }) {
   return (
     <dl className="grid grid-cols-2 gap-px overflow-hidden border border-linen bg-linen sm:grid-cols-4 lg:grid-cols-7" data-testid="import-counts">
       {items.map((item) => (
-        <div key={item.label} className="bg-ivory px-4 py-3">
+        <div key={item.label} className="bg-ivory px-4 py-3 last:col-span-2 sm:last:col-span-1">
           <dt className="text-[0.65rem] font-medium uppercase tracking-[0.18em] text-stone">{item.label}</dt>
           <dd className={`mt-1 font-display text-3xl leading-none ${item.tone ?? "text-ink"}`}>{n(item.value)}</dd>
         </div>
@@ -73,23 +77,23 @@ export function ImportReportTable({ report, applied }: { report: ImportReport; a
         </div>
       </div>
       <div className="overflow-x-auto border border-linen bg-ivory" role="region" aria-label="Import report" tabIndex={0}>
-        <table className="w-full min-w-[44rem] border-collapse text-left text-sm" data-testid="import-report">
-          <caption className="border-b border-linen px-4 py-3 text-left font-display text-lg text-ink">{caption}</caption>
+        <table className="w-full border-collapse text-left text-sm sm:min-w-[44rem]" data-testid="import-report">
+          <caption className="border-b border-linen px-3 py-3 text-left font-display text-lg leading-snug text-ink sm:px-4">{caption}</caption>
           <thead className="border-b border-linen bg-sand/60 text-[0.65rem] uppercase tracking-[0.2em] text-stone">
             <tr>
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="px-3 py-3 font-medium sm:px-4">
                 Row
               </th>
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
                 Product SKU
               </th>
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="px-3 py-3 font-medium sm:px-4">
                 Variant
               </th>
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
                 Outcome
               </th>
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="px-3 py-3 font-medium sm:px-4">
                 {applied ? "What changed" : "What would change, or why not"}
               </th>
             </tr>
@@ -97,18 +101,23 @@ export function ImportReportTable({ report, applied }: { report: ImportReport; a
           <tbody>
             {rows.map((r) => (
               <tr key={r.row} className={`border-b border-linen align-top last:border-b-0 ${r.kind === "rejected" ? "bg-sale/[0.03]" : ""}`} data-kind={r.kind}>
-                <th scope="row" className="px-4 py-3 font-medium tabular-nums text-ink">
+                <th scope="row" className="px-3 py-3 font-medium tabular-nums text-ink sm:px-4">
                   {r.row}
                 </th>
-                <td className="px-4 py-3 font-mono text-xs text-ink">{r.productSku || "—"}</td>
-                <td className="px-4 py-3">
+                <td className="hidden px-4 py-3 font-mono text-xs text-ink sm:table-cell">{r.productSku || "—"}</td>
+                <td className="px-3 py-3 sm:px-4">
+                  {/* at phone width the product SKU and the outcome go with the variant (their columns are hidden) */}
+                  <span className="block font-mono text-xs text-ink sm:hidden">{r.productSku || "—"}</span>
                   <span className="block text-ink">{r.size && r.colour ? `${r.size} / ${r.colour}` : r.size || r.colour || "—"}</span>
-                  {r.variantSku ? <span className="block font-mono text-xs text-stone">{r.variantSku}</span> : null}
+                  {r.variantSku ? <span className="block break-all font-mono text-xs text-stone">{r.variantSku}</span> : null}
+                  <span className="mt-1.5 block sm:hidden">
+                    <Outcome kind={r.kind} />
+                  </span>
                 </td>
-                <td className="px-4 py-3">
-                  <span className={`inline-block whitespace-nowrap border px-2 py-0.5 text-[0.65rem] font-medium uppercase tracking-[0.16em] ${KIND[r.kind].className}`}>{KIND[r.kind].label}</span>
+                <td className="hidden px-4 py-3 sm:table-cell">
+                  <Outcome kind={r.kind} />
                 </td>
-                <td className="px-4 py-3">
+                <td className="px-3 py-3 sm:px-4">
                   <ul className={`space-y-0.5 ${r.kind === "rejected" ? "text-sale" : "text-ink"}`}>
                     {r.notes.map((note, i) => (
                       <li key={i}>{note}</li>
