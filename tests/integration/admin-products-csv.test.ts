@@ -21,7 +21,7 @@ import { CSV_COLUMNS, CSV_MESSAGES, IMPORT_MAX_BYTES, type CsvColumnKey, type Im
 import { exportRecords, guardCell, unguardCell } from "../../app/modules/catalog/product-csv.server";
 import { parseAdminListParams } from "../../app/modules/catalog/product-form";
 import { getProduct } from "../../app/modules/catalog/products.server";
-import { backInStockRequests, products, productVariants } from "../../app/modules/catalog/schema.server";
+import { backInStockRequests, productImages, products, productVariants } from "../../app/modules/catalog/schema.server";
 import type * as StockModule from "../../app/modules/catalog/stock.server";
 import { reserveStock } from "../../app/modules/catalog/stock.server";
 import { findVariantBySku } from "../../app/modules/catalog/variants.server";
@@ -454,6 +454,40 @@ describe("import: a good file", () => {
     const again = await dryRun(file);
     expect(again.counts).toMatchObject({ rows: 6, newProducts: 0, updatedProducts: 0, newVariants: 0, stockChanges: 0, unchanged: 6, rejected: 0 });
     expect((await apply(file, again.digest)).body).toEqual({ kind: "error", message: CSV_MESSAGES.nothingToApply });
+  });
+});
+
+describe("import: pictures", () => {
+  it("reorders, adds the importer's uploads and drops pictures; refuses other products' pictures and others' uploads", async () => {
+    const id = await createTestProduct(t.db, { sku: "PIC-1001", name: "Picture Kurta", sizes: ["M"], colors: [{ name: "Rust", hex: "#B4532A" }] }, [
+      { key: "test/pic-a", url: "/media/test/pic-a-800.webp", width: 800, height: 1067, alt: "Front" },
+      { key: "test/pic-b", url: "/media/test/pic-b-800.webp", width: 800, height: 1067, alt: "Back" },
+    ]);
+    await storage.put("test/pic-b", Buffer.from("b"), "image/webp");
+    await createTestProduct(t.db, { sku: "PIC-2001", name: "Other Kurta" }, [{ key: "test/pic-d", url: "/media/test/pic-d-800.webp", width: 800, height: 1067 }]);
+    const c = await upload("pic-c");
+    const stranger = `uploads/csv-stranger-${Date.now().toString(36)}`;
+    await t.db.insert(mediaUploads).values({ key: stranger, url: `/media/${stranger}-800.webp`, width: 800, height: 800, format: "webp", bytes: 10, uploadedBy: null });
+    const version = (await productBySku("PIC-1001"))!.version;
+    const kurta = { productSku: "PIC-1001", name: "Picture Kurta", brand: "Test Label", category: "kurtas", price: "1499", size: "M", colour: "Rust", variantSku: "PIC-1001-M-RUS", stock: "" };
+    const file = csvFile(
+      [
+        { ...kurta, pictures: `${BASE}${c.url} | /media/test/pic-a-800.webp` },
+        sareeRow("PIC-3001", { pictures: `${BASE}/media/test/pic-d-800.webp` }),
+        sareeRow("PIC-4001", { pictures: `/media/${stranger}-800.webp` }),
+      ],
+      ["productSku", "name", "brand", "category", "price", "size", "colour", "colourHex", "variantSku", "stock", "pictures"],
+    );
+    const report = await dryRun(file);
+    expect(rowOf(report, 2)).toMatchObject({ kind: "update", notes: ["Pictures replaced"] });
+    expect(rowOf(report, 3)!.notes.join(" ")).toContain("is another product's picture");
+    expect(rowOf(report, 4)!.notes.join(" ")).toContain("was uploaded by someone else");
+    expect((await apply(file, report.digest)).status).toBe(200);
+    const images = await t.db.select({ key: productImages.key, position: productImages.position }).from(productImages).where(eq(productImages.productId, id)).orderBy(productImages.position);
+    expect(images.map((i) => i.key)).toEqual([c.key, "test/pic-a"]);
+    expect((await productBySku("PIC-1001"))!.version).toBe(version + 1);
+    expect(await storage.exists("test/pic-b")).toBe(false);
+    expect(await productBySku("PIC-3001")).toBeNull();
   });
 });
 
