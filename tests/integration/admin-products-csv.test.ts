@@ -527,6 +527,19 @@ describe("import: a bad file", () => {
     expect(await count(products)).toBe(before);
   });
 
+  it("numbers rows as a spreadsheet does: blank lines and cells over several lines count", async () => {
+    const body = (row: Row) => csvFile([row]).trimEnd().split("\n").slice(1).join("\n");
+    const header = csvFile([]).trimEnd();
+    // 1 header, 2 blank, 3 NUM-1001 (its description spans two lines), 4 a row of empty cells, 5 NUM-1002
+    const file = `${header}\n\n${body(sareeRow("NUM-1001", { description: "Two\nlines", stock: "x" }))}\n,,,\n${body(sareeRow("NUM-1002", { category: "nope" }))}\n`;
+    const report = await dryRun(file);
+    expect(report.rows.map((r) => [r.row, r.productSku])).toEqual([
+      [3, "NUM-1001"],
+      [5, "NUM-1002"],
+    ]);
+    expect(rowOf(report, 3)!.notes).toContain("Stock ‘x’ is not a whole number of pieces.");
+  });
+
   it("refuses a file without a required column, with the columns it lacks", async () => {
     const answer = await runImport(
       csvFile(

@@ -266,7 +266,9 @@ export function exportProductsCsv(db: Db, filters: ExportFilters, deps: ExportDe
 
 /** 'saanjh-products-sarees-active-2026-11-24.csv' */
 export function exportFileName(filters: ExportFilters, now = new Date()): string {
-  const parts = ["products", filters.category, filters.status, filters.search ? slugify(filters.search).slice(0, 30) : ""].filter(Boolean);
+  // the search only when it has letters or digits a file name can keep
+  const search = /[a-z0-9]/i.test(filters.search) ? slugify(filters.search).slice(0, 30) : "";
+  const parts = ["products", filters.category, filters.status, search].filter(Boolean);
   return `${parts.join("-")}-${now.toISOString().slice(0, 10)}.csv`;
 }
 
@@ -338,7 +340,8 @@ export async function readProductsCsv(source: AsyncIterable<Uint8Array>, fileNam
       throw error;
     }
   }
-  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 256 * 1024 });
+  // Empty lines are records too (and skipped below), so row numbers stay the spreadsheet's.
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: false, max_record_size: 256 * 1024 });
   pipeline(Readable.from(text()), parser, () => {});
 
   let header: string[] | null = null;
@@ -349,6 +352,7 @@ export async function readProductsCsv(source: AsyncIterable<Uint8Array>, fileNam
     for await (const cells of parser as AsyncIterable<string[]>) {
       record += 1;
       if (!header) {
+        if (cells.every((c) => c.trim() === "")) continue;
         header = cells;
         if (cells.length === 1 && /[;\t]/.test(cells[0] ?? "")) return { ok: false, message: CSV_MESSAGES.semicolons };
         keys = cells.map((h) => HEADER_TO_KEY.get(normaliseHeader(h)) ?? null);

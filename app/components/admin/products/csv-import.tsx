@@ -123,7 +123,8 @@ export function CsvImport() {
         </p>
       </details>
 
-      <section aria-live="polite" className="mt-8">
+      {/* not a live region (a whole table would be read out): the result's heading takes the focus instead */}
+      <section aria-label="Result" className="mt-8">
         {answer && !stale ? <Result answer={answer} headingRef={resultRef} /> : null}
       </section>
     </div>
