@@ -7,6 +7,10 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { eq, inArray, like, sql } from "drizzle-orm";
 import express from "express";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { ProductsCsvActions } from "../../app/components/admin/products/csv-actions";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bodyLimit, bufferedBody, DEFAULT_BODY_LIMIT, PRODUCT_IMPORT_BODY_LIMIT, withProductImportLimit } from "../../server/body-limit";
 import type * as BootModule from "../../app/boot.server";
@@ -351,6 +355,17 @@ describe("export", () => {
     const paged = await records(2);
     expect(whole.length).toBe(2 + 3 + 4 * 2);
     expect(paged).toEqual(whole);
+  });
+});
+
+describe("the list's CSV buttons", () => {
+  it("link the export with the list's current filters, and the import screen", () => {
+    const html = (filters: Parameters<typeof ProductsCsvActions>[0]["filters"]) => renderToStaticMarkup(createElement(MemoryRouter, null, createElement(ProductsCsvActions, { filters })));
+    const filtered = html({ search: "silk & zari", category: "sarees", status: "inactive" });
+    expect(filtered).toContain('href="/admin/products/export?search=silk+%26+zari&amp;category=sarees&amp;status=inactive"');
+    expect(filtered).toMatch(/<a href="\/admin\/products\/export\?[^"]*" download=""/);
+    expect(filtered).toContain('href="/admin/products/import"');
+    expect(html({})).toContain('href="/admin/products/export"');
   });
 });
 
