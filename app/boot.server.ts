@@ -13,6 +13,8 @@ import { startOutboxWorker, stopOutboxWorker } from "./modules/messages/outbox.s
 import { createStaffAccount, setStaffPassword } from "./modules/accounts/staff.server";
 import { countProducts, listNewArrivals } from "./modules/catalog/products.server";
 import { hasStoreSettings } from "./modules/content/settings.server";
+import { startUploadSweep, stopUploadSweep } from "./modules/media/cleanup.server";
+import { isS3Storage, s3Storage } from "./modules/media/s3-storage.server";
 import { localDiskStorage, type MediaStorage } from "./modules/media/storage.server";
 import { startPaymentSweep, stopPaymentSweep } from "./modules/checkout/payment-flow.server";
 
@@ -27,8 +29,26 @@ export interface BootInfo {
 const BOOT_KEY = Symbol.for("shop.boot");
 type GlobalWithBoot = typeof globalThis & { [BOOT_KEY]?: Promise<BootInfo> };
 
+const storages = new WeakMap<Config, MediaStorage>();
+
+/**
+ * Where pictures are stored: S3-compatible object storage when S3_BUCKET is set, otherwise files
+ * under DATA_DIR/media served at /media. One per configuration, so the S3 client's connections are
+ * reused.
+ */
 export function getMediaStorage(config: Config = getConfig()): MediaStorage {
-  return localDiskStorage(config.mediaDir);
+  let storage = storages.get(config);
+  if (!storage) {
+    const { media } = config;
+    storage = media.storage === "s3" ? s3Storage(media) : localDiskStorage(config.mediaDir);
+    storages.set(config, storage);
+  }
+  return storage;
+}
+
+/** Origins other than the shop's own that pictures come from (the S3 public address), for the pages' CSP. */
+export function mediaImageOrigins(config: Config = getConfig()): string[] {
+  return config.media.storage === "s3" ? [new URL(config.media.publicUrl).origin] : [];
 }
 
 /**
@@ -54,11 +74,20 @@ async function runBoot(): Promise<BootInfo> {
   log.info({ database: database.kind }, "database ready, migrations applied");
 
   const { db } = database;
+  const storage = getMediaStorage(config);
+  if (isS3Storage(storage)) {
+    // A wrong key or bucket shows in the log at start, not at the first upload (without holding the
+    // start back: an unreachable endpoint would take the client's timeouts and retries).
+    void storage.check().then(
+      () => log.info({ bucket: storage.bucket }, "pictures: S3 bucket reachable"),
+      (error: unknown) => log.error({ err: error, bucket: storage.bucket }, "pictures: the S3 bucket did not answer; uploads and the seed's pictures fail until it does"),
+    );
+  }
   let seeded = false;
   if (!(await hasStoreSettings(db))) {
     log.info(config.isDemo ? "first run: seeding the demo catalogue (pictures are drawn now, this takes a moment)" : "first run: creating categories, coupons and settings");
     const result = await seedDatabase(db, {
-      storage: getMediaStorage(config),
+      storage,
       demoCatalogue: config.isDemo,
       onProgress: (message) => log.info(message),
     });
@@ -89,6 +118,8 @@ function startBackgroundWork(db: Db, config: Config): void {
   startOutboxWorker(db, { sms: smsProviderFor(config.sms, db), email: emailProviderFor(config.email) });
   // unpaid online orders give their stock back after the store's payment timeout (issue 11)
   startPaymentSweep(db);
+  // pictures uploaded in the product editor but never saved with a product go after a day (issue 12)
+  startUploadSweep(db, getMediaStorage(config));
   const g = globalThis as GlobalWithExpiry;
   if (g[EXPIRY_KEY]) clearInterval(g[EXPIRY_KEY]);
   const expire = () => void expireBackInStockRequests(db).catch((error: unknown) => getLogger().error({ err: error }, "back-in-stock: expiry failed"));
@@ -122,6 +153,7 @@ async function ensureDemoAdmin(db: Db, config: Config): Promise<{ email: string;
 /** Closes the database (graceful shutdown). */
 export async function shutdown(): Promise<void> {
   await stopPaymentSweep();
+  await stopUploadSweep();
   await stopOutboxWorker();
   clearInterval((globalThis as GlobalWithExpiry)[EXPIRY_KEY]);
   try {

@@ -280,4 +280,67 @@ describe("configuration from the environment", () => {
       ]);
     });
   });
+
+  describe("picture storage", () => {
+    const S3 = {
+      S3_BUCKET: "saanjh-media",
+      S3_ENDPOINT: "https://0123abcd.r2.cloudflarestorage.com/",
+      S3_ACCESS_KEY_ID: "a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4",
+      S3_SECRET_ACCESS_KEY: "s3-secret-0123456789abcdef0123456789abcdef",
+      S3_PUBLIC_URL: "https://media.saanjh.example/",
+    };
+
+    it("keeps pictures on local disk unless S3_BUCKET is set", () => {
+      expect(parseConfig({ AUTH_SECRET: SECRET }).media).toEqual({ storage: "local" });
+    });
+
+    it("uses S3-compatible storage with its four settings, path-style with an endpoint, region 'auto' there and ap-south-1 on AWS", () => {
+      expect(parseConfig({ AUTH_SECRET: SECRET, ...S3 }).media).toEqual({
+        storage: "s3",
+        bucket: "saanjh-media",
+        endpoint: "https://0123abcd.r2.cloudflarestorage.com",
+        region: "auto",
+        accessKeyId: S3.S3_ACCESS_KEY_ID,
+        secretAccessKey: S3.S3_SECRET_ACCESS_KEY,
+        publicUrl: "https://media.saanjh.example",
+        forcePathStyle: true,
+      });
+      const aws = parseConfig({ AUTH_SECRET: SECRET, ...S3, S3_ENDPOINT: "" }).media;
+      expect(aws).toMatchObject({ storage: "s3", endpoint: undefined, region: "ap-south-1", forcePathStyle: false });
+      expect(parseConfig({ AUTH_SECRET: SECRET, ...S3, S3_REGION: "eu-central-1" }).media).toMatchObject({ region: "eu-central-1" });
+    });
+
+    it("names each missing S3 setting when only some are set, without echoing the keys", () => {
+      const problems = problemsOf({ S3_BUCKET: "saanjh-media", S3_ACCESS_KEY_ID: "AKIAEXAMPLEKEY0001" });
+      expect(problems.map((p) => p.split(" ")[0])).toEqual(["S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"]);
+      expect(problems[0]).toMatch(/is required with the other S3 settings: set S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL together/);
+      expect(problemsOf({ S3_SECRET_ACCESS_KEY: "only-the-secret-0123456789" }).map((p) => p.split(" ")[0])).toEqual(["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_PUBLIC_URL"]);
+      expect(problemsOf({ S3_ENDPOINT: "https://s3.example.com" })).toEqual([
+        'S3_ENDPOINT is set but S3_BUCKET is not: pictures are kept on local disk unless S3_BUCKET and its companions are set (got "https://s3.example.com")',
+      ]);
+      const bad = problemsOf({ ...S3, S3_ACCESS_KEY_ID: "with space", S3_SECRET_ACCESS_KEY: "with space too" });
+      expect(bad.map((p) => p.split(" ")[0])).toEqual(["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
+      expect(bad.join("\n")).not.toContain("with space");
+    });
+
+    it("refuses a bucket name, endpoint or public address that cannot be right", () => {
+      expect(problemsOf({ ...S3, S3_BUCKET: "My_Bucket" })[0]).toMatch(/^S3_BUCKET must be a bucket name/);
+      expect(problemsOf({ ...S3, S3_ENDPOINT: "r2.example.com" })[0]).toMatch(/^S3_ENDPOINT must be the storage provider's API address/);
+      expect(problemsOf({ ...S3, S3_PUBLIC_URL: "/media" })[0]).toMatch(/^S3_PUBLIC_URL must be the absolute address/);
+      expect(problemsOf({ ...S3, S3_PUBLIC_URL: "https://cdn.example.com/?v=1" })[0]).toMatch(/^S3_PUBLIC_URL must be a plain address prefix/);
+      expect(problemsOf({ ...S3, S3_REGION: "Mumbai Region" })[0]).toMatch(/^S3_REGION must be a region name/);
+    });
+
+    it("requires https addresses in live mode, except for storage on this machine", () => {
+      const live = { ...LIVE, ...RAZORPAY };
+      expect(problemsOf({ ...live, ...S3 })).toEqual([]);
+      expect(problemsOf({ ...live, ...S3, S3_PUBLIC_URL: "http://media.saanjh.example", S3_ENDPOINT: "http://minio.internal:9000" })).toEqual([
+        'S3_PUBLIC_URL must be an https:// address when SHOP_MODE=live (pages are https; browsers block http pictures on them) (got "http://media.saanjh.example")',
+        'S3_ENDPOINT must be an https:// address when SHOP_MODE=live, unless the storage runs on this machine (got "http://minio.internal:9000")',
+      ]);
+      expect(problemsOf({ ...live, ...S3, S3_ENDPOINT: "http://127.0.0.1:9000" })).toEqual([]);
+      // demo mode takes plain http (a local MinIO or the test fake)
+      expect(problemsOf({ ...S3, S3_PUBLIC_URL: "http://127.0.0.1:9000/media", S3_ENDPOINT: "http://127.0.0.1:9000" })).toEqual([]);
+    });
+  });
 });

@@ -5,6 +5,9 @@ import path from "node:path";
 import { z } from "zod";
 
 const RAZORPAY_KEYS = ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const;
+/** Object storage for pictures: these four come together (S3_ENDPOINT and S3_REGION are optional). */
+const S3_REQUIRED = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const;
+const S3_OPTIONAL = ["S3_ENDPOINT", "S3_REGION"] as const;
 
 /**
  * Every setting the shop reads from the environment, checked once at start-up.
@@ -107,6 +110,27 @@ const envSchema = z
         return parsed;
       })
       .optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens")
+      .optional(),
+    S3_ENDPOINT: z
+      .url({ error: "must be the storage provider's API address, such as https://<account>.r2.cloudflarestorage.com" })
+      .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
+      .transform((u) => u.replace(/\/+$/, ""))
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{2,32}$/, "must be a region name such as ap-south-1, or auto")
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().regex(/^\S{1,256}$/, "must be the access key id of the storage account (no spaces)").optional(),
+    S3_SECRET_ACCESS_KEY: z.string().regex(/^\S{1,256}$/, "must be the secret access key that belongs to S3_ACCESS_KEY_ID (no spaces)").optional(),
+    S3_PUBLIC_URL: z
+      .url({ error: "must be the absolute address under which the bucket's files are public, such as https://media.shop.example.com" })
+      .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
+      .refine((u) => !/[?#]/.test(u), "must be a plain address prefix, without ? or #")
+      .transform((u) => u.replace(/\/+$/, ""))
+      .optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -135,6 +159,22 @@ const envSchema = z
           path: [name],
           message: "is required with the other Razorpay keys: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together, or none of them",
         });
+      }
+    }
+    // Object storage is all or nothing: half a configuration would store pictures nobody can see.
+    const s3Missing = S3_REQUIRED.filter((name) => !env[name]);
+    if (s3Missing.length > 0 && s3Missing.length < S3_REQUIRED.length) {
+      for (const name of s3Missing) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: "is required with the other S3 settings: set S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL together (plus S3_ENDPOINT for a provider other than AWS), or none of them to keep pictures on local disk",
+        });
+      }
+    }
+    if (!env.S3_BUCKET) {
+      for (const name of S3_OPTIONAL) {
+        if (env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is set but S3_BUCKET is not: pictures are kept on local disk unless S3_BUCKET and its companions are set" });
       }
     }
     if (env.SHOP_MODE !== "live") return;
@@ -175,6 +215,13 @@ const envSchema = z
         });
       }
     }
+    // Pages are https in live mode: pictures from plain http would be blocked as mixed content.
+    if (env.S3_PUBLIC_URL && !env.S3_PUBLIC_URL.startsWith("https://")) {
+      ctx.addIssue({ code: "custom", path: ["S3_PUBLIC_URL"], message: "must be an https:// address when SHOP_MODE=live (pages are https; browsers block http pictures on them)" });
+    }
+    if (env.S3_ENDPOINT && !env.S3_ENDPOINT.startsWith("https://") && !LOOPBACK_HOSTS.test(new URL(env.S3_ENDPOINT).hostname)) {
+      ctx.addIssue({ code: "custom", path: ["S3_ENDPOINT"], message: "must be an https:// address when SHOP_MODE=live, unless the storage runs on this machine" });
+    }
     // The key secret travels in every API call, and the checkout script runs on the payment page.
     for (const name of ["RAZORPAY_API_URL", "RAZORPAY_CHECKOUT_URL"] as const) {
       if (!env[name].startsWith("https://")) {
@@ -195,8 +242,10 @@ export interface Config {
   dataDir: string;
   /** absolute path of the embedded database folder (unused when databaseUrl is set) */
   pgliteDir: string;
-  /** absolute path under which uploaded and generated pictures are stored */
+  /** absolute path under which uploaded and generated pictures are stored (local disk storage) */
   mediaDir: string;
+  /** where pictures are stored: local disk (mediaDir, served at /media) or S3-compatible storage */
+  media: MediaConfig;
   databaseUrl: string | undefined;
   baseUrl: string;
   authSecret: string;
@@ -212,6 +261,46 @@ export interface Config {
   payments: PaymentsConfig;
   /** who delivers e-mail (order confirmations): docs/decisions/018 */
   email: EmailConfig;
+}
+
+/**
+ * Where pictures live. `local`: files under DATA_DIR/media, served by the shop at /media. `s3`: an
+ * S3-compatible bucket (S3_BUCKET ...), read by browsers from `publicUrl`.
+ */
+export type MediaConfig =
+  | { storage: "local" }
+  | {
+      storage: "s3";
+      bucket: string;
+      /** unset for AWS itself */
+      endpoint: string | undefined;
+      region: string;
+      accessKeyId: string;
+      /** never log it */
+      secretAccessKey: string;
+      publicUrl: string;
+      /** the bucket in the path (what non-AWS providers expect): on whenever S3_ENDPOINT is set */
+      forcePathStyle: boolean;
+    };
+
+/** S3_REGION when unset: 'auto' for a provider of one's own endpoint (R2 wants it), AWS Mumbai otherwise. */
+export const DEFAULT_S3_REGION = { withEndpoint: "auto", aws: "ap-south-1" } as const;
+
+function mediaConfig(env: Env): MediaConfig {
+  // The schema requires the four together.
+  if (env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY && env.S3_PUBLIC_URL) {
+    return {
+      storage: "s3",
+      bucket: env.S3_BUCKET,
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION ?? (env.S3_ENDPOINT ? DEFAULT_S3_REGION.withEndpoint : DEFAULT_S3_REGION.aws),
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      publicUrl: env.S3_PUBLIC_URL,
+      forcePathStyle: Boolean(env.S3_ENDPOINT),
+    };
+  }
+  return { storage: "local" };
 }
 
 /** A sender or recipient: `orders@shop.example.com`, optionally with a display name. */
@@ -388,7 +477,7 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join(".") || "environment";
       const got = typeof issue.path[0] === "string" ? cleaned[issue.path[0]] : undefined;
-      const shown = got === undefined || /SECRET|PASSWORD|DATABASE_URL|TOKEN|SMTP_URL/.test(name) ? "" : ` (got "${got}")`;
+      const shown = got === undefined || /SECRET|PASSWORD|DATABASE_URL|TOKEN|SMTP_URL|ACCESS_KEY/.test(name) ? "" : ` (got "${got}")`;
       return `${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(problems);
@@ -405,6 +494,7 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     dataDir,
     pgliteDir: path.join(dataDir, "pglite"),
     mediaDir: path.join(dataDir, "media"),
+    media: mediaConfig(env),
     databaseUrl: env.DATABASE_URL,
     baseUrl: env.BASE_URL ?? `http://localhost:${env.PORT}`,
     authSecret,

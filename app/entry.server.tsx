@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
+import { mediaImageOrigins } from "./boot.server";
 import { contentSecurityPolicy, NONCE_PLACEHOLDER } from "./lib/csp";
 
 // The Node server reaches start-up and shutdown through the server build (see server/index.ts).
@@ -47,7 +48,8 @@ export default function handleRequest(
     // the placeholder for a fresh nonce in this header and in the page (server/nonce.ts). The
     // development server's hot reload injects scripts of its own, so only production builds send it.
     if (!responseHeaders.has("Content-Security-Policy") && process.env.NODE_ENV !== "development") {
-      responseHeaders.set("Content-Security-Policy", contentSecurityPolicy());
+      // Pictures may live in object storage on another origin (S3_PUBLIC_URL).
+      responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ img: mediaImageOrigins() }));
     }
     const answerWhole = () => {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -34,6 +34,17 @@ export default [
   route("order-success", "routes/order-success.tsx"),
   route("api/payments/razorpay/callback", "routes/api.payments.razorpay.callback.ts"),
   route("api/payments/razorpay/webhook", "routes/api.payments.razorpay.webhook.ts"),
+  // The back office (decision 021): its own layout; every loader and action checks the staff role.
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+    // CSV export and import (decision 023): before the products' ':id' so neither is taken for an id.
+    route("products/export", "routes/admin.products.export.ts"),
+    route("products/import", "routes/admin.products.import.tsx"),
+    route("products", "routes/admin.products.tsx", [route(":id", "routes/admin.products.$id.tsx")]),
+    route("orders", "routes/admin.orders.tsx"),
+    route("customers", "routes/admin.customers.tsx"),
+    route("uploads", "routes/admin.uploads.ts"),
+  ]),
   // Spec section 2: other internal paths go to /products.
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;

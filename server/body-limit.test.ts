@@ -1,8 +1,9 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyLimit, BODY_TOO_LARGE_MESSAGE, DEFAULT_BODY_LIMIT } from "./body-limit";
+import { UPLOAD_REQUEST_LIMIT } from "../app/modules/media/upload-rules";
+import { bodyLimit, BODY_TOO_LARGE_MESSAGE, bufferedBody, DEFAULT_BODY_LIMIT, RequestBodyTooLargeError, SHOP_BODY_LIMITS } from "./body-limit";
 import { toFetchRequest } from "./request-handler";
 
 /*
@@ -135,5 +136,153 @@ describe("request body limit", () => {
     expect(await once(200 * 1024)).toBe(413);
     expect(await once(100)).toBe(200);
     agent.destroy();
+  });
+});
+
+describe("the shop's limits: picture uploads streamed, everything else 64 KB", () => {
+  let shop: http.Server;
+  let shopPort = 0;
+  /** what each streamed route saw: bytes the socket had read on arrival, bytes it read, how it ended */
+  const seen: Array<{ readOnArrival: number; bytes: number; outcome: string }> = [];
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(bodyLimit(SHOP_BODY_LIMITS));
+    app.post("/admin/uploads", async (req, res) => {
+      const readOnArrival = req.socket.bytesRead;
+      const request = toFetchRequest(req, res);
+      if (req.get("x-read") === "no") {
+        seen.push({ readOnArrival, bytes: 0, outcome: "unread" });
+        res.status(401).json({ error: "sign in" });
+        return;
+      }
+      const reader = request.body!.getReader();
+      let bytes = 0;
+      let outcome = "complete";
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          bytes += value.length;
+        }
+      } catch (error) {
+        outcome = error instanceof RequestBodyTooLargeError ? "too large" : String(error);
+      }
+      seen.push({ readOnArrival, bytes, outcome });
+      res.status(outcome === "complete" ? 200 : 413).json({ bytes, outcome });
+    });
+    app.post("/{*splat}", (req, res) => res.json({ length: bufferedBody(req)?.length ?? 0 }));
+    shop = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => shop.once("listening", resolve));
+    shopPort = (shop.address() as AddressInfo).port;
+  });
+
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        shop.close(() => resolve());
+        shop.closeAllConnections();
+      }),
+  );
+
+  /** One request on a connection of its own (so the socket's byte count is this request's). */
+  function sendTo(path: string, bytes: number, { chunked = false } = {}): Promise<Answer> {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    return new Promise((resolve, reject) => {
+      const started = performance.now();
+      const all: Record<string, string> = { "content-type": "application/octet-stream" };
+      if (!chunked) all["content-length"] = String(bytes);
+      const req = http.request({ host: "127.0.0.1", port: shopPort, path, method: "POST", headers: all, agent }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => {
+          agent.destroy();
+          resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started });
+        });
+      });
+      req.on("error", reject);
+      const chunk = Buffer.alloc(64 * 1024, "u");
+      let sent = 0;
+      const write = () => {
+        while (sent < bytes) {
+          const piece = chunk.subarray(0, Math.min(chunk.length, bytes - sent));
+          sent += piece.length;
+          if (!req.write(piece)) return void req.once("drain", write);
+        }
+        req.end();
+      };
+      write();
+    });
+  }
+
+  it("hands /admin/uploads its whole 10 MB body as a stream, before the body has arrived", async () => {
+    const bytes = UPLOAD_REQUEST_LIMIT;
+    for (const chunked of [false, true]) {
+      const answer = await sendTo("/admin/uploads", bytes, { chunked });
+      expect(answer.status, `chunked: ${chunked}`).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual({ bytes, outcome: "complete" });
+      // the route ran while most of the body was still on its way: nothing buffered it first
+      expect(seen.at(-1)!.readOnArrival).toBeLessThan(2 * 1024 * 1024);
+    }
+  });
+
+  it("fails the upload stream once more than the upload limit has arrived, with or without a declared size", async () => {
+    for (const chunked of [true, false]) {
+      const answer = await sendTo("/admin/uploads", UPLOAD_REQUEST_LIMIT + 1, { chunked });
+      expect(answer.status).toBe(413);
+      const { bytes, outcome } = JSON.parse(answer.body) as { bytes: number; outcome: string };
+      expect(outcome).toBe("too large");
+      // what came before the chunk that crossed the limit
+      expect(bytes).toBeLessThanOrEqual(UPLOAD_REQUEST_LIMIT);
+      expect(bytes).toBeGreaterThan(UPLOAD_REQUEST_LIMIT - 256 * 1024);
+    }
+    // and a 30 MB body is cut at the limit, answered while it is still being sent
+    const answer = await sendTo("/admin/uploads", 30 * 1024 * 1024, { chunked: true });
+    expect(answer.status).toBe(413);
+    expect(answer.ms).toBeLessThan(10_000);
+  });
+
+  it("still refuses more than 64 KB everywhere else, including look-alikes of the upload path", async () => {
+    for (const path of ["/cart", "/admin/products", "/admin/uploads/", "/admin/uploads/x", "/admin/uploads/../cart", "/admin/upload"]) {
+      const answer = await sendTo(path, DEFAULT_BODY_LIMIT + 1);
+      expect(answer.status, path).toBe(413);
+      expect(answer.body).toBe(BODY_TOO_LARGE_MESSAGE);
+    }
+    expect((await sendTo("/admin/products", 1024 * 1024, { chunked: true })).status).toBe(413);
+    expect(JSON.parse((await sendTo("/cart", DEFAULT_BODY_LIMIT)).body)).toEqual({ length: DEFAULT_BODY_LIMIT });
+    // a query string does not change the path
+    expect(JSON.parse((await sendTo("/admin/uploads?x=1", 2 * DEFAULT_BODY_LIMIT)).body)).toEqual({ bytes: 2 * DEFAULT_BODY_LIMIT, outcome: "complete" });
+  });
+
+  it("drains an upload the route answered without reading, so the connection serves the next request", async () => {
+    // A raw connection: Node's own client stops sending once it has a complete answer; a browser and
+    // this socket go on, and the server must read past the rest of the body to the next request.
+    const socket = net.connect(shopPort, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    let received = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => (received += chunk));
+    const both = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no second answer; got: ${received.slice(0, 300)}`)), 15_000);
+      socket.on("data", () => {
+        if (received.includes('{"bytes":1000,"outcome":"complete"}')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    const write = (data: string | Buffer) => new Promise<void>((resolve) => (socket.write(data) ? resolve() : socket.once("drain", () => resolve())));
+    const bytes = 5 * 1024 * 1024;
+    await write(`POST /admin/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${bytes}\r\nx-read: no\r\n\r\n`);
+    const chunk = Buffer.alloc(64 * 1024, "v");
+    for (let sent = 0; sent < bytes; sent += chunk.length) await write(chunk);
+    await write(`POST /admin/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n${"w".repeat(1000)}`);
+    await both;
+    socket.destroy();
+    expect(received.startsWith("HTTP/1.1 401")).toBe(true);
+    expect(received.match(/HTTP\/1\.1 200/g)).toHaveLength(1);
+    const refused = seen.find((s) => s.outcome === "unread");
+    expect(refused!.readOnArrival).toBeLessThan(2 * 1024 * 1024);
   });
 });

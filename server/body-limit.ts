@@ -1,10 +1,18 @@
 import type { NextFunction, Request, Response } from "express";
+import { UPLOAD_PATH, UPLOAD_REQUEST_LIMIT } from "../app/modules/media/upload-rules";
+import { IMPORT_MAX_BYTES, IMPORT_PATH, IMPORT_REQUEST_OVERHEAD } from "../app/modules/catalog/product-csv";
+import { routedPath } from "./security";
 
 /*
  * Request bodies are read here, in full and within a byte limit, before React Router sees them
  * (issue 15: one anonymous 30 MB POST used to exhaust the process's memory). The count is of the
  * bytes that actually arrive, so a chunked body or a false Content-Length cannot get past it.
  * Route code then reads the buffered body as usual through `request.formData()` or `.json()`.
+ *
+ * A few paths (the admin's picture uploads) get their body as a stream instead: the route decides
+ * who may send before a byte is read (staff only), its parser holds only what it must, and the bytes
+ * are still counted here as they flow, the stream failing once they pass the path's limit. Whatever
+ * the route leaves unread is drained after its answer, as for a refusal.
  */
 
 /** Ordinary forms and JSON: a 100-line guest cart with a 200-product wishlist is about 25 KB. */
@@ -22,9 +30,41 @@ export function bufferedBody(req: Request): Buffer | undefined {
 }
 
 export interface BodyLimitOptions {
-  /** bytes allowed for a request; a path may be given its own (the admin's picture uploads will) */
+  /** bytes allowed for a request; a path may be given its own (the admin's picture uploads) */
   limitFor?: (req: Request) => number;
+  /** requests whose body reaches the route as a stream, counted against `limitFor` while it flows */
+  streamFor?: (req: Request) => boolean;
 }
+
+/** The stream that a counted body fails with once it passes its limit. */
+export class RequestBodyTooLargeError extends Error {
+  constructor(limit: number) {
+    super(`The request body is larger than ${limit} bytes.`);
+    this.name = "RequestBodyTooLargeError";
+  }
+}
+
+const STREAM = Symbol.for("shop.requestBodyStream");
+
+type WithStream = Request & { [STREAM]?: ReadableStream<Uint8Array> };
+
+/** The counted body stream set up by `bodyLimit` for a streamed path, or undefined. */
+export function streamedBody(req: Request): ReadableStream<Uint8Array> | undefined {
+  return (req as WithStream)[STREAM];
+}
+
+function isUploadRequest(req: Request): boolean {
+  return routedPath(req.originalUrl ?? req.url) === UPLOAD_PATH;
+}
+
+/**
+ * The shop's limits: 64 KB for every body, except the admin's picture uploads (one 10 MB picture
+ * plus the multipart framing), which are streamed to their route.
+ */
+export const SHOP_BODY_LIMITS: Required<BodyLimitOptions> = {
+  limitFor: (req) => (isUploadRequest(req) ? UPLOAD_REQUEST_LIMIT : DEFAULT_BODY_LIMIT),
+  streamFor: isUploadRequest,
+};
 
 /**
  * Past the limit, the rest of a body is read and thrown away (no memory kept), so that a client
@@ -50,10 +90,114 @@ function refuse(req: Request, res: Response, status: 413 | 400, message: string)
   req.resume();
 }
 
-export function bodyLimit({ limitFor = () => DEFAULT_BODY_LIMIT }: BodyLimitOptions = {}) {
+/** Past the answer, the rest of a body is read and dropped (cut off beyond DRAIN_LIMIT). */
+function drainAfterAnswer(req: Request, res: Response, detach: () => void) {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  let drained = 0;
+  const discard = (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT) req.destroy();
+  };
+  const afterAnswer = () => {
+    detach();
+    if (req.readableEnded || req.destroyed) return;
+    if (declared > DRAIN_LIMIT) return void req.destroy();
+    req.on("data", discard);
+    req.resume();
+  };
+  res.once("finish", afterAnswer);
+  // The answer was cut short (the client went away): nothing more to read.
+  res.once("close", () => {
+    if (!res.writableFinished && !req.destroyed) req.destroy();
+  });
+}
+
+/**
+ * The body as a web stream that pulls from the socket only as fast as the route reads (so an unread
+ * body stays in the kernel's buffers, not in memory) and fails with RequestBodyTooLargeError once
+ * more than `limit` bytes have arrived.
+ */
+function countedStream(req: Request, limit: number): { stream: ReadableStream<Uint8Array>; detach: () => void } {
+  let received = 0;
+  let open = true;
+  const stop = () => {
+    open = false;
+    req.off("data", onData);
+    req.off("end", onEnd);
+    req.off("error", onError);
+    req.off("close", onClose);
+    req.pause();
+  };
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const onData = (chunk: Buffer) => {
+    if (!open) return;
+    received += chunk.length;
+    if (received > limit) {
+      stop();
+      controller.error(new RequestBodyTooLargeError(limit));
+      return;
+    }
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
+  };
+  const onEnd = () => {
+    if (!open) return;
+    stop();
+    controller.close();
+  };
+  const onError = (error: Error) => {
+    if (!open) return;
+    stop();
+    controller.error(error);
+  };
+  const onClose = () => {
+    if (!open || req.readableEnded) return;
+    stop();
+    controller.error(new Error("The client closed the connection before the end of the body."));
+  };
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+        req.pause();
+        req.on("data", onData);
+        req.on("end", onEnd);
+        req.on("error", onError);
+        req.on("close", onClose);
+      },
+      pull() {
+        if (open) req.resume();
+      },
+      cancel() {
+        if (open) stop();
+      },
+    },
+    { highWaterMark: 256 * 1024, size: (chunk) => chunk.byteLength },
+  );
+  // After the answer: whatever the route did not read is no longer its to read.
+  const detach = () => {
+    if (!open) return;
+    stop();
+    try {
+      controller.error(new Error("The request was answered before its body was read."));
+    } catch {
+      // already closed
+    }
+  };
+  return { stream, detach };
+}
+
+export function bodyLimit({ limitFor = () => DEFAULT_BODY_LIMIT, streamFor = () => false }: BodyLimitOptions = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const limit = limitFor(req);
+    if (streamFor(req)) {
+      // Declared sizes are the route's to refuse, after it knows who is sending (staff only).
+      const { stream, detach } = countedStream(req, limit);
+      (req as WithStream)[STREAM] = stream;
+      drainAfterAnswer(req, res, detach);
+      return next();
+    }
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > limit) return refuse(req, res, 413, BODY_TOO_LARGE_MESSAGE);
 
@@ -95,4 +239,20 @@ export function bodyLimit({ limitFor = () => DEFAULT_BODY_LIMIT }: BodyLimitOpti
     req.on("error", onError);
     req.on("close", onClose);
   };
+}
+
+/* ---------- the products CSV import (issue 12; decision 023) ---------- */
+
+/** What an import upload may carry: a 5 MB file and the multipart framing around it. */
+export const PRODUCT_IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES + IMPORT_REQUEST_OVERHEAD;
+
+/** A post to the import screen: the page's own address, or React Router's `.data` request for it. */
+export function isProductImportRequest(req: Request): boolean {
+  const path = routedPath(req.originalUrl ?? req.url);
+  return path === IMPORT_PATH || path === `${IMPORT_PATH}.data`;
+}
+
+/** `limitFor` with the import's own limit on top of another (by default 64 KB everywhere). */
+export function withProductImportLimit(limitFor: (req: Request) => number = () => DEFAULT_BODY_LIMIT): (req: Request) => number {
+  return (req) => (isProductImportRequest(req) ? PRODUCT_IMPORT_BODY_LIMIT : limitFor(req));
 }

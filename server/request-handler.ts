@@ -1,11 +1,12 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
-import { bufferedBody } from "./body-limit";
+import { bufferedBody, streamedBody } from "./body-limit";
 
 /*
  * Express -> React Router. Like @react-router/express, except that the request body is the one
- * `bodyLimit` has already read within its limit, never the socket itself.
+ * `bodyLimit` has already read within its limit, or for the few streamed paths (picture uploads) the
+ * stream it counts, never the socket itself.
  */
 
 function headersOf(req: Request): Headers {
@@ -33,8 +34,14 @@ export function toFetchRequest(req: Request, res: Response): globalThis.Request 
   res.on("close", () => {
     if (!finished) controller.abort();
   });
-  const body = bufferedBody(req);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const stream = hasBody ? streamedBody(req) : undefined;
+  if (stream) {
+    // `duplex` is what a streamed request body needs (not yet in TypeScript's RequestInit).
+    const init: RequestInit & { duplex: "half" } = { method: req.method, headers: headersOf(req), signal: controller.signal, body: stream, duplex: "half" };
+    return new Request(urlOf(req), init);
+  }
+  const body = bufferedBody(req);
   return new Request(urlOf(req), {
     method: req.method,
     headers: headersOf(req),

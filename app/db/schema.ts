@@ -13,3 +13,4 @@ export * from "../modules/payments/schema.server";
 export * from "../modules/content/schema.server";
 export * from "../modules/messages/schema.server";
 export * from "../modules/limits/schema.server";
+export * from "../modules/admin/schema.server";

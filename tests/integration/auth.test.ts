@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
 import { authTables } from "../../app/modules/accounts/auth-schema.server";
 import { smsOutbox } from "../../app/modules/accounts/schema.server";
-import { getAuth, requireAdmin, requireUser } from "../../app/modules/accounts/session.server";
+import { getAuth, requireUser } from "../../app/modules/accounts/session.server";
+import { requireStaff } from "../../app/modules/admin/access.server";
 import { createStaffAccount, staffInputSchema } from "../../app/modules/accounts/staff.server";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -60,7 +61,7 @@ describe("staff accounts and guards", () => {
     );
   });
 
-  it("creates an admin who can sign in and passes requireAdmin; a second create changes nothing", async () => {
+  it("creates an admin who can sign in and passes requireStaff; a second create changes nothing", async () => {
     const created = await createStaffAccount(t.db, getAuth(), { name: "Priya Shah", email: "Priya@Example.com", password: "kesar-mango-42" });
     expect(created.status).toBe("created");
     expect((await createStaffAccount(t.db, getAuth(), { name: "Other", email: "priya@example.com", password: "another-pass-99" })).status).toBe("exists");
@@ -68,15 +69,13 @@ describe("staff accounts and guards", () => {
     const { status, cookie } = await signIn("priya@example.com", "kesar-mango-42");
     expect(status).toBe(200);
     const request = new Request(`${BASE}/admin`, { headers: { cookie } });
-    expect(await requireAdmin(request)).toMatchObject({ email: "priya@example.com", role: "admin", name: "Priya Shah" });
+    expect(await requireStaff(request)).toMatchObject({ email: "priya@example.com", name: "Priya Shah" });
     expect((await signIn("priya@example.com", "another-pass-99")).status).toBe(401);
   });
 
-  it("sends anonymous visitors to sign in and refuses shoppers the back office", async () => {
-    const anonymous = await requireAdmin(new Request(`${BASE}/admin/orders?tab=1`)).catch((r: Response) => r);
-    expect(anonymous).toBeInstanceOf(Response);
-    expect((anonymous as Response).status).toBe(302);
-    expect((anonymous as Response).headers.get("location")).toBe(`/authentication?redirectTo=${encodeURIComponent("/admin/orders?tab=1")}`);
+  it("shows anonymous visitors the sign-in form (401, no data) and refuses shoppers the back office", async () => {
+    const anonymous = await requireStaff(new Request(`${BASE}/admin/orders?tab=1`)).catch((r: unknown) => r);
+    expect(anonymous).toMatchObject({ init: { status: 401 }, data: { signIn: true, reason: "signed-out" } });
 
     // A shopper signs in with a one-time code sent to their phone (read from the console provider's outbox).
     const phone = "+919812345678";
@@ -89,8 +88,8 @@ describe("staff accounts and guards", () => {
     const cookie = verified.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     const request = new Request(`${BASE}/admin`, { headers: { cookie } });
     expect(await requireUser(request)).toMatchObject({ phoneNumber: phone, role: "customer" });
-    const refused = await requireAdmin(request).catch((r: Response) => r);
-    expect((refused as Response).status).toBe(403);
+    const refused = await requireStaff(request).catch((r: unknown) => r);
+    expect(refused).toMatchObject({ init: { status: 403 } });
   });
 
   it("rate-limits password sign-in attempts, with the counters kept in the database", async () => {

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { CloseIcon } from "~/components/ui/icons";
 import { useModalDialog } from "./use-modal-dialog";
 
@@ -8,15 +9,17 @@ const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
 const UNREACHABLE = "Something went wrong. Please try again.";
 
 /**
- * The footer's 'ADM' modal. Staff sign in with e-mail and password against the server (better-auth's
- * email sign-in; docs/decisions/009), never against a list in the browser.
+ * Staff sign-in with e-mail and password against the server (better-auth's email sign-in;
+ * docs/decisions/009), never against a list in the browser. Used by the footer's 'ADM' modal and by
+ * /admin itself when nobody is signed in. `onSignedIn` runs after the session cookie is set.
  */
-export function AdminSignInModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const ref = useModalDialog(open, onClose);
-  const navigate = useNavigate();
-  const id = useId();
+export function AdminSignInForm({ onSignedIn, idPrefix }: { onSignedIn: () => void; idPrefix?: string }) {
+  const generated = useId();
+  const id = idPrefix ?? generated;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Until the page's script runs, the form must not be sent: a plain GET would put the password in the address.
+  const hydrated = useHydrated();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,8 +40,7 @@ export function AdminSignInModal({ open, onClose }: { open: boolean; onClose: ()
         body: JSON.stringify({ email, password }),
       });
       if (response.ok) {
-        onClose();
-        navigate("/admin");
+        onSignedIn();
         return;
       }
       if (response.status === 429) {
@@ -56,6 +58,30 @@ export function AdminSignInModal({ open, onClose }: { open: boolean; onClose: ()
   }
 
   return (
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+      <div>
+        <label htmlFor={`${id}-email`} className="text-xs font-medium uppercase tracking-[0.18em] text-stone">Email</label>
+        <input id={`${id}-email`} name="email" type="email" autoComplete="username" required className="mt-1.5 w-full border border-linen bg-white px-3 py-2.5 text-sm focus:border-ink focus:outline-none" />
+      </div>
+      <div>
+        <label htmlFor={`${id}-password`} className="text-xs font-medium uppercase tracking-[0.18em] text-stone">Password</label>
+        <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required className="mt-1.5 w-full border border-linen bg-white px-3 py-2.5 text-sm focus:border-ink focus:outline-none" />
+      </div>
+      <p role="alert" className="min-h-5 text-sm text-sale">{error ?? ""}</p>
+      <button type="submit" disabled={busy || !hydrated} className="btn-primary w-full">
+        {busy ? "Checking..." : "Sign in"}
+      </button>
+    </form>
+  );
+}
+
+/** The footer's 'ADM' modal: the staff sign-in form, then /admin. */
+export function AdminSignInModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const ref = useModalDialog(open, onClose);
+  const navigate = useNavigate();
+  const id = useId();
+
+  return (
     <dialog
       ref={ref}
       aria-labelledby={`${id}-title`}
@@ -71,20 +97,15 @@ export function AdminSignInModal({ open, onClose }: { open: boolean; onClose: ()
             <CloseIcon className="h-5 w-5" />
           </button>
         </div>
-        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
-          <div>
-            <label htmlFor={`${id}-email`} className="text-xs font-medium uppercase tracking-[0.18em] text-stone">Email</label>
-            <input id={`${id}-email`} name="email" type="email" autoComplete="username" required className="mt-1.5 w-full border border-linen bg-white px-3 py-2.5 text-sm focus:border-ink focus:outline-none" />
-          </div>
-          <div>
-            <label htmlFor={`${id}-password`} className="text-xs font-medium uppercase tracking-[0.18em] text-stone">Password</label>
-            <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required className="mt-1.5 w-full border border-linen bg-white px-3 py-2.5 text-sm focus:border-ink focus:outline-none" />
-          </div>
-          <p role="alert" className="min-h-5 text-sm text-sale">{error ?? ""}</p>
-          <button type="submit" disabled={busy} className="btn-primary w-full">
-            {busy ? "Checking..." : "Sign in"}
-          </button>
-        </form>
+        {open ? (
+          <AdminSignInForm
+            idPrefix={id}
+            onSignedIn={() => {
+              onClose();
+              void navigate("/admin");
+            }}
+          />
+        ) : null}
       </div>
     </dialog>
   );

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { getConfig } from "../../config.server";
 import { getDatabase, type Db } from "../../db/client.server";
-import { AUTH_HTTP_ENDPOINTS, createAuth, STAFF_ROLE, type Auth } from "./auth.server";
+import { AUTH_HTTP_ENDPOINTS, createAuth, type Auth } from "./auth.server";
 import { hasSessionCookie } from "./session-cookie";
 import { smsProviderFor } from "./sms.server";
 
@@ -46,16 +46,6 @@ function signInRedirect(request: Request): Response {
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) throw signInRedirect(request);
-  return user;
-}
-
-/** Guard for every admin page and action: a signed-in staff member, checked on the server every time. */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (!user) throw signInRedirect(request);
-  if (user.role !== STAFF_ROLE) {
-    throw new Response("You do not have access to the back office.", { status: 403 });
-  }
   return user;
 }
 

@@ -77,6 +77,8 @@ export const products = pgTable(
     popularity: integer("popularity").notNull().default(0),
     orderCount: integer("order_count").notNull().default(0),
     isActive: boolean("is_active").notNull().default(true),
+    /** raised by every change from the admin: a save based on an older version is refused, not merged */
+    version: integer("version").notNull().default(1),
     ...timestamps,
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(brand, '') || ' ' || coalesce(category, '') || ' ' || coalesce(type, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'C')`,
@@ -113,6 +115,9 @@ export const products = pgTable(
     index("products_search_gin").using("gin", t.searchVector),
     index("products_name_trgm").using("gin", sql`${t.name} gin_trgm_ops`),
     index("products_brand_trgm").using("gin", sql`${t.brand} gin_trgm_ops`),
+    // The admin's product search (name, SKU, brand) and its newest-first list over every product.
+    index("products_sku_trgm").using("gin", sql`${t.sku} gin_trgm_ops`),
+    index("products_newest_idx").on(t.createdAt.desc(), t.id),
   ],
 );
 
@@ -161,6 +166,9 @@ export const productVariants = pgTable(
   (t) => [
     uniqueIndex("product_variants_product_size_colour_key").on(t.productId, t.size, t.colour),
     uniqueIndex("product_variants_sku_key").on(t.sku),
+    // The admin dashboard's low-stock (1-5) and sold-out lists, lowest first and then most recently
+    // changed, read in index order however many variants qualify (stock 5 is LOW_STOCK in variants.ts).
+    index("product_variants_low_stock_idx").on(t.stock, t.updatedAt.desc(), t.id).where(sql`${t.stock} <= 5`),
     check("product_variants_stock_not_negative", sql`${t.stock} >= 0`),
   ],
 );

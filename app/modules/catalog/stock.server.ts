@@ -235,6 +235,41 @@ export async function createVariants(tx: Tx, list: readonly NewVariants[]): Prom
   );
 }
 
+/** A size x colour an existing product starts to be sold in (the admin's product editor). */
+export interface AddedVariant {
+  sku: string;
+  size: string;
+  colour: string;
+  stock: number;
+}
+
+/**
+ * Adds variants to an existing product (a new size or colour in the admin's editor) with their
+ * starting stock, and recomputes the product's derived columns. A new variant has nobody waiting for
+ * it, so no back-in-stock text can be due.
+ */
+export async function addVariants(tx: Tx, productId: string, rows: readonly AddedVariant[]): Promise<void> {
+  if (rows.length === 0) return;
+  for (const row of rows) {
+    if (!Number.isInteger(row.stock) || row.stock < 0) throw new RangeError(`stock must be a whole number, 0 or more (got ${row.stock})`);
+  }
+  await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("update");
+  await tx.insert(productVariants).values(rows.map((r) => ({ productId, sku: r.sku, size: r.size, colour: r.colour, stock: r.stock })));
+  await refreshProducts(tx, [productId]);
+}
+
+/**
+ * Deletes variants of a product that is no longer sold in their size x colour (the admin's editor
+ * decides which: only those no order ever named) and recomputes the product's derived columns.
+ */
+export async function deleteVariants(tx: Tx, productId: string, variantIds: readonly string[]): Promise<void> {
+  const ids = variantIds.filter((id) => UUID.test(id));
+  if (ids.length === 0) return;
+  await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("update");
+  await tx.delete(productVariants).where(sql`${productVariants.productId} = ${productId} AND ${productVariants.id} IN (${uuidList(ids)})`);
+  await refreshProducts(tx, [productId]);
+}
+
 /**
  * After a transaction that changed stock has committed: this process's shared page cache and facet
  * counts are emptied (other instances catch up within 30 and 60 seconds: decisions 013 and 007) and

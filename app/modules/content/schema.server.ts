@@ -39,6 +39,8 @@ export const storeSettings = pgTable(
     /** an unpaid online order keeps its stock this long */
     paymentTimeoutMinutes: integer("payment_timeout_minutes").notNull().default(30),
     prepaidDiscountPercent: integer("prepaid_discount_percent").notNull().default(0),
+    /** a staff session ends after this many hours without a request */
+    staffSessionHours: integer("staff_session_hours").notNull().default(12),
     ...timestamps,
   },
   (t) => [
@@ -46,5 +48,6 @@ export const storeSettings = pgTable(
     check("store_settings_prepaid_discount_range", sql`${t.prepaidDiscountPercent} BETWEEN 0 AND 50`),
     check("store_settings_cod_amounts", sql`${t.codFeePaise} >= 0 AND (${t.codMaxOrderPaise} IS NULL OR ${t.codMaxOrderPaise} > 0)`),
     check("store_settings_payment_timeout_range", sql`${t.paymentTimeoutMinutes} BETWEEN 5 AND 1440`),
+    check("store_settings_staff_session_range", sql`${t.staffSessionHours} BETWEEN 1 AND 168`),
   ],
 );

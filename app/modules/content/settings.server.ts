@@ -19,6 +19,7 @@ export const DEFAULT_STORE_SETTINGS = {
   codMaxOrderPaise: null,
   paymentTimeoutMinutes: 30,
   prepaidDiscountPercent: 0,
+  staffSessionHours: 12,
 } satisfies Omit<typeof storeSettings.$inferInsert, "id">;
 
 /** Creates the settings row with defaults when it is missing. Returns true when it was created. */

@@ -1,0 +1,115 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, Outlet } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { DashboardData } from "~/modules/admin/dashboard.server";
+import { ErrorBoundary } from "~/routes/admin._index";
+import { Dashboard } from "./dashboard";
+
+/* The dashboard as the server renders it: its figures, its empty states and its error state. */
+
+const series = Array.from({ length: 30 }, (_, i) => {
+  const day = new Date(Date.UTC(2026, 9, 26 + i));
+  return { day: day.toISOString().slice(0, 10), label: `Day ${i + 1}`, orders: i === 29 ? 3 : 0, revenuePaise: i === 29 ? 12_345_600 : 0 };
+});
+
+const DATA: DashboardData = {
+  figures: {
+    at: "2026-11-24T04:30:00.000Z",
+    atLabel: "24 Nov, 10:00 am",
+    newestOrderAt: null,
+    products: 1234,
+    activeProducts: 1200,
+    orders: 123_456,
+    activeShoppers: 4321,
+    revenuePaise: 1_234_567_800,
+    byStatus: [
+      { status: "pending_payment", count: 0 },
+      { status: "confirmed", count: 3 },
+      { status: "pending", count: 0 },
+      { status: "processing", count: 0 },
+      { status: "shipped", count: 0 },
+      { status: "delivered", count: 123_450 },
+      { status: "completed", count: 0 },
+      { status: "cancelled", count: 3 },
+    ],
+    series,
+  },
+  timeZone: "Asia/Kolkata",
+  lowStock: { count: 0, capped: false, items: [] },
+  soldOut: {
+    count: 100,
+    capped: true,
+    items: [{ variantId: "v1", productId: "3f1c2d9e-8a41-4c1e-9a57-1d2b3c4d5e6f", productName: "Indigo Kurta", size: "M", colour: "Indigo", sku: "KUR-1001-M-IND", stock: 0 }],
+  },
+  recentOrders: [],
+  activity: [],
+};
+
+function render(element: React.ReactNode, hydrationData?: Parameters<ReturnType<typeof createRoutesStub>>[0]["hydrationData"]): string {
+  const Stub = createRoutesStub([
+    {
+      path: "/admin",
+      Component: Outlet,
+      children: [{ index: true, id: "dashboard", Component: () => <>{element}</>, ErrorBoundary }],
+    },
+  ]);
+  return renderToString(<Stub initialEntries={["/admin"]} hydrationData={hydrationData} />);
+}
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
+
+describe("the dashboard", () => {
+  it("shows the four tiles in Indian grouping, revenue in rupees", () => {
+    const page = text(render(<Dashboard data={DATA} />));
+    expect(page).toContain("Total Products 1,234 1,200 active in the shop");
+    expect(page).toContain("Total Orders 1,23,456 3 in the last 30 days");
+    expect(page).toContain("Active Users 4,321 Shopper accounts, not banned");
+    expect(page).toContain("Revenue ₹1,23,45,678 Delivered and completed orders");
+  });
+
+  it("says 'No orders found' without orders, and when nothing is low or done yet", () => {
+    const page = text(render(<Dashboard data={DATA} />));
+    expect(page).toContain("No orders found");
+    expect(page).toContain("No size or colour is running low.");
+    expect(page).toContain("No changes yet.");
+  });
+
+  it("links each sold-out variant to its product's editor and says when there are more", () => {
+    const html = render(<Dashboard data={DATA} />);
+    expect(html).toContain('href="/admin/products/3f1c2d9e-8a41-4c1e-9a57-1d2b3c4d5e6f"');
+    expect(html).toContain('aria-label="Edit Indigo Kurta, size M, colour Indigo"');
+    expect(text(html)).toContain("Sold out 100+ variants");
+    expect(text(html)).toContain("Showing 1 of more than 100");
+  });
+
+  it("renders the chart's figures as a table on the server and leaves the drawing to the browser", () => {
+    const html = render(<Dashboard data={DATA} />);
+    expect(html).not.toContain("<canvas");
+    expect(html).toContain('data-state="loading"');
+    const rows = html.match(/<tr>/g) ?? [];
+    expect(rows.length).toBe(31);
+    expect(text(html)).toContain("Day 30 3 ₹1,23,456");
+    expect(text(html)).toContain("₹1,23,456 revenue 3 orders placed");
+  });
+});
+
+describe("the dashboard's error boundary", () => {
+  it("shows 'Error loading dashboard data' with Retry when the loader failed", () => {
+    const error = { status: 500, statusText: "Internal Server Error", internal: false, data: { message: "Error loading dashboard data" } };
+    const html = render(null, { errors: { dashboard: error } });
+    expect(text(html)).toContain("Error loading dashboard data");
+    expect(html).toMatch(/role="alert"[^>]*>Error loading dashboard data/);
+    expect(html).toMatch(/<button[^>]*>Retry<\/button>/);
+  });
+
+  it("leaves 401 and 403 to the admin layout (its sign-in form and refusal)", () => {
+    for (const status of [401, 403]) {
+      const error = { status, statusText: "", internal: false, data: null };
+      expect(() => render(null, { errors: { dashboard: error } })).toThrow();
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import type { DashboardFigures } from "~/modules/admin/dashboard.server";
+import { ORDER_STATUS_LABELS, statusTone, type StatusTone } from "~/modules/orders/status-display";
+import { Panel } from "./panel";
+
+const count = new Intl.NumberFormat("en-IN");
+
+/** Each tone's dot and bar: the badges' hues, strong enough to read as a bar on ivory. */
+const TONE: Record<StatusTone, string> = {
+  green: "bg-emerald-600",
+  yellow: "bg-amber-500",
+  red: "bg-red-600",
+  blue: "bg-sky-600",
+};
+
+/** How many orders are in each status, with a bar for its share. */
+export function StatusBreakdown({ figures }: { figures: DashboardFigures }) {
+  const total = figures.orders;
+  return (
+    <Panel id="dashboard-status" title="Orders by status" note={`${count.format(total)} ${total === 1 ? "order" : "orders"} in all`}>
+      <ul className="flex flex-col gap-3.5 px-5 py-5 sm:px-6" data-testid="orders-by-status">
+        {figures.byStatus.map(({ status, count: n }) => {
+          const tone = statusTone(status);
+          const share = total > 0 ? (n / total) * 100 : 0;
+          return (
+            <li key={status} data-status={status} data-tone={tone}>
+              <div className="flex items-baseline justify-between gap-3 text-sm">
+                <span className={`flex items-center gap-2 ${n === 0 ? "text-stone" : "text-ink"}`}>
+                  <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${TONE[tone]}`} />
+                  {ORDER_STATUS_LABELS[status]}
+                </span>
+                <span className="tabular-nums text-ink">
+                  {count.format(n)}
+                  <span className="sr-only"> orders</span>
+                  {total > 0 ? <span className="ml-2 inline-block w-10 text-right text-xs text-stone">{share < 1 && n > 0 ? "<1" : Math.round(share)}%</span> : null}
+                </span>
+              </div>
+              <div aria-hidden="true" className="mt-1.5 h-1 overflow-hidden bg-sand">
+                <div className={`h-full ${TONE[tone]}`} style={{ width: `${share}%` }} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </Panel>
+  );
+}

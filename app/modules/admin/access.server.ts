@@ -1,0 +1,77 @@
+import { data } from "react-router";
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "../../db/client.server";
+import { session as sessionTable } from "../accounts/auth-schema.server";
+import { STAFF_ROLE } from "../accounts/auth.server";
+import { getAuth } from "../accounts/session.server";
+import { hasSessionCookie } from "../accounts/session-cookie";
+import { getStoreSettings } from "../content/settings.server";
+import type { Actor } from "./audit.server";
+import { staffActivity } from "./schema.server";
+
+/** Every admin answer: never stored, never indexed. */
+export const ADMIN_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
+
+export const ADMIN_MESSAGES = {
+  forbidden: "You do not have access to the back office.",
+  expired: "You were signed out after a long time without activity. Please sign in again.",
+} as const;
+
+/** Why the back office shows its sign-in form instead of data (the 401 answer's body). */
+export type AdminSignInReason = { signIn: true; reason: "signed-out" | "expired" };
+
+export interface Staff extends Actor {
+  email: string;
+  sessionId: string;
+}
+
+/** The activity mark is written at most this often per session. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The guard of every admin loader and action, on the server, every time: the signed-in staff member,
+ * or a thrown answer: 401 (the admin layout shows its sign-in form; never data) for visitors and for a
+ * staff session unused for longer than the store setting's hours (the session is ended), 403 for
+ * shoppers. The same-origin rule for changes is the server's, before any route (decision 014).
+ */
+export function requireStaff(request: Request, now?: Date): Promise<Staff> {
+  // React Router runs the layout's and the page's loaders for one request together: check once
+  if (now) return checkStaff(request, now);
+  let pending = checks.get(request);
+  if (!pending) {
+    pending = checkStaff(request, new Date());
+    checks.set(request, pending);
+  }
+  return pending;
+}
+
+/** The answer of the guard per request object (a request lives only as long as its answer). */
+const checks = new WeakMap<Request, Promise<Staff>>();
+
+async function checkStaff(request: Request, now: Date): Promise<Staff> {
+  const signIn = (reason: AdminSignInReason["reason"]) => data<AdminSignInReason>({ signIn: true, reason }, { status: 401, headers: ADMIN_HEADERS });
+  if (!hasSessionCookie(request.headers.get("cookie"))) throw signIn("signed-out");
+  const found = await getAuth().api.getSession({ headers: request.headers });
+  if (!found || found.user.banned) throw signIn("signed-out");
+  const user = found.user as { id: string; name: string; email: string; role?: string | null };
+  if (user.role !== STAFF_ROLE) throw data(ADMIN_MESSAGES.forbidden, { status: 403, headers: ADMIN_HEADERS });
+
+  const db = getDb();
+  const sessionId = found.session.id;
+  const [settings, [mark]] = await Promise.all([
+    getStoreSettings(db),
+    db.select({ lastSeenAt: staffActivity.lastSeenAt }).from(staffActivity).where(eq(staffActivity.sessionId, sessionId)),
+  ]);
+  const lastSeen = mark?.lastSeenAt ?? new Date(found.session.createdAt);
+  if (now.getTime() - lastSeen.getTime() > settings.staffSessionHours * 3_600_000) {
+    await db.delete(sessionTable).where(eq(sessionTable.id, sessionId));
+    throw signIn("expired");
+  }
+  if (!mark || now.getTime() - lastSeen.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .insert(staffActivity)
+      .values({ sessionId, lastSeenAt: now })
+      .onConflictDoUpdate({ target: staffActivity.sessionId, set: { lastSeenAt: sql`GREATEST(${staffActivity.lastSeenAt}, excluded.last_seen_at)` } });
+  }
+  return { id: user.id, name: user.name, email: user.email, sessionId };
+}

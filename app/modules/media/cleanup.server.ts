@@ -1,0 +1,93 @@
+import { and, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.server";
+import { getLogger } from "../../lib/logger.server";
+import { mediaUploads } from "../admin/schema.server";
+import { removeStoredPicture, type MediaStorage } from "./storage.server";
+
+/*
+ * Pictures uploaded in the product editor but never saved with a product (the editor was closed, the
+ * save failed) are deleted after a day: their row first, so a product saving at the same moment
+ * either attached it already (the row is kept) or finds it gone and is refused (`claimUploads`), and
+ * then their files. Several instances may sweep at once: each row is taken by one of them.
+ */
+
+export const UNATTACHED_UPLOAD_TTL_MS = 24 * 3600_000;
+const BATCH = 100;
+
+export interface UploadSweepReport {
+  removed: number;
+  /** pictures whose row is gone but some file could not be deleted (logged; left in storage) */
+  failed: number;
+}
+
+/** Deletes unattached uploads older than `olderThanMs`, up to `BATCH` per call. */
+export async function sweepUnattachedUploads(
+  db: Db,
+  storage: MediaStorage,
+  { now = new Date(), olderThanMs = UNATTACHED_UPLOAD_TTL_MS }: { now?: Date; olderThanMs?: number } = {},
+): Promise<UploadSweepReport> {
+  const cutoff = new Date(now.getTime() - olderThanMs);
+  const candidates = db
+    .select({ key: mediaUploads.key })
+    .from(mediaUploads)
+    .where(and(isNull(mediaUploads.attachedAt), lt(mediaUploads.createdAt, cutoff)))
+    .orderBy(mediaUploads.createdAt)
+    .limit(BATCH)
+    .for("update", { skipLocked: true });
+  // The outer condition is checked again on the locked row: an upload attached meanwhile stays.
+  const taken = await db
+    .delete(mediaUploads)
+    .where(and(inArray(mediaUploads.key, candidates), isNull(mediaUploads.attachedAt), lt(mediaUploads.createdAt, cutoff)))
+    .returning({ key: mediaUploads.key });
+  let failed = 0;
+  for (const { key } of taken) {
+    try {
+      await removeStoredPicture(storage, key);
+    } catch (error) {
+      failed += 1;
+      getLogger().error({ err: error, key }, "uploads sweep: files of an unattached picture could not be deleted");
+    }
+  }
+  return { removed: taken.length - failed, failed };
+}
+
+/** How many unattached uploads there are (for tests and the log). */
+export async function countUnattachedUploads(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mediaUploads).where(isNull(mediaUploads.attachedAt));
+  return row?.n ?? 0;
+}
+
+const SWEEP_KEY = Symbol.for("shop.uploadSweep");
+type GlobalWithSweep = typeof globalThis & { [SWEEP_KEY]?: { timer: NodeJS.Timeout; running: Promise<unknown> | null } };
+
+/** Sweeps now and then every `everyMs` (hourly by default; an upload lives a day, so an hour late is fine). */
+export function startUploadSweep(db: Db, storage: MediaStorage, everyMs = 3600_000): void {
+  void stopUploadSweep();
+  const g = globalThis as GlobalWithSweep;
+  const run = () => {
+    const state = g[SWEEP_KEY];
+    if (!state || state.running) return;
+    state.running = sweepUnattachedUploads(db, storage)
+      .then((report) => {
+        if (report.removed || report.failed) getLogger().info(report, "uploads sweep: unattached pictures older than a day deleted");
+      })
+      .catch((error: unknown) => getLogger().error({ err: error }, "uploads sweep failed; it runs again within the hour"))
+      .finally(() => {
+        if (g[SWEEP_KEY]) g[SWEEP_KEY].running = null;
+      });
+  };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  g[SWEEP_KEY] = { timer, running: null };
+  run();
+}
+
+/** Stops the sweep and waits for a round in progress (graceful shutdown). */
+export async function stopUploadSweep(): Promise<void> {
+  const g = globalThis as GlobalWithSweep;
+  const state = g[SWEEP_KEY];
+  if (!state) return;
+  clearInterval(state.timer);
+  delete g[SWEEP_KEY];
+  await state.running;
+}

@@ -1,0 +1,72 @@
+import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import type { Route } from "./+types/admin.products.$id";
+import { EditorMissing, ProductEditor } from "~/components/admin/products/product-editor";
+import { getMediaStorage } from "~/boot.server";
+import { getDb } from "~/db/client.server";
+import { readFormData } from "~/lib/http.server";
+import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/access.server";
+import { recentActivity } from "~/modules/admin/audit.server";
+import { loadProductForEdit, nextSkuNumber, saveProduct } from "~/modules/catalog/product-admin.server";
+import { parseProductFormValues, PRODUCT_MESSAGES } from "~/modules/catalog/product-form";
+import { getStoreSettings } from "~/modules/content/settings.server";
+import { getLogger } from "~/lib/logger.server";
+
+/*
+ * /admin/products/new and /admin/products/<id>: the product editor, a dialog over the list. The
+ * action saves the whole form in one go (one transaction on the server); whatever goes wrong, it
+ * answers with data, never an error page, so the form keeps everything typed.
+ */
+
+export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const db = getDb();
+  if (params.id === "new") {
+    const [settings, skuNumber] = await Promise.all([getStoreSettings(db), nextSkuNumber(db)]);
+    return data({ product: null, brand: settings.storeName, skuNumber, activity: [] }, { headers: ADMIN_HEADERS });
+  }
+  const [product, activity] = await Promise.all([loadProductForEdit(db, params.id), recentActivity(db, { entity: "product", entityId: params.id, limit: 8 })]);
+  if (!product) throw data(PRODUCT_MESSAGES.notFound, { status: 404, headers: ADMIN_HEADERS });
+  return data({ product, brand: product.values.brand, skuNumber: null, activity }, { headers: ADMIN_HEADERS });
+}
+
+type Answer = { ok: true; id: string; created: boolean; pictureCleanupFailed: boolean } | { ok: false; formError: string; fieldErrors: Partial<Record<string, string>>; conflict?: boolean };
+
+const answer = (body: Answer, status = 200) => data(body, { status, headers: ADMIN_HEADERS });
+
+export async function action({ request, params }: Route.ActionArgs) {
+  let staff: Staff;
+  try {
+    staff = await requireStaff(request);
+  } catch (refusal) {
+    // Signed out while editing: the same 401 / 403 and no change, but as data the form can show.
+    const status = (refusal as { init?: { status?: number } } | null)?.init?.status;
+    if (status === 401 || status === 403) return answer({ ok: false, formError: status === 401 ? PRODUCT_MESSAGES.signedOut : PRODUCT_MESSAGES.saveFailed, fieldErrors: {} }, status);
+    throw refusal;
+  }
+  const form = await readFormData(request);
+  const values = form.get("intent") === "save" ? parseProductFormValues(String(form.get("product") ?? "")) : null;
+  if (!values) return answer({ ok: false, formError: PRODUCT_MESSAGES.saveFailed, fieldErrors: {} }, 400);
+  const db = getDb();
+  try {
+    const brandFallback = (await getStoreSettings(db)).storeName;
+    const result = await saveProduct(db, staff, params.id === "new" ? null : params.id, values, { storage: getMediaStorage(), brandFallback });
+    if (!result.ok) return answer({ ok: false, formError: result.formError, fieldErrors: result.fieldErrors, conflict: result.conflict }, result.status);
+    return answer({ ok: true, id: result.id, created: result.created, pictureCleanupFailed: result.pictureCleanupFailed });
+  } catch (error) {
+    getLogger().error({ err: error, productId: params.id }, "saving a product failed");
+    return answer({ ok: false, formError: PRODUCT_MESSAGES.saveFailed, fieldErrors: {} }, 500);
+  }
+}
+
+export default function AdminProductEditor({ loaderData }: Route.ComponentProps) {
+  return <ProductEditor {...loaderData} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  // the back office's own answers (sign-in form, 403) belong to its layout
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) throw error;
+  return <EditorMissing notFound={isRouteErrorResponse(error) && error.status === 404} />;
+}

@@ -1,0 +1,50 @@
+import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import type { Route } from "./+types/admin";
+import { AdminForbidden, AdminShell, AdminSignInPage } from "~/components/admin/admin-shell";
+import { readFormData } from "~/lib/http.server";
+import { ADMIN_HEADERS, requireStaff, type AdminSignInReason } from "~/modules/admin/access.server";
+import { getAuth } from "~/modules/accounts/session.server";
+import { signOut } from "~/modules/accounts/sign-in.server";
+import { getDb } from "~/db/client.server";
+import { getStoreSettings } from "~/modules/content/settings.server";
+
+/*
+ * /admin: the back office's own layout (no storefront header or footer). Every loader and action under
+ * it calls requireStaff: a visitor gets the sign-in form (401) and a shopper 403, never data. Nothing
+ * here is ever cached or indexed.
+ */
+
+export const handle = { admin: true };
+
+export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin · Saanjh" }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const staff = await requireStaff(request);
+  const settings = await getStoreSettings(getDb());
+  return data({ staff: { name: staff.name, email: staff.email }, storeName: settings.storeName }, { headers: ADMIN_HEADERS });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireStaff(request);
+  const form = await readFormData(request);
+  if (form.get("intent") !== "sign-out") throw data("Unknown action", { status: 400, headers: ADMIN_HEADERS });
+  const result = await signOut(getAuth(), request.headers);
+  if (!result.ok) return data({ message: result.message }, { status: 500, headers: ADMIN_HEADERS });
+  return redirect("/", { headers: result.headers });
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return <AdminShell staff={loaderData.staff} storeName={loaderData.storeName} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 401) {
+    const reason = (error.data as AdminSignInReason | null)?.reason ?? "signed-out";
+    return <AdminSignInPage expired={reason === "expired"} />;
+  }
+  if (isRouteErrorResponse(error) && error.status === 403) return <AdminForbidden />;
+  throw error;
+}

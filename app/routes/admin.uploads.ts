@@ -1,0 +1,23 @@
+import { ADMIN_HEADERS } from "~/modules/admin/access.server";
+import { receivePictureUpload, requireUploader } from "~/modules/media/upload.server";
+import { UPLOAD_PATH } from "~/modules/media/upload-rules";
+import { getMediaStorage } from "~/boot.server";
+import type { Route } from "./+types/admin.uploads";
+
+/*
+ * POST /admin/uploads: one picture per request, multipart field `file`, staff only (decision 022).
+ * 200 {url, publicId, width, height, format, bytes}, or a refusal {error} with the spec's wording.
+ * The body arrives as a stream (server/body-limit.ts) and is not touched before requireUploader has
+ * answered 401 to visitors and 403 to shoppers. Cross-site posts never get here (server/security.ts).
+ */
+
+export async function action({ request }: Route.ActionArgs) {
+  const staff = await requireUploader(request);
+  const answer = await receivePictureUpload(request, staff, getMediaStorage());
+  return Response.json(answer.body, { status: answer.status, headers: ADMIN_HEADERS });
+}
+
+/** Nothing to show: pictures are posted here by the product editor. */
+export function loader() {
+  return Response.json({ error: `Send pictures with POST to ${UPLOAD_PATH}.` }, { status: 405, headers: { ...ADMIN_HEADERS, Allow: "POST" } });
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "product_variants_low_stock_idx" ON "product_variants" USING btree ("stock","updated_at" DESC NULLS LAST,"id") WHERE "product_variants"."stock" <= 5;

@@ -1,0 +1,158 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { setDatabase } from "../../app/db/client.server";
+import { session } from "../../app/modules/accounts/auth-schema.server";
+import { smsOutbox } from "../../app/modules/accounts/schema.server";
+import { getAuth } from "../../app/modules/accounts/session.server";
+import { createStaffAccount } from "../../app/modules/accounts/staff.server";
+import { requireStaff } from "../../app/modules/admin/access.server";
+import { recentActivity, recordAudit } from "../../app/modules/admin/audit.server";
+import { listAdminCustomers, listAdminOrders, searchPattern } from "../../app/modules/admin/lists.server";
+import { staffActivity } from "../../app/modules/admin/schema.server";
+import { storeSettings } from "../../app/modules/content/schema.server";
+import { ensureStoreSettings } from "../../app/modules/content/settings.server";
+import { loader as layoutLoader } from "../../app/routes/admin";
+import { loader as customersLoader } from "../../app/routes/admin.customers";
+import { loader as ordersLoader } from "../../app/routes/admin.orders";
+import { createTestOrder, createTestShopper } from "../factories/orders";
+import { setupTestDatabase } from "../setup/test-db";
+
+/*
+ * The back office's door (issue 12): every admin loader answers a visitor with the sign-in form
+ * (401, no data) and a shopper with 403; staff sessions end after the store setting's hours without
+ * a request; the order and customer lists come from SQL; the audit log reads newest first.
+ */
+
+const t = setupTestDatabase();
+const BASE = "http://localhost:3000";
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  setDatabase(t.database);
+  await ensureStoreSettings(t.db);
+});
+
+async function staffCookie(email = "meera@example.com"): Promise<string> {
+  await createStaffAccount(t.db, getAuth(), { name: "Meera Staff", email, password: "saffron-tea-77" });
+  const response = await getAuth().handler(
+    new Request(`${BASE}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: BASE, "x-forwarded-for": "203.0.113.40" },
+      body: JSON.stringify({ email, password: "saffron-tea-77" }),
+    }),
+  );
+  expect(response.status).toBe(200);
+  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+async function shopperCookie(phone: string): Promise<string> {
+  const client = new Headers({ origin: BASE, "x-forwarded-for": "203.0.113.41" });
+  await getAuth().api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers: client });
+  const [message] = await t.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
+  const code = message!.body.match(/\b(\d{6})\b/)![1]!;
+  const verified = await getAuth().api.verifyPhoneNumber({ body: { phoneNumber: phone, code }, headers: client, returnHeaders: true });
+  return verified.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+const get = (path: string, cookie?: string) => new Request(`${BASE}${path}`, { headers: cookie ? { cookie } : {} });
+const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as { init?: { status?: number; headers?: Record<string, string> }; data?: unknown });
+
+describe("who may open the back office", () => {
+  const loaders = { "/admin": layoutLoader, "/admin/orders": ordersLoader, "/admin/customers": customersLoader } as const;
+
+  it("answers a visitor with the sign-in form (401) from every loader, never data, never stored", async () => {
+    for (const [path, loader] of Object.entries(loaders)) {
+      const refused = await failure(loader(args(get(path))));
+      expect(refused, path).toMatchObject({ init: { status: 401 }, data: { signIn: true, reason: "signed-out" } });
+      expect(refused?.init?.headers).toMatchObject({ "Cache-Control": "no-store" });
+    }
+  });
+
+  it("refuses a signed-in shopper with 403", async () => {
+    const cookie = await shopperCookie("+919812300011");
+    for (const [path, loader] of Object.entries(loaders)) {
+      expect(await failure(loader(args(get(path, cookie)))), path).toMatchObject({ init: { status: 403 } });
+    }
+  });
+
+  it("gives staff their screens", async () => {
+    const cookie = await staffCookie("asha@example.com");
+    const layout = (await layoutLoader(args(get("/admin", cookie)))) as unknown as { data: { staff: { name: string; email: string } } };
+    expect(layout.data.staff).toEqual({ name: "Meera Staff", email: "asha@example.com" });
+  });
+});
+
+describe("staff sessions end after the store setting's hours without a request", () => {
+  it("keeps a session in use alive and ends one left idle (default 12 hours)", async () => {
+    const cookie = await staffCookie("idle@example.com");
+    const request = get("/admin", cookie);
+    const start = Date.now();
+    // in use every 11 hours: still signed in after 22 hours
+    await expect(requireStaff(request, new Date(start + 11 * HOUR))).resolves.toMatchObject({ email: "idle@example.com" });
+    await expect(requireStaff(request, new Date(start + 22 * HOUR))).resolves.toMatchObject({ email: "idle@example.com" });
+    // then 12 hours and a minute without a request: signed out, and the session is gone for good
+    const ended = await failure(requireStaff(request, new Date(start + 34 * HOUR + 60_000)));
+    expect(ended).toMatchObject({ init: { status: 401 }, data: { signIn: true, reason: "expired" } });
+    expect(await failure(requireStaff(request))).toMatchObject({ init: { status: 401 }, data: { reason: "signed-out" } });
+  });
+
+  it("follows the setting", async () => {
+    const cookie = await staffCookie("short@example.com");
+    await t.db.update(storeSettings).set({ staffSessionHours: 1 });
+    try {
+      const request = get("/admin", cookie);
+      const staff = await requireStaff(request);
+      const [mark] = await t.db.select().from(staffActivity).where(eq(staffActivity.sessionId, staff.sessionId));
+      expect(mark).toBeDefined();
+      expect(await failure(requireStaff(request, new Date(Date.now() + HOUR + 60_000)))).toMatchObject({ data: { reason: "expired" } });
+      expect(await t.db.select().from(session).where(eq(session.id, staff.sessionId))).toEqual([]);
+    } finally {
+      await t.db.update(storeSettings).set({ staffSessionHours: 12 });
+    }
+  });
+});
+
+describe("order and customer lists", () => {
+  it("lists orders newest first with search by number, name, e-mail or phone, and pages them", async () => {
+    const shopper = await createTestShopper(t.db, { phone: "+919811100022", firstName: "Ritika" });
+    const older = await createTestOrder(t.db, shopper.id, { createdAt: new Date(Date.now() - 2 * HOUR), email: "ritika@example.com", phone: shopper.phone });
+    const newer = await createTestOrder(t.db, shopper.id, { createdAt: new Date(Date.now() - HOUR), email: "ritika@example.com", phone: shopper.phone });
+    const all = await listAdminOrders(t.db, {});
+    expect(all.rows.map((r) => r.orderNumber).indexOf(newer.orderNumber)).toBeLessThan(all.rows.map((r) => r.orderNumber).indexOf(older.orderNumber));
+    expect((await listAdminOrders(t.db, { search: older.orderNumber })).rows.map((r) => r.orderNumber)).toEqual([older.orderNumber]);
+    expect((await listAdminOrders(t.db, { search: "RITIKA@example" })).total).toBe(2);
+    expect((await listAdminOrders(t.db, { search: "98111 00022" })).total).toBe(2);
+    // LIKE's wildcards are taken literally
+    expect((await listAdminOrders(t.db, { search: "%" })).total).toBe(0);
+    expect(searchPattern("  50%_off\\ ")).toBe("%50\\%\\_off\\\\%");
+    const second = await listAdminOrders(t.db, { page: 2 });
+    expect(second.page).toBe(2);
+    expect(second.rows.length).toBe(Math.max(0, all.total - 25));
+  });
+
+  it("counts each customer's orders and what they spent, leaving out cancelled and unpaid orders", async () => {
+    const shopper = await createTestShopper(t.db, { phone: "+919811100033", firstName: "Zoya" });
+    const paid = await createTestOrder(t.db, shopper.id, { status: "delivered" });
+    await createTestOrder(t.db, shopper.id, { status: "cancelled" });
+    await createTestOrder(t.db, shopper.id, { status: "pending_payment" });
+    const confirmed = await createTestOrder(t.db, shopper.id, { status: "confirmed" });
+    const [row] = (await listAdminCustomers(t.db, { search: "9811100033" })).rows;
+    expect(row).toMatchObject({ id: shopper.id, orderCount: 4, spentPaise: paid.totalPaise + confirmed.totalPaise, active: true });
+    // staff are not customers
+    await createStaffAccount(t.db, getAuth(), { name: "Zoya Staff", email: "zoya.staff@example.com", password: "saffron-tea-77" });
+    expect((await listAdminCustomers(t.db, { search: "Zoya" })).rows.map((r) => r.id)).toEqual([shopper.id]);
+  });
+});
+
+describe("audit log", () => {
+  it("reads newest first, for the whole shop or one entity", async () => {
+    const actor = { id: (await createTestShopper(t.db)).id, name: "Asha" };
+    await recordAudit(t.db, actor, { entity: "product", entityId: "p-1", action: "update", summary: "Price ₹1,299 → ₹1,199", changes: { price: { before: 129_900, after: 119_900 } } });
+    await recordAudit(t.db, actor, { entity: "product", entityId: "p-2", action: "create", summary: "Added Neel kurta" });
+    const all = await recentActivity(t.db, { limit: 2 });
+    expect(all.map((a) => a.summary)).toEqual(["Added Neel kurta", "Price ₹1,299 → ₹1,199"]);
+    const one = await recentActivity(t.db, { entity: "product", entityId: "p-1" });
+    expect(one).toEqual([expect.objectContaining({ actorName: "Asha", action: "update", entityId: "p-1" })]);
+  });
+});
