@@ -577,27 +577,8 @@ export function adminListQuery(p: Partial<AdminListParams>): string {
 
 /* ---------- the audit line ---------- */
 
-export interface ProductSnapshot {
-  name: string;
-  brand: string;
-  pricePaise: number;
-  originalPricePaise: number | null;
-  category: string;
-  description: string;
-  details: string;
-  badge: string | null;
-  material: string | null;
-  fabric: string | null;
-  fit: string | null;
-  care: string | null;
-  type: string | null;
-  occasions: string[];
-  isActive: boolean;
-  sizes: string[];
-  colours: ColourValue[];
-  stock: Array<{ size: string; colour: string; stock: number }>;
-  pictures: Array<{ key: string; alt: string }>;
-}
+/** A product as the audit line compares it: the saved draft without the version it started from. */
+export type ProductSnapshot = Omit<ProductDraft, "version">;
 
 const money = (p: number | null) => (p === null ? "none" : formatPrice(p));
 const list = (xs: readonly string[]) => (xs.length === 0 ? "none" : xs.join(", "));
