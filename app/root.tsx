@@ -25,12 +25,18 @@ import { ShopperSync } from "./components/shopper/shopper-sync";
 import { STORE_FIELD } from "./modules/cart/form-fields";
 import "./app.css";
 
+function isAdminPath(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
+}
+
 /** Signed-in pages carry the shopper's name and cart: never shared (docs/decisions/013). */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
-  const [settings, user] = await Promise.all([getStoreSettings(db), getSessionUser(request)]);
+  // The back office has its own shell and its own guard: no shopper, cart or wishlist to read there.
+  const admin = isAdminPath(new URL(request.url).pathname);
+  const [settings, user] = await Promise.all([getStoreSettings(db), admin ? null : getSessionUser(request)]);
   const config = getConfig();
   // A signed-in shopper's cart lines and wishlist, so the badge and every heart agree on every page
   // (guests' live in the browser: decision 012).
@@ -55,8 +61,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** A guest's change to their browser's cart or wishlist changes nothing the root loader reads. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formData, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formData?.get(STORE_FIELD) === "local") return false;
+  // leaving the back office for the shop: the shopper's data was not read there
+  if (isAdminPath(currentUrl.pathname) !== isAdminPath(nextUrl.pathname)) return true;
   return defaultShouldRevalidate;
 }
 

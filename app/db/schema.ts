@@ -14,3 +14,4 @@ export * from "../modules/content/schema.server";
 export * from "../modules/messages/schema.server";
 export * from "../modules/limits/schema.server";
 export * from "../modules/admin/schema.server";
+export * from "../modules/invoices/schema.server";

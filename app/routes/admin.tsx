@@ -2,11 +2,9 @@ import { data, isRouteErrorResponse, redirect, useRouteError } from "react-route
 import type { Route } from "./+types/admin";
 import { AdminForbidden, AdminShell, AdminSignInPage } from "~/components/admin/admin-shell";
 import { readFormData } from "~/lib/http.server";
-import { ADMIN_HEADERS, requireStaff, type AdminSignInReason } from "~/modules/admin/access.server";
+import { ADMIN_HEADERS, requireStaff, requireStaffAndSettings, type AdminSignInReason } from "~/modules/admin/access.server";
 import { getAuth } from "~/modules/accounts/session.server";
 import { signOut } from "~/modules/accounts/sign-in.server";
-import { getDb } from "~/db/client.server";
-import { getStoreSettings } from "~/modules/content/settings.server";
 
 /*
  * /admin: the back office's own layout (no storefront header or footer). Every loader and action under
@@ -21,8 +19,7 @@ export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
 export const meta: Route.MetaFunction = () => [{ title: "Admin · Saanjh" }, { name: "robots", content: "noindex, nofollow" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const staff = await requireStaff(request);
-  const settings = await getStoreSettings(getDb());
+  const { staff, settings } = await requireStaffAndSettings(request);
   return data({ staff: { name: staff.name, email: staff.email }, storeName: settings.storeName }, { headers: ADMIN_HEADERS });
 }
 

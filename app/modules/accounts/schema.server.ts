@@ -101,3 +101,16 @@ export const passwordSignInFailures = pgTable(
   },
   (t) => [index("password_sign_in_failures_email_idx").on(t.email, t.createdAt), index("password_sign_in_failures_created_idx").on(t.createdAt)],
 );
+
+/**
+ * The staff accounts (role 'admin') and which of them are owners. Owners add and remove staff;
+ * the last owner can never be removed. Accounts made by `npm run admin:create` are owners.
+ */
+export const staffMembers = pgTable("staff_members", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  isOwner: boolean("is_owner").notNull().default(false),
+  addedBy: text("added_by"),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

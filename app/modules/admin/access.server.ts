@@ -5,7 +5,7 @@ import { session as sessionTable } from "../accounts/auth-schema.server";
 import { STAFF_ROLE } from "../accounts/auth.server";
 import { getAuth } from "../accounts/session.server";
 import { hasSessionCookie } from "../accounts/session-cookie";
-import { getStoreSettings } from "../content/settings.server";
+import { getStoreSettings, type StoreSettings } from "../content/settings.server";
 import type { Actor } from "./audit.server";
 import { staffActivity } from "./schema.server";
 
@@ -34,7 +34,16 @@ const TOUCH_EVERY_MS = 60_000;
  * staff session unused for longer than the store setting's hours (the session is ended), 403 for
  * shoppers. The same-origin rule for changes is the server's, before any route (decision 014).
  */
-export function requireStaff(request: Request, now?: Date): Promise<Staff> {
+export async function requireStaff(request: Request, now?: Date): Promise<Staff> {
+  return (await guard(request, now)).staff;
+}
+
+/** The guard's answer with the store settings it read (the admin layout shows the store's name). */
+export async function requireStaffAndSettings(request: Request): Promise<{ staff: Staff; settings: StoreSettings }> {
+  return guard(request);
+}
+
+function guard(request: Request, now?: Date): Promise<{ staff: Staff; settings: StoreSettings }> {
   // React Router runs the layout's and the page's loaders for one request together: check once
   if (now) return checkStaff(request, now);
   let pending = checks.get(request);
@@ -46,9 +55,9 @@ export function requireStaff(request: Request, now?: Date): Promise<Staff> {
 }
 
 /** The answer of the guard per request object (a request lives only as long as its answer). */
-const checks = new WeakMap<Request, Promise<Staff>>();
+const checks = new WeakMap<Request, Promise<{ staff: Staff; settings: StoreSettings }>>();
 
-async function checkStaff(request: Request, now: Date): Promise<Staff> {
+async function checkStaff(request: Request, now: Date): Promise<{ staff: Staff; settings: StoreSettings }> {
   const signIn = (reason: AdminSignInReason["reason"]) => data<AdminSignInReason>({ signIn: true, reason }, { status: 401, headers: ADMIN_HEADERS });
   if (!hasSessionCookie(request.headers.get("cookie"))) throw signIn("signed-out");
   const found = await getAuth().api.getSession({ headers: request.headers });
@@ -73,5 +82,5 @@ async function checkStaff(request: Request, now: Date): Promise<Staff> {
       .values({ sessionId, lastSeenAt: now })
       .onConflictDoUpdate({ target: staffActivity.sessionId, set: { lastSeenAt: sql`GREATEST(${staffActivity.lastSeenAt}, excluded.last_seen_at)` } });
   }
-  return { id: user.id, name: user.name, email: user.email, sessionId };
+  return { staff: { id: user.id, name: user.name, email: user.email, sessionId }, settings };
 }

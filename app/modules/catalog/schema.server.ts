@@ -118,6 +118,8 @@ export const products = pgTable(
     // The admin's product search (name, SKU, brand) and its newest-first list over every product.
     index("products_sku_trgm").using("gin", sql`${t.sku} gin_trgm_ops`),
     index("products_newest_idx").on(t.createdAt.desc(), t.id),
+    // the admin's 'Inactive' filter (archived and hidden products)
+    index("products_inactive_newest_idx").on(t.createdAt.desc(), t.id).where(sql`NOT ${t.isActive}`),
   ],
 );
 

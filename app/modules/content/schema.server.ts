@@ -41,6 +41,12 @@ export const storeSettings = pgTable(
     prepaidDiscountPercent: integer("prepaid_discount_percent").notNull().default(0),
     /** a staff session ends after this many hours without a request */
     staffSessionHours: integer("staff_session_hours").notNull().default(12),
+    /** the shop's GST registration (15 characters), printed on tax invoices; empty until set */
+    gstin: text("gstin").notNull().default(""),
+    /** the state the shop is registered in: a billing address in it pays CGST + SGST, others IGST */
+    shopState: text("shop_state").notNull().default(""),
+    /** the registered (legal) name on invoices; empty: the store name */
+    legalName: text("legal_name").notNull().default(""),
     ...timestamps,
   },
   (t) => [

@@ -20,6 +20,9 @@ export const DEFAULT_STORE_SETTINGS = {
   paymentTimeoutMinutes: 30,
   prepaidDiscountPercent: 0,
   staffSessionHours: 12,
+  gstin: "",
+  shopState: "",
+  legalName: "",
 } satisfies Omit<typeof storeSettings.$inferInsert, "id">;
 
 /** Creates the settings row with defaults when it is missing. Returns true when it was created. */

@@ -54,6 +54,40 @@ export const payments = pgTable(
   ],
 );
 
+export const refundStatus = pgEnum("refund_status", ["pending", "processed", "failed"]);
+
+/**
+ * A refund asked of the payment provider. At most one per payment (refunds are whole, on
+ * cancellation), so asking twice finds the first; the provider's refund id is kept once known.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    provider: text("provider").notNull(),
+    providerRefundId: text("provider_refund_id"),
+    amountPaise: integer("amount_paise").notNull(),
+    status: refundStatus("status").notNull().default("pending"),
+    errorDescription: text("error_description"),
+    /** the staff member who asked for it; null when the shop did (a flagged payment) */
+    requestedBy: text("requested_by"),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("refunds_payment_key").on(t.paymentId),
+    uniqueIndex("refunds_provider_refund_key").on(t.provider, t.providerRefundId),
+    index("refunds_order_idx").on(t.orderId),
+    check("refunds_amount_positive", sql`${t.amountPaise} > 0`),
+  ],
+);
+
 /** Gateway webhooks already handled: a repeated delivery of the same event id does nothing. */
 export const webhookEvents = pgTable(
   "webhook_events",
