@@ -59,11 +59,12 @@ function isUploadRequest(req: Request): boolean {
 
 /**
  * The shop's limits: 64 KB for every body, except the admin's picture uploads (one 10 MB picture
- * plus the multipart framing), which are streamed to their route.
+ * plus the multipart framing) and products CSV imports (a 5 MB file plus the framing), which are
+ * streamed to their routes and counted on the way: no body is held whole in memory.
  */
 export const SHOP_BODY_LIMITS: Required<BodyLimitOptions> = {
-  limitFor: (req) => (isUploadRequest(req) ? UPLOAD_REQUEST_LIMIT : DEFAULT_BODY_LIMIT),
-  streamFor: isUploadRequest,
+  limitFor: (req) => (isUploadRequest(req) ? UPLOAD_REQUEST_LIMIT : isProductImportRequest(req) ? PRODUCT_IMPORT_BODY_LIMIT : DEFAULT_BODY_LIMIT),
+  streamFor: (req) => isUploadRequest(req) || isProductImportRequest(req),
 };
 
 /**
@@ -250,9 +251,4 @@ export const PRODUCT_IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES + IMPORT_REQUEST_OVERH
 export function isProductImportRequest(req: Request): boolean {
   const path = routedPath(req.originalUrl ?? req.url);
   return path === IMPORT_PATH || path === `${IMPORT_PATH}.data`;
-}
-
-/** `limitFor` with the import's own limit on top of another (by default 64 KB everywhere). */
-export function withProductImportLimit(limitFor: (req: Request) => number = () => DEFAULT_BODY_LIMIT): (req: Request) => number {
-  return (req) => (isProductImportRequest(req) ? PRODUCT_IMPORT_BODY_LIMIT : limitFor(req));
 }

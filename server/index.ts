@@ -9,7 +9,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { ConfigError, parseConfig, type Config } from "../app/config.server";
-import { bodyLimit, SHOP_BODY_LIMITS, withProductImportLimit } from "./body-limit";
+import { bodyLimit, SHOP_BODY_LIMITS } from "./body-limit";
 import { scriptNonce } from "./nonce";
 import { createPageCache } from "./page-cache";
 import { createRequestHandler } from "./request-handler";
@@ -102,10 +102,9 @@ async function main() {
   });
   app.use(sameOriginGuard(config));
   app.use(clientAddressHeader());
-  // Bodies are read within their limit before any route sees them (issue 15); picture uploads are
-  // streamed to their route and counted on the way (decision 022); the products CSV import may send
-  // up to 5 MB (decision 023).
-  app.use(bodyLimit({ ...SHOP_BODY_LIMITS, limitFor: withProductImportLimit(SHOP_BODY_LIMITS.limitFor) }));
+  // Bodies are read within their limit before any route sees them (issue 15); picture uploads and
+  // the products CSV import are streamed to their routes and counted on the way (decisions 022, 023).
+  app.use(bodyLimit(SHOP_BODY_LIMITS));
   // Pages that are the same for every signed-out visitor, kept for their s-maxage (decision 013);
   // catalogue writes purge it through the global symbol.
   const pageCache = createPageCache({ maxBytes: dev ? 0 : config.pageCacheBytes });

@@ -12,7 +12,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { ProductsCsvActions } from "../../app/components/admin/products/csv-actions";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { bodyLimit, bufferedBody, DEFAULT_BODY_LIMIT, PRODUCT_IMPORT_BODY_LIMIT, withProductImportLimit } from "../../server/body-limit";
+import { bodyLimit, bufferedBody, DEFAULT_BODY_LIMIT, PRODUCT_IMPORT_BODY_LIMIT, SHOP_BODY_LIMITS, streamedBody } from "../../server/body-limit";
 import type * as BootModule from "../../app/boot.server";
 import { setDatabase } from "../../app/db/client.server";
 import { smsOutbox } from "../../app/modules/accounts/schema.server";
@@ -671,28 +671,42 @@ describe("import: a mixed file", () => {
 }, 60_000);
 
 describe("the upload's size", () => {
-  it("lets the import path (and its .data request) carry 5 MB, and nothing else more than 64 KB", async () => {
+  it("streams the import path (and its .data request) to the route up to 5 MB, and refuses anything else over 64 KB", async () => {
     const app = express();
-    app.use(bodyLimit({ limitFor: withProductImportLimit() }));
-    app.post("/{*splat}", (req, res) => res.json({ length: bufferedBody(req)?.length ?? 0 }));
+    app.use(bodyLimit(SHOP_BODY_LIMITS));
+    // what a route sees: the body as a counted stream (read here to its end), or the buffered bytes
+    app.post("/{*splat}", async (req, res) => {
+      const stream = streamedBody(req);
+      if (!stream) return void res.json({ streamed: false, length: bufferedBody(req)?.length ?? 0 });
+      let length = 0;
+      try {
+        for await (const chunk of stream) length += chunk.length;
+      } catch (error) {
+        return void res.status(413).json({ streamed: true, error: (error as Error).name });
+      }
+      res.json({ streamed: true, length });
+    });
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     const port = (server.address() as AddressInfo).port;
     const send = (pathname: string, bytes: number) =>
-      new Promise<number>((resolve, reject) => {
+      new Promise<{ status: number; body: { streamed?: boolean; length?: number; error?: string } }>((resolve, reject) => {
         const req = http.request({ host: "127.0.0.1", port, path: pathname, method: "POST", headers: { "content-length": String(bytes) } }, (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (text += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text.startsWith("{") ? JSON.parse(text) : {} }));
         });
         req.on("error", reject);
         req.end(Buffer.alloc(bytes, "x"));
       });
     try {
       expect(PRODUCT_IMPORT_BODY_LIMIT).toBe(IMPORT_MAX_BYTES + 64 * 1024);
-      expect(await send("/admin/products/import", PRODUCT_IMPORT_BODY_LIMIT)).toBe(200);
-      expect(await send("/admin/products/import.data", 2 * 1024 * 1024)).toBe(200);
-      expect(await send("/admin/products/import", PRODUCT_IMPORT_BODY_LIMIT + 1)).toBe(413);
-      for (const other of ["/admin/products", "/admin/products/import/x", "/admin/products/importx", "/cart"]) expect(await send(other, DEFAULT_BODY_LIMIT + 1), other).toBe(413);
+      expect(await send("/admin/products/import", PRODUCT_IMPORT_BODY_LIMIT)).toEqual({ status: 200, body: { streamed: true, length: PRODUCT_IMPORT_BODY_LIMIT } });
+      expect(await send("/admin/products/import.data", 2 * 1024 * 1024)).toEqual({ status: 200, body: { streamed: true, length: 2 * 1024 * 1024 } });
+      expect(await send("/admin/products/import", PRODUCT_IMPORT_BODY_LIMIT + 1)).toEqual({ status: 413, body: { streamed: true, error: "RequestBodyTooLargeError" } });
+      for (const other of ["/admin/products", "/admin/products/import/x", "/admin/products/importx", "/cart"]) expect((await send(other, DEFAULT_BODY_LIMIT + 1)).status, other).toBe(413);
+      expect(await send("/cart", 1000)).toEqual({ status: 200, body: { streamed: false, length: 1000 } });
     } finally {
       server.closeAllConnections();
       server.close();

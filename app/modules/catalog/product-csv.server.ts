@@ -512,8 +512,10 @@ export async function readImportUpload(request: Request, field = "file"): Promis
     pipeline(Readable.fromWeb(request.body as WebReadableStream<Uint8Array>), parser, () => {});
     await finished;
   } catch (error) {
-    getLogger().warn({ err: error }, "products CSV upload could not be read");
     if (reading) await (reading as Promise<ReadResult>).catch(() => null);
+    // the server counts the streamed body and stops it past the import's limit
+    if (error instanceof Error && error.name === "RequestBodyTooLargeError") return { ok: false, status: 413, message: CSV_MESSAGES.tooLarge };
+    getLogger().warn({ err: error }, "products CSV upload could not be read");
     return { ok: false, status: 400, message: CSV_MESSAGES.unreadable };
   }
   if (tooLarge) return { ok: false, status: 413, message: CSV_MESSAGES.tooLarge };

@@ -1,3 +1,4 @@
+import { startPeriodic, stopPeriodic } from "../../lib/periodic.server";
 import { getConfig, type PaymentsConfig } from "../../config.server";
 import type { Db, Tx } from "../../db/client.server";
 import type { CspSources } from "../../lib/csp";
@@ -302,37 +303,18 @@ export function paymentPageSources(config: PaymentsConfig = getConfig().payments
   return { script: [new URL(config.checkoutUrl).origin, ...razorpay], frame: all, connect: all, img: all, formAction: all };
 }
 
-const SWEEP_KEY = Symbol.for("shop.paymentSweep");
-type GlobalWithSweep = typeof globalThis & { [SWEEP_KEY]?: { timer: NodeJS.Timeout; running: Promise<unknown> | null } };
-
 /** Sweeps abandoned payments now and then every `everyMs` (several instances may run it: see above). */
 export function startPaymentSweep(db: Db, everyMs = 60_000): void {
-  stopPaymentSweep();
-  const g = globalThis as GlobalWithSweep;
-  const run = () => {
-    const state = g[SWEEP_KEY];
-    if (!state || state.running) return;
-    state.running = sweepExpiredPayments(db, shopPaymentProvider())
+  startPeriodic("payment-sweep", everyMs, () =>
+    sweepExpiredPayments(db, shopPaymentProvider())
       .then((report) => {
         if (report.released || report.confirmed) getLogger().info(report, "payments sweep: unpaid orders handled");
       })
-      .catch((error: unknown) => getLogger().error({ err: error }, "payments sweep failed; it runs again in a minute"))
-      .finally(() => {
-        if (g[SWEEP_KEY]) g[SWEEP_KEY].running = null;
-      });
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  g[SWEEP_KEY] = { timer, running: null };
-  run();
+      .catch((error: unknown) => getLogger().error({ err: error }, "payments sweep failed; it runs again in a minute")),
+  );
 }
 
 /** Stops the sweep and waits for a round in progress (graceful shutdown). */
-export async function stopPaymentSweep(): Promise<void> {
-  const g = globalThis as GlobalWithSweep;
-  const state = g[SWEEP_KEY];
-  if (!state) return;
-  clearInterval(state.timer);
-  delete g[SWEEP_KEY];
-  await state.running;
+export function stopPaymentSweep(): Promise<void> {
+  return stopPeriodic("payment-sweep");
 }

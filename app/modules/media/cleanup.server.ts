@@ -1,3 +1,4 @@
+import { startPeriodic, stopPeriodic } from "../../lib/periodic.server";
 import { and, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
@@ -57,37 +58,18 @@ export async function countUnattachedUploads(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-const SWEEP_KEY = Symbol.for("shop.uploadSweep");
-type GlobalWithSweep = typeof globalThis & { [SWEEP_KEY]?: { timer: NodeJS.Timeout; running: Promise<unknown> | null } };
-
 /** Sweeps now and then every `everyMs` (hourly by default; an upload lives a day, so an hour late is fine). */
 export function startUploadSweep(db: Db, storage: MediaStorage, everyMs = 3600_000): void {
-  void stopUploadSweep();
-  const g = globalThis as GlobalWithSweep;
-  const run = () => {
-    const state = g[SWEEP_KEY];
-    if (!state || state.running) return;
-    state.running = sweepUnattachedUploads(db, storage)
+  startPeriodic("upload-sweep", everyMs, () =>
+    sweepUnattachedUploads(db, storage)
       .then((report) => {
         if (report.removed || report.failed) getLogger().info(report, "uploads sweep: unattached pictures older than a day deleted");
       })
-      .catch((error: unknown) => getLogger().error({ err: error }, "uploads sweep failed; it runs again within the hour"))
-      .finally(() => {
-        if (g[SWEEP_KEY]) g[SWEEP_KEY].running = null;
-      });
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  g[SWEEP_KEY] = { timer, running: null };
-  run();
+      .catch((error: unknown) => getLogger().error({ err: error }, "uploads sweep failed; it runs again within the hour")),
+  );
 }
 
 /** Stops the sweep and waits for a round in progress (graceful shutdown). */
-export async function stopUploadSweep(): Promise<void> {
-  const g = globalThis as GlobalWithSweep;
-  const state = g[SWEEP_KEY];
-  if (!state) return;
-  clearInterval(state.timer);
-  delete g[SWEEP_KEY];
-  await state.running;
+export function stopUploadSweep(): Promise<void> {
+  return stopPeriodic("upload-sweep");
 }
