@@ -34,9 +34,9 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
-  // The back office has its own shell and its own guard: no shopper, cart or wishlist to read there.
+  // The back office has its own shell, guard and settings: no shopper, cart, wishlist or footer to read there.
   const admin = isAdminPath(new URL(request.url).pathname);
-  const [settings, user] = await Promise.all([getStoreSettings(db), admin ? null : getSessionUser(request)]);
+  const [settings, user] = admin ? [null, null] : await Promise.all([getStoreSettings(db), getSessionUser(request)]);
   const config = getConfig();
   // A signed-in shopper's cart lines and wishlist, so the badge and every heart agree on every page
   // (guests' live in the browser: decision 012).
@@ -47,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // the phone lets a signed-in shopper ask for back-in-stock texts with one press (decision 015)
     user: user ? { id: user.id, name: user.name, phone: user.phoneNumber ?? null } : null,
     shopper,
-    settings: {
+    settings: settings && {
       storeName: settings.storeName,
       tagline: settings.tagline,
       supportEmail: settings.supportEmail,

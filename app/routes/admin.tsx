@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, redirect, useRouteError } from "react-route
 import type { Route } from "./+types/admin";
 import { AdminForbidden, AdminShell, AdminSignInPage } from "~/components/admin/admin-shell";
 import { readFormData } from "~/lib/http.server";
-import { ADMIN_HEADERS, requireStaff, requireStaffAndSettings, type AdminSignInReason } from "~/modules/admin/access.server";
+import { ADMIN_HEADERS, forgetStaffChecks, requireStaff, requireStaffAndSettings, type AdminSignInReason } from "~/modules/admin/access.server";
 import { getAuth } from "~/modules/accounts/session.server";
 import { signOut } from "~/modules/accounts/sign-in.server";
 
@@ -24,9 +24,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request);
+  const staff = await requireStaff(request);
   const form = await readFormData(request);
   if (form.get("intent") !== "sign-out") throw data("Unknown action", { status: 400, headers: ADMIN_HEADERS });
+  forgetStaffChecks(staff.id);
   const result = await signOut(getAuth(), request.headers);
   if (!result.ok) return data({ message: result.message }, { status: 500, headers: ADMIN_HEADERS });
   return redirect("/", { headers: result.headers });

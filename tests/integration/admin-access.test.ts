@@ -5,13 +5,13 @@ import { session } from "../../app/modules/accounts/auth-schema.server";
 import { smsOutbox } from "../../app/modules/accounts/schema.server";
 import { getAuth } from "../../app/modules/accounts/session.server";
 import { createStaffAccount } from "../../app/modules/accounts/staff.server";
-import { requireStaff } from "../../app/modules/admin/access.server";
+import { requireStaff, STAFF_CHECK_REUSE_MS } from "../../app/modules/admin/access.server";
 import { recentActivity, recordAudit } from "../../app/modules/admin/audit.server";
 import { listAdminCustomers, listAdminOrders, searchPattern } from "../../app/modules/admin/lists.server";
 import { staffActivity } from "../../app/modules/admin/schema.server";
 import { storeSettings } from "../../app/modules/content/schema.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
-import { loader as layoutLoader } from "../../app/routes/admin";
+import { action as layoutAction, loader as layoutLoader } from "../../app/routes/admin";
 import { loader as customersLoader } from "../../app/routes/admin.customers";
 import { loader as ordersLoader } from "../../app/routes/admin.orders";
 import { createTestOrder, createTestShopper } from "../factories/orders";
@@ -80,6 +80,26 @@ describe("who may open the back office", () => {
     const cookie = await staffCookie("asha@example.com");
     const layout = (await layoutLoader(args(get("/admin", cookie)))) as unknown as { data: { staff: { name: string; email: string } } };
     expect(layout.data.staff).toEqual({ name: "Meera Staff", email: "asha@example.com" });
+  });
+});
+
+describe("a staff member's check is reused for a moment, never past a sign-out", () => {
+  it("refuses the session at once after signing out from the back office", async () => {
+    const cookie = await staffCookie("leaving@example.com");
+    await expect(requireStaff(get("/admin", cookie))).resolves.toMatchObject({ email: "leaving@example.com" });
+    const form = new URLSearchParams({ intent: "sign-out" });
+    const post = new Request(`${BASE}/admin`, { method: "POST", headers: { cookie, origin: BASE, "content-type": "application/x-www-form-urlencoded" }, body: form });
+    const answer = (await layoutAction(args(post))) as Response;
+    expect(answer.status).toBe(302);
+    expect(await failure(requireStaff(get("/admin", cookie)))).toMatchObject({ init: { status: 401 }, data: { reason: "signed-out" } });
+  });
+
+  it("notices a session ended elsewhere (another process, the database) within STAFF_CHECK_REUSE_MS", async () => {
+    const cookie = await staffCookie("elsewhere@example.com");
+    const checked = Date.now();
+    const staff = await requireStaff(get("/admin", cookie), new Date(checked));
+    await t.db.delete(session).where(eq(session.id, staff.sessionId));
+    expect(await failure(requireStaff(get("/admin", cookie), new Date(checked + STAFF_CHECK_REUSE_MS)))).toMatchObject({ init: { status: 401 } });
   });
 });
 

@@ -43,7 +43,9 @@ export async function requireStaffAndSettings(request: Request): Promise<{ staff
   return guard(request);
 }
 
-function guard(request: Request, now?: Date): Promise<{ staff: Staff; settings: StoreSettings }> {
+type Guarded = { staff: Staff; settings: StoreSettings };
+
+function guard(request: Request, now?: Date): Promise<Guarded> {
   // React Router runs the layout's and the page's loaders for one request together: check once
   if (now) return checkStaff(request, now);
   let pending = checks.get(request);
@@ -55,11 +57,42 @@ function guard(request: Request, now?: Date): Promise<{ staff: Staff; settings: 
 }
 
 /** The answer of the guard per request object (a request lives only as long as its answer). */
-const checks = new WeakMap<Request, Promise<{ staff: Staff; settings: StoreSettings }>>();
+const checks = new WeakMap<Request, Promise<Guarded>>();
 
-async function checkStaff(request: Request, now: Date): Promise<{ staff: Staff; settings: StoreSettings }> {
+/**
+ * A staff session's full check (the auth library's session lookup, the settings, the activity
+ * mark: about 2 ms of CPU) is reused for STAFF_CHECK_REUSE_MS by the same session's next requests
+ * in this process: a page load, its data requests and an action's revalidation come together.
+ * Signing out, expiry and the back office's own changes to staff and shoppers forget it at once
+ * (`forgetStaffChecks`); a session ended any other way (another server process, the database)
+ * keeps access at most this long.
+ */
+export const STAFF_CHECK_REUSE_MS = 2_000;
+const REUSE_LIMIT = 500;
+const reused = new Map<string, { at: number; guarded: Guarded; lastSeenAt: number }>();
+
+/** Forgets reused staff checks: of one staff member (their sign-out, removal, deactivation), or all. */
+export function forgetStaffChecks(userId?: string): void {
+  if (!userId) return reused.clear();
+  for (const [key, entry] of reused) if (entry.guarded.staff.id === userId) reused.delete(key);
+}
+
+/** The session cookie's value, the key of a reused check. */
+function sessionCookieValue(cookieHeader: string | null): string | null {
+  return /(?:^|;\s*)(?:__Secure-)?shop\.session_token=([^;]+)/.exec(cookieHeader ?? "")?.[1] ?? null;
+}
+
+async function checkStaff(request: Request, now: Date): Promise<Guarded> {
   const signIn = (reason: AdminSignInReason["reason"]) => data<AdminSignInReason>({ signIn: true, reason }, { status: 401, headers: ADMIN_HEADERS });
-  if (!hasSessionCookie(request.headers.get("cookie"))) throw signIn("signed-out");
+  const cookie = request.headers.get("cookie");
+  if (!hasSessionCookie(cookie)) throw signIn("signed-out");
+  const key = sessionCookieValue(cookie);
+  const entry = key ? reused.get(key) : undefined;
+  if (entry && now.getTime() - entry.at >= 0 && now.getTime() - entry.at < STAFF_CHECK_REUSE_MS && now.getTime() - entry.lastSeenAt <= TOUCH_EVERY_MS) {
+    return entry.guarded;
+  }
+  if (key) reused.delete(key);
+
   const found = await getAuth().api.getSession({ headers: request.headers });
   if (!found || found.user.banned) throw signIn("signed-out");
   const user = found.user as { id: string; name: string; email: string; role?: string | null };
@@ -71,7 +104,7 @@ async function checkStaff(request: Request, now: Date): Promise<{ staff: Staff; 
     getStoreSettings(db),
     db.select({ lastSeenAt: staffActivity.lastSeenAt }).from(staffActivity).where(eq(staffActivity.sessionId, sessionId)),
   ]);
-  const lastSeen = mark?.lastSeenAt ?? new Date(found.session.createdAt);
+  let lastSeen = mark?.lastSeenAt ?? new Date(found.session.createdAt);
   if (now.getTime() - lastSeen.getTime() > settings.staffSessionHours * 3_600_000) {
     await db.delete(sessionTable).where(eq(sessionTable.id, sessionId));
     throw signIn("expired");
@@ -81,6 +114,12 @@ async function checkStaff(request: Request, now: Date): Promise<{ staff: Staff; 
       .insert(staffActivity)
       .values({ sessionId, lastSeenAt: now })
       .onConflictDoUpdate({ target: staffActivity.sessionId, set: { lastSeenAt: sql`GREATEST(${staffActivity.lastSeenAt}, excluded.last_seen_at)` } });
+    lastSeen = now;
   }
-  return { staff: { id: user.id, name: user.name, email: user.email, sessionId }, settings };
+  const guarded = { staff: { id: user.id, name: user.name, email: user.email, sessionId }, settings };
+  if (key) {
+    if (reused.size >= REUSE_LIMIT) reused.delete(reused.keys().next().value!);
+    reused.set(key, { at: now.getTime(), guarded, lastSeenAt: lastSeen.getTime() });
+  }
+  return guarded;
 }

@@ -264,7 +264,7 @@ export function forgetFigures(db: Db): void {
  * order of `product_variants_low_stock_idx`, and how many qualify, counted up to STOCK_COUNT_CAP so
  * the count stays a short index walk however many there are.
  */
-async function stockAlerts(db: Db, kind: "low" | "sold-out"): Promise<StockAlertList> {
+function stockAlertsQuery(db: Db, kind: "low" | "sold-out") {
   const range = kind === "low" ? and(gte(productVariants.stock, 1), lte(productVariants.stock, LOW_STOCK)) : eq(productVariants.stock, 0);
   // one statement: the first STOCK_COUNT_CAP + 1 in index order, counted, of which the first few are listed
   const matching = db.$with("matching").as(
@@ -285,7 +285,7 @@ async function stockAlerts(db: Db, kind: "low" | "sold-out"): Promise<StockAlert
       .orderBy(productVariants.stock, sql`${productVariants.updatedAt} DESC NULLS LAST`, productVariants.id)
       .limit(STOCK_COUNT_CAP + 1),
   );
-  const rows = await db
+  return db
     .with(matching)
     .select({
       variantId: matching.variantId,
@@ -300,13 +300,11 @@ async function stockAlerts(db: Db, kind: "low" | "sold-out"): Promise<StockAlert
     .from(matching)
     .orderBy(matching.stock, sql`${matching.updatedAt} DESC NULLS LAST`, matching.variantId)
     .limit(STOCK_LIST_LIMIT);
-  const n = rows[0]?.n ?? 0;
-  return { count: Math.min(n, STOCK_COUNT_CAP), capped: n > STOCK_COUNT_CAP, items: rows.map(({ n: _n, ...item }) => item) };
 }
 
 /** The newest orders (the index on created_at is DESC NULLS LAST: the order must say so to use it). */
-async function latestOrders(db: Db): Promise<RecentOrder[]> {
-  const rows = await db
+function latestOrdersQuery(db: Db) {
+  return db
     .select({
       id: orders.id,
       orderNumber: orders.orderNumber,
@@ -318,6 +316,39 @@ async function latestOrders(db: Db): Promise<RecentOrder[]> {
     .from(orders)
     .orderBy(sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC`)
     .limit(RECENT_ORDERS);
+}
+
+/** The page's queries, built once per database and prepared (they run on every dashboard view). */
+function preparedQueries(db: Db) {
+  let queries = prepared.get(db);
+  if (!queries) {
+    queries = {
+      low: stockAlertsQuery(db, "low").prepare("dashboard_low_stock"),
+      soldOut: stockAlertsQuery(db, "sold-out").prepare("dashboard_sold_out"),
+      latest: latestOrdersQuery(db).prepare("dashboard_latest_orders"),
+    };
+    prepared.set(db, queries);
+  }
+  return queries;
+}
+const prepared = new WeakMap<Db, { low: PreparedOf<typeof stockAlertsQuery>; soldOut: PreparedOf<typeof stockAlertsQuery>; latest: PreparedOf<typeof latestOrdersQuery> }>();
+type PreparedOf<F extends (db: Db, ...rest: never[]) => { prepare(name: string): unknown }> = ReturnType<ReturnType<F>["prepare"]>;
+
+/**
+ * Variants of active products that are low (1 to LOW_STOCK left) or sold out: the first few in the
+ * order of `product_variants_low_stock_idx`, and how many qualify, counted up to STOCK_COUNT_CAP so
+ * the count stays a short index walk however many there are.
+ */
+async function stockAlerts(db: Db, kind: "low" | "sold-out"): Promise<StockAlertList> {
+  const queries = preparedQueries(db);
+  const rows = await (kind === "low" ? queries.low : queries.soldOut).execute();
+  const n = rows[0]?.n ?? 0;
+  return { count: Math.min(n, STOCK_COUNT_CAP), capped: n > STOCK_COUNT_CAP, items: rows.map(({ n: _n, ...item }) => item) };
+}
+
+/** The newest orders, for Recent Orders. */
+async function latestOrders(db: Db): Promise<RecentOrder[]> {
+  const rows = await preparedQueries(db).latest.execute();
   return rows.map(({ createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString(), placedOn: shopDate(createdAt) }));
 }
 
