@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { CATALOGUE } from "../../app/db/seed/catalogue";
 import { expect, test } from "./support/test";
@@ -11,26 +11,13 @@ import { randomPhone, register } from "./support/shopper";
  * modal, add a product with two pictures and a stock grid with a sold-out size, find it in the shop
  * with that size struck through, change its price and see the shop follow, delete it; a second save
  * from an old version is refused with everything typed kept; shoppers and visitors see no data.
- *
- * Pictures go through POST /admin/uploads, which the uploads branch of issue 12 provides. Until it is
- * merged that address answers nothing useful, and the steps that need an uploaded picture are marked
- * `test.fixme` (they run as soon as the endpoint answers the contract's 400 'No file provided').
+ * Pictures go through POST /admin/uploads (the real endpoint and sharp pipeline).
  */
 
 const SCREENS = "tmp/screens";
 const PICTURES = "tmp/e2e-pictures";
 const dataDir = process.env.E2E_DATA_DIR ?? "tmp/e2e-data";
 const admin = () => JSON.parse(readFileSync(path.join(dataDir, "demo-admin.json"), "utf8")) as { email: string; password: string };
-
-const UPLOADS_PENDING = "needs POST /admin/uploads from the uploads branch of issue 12 (not merged into this branch yet)";
-
-/** The upload endpoint answers its contract (a request without a file: 400 with { error }). */
-async function uploadsAvailable(request: APIRequestContext, baseURL: string): Promise<boolean> {
-  const response = await request.post("/admin/uploads", { headers: { origin: baseURL }, multipart: { note: "no file" } });
-  if (response.status() !== 400) return false;
-  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-  return typeof body?.error === "string";
-}
 
 async function pictureFiles(project: string): Promise<string[]> {
   mkdirSync(PICTURES, { recursive: true });
@@ -111,7 +98,7 @@ test("a visitor gets the sign-in form and a shopper the refusal at /admin/produc
   }
 });
 
-test("staff add a product with two pictures and a sold-out size, see it in the shop, change its price, and delete it", async ({ page, baseURL }, testInfo) => {
+test("staff add a product with two pictures and a sold-out size, see it in the shop, change its price, and delete it", async ({ page }, testInfo) => {
   const project = testInfo.project.name;
   const name = `Kora Tissue Saree ${project} ${Date.now().toString(36)}`;
   await page.setExtraHTTPHeaders(STAFF_NETWORK);
@@ -155,7 +142,6 @@ test("staff add a product with two pictures and a sold-out size, see it in the s
   await page.screenshot({ path: `${SCREENS}/admin-products-editor-new-${project}.png` });
   await noHorizontalOverflow(page);
 
-  test.fixme(!(await uploadsAvailable(page.request, baseURL!)), UPLOADS_PENDING);
 
   // two pictures at once, each with its progress bar, then reordered from the keyboard and described
   const [front, back] = await pictureFiles(project);
