@@ -260,7 +260,7 @@ export function checkSettingsForm(values: SettingsFormValues, context: { storedG
     errors.shopState ??= "Choose the shop's state: the GSTIN must belong to it";
   } else if (!errors.shopState) {
     const problem = gstinProblem(gstin, shopState);
-    if (problem === "format") errors.gstin = "A GSTIN has 15 characters: 2 digits, 10 of the PAN, then 3 more, like 08ABCDE1234F1Z5";
+    if (problem === "format") errors.gstin = "A GSTIN has 15 characters: 2 digits, 10 of the PAN, then 3 more, like 08ABCDE1234F1Z0";
     else if (problem === "check") errors.gstin = "This GSTIN's last character does not match the others: check it for a typo";
     else if (problem === "state") errors.gstin = `A GSTIN registered in ${shopState} starts with ${GST_STATE_CODES[shopState]?.[0] ?? "its state code"}`;
   }
