@@ -226,7 +226,7 @@ function CouponForm({ titleId, coupon, orders, activity, search, saving, reloadi
                 maxLength={40}
                 readOnly={Boolean(coupon)}
                 hint={coupon ? "A code cannot be changed: orders keep the code they used" : "3 to 32 letters and digits; saved in capitals"}
-                className="[&_input]:font-mono [&_input]:uppercase [&_input]:tracking-[0.08em] [&_input:read-only]:bg-sand/50"
+                className="[&_input]:font-medium [&_input]:uppercase [&_input]:tracking-[0.12em] [&_input:read-only]:bg-sand/50"
                 {...text("code")}
               />
               <fieldset>

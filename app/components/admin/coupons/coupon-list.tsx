@@ -92,7 +92,7 @@ export function CouponList({ page }: { page: AdminCouponPage & { search: string;
                   {items.map((c) => (
                     <tr key={c.id} data-testid="admin-coupon" data-code={c.code} className="border-b border-linen last:border-b-0 hover:bg-sand/40">
                       <td className="px-4 py-3.5 align-middle">
-                        <Link to={editHref(c.id)} className="font-mono text-[0.95rem] font-semibold tracking-[0.08em] text-ink hover:text-maroon">
+                        <Link to={editHref(c.id)} className="text-[0.95rem] font-semibold tracking-[0.12em] text-ink hover:text-maroon">
                           {c.code}
                         </Link>
                         {c.description ? <p className="mt-0.5 max-w-[16rem] truncate text-xs text-stone">{c.description}</p> : null}
@@ -126,7 +126,7 @@ export function CouponList({ page }: { page: AdminCouponPage & { search: string;
                 <li key={c.id} data-testid="admin-coupon-card" data-code={c.code} className="border border-linen bg-ivory p-4">
                   <div className="flex items-start justify-between gap-3">
                     <div className="min-w-0">
-                      <Link to={editHref(c.id)} className="font-mono text-lg font-semibold tracking-[0.08em] text-ink hover:text-maroon">
+                      <Link to={editHref(c.id)} className="text-lg font-semibold tracking-[0.12em] text-ink hover:text-maroon">
                         {c.code}
                       </Link>
                       <p className="mt-0.5 text-sm font-medium text-ink">

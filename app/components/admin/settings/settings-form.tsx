@@ -166,7 +166,7 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
           e.preventDefault();
           save();
         }}
-        className="mt-6 grid gap-5 pb-28 lg:grid-cols-2 lg:items-start"
+        className="mt-6 grid gap-5 pb-28 lg:grid-cols-2 lg:items-start [&_input]:scroll-mt-28 [&_input]:scroll-mb-28 [&_select]:scroll-mt-28 [&_select]:scroll-mb-28 [&_textarea]:scroll-mt-28"
       >
         <Card title="Store" description="The name and line shown in the header, footer and page titles.">
           <TextInput label="Store name" required autoComplete="organization" maxLength={120} {...text("storeName")} />
@@ -218,7 +218,7 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={20}
-            className="[&_input]:font-mono [&_input]:uppercase [&_input]:tracking-[0.08em]"
+            className="[&_input]:font-medium [&_input]:uppercase [&_input]:tracking-[0.12em]"
             hint={stored.gstin ? "15 characters; can be corrected, not removed" : `15 characters${stateCode ? `, starting ${stateCode}` : ""}; empty until the shop is registered`}
             {...text("gstin")}
           />
@@ -247,7 +247,7 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
 
       <div className="fixed inset-x-0 bottom-0 z-40 border-t border-linen bg-ivory/95 backdrop-blur">
         <div className="mx-auto flex max-w-[90rem] items-center justify-end gap-3 px-4 py-3 sm:px-8">
-          <p aria-live="polite" className="mr-auto text-sm text-stone">
+          <p aria-live="polite" className="sr-only mr-auto text-sm text-stone sm:not-sr-only">
             {saving ? "Saving..." : dirty ? "Unsaved changes" : "All changes saved"}
           </p>
           <button
@@ -260,11 +260,11 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
               setAttempted(false);
               setTouched(new Set());
             }}
-            className="btn-outline !px-4 !py-3 disabled:opacity-40 sm:!px-5"
+            className="btn-outline !px-4 !py-3 disabled:opacity-40 max-sm:mr-auto sm:!px-5"
           >
             Discard
           </button>
-          <button type="submit" form={formId} disabled={saving} className="btn-primary !px-5 !py-3 sm:!px-8">
+          <button type="submit" form={formId} disabled={saving} className="btn-primary whitespace-nowrap !px-5 !py-3 sm:!px-8">
             {saving ? "Saving..." : "Save settings"}
           </button>
         </div>
