@@ -55,7 +55,8 @@ export function CouponEditor({ coupon, orders, activity }: CouponEditorData) {
   const [params] = useSearchParams();
   const listParams = new URLSearchParams(params);
   listParams.delete("orders");
-  const listHref = `/admin/coupons${listParams.size ? `?${listParams}` : ""}`;
+  const listQuery = listParams.toString();
+  const listHref = `/admin/coupons${listQuery ? `?${listQuery}` : ""}`;
 
   const close = () => {
     if (dirty.current && !window.confirm(DISCARD)) return;
