@@ -44,6 +44,8 @@ export default [
     route("orders", "routes/admin.orders.tsx"),
     route("customers", "routes/admin.customers.tsx"),
     route("uploads", "routes/admin.uploads.ts"),
+    route("coupons", "routes/admin.coupons.tsx", [route(":id", "routes/admin.coupons.$id.tsx")]),
+    route("settings", "routes/admin.settings.tsx"),
   ]),
   // Spec section 2: other internal paths go to /products.
   route("*", "routes/catch-all.ts"),

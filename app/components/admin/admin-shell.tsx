@@ -8,6 +8,8 @@ export const ADMIN_TABS = [
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/customers", label: "Customers", end: false },
+  { to: "/admin/coupons", label: "Coupons", end: false },
+  { to: "/admin/settings", label: "Settings", end: false },
 ] as const;
 
 function Frame({ children, aside }: { children: React.ReactNode; aside?: React.ReactNode }) {

@@ -1,0 +1,56 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin.settings";
+import { SettingsForm } from "~/components/admin/settings/settings-form";
+import { getDb } from "~/db/client.server";
+import { readFormData } from "~/lib/http.server";
+import { getLogger } from "~/lib/logger.server";
+import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/access.server";
+import { INDIAN_STATES } from "~/modules/accounts/forms";
+import { loadSettingsForEdit, saveStoreSettings } from "~/modules/content/settings-admin.server";
+import { parseSettingsFormValues, SETTINGS_MESSAGES, type SettingsFieldErrors, type SettingsFormValues } from "~/modules/content/settings-form";
+
+/*
+ * /admin/settings: the store_settings row (contact details, social links, GST registration, cash on
+ * delivery, prepaid discount, payment timeout, staff session length). A save is refused when someone
+ * else saved meanwhile; it purges the page cache and writes one audit row.
+ */
+
+export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
+
+export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin · Saanjh" }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const values = await loadSettingsForEdit(getDb());
+  return data({ values, states: INDIAN_STATES as readonly string[] }, { headers: ADMIN_HEADERS });
+}
+
+type Answer = { ok: true; changed: string[]; values: SettingsFormValues } | { ok: false; formError: string; fieldErrors: SettingsFieldErrors; conflict?: boolean };
+
+const answer = (body: Answer, status = 200) => data(body, { status, headers: ADMIN_HEADERS });
+
+export async function action({ request }: Route.ActionArgs) {
+  let staff: Staff;
+  try {
+    staff = await requireStaff(request);
+  } catch (refusal) {
+    const status = (refusal as { init?: { status?: number } } | null)?.init?.status;
+    if (status === 401 || status === 403) return answer({ ok: false, formError: status === 401 ? SETTINGS_MESSAGES.signedOut : SETTINGS_MESSAGES.failed, fieldErrors: {} }, status);
+    throw refusal;
+  }
+  const form = await readFormData(request);
+  const values = form.get("intent") === "save" ? parseSettingsFormValues(String(form.get("settings") ?? "")) : null;
+  if (!values) return answer({ ok: false, formError: SETTINGS_MESSAGES.failed, fieldErrors: {} }, 400);
+  try {
+    const result = await saveStoreSettings(getDb(), staff, values);
+    if (!result.ok) return answer({ ok: false, formError: result.formError, fieldErrors: result.fieldErrors, conflict: result.conflict }, result.status);
+    return answer({ ok: true, changed: result.changed, values: result.values });
+  } catch (error) {
+    getLogger().error({ err: error }, "saving the store settings failed");
+    return answer({ ok: false, formError: SETTINGS_MESSAGES.failed, fieldErrors: {} }, 500);
+  }
+}
+
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  return <SettingsForm values={loaderData.values} states={loaderData.states} />;
+}
