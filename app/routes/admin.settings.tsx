@@ -4,7 +4,7 @@ import { SettingsForm } from "~/components/admin/settings/settings-form";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
 import { getLogger } from "~/lib/logger.server";
-import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/access.server";
+import { ADMIN_HEADERS, forgetStaffChecks, requireStaff, type Staff } from "~/modules/admin/access.server";
 import { INDIAN_STATES } from "~/modules/accounts/forms";
 import { loadSettingsForEdit, saveStoreSettings } from "~/modules/content/settings-admin.server";
 import { parseSettingsFormValues, SETTINGS_MESSAGES, type SettingsFieldErrors, type SettingsFormValues } from "~/modules/content/settings-form";
@@ -44,6 +44,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const result = await saveStoreSettings(getDb(), staff, values);
     if (!result.ok) return answer({ ok: false, formError: result.formError, fieldErrors: result.fieldErrors, conflict: result.conflict }, result.status);
+    // a staff check reused for a moment holds the settings it read (the staff session length)
+    if (result.changed.length > 0) forgetStaffChecks();
     return answer({ ok: true, changed: result.changed, values: result.values });
   } catch (error) {
     getLogger().error({ err: error }, "saving the store settings failed");
