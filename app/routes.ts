@@ -43,6 +43,8 @@ export default [
     route("products", "routes/admin.products.tsx", [route(":id", "routes/admin.products.$id.tsx")]),
     route("orders", "routes/admin.orders.tsx"),
     route("customers", "routes/admin.customers.tsx"),
+    route("customers/staff", "routes/admin.customers.staff.tsx"),
+    route("customers/:id", "routes/admin.customers.$id.tsx"),
     route("uploads", "routes/admin.uploads.ts"),
   ]),
   // Spec section 2: other internal paths go to /products.
