@@ -8,6 +8,7 @@ import { getAuth, getSessionUser } from "../../app/modules/accounts/session.serv
 import { createStaffAccount } from "../../app/modules/accounts/staff.server";
 import { requireStaff } from "../../app/modules/admin/access.server";
 import { listAdminCustomers } from "../../app/modules/admin/lists.server";
+import { removeStaff } from "../../app/modules/admin/staff.server";
 import { auditLog } from "../../app/modules/admin/schema.server";
 import { orders } from "../../app/modules/orders/schema.server";
 import * as accountRoute from "../../app/routes/authentication";
@@ -381,6 +382,32 @@ describe("staff accounts", () => {
     expect((await staffLoader(second.cookie)).status).toBe(401);
     // Priya is the last owner again
     expect((await staffAction({ intent: "remove", userId: ownerId }, ownerCookie)).status).toBe(409);
+  });
+});
+
+describe("two owners removing each other at the same time", () => {
+  it("leaves exactly one of them: the shop always keeps an owner", async () => {
+    const ids: string[] = [];
+    for (const [name, email] of [
+      ["Owner One", "one@example.com"],
+      ["Owner Two", "two@example.com"],
+    ] as const) {
+      ids.push((await createStaffAccount(t.db, getAuth(), { name, email, password: "tamarind-88-rain" }, { isOwner: true })).userId);
+    }
+    // Priya steps down to plain staff for this test, so the two are the only owners
+    await t.db.update(staffMembers).set({ isOwner: false }).where(eq(staffMembers.userId, ownerId));
+    try {
+      const [a, b] = await Promise.all([
+        removeStaff(t.db, { id: ids[0]!, name: "Owner One" }, ids[1]!),
+        removeStaff(t.db, { id: ids[1]!, name: "Owner Two" }, ids[0]!),
+      ]);
+      expect([a.ok, b.ok].filter(Boolean)).toHaveLength(1);
+      const owners = await t.db.select().from(staffMembers).where(eq(staffMembers.isOwner, true));
+      expect(owners).toHaveLength(1);
+      expect([a, b]).toContainEqual({ ok: false, status: expect.any(Number), message: expect.any(String) });
+    } finally {
+      await t.db.update(staffMembers).set({ isOwner: true }).where(eq(staffMembers.userId, ownerId));
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import type { AdminCustomerDetail } from "~/modules/admin/customers.server";
 import { formatPrice } from "~/modules/pricing/money";
 import { AccountState } from "./account-state";
 import { ConfirmDialog } from "./confirm-dialog";
-import { formatDay, formatDayTime } from "./format";
+import { breakableEmail, formatDay, formatDayTime } from "./format";
 
 type Answer = { ok: true; active: boolean; message: string } | { ok: false; message: string };
 
@@ -51,7 +51,17 @@ export function CustomerDetail({ customer }: { customer: AdminCustomerDetail }) 
               <dt className="text-stone">Phone</dt>
               <dd className="tabular-nums text-ink">{customer.phone ? formatPhone(customer.phone) : "—"}</dd>
               <dt className="text-stone">E-mail</dt>
-              <dd className="break-all text-ink">{customer.email ? <a href={`mailto:${customer.email}`} className="underline-offset-4 hover:underline">{customer.email}</a> : "—"}</dd>
+              <dd className="min-w-0 text-ink [overflow-wrap:anywhere]">
+                {customer.email ? (
+                  <a href={`mailto:${customer.email}`} className="underline-offset-4 hover:underline">
+                    {breakableEmail(customer.email)[0]}
+                    <wbr />
+                    {breakableEmail(customer.email)[1]}
+                  </a>
+                ) : (
+                  "—"
+                )}
+              </dd>
               <dt className="text-stone">Orders</dt>
               <dd className="tabular-nums text-ink">{customer.orderCount}</dd>
               <dt className="text-stone">Total spent</dt>

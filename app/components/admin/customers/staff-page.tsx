@@ -62,7 +62,7 @@ export function StaffPage({ members, viewerIsOwner, viewerId, activity }: { memb
               </div>
               <p className="mt-4 text-xs text-stone">
                 Added {formatDay(m.addedAt)}
-                {m.addedByName ? ` by ${m.addedByName}` : m.addedById ? " by a former staff member" : " on the command line"}
+                {m.addedByName ? ` by ${m.addedByName}` : m.addedById ? " by a former staff member" : " at set-up"}
               </p>
               {viewerIsOwner ? (
                 <div className="mt-4 border-t border-linen/70 pt-4">
