@@ -1,14 +1,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page, TestInfo } from "@playwright/test";
+import { openProduct, SEEDED } from "./support/catalogue";
 import { expect, test } from "./support/test";
 import { randomPhone, register, signIn } from "./support/shopper";
 
 /*
- * The admin's Customers tab end to end, at 1440 and 390 px (issue 13): a shopper signs in; staff
- * deactivate them (after a confirmation); the shopper's next page load is signed out and signing in
- * again says 'This account is disabled. Please contact support.'; staff reactivate them and they sign
- * in. An owner (the demo admin) adds a staff member who signs in to /admin, then removes them: their
+ * The admin's Customers tab end to end, at 1440 and 390 px (issue 13): a shopper signs in and places a
+ * cash-on-delivery order; staff deactivate them (after a confirmation); the shopper's next page load is
+ * signed out and signing in again says 'This account is disabled. Please contact support.'; the order
+ * stays on their page; staff reactivate them and they sign in. An owner (the demo admin) adds a staff member who signs in to /admin, then removes them: their
  * next page load shows the sign-in form.
  */
 
@@ -16,6 +17,24 @@ const SCREENS = "tmp/screens";
 const dataDir = process.env.E2E_DATA_DIR ?? "tmp/e2e-data";
 const demoAdmin = () => JSON.parse(readFileSync(path.join(dataDir, "demo-admin.json"), "utf8")) as { email: string; password: string };
 const DISABLED = "This account is disabled. Please contact support.";
+
+/** A product with plenty of stock, away from the ones the checkout and inventory tests buy. */
+const PRODUCT = SEEDED.filter((s) => (s.variants.find((v) => v.size === (s.start.size ?? "One Size") && v.colour === (s.start.colour ?? "Default"))?.stock ?? 0) >= 12).reverse()[10]!;
+
+/** The shopper places a cash-on-delivery order (the billing name, e-mail and phone come from the profile). */
+async function placeCodOrder(page: Page): Promise<string> {
+  await openProduct(page, PRODUCT.product.name);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText(/^Added to cart/)).toBeVisible();
+  await page.goto("/checkout");
+  await page.getByRole("textbox", { name: "Address", exact: true }).fill("14 Janpath, near the Government Emporium");
+  await page.getByLabel("Pincode").fill("110001");
+  await expect(page.getByLabel("City")).toHaveValue("New Delhi");
+  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+  await page.getByRole("button", { name: /^Place order/ }).click();
+  await expect(page).toHaveURL(/\/order-success/, { timeout: 10_000 });
+  return (await page.getByTestId("success-order-number").textContent())!.trim();
+}
 
 /** An address of each browser's own (the sign-in limits count per address): test x project x role. */
 function network(testInfo: TestInfo, role: number): Record<string, string> {
@@ -38,6 +57,7 @@ test("staff deactivate a signed-in shopper, who is signed out and refused, then 
   const phone = randomPhone();
   await register(page, request, phone);
   await expect(page.getByText("Welcome to Saanjh, Kavya!")).toBeVisible();
+  const orderNumber = await placeCodOrder(page);
 
   const staff = await ownerPage(browser, testInfo, 2);
   await staff.goto("/admin/customers");
@@ -49,6 +69,9 @@ test("staff deactivate a signed-in shopper, who is signed out and refused, then 
   await staff.getByRole("link", { name: /Kavya Rao/ }).click();
   await expect(staff.getByRole("heading", { level: 1, name: "Kavya Rao" })).toBeVisible();
   await expect(staff.getByText(`kavya.${phone}@example.com`)).toBeVisible();
+  const order = staff.getByRole("link", { name: new RegExp(orderNumber) });
+  await expect(order).toHaveAttribute("href", /^\/admin\/orders\/[0-9a-f-]{36}$/);
+  await expect(order).toContainText("Confirmed");
 
   // a confirmation first; Cancel changes nothing
   await staff.getByRole("button", { name: "Deactivate account" }).click();
@@ -63,6 +86,7 @@ test("staff deactivate a signed-in shopper, who is signed out and refused, then 
   await expect(staff.getByTestId("toast").filter({ hasText: "Customer deactivated. They were signed out." })).toBeVisible();
   await expect(staff.getByRole("button", { name: "Reactivate account" })).toBeVisible();
   await expect(staff.getByText("Reason: Repeated fake orders")).toBeVisible();
+  await expect(order).toBeVisible(); // the orders stay
   await staff.screenshot({ path: `${SCREENS}/admin-customer-deactivated-${project}.png`, fullPage: true });
 
   // the shopper's next page load is signed out; asking for a code says why

@@ -13,8 +13,6 @@ export const MESSAGES = {
   otpSent: "OTP sent successfully! Check your phone for the SMS.",
   otpWrong: "Invalid OTP. Please try again.",
   accountNotFound: "Account not found. Please register first.",
-  /** a deactivated account (the admin plugin's ban), at the code request and at the verification */
-  accountDisabled: "This account is disabled. Please contact support.",
   completeRegistration: "Please complete your registration",
   requiredFields: "Please fill in all required fields",
   emailInvalid: "Please enter a valid e-mail address",

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { isAPIError } from "better-auth/api";
 import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
-import { ACCOUNT_DISABLED_CODE, type Auth } from "./auth.server";
+import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE, type Auth } from "./auth.server";
 import { session } from "./auth-schema.server";
 import { MESSAGES, welcomeBack, type AuthMode } from "./forms";
 import { getCustomerProfile } from "./profile.server";
@@ -23,7 +23,7 @@ export async function sendSignInCode(auth: Auth, phone: string, headers: Headers
     if (isAPIError(error)) {
       const code = errorCode(error);
       if (code === "OTP_LIMIT") return { ok: false, message: error.message, status: 429 };
-      if (code === ACCOUNT_DISABLED_CODE) return { ok: false, message: MESSAGES.accountDisabled, status: 403 };
+      if (code === ACCOUNT_DISABLED_CODE) return { ok: false, message: ACCOUNT_DISABLED_MESSAGE, status: 403 };
       if (code === "INVALID_PHONE_NUMBER") return { ok: false, message: MESSAGES.phoneInvalid, status: 400 };
       // Spec: 'Error: {message}' when sending fails.
       return { ok: false, message: `Error: ${error.message}`, status: error.statusCode >= 500 ? 502 : error.statusCode };
@@ -88,7 +88,7 @@ function verifyMessage(error: { message: string; body?: { code?: string } | unde
     case "OTP_NOT_FOUND":
       return "This OTP is no longer valid. Please request a new one.";
     case ACCOUNT_DISABLED_CODE:
-      return MESSAGES.accountDisabled;
+      return ACCOUNT_DISABLED_MESSAGE;
     default:
       return MESSAGES.otpWrong;
   }
