@@ -98,7 +98,7 @@ export interface AdminCustomerRow {
  * The texts a customer search looks in, lower-cased: the shopper's profile (name, the e-mail given at
  * registration, phone) and the account itself (name and verified phone, for shoppers who never
  * finished registering). Each side is its own subquery, so each can be served by a trigram index on
- * exactly this expression (not in the schema yet: decision 024 names the two indexes and their plans).
+ * exactly this expression (not in the schema yet: decision 026 names the two indexes and their plans).
  */
 const profileSearchText = sql`lower(${customerProfiles.firstName} || ' ' || ${customerProfiles.lastName} || ' ' || ${customerProfiles.email} || ' ' || ${customerProfiles.phone})`;
 const accountSearchText = sql`lower(${user.name} || ' ' || coalesce(${user.phoneNumber}, ''))`;
