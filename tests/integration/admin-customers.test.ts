@@ -369,7 +369,7 @@ describe("staff accounts", () => {
 
   it("never removes the last owner; with a second owner, an owner may leave", async () => {
     const alone = await staffAction({ intent: "remove", userId: ownerId }, ownerCookie);
-    expect(alone).toMatchObject({ status: 409, body: { ok: false, message: "The shop must keep at least one owner: make another owner first." } });
+    expect(alone).toMatchObject({ status: 409, body: { ok: false, message: "The shop must keep at least one owner: add another owner first." } });
     expect(await t.db.select().from(user).where(eq(user.id, ownerId))).toHaveLength(1);
 
     const added = await staffAction({ intent: "add", name: "Second Owner", email: "second@example.com", password: "cardamom-77-bun", isOwner: "on" }, ownerCookie);

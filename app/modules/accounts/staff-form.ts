@@ -39,7 +39,7 @@ export const STAFF_MESSAGES = {
   removed: (name: string) => `${name} was removed from the staff.`,
   emailTaken: "An account with this e-mail already exists.",
   ownersOnly: "Only an owner can add or remove staff.",
-  lastOwner: "The shop must keep at least one owner: make another owner first.",
+  lastOwner: "The shop must keep at least one owner: add another owner first.",
   notFound: "This staff member was not found.",
   failed: "The change could not be saved. Please try again.",
   confirmRemove: "Remove this staff member?",
