@@ -204,7 +204,12 @@ describe("the customers list", () => {
   });
 
   it("pages 25 at a time, newest first", async () => {
-    for (let i = 0; i < 27; i++) await createTestShopper(t.db, { firstName: "Pager", lastName: `Person ${String(i).padStart(2, "0")}` });
+    const start = Date.now() - 3_600_000;
+    for (let i = 0; i < 27; i++) {
+      const { id } = await createTestShopper(t.db, { firstName: "Pager", lastName: `Person ${String(i).padStart(2, "0")}` });
+      // one second apart: rows made in the same instant would tie on created_at
+      await t.db.update(user).set({ createdAt: new Date(start + i * 1000) }).where(eq(user.id, id));
+    }
     const first = await listLoader("?search=pager", ownerCookie);
     const second = await listLoader("?search=pager&page=2", ownerCookie);
     expect(first.body).toMatchObject({ total: 27, pages: 2, page: 1 });
