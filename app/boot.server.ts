@@ -144,7 +144,7 @@ async function ensureDemoAdmin(db: Db, config: Config): Promise<{ email: string;
   const fresh = !password;
   password ??= `demo-${randomBytes(6).toString("hex")}-7`;
   const auth = getAuth();
-  const result = await createStaffAccount(db, auth, { name: "Demo Admin", email: DEMO_ADMIN_EMAIL, password });
+  const result = await createStaffAccount(db, auth, { name: "Demo Admin", email: DEMO_ADMIN_EMAIL, password }, { isOwner: true });
   if (result.status === "exists" && fresh) await setStaffPassword(db, auth, result.userId, password);
   if (fresh) writeFileSync(file, `${JSON.stringify({ email: DEMO_ADMIN_EMAIL, password }, null, 2)}\n`, { mode: 0o600 });
   return { email: DEMO_ADMIN_EMAIL, password };

@@ -43,6 +43,8 @@ export default [
     route("products", "routes/admin.products.tsx", [route(":id", "routes/admin.products.$id.tsx")]),
     route("orders", "routes/admin.orders.tsx"),
     route("customers", "routes/admin.customers.tsx"),
+    route("customers/staff", "routes/admin.customers.staff.tsx"),
+    route("customers/:id", "routes/admin.customers.$id.tsx"),
     route("uploads", "routes/admin.uploads.ts"),
     route("coupons", "routes/admin.coupons.tsx", [route(":id", "routes/admin.coupons.$id.tsx")]),
     route("settings", "routes/admin.settings.tsx"),

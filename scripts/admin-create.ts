@@ -95,13 +95,14 @@ async function main(): Promise<number> {
   const database = await openConfiguredDatabase();
   try {
     const auth = createAuth({ db: database.db, config, sms: consoleSmsProvider(database.db) });
-    const result = await createStaffAccount(database.db, auth, parsed.data);
+    // accounts made here are owners: they can add and remove staff in the back office
+    const result = await createStaffAccount(database.db, auth, parsed.data, { isOwner: true });
     if (result.status === "exists") {
       console.error(`An account with the e-mail ${parsed.data.email} already exists. Nothing was changed.`);
       return 1;
     }
     console.log(`Admin account created for ${parsed.data.name} <${parsed.data.email}> (${database.kind} database).`);
-    console.log("This account can now sign in to the back office at /admin.");
+    console.log("This account is an owner and can now sign in to the back office at /admin.");
     return 0;
   } finally {
     await database.close();

@@ -1,5 +1,5 @@
 import { BASE_ERROR_CODES, betterAuth } from "better-auth";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getIP, isAPIError } from "better-auth/api";
 
@@ -8,13 +8,18 @@ import type { Config } from "../../config.server";
 import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
 import { authTables, user as users } from "./auth-schema.server";
+import { MIN_STAFF_PASSWORD_LENGTH } from "./staff-form";
 import { checkOtpRequest, pruneOtpRequests } from "./otp-limits.server";
 import { beginPasswordAttempt, clearPasswordAttempts, passwordLimitMessage } from "./password-limits.server";
 import { SmsDeliveryError, type SmsProvider } from "./sms.server";
 
 export const STAFF_ROLE = "admin";
 export const CUSTOMER_ROLE = "customer";
-export const MIN_STAFF_PASSWORD_LENGTH = 10;
+export { MIN_STAFF_PASSWORD_LENGTH };
+/** The admin plugin's error code for a banned (deactivated) account; the code request answers with it too. */
+export const ACCOUNT_DISABLED_CODE = "BANNED_USER";
+/** What a deactivated shopper is told when asking for a code and when verifying one (issue 13). */
+export const ACCOUNT_DISABLED_MESSAGE = "This account is disabled. Please contact support.";
 
 export interface AuthDeps {
   db: Db;
@@ -113,6 +118,10 @@ export function createAuth({ db, config, sms }: AuthDeps) {
             code: "OTP_LIMIT",
           }, { "Retry-After": String(result.retryAfterSeconds) });
         }
+        // A deactivated shopper is told so when asking for a code, not only after typing it (where the
+        // admin plugin refuses the new session with the same message).
+        const [account] = await db.select({ banned: users.banned }).from(users).where(eq(users.phoneNumber, phone)).limit(1);
+        if (account?.banned) throw new APIError("FORBIDDEN", { message: ACCOUNT_DISABLED_MESSAGE, code: ACCOUNT_DISABLED_CODE });
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== PASSWORD_SIGN_IN || isAPIError(ctx.context.returned)) return;
@@ -139,7 +148,7 @@ export function createAuth({ db, config, sms }: AuthDeps) {
           getTempName: (phone) => phone,
         },
       }),
-      admin({ defaultRole: CUSTOMER_ROLE, adminRoles: [STAFF_ROLE] }),
+      admin({ defaultRole: CUSTOMER_ROLE, adminRoles: [STAFF_ROLE], bannedUserMessage: ACCOUNT_DISABLED_MESSAGE }),
     ],
   });
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { isAPIError } from "better-auth/api";
 import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
-import type { Auth } from "./auth.server";
+import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE, type Auth } from "./auth.server";
 import { session } from "./auth-schema.server";
 import { MESSAGES, welcomeBack, type AuthMode } from "./forms";
 import { getCustomerProfile } from "./profile.server";
@@ -23,6 +23,7 @@ export async function sendSignInCode(auth: Auth, phone: string, headers: Headers
     if (isAPIError(error)) {
       const code = errorCode(error);
       if (code === "OTP_LIMIT") return { ok: false, message: error.message, status: 429 };
+      if (code === ACCOUNT_DISABLED_CODE) return { ok: false, message: ACCOUNT_DISABLED_MESSAGE, status: 403 };
       if (code === "INVALID_PHONE_NUMBER") return { ok: false, message: MESSAGES.phoneInvalid, status: 400 };
       // Spec: 'Error: {message}' when sending fails.
       return { ok: false, message: `Error: ${error.message}`, status: error.statusCode >= 500 ? 502 : error.statusCode };
@@ -56,7 +57,10 @@ export async function verifySignInCode(
       returnHeaders: true,
     });
   } catch (error) {
-    if (isAPIError(error)) return { status: "failed", message: verifyMessage(error), httpStatus: error.statusCode === 429 ? 429 : 400 };
+    if (isAPIError(error)) {
+      const httpStatus = error.statusCode === 429 ? 429 : errorCode(error) === ACCOUNT_DISABLED_CODE ? 403 : 400;
+      return { status: "failed", message: verifyMessage(error), httpStatus };
+    }
     throw error;
   }
   const { user, token } = verified.response;
@@ -83,8 +87,8 @@ function verifyMessage(error: { message: string; body?: { code?: string } | unde
       return "Too many wrong attempts. Please request a new OTP.";
     case "OTP_NOT_FOUND":
       return "This OTP is no longer valid. Please request a new one.";
-    case "BANNED_USER":
-      return "This account has been deactivated. Please contact us for help.";
+    case ACCOUNT_DISABLED_CODE:
+      return ACCOUNT_DISABLED_MESSAGE;
     default:
       return MESSAGES.otpWrong;
   }
