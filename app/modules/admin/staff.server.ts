@@ -1,3 +1,4 @@
+import { forgetStaffChecks } from "./access.server";
 import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
 import type { Auth } from "../accounts/auth.server";
@@ -60,7 +61,7 @@ export async function addStaff(db: Db, auth: Auth, actor: Actor, form: Record<st
 export type RemoveStaffAnswer = { ok: true; name: string; self: boolean } | { ok: false; status: number; message: string };
 
 export async function removeStaff(db: Db, actor: Actor, userId: string): Promise<RemoveStaffAnswer> {
-  return db.transaction(async (tx) => {
+  const answer = await db.transaction(async (tx) => {
     const result = await removeStaffAccount(tx, actor.id, userId, (member) =>
       recordAudit(tx, actor, {
         entity: "staff",
@@ -81,4 +82,7 @@ export async function removeStaff(db: Db, actor: Actor, userId: string): Promise
         return { ok: true as const, name: result.member.name, self: result.member.id === actor.id };
     }
   });
+  // their sessions went with the account: no reused check may let them in a moment longer
+  if (answer.ok) forgetStaffChecks(userId);
+  return answer;
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "user_search_trgm" ON "user" USING gin ((lower("name" || ' ' || coalesce("phone_number", ''))) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "customer_profiles_search_trgm" ON "customer_profiles" USING gin ((lower("first_name" || ' ' || "last_name" || ' ' || "email" || ' ' || "phone")) gin_trgm_ops);
