@@ -156,3 +156,11 @@ export function orderListQuery(params: Partial<OrderListParams>, options: { page
 export const PAYMENT_METHOD_LABELS = { online: "Online", cod: "Cash on delivery" } as const;
 
 export const REFUND_STATUS_LABELS = { pending: "Pending", processed: "Processed", failed: "Failed" } as const;
+
+/* ---------- what the order actions answer (list and detail) ---------- */
+
+export type OrderIntent = "status" | "confirm-payment" | "refund-payment" | "retry-refund";
+
+export type OrderActionAnswer =
+  | { ok: true; intent: OrderIntent; orderId: string; version: number; message: string; refund: { message: string; tone: "success" | "error" } | null }
+  | { ok: false; intent: OrderIntent | null; orderId: string | null; formError: string; fieldErrors: StatusFieldErrors; conflict?: boolean };
