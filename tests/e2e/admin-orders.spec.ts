@@ -169,3 +169,59 @@ test("staff cancel an order with a reason and the product page's stock for that 
   await expect(shopper.getByTestId("low-stock")).toHaveText(`Only ${before} left`);
   await Promise.all([shopper.context().close(), staff.context().close()]);
 });
+
+const FLAG = FROM_END.filter((s) => startStock(s) >= 12)[9]!;
+
+test("a payment for an order staff had cancelled is listed first; staff confirm it, then cancel the paid order and see the test gateway's refund", async ({ browser, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const shopper = await newPage(browser, testInfo, "shopper");
+  await register(shopper, request, randomPhone());
+  await expect(shopper.getByRole("button", { name: "Logout" })).toBeVisible();
+  await openProduct(shopper, FLAG.product.name);
+  await shopper.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(shopper.getByText(/^Added to cart/)).toBeVisible();
+  await shopper.goto("/checkout");
+  await shopper.getByRole("textbox", { name: "Address", exact: true }).fill("5 Lake View Road");
+  await shopper.getByLabel("Pincode").fill("600004");
+  await expect(shopper.getByLabel("City")).toHaveValue("Chennai");
+  await shopper.getByRole("button", { name: /^Place order/ }).click();
+  await expect(shopper).toHaveURL(/\/payment\?order=ORD-/);
+  const orderNumber = decodeURIComponent(shopper.url()).match(/ORD-[A-Z0-9-]+/)![0];
+  await expect(shopper.getByRole("button", { name: "Approve" })).toBeVisible();
+
+  // staff cancel the unpaid order; the shopper pays anyway
+  const staff = await newPage(browser, testInfo, "staff");
+  await signInStaff(staff);
+  await openOrder(staff, orderNumber, testInfo);
+  const form = staff.getByTestId("status-form");
+  await expect(form.getByLabel("New status").locator("option")).toHaveText(["Choose a status", "Cancelled"]);
+  await form.getByLabel("New status").selectOption("cancelled");
+  await form.getByLabel(/Reason for cancelling/).fill("Payment not received");
+  await form.getByRole("button", { name: "Cancel order" }).click();
+  await expect(staff.getByTestId("order-status")).toHaveText("Cancelled");
+  await shopper.getByRole("button", { name: "Approve" }).click();
+  await expect(shopper.getByText("Order creation failed. Please contact support.")).toBeVisible();
+
+  // listed first, with the payment; confirmed from the list
+  await staff.goto("/admin/orders");
+  const flagged = staff.getByTestId("flagged-payment").filter({ hasText: orderNumber });
+  await expect(flagged).toContainText("Paid for a cancelled order");
+  await expect(flagged).toContainText(/payment pay_/);
+  await staff.screenshot({ path: `${SCREENS}/admin-orders-flagged-${testInfo.project.name}.png`, fullPage: true });
+  await flagged.getByRole("button", { name: `Confirm order ${orderNumber} with this payment` }).click();
+  await expect(staff.getByTestId("toast").filter({ hasText: ORDER_ADMIN_MESSAGES.confirmed })).toBeVisible();
+  await expect(staff.getByTestId("flagged-payment").filter({ hasText: orderNumber })).toHaveCount(0);
+
+  // the order is confirmed; cancelling it now refunds the payment through the test gateway
+  await openOrder(staff, orderNumber, testInfo);
+  await expect(staff.getByTestId("order-status")).toHaveText("Confirmed");
+  await form.getByLabel("New status").selectOption("cancelled");
+  await expect(form).toContainText("is refunded to the shopper through the payment gateway");
+  await form.getByLabel(/Reason for cancelling/).fill("Fabric flaw found before dispatch");
+  await form.getByRole("button", { name: "Cancel order" }).click();
+  await expect(staff.getByTestId("toast").filter({ hasText: ORDER_ADMIN_MESSAGES.refundProcessed })).toBeVisible();
+  await expect(staff.getByTestId("refund-status")).toHaveText("Processed");
+  await expect(staff.getByTestId("refund")).toContainText(/rfnd_[A-Za-z0-9]{14}/);
+  await staff.screenshot({ path: `${SCREENS}/admin-order-refunded-${testInfo.project.name}.png`, fullPage: true });
+  await Promise.all([shopper.context().close(), staff.context().close()]);
+});

@@ -234,6 +234,7 @@ describe("the list", () => {
     const all = (await listLoader(`?search=${marker}`)).body;
     expect(all.rows.map((r) => r.customerName)).toEqual([`Chitra ${marker}`, `Aarti ${marker}`, `Bela ${marker}`]);
     expect(all.total).toBe(3);
+    expect(all.rows.map((r) => r.itemCount)).toEqual([1, 1, 1]);
     expect((await listLoader(`?search=${ids.Bela!.orderNumber.toLowerCase()}`)).body.rows.map((r) => r.id)).toEqual([ids.Bela!.id]);
     expect((await listLoader("?search=AARTI.K@EXAMPLE")).body.rows.map((r) => r.id)).toEqual([ids.Aarti!.id]);
     expect((await listLoader("?search=98333 00066")).body.rows.map((r) => r.id)).toEqual([ids.Chitra!.id]);
@@ -277,6 +278,8 @@ describe("the list", () => {
     expect(lines[1]).toContain(`"${ids.Chitra!.orderNumber}","2026-03-12 11:30","Cancelled"`);
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"") ${marker}"`);
     expect(lines[2]).toContain('"1499.00"');
+    // items: the pieces of the order
+    expect(lines[2]).toContain('"Online","1","1499.00"');
   });
 });
 

@@ -51,6 +51,9 @@ export function orderListConditions(params: Pick<OrderListParams, "search" | "st
   return where;
 }
 
+/** Pieces in the order (a correlated count on order_lines_order_idx; written out so both ids stay qualified). */
+const ITEM_COUNT = sql<number>`(SELECT coalesce(sum(ol.quantity), 0)::int FROM order_lines ol WHERE ol.order_id = "orders"."id")`;
+
 export interface StaffOrderRow {
   id: string;
   orderNumber: string;
@@ -87,7 +90,7 @@ export async function listStaffOrders(db: Db, params: OrderListParams): Promise<
         paymentMethod: orders.paymentMethod,
         status: orders.status,
         createdAt: orders.createdAt,
-        itemCount: sql<number>`(SELECT coalesce(sum(${orderLines.quantity}), 0)::int FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id})`,
+        itemCount: ITEM_COUNT,
       })
       .from(orders)
       .where(where)
@@ -455,7 +458,7 @@ export async function* orderExportRecords(db: Db, params: OrderListParams, pageS
         courier: orders.courier,
         trackingNumber: orders.trackingNumber,
         cancellationReason: orders.cancellationReason,
-        itemCount: sql<number>`(SELECT coalesce(sum(${orderLines.quantity}), 0)::int FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id})`,
+        itemCount: ITEM_COUNT,
       })
       .from(orders)
       .where(and(...where, after))

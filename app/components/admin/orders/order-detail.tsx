@@ -108,7 +108,7 @@ export function OrderDetail({ detail }: { detail: StaffOrderDetail }) {
       <header className="mt-4 flex flex-col gap-4 border-b border-linen pb-6 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <p className="eyebrow">Order</p>
-          <h1 className="mt-2 break-all font-display text-3xl leading-none text-ink sm:text-5xl">{order.orderNumber}</h1>
+          <h1 className="mt-2 font-display text-[1.7rem] leading-tight text-ink lining-nums [overflow-wrap:anywhere] sm:text-5xl sm:leading-none">{order.orderNumber}</h1>
           <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-stone">
             <span data-testid="order-status">
               <StatusBadge status={order.status} />
@@ -124,25 +124,26 @@ export function OrderDetail({ detail }: { detail: StaffOrderDetail }) {
         ) : null}
       </header>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1.75fr)_minmax(0,1fr)] lg:items-start">
-        <div className="space-y-6">
-          <Card title="Items" testId="order-lines">
+      {/* phones: one column, the status form first; wide screens: details left, form and contacts right */}
+      <div className="mt-6 flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1.75fr)_minmax(0,1fr)] lg:items-start">
+        <div className="contents lg:block lg:space-y-6">
+          <Card title="Items" testId="order-lines" className="order-2 lg:order-none">
             <Lines detail={detail} />
             <Totals order={order} />
           </Card>
           {order.noteToSeller ? (
-            <Card title="Note to seller">
+            <Card title="Note to seller" className="order-3 lg:order-none">
               <p className="whitespace-pre-line text-sm text-ink">{order.noteToSeller}</p>
             </Card>
           ) : null}
           {order.status === "cancelled" && order.cancellationReason ? (
-            <Card title="Cancelled" className="border-red-200 bg-red-50/50">
+            <Card title="Cancelled" className="order-3 border-red-200 bg-red-50/50 lg:order-none">
               <p className="text-sm text-ink">{order.cancellationReason}</p>
               {order.cancelledAt ? <p className="mt-1 text-xs text-stone">{formatDateTime(order.cancelledAt)}</p> : null}
             </Card>
           ) : null}
           {order.courier || order.trackingNumber ? (
-            <Card title="Shipment">
+            <Card title="Shipment" className="order-3 lg:order-none">
               <dl className="grid gap-1 text-sm sm:grid-cols-2">
                 <div>
                   <dt className="text-stone">Courier</dt>
@@ -159,19 +160,19 @@ export function OrderDetail({ detail }: { detail: StaffOrderDetail }) {
               </dl>
             </Card>
           ) : null}
-          <Card title="Payments" testId="order-payments">
+          <Card title="Payments" testId="order-payments" className="order-6 lg:order-none">
             <PaymentsPanel detail={detail} />
           </Card>
-          <Card title="Timeline">
+          <Card title="Timeline" className="order-7 lg:order-none">
             <OrderHistory history={detail.history} />
           </Card>
         </div>
 
-        <div className="space-y-6 lg:sticky lg:top-20">
-          <Card title="Change status">
+        <div className="contents lg:sticky lg:top-20 lg:block lg:space-y-6">
+          <Card title="Change status" className="order-1 lg:order-none">
             <StatusForm order={order} refundablePaise={refundablePaise} />
           </Card>
-          <Card title="Customer">
+          <Card title="Customer" className="order-4 lg:order-none">
             <p className="font-medium text-ink">{order.customerName}</p>
             <p className="mt-1 text-sm">
               <a href={`mailto:${order.customerEmail}`} className="break-all text-ink underline-offset-4 hover:underline">
@@ -184,7 +185,7 @@ export function OrderDetail({ detail }: { detail: StaffOrderDetail }) {
               </a>
             </p>
           </Card>
-          <Card title="Billing address">
+          <Card title="Billing address" className="order-5 lg:order-none">
             <address className="text-sm not-italic leading-relaxed text-ink">
               {b.firstName} {b.lastName}
               <br />
@@ -199,7 +200,7 @@ export function OrderDetail({ detail }: { detail: StaffOrderDetail }) {
               </span>
             </address>
           </Card>
-          <Card title="Changes by staff">
+          <Card title="Changes by staff" className="order-8 lg:order-none">
             <OrderActivity activity={detail.activity} />
           </Card>
         </div>

@@ -86,7 +86,7 @@ export function PaymentsPanel({ detail }: { detail: StaffOrderDetail }) {
   return (
     <ul className="space-y-4">
       {payments.map((p) => {
-        const state = PAYMENT_STATES[p.status] ?? { label: p.status, tone: PAYMENT_STATES.created!.tone };
+        const state = p.provider === "cod" && p.status === "created" ? { label: "Pay on delivery", tone: PAYMENT_STATES.created!.tone } : (PAYMENT_STATES[p.status] ?? { label: p.status, tone: PAYMENT_STATES.created!.tone });
         const open = p.flaggedAt !== null && (!p.refund || p.refund.status === "failed");
         return (
           <li key={p.id} data-testid="payment" className="border-b border-linen pb-4 last:border-b-0 last:pb-0">
