@@ -3,6 +3,18 @@ import type { OrderActionAnswer } from "~/modules/orders/admin-orders";
 import { useOrderAnswerToasts } from "./use-order-answer";
 
 /**
+ * One fetcher for every flagged payment's buttons: the row (or the payment's box) disappears once
+ * its flag is answered, so the answer's toasts come from <FlagAnswerToasts>, which stays.
+ */
+export const FLAG_FETCHER_KEY = "order-flag-action";
+
+export function FlagAnswerToasts() {
+  const fetcher = useFetcher<OrderActionAnswer>({ key: FLAG_FETCHER_KEY });
+  useOrderAnswerToasts(fetcher.state === "idle" ? fetcher.data : undefined, undefined, { skipInitial: true });
+  return null;
+}
+
+/**
  * Confirm or refund a flagged payment ('payment succeeded but order not confirmed'). Each button is
  * its own small form naming the order's version; a refusal (a stale version, a sold-out piece) is
  * shown beside the buttons and as a toast.
@@ -25,11 +37,11 @@ export function FlaggedActions({
   /** the refund failed before: the button tries it again */
   retryRefund?: boolean;
 }) {
-  const fetcher = useFetcher<OrderActionAnswer>();
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  useOrderAnswerToasts(answer);
+  const fetcher = useFetcher<OrderActionAnswer>({ key: FLAG_FETCHER_KEY });
+  const answer = fetcher.state === "idle" && fetcher.data?.orderId === orderId ? fetcher.data : undefined;
+  const mine = fetcher.formData?.get("paymentId") === paymentId;
   const busy = fetcher.state !== "idle";
-  const pending = busy ? fetcher.formData?.get("intent") : null;
+  const pending = busy && mine ? fetcher.formData?.get("intent") : null;
   const hidden = (
     <>
       <input type="hidden" name="orderId" value={orderId} />

@@ -6,6 +6,7 @@ import type { StaffOrderDetail } from "~/modules/orders/admin-orders.server";
 import { variantUrl } from "~/modules/media/images";
 import { formatPrice } from "~/modules/pricing/money";
 import { formatDateTime } from "./dates";
+import { FlagAnswerToasts } from "./flagged-actions";
 import { OrderActivity, OrderHistory } from "./order-history";
 import { PaymentsPanel } from "./payments-panel";
 import { StatusForm } from "./status-form";
@@ -102,6 +103,7 @@ export function OrderDetail({ detail }: { detail: StaffOrderDetail }) {
   const refundablePaise = detail.payments.filter((p) => p.status === "captured" && !p.refund && p.provider !== "cod").reduce((sum, p) => sum + p.amountPaise - p.amountRefundedPaise, 0);
   return (
     <div data-testid="order-detail">
+      <FlagAnswerToasts />
       <Link to="/admin/orders" className="text-xs font-medium uppercase tracking-[0.2em] text-stone underline-offset-4 hover:text-ink hover:underline">
         ← All orders
       </Link>

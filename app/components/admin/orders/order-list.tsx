@@ -9,7 +9,7 @@ import type { FlaggedPaymentRow, StaffOrderPage, StaffOrderRow } from "~/modules
 import { ORDER_STATUS_LABELS } from "~/modules/orders/status-display";
 import { formatPrice } from "~/modules/pricing/money";
 import { formatDate, formatDateTime, formatTime } from "./dates";
-import { FlaggedActions } from "./flagged-actions";
+import { FlagAnswerToasts, FlaggedActions } from "./flagged-actions";
 
 /*
  * The Orders tab: payments that need staff first, then the filters (all in the address, so the
@@ -131,8 +131,9 @@ function FlaggedPanel({ flagged }: { flagged: FlaggedPaymentRow[] }) {
             </div>
             <div className="text-sm text-ink">
               <p>{f.flagReason ?? "Payment taken, order not confirmed"}</p>
-              <p className="mt-0.5 break-all text-xs text-stone">
-                {f.provider === "test" ? "Test gateway" : "Razorpay"} payment {f.providerPaymentId ?? "(no id)"} · {formatDateTime(f.flaggedAt)}
+              <p className="mt-0.5 text-xs text-stone">
+                {f.provider === "test" ? "Test gateway" : "Razorpay"} payment <span className="break-all font-mono">{f.providerPaymentId ?? "(no id)"}</span> ·{" "}
+                <span className="whitespace-nowrap">{formatDateTime(f.flaggedAt)}</span>
               </p>
               {f.refundStatus === "failed" ? <p className="mt-1 text-xs text-sale">Refund failed: {f.refundError ?? "no reason given"}</p> : null}
             </div>
@@ -256,6 +257,7 @@ export function OrderList({ rows, total, page, pages, params, flagged }: Props) 
           Export CSV
         </a>
       </AdminPageHeader>
+      <FlagAnswerToasts />
       <FlaggedPanel flagged={flagged} />
       <Filters params={params} />
       <div className={`mt-6 transition-opacity ${loading ? "opacity-60" : ""}`} aria-busy={loading || undefined}>
