@@ -23,6 +23,7 @@ import { findOrderByNumber, type OrderRow } from "../../app/modules/orders/order
 import { orders, orderStatusHistory } from "../../app/modules/orders/schema.server";
 import { getOrderForUser } from "../../app/modules/orders/shopper-orders.server";
 import { trackOrder } from "../../app/modules/orders/tracking.server";
+import { recordRefundWebhook } from "../../app/modules/payments/refunds.server";
 import { payments, refunds } from "../../app/modules/payments/schema.server";
 import * as detailRoute from "../../app/routes/admin.orders.$id";
 import * as exportRoute from "../../app/routes/admin.orders.export";
@@ -510,6 +511,21 @@ describe("cancelling a paid online order (Razorpay)", () => {
     // a processed refund is not asked again
     const done = await detailAction(order.id, { intent: "retry-refund", version: String(version + 1), refundId: failed!.id });
     expect(done.body).toMatchObject({ ok: false, formError: ORDER_ADMIN_MESSAGES.refundDone });
+  });
+
+  it("a refund.processed webhook marks the shop's own pending refund processed, once", async () => {
+    const { productId } = await stockedProduct(2);
+    const { order, providerPaymentId } = await paidOnline(productId, { fake });
+    await setStatus(order.id, { status: "cancelled", reason: "Wrong size ordered" });
+    const [row] = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    // as if the gateway had answered 'pending' at first
+    await t.db.update(refunds).set({ status: "pending", processedAt: null }).where(eq(refunds.id, row!.id));
+    await t.db.update(payments).set({ status: "captured", amountRefundedPaise: 0 }).where(eq(payments.providerPaymentId, providerPaymentId));
+    expect(await recordRefundWebhook(t.db, "razorpay", row!.providerRefundId!)).toBe(true);
+    expect(await recordRefundWebhook(t.db, "razorpay", row!.providerRefundId!)).toBe(true);
+    expect(await recordRefundWebhook(t.db, "razorpay", "rfnd_NotOursAtAll01")).toBe(false);
+    expect((await t.db.select().from(refunds).where(eq(refunds.id, row!.id)))[0]).toMatchObject({ status: "processed" });
+    expect((await t.db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId)))[0]).toMatchObject({ status: "refunded", amountRefundedPaise: order.totalPaise });
   });
 });
 
