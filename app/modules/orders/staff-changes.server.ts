@@ -65,6 +65,9 @@ async function change(db: Db, orderId: string, version: number, deps: ChangeDeps
   let done: Done;
   try {
     done = await db.transaction(async (tx) => {
+      // The order's payments first, then the order: the order the checkout's settlePayment takes
+      // them in (payment, then order), so a late webhook and a staff change never wait on each other.
+      await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)).for("update");
       const order = await lockOrder(tx, orderId);
       if (!order) return refuse(404, ORDER_ADMIN_MESSAGES.notFound);
       if (order.version !== version) return refuse(409, ORDER_ADMIN_MESSAGES.conflict, { conflict: true });
