@@ -68,7 +68,7 @@ export function FlaggedActions({
           }}
         >
           {hidden}
-          <button type="submit" name="intent" value="refund-payment" disabled={busy} className="btn-outline !px-4 !py-2 text-xs" aria-label={`Refund the payment of order ${orderNumber}`}>
+          <button type="submit" name="intent" value="refund-payment" disabled={busy} className="btn-outline !px-4 !py-2 text-xs" aria-label={`${retryRefund ? "Try the refund again" : "Refund payment"} of order ${orderNumber}`}>
             {pending === "refund-payment" ? "Refunding..." : retryRefund ? "Try the refund again" : "Refund payment"}
           </button>
         </fetcher.Form>
