@@ -186,6 +186,9 @@ export function OrderDetail({ detail }: { detail: StaffOrderDetail }) {
                 {formatPhone(order.customerPhone)}
               </a>
             </p>
+            <Link to={`/admin/customers/${order.userId}`} className="mt-3 inline-block text-xs font-medium uppercase tracking-[0.18em] text-stone underline-offset-4 hover:text-ink hover:underline">
+              Customer account →
+            </Link>
           </Card>
           <Card title="Billing address" className="order-5 lg:order-none">
             <address className="text-sm not-italic leading-relaxed text-ink">
