@@ -1,65 +1,38 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.orders";
-import { StatusBadge } from "~/components/account/status-badge";
-import { AdminPageHeader, AdminPager, AdminSearch, AdminTable, TD, TH } from "~/components/admin/list-parts";
+import { OrderList } from "~/components/admin/orders/order-list";
 import { getDb } from "~/db/client.server";
+import { readFormData } from "~/lib/http.server";
 import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/access.server";
-import { listAdminOrders, pageNumber } from "~/modules/admin/lists.server";
-import { formatPrice } from "~/modules/pricing/money";
+import { parseOrderListParams } from "~/modules/orders/admin-orders";
+import { listStaffOrders, openFlaggedPayments } from "~/modules/orders/admin-orders.server";
+import { runOrderAction } from "~/modules/orders/staff-actions.server";
+
+/*
+ * /admin/orders: payments that need staff first ('payment succeeded but order not confirmed'), then
+ * every order newest first, filtered by status, dates (Indian days) and payment method, searched by
+ * number, name, e-mail or phone, a page at a time. The action confirms or refunds a flagged payment.
+ */
 
 export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
 
+export const meta: Route.MetaFunction = () => [{ title: "Orders · Admin · Saanjh" }, { name: "robots", content: "noindex, nofollow" }];
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const url = new URL(request.url);
-  const search = url.searchParams.get("search") ?? "";
-  const list = await listAdminOrders(getDb(), { search, page: pageNumber(url.searchParams.get("page")) });
-  return data({ ...list, search }, { headers: ADMIN_HEADERS });
+  const params = parseOrderListParams(new URL(request.url).searchParams);
+  const db = getDb();
+  const [list, flagged] = await Promise.all([listStaffOrders(db, params), openFlaggedPayments(db)]);
+  return data({ ...list, params, flagged }, { headers: ADMIN_HEADERS });
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" });
+export async function action({ request }: Route.ActionArgs) {
+  const staff = await requireStaff(request);
+  const form = await readFormData(request);
+  const answer = await runOrderAction(getDb(), staff, form);
+  return data(answer.body, { status: answer.status, headers: ADMIN_HEADERS });
+}
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pages, search } = loaderData;
-  return (
-    <>
-      <AdminPageHeader eyebrow="Sales" title="Orders">
-        <AdminSearch label="Search orders" placeholder="Order number, name, e-mail or phone" defaultValue={search} />
-      </AdminPageHeader>
-      {rows.length === 0 ? (
-        <p className="border border-linen bg-white px-6 py-16 text-center text-stone">{search ? `No orders match "${search}".` : "No orders found"}</p>
-      ) : (
-        <AdminTable caption="Orders, newest first">
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>Order ID</th>
-              <th scope="col" className={TH}>Customer</th>
-              <th scope="col" className={`${TH} text-right`}>Amount</th>
-              <th scope="col" className={TH}>Payment</th>
-              <th scope="col" className={TH}>Status</th>
-              <th scope="col" className={TH}>Date</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((o) => (
-              <tr key={o.orderNumber} className="hover:bg-sand/30">
-                <td className={`${TD} font-medium tabular-nums`}>{o.orderNumber}</td>
-                <td className={TD}>
-                  <span className="block">{o.customerName}</span>
-                  <span className="block text-xs text-stone">{o.customerPhone}</span>
-                </td>
-                <td className={`${TD} text-right tabular-nums`}>{formatPrice(o.totalPaise)}</td>
-                <td className={TD}>{o.paymentMethod === "cod" ? "Cash on delivery" : "Online"}</td>
-                <td className={TD}>
-                  <StatusBadge status={o.status} />
-                </td>
-                <td className={`${TD} whitespace-nowrap text-stone`}>{dateFormat.format(new Date(o.createdAt))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </AdminTable>
-      )}
-      <AdminPager page={page} pages={pages} total={total} noun="order" />
-    </>
-  );
+  return <OrderList {...loaderData} />;
 }

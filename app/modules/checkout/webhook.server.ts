@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
 import { readRazorpayWebhook } from "../payments/callbacks.server";
 import { findGatewayPayment, markWebhookProcessed, recordGatewayRefund, recordWebhookEvent } from "../payments/records.server";
+import { recordRefundWebhook } from "../payments/refunds.server";
 import { settlePayment } from "./payment-flow.server";
 
 /*
@@ -70,8 +71,10 @@ export async function handleRazorpayWebhook(db: Db, delivery: { rawBody: Buffer;
       break;
     }
     case "refund.processed": {
-      // Refunds are issued by staff (the admin's order screen); the gateway's confirmation is recorded here.
-      const refunded = await recordGatewayRefund(db, event.refund.paymentId, event.refund.amountPaise);
+      // Refunds are issued by staff (the admin's order screen); the gateway's confirmation is recorded
+      // here: on the shop's own refund row once, or (a refund made on the gateway's dashboard) on the payment.
+      const ours = await recordRefundWebhook(db, "razorpay", event.refund.id);
+      const refunded = ours || (await recordGatewayRefund(db, event.refund.paymentId, event.refund.amountPaise));
       status = refunded ? "refund-recorded" : "unknown-payment";
       break;
     }

@@ -1,0 +1,542 @@
+import { Readable, pipeline } from "node:stream";
+import { stringify } from "csv-stringify";
+import { and, asc, count, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.server";
+import { getLogger } from "../../lib/logger.server";
+import { user } from "../accounts/auth-schema.server";
+import { recentActivity, type ActivityItem } from "../admin/audit.server";
+import { payments, refunds } from "../payments/schema.server";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "./status-display";
+import { PAYMENT_METHOD_LABELS, type OrderListParams } from "./admin-orders";
+import { orderLines, orders, orderStatusHistory, type BillingInfo } from "./schema.server";
+
+/*
+ * The back office's order list, detail and CSV export (issue 13, 'Orders'). Lists are SQL pages
+ * (decision 021): one page of rows and the total. Search goes through the `orders_search_trgm`
+ * index: one lower-cased text of number, name, e-mail and phone, matched with LIKE (a trigram GIN
+ * index answers LIKE '%...%'), so the expression here must stay exactly the index's.
+ */
+
+export const ORDER_PAGE_SIZE = 25;
+
+/** The shop's days are Indian days: a date filter's day runs from 00:00 to 24:00 in Asia/Kolkata. */
+const IST_OFFSET = "+05:30";
+
+export function istDayStart(day: string): Date {
+  return new Date(`${day}T00:00:00${IST_OFFSET}`);
+}
+
+function likeTerm(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The index's expression: keep in step with `orders_search_trgm` in the orders schema. */
+const SEARCH_TEXT = sql`lower(${orders.orderNumber} || ' ' || ${orders.customerName} || ' ' || ${orders.customerEmail} || ' ' || ${orders.customerPhone})`;
+
+/** The list's filters as SQL conditions (shared by the page, its count and the CSV export). */
+export function orderListConditions(params: Pick<OrderListParams, "search" | "status" | "payment" | "from" | "to">): SQL[] {
+  const where: SQL[] = [];
+  const term = params.search.trim();
+  if (term) {
+    const branches = [sql`${SEARCH_TEXT} LIKE ${likeTerm(term)}`];
+    // a phone typed with spaces or dashes ('98111 00022') also finds the stored '+919811100022'
+    const digits = term.replace(/\D/g, "");
+    if (digits.length >= 4 && /^[\d\s+()-]+$/.test(term) && digits !== term) branches.push(sql`${SEARCH_TEXT} LIKE ${likeTerm(digits)}`);
+    where.push(branches.length === 1 ? branches[0]! : sql`(${sql.join(branches, sql` OR `)})`);
+  }
+  if (params.status) where.push(eq(orders.status, params.status));
+  if (params.payment) where.push(eq(orders.paymentMethod, params.payment));
+  if (params.from) where.push(sql`${orders.createdAt} >= ${istDayStart(params.from).toISOString()}::timestamptz`);
+  if (params.to) where.push(sql`${orders.createdAt} < ${new Date(istDayStart(params.to).getTime() + 86_400_000).toISOString()}::timestamptz`);
+  return where;
+}
+
+/** Pieces in the order (a correlated count on order_lines_order_idx; written out so both ids stay qualified). */
+const ITEM_COUNT = sql<number>`(SELECT coalesce(sum(ol.quantity), 0)::int FROM order_lines ol WHERE ol.order_id = "orders"."id")`;
+
+export interface StaffOrderRow {
+  id: string;
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  totalPaise: number;
+  paymentMethod: "online" | "cod";
+  status: OrderStatus;
+  itemCount: number;
+  createdAt: string;
+}
+
+export interface StaffOrderPage {
+  rows: StaffOrderRow[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/** One page of orders, newest first, with the total the filters match. */
+export async function listStaffOrders(db: Db, params: OrderListParams): Promise<StaffOrderPage> {
+  const where = and(...orderListConditions(params));
+  const page = params.page;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        customerName: orders.customerName,
+        customerEmail: orders.customerEmail,
+        customerPhone: orders.customerPhone,
+        totalPaise: orders.totalPaise,
+        paymentMethod: orders.paymentMethod,
+        status: orders.status,
+        createdAt: orders.createdAt,
+        itemCount: ITEM_COUNT,
+      })
+      .from(orders)
+      .where(where)
+      // NULLS LAST as in orders_created_idx, so the newest rows are read from the index
+      .orderBy(sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC`)
+      .limit(ORDER_PAGE_SIZE)
+      .offset((page - 1) * ORDER_PAGE_SIZE),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  const total = counted?.total ?? 0;
+  return {
+    rows: rows.map((r) => ({ ...r, status: r.status as OrderStatus, itemCount: Number(r.itemCount), createdAt: r.createdAt.toISOString() })),
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE)),
+  };
+}
+
+export interface FlaggedPaymentRow {
+  paymentId: string;
+  orderId: string;
+  orderNumber: string;
+  orderStatus: OrderStatus;
+  version: number;
+  customerName: string;
+  provider: string;
+  providerPaymentId: string | null;
+  amountPaise: number;
+  flagReason: string | null;
+  flaggedAt: string;
+  refundStatus: "pending" | "processed" | "failed" | null;
+  refundError: string | null;
+  /** the order is cancelled or still awaits payment: confirming it with this payment is possible */
+  confirmable: boolean;
+}
+
+/**
+ * Payments taken for orders that could not be confirmed ('Order creation failed. Please contact
+ * support.'), still waiting for staff: not confirmed (which clears the flag) and not refunded (a
+ * failed refund keeps it waiting). Oldest first: the longest-waiting shopper first.
+ */
+export async function openFlaggedPayments(db: Db, limit = 50): Promise<FlaggedPaymentRow[]> {
+  const rows = await db
+    .select({
+      paymentId: payments.id,
+      orderId: orders.id,
+      orderNumber: orders.orderNumber,
+      orderStatus: orders.status,
+      version: orders.version,
+      customerName: orders.customerName,
+      provider: payments.provider,
+      providerPaymentId: payments.providerPaymentId,
+      amountPaise: payments.amountPaise,
+      flagReason: payments.flagReason,
+      flaggedAt: payments.flaggedAt,
+      refundStatus: refunds.status,
+      refundError: refunds.errorDescription,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    .where(and(isNotNull(payments.flaggedAt), or(isNull(refunds.id), eq(refunds.status, "failed"))))
+    .orderBy(asc(payments.flaggedAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    ...r,
+    orderStatus: r.orderStatus as OrderStatus,
+    flaggedAt: r.flaggedAt!.toISOString(),
+    confirmable: r.refundStatus === null && (r.orderStatus === "cancelled" || r.orderStatus === "pending_payment"),
+  }));
+}
+
+/* ================= the detail ================= */
+
+export interface StaffOrderDetail {
+  order: {
+    id: string;
+    orderNumber: string;
+    userId: string;
+    status: OrderStatus;
+    version: number;
+    customerName: string;
+    customerEmail: string;
+    customerPhone: string;
+    billing: BillingInfo;
+    paymentMethod: "online" | "cod";
+    subtotalPaise: number;
+    shippingPaise: number;
+    discountPaise: number;
+    prepaidDiscountPaise: number;
+    codFeePaise: number;
+    totalPaise: number;
+    couponCode: string | null;
+    noteToSeller: string | null;
+    courier: string | null;
+    trackingNumber: string | null;
+    cancellationReason: string | null;
+    cancelledAt: string | null;
+    confirmedAt: string | null;
+    createdAt: string;
+    updatedAt: string;
+  };
+  lines: Array<{
+    id: string;
+    productId: string | null;
+    name: string;
+    brand: string;
+    sku: string;
+    imageUrl: string | null;
+    size: string;
+    colour: string;
+    unitPricePaise: number;
+    quantity: number;
+    lineTotalPaise: number;
+    noteToSeller: string | null;
+  }>;
+  payments: Array<{
+    id: string;
+    provider: string;
+    providerOrderId: string | null;
+    providerPaymentId: string | null;
+    amountPaise: number;
+    amountRefundedPaise: number;
+    status: string;
+    method: string | null;
+    errorDescription: string | null;
+    capturedAt: string | null;
+    flaggedAt: string | null;
+    flagReason: string | null;
+    createdAt: string;
+    refund: {
+      id: string;
+      status: "pending" | "processed" | "failed";
+      providerRefundId: string | null;
+      amountPaise: number;
+      errorDescription: string | null;
+      requestedBy: string | null;
+      processedAt: string | null;
+      createdAt: string;
+    } | null;
+  }>;
+  history: Array<{ id: string; fromStatus: OrderStatus | null; toStatus: OrderStatus; actorKind: string; actorName: string | null; reason: string | null; at: string }>;
+  activity: ActivityItem[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isOrderId(value: string | undefined | null): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Everything the order's page shows; null when there is no such order. */
+export async function loadStaffOrder(db: Db, orderId: string): Promise<StaffOrderDetail | null> {
+  if (!isOrderId(orderId)) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const staffName = sql<string | null>`(SELECT ${user.name} FROM ${user} WHERE ${user.id} = ${refunds.requestedBy})`;
+  const [lines, paymentRows, history, activity] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
+    db
+      .select({ payment: payments, refund: refunds, requestedBy: staffName })
+      .from(payments)
+      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+      .where(eq(payments.orderId, orderId))
+      .orderBy(asc(payments.createdAt)),
+    db
+      .select({
+        id: orderStatusHistory.id,
+        fromStatus: orderStatusHistory.fromStatus,
+        toStatus: orderStatusHistory.toStatus,
+        actorKind: orderStatusHistory.actorKind,
+        actorName: user.name,
+        reason: orderStatusHistory.reason,
+        createdAt: orderStatusHistory.createdAt,
+      })
+      .from(orderStatusHistory)
+      .leftJoin(user, eq(user.id, orderStatusHistory.actorUserId))
+      .where(eq(orderStatusHistory.orderId, orderId))
+      .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    recentActivity(db, { entity: "order", entityId: orderId, limit: 20 }),
+  ]);
+  return {
+    order: {
+      id: order.id,
+      orderNumber: order.orderNumber,
+      userId: order.userId,
+      status: order.status as OrderStatus,
+      version: order.version,
+      customerName: order.customerName,
+      customerEmail: order.customerEmail,
+      customerPhone: order.customerPhone,
+      billing: order.billing,
+      paymentMethod: order.paymentMethod,
+      subtotalPaise: order.subtotalPaise,
+      shippingPaise: order.shippingPaise,
+      discountPaise: order.discountPaise,
+      prepaidDiscountPaise: order.prepaidDiscountPaise,
+      codFeePaise: order.codFeePaise,
+      totalPaise: order.totalPaise,
+      couponCode: order.couponCode,
+      noteToSeller: order.noteToSeller,
+      courier: order.courier,
+      trackingNumber: order.trackingNumber,
+      cancellationReason: order.cancellationReason,
+      cancelledAt: iso(order.cancelledAt),
+      confirmedAt: iso(order.confirmedAt),
+      createdAt: order.createdAt.toISOString(),
+      updatedAt: order.updatedAt.toISOString(),
+    },
+    lines: lines.map((l) => ({
+      id: l.id,
+      productId: l.productId,
+      name: l.name,
+      brand: l.brand,
+      sku: l.sku,
+      imageUrl: l.imageUrl,
+      size: l.size,
+      colour: l.colour,
+      unitPricePaise: l.unitPricePaise,
+      quantity: l.quantity,
+      lineTotalPaise: l.lineTotalPaise,
+      noteToSeller: l.noteToSeller,
+    })),
+    payments: paymentRows.map(({ payment: p, refund: r, requestedBy }) => ({
+      id: p.id,
+      provider: p.provider,
+      providerOrderId: p.providerOrderId,
+      providerPaymentId: p.providerPaymentId,
+      amountPaise: p.amountPaise,
+      amountRefundedPaise: p.amountRefundedPaise,
+      status: p.status,
+      method: p.method,
+      errorDescription: p.errorDescription,
+      capturedAt: iso(p.capturedAt),
+      flaggedAt: iso(p.flaggedAt),
+      flagReason: p.flagReason,
+      createdAt: p.createdAt.toISOString(),
+      refund: r
+        ? {
+            id: r.id,
+            status: r.status,
+            providerRefundId: r.providerRefundId,
+            amountPaise: r.amountPaise,
+            errorDescription: r.errorDescription,
+            requestedBy: requestedBy ?? null,
+            processedAt: iso(r.processedAt),
+            createdAt: r.createdAt.toISOString(),
+          }
+        : null,
+    })),
+    history: history.map((h) => ({
+      id: h.id,
+      fromStatus: h.fromStatus as OrderStatus | null,
+      toStatus: h.toStatus as OrderStatus,
+      actorKind: h.actorKind,
+      actorName: h.actorName ?? null,
+      reason: h.reason,
+      at: h.createdAt.toISOString(),
+    })),
+    activity,
+  };
+}
+
+/* ================= CSV export ================= */
+
+export const ORDER_CSV_HEADERS = [
+  "Order number",
+  "Placed (IST)",
+  "Status",
+  "Customer",
+  "E-mail",
+  "Phone",
+  "Payment",
+  "Items",
+  "Subtotal (₹)",
+  "Shipping (₹)",
+  "Discount (₹)",
+  "Prepaid discount (₹)",
+  "COD fee (₹)",
+  "Total (₹)",
+  "Coupon",
+  "City",
+  "State",
+  "Pincode",
+  "Courier",
+  "Tracking number",
+  "Cancellation reason",
+] as const;
+
+/** OWASP 'CSV injection': a cell a spreadsheet would take for a formula starts with an apostrophe. */
+function guardCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** Paise as rupees with two decimals ('1499.00'), which spreadsheets read as a number. */
+export function rupeesText(paise: number): string {
+  const sign = paise < 0 ? "-" : "";
+  const abs = Math.abs(paise);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+const istFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
+
+/** '2026-11-24 14:05' in the shop's time zone. */
+export function istDateTime(date: Date): string {
+  const parts = Object.fromEntries(istFormat.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour === "24" ? "00" : parts.hour}:${parts.minute}`;
+}
+
+interface ExportRow {
+  id: string;
+  createdAtText: string;
+  createdAt: Date;
+  orderNumber: string;
+  status: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  paymentMethod: "online" | "cod";
+  subtotalPaise: number;
+  shippingPaise: number;
+  discountPaise: number;
+  prepaidDiscountPaise: number;
+  codFeePaise: number;
+  totalPaise: number;
+  couponCode: string | null;
+  billing: BillingInfo;
+  courier: string | null;
+  trackingNumber: string | null;
+  cancellationReason: string | null;
+  itemCount: number;
+}
+
+/** The header and one record per order the filters match, newest first, read a page at a time (keyset). */
+export async function* orderExportRecords(db: Db, params: OrderListParams, pageSize = 500): AsyncGenerator<string[]> {
+  yield [...ORDER_CSV_HEADERS];
+  const where = orderListConditions(params);
+  let cursor: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    const after: SQL | undefined = cursor
+      ? sql`(${orders.createdAt} < ${cursor.createdAt}::timestamptz OR (${orders.createdAt} = ${cursor.createdAt}::timestamptz AND ${orders.id} < ${cursor.id}::uuid))`
+      : undefined;
+    const page: ExportRow[] = await db
+      .select({
+        id: orders.id,
+        // as text: a JavaScript Date would drop the microseconds and the cursor would skip or repeat rows
+        createdAtText: sql<string>`${orders.createdAt}::text`,
+        createdAt: orders.createdAt,
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        customerName: orders.customerName,
+        customerEmail: orders.customerEmail,
+        customerPhone: orders.customerPhone,
+        paymentMethod: orders.paymentMethod,
+        subtotalPaise: orders.subtotalPaise,
+        shippingPaise: orders.shippingPaise,
+        discountPaise: orders.discountPaise,
+        prepaidDiscountPaise: orders.prepaidDiscountPaise,
+        codFeePaise: orders.codFeePaise,
+        totalPaise: orders.totalPaise,
+        couponCode: orders.couponCode,
+        billing: orders.billing,
+        courier: orders.courier,
+        trackingNumber: orders.trackingNumber,
+        cancellationReason: orders.cancellationReason,
+        itemCount: ITEM_COUNT,
+      })
+      .from(orders)
+      .where(and(...where, after))
+      .orderBy(sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC`)
+      .limit(pageSize);
+    if (page.length === 0) return;
+    for (const o of page) {
+      yield [
+        o.orderNumber,
+        istDateTime(o.createdAt),
+        ORDER_STATUS_LABELS[o.status as OrderStatus],
+        o.customerName,
+        o.customerEmail,
+        o.customerPhone,
+        PAYMENT_METHOD_LABELS[o.paymentMethod],
+        String(o.itemCount),
+        rupeesText(o.subtotalPaise),
+        rupeesText(o.shippingPaise),
+        rupeesText(o.discountPaise),
+        rupeesText(o.prepaidDiscountPaise),
+        rupeesText(o.codFeePaise),
+        rupeesText(o.totalPaise),
+        o.couponCode ?? "",
+        o.billing.city,
+        o.billing.state,
+        o.billing.pincode,
+        o.courier ?? "",
+        o.trackingNumber ?? "",
+        o.cancellationReason ?? "",
+      ].map(guardCell);
+    }
+    const last = page[page.length - 1]!;
+    cursor = { createdAt: last.createdAtText, id: last.id };
+    if (page.length < pageSize) return;
+  }
+}
+
+const PIECE_BYTES = 64 * 1024;
+
+/**
+ * The export as a byte stream: UTF-8 with a byte-order mark (Excel then reads ₹ and Indian names
+ * right), every cell quoted, CRLF line ends; records are made only as fast as the client reads.
+ */
+export function exportOrdersCsv(db: Db, params: OrderListParams): ReadableStream<Uint8Array> {
+  const source = Readable.from(orderExportRecords(db, params));
+  const csv = stringify({ bom: true, quoted: true, record_delimiter: "windows" });
+  pipeline(source, csv, (error) => {
+    if (error && error.name !== "AbortError" && (error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") {
+      getLogger().error({ err: error }, "orders CSV export failed");
+    }
+  });
+  const records = csv[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const parts: Buffer[] = [];
+      let size = 0;
+      let done = false;
+      while (size < PIECE_BYTES) {
+        const next = await records.next();
+        if (next.done) {
+          done = true;
+          break;
+        }
+        parts.push(next.value);
+        size += next.value.length;
+      }
+      if (size > 0) controller.enqueue(new Uint8Array(Buffer.concat(parts, size)));
+      if (done) controller.close();
+    },
+    cancel() {
+      csv.destroy();
+    },
+  });
+}
+
+/** 'orders-shipped-cod-2026-11-01-to-2026-11-24-2026-11-24.csv' */
+export function orderExportFileName(params: OrderListParams, now = new Date()): string {
+  const range = params.from || params.to ? `${params.from || "start"}-to-${params.to || "today"}` : "";
+  const parts = ["orders", params.status, params.payment, range].filter(Boolean);
+  return `${parts.join("-")}-${now.toISOString().slice(0, 10)}.csv`;
+}

@@ -1,0 +1,284 @@
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { getConfig } from "../../config.server";
+import type { Db, Tx } from "../../db/client.server";
+import { recordAudit, type Actor } from "../admin/audit.server";
+import { forgetFigures } from "../admin/dashboard.server";
+import { releaseStock, reserveStock, stockCommitted } from "../catalog/stock.server";
+import { queueConfirmation } from "../checkout/confirmation.server";
+import { shopPaymentProvider } from "../checkout/payment-flow.server";
+import { getStoreSettings } from "../content/settings.server";
+import { claimCouponUse, returnCouponUse } from "../coupons/coupons.server";
+import { kickOutbox, queueMessages } from "../messages/outbox.server";
+import { payments, refunds } from "../payments/schema.server";
+import type { PaymentProvider } from "../payments/provider.server";
+import { requestRefunds, settleRefund, type RefundOutcome } from "../payments/refunds.server";
+import { ORDER_ADMIN_MESSAGES, statusChoices, type StatusChange, type StatusFieldErrors } from "./admin-orders";
+import { lockOrder, moveOrder, type OrderRow } from "./orders.server";
+import { orderLines, orders } from "./schema.server";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "./status-display";
+
+/*
+ * What staff change on an order (issue 13, 'Orders'). Every change:
+ *  - names the order's version it was made against; under the order's row lock a change against an
+ *    older version is refused (409), so two staff changing one order never overwrite each other;
+ *  - raises the version, writes one status-history row with the staff member and one audit row, in
+ *    the same transaction as the change itself;
+ *  - sends messages through the outbox (after the commit) and asks the gateway for refunds only after
+ *    the commit, with the refund row's idempotency key (payments/refunds.server.ts).
+ * Cancelling gives the stock back through the stock module (back-in-stock texts follow) and the
+ * coupon use back, once: a second cancel finds the version raised, or the order already cancelled.
+ */
+
+export type ChangeFailure = { ok: false; status: 400 | 404 | 409; formError: string; fieldErrors?: StatusFieldErrors; conflict?: boolean };
+export type ChangeResult = { ok: true; version: number; message: string; refunds: RefundOutcome[] } | ChangeFailure;
+
+class Refused extends Error {
+  constructor(readonly failure: ChangeFailure) {
+    super(failure.formError);
+  }
+}
+
+const refuse = (status: ChangeFailure["status"], formError: string, extra: Partial<ChangeFailure> = {}): never => {
+  throw new Refused({ ok: false, status, formError, ...extra });
+};
+
+export interface ChangeDeps {
+  /** the gateway refunds go through; default the shop's configured one */
+  provider?: PaymentProvider | null;
+  now?: Date;
+}
+
+interface Done {
+  version: number;
+  message: string;
+  refundIds: string[];
+  stockChanged: boolean;
+  queued: boolean;
+}
+
+/**
+ * Runs one change under the order's lock and version check, then the after-commit work: caches,
+ * the outbox, refunds at the gateway.
+ */
+async function change(db: Db, orderId: string, version: number, deps: ChangeDeps, work: (tx: Tx, order: OrderRow, now: Date) => Promise<Omit<Done, "version">>): Promise<ChangeResult> {
+  const now = deps.now ?? new Date();
+  let done: Done;
+  try {
+    done = await db.transaction(async (tx) => {
+      // The order's payments first, then the order: the order the checkout's settlePayment takes
+      // them in (payment, then order), so a late webhook and a staff change never wait on each other.
+      await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)).for("update");
+      const order = await lockOrder(tx, orderId);
+      if (!order) return refuse(404, ORDER_ADMIN_MESSAGES.notFound);
+      if (order.version !== version) return refuse(409, ORDER_ADMIN_MESSAGES.conflict, { conflict: true });
+      const result = await work(tx, order, now);
+      await tx
+        .update(orders)
+        .set({ version: order.version + 1, updatedAt: now })
+        .where(eq(orders.id, orderId));
+      return { ...result, version: order.version + 1 };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.failure;
+    throw error;
+  }
+  if (done.stockChanged) stockCommitted();
+  else if (done.queued) kickOutbox();
+  forgetFigures(db);
+  const provider = deps.provider === undefined ? shopPaymentProvider() : deps.provider;
+  const outcomes: RefundOutcome[] = [];
+  for (const id of done.refundIds) {
+    const outcome = await settleRefund(db, provider, id, now);
+    if (outcome) outcomes.push(outcome);
+  }
+  return { ok: true, version: done.version, message: done.message, refunds: outcomes };
+}
+
+/** The order's lines that took stock, with what to call them in a message. */
+async function stockLines(tx: Tx, orderId: string) {
+  const rows = await tx
+    .select({ variantId: orderLines.variantId, quantity: orderLines.quantity, name: orderLines.name, size: orderLines.size, colour: orderLines.colour })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+  return rows.flatMap((r) => (r.variantId ? [{ variantId: r.variantId, quantity: r.quantity, piece: `${r.name} (${r.size}, ${r.colour})` }] : []));
+}
+
+/** Takes the order's stock and coupon use again (a cancelled order confirmed or reopened); refuses when a piece is sold out. */
+async function retake(tx: Tx, order: OrderRow, now: Date, outOfStock: (piece: string) => string): Promise<void> {
+  const lines = await stockLines(tx, order.id);
+  const taken = await reserveStock(
+    tx,
+    lines.map(({ variantId, quantity }) => ({ variantId, quantity })),
+  );
+  if (!taken.ok) refuse(409, outOfStock(lines[taken.line]?.piece ?? "a piece"));
+  // the coupon was fairly applied when the order was placed: its use counts again if the coupon allows
+  if (order.couponCode) await claimCouponUse(tx, order.couponCode, now);
+}
+
+const label = (s: OrderStatus) => ORDER_STATUS_LABELS[s];
+
+const E164 = /^\+[1-9]\d{7,14}$/;
+const SMS_SHIPPED_KIND = "order-shipped";
+
+/** 'Saanjh: your order ORD-... has shipped with Blue Dart. Tracking number BD123. Track it at https://.../track-order' */
+export function shippedSms(input: { storeName: string; orderNumber: string; courier: string; trackingNumber: string; baseUrl: string }): string {
+  return `${input.storeName}: your order ${input.orderNumber} has shipped with ${input.courier}. Tracking number ${input.trackingNumber}. Track it at ${input.baseUrl}/track-order`;
+}
+
+/** Sets any status of spec section 4, with its side effects; see the file's comment. */
+export async function changeOrderStatus(db: Db, staff: Actor, input: { orderId: string; version: number; change: StatusChange }, deps: ChangeDeps = {}): Promise<ChangeResult> {
+  const { change: next } = input;
+  const storeName = (await getStoreSettings(db)).storeName;
+  return change(db, input.orderId, input.version, deps, async (tx, order, now) => {
+    const from = order.status as OrderStatus;
+    const to = next.status;
+    if (!statusChoices(from).includes(to)) refuse(409, ORDER_ADMIN_MESSAGES.awaitingPayment);
+    const trackingChanged = to === "shipped" && next.status === "shipped" && (next.courier !== (order.courier ?? "") || next.trackingNumber !== (order.trackingNumber ?? ""));
+    if (from === to && !trackingChanged) refuse(409, ORDER_ADMIN_MESSAGES.sameStatus(from));
+
+    const result: Omit<Done, "version"> = { message: ORDER_ADMIN_MESSAGES.updated, refundIds: [], stockChanged: false, queued: false };
+    const changes: Record<string, { before: unknown; after: unknown }> = {};
+    if (from !== to) changes.status = { before: from, after: to };
+    let summary = `${order.orderNumber}: ${label(from)} → ${label(to)}`;
+    let reason: string | null = next.status === "cancelled" ? next.reason : next.note;
+
+    if (from === "cancelled") {
+      // reopening: only an order that was confirmed and whose money is still with the shop
+      if (!order.confirmedAt) refuse(409, ORDER_ADMIN_MESSAGES.reopenUnconfirmed);
+      const [refunded] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, order.id)).limit(1);
+      if (refunded) refuse(409, ORDER_ADMIN_MESSAGES.reopenRefunded);
+      await retake(tx, order, now, ORDER_ADMIN_MESSAGES.reopenOutOfStock);
+      result.stockChanged = true;
+    }
+
+    if (next.status === "shipped") {
+      changes.courier = { before: order.courier, after: next.courier };
+      changes.trackingNumber = { before: order.trackingNumber, after: next.trackingNumber };
+      await tx.update(orders).set({ courier: next.courier, trackingNumber: next.trackingNumber }).where(eq(orders.id, order.id));
+      summary += ` (${next.courier}, ${next.trackingNumber})`;
+      if (from === to) summary = `${order.orderNumber}: tracking changed to ${next.courier}, ${next.trackingNumber}`;
+      reason = [`${next.courier}, tracking number ${next.trackingNumber}`, next.note].filter(Boolean).join(". ");
+      const phone = order.customerPhone.trim();
+      if (E164.test(phone)) {
+        const body = shippedSms({ storeName, orderNumber: order.orderNumber, courier: next.courier, trackingNumber: next.trackingNumber, baseUrl: getConfig().baseUrl });
+        const queued = await queueMessages(tx, [{ channel: "sms", recipient: phone, body, kind: SMS_SHIPPED_KIND, dedupeKey: `${SMS_SHIPPED_KIND}:sms:${order.orderNumber}:${next.courier}:${next.trackingNumber}` }]);
+        result.queued = queued > 0;
+      }
+      result.message = ORDER_ADMIN_MESSAGES.shipped;
+    }
+
+    if (next.status === "cancelled") {
+      const lines = await stockLines(tx, order.id);
+      const back = await releaseStock(
+        tx,
+        lines.map(({ variantId, quantity }) => ({ variantId, quantity })),
+        now,
+      );
+      if (!back.ok) throw new Error(`cancel: could not give back the stock of order ${order.id}`);
+      result.stockChanged = true;
+      if (order.couponCode) await returnCouponUse(tx, order.couponCode, now);
+      const asked = await requestRefunds(tx, { orderId: order.id, requestedBy: staff.id, now });
+      result.refundIds = asked.map((r) => r.id);
+      changes.cancellationReason = { before: order.cancellationReason, after: next.reason };
+      summary += `: ${next.reason}`;
+      if (asked.length > 0) summary += `; refund of ${asked.length === 1 ? "the payment" : `${asked.length} payments`} asked`;
+      result.message = ORDER_ADMIN_MESSAGES.cancelled;
+    }
+
+    const moved = await moveOrder(tx, order.id, { from, to, actor: "staff", actorUserId: staff.id, reason, now });
+    if (!moved) throw new Error(`order ${order.id} left ${from} under its lock`);
+    if (to !== "cancelled" && !order.confirmedAt) {
+      // never happens through statusChoices (an unconfirmed order can only be cancelled); kept for safety
+      await tx.update(orders).set({ confirmedAt: now }).where(eq(orders.id, order.id));
+    }
+    await recordAudit(tx, staff, { entity: "order", entityId: order.id, action: to === "cancelled" ? "cancel" : "status", summary, changes });
+    return result;
+  });
+}
+
+/** A flagged payment of the order, locked: it must still wait for staff. */
+async function lockFlaggedPayment(tx: Tx, orderId: string, paymentId: string) {
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId), isNotNull(payments.flaggedAt)))
+    .for("update");
+  if (!payment || payment.status !== "captured") return refuse(409, ORDER_ADMIN_MESSAGES.flagGone);
+  const [refund] = await tx.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+  return { payment, refund: refund ?? null };
+}
+
+/**
+ * Confirms an order with a flagged payment ('payment succeeded but order not confirmed') through the
+ * same path as a paid confirmation: the order moves to confirmed and `queueConfirmation` queues the
+ * shopper's text and e-mail, in this transaction. A cancelled order takes its stock and coupon use
+ * again first; when a piece has sold out meanwhile, staff are told to refund instead.
+ */
+export async function confirmFlaggedPayment(db: Db, staff: Actor, input: { orderId: string; version: number; paymentId: string }, deps: ChangeDeps = {}): Promise<ChangeResult> {
+  return change(db, input.orderId, input.version, deps, async (tx, order, now) => {
+    const { payment, refund } = await lockFlaggedPayment(tx, order.id, input.paymentId);
+    if (refund) refuse(409, ORDER_ADMIN_MESSAGES.flagGone);
+    const from = order.status as OrderStatus;
+    if (from !== "cancelled" && from !== "pending_payment") refuse(409, ORDER_ADMIN_MESSAGES.alreadyConfirmed);
+    let stockChanged = false;
+    if (from === "cancelled") {
+      await retake(tx, order, now, ORDER_ADMIN_MESSAGES.confirmOutOfStock);
+      stockChanged = true;
+    }
+    const reason = `Paid online (${payment.providerPaymentId ?? payment.id}), confirmed by staff`;
+    await moveOrder(tx, order.id, { from, to: "confirmed", actor: "staff", actorUserId: staff.id, reason, now });
+    await queueConfirmation(tx, order.id);
+    // the flag is answered; its reason stays on the payment as the record of what happened
+    await tx.update(payments).set({ flaggedAt: null, updatedAt: now }).where(eq(payments.id, payment.id));
+    await recordAudit(tx, staff, {
+      entity: "order",
+      entityId: order.id,
+      action: "confirm-payment",
+      summary: `${order.orderNumber}: confirmed with flagged payment ${payment.providerPaymentId ?? payment.id}`,
+      changes: { status: { before: from, after: "confirmed" }, paymentFlag: { before: payment.flagReason, after: null } },
+    });
+    return { message: ORDER_ADMIN_MESSAGES.confirmed, refundIds: [], stockChanged, queued: true };
+  });
+}
+
+/** Refunds a flagged payment whole; the order itself stays as it is. */
+export async function refundFlaggedPayment(db: Db, staff: Actor, input: { orderId: string; version: number; paymentId: string }, deps: ChangeDeps = {}): Promise<ChangeResult> {
+  return change(db, input.orderId, input.version, deps, async (tx, order, now) => {
+    const { payment, refund } = await lockFlaggedPayment(tx, order.id, input.paymentId);
+    if (refund && refund.status !== "failed") refuse(409, ORDER_ADMIN_MESSAGES.flagGone);
+    const refundIds = refund ? [refund.id] : (await requestRefunds(tx, { orderId: order.id, paymentId: payment.id, requestedBy: staff.id, now })).map((r) => r.id);
+    if (refundIds.length === 0) refuse(409, ORDER_ADMIN_MESSAGES.flagGone);
+    const status = order.status as OrderStatus;
+    const reason = `Refund of payment ${payment.providerPaymentId ?? payment.id} asked (${payment.flagReason ?? "flagged payment"})`;
+    await moveOrder(tx, order.id, { from: status, to: status, actor: "staff", actorUserId: staff.id, reason, now });
+    await recordAudit(tx, staff, { entity: "order", entityId: order.id, action: "refund", summary: `${order.orderNumber}: ${reason}` });
+    return { message: ORDER_ADMIN_MESSAGES.updated, refundIds, stockChanged: false, queued: false };
+  });
+}
+
+/** Asks the gateway again for a refund that failed (or is still pending), with the same idempotency key. */
+export async function retryRefund(db: Db, staff: Actor, input: { orderId: string; version: number; refundId: string }, deps: ChangeDeps = {}): Promise<ChangeResult> {
+  return change(db, input.orderId, input.version, deps, async (tx, order, now) => {
+    const [refund] = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.id, input.refundId), eq(refunds.orderId, order.id)))
+      .for("update");
+    if (!refund) return refuse(404, ORDER_ADMIN_MESSAGES.refundMissing);
+    if (refund.status === "processed") refuse(409, ORDER_ADMIN_MESSAGES.refundDone);
+    const status = order.status as OrderStatus;
+    const reason = `Refund ${refund.status === "failed" ? "tried again" : "checked again"}`;
+    await moveOrder(tx, order.id, { from: status, to: status, actor: "staff", actorUserId: staff.id, reason, now });
+    await recordAudit(tx, staff, { entity: "order", entityId: order.id, action: "refund-retry", summary: `${order.orderNumber}: ${reason.toLowerCase()}` });
+    return { message: ORDER_ADMIN_MESSAGES.updated, refundIds: [refund.id], stockChanged: false, queued: false };
+  });
+}
+
+/** The toast for a change's refunds: processed, still pending, or failed (recorded, retryable). */
+export function refundMessage(outcomes: RefundOutcome[]): { message: string; tone: "success" | "error" } | null {
+  if (outcomes.length === 0) return null;
+  if (outcomes.some((o) => o.state === "failed")) return { message: ORDER_ADMIN_MESSAGES.refundFailed, tone: "error" };
+  if (outcomes.some((o) => o.state === "pending")) return { message: ORDER_ADMIN_MESSAGES.refundPending, tone: "success" };
+  return { message: ORDER_ADMIN_MESSAGES.refundProcessed, tone: "success" };
+}

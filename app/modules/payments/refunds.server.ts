@@ -1,0 +1,173 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.server";
+import { getLogger } from "../../lib/logger.server";
+import { PaymentGatewayError, type PaymentProvider } from "./provider.server";
+import { payments, refunds } from "./schema.server";
+
+/*
+ * Refunds (issue 13): whole refunds of captured gateway payments, asked by staff when they cancel a
+ * paid order or refund a flagged payment. One `refunds` row per payment (a unique index): the row is
+ * written in the transaction that decided the refund, and the gateway is asked after it commits,
+ * with an idempotency key made from the row's id. A retry (a failed refund tried again, two staff
+ * pressing at once, a crash between the two steps) sends the same key, so the gateway answers the
+ * same refund rather than paying twice. A refund that fails is kept with the gateway's reason.
+ */
+
+type Conn = Db | Tx;
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** The gateways the shop can refund through; cash on delivery is never refunded here. */
+const REFUNDABLE_PROVIDERS = ["razorpay", "test"];
+
+/**
+ * Inside the caller's transaction: a pending refund for each captured gateway payment of the order
+ * (or only `paymentId`) that has none yet and still has money to give back. Returns the new rows.
+ */
+export async function requestRefunds(tx: Tx, input: { orderId: string; paymentId?: string; requestedBy: string | null; now?: Date }): Promise<RefundRow[]> {
+  const now = input.now ?? new Date();
+  const candidates = await tx
+    .select({ id: payments.id, provider: payments.provider, amountPaise: payments.amountPaise, amountRefundedPaise: payments.amountRefundedPaise })
+    .from(payments)
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    .where(
+      and(
+        eq(payments.orderId, input.orderId),
+        input.paymentId ? eq(payments.id, input.paymentId) : undefined,
+        eq(payments.status, "captured"),
+        inArray(payments.provider, REFUNDABLE_PROVIDERS),
+        sql`${payments.amountRefundedPaise} < ${payments.amountPaise}`,
+        isNull(refunds.id),
+      ),
+    )
+    .orderBy(asc(payments.createdAt));
+  if (candidates.length === 0) return [];
+  return tx
+    .insert(refunds)
+    .values(
+      candidates.map((p) => ({
+        paymentId: p.id,
+        orderId: input.orderId,
+        provider: p.provider,
+        amountPaise: p.amountPaise - p.amountRefundedPaise,
+        status: "pending" as const,
+        requestedBy: input.requestedBy,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing({ target: refunds.paymentId })
+    .returning();
+}
+
+export async function refundsOfOrder(db: Conn, orderId: string): Promise<RefundRow[]> {
+  return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
+}
+
+export async function findRefund(db: Conn, refundId: string): Promise<RefundRow | null> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId));
+  return row ?? null;
+}
+
+/** The key the gateway knows this refund by: the same on every retry. */
+export function refundIdempotencyKey(refundId: string): string {
+  return `refund_${refundId}`;
+}
+
+/**
+ * The refund is processed: recorded once, and the payment's refunded amount raised by it (a
+ * webhook that reports the same refund later finds it processed and adds nothing).
+ */
+export async function markRefundProcessed(db: Db, refundId: string, providerRefundId: string | null, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(refunds)
+      .set({ status: "processed", providerRefundId: providerRefundId ?? sql`${refunds.providerRefundId}`, processedAt: now, errorDescription: null, updatedAt: now })
+      .where(and(eq(refunds.id, refundId), sql`${refunds.status} <> 'processed'`))
+      .returning({ paymentId: refunds.paymentId, amountPaise: refunds.amountPaise });
+    if (!row) return false;
+    await tx
+      .update(payments)
+      .set({
+        amountRefundedPaise: sql`least(${payments.amountPaise}, ${payments.amountRefundedPaise} + ${row.amountPaise})`,
+        status: sql`CASE WHEN ${payments.amountRefundedPaise} + ${row.amountPaise} >= ${payments.amountPaise} THEN 'refunded'::payment_status ELSE ${payments.status} END`,
+        updatedAt: now,
+      })
+      .where(eq(payments.id, row.paymentId));
+    return true;
+  });
+}
+
+/**
+ * A `refund.processed` webhook for a refund the shop asked for: true when it was one of ours (then
+ * it is marked processed once), false when the gateway's refund id is unknown here.
+ */
+export async function recordRefundWebhook(db: Db, provider: string, providerRefundId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.provider, provider), eq(refunds.providerRefundId, providerRefundId)));
+  if (!row) return false;
+  await markRefundProcessed(db, row.id, providerRefundId);
+  return true;
+}
+
+export type RefundOutcome = { state: "processed" | "pending" | "failed"; refund: RefundRow };
+
+/**
+ * Asks the gateway for a recorded refund (again): after the transaction that wrote it, or when staff
+ * retry a failed one. Never throws for the gateway's answers: a refusal or an outage is recorded on
+ * the row as 'failed' with its reason, ready to be tried again.
+ */
+export async function settleRefund(db: Db, provider: PaymentProvider | null, refundId: string, now = new Date()): Promise<RefundOutcome | null> {
+  const refund = await findRefund(db, refundId);
+  if (!refund) return null;
+  if (refund.status === "processed") return { state: "processed", refund };
+  const [payment] = await db.select().from(payments).where(eq(payments.id, refund.paymentId));
+  const fail = async (description: string): Promise<RefundOutcome> => {
+    const [row] = await db
+      .update(refunds)
+      .set({ status: "failed", errorDescription: description.slice(0, 500), updatedAt: now })
+      .where(and(eq(refunds.id, refund.id), sql`${refunds.status} <> 'processed'`))
+      .returning();
+    return { state: row ? "failed" : "processed", refund: row ?? (await findRefund(db, refund.id))! };
+  };
+  if (!payment?.providerPaymentId) return fail("The payment has no gateway payment id to refund.");
+  if (!provider || provider.name !== refund.provider) return fail(`The payment was taken through the ${refund.provider} gateway, which is not configured now.`);
+
+  let answer;
+  try {
+    answer = await provider.refund({
+      providerPaymentId: payment.providerPaymentId,
+      amountPaise: refund.amountPaise,
+      idempotencyKey: refundIdempotencyKey(refund.id),
+      notes: { refund: refund.id },
+    });
+  } catch (error) {
+    const cause = error instanceof PaymentGatewayError ? (error.cause as { description?: string } | undefined) : undefined;
+    const description =
+      error instanceof PaymentGatewayError
+        ? error.kind === "unavailable"
+          ? "The payment gateway could not be reached. Try again in a while."
+          : `The payment gateway refused the refund${cause?.description ? `: ${cause.description}` : "."}`
+        : "The refund could not be sent to the payment gateway.";
+    getLogger().warn({ err: error, refundId: refund.id }, "payments: a refund failed; it is recorded and can be retried");
+    return fail(description);
+  }
+
+  if (answer.status === "processed") {
+    await markRefundProcessed(db, refund.id, answer.id, now);
+    return { state: "processed", refund: (await findRefund(db, refund.id))! };
+  }
+  const [row] = await db
+    .update(refunds)
+    .set({
+      providerRefundId: answer.id,
+      status: answer.status,
+      errorDescription: answer.status === "failed" ? "The payment gateway reports the refund as failed." : null,
+      updatedAt: now,
+    })
+    .where(and(eq(refunds.id, refund.id), sql`${refunds.status} <> 'processed'`))
+    .returning();
+  const current = row ?? (await findRefund(db, refund.id))!;
+  return { state: current.status, refund: current };
+}

@@ -1,0 +1,59 @@
+import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import type { Route } from "./+types/admin.orders.$id";
+import { OrderDetail, OrderMissing } from "~/components/admin/orders/order-detail";
+import { getDb } from "~/db/client.server";
+import { readFormData } from "~/lib/http.server";
+import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/access.server";
+import { ORDER_ADMIN_MESSAGES, type OrderActionAnswer } from "~/modules/orders/admin-orders";
+import { loadStaffOrder } from "~/modules/orders/admin-orders.server";
+import { runOrderAction } from "~/modules/orders/staff-actions.server";
+
+/*
+ * /admin/orders/<id>: one order for staff (lines, customer, billing address, note, payments and
+ * refunds, the status timeline with who changed what) and its changes: status (shipped asks for the
+ * courier and tracking number, cancelled for a reason), a flagged payment confirmed or refunded, a
+ * failed refund tried again. Every change names the version it was made against.
+ */
+
+export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.order.orderNumber ?? "Order"} · Admin · Saanjh` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const detail = await loadStaffOrder(getDb(), params.id);
+  if (!detail) throw data(ORDER_ADMIN_MESSAGES.notFound, { status: 404, headers: ADMIN_HEADERS });
+  return data(detail, { headers: ADMIN_HEADERS });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  let staff: Staff;
+  try {
+    staff = await requireStaff(request);
+  } catch (refusal) {
+    // signed out while working: the same 401 / 403 and no change, as data the form can show
+    const status = (refusal as { init?: { status?: number } } | null)?.init?.status;
+    if (status === 401 || status === 403) {
+      const body: OrderActionAnswer = { ok: false, intent: null, orderId: null, formError: status === 401 ? ORDER_ADMIN_MESSAGES.signedOut : ORDER_ADMIN_MESSAGES.failed, fieldErrors: {} };
+      return data(body, { status, headers: ADMIN_HEADERS });
+    }
+    throw refusal;
+  }
+  const form = await readFormData(request);
+  const answer = await runOrderAction(getDb(), staff, form, { orderId: params.id });
+  return data(answer.body, { status: answer.status, headers: ADMIN_HEADERS });
+}
+
+export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  return <OrderDetail detail={loaderData} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  // the back office's own answers (sign-in form, 403) belong to its layout
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) throw error;
+  return <OrderMissing notFound={isRouteErrorResponse(error) && error.status === 404} />;
+}
