@@ -7,7 +7,7 @@ import { getAuth } from "../../app/modules/accounts/session.server";
 import { createStaffAccount } from "../../app/modules/accounts/staff.server";
 import { requireStaff, STAFF_CHECK_REUSE_MS } from "../../app/modules/admin/access.server";
 import { recentActivity, recordAudit } from "../../app/modules/admin/audit.server";
-import { listAdminCustomers, listAdminOrders, searchPattern } from "../../app/modules/admin/lists.server";
+import { listAdminCustomers, searchPattern } from "../../app/modules/admin/lists.server";
 import { staffActivity } from "../../app/modules/admin/schema.server";
 import { storeSettings } from "../../app/modules/content/schema.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
@@ -133,22 +133,9 @@ describe("staff sessions end after the store setting's hours without a request",
   });
 });
 
-describe("order and customer lists", () => {
-  it("lists orders newest first with search by number, name, e-mail or phone, and pages them", async () => {
-    const shopper = await createTestShopper(t.db, { phone: "+919811100022", firstName: "Ritika" });
-    const older = await createTestOrder(t.db, shopper.id, { createdAt: new Date(Date.now() - 2 * HOUR), email: "ritika@example.com", phone: shopper.phone });
-    const newer = await createTestOrder(t.db, shopper.id, { createdAt: new Date(Date.now() - HOUR), email: "ritika@example.com", phone: shopper.phone });
-    const all = await listAdminOrders(t.db, {});
-    expect(all.rows.map((r) => r.orderNumber).indexOf(newer.orderNumber)).toBeLessThan(all.rows.map((r) => r.orderNumber).indexOf(older.orderNumber));
-    expect((await listAdminOrders(t.db, { search: older.orderNumber })).rows.map((r) => r.orderNumber)).toEqual([older.orderNumber]);
-    expect((await listAdminOrders(t.db, { search: "RITIKA@example" })).total).toBe(2);
-    expect((await listAdminOrders(t.db, { search: "98111 00022" })).total).toBe(2);
-    // LIKE's wildcards are taken literally
-    expect((await listAdminOrders(t.db, { search: "%" })).total).toBe(0);
+describe("customer lists", () => {
+  it("takes LIKE's wildcards in a search literally", () => {
     expect(searchPattern("  50%_off\\ ")).toBe("%50\\%\\_off\\\\%");
-    const second = await listAdminOrders(t.db, { page: 2 });
-    expect(second.page).toBe(2);
-    expect(second.rows.length).toBe(Math.max(0, all.total - 25));
   });
 
   it("counts each customer's orders and what they spent, leaving out cancelled and unpaid orders", async () => {

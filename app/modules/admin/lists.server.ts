@@ -1,14 +1,14 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { user } from "../accounts/auth-schema.server";
 import { CUSTOMER_ROLE } from "../accounts/auth.server";
 import { customerProfiles } from "../accounts/schema.server";
 import { orders } from "../orders/schema.server";
-import type { OrderStatus } from "../orders/status-display";
 
 /*
- * The back office's order and customer lists (issue 12's tabs; the next admin issue adds filters,
- * detail pages and changes). One page of rows and the total, from SQL; never every row into Node.
+ * The back office's search and paging helpers and its customer list (the orders list is the orders
+ * module's: orders/admin-orders.server.ts). One page of rows and the total, from SQL; never every
+ * row into Node.
  */
 
 export const ADMIN_PAGE_SIZE = 25;
@@ -30,56 +30,6 @@ export function phoneDigitsPattern(raw: string | null | undefined): string | nul
 export function pageNumber(raw: string | null | undefined): number {
   const n = Number(raw);
   return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
-}
-
-export interface AdminOrderRow {
-  orderNumber: string;
-  customerName: string;
-  customerPhone: string;
-  totalPaise: number;
-  paymentMethod: "online" | "cod";
-  status: OrderStatus;
-  createdAt: string;
-}
-
-export async function listAdminOrders(db: Db, options: { search?: string | null; page?: number }): Promise<{ rows: AdminOrderRow[]; total: number; page: number; pages: number }> {
-  const pattern = searchPattern(options.search);
-  const digits = phoneDigitsPattern(options.search);
-  const where: SQL | undefined = pattern
-    ? or(
-        ilike(orders.orderNumber, pattern),
-        ilike(orders.customerName, pattern),
-        ilike(orders.customerEmail, pattern),
-        ilike(orders.customerPhone, pattern),
-        digits ? ilike(orders.customerPhone, digits) : undefined,
-      )
-    : undefined;
-  const page = options.page ?? 1;
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        orderNumber: orders.orderNumber,
-        customerName: orders.customerName,
-        customerPhone: orders.customerPhone,
-        totalPaise: orders.totalPaise,
-        paymentMethod: orders.paymentMethod,
-        status: orders.status,
-        createdAt: orders.createdAt,
-      })
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ total: count() }).from(orders).where(where),
-  ]);
-  const total = counted?.total ?? 0;
-  return {
-    rows: rows.map((r) => ({ ...r, status: r.status as OrderStatus, createdAt: r.createdAt.toISOString() })),
-    total,
-    page,
-    pages: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
-  };
 }
 
 export interface AdminCustomerRow {

@@ -50,7 +50,11 @@ export function RecentOrders({ orders }: { orders: RecentOrder[] }) {
               <tbody className="divide-y divide-linen">
                 {orders.map((o) => (
                   <tr key={o.id}>
-                    <td className={`${td} font-mono text-[0.8rem] text-ink`}>{o.orderNumber}</td>
+                    <td className={`${td} font-mono text-[0.8rem] text-ink`}>
+                      <Link to={`/admin/orders/${o.id}`} className="underline decoration-linen underline-offset-4 hover:text-maroon hover:decoration-maroon">
+                        {o.orderNumber}
+                      </Link>
+                    </td>
                     <td className={`${td} max-w-[14rem] truncate`}>{o.customerName}</td>
                     <td className={`${td} text-right tabular-nums`}>{formatPrice(o.totalPaise)}</td>
                     <td className={td}>
@@ -67,10 +71,10 @@ export function RecentOrders({ orders }: { orders: RecentOrder[] }) {
           <ul className="divide-y divide-linen sm:hidden" data-testid="recent-orders-list">
             {orders.map((o) => (
               <li key={o.id} className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1.5 px-5 py-4">
-                <span className="min-w-0 truncate font-mono text-[0.78rem] text-ink">
+                <Link to={`/admin/orders/${o.id}`} className="min-w-0 truncate font-mono text-[0.78rem] text-ink underline decoration-linen underline-offset-4 hover:text-maroon">
                   <span className="sr-only">Order ID </span>
                   {o.orderNumber}
-                </span>
+                </Link>
                 <span className="text-right text-sm font-medium tabular-nums text-ink">{formatPrice(o.totalPaise)}</span>
                 <span className="min-w-0 truncate text-sm text-stone">{o.customerName}</span>
                 <span className="text-right">
