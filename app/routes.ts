@@ -21,6 +21,7 @@ export default [
   route("account", "routes/account.ts"),
   route("account/addresses", "routes/account.addresses.tsx"),
   route("account/orders/:orderNumber", "routes/account.order.tsx"),
+  route("account/orders/:orderNumber/invoice", "routes/account.order.invoice.ts"),
   route("dev/outbox", "routes/dev.outbox.ts"),
   route("product", "routes/product-missing.tsx"),
   route("cart", "routes/cart.tsx"),
@@ -42,7 +43,9 @@ export default [
     route("products/import", "routes/admin.products.import.tsx"),
     route("products", "routes/admin.products.tsx", [route(":id", "routes/admin.products.$id.tsx")]),
     route("orders", "routes/admin.orders.tsx"),
+    route("orders/:id/invoice", "routes/admin.orders.$id.invoice.ts"),
     route("customers", "routes/admin.customers.tsx"),
+    route("settings/tax", "routes/admin.settings.tax.tsx"),
     route("uploads", "routes/admin.uploads.ts"),
   ]),
   // Spec section 2: other internal paths go to /products.

@@ -42,6 +42,13 @@ export async function findInvoiceForOrder(db: Conn, orderId: string): Promise<In
   return row ?? null;
 }
 
+/** Whether the order's account page offers 'Download invoice': it has one, or can be given one. */
+export async function canDownloadInvoice(db: Db, order: { id: string; status: string; confirmedAt: Date | string | null }): Promise<boolean> {
+  if (invoiceEligible(order, false)) return true;
+  const [row] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, order.id)).limit(1);
+  return Boolean(row);
+}
+
 /** Whether an order has had its invoice, or can have one: confirmed once, and not cancelled before it had one. */
 export function invoiceEligible(order: { status: string; confirmedAt: Date | string | null }, hasInvoice: boolean): boolean {
   if (hasInvoice) return true;

@@ -1,0 +1,17 @@
+import { getDb } from "~/db/client.server";
+import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/access.server";
+import { findOrderRef, INVOICE_NOT_FOUND, invoiceDownload, invoiceResponse } from "~/modules/invoices/download.server";
+import type { Route } from "./+types/admin.orders.$id.invoice";
+
+/*
+ * /admin/orders/<id>/invoice: any order's tax invoice as a PDF, for staff. An invoice that cannot be
+ * issued yet answers 503 with the reason (a category without a GST rate, no GSTIN in the settings).
+ */
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const db = getDb();
+  const order = await findOrderRef(db, params.id);
+  if (!order) return invoiceResponse({ ok: false, status: 404, message: INVOICE_NOT_FOUND }, ADMIN_HEADERS);
+  return invoiceResponse(await invoiceDownload(db, order.id, { forStaff: true }), { ...ADMIN_HEADERS, "Cache-Control": "private, no-store" });
+}
