@@ -36,7 +36,7 @@ export async function findOrderRef(db: Db, idOrNumber: string): Promise<{ id: st
 
 export type InvoiceDownload =
   | { ok: true; body: Buffer; fileName: string; number: string }
-  | { ok: false; status: 404 | 503; message: string; problem?: IssueProblem };
+  | { ok: false; status: 401 | 403 | 404 | 503; message: string; problem?: IssueProblem };
 
 export async function invoiceDownload(db: Db, orderId: string, options: { forStaff: boolean; now?: Date }): Promise<InvoiceDownload> {
   const result = await invoiceForDownload(db, orderId, options.now);
