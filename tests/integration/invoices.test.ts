@@ -486,6 +486,31 @@ describe("downloads", () => {
   });
 });
 
+describe("a shop without a GSTIN", () => {
+  it("issues no invoice and offers none, keeping the ones already issued", async () => {
+    await t.db.update(storeSettings).set({ gstin: "" });
+    try {
+      const kurta = await product("kurtas", 59_900, "Unregistered Kurta");
+      await inCart(owner.userId, kurta, 1);
+      const placed = await placeOrder(t.db, { userId: owner.userId, form: form(), onlineAvailable: true });
+      if (!placed.ok) throw new Error(placed.message);
+      const order = (await findOrderByNumber(t.db, placed.orderNumber))!;
+      expect(order.status).toBe("confirmed");
+      expect(await invoiceOf(order.id)).toBeNull();
+      const page = await call(orderPageRoute.loader, `/account/orders/${order.orderNumber}`, owner.cookie, { orderNumber: order.orderNumber });
+      expect(dataOf<{ order: { invoice: boolean } }>(page).order.invoice).toBe(false);
+      const refused = (await call(staffInvoiceRoute.loader, `/admin/orders/${order.id}/invoice`, staff.cookie, { id: order.id })) as Response;
+      expect(refused.status).toBe(503);
+      expect(await refused.text()).toBe("Set the shop's GSTIN and state in the settings before invoices can be issued.");
+      // an invoice issued before stays downloadable
+      const [issued] = await t.db.select({ orderId: invoices.orderId }).from(invoices).limit(1);
+      expect(statusOf(await call(staffInvoiceRoute.loader, `/admin/orders/${issued!.orderId}/invoice`, staff.cookie, { id: issued!.orderId }))).toBe(200);
+    } finally {
+      await t.db.update(storeSettings).set({ gstin: DEMO_TAX_IDENTITY.gstin });
+    }
+  });
+});
+
 describe("GST rates screen (/admin/settings/tax)", () => {
   const post = (fields: Record<string, string>, cookie = staff.cookie) =>
     call(taxRoute.action, "/admin/settings/tax", cookie, {}, { method: "POST", body: new URLSearchParams(fields) });

@@ -42,11 +42,14 @@ export async function findInvoiceForOrder(db: Conn, orderId: string): Promise<In
   return row ?? null;
 }
 
-/** Whether the order's account page offers 'Download invoice': it has one, or can be given one. */
+/**
+ * Whether the order's account page offers 'Download invoice': it has one, or can be given one (it
+ * was confirmed and the shop issues invoices: it has a GSTIN and a state).
+ */
 export async function canDownloadInvoice(db: Db, order: { id: string; status: string; confirmedAt: Date | string | null }): Promise<boolean> {
-  if (invoiceEligible(order, false)) return true;
-  const [row] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, order.id)).limit(1);
-  return Boolean(row);
+  const [[row], settings] = await Promise.all([db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, order.id)).limit(1), getStoreSettings(db)]);
+  if (row) return true;
+  return invoiceEligible(order, false) && Boolean(settings.gstin.trim() && settings.shopState.trim());
 }
 
 /** Whether an order has had its invoice, or can have one: confirmed once, and not cancelled before it had one. */
