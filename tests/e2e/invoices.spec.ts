@@ -87,10 +87,20 @@ test("a shopper places a cash-on-delivery order and downloads its tax invoice fr
     expect(text).not.toContain("IGST");
   }
 
-  // the same address answers nobody else
-  const other = await page.context().browser()!.newContext();
-  const visitor = await other.request.get(new URL(`/account/orders/${encodeURIComponent(orderNumber)}/invoice`, page.url()).toString(), { maxRedirects: 0 });
+  // the same address answers nobody else; staff have their own
+  const origin = new URL(page.url()).origin;
+  const other = await page.context().browser()!.newContext({ baseURL: origin, extraHTTPHeaders: { "X-Forwarded-For": desktop ? "198.19.251.21" : "198.19.251.22" } });
+  const visitor = await other.request.get(`/account/orders/${encodeURIComponent(orderNumber)}/invoice`, { maxRedirects: 0 });
   expect(visitor.status()).toBe(302);
+  const { email, password } = admin();
+  const signedIn = await other.request.post("/api/auth/sign-in/email", { headers: { origin }, data: { email, password } });
+  expect(signedIn.status()).toBe(200);
+  const forStaff = await other.request.get(`/admin/orders/${encodeURIComponent(orderNumber)}/invoice`);
+  expect(forStaff.status()).toBe(200);
+  expect(forStaff.headers()["content-type"]).toBe("application/pdf");
+  expect(forStaff.headers()["cache-control"]).toBe("private, no-store");
+  const staffCopy = await extractText(await getDocumentProxy(new Uint8Array(await forStaff.body())), { mergePages: true });
+  expect(staffCopy.text).toContain(number);
   await other.close();
 });
 
