@@ -47,7 +47,8 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap items-center gap-4 self-start sm:self-auto">
           <StatusBadge status={order.status} />
           {order.invoice ? (
-            <a href={`/account/orders/${encodeURIComponent(order.orderNumber)}/invoice`} download className="btn-outline !px-4 !py-2 text-xs">
+            // a plain link (no download attribute): the PDF comes as an attachment, and a 'not ready yet' answer is shown
+            <a href={`/account/orders/${encodeURIComponent(order.orderNumber)}/invoice`} className="btn-outline !px-4 !py-2 text-xs">
               Download invoice
             </a>
           ) : null}

@@ -79,6 +79,7 @@ export async function saveCategoryTax(db: Db, actor: Actor, change: TaxChange): 
         target: [categoryTax.categorySlug, categoryTax.effectiveFrom],
         set: { hsnCode: change.hsnCode, rateBp: change.rateBp, upperRateBp: change.upperRateBp, thresholdPaise: change.thresholdPaise, updatedAt: now },
       });
+    const [category] = await tx.select({ name: categories.name }).from(categories).where(eq(categories.slug, change.categorySlug));
     const fields = ["hsnCode", "rateBp", "upperRateBp", "thresholdPaise"] as const;
     const changes = Object.fromEntries(
       fields.filter((f) => !before || before[f] !== change[f]).map((f) => [f, { before: before ? before[f] : null, after: change[f] }]),
@@ -87,7 +88,7 @@ export async function saveCategoryTax(db: Db, actor: Actor, change: TaxChange): 
       entity: "settings",
       entityId: `tax:${change.categorySlug}`,
       action: before ? "tax-rate-updated" : "tax-rate-added",
-      summary: `GST for ${change.categorySlug} from ${change.effectiveFrom}: ${describeRule(change)}`,
+      summary: `GST for ${category?.name ?? change.categorySlug} from ${change.effectiveFrom}: ${describeRule(change)}`,
       changes,
     });
     return { created: !before };
