@@ -5,6 +5,7 @@ import { getDb } from "~/db/client.server";
 import { invariantResponse } from "~/lib/http.server";
 import { formatPhone } from "~/modules/accounts/forms";
 import { requireUser } from "~/modules/accounts/session.server";
+import { canDownloadInvoice } from "~/modules/invoices/invoices.server";
 import { getOrderForUser } from "~/modules/orders/shopper-orders.server";
 import { formatPaise } from "~/modules/pricing/money";
 import { AccountBreadcrumb } from "~/components/account/account-breadcrumb";
@@ -25,7 +26,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   invariantResponse(order, "Order not found", 404);
   // an online order awaiting payment whose time has not run out can still be paid from here
   const payable = order.status === "pending_payment" && order.paymentMethod === "online" && (!order.paymentDueAt || order.paymentDueAt.getTime() > Date.now());
-  return { order: { ...order, payable } };
+  const invoice = await canDownloadInvoice(getDb(), order);
+  return { order: { ...order, payable, invoice } };
 }
 
 const timeFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
@@ -42,8 +44,14 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-2 font-display text-4xl text-ink sm:text-5xl">{order.orderNumber}</h1>
           <p className="mt-2 text-sm text-stone">Placed on {dateFormat.format(new Date(order.createdAt))}</p>
         </div>
-        <div className="self-start sm:self-auto">
+        <div className="flex flex-wrap items-center gap-4 self-start sm:self-auto">
           <StatusBadge status={order.status} />
+          {order.invoice ? (
+            // a plain link (no download attribute): the PDF comes as an attachment, and a 'not ready yet' answer is shown
+            <a href={`/account/orders/${encodeURIComponent(order.orderNumber)}/invoice`} className="btn-outline !px-4 !py-2 text-xs">
+              Download invoice
+            </a>
+          ) : null}
         </div>
       </header>
 

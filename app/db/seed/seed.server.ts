@@ -1,5 +1,6 @@
 import { ensureCoupons } from "../../modules/coupons/coupons.server";
 import { ensureStoreSettings } from "../../modules/content/settings.server";
+import { applyDemoTaxIdentity, ensureCategoryTax } from "../../modules/invoices/tax-settings.server";
 import { createProduct, ensureCategories, findProductIdBySlug } from "../../modules/catalog/products.server";
 import { CATEGORIES } from "../../modules/catalog/types";
 import { storeResponsivePicture } from "../../modules/media/process.server";
@@ -130,6 +131,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
   const now = options.now ?? new Date();
   const result: SeedResult = { productsCreated: 0, productsSkipped: 0, imagesCreated: 0, imagesReused: 0, siteImagesCreated: 0 };
   await ensureCategories(db);
+  // the GST rates migration 0008 gave the categories of shops that existed then
+  await ensureCategoryTax(db);
   await ensureCoupons(db);
   if (options.demoCatalogue) {
     const list = options.products ?? CATALOGUE;
@@ -155,5 +158,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
   }
   // Written last: its presence tells the next start that the first run finished.
   await ensureStoreSettings(db);
+  // the demo shop issues tax invoices with a made-up GSTIN in Rajasthan, where its address is
+  if (options.demoCatalogue) await applyDemoTaxIdentity(db);
   return result;
 }

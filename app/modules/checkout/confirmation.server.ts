@@ -1,13 +1,15 @@
 import { asc, eq } from "drizzle-orm";
 import { getConfig } from "../../config.server";
 import type { Tx } from "../../db/client.server";
+import { issueInvoiceAtConfirmation } from "../invoices/invoices.server";
 import { queueOrderConfirmation, type OrderMessageInput } from "../messages/order-messages.server";
 import { orderLines, orders } from "../orders/schema.server";
 import { EXPECTED_DISPATCH } from "./billing";
 
 /**
  * Inside the transaction that confirms an order (cash on delivery at once, online when paid): the
- * confirmation SMS and e-mail go into the outbox, sent after the commit, once per order.
+ * confirmation SMS and e-mail go into the outbox, sent after the commit, once per order, and the
+ * tax invoice is issued (in a savepoint: a failure there never fails the confirmation).
  */
 export async function queueConfirmation(tx: Tx, orderId: string): Promise<void> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
@@ -32,4 +34,5 @@ export async function queueConfirmation(tx: Tx, orderId: string): Promise<void> 
     expectedDispatch: EXPECTED_DISPATCH,
   };
   await queueOrderConfirmation(tx, input);
+  await issueInvoiceAtConfirmation(tx, orderId);
 }

@@ -1,0 +1,71 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.server";
+import { orders } from "../orders/schema.server";
+import { invoiceFileName, type InvoiceDocument } from "./document";
+import { INVOICE_MESSAGES, invoiceForDownload, type IssueProblem } from "./invoices.server";
+import { renderInvoicePdf } from "./pdf.server";
+
+/*
+ * The invoice download, for the shopper's account (their own orders only) and for staff: the PDF of
+ * the invoice issued, issuing it first for an order that has none yet (decision 024).
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const INVOICE_NOT_FOUND = "Invoice not found";
+
+/** The order of `orderNumber` when `userId` placed it: the only orders a shopper can reach. */
+export async function findShopperOrderRef(db: Db, userId: string, orderNumber: string): Promise<{ id: string } | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** An order by its id or its number (staff links use the id; a number typed by hand works too). */
+export async function findOrderRef(db: Db, idOrNumber: string): Promise<{ id: string } | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(UUID.test(idOrNumber) ? eq(orders.id, idOrNumber) : eq(orders.orderNumber, idOrNumber))
+    .limit(1);
+  return row ?? null;
+}
+
+export type InvoiceDownload =
+  | { ok: true; body: Buffer; fileName: string; number: string }
+  | { ok: false; status: 401 | 403 | 404 | 503; message: string; problem?: IssueProblem };
+
+export async function invoiceDownload(db: Db, orderId: string, options: { forStaff: boolean; now?: Date }): Promise<InvoiceDownload> {
+  const result = await invoiceForDownload(db, orderId, options.now);
+  if (!result.ok) {
+    if (result.problem.kind === "not-eligible" || result.problem.kind === "missing") return { ok: false, status: 404, message: INVOICE_NOT_FOUND };
+    // staff learn what to fix; shoppers that it will come
+    return { ok: false, status: 503, message: options.forStaff ? result.problem.message : INVOICE_MESSAGES.notReady, problem: result.problem };
+  }
+  const document = result.invoice.document as InvoiceDocument;
+  return { ok: true, body: await renderInvoicePdf(document), fileName: invoiceFileName(result.invoice.invoiceNumber), number: result.invoice.invoiceNumber };
+}
+
+/** The answer to a download: the PDF as an attachment, never cached by anyone but the browser's own download. */
+export function invoiceResponse(download: InvoiceDownload, extraHeaders: Record<string, string> = {}): Response {
+  if (!download.ok) {
+    return new Response(download.message, {
+      status: download.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store", ...(download.status === 503 ? { "Retry-After": "3600" } : {}), ...extraHeaders },
+    });
+  }
+  return new Response(new Uint8Array(download.body), {
+    status: 200,
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${download.fileName}"`,
+      "Content-Length": String(download.body.length),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      ...extraHeaders,
+    },
+  });
+}
