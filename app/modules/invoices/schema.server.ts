@@ -55,7 +55,7 @@ export const invoices = pgTable(
       .references(() => orders.id, { onDelete: "restrict" }),
     financialYear: text("financial_year").notNull(),
     sequence: integer("sequence").notNull(),
-    /** e.g. 'INV/2026-27/000042' */
+    /** e.g. 'INV/2627/000042' (at most 16 characters) */
     invoiceNumber: text("invoice_number").notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     totalPaise: integer("total_paise").notNull(),
