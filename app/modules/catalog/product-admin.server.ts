@@ -4,7 +4,7 @@ import { getLogger } from "../../lib/logger.server";
 import { changedFields, recordAudit, type Actor } from "../admin/audit.server";
 import { mediaUploads } from "../admin/schema.server";
 import type { MediaStorage } from "../media/storage.server";
-import { claimUploads, removeStoredPicture } from "../media/upload.server";
+import { claimUploads, removeStoredPictures } from "../media/upload.server";
 import { orderLines } from "../orders/schema.server";
 import { formatPrice } from "../pricing/money";
 import {
@@ -486,35 +486,24 @@ async function updateInTx(tx: Tx, staff: Actor, productId: string, draft: Produc
   // A removed picture's files go after the commit, unless an order line shows it (orders keep their picture).
   let removedKeys = removed.map((i) => i.key);
   if (removed.length > 0) {
-    const shown = await tx
-      .selectDistinct({ url: orderLines.imageUrl })
-      .from(orderLines)
-      .where(
-        and(
-          eq(orderLines.productId, productId),
-          inArray(
-            orderLines.imageUrl,
-            removed.map((i) => i.url),
-          ),
-        ),
-      );
-    const kept = new Set(shown.map((r) => r.url));
+    const kept = await picturesShownByOrders(
+      tx,
+      removed.map((i) => i.url),
+      productId,
+    );
     removedKeys = removed.filter((i) => !kept.has(i.url)).map((i) => i.key);
   }
   return { version: row.version + 1, removedKeys };
 }
 
-async function removePictures(storage: MediaStorage, keys: readonly string[]): Promise<boolean> {
-  let ok = true;
-  for (const key of keys) {
-    try {
-      await removeStoredPicture(storage, key);
-    } catch (error) {
-      ok = false;
-      getLogger().error({ err: error, key }, "could not delete a product picture from storage");
-    }
-  }
-  return ok;
+/** Which of these picture addresses an order line shows (of one product, or of any): those stay in storage. */
+export async function picturesShownByOrders(conn: Db | Tx, urls: readonly string[], productId?: string): Promise<Set<string | null>> {
+  if (urls.length === 0) return new Set();
+  const shown = await conn
+    .selectDistinct({ url: orderLines.imageUrl })
+    .from(orderLines)
+    .where(and(productId ? eq(orderLines.productId, productId) : undefined, inArray(orderLines.imageUrl, [...urls])));
+  return new Set(shown.map((r) => r.url));
 }
 
 /**
@@ -537,7 +526,7 @@ export async function saveProduct(db: Db, staff: Actor, productId: string | null
     }
     const updated = await db.transaction((tx) => updateInTx(tx, staff, productId, draft, values, now));
     stockCommitted();
-    const cleaned = await removePictures(deps.storage, updated.removedKeys);
+    const cleaned = await removeStoredPictures(deps.storage, updated.removedKeys);
     return { ok: true, id: productId, created: false, version: updated.version, pictureCleanupFailed: !cleaned };
   } catch (error) {
     if (error instanceof Refused) return error.result;
@@ -588,6 +577,6 @@ export async function deleteOrArchiveProduct(db: Db, staff: Actor, productId: st
   });
   if (!result) return { ok: false, status: 404, message: PRODUCT_MESSAGES.notFound };
   stockCommitted();
-  const cleaned = await removePictures(deps.storage, result.keys);
+  const cleaned = await removeStoredPictures(deps.storage, result.keys);
   return { ok: true, outcome: result.outcome, pictureCleanupFailed: !cleaned };
 }

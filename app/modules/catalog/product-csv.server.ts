@@ -1,17 +1,16 @@
 import { createHash } from "node:crypto";
 import { pipeline, Readable } from "node:stream";
+import { csvDownloadStream } from "../../lib/csv-stream.server";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { CsvError, parse } from "csv-parse";
-import { stringify } from "csv-stringify";
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
 import { changedFields, recordAudit, type Actor } from "../admin/audit.server";
 import { mediaUploads } from "../admin/schema.server";
 import type { MediaStorage } from "../media/storage.server";
-import { claimUploads, removeStoredPicture } from "../media/upload.server";
-import { orderLines } from "../orders/schema.server";
+import { claimUploads, removeStoredPictures } from "../media/upload.server";
 import { formatPrice } from "../pricing/money";
 import {
   CSV_COLUMNS,
@@ -48,6 +47,7 @@ import { addVariants, releaseStock, reserveStock, stockCommitted, type AddedVari
 import { CATEGORIES } from "./types";
 import { DEFAULT_COLOUR, DEFAULT_SIZE, variantAxes, variantKey, variantMatrix, variantSkus } from "./variants";
 import { findVariantBySku } from "./variants.server";
+import { picturesShownByOrders } from "./product-admin.server";
 
 /*
  * Products as CSV (issue 12, 'Import and export'; decision 023). One row per variant: the product's
@@ -224,44 +224,9 @@ export async function* exportRecords(db: Db, filters: ExportFilters, deps: Expor
   }
 }
 
-/** The export is handed on in pieces of about this size rather than a piece per record. */
-const EXPORT_PIECE_BYTES = 64 * 1024;
-
-/**
- * The export as a byte stream: UTF-8 with a byte-order mark (so Excel reads ₹ and Hindi names
- * right), every cell quoted, CRLF line ends. Records are made only as fast as the client reads;
- * a client that goes away stops the paging.
- */
+/** The export as a CSV download's byte stream (app/lib/csv-stream.server.ts). */
 export function exportProductsCsv(db: Db, filters: ExportFilters, deps: ExportDeps): ReadableStream<Uint8Array> {
-  const source = Readable.from(exportRecords(db, filters, deps));
-  const csv = stringify({ bom: true, quoted: true, record_delimiter: "windows" });
-  pipeline(source, csv, (error) => {
-    if (error && error.name !== "AbortError" && (error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") {
-      getLogger().error({ err: error }, "products CSV export failed");
-    }
-  });
-  const records = csv[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const parts: Buffer[] = [];
-      let size = 0;
-      let done = false;
-      while (size < EXPORT_PIECE_BYTES) {
-        const next = await records.next();
-        if (next.done) {
-          done = true;
-          break;
-        }
-        parts.push(next.value);
-        size += next.value.length;
-      }
-      if (size > 0) controller.enqueue(new Uint8Array(Buffer.concat(parts, size)));
-      if (done) controller.close();
-    },
-    cancel() {
-      csv.destroy();
-    },
-  });
+  return csvDownloadStream(exportRecords(db, filters, deps), "products CSV export");
 }
 
 /** 'saanjh-products-sarees-active-2026-11-24.csv' */
@@ -1516,31 +1481,14 @@ export async function applyImport(db: Db, staff: Actor, csv: ParsedCsv, digest: 
   stockCommitted();
 
   // Pictures taken off a product go from storage after the commit, unless an order shows them.
-  let pictureCleanupFailed = false;
-  const removed = plan.ops.flatMap((o) => o.removedPictures.map((p) => ({ ...p, productId: o.productId! })));
-  if (removed.length > 0) {
-    const shown = new Set(
-      (
-        await db
-          .selectDistinct({ url: orderLines.imageUrl })
-          .from(orderLines)
-          .where(
-            inArray(
-              orderLines.imageUrl,
-              removed.map((p) => p.url),
-            ),
-          )
-      ).map((r) => r.url),
-    );
-    for (const p of removed) {
-      if (shown.has(p.url)) continue;
-      try {
-        await removeStoredPicture(deps.storage, p.key);
-      } catch (error) {
-        pictureCleanupFailed = true;
-        getLogger().error({ err: error, key: p.key }, "could not delete a picture an import took off a product");
-      }
-    }
-  }
+  const removed = plan.ops.flatMap((o) => o.removedPictures);
+  const shown = await picturesShownByOrders(
+    db,
+    removed.map((p) => p.url),
+  );
+  const pictureCleanupFailed = !(await removeStoredPictures(
+    deps.storage,
+    removed.filter((p) => !shown.has(p.url)).map((p) => p.key),
+  ));
   return { ok: true, report: plan.report, pictureCleanupFailed };
 }

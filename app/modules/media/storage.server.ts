@@ -1,5 +1,6 @@
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { getLogger } from "../../lib/logger.server";
 import { PRODUCT_IMAGE_WIDTHS, thumbnailKey, variantKey } from "./images";
 
 /**
@@ -68,4 +69,18 @@ export async function removeStoredPicture(storage: MediaStorage, key: string): P
   const results = await Promise.allSettled(pictureKeys(key).map((k) => storage.delete(k)));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failed) throw failed.reason;
+}
+
+/** Removes several pictures, logging each one that could not be removed; false when any failed. */
+export async function removeStoredPictures(storage: MediaStorage, keys: readonly string[]): Promise<boolean> {
+  let ok = true;
+  for (const key of keys) {
+    try {
+      await removeStoredPicture(storage, key);
+    } catch (error) {
+      ok = false;
+      getLogger().error({ err: error, key }, "could not delete a product picture from storage");
+    }
+  }
+  return ok;
 }

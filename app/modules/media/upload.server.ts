@@ -31,7 +31,7 @@ import {
   type UploadResult,
 } from "./upload-rules";
 
-export { removeStoredPicture } from "./storage.server";
+export { removeStoredPicture, removeStoredPictures } from "./storage.server";
 
 /*
  * POST /admin/uploads, one picture per request (issue 12, 'Pictures'; decision 022):

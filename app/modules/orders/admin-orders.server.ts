@@ -1,8 +1,6 @@
-import { Readable, pipeline } from "node:stream";
-import { stringify } from "csv-stringify";
+import { csvDownloadStream } from "../../lib/csv-stream.server";
 import { and, asc, count, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
-import { getLogger } from "../../lib/logger.server";
 import { user } from "../accounts/auth-schema.server";
 import { recentActivity, type ActivityItem } from "../admin/audit.server";
 import { payments, refunds } from "../payments/schema.server";
@@ -496,42 +494,9 @@ export async function* orderExportRecords(db: Db, params: OrderListParams, pageS
   }
 }
 
-const PIECE_BYTES = 64 * 1024;
-
-/**
- * The export as a byte stream: UTF-8 with a byte-order mark (Excel then reads ₹ and Indian names
- * right), every cell quoted, CRLF line ends; records are made only as fast as the client reads.
- */
+/** The export as a CSV download's byte stream (app/lib/csv-stream.server.ts). */
 export function exportOrdersCsv(db: Db, params: OrderListParams): ReadableStream<Uint8Array> {
-  const source = Readable.from(orderExportRecords(db, params));
-  const csv = stringify({ bom: true, quoted: true, record_delimiter: "windows" });
-  pipeline(source, csv, (error) => {
-    if (error && error.name !== "AbortError" && (error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") {
-      getLogger().error({ err: error }, "orders CSV export failed");
-    }
-  });
-  const records = csv[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const parts: Buffer[] = [];
-      let size = 0;
-      let done = false;
-      while (size < PIECE_BYTES) {
-        const next = await records.next();
-        if (next.done) {
-          done = true;
-          break;
-        }
-        parts.push(next.value);
-        size += next.value.length;
-      }
-      if (size > 0) controller.enqueue(new Uint8Array(Buffer.concat(parts, size)));
-      if (done) controller.close();
-    },
-    cancel() {
-      csv.destroy();
-    },
-  });
+  return csvDownloadStream(orderExportRecords(db, params), "orders CSV export");
 }
 
 /** 'orders-shipped-cod-2026-11-01-to-2026-11-24-2026-11-24.csv' */
