@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
 import { session } from "../../app/modules/accounts/auth-schema.server";
-import { smsOutbox } from "../../app/modules/accounts/schema.server";
 import { getAuth } from "../../app/modules/accounts/session.server";
 import { createStaffAccount } from "../../app/modules/accounts/staff.server";
 import { requireStaff, STAFF_CHECK_REUSE_MS } from "../../app/modules/admin/access.server";
@@ -15,6 +14,7 @@ import { action as layoutAction, loader as layoutLoader } from "../../app/routes
 import { loader as customersLoader } from "../../app/routes/admin.customers";
 import { loader as ordersLoader } from "../../app/routes/admin.orders";
 import { createTestOrder, createTestShopper } from "../factories/orders";
+import { TEST_BASE as BASE, signedInShopper, signedInStaff } from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -24,7 +24,6 @@ import { setupTestDatabase } from "../setup/test-db";
  */
 
 const t = setupTestDatabase();
-const BASE = "http://localhost:3000";
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
@@ -33,25 +32,11 @@ beforeAll(async () => {
 });
 
 async function staffCookie(email = "meera@example.com"): Promise<string> {
-  await createStaffAccount(t.db, getAuth(), { name: "Meera Staff", email, password: "saffron-tea-77" });
-  const response = await getAuth().handler(
-    new Request(`${BASE}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: BASE, "x-forwarded-for": "203.0.113.40" },
-      body: JSON.stringify({ email, password: "saffron-tea-77" }),
-    }),
-  );
-  expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return (await signedInStaff(t.db, { name: "Meera Staff", email, password: "saffron-tea-77" }, "203.0.113.40")).cookie;
 }
 
 async function shopperCookie(phone: string): Promise<string> {
-  const client = new Headers({ origin: BASE, "x-forwarded-for": "203.0.113.41" });
-  await getAuth().api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers: client });
-  const [message] = await t.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
-  const code = message!.body.match(/\b(\d{6})\b/)![1]!;
-  const verified = await getAuth().api.verifyPhoneNumber({ body: { phoneNumber: phone, code }, headers: client, returnHeaders: true });
-  return verified.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return (await signedInShopper(t.db, phone, "203.0.113.41")).cookie;
 }
 
 const get = (path: string, cookie?: string) => new Request(`${BASE}${path}`, { headers: cookie ? { cookie } : {} });

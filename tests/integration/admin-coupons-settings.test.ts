@@ -1,9 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
-import { smsOutbox } from "../../app/modules/accounts/schema.server";
-import { getAuth } from "../../app/modules/accounts/session.server";
-import { createStaffAccount } from "../../app/modules/accounts/staff.server";
 import { auditLog } from "../../app/modules/admin/schema.server";
 import { addLine, applyCoupon } from "../../app/modules/cart/cart.server";
 import { findVariant } from "../../app/modules/catalog/variants.server";
@@ -24,6 +21,7 @@ import * as listRoute from "../../app/routes/admin.coupons";
 import * as settingsRoute from "../../app/routes/admin.settings";
 import { createTestProduct } from "../factories/catalog";
 import { createTestOrder, createTestShopper } from "../factories/orders";
+import { signedInStaff, signedInShopper, settle, routeRequest as request, type RouteArgs as Args } from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -36,7 +34,6 @@ import { setupTestDatabase } from "../setup/test-db";
  */
 
 const t = setupTestDatabase();
-const BASE = "http://localhost:3000";
 let staffCookie = "";
 let shopperCookie = "";
 let staff = { id: "", name: "Priya Shah" };
@@ -48,25 +45,11 @@ beforeAll(async () => {
   await ensureCoupons(t.db);
   (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = { purge: () => (purges += 1) };
 
-  const created = await createStaffAccount(t.db, getAuth(), { name: "Priya Shah", email: "priya@example.com", password: "kesar-mango-42" });
-  staff = { id: created.userId, name: "Priya Shah" };
-  const signIn = await getAuth().handler(
-    new Request(`${BASE}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: BASE, "x-forwarded-for": "203.0.113.50" },
-      body: JSON.stringify({ email: "priya@example.com", password: "kesar-mango-42" }),
-    }),
-  );
-  expect(signIn.status).toBe(200);
-  staffCookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const signedIn = await signedInStaff(t.db, { name: "Priya Shah", email: "priya@example.com", password: "kesar-mango-42" }, "203.0.113.50");
+  staff = { id: signedIn.id, name: "Priya Shah" };
+  staffCookie = signedIn.cookie;
 
-  const phone = "+919812300051";
-  const client = new Headers({ origin: BASE, "x-forwarded-for": "203.0.113.51" });
-  await getAuth().api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers: client });
-  const [message] = await t.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
-  const code = message!.body.match(/\b(\d{6})\b/)![1]!;
-  const verified = await getAuth().api.verifyPhoneNumber({ body: { phoneNumber: phone, code }, headers: client, returnHeaders: true });
-  shopperCookie = verified.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  shopperCookie = (await signedInShopper(t.db, "+919812300051", "203.0.113.51")).cookie;
 });
 
 afterAll(() => {
@@ -75,28 +58,6 @@ afterAll(() => {
 
 /* ---------- calling the routes ---------- */
 
-type Answer = { status: number; body: unknown };
-type Args<F extends (...args: never[]) => unknown> = Parameters<F>[0];
-
-/** A loader's or action's answer, returned or thrown (React Router's data() objects and Responses). */
-async function settle(run: () => Promise<unknown>): Promise<Answer> {
-  let value: unknown;
-  try {
-    value = await run();
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) return { status: value.status, body: await value.text() };
-  const withInit = value as { type?: string; data?: unknown; init?: { status?: number } | null };
-  if (withInit && withInit.type === "DataWithResponseInit") return { status: withInit.init?.status ?? 200, body: withInit.data };
-  return { status: 200, body: value };
-}
-
-function request(pathname: string, cookie: string | null, form?: Record<string, string>): Request {
-  const headers: Record<string, string> = { origin: BASE };
-  if (cookie) headers.cookie = cookie;
-  return form ? new Request(`${BASE}${pathname}`, { method: "POST", headers, body: new URLSearchParams(form) }) : new Request(`${BASE}${pathname}`, { headers });
-}
 
 const listLoader = (query: string, cookie: string | null) =>
   settle(() => listRoute.loader({ request: request(`/admin/coupons${query}`, cookie), params: {}, context: {} } as unknown as Args<typeof listRoute.loader>));

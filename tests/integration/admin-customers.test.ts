@@ -1,9 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
 import { session, user } from "../../app/modules/accounts/auth-schema.server";
 import { addAddress, completeRegistration } from "../../app/modules/accounts/profile.server";
-import { smsOutbox, staffMembers } from "../../app/modules/accounts/schema.server";
+import { staffMembers } from "../../app/modules/accounts/schema.server";
 import { getAuth, getSessionUser } from "../../app/modules/accounts/session.server";
 import { createStaffAccount } from "../../app/modules/accounts/staff.server";
 import { requireStaff } from "../../app/modules/admin/access.server";
@@ -16,6 +16,7 @@ import * as detailRoute from "../../app/routes/admin.customers.$id";
 import * as listRoute from "../../app/routes/admin.customers";
 import * as staffRoute from "../../app/routes/admin.customers.staff";
 import { createTestOrder, createTestShopper } from "../factories/orders";
+import { TEST_BASE as BASE, cookieOf, latestCode as newestCode, passwordSignIn as signInWithPassword, routeRequest, settle, type Answer, type RouteArgs as Args } from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -27,7 +28,6 @@ import { setupTestDatabase } from "../setup/test-db";
  */
 
 const t = setupTestDatabase();
-const BASE = "http://localhost:3000";
 const DISABLED = "This account is disabled. Please contact support.";
 
 let ownerCookie = "";
@@ -42,29 +42,9 @@ function client(): Headers {
   return new Headers({ origin: BASE, "x-forwarded-for": `203.0.113.${ipCounter}` });
 }
 
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+const passwordSignIn = (email: string, password: string) => signInWithPassword(email, password, client().get("x-forwarded-for")!);
 
-async function passwordSignIn(email: string, password: string): Promise<{ status: number; cookie: string }> {
-  const response = await getAuth().handler(
-    new Request(`${BASE}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: BASE, "x-forwarded-for": client().get("x-forwarded-for")! },
-      body: JSON.stringify({ email, password }),
-    }),
-  );
-  return { status: response.status, cookie: cookieOf(response.headers) };
-}
-
-async function latestCode(phone: string): Promise<string> {
-  const [message] = await t.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone)).orderBy(sql`${smsOutbox.createdAt} desc`).limit(1);
-  const code = message?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code for ${phone}`);
-  return code;
-}
+const latestCode = (phone: string) => newestCode(t.db, phone);
 
 /** A shopper who registered by phone code: their id and a live session cookie. */
 async function registeredShopper(phone: string, firstName: string, email: string): Promise<{ id: string; cookie: string }> {
@@ -87,27 +67,8 @@ beforeAll(async () => {
 
 /* ---------- calling the routes ---------- */
 
-type Answer = { status: number; body: unknown };
-type Args<F extends (...args: never[]) => unknown> = Parameters<F>[0];
-
-async function settle(run: () => Promise<unknown>): Promise<Answer> {
-  let value: unknown;
-  try {
-    value = await run();
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) return { status: value.status, body: await value.text() };
-  const withInit = value as { type?: string; data?: unknown; init?: { status?: number } | null };
-  if (withInit && withInit.type === "DataWithResponseInit") return { status: withInit.init?.status ?? 200, body: withInit.data };
-  return { status: 200, body: value };
-}
-
-function request(pathname: string, cookie: string | null, form?: Record<string, string>): Request {
-  const headers: Record<string, string> = { origin: BASE, "x-forwarded-for": client().get("x-forwarded-for")! };
-  if (cookie) headers.cookie = cookie;
-  return form ? new Request(`${BASE}${pathname}`, { method: "POST", headers, body: new URLSearchParams(form) }) : new Request(`${BASE}${pathname}`, { headers });
-}
+/** Every call from an address of its own (the sign-in limits count per address). */
+const request = (pathname: string, cookie: string | null, form?: Record<string, string>) => routeRequest(pathname, cookie, form, { "x-forwarded-for": client().get("x-forwarded-for")! });
 
 const listLoader = (query: string, cookie: string | null) =>
   settle(() => listRoute.loader({ request: request(`/admin/customers${query}`, cookie), params: {}, context: {} } as unknown as Args<typeof listRoute.loader>));

@@ -1,10 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
-import { smsOutbox } from "../../app/modules/accounts/schema.server";
 import { user } from "../../app/modules/accounts/auth-schema.server";
-import { getAuth } from "../../app/modules/accounts/session.server";
-import { createStaffAccount } from "../../app/modules/accounts/staff.server";
 import { recordAudit } from "../../app/modules/admin/audit.server";
 import { cachedFigures, DASHBOARD_DAYS, FIGURES_TTL_MS, forgetFigures, loadDashboard, STOCK_COUNT_CAP, STOCK_LIST_LIMIT, type DashboardData } from "../../app/modules/admin/dashboard.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
@@ -12,6 +9,7 @@ import type { OrderStatus } from "../../app/modules/orders/status-display";
 import * as dashboardRoute from "../../app/routes/admin._index";
 import { createTestProduct } from "../factories/catalog";
 import { createTestOrder, createTestShopper } from "../factories/orders";
+import { signedInShopper, signedInStaff } from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -51,34 +49,12 @@ async function asStaff(): Promise<DashboardData> {
   return opened.data;
 }
 
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-
 beforeAll(async () => {
   setDatabase(t.database);
   await ensureStoreSettings(t.db);
-  await createStaffAccount(t.db, getAuth(), { name: "Priya Shah", email: "priya@example.com", password: "kesar-mango-42" });
-  const signedIn = await getAuth().handler(
-    new Request(`${BASE}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: BASE, "x-forwarded-for": "203.0.113.40" },
-      body: JSON.stringify({ email: "priya@example.com", password: "kesar-mango-42" }),
-    }),
-  );
-  expect(signedIn.status).toBe(200);
-  staffCookie = cookieOf(signedIn.headers);
-
+  staffCookie = (await signedInStaff(t.db, { name: "Priya Shah", email: "priya@example.com", password: "kesar-mango-42" }, "203.0.113.40")).cookie;
   // a shopper signs in with the code sent to their phone (this shopper is one of the active users)
-  const phone = "+919812300001";
-  const client = new Headers({ origin: BASE, "x-forwarded-for": "203.0.113.41" });
-  await getAuth().api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers: client });
-  const [message] = await t.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
-  const code = message!.body.match(/\b(\d{6})\b/)![1]!;
-  const verified = await getAuth().api.verifyPhoneNumber({ body: { phoneNumber: phone, code }, headers: client, returnHeaders: true });
-  shopperCookie = cookieOf(verified.headers);
+  shopperCookie = (await signedInShopper(t.db, "+919812300001", "203.0.113.41")).cookie;
 });
 
 beforeEach(() => {

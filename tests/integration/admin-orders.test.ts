@@ -2,9 +2,6 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../app/config.server";
 import { setDatabase } from "../../app/db/client.server";
-import { smsOutbox } from "../../app/modules/accounts/schema.server";
-import { getAuth } from "../../app/modules/accounts/session.server";
-import { createStaffAccount } from "../../app/modules/accounts/staff.server";
 import { auditLog } from "../../app/modules/admin/schema.server";
 import { addLine, applyCoupon } from "../../app/modules/cart/cart.server";
 import { requestBackInStock } from "../../app/modules/catalog/back-in-stock.server";
@@ -31,6 +28,7 @@ import * as listRoute from "../../app/routes/admin.orders";
 import { startFakeRazorpay, type FakeRazorpay } from "../fakes/razorpay/fake-razorpay";
 import { createTestProduct } from "../factories/catalog";
 import { createTestOrder, createTestShopper } from "../factories/orders";
+import { TEST_BASE as BASE, signedInStaff, signedInShopper, settle, routeRequest as request, type RouteArgs as Args, type Answer } from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -43,26 +41,13 @@ import { setupTestDatabase } from "../setup/test-db";
  */
 
 const t = setupTestDatabase();
-const BASE = "http://localhost:3000";
 const CONFIG_KEY = Symbol.for("shop.config");
 let staffCookie = "";
 let otherStaffCookie = "";
 let shopperCookie = "";
 let staffId = "";
 
-async function signInStaff(name: string, email: string): Promise<{ cookie: string; id: string }> {
-  const created = await createStaffAccount(t.db, getAuth(), { name, email, password: "kesar-mango-42" });
-  const signIn = await getAuth().handler(
-    new Request(`${BASE}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: BASE, "x-forwarded-for": "203.0.113.60" },
-      body: JSON.stringify({ email, password: "kesar-mango-42" }),
-    }),
-  );
-  expect(signIn.status).toBe(200);
-  return { cookie: signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "), id: created.userId };
-}
-
+const signInStaff = (name: string, email: string) => signedInStaff(t.db, { name, email, password: "kesar-mango-42" }, "203.0.113.60");
 beforeAll(async () => {
   setDatabase(t.database);
   (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = { purge: () => {} };
@@ -73,13 +58,7 @@ beforeAll(async () => {
   staffId = priya.id;
   otherStaffCookie = (await signInStaff("Rohan Mehta", "rohan.orders@example.com")).cookie;
 
-  const phone = "+919812300077";
-  const client = new Headers({ origin: BASE, "x-forwarded-for": "203.0.113.61" });
-  await getAuth().api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers: client });
-  const [message] = await t.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
-  const code = message!.body.match(/\b(\d{6})\b/)![1]!;
-  const verified = await getAuth().api.verifyPhoneNumber({ body: { phoneNumber: phone, code }, headers: client, returnHeaders: true });
-  shopperCookie = verified.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  shopperCookie = (await signedInShopper(t.db, "+919812300077", "203.0.113.61")).cookie;
 });
 
 afterAll(() => {
@@ -88,27 +67,6 @@ afterAll(() => {
 
 /* ---------- calling the routes ---------- */
 
-type Answer<T = unknown> = { status: number; body: T; headers?: Headers };
-type Args<F extends (...args: never[]) => unknown> = Parameters<F>[0];
-
-async function settle<T>(run: () => Promise<unknown>): Promise<Answer<T>> {
-  let value: unknown;
-  try {
-    value = await run();
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) return { status: value.status, body: (await value.text()) as T, headers: value.headers };
-  const withInit = value as { type?: string; data?: unknown; init?: { status?: number } | null };
-  if (withInit && withInit.type === "DataWithResponseInit") return { status: withInit.init?.status ?? 200, body: withInit.data as T };
-  return { status: 200, body: value as T };
-}
-
-function request(pathname: string, cookie: string | null, form?: Record<string, string>): Request {
-  const headers: Record<string, string> = { origin: BASE };
-  if (cookie) headers.cookie = cookie;
-  return form ? new Request(`${BASE}${pathname}`, { method: "POST", headers, body: new URLSearchParams(form) }) : new Request(`${BASE}${pathname}`, { headers });
-}
 
 type ListData = StaffOrderPage & { flagged: FlaggedPaymentRow[] };
 

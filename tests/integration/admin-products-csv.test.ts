@@ -15,9 +15,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bodyLimit, bufferedBody, DEFAULT_BODY_LIMIT, PRODUCT_IMPORT_BODY_LIMIT, SHOP_BODY_LIMITS, streamedBody } from "../../server/body-limit";
 import type * as BootModule from "../../app/boot.server";
 import { setDatabase } from "../../app/db/client.server";
-import { smsOutbox } from "../../app/modules/accounts/schema.server";
-import { getAuth } from "../../app/modules/accounts/session.server";
-import { createStaffAccount } from "../../app/modules/accounts/staff.server";
 import { auditLog, mediaUploads } from "../../app/modules/admin/schema.server";
 import { requestBackInStock } from "../../app/modules/catalog/back-in-stock.server";
 import { listAdminProducts } from "../../app/modules/catalog/product-admin.server";
@@ -34,6 +31,7 @@ import { outboxMessages } from "../../app/modules/messages/schema.server";
 import * as exportRoute from "../../app/routes/admin.products.export";
 import * as importRoute from "../../app/routes/admin.products.import";
 import { createTestProduct } from "../factories/catalog";
+import { TEST_BASE as BASE, signedInStaff, signedInShopper, settle, type RouteArgs as Args, type Answer } from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -64,7 +62,6 @@ vi.mock("../../app/modules/catalog/stock.server", async (importOriginal) => {
 });
 
 const t = setupTestDatabase();
-const BASE = "http://localhost:3000";
 let staffCookie = "";
 let staffId = "";
 let shopperCookie = "";
@@ -73,25 +70,11 @@ let purges = 0;
 beforeAll(async () => {
   setDatabase(t.database);
   (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = { purge: () => (purges += 1) };
-  const created = await createStaffAccount(t.db, getAuth(), { name: "Meera Iyer", email: "meera.csv@example.com", password: "jasmine-tea-2026" });
-  staffId = created.userId;
-  const signIn = await getAuth().handler(
-    new Request(`${BASE}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: BASE, "x-forwarded-for": "203.0.113.70" },
-      body: JSON.stringify({ email: "meera.csv@example.com", password: "jasmine-tea-2026" }),
-    }),
-  );
-  expect(signIn.status).toBe(200);
-  staffCookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const signedIn = await signedInStaff(t.db, { name: "Meera Iyer", email: "meera.csv@example.com", password: "jasmine-tea-2026" }, "203.0.113.70");
+  staffId = signedIn.id;
+  staffCookie = signedIn.cookie;
 
-  const phone = "+919812300071";
-  const client = new Headers({ origin: BASE, "x-forwarded-for": "203.0.113.71" });
-  await getAuth().api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers: client });
-  const [message] = await t.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
-  const code = message!.body.match(/\b(\d{6})\b/)![1]!;
-  const verified = await getAuth().api.verifyPhoneNumber({ body: { phoneNumber: phone, code }, headers: client, returnHeaders: true });
-  shopperCookie = verified.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  shopperCookie = (await signedInShopper(t.db, "+919812300071", "203.0.113.71")).cookie;
 });
 
 afterAll(() => {
@@ -100,22 +83,6 @@ afterAll(() => {
 });
 
 /* ---------- calling the routes ---------- */
-
-type Answer = { status: number; body: unknown };
-type Args<F extends (...args: never[]) => unknown> = Parameters<F>[0];
-
-async function settle(run: () => Promise<unknown>): Promise<Answer> {
-  let value: unknown;
-  try {
-    value = await run();
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) return { status: value.status, body: await value.text() };
-  const withInit = value as { type?: string; data?: unknown; init?: { status?: number } | null };
-  if (withInit && withInit.type === "DataWithResponseInit") return { status: withInit.init?.status ?? 200, body: withInit.data };
-  return { status: 200, body: value };
-}
 
 const headersFor = (cookie: string | null): Record<string, string> => (cookie ? { origin: BASE, cookie } : { origin: BASE });
 

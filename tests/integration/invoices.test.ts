@@ -5,9 +5,6 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, setDatabase, type Database } from "../../app/db/client.server";
-import { smsOutbox } from "../../app/modules/accounts/schema.server";
-import { getAuth } from "../../app/modules/accounts/session.server";
-import { createStaffAccount } from "../../app/modules/accounts/staff.server";
 import { auditLog } from "../../app/modules/admin/schema.server";
 import { addLine, applyCoupon } from "../../app/modules/cart/cart.server";
 import { categories } from "../../app/modules/catalog/schema.server";
@@ -34,6 +31,7 @@ import * as staffInvoiceRoute from "../../app/routes/admin.orders.$id.invoice";
 import * as taxRoute from "../../app/routes/admin.settings.tax";
 import { createTestProduct } from "../factories/catalog";
 import { createTestOrder } from "../factories/orders";
+import { signedInShopper, signedInStaff } from "../factories/sessions";
 import { openBlankDatabase, setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -58,13 +56,8 @@ interface Session {
 }
 
 async function signInShopper(phone: string): Promise<Session> {
-  const client = new Headers(headers());
-  await getAuth().api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers: client });
-  const [message] = await t.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
-  const code = message!.body.match(/\b(\d{6})\b/)![1]!;
-  const verified = await getAuth().api.verifyPhoneNumber({ body: { phoneNumber: phone, code }, headers: client, returnHeaders: true });
-  const cookie = verified.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  return { cookie, userId: verified.response.user.id };
+  const { id, cookie } = await signedInShopper(t.db, phone, headers()["x-forwarded-for"]);
+  return { cookie, userId: id };
 }
 
 let owner: Session;
@@ -80,16 +73,8 @@ beforeAll(async () => {
   await ensureCategoryTax(t.db);
   await applyDemoTaxIdentity(t.db);
 
-  const created = await createStaffAccount(t.db, getAuth(), { name: "Priya Shah", email: "priya.invoices@example.com", password: "kesar-mango-42" });
-  const signIn = await getAuth().handler(
-    new Request(`${BASE}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...headers() },
-      body: JSON.stringify({ email: "priya.invoices@example.com", password: "kesar-mango-42" }),
-    }),
-  );
-  expect(signIn.status).toBe(200);
-  staff = { cookie: signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "), userId: created.userId };
+  const signedIn = await signedInStaff(t.db, { name: "Priya Shah", email: "priya.invoices@example.com", password: "kesar-mango-42" }, headers()["x-forwarded-for"]);
+  staff = { cookie: signedIn.cookie, userId: signedIn.id };
   owner = await signInShopper("+919812300101");
   stranger = await signInShopper("+919812300102");
 });
