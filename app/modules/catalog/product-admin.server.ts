@@ -219,12 +219,14 @@ export interface SaveDeps {
   now?: Date;
 }
 
-function snapshotOf(draft: ProductDraft): ProductSnapshot {
+/** A draft as the audit log records it (everything but the version it was made against). */
+export function snapshotOf(draft: ProductDraft): ProductSnapshot {
   const { version: _version, ...rest } = draft;
   return rest;
 }
 
-function productColumns(draft: ProductDraft, brandFallback: string) {
+/** The columns a product row is written with, by the editor and the CSV import alike. */
+export function productColumns(draft: ProductDraft, brandFallback = "") {
   return {
     name: draft.name,
     brand: draft.brand || brandFallback,

@@ -47,7 +47,7 @@ import { addVariants, releaseStock, reserveStock, stockCommitted, type AddedVari
 import { CATEGORIES } from "./types";
 import { DEFAULT_COLOUR, DEFAULT_SIZE, variantAxes, variantKey, variantMatrix, variantSkus } from "./variants";
 import { findVariantBySku } from "./variants.server";
-import { picturesShownByOrders } from "./product-admin.server";
+import { picturesShownByOrders, productColumns, snapshotOf } from "./product-admin.server";
 
 /*
  * Products as CSV (issue 12, 'Import and export'; decision 023). One row per variant: the product's
@@ -892,35 +892,6 @@ function snapshotOfRow(row: ProductRow, variants: readonly VariantState[], image
   };
 }
 
-function snapshotOfDraft(draft: ProductDraft): ProductSnapshot {
-  const { version: _version, ...rest } = draft;
-  return rest;
-}
-
-/** The fields a product row is written with (the same as the editor writes). */
-function productColumns(draft: ProductDraft) {
-  return {
-    name: draft.name,
-    brand: draft.brand,
-    category: draft.category,
-    description: draft.description,
-    details: draft.details,
-    pricePaise: draft.pricePaise,
-    originalPricePaise: draft.originalPricePaise,
-    sizes: draft.sizes,
-    colors: draft.colours,
-    colorNames: draft.colours.map((c) => c.name),
-    fabric: draft.fabric,
-    material: draft.material,
-    fit: draft.fit,
-    care: draft.care,
-    occasions: draft.occasions,
-    type: draft.type,
-    badge: draft.badge,
-    isActive: draft.isActive,
-  };
-}
-
 const FIELD_COLUMN: Record<string, string> = {
   name: "Name",
   brand: "Brand",
@@ -1209,7 +1180,7 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
     }
 
     const before = existing ? snapshotOfRow(existing, currentVariants, currentImages) : null;
-    const after: ProductSnapshot = { ...snapshotOfDraft(draft), stock: stockAfter };
+    const after: ProductSnapshot = { ...snapshotOf(draft), stock: stockAfter };
     if (existing && before) {
       const fieldsOnlyAfter: ProductSnapshot = { ...after, stock: before.stock, pictures: before.pictures };
       const fieldNotes = productChangeSummary(before, fieldsOnlyAfter);

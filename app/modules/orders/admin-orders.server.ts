@@ -7,6 +7,7 @@ import { payments, refunds } from "../payments/schema.server";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "./status-display";
 import { PAYMENT_METHOD_LABELS, type OrderListParams } from "./admin-orders";
 import { orderLines, orders, orderStatusHistory, type BillingInfo } from "./schema.server";
+import type { OrderRow } from "./orders.server";
 
 /*
  * The back office's order list, detail and CSV export (issue 13, 'Orders'). Lists are SQL pages
@@ -163,48 +164,18 @@ export async function openFlaggedPayments(db: Db, limit = 50): Promise<FlaggedPa
 
 /* ================= the detail ================= */
 
+type OrderLineRow = typeof orderLines.$inferSelect;
+
 export interface StaffOrderDetail {
-  order: {
-    id: string;
-    orderNumber: string;
-    userId: string;
+  /** the order's row as the page shows it: dates as ISO strings; the checkout's key and payment deadline left out */
+  order: Omit<OrderRow, "status" | "checkoutKey" | "paymentDueAt" | "cancelledAt" | "confirmedAt" | "createdAt" | "updatedAt"> & {
     status: OrderStatus;
-    version: number;
-    customerName: string;
-    customerEmail: string;
-    customerPhone: string;
-    billing: BillingInfo;
-    paymentMethod: "online" | "cod";
-    subtotalPaise: number;
-    shippingPaise: number;
-    discountPaise: number;
-    prepaidDiscountPaise: number;
-    codFeePaise: number;
-    totalPaise: number;
-    couponCode: string | null;
-    noteToSeller: string | null;
-    courier: string | null;
-    trackingNumber: string | null;
-    cancellationReason: string | null;
     cancelledAt: string | null;
     confirmedAt: string | null;
     createdAt: string;
     updatedAt: string;
   };
-  lines: Array<{
-    id: string;
-    productId: string | null;
-    name: string;
-    brand: string;
-    sku: string;
-    imageUrl: string | null;
-    size: string;
-    colour: string;
-    unitPricePaise: number;
-    quantity: number;
-    lineTotalPaise: number;
-    noteToSeller: string | null;
-  }>;
+  lines: Array<Omit<OrderLineRow, "orderId" | "variantId">>;
   payments: Array<{
     id: string;
     provider: string;
@@ -272,48 +243,17 @@ export async function loadStaffOrder(db: Db, orderId: string): Promise<StaffOrde
       .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
     recentActivity(db, { entity: "order", entityId: orderId, limit: 20 }),
   ]);
+  const { checkoutKey: _key, paymentDueAt: _due, ...shown } = order;
   return {
     order: {
-      id: order.id,
-      orderNumber: order.orderNumber,
-      userId: order.userId,
+      ...shown,
       status: order.status as OrderStatus,
-      version: order.version,
-      customerName: order.customerName,
-      customerEmail: order.customerEmail,
-      customerPhone: order.customerPhone,
-      billing: order.billing,
-      paymentMethod: order.paymentMethod,
-      subtotalPaise: order.subtotalPaise,
-      shippingPaise: order.shippingPaise,
-      discountPaise: order.discountPaise,
-      prepaidDiscountPaise: order.prepaidDiscountPaise,
-      codFeePaise: order.codFeePaise,
-      totalPaise: order.totalPaise,
-      couponCode: order.couponCode,
-      noteToSeller: order.noteToSeller,
-      courier: order.courier,
-      trackingNumber: order.trackingNumber,
-      cancellationReason: order.cancellationReason,
       cancelledAt: iso(order.cancelledAt),
       confirmedAt: iso(order.confirmedAt),
       createdAt: order.createdAt.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
     },
-    lines: lines.map((l) => ({
-      id: l.id,
-      productId: l.productId,
-      name: l.name,
-      brand: l.brand,
-      sku: l.sku,
-      imageUrl: l.imageUrl,
-      size: l.size,
-      colour: l.colour,
-      unitPricePaise: l.unitPricePaise,
-      quantity: l.quantity,
-      lineTotalPaise: l.lineTotalPaise,
-      noteToSeller: l.noteToSeller,
-    })),
+    lines: lines.map(({ orderId: _order, variantId: _variant, ...line }) => line),
     payments: paymentRows.map(({ payment: p, refund: r, requestedBy }) => ({
       id: p.id,
       provider: p.provider,

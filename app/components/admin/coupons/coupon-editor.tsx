@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { EditorHeader, FormErrorBanner } from "~/components/admin/editor-parts";
 import { Link, useFetcher, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { StatusBadge } from "~/components/admin/dashboard/status-badge";
 import { TextArea, TextInput } from "~/components/admin/products/fields";
 import { useToast } from "~/components/admin/toast";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
-import { CloseIcon } from "~/components/ui/icons";
 import type { ActivityItem } from "~/modules/admin/audit.server";
 import type { CouponForEdit } from "~/modules/coupons/coupon-admin.server";
 import { checkCouponForm, COUPON_ADMIN_MESSAGES, couponValueLabel, emptyCouponForm, formatShopTime, type CouponFieldErrors, type CouponFormValues } from "~/modules/coupons/coupon-form";
@@ -182,29 +182,10 @@ function CouponForm({ titleId, coupon, orders, activity, search, saving, reloadi
 
   return (
     <>
-      <header className="flex items-start justify-between gap-4 border-b border-linen px-5 py-4 sm:px-8 sm:py-5">
-        <div className="min-w-0">
-          <p className="eyebrow">{coupon ? "Coupon" : "New coupon"}</p>
-          <h2 id={titleId} className="mt-1 truncate font-display text-3xl leading-tight">
-            {coupon ? `Edit ${coupon.code}` : "Create coupon"}
-          </h2>
-        </div>
-        <button type="button" onClick={onClose} aria-label="Close the editor" className="-mr-2 rounded-full p-2 text-ink hover:text-maroon focus-visible:outline-2 focus-visible:outline-maroon">
-          <CloseIcon className="h-6 w-6" />
-        </button>
-      </header>
+      <EditorHeader eyebrow={coupon ? "Coupon" : "New coupon"} title={coupon ? `Edit ${coupon.code}` : "Create coupon"} titleId={titleId} onClose={onClose} />
 
       <div ref={bodyRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-6 sm:px-8">
-        {formError ? (
-          <div role="alert" className="mb-6 border border-sale/30 bg-[#fbefed] px-4 py-3 text-sm text-sale">
-            <p>{formError}</p>
-            {conflict ? (
-              <button type="button" onClick={onReload} disabled={reloading} className="mt-2 font-medium text-ink underline underline-offset-4 hover:text-maroon">
-                {reloading ? "Loading the latest version..." : "Reload the latest version (replaces what you typed)"}
-              </button>
-            ) : null}
-          </div>
-        ) : null}
+        <FormErrorBanner message={formError} conflict={conflict} reloading={reloading} onReload={onReload} />
 
         <div className={coupon ? "grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]" : ""}>
           <form

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { FormErrorBanner } from "~/components/admin/editor-parts";
 import { Link, useBlocker, useFetcher, useRevalidator } from "react-router";
 import { Select, TextArea, TextInput } from "~/components/admin/products/fields";
 import { useToast } from "~/components/admin/toast";
@@ -147,16 +148,7 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
         <p className="max-w-md text-sm text-stone">Changes show in the shop at once: the footer, contact details, product pages and the checkout.</p>
       </div>
 
-      {formError ? (
-        <div role="alert" className="mt-6 border border-sale/30 bg-[#fbefed] px-4 py-3 text-sm text-sale">
-          <p>{formError}</p>
-          {conflict ? (
-            <button type="button" onClick={onReload} disabled={reloading} className="mt-2 font-medium text-ink underline underline-offset-4 hover:text-maroon">
-              {reloading ? "Loading the latest version..." : "Reload the latest version (replaces what you typed)"}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      <FormErrorBanner message={formError} conflict={conflict} reloading={reloading} onReload={onReload} className="mt-6" />
 
       <form
         ref={formRef}
