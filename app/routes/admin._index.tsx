@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { data } from "react-router";
+import { useAdminPageError } from "~/components/admin/admin-shell";
 import type { Route } from "./+types/admin._index";
 import { Dashboard } from "~/components/admin/dashboard/dashboard";
 import { DashboardError } from "~/components/admin/dashboard/dashboard-error";
@@ -33,8 +34,6 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  // the sign-in form (401) and the refusal (403) are the layout's
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) throw error;
+  useAdminPageError();
   return <DashboardError />;
 }

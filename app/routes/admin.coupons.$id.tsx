@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { data } from "react-router";
+import { useAdminPageError } from "~/components/admin/admin-shell";
 import type { Route } from "./+types/admin.coupons.$id";
 import { CouponEditor, CouponEditorMissing } from "~/components/admin/coupons/coupon-editor";
 import { getDb } from "~/db/client.server";
@@ -63,8 +64,6 @@ export default function AdminCouponEditor({ loaderData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  // the back office's own answers (sign-in form, 403) belong to its layout
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) throw error;
-  return <CouponEditorMissing notFound={isRouteErrorResponse(error) && error.status === 404} />;
+  const { notFound } = useAdminPageError();
+  return <CouponEditorMissing notFound={notFound} />;
 }

@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { data } from "react-router";
+import { useAdminPageError } from "~/components/admin/admin-shell";
 import type { Route } from "./+types/admin.customers.$id";
 import { CustomerDetail, CustomerMissing } from "~/components/admin/customers/customer-detail";
 import { getDb } from "~/db/client.server";
@@ -40,8 +41,6 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  // the back office's own answers (sign-in form, 403) belong to its layout
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) throw error;
-  return <CustomerMissing notFound={isRouteErrorResponse(error) && error.status === 404} />;
+  const { notFound } = useAdminPageError();
+  return <CustomerMissing notFound={notFound} />;
 }

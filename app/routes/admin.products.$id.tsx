@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { data } from "react-router";
+import { useAdminPageError } from "~/components/admin/admin-shell";
 import type { Route } from "./+types/admin.products.$id";
 import { EditorMissing, ProductEditor } from "~/components/admin/products/product-editor";
 import { getMediaStorage } from "~/boot.server";
@@ -65,8 +66,6 @@ export default function AdminProductEditor({ loaderData }: Route.ComponentProps)
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  // the back office's own answers (sign-in form, 403) belong to its layout
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) throw error;
-  return <EditorMissing notFound={isRouteErrorResponse(error) && error.status === 404} />;
+  const { notFound } = useAdminPageError();
+  return <EditorMissing notFound={notFound} />;
 }

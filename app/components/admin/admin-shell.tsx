@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, Outlet, useNavigation, useRevalidator } from "react-router";
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useNavigation, useRevalidator, useRouteError } from "react-router";
 import { AdminSignInForm } from "~/components/layout/admin-sign-in";
 import { ToastProvider } from "./toast";
 
@@ -120,4 +120,14 @@ export function AdminForbidden() {
       </main>
     </Frame>
   );
+}
+
+/**
+ * For an admin page's ErrorBoundary: the back office's own answers (the sign-in form for 401, the
+ * refusal for 403) are thrown on to the layout; anything else is the page's to show.
+ */
+export function useAdminPageError(): { notFound: boolean } {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) throw error;
+  return { notFound: isRouteErrorResponse(error) && error.status === 404 };
 }

@@ -52,25 +52,7 @@ export function SizesPicker({ sizes, onChange, error }: { sizes: string[]; onCha
         ))}
       </div>
       <div className="mt-4 flex items-end gap-2">
-        <div className="min-w-0 flex-1 sm:max-w-56">
-          <label htmlFor={`${id}-custom`} className={miniLabel}>
-            New size
-          </label>
-          <input
-            id={`${id}-custom`}
-            value={typed}
-            placeholder="e.g. 32 or Petite"
-            onChange={(e) => setTyped(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") {
-                e.preventDefault();
-                add();
-              }
-            }}
-            aria-describedby={message ? `${id}-message` : undefined}
-            className={miniInput}
-          />
-        </div>
+        <NewEntryField id={`${id}-custom`} label="New size" value={typed} placeholder="e.g. 32 or Petite" onChange={setTyped} onEnter={add} describedBy={message ? `${id}-message` : undefined} />
         <button type="button" onClick={add} className="btn-outline !px-4 !py-2.5 !text-[0.68rem]">
           Add size
         </button>
@@ -130,25 +112,7 @@ export function ColoursPicker({ colours, onChange, error }: { colours: ColourVal
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1 sm:max-w-56">
-          <label htmlFor={`${id}-name`} className={miniLabel}>
-            New colour
-          </label>
-          <input
-            id={`${id}-name`}
-            value={name}
-            placeholder="e.g. Peacock Blue"
-            onChange={(e) => setName(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") {
-                e.preventDefault();
-                add();
-              }
-            }}
-            aria-describedby={message ? `${id}-message` : undefined}
-            className={miniInput}
-          />
-        </div>
+        <NewEntryField id={`${id}-name`} label="New colour" value={name} placeholder="e.g. Peacock Blue" onChange={setName} onEnter={add} describedBy={message ? `${id}-message` : undefined} />
         <div>
           <label htmlFor={`${id}-hex`} className={miniLabel}>
             Shade
@@ -163,5 +127,30 @@ export function ColoursPicker({ colours, onChange, error }: { colours: ColourVal
         {message ?? error ?? ""}
       </p>
     </fieldset>
+  );
+}
+
+/** The text box of a new size or colour: Enter adds it, as its button does. */
+function NewEntryField(props: { id: string; label: string; value: string; placeholder: string; onChange: (value: string) => void; onEnter: () => void; describedBy?: string }) {
+  return (
+    <div className="min-w-0 flex-1 sm:max-w-56">
+      <label htmlFor={props.id} className={miniLabel}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        value={props.value}
+        placeholder={props.placeholder}
+        onChange={(e) => props.onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            props.onEnter();
+          }
+        }}
+        aria-describedby={props.describedBy}
+        className={miniInput}
+      />
+    </div>
   );
 }
