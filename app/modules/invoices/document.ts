@@ -1,3 +1,4 @@
+import type { OrderAmounts } from "../orders/amounts";
 import type { BillingInfo } from "../orders/schema.server";
 import { gstStateCode, UTGST_TERRITORIES } from "./gst-states";
 import { computeInvoiceTax, type GoodsLineInput, type InvoiceTax, type TaxedLine } from "./tax";
@@ -52,18 +53,12 @@ export interface InvoiceSeller {
   shopState: string;
 }
 
-export interface InvoiceOrder {
+export interface InvoiceOrder extends OrderAmounts {
   orderNumber: string;
   createdAt: Date;
   paymentMethod: "online" | "cod";
   couponCode: string | null;
   billing: BillingInfo;
-  subtotalPaise: number;
-  shippingPaise: number;
-  discountPaise: number;
-  prepaidDiscountPaise: number;
-  codFeePaise: number;
-  totalPaise: number;
 }
 
 /** Builds the document of an order's invoice (pure: the caller found the rules in force for each line). */

@@ -1,3 +1,4 @@
+import type { OrderAmounts } from "../orders/amounts";
 import { formatPaise } from "../pricing/money";
 
 /*
@@ -16,7 +17,7 @@ export interface OrderMessageLine {
   lineTotalPaise: number;
 }
 
-export interface OrderMessageInput {
+export interface OrderMessageInput extends OrderAmounts {
   /** 'ORD-...' */
   orderNumber: string;
   /** 'Meera Iyer' */
@@ -25,12 +26,6 @@ export interface OrderMessageInput {
   /** +91XXXXXXXXXX */
   phone: string;
   lines: OrderMessageLine[];
-  subtotalPaise: number;
-  shippingPaise: number;
-  discountPaise: number;
-  prepaidDiscountPaise: number;
-  codFeePaise: number;
-  totalPaise: number;
   couponCode: string | null;
   paymentMethod: "online" | "cod";
   billing: { firstName: string; lastName: string; address: string; city: string; state: string; pincode: string; country: string; phone: string; email: string };

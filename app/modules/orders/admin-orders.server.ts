@@ -1,3 +1,4 @@
+import type { OrderAmounts } from "./amounts";
 import { csvDownloadStream } from "../../lib/csv-stream.server";
 import { and, asc, count, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
@@ -340,7 +341,7 @@ export function istDateTime(date: Date): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour === "24" ? "00" : parts.hour}:${parts.minute}`;
 }
 
-interface ExportRow {
+interface ExportRow extends OrderAmounts {
   id: string;
   createdAtText: string;
   createdAt: Date;
@@ -350,12 +351,6 @@ interface ExportRow {
   customerEmail: string;
   customerPhone: string;
   paymentMethod: "online" | "cod";
-  subtotalPaise: number;
-  shippingPaise: number;
-  discountPaise: number;
-  prepaidDiscountPaise: number;
-  codFeePaise: number;
-  totalPaise: number;
   couponCode: string | null;
   billing: BillingInfo;
   courier: string | null;

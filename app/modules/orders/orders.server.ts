@@ -1,3 +1,4 @@
+import type { OrderAmounts } from "./amounts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { orderLines, orders, orderStatusHistory, type BillingInfo } from "./schema.server";
@@ -28,7 +29,7 @@ export interface NewOrderLine {
   quantity: number;
 }
 
-export interface NewOrder {
+export interface NewOrder extends OrderAmounts {
   orderNumber: string;
   userId: string;
   customerName: string;
@@ -37,12 +38,6 @@ export interface NewOrder {
   billing: BillingInfo;
   status: Extract<OrderStatus, "pending_payment" | "confirmed">;
   paymentMethod: "online" | "cod";
-  subtotalPaise: number;
-  shippingPaise: number;
-  discountPaise: number;
-  prepaidDiscountPaise: number;
-  codFeePaise: number;
-  totalPaise: number;
   couponCode: string | null;
   noteToSeller: string | null;
   checkoutKey: string;

@@ -1,3 +1,4 @@
+import type { OrderAmounts } from "./amounts";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { payments } from "../payments/schema.server";
@@ -58,19 +59,13 @@ export async function listOrdersForUser(db: Db, userId: string, limit = 50): Pro
   }));
 }
 
-export interface OrderDetail {
+export interface OrderDetail extends OrderAmounts {
   id: string;
   orderNumber: string;
   createdAt: Date;
   status: OrderStatus;
   paymentMethod: "online" | "cod";
   billing: BillingInfo;
-  subtotalPaise: number;
-  shippingPaise: number;
-  discountPaise: number;
-  prepaidDiscountPaise: number;
-  codFeePaise: number;
-  totalPaise: number;
   couponCode: string | null;
   noteToSeller: string | null;
   cancellationReason: string | null;
