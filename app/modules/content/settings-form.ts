@@ -31,20 +31,14 @@ export const SETTINGS_LIMITS = {
   codMaxPaise: 100_000_000,
 } as const;
 
+/** The settings that are text both as typed and as stored. */
+type TextSettings = Record<
+  "storeName" | "tagline" | "supportEmail" | "supportPhone" | "whatsappNumber" | "instagramUrl" | "facebookUrl" | "youtubeUrl" | "address" | "gstin" | "shopState" | "legalName",
+  string
+>;
+
 /** The form as the screen holds and sends it: text as typed, amounts in rupees. */
-export interface SettingsFormValues {
-  storeName: string;
-  tagline: string;
-  supportEmail: string;
-  supportPhone: string;
-  whatsappNumber: string;
-  instagramUrl: string;
-  facebookUrl: string;
-  youtubeUrl: string;
-  address: string;
-  gstin: string;
-  shopState: string;
-  legalName: string;
+export interface SettingsFormValues extends TextSettings {
   codEnabled: boolean;
   codFee: string;
   codMaxOrder: string;
@@ -56,19 +50,7 @@ export interface SettingsFormValues {
 }
 
 /** The columns a save writes. */
-export interface SettingsDraft {
-  storeName: string;
-  tagline: string;
-  supportEmail: string;
-  supportPhone: string;
-  whatsappNumber: string;
-  instagramUrl: string;
-  facebookUrl: string;
-  youtubeUrl: string;
-  address: string;
-  gstin: string;
-  shopState: string;
-  legalName: string;
+export interface SettingsDraft extends TextSettings {
   codEnabled: boolean;
   codFeePaise: number;
   codMaxOrderPaise: number | null;

@@ -6,7 +6,7 @@ import { formatPhone } from "~/modules/accounts/phone";
 import type { AdminCustomerDetail } from "~/modules/admin/customers.server";
 import { formatPrice } from "~/modules/pricing/money";
 import { AccountState } from "./account-state";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { breakableEmail, formatDay, formatDayTime } from "./format";
 
 type Answer = { ok: true; active: boolean; message: string } | { ok: false; message: string };

@@ -4,7 +4,7 @@ import { AdminPageHeader } from "~/components/admin/list-parts";
 import { useToast } from "~/components/admin/toast";
 import type { StaffMember } from "~/modules/accounts/staff.server";
 import type { ActivityItem } from "~/modules/admin/audit.server";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { AddStaffForm } from "./add-staff-form";
 import { formatDay, formatDayTime } from "./format";
 import { PeopleTabs } from "./people-tabs";

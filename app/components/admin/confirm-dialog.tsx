@@ -2,8 +2,9 @@ import { useId } from "react";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 
 /**
- * A modal alert dialog asking before a change that locks someone out: focus starts on Cancel, Escape
- * and the backdrop cancel, and focus returns to the button that opened it.
+ * A modal alert dialog asking before a change that cannot simply be undone (a delete, locking someone
+ * out): focus starts on Cancel, Escape and the backdrop cancel, and focus returns to the button that
+ * opened it.
  */
 export function ConfirmDialog({
   open,
