@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { openProduct } from "./support/catalogue";
+import { demoAdmin, signInThroughFooter } from "./support/staff";
 import { expect, test } from "./support/test";
 
 /*
@@ -13,24 +14,12 @@ import { expect, test } from "./support/test";
  */
 
 const SCREENS = "tmp/screens";
-const dataDir = process.env.E2E_DATA_DIR ?? "tmp/e2e-data";
-const admin = () => JSON.parse(readFileSync(path.join(dataDir, "demo-admin.json"), "utf8")) as { email: string; password: string };
 
 const JHUMKAS = "Mor Oxidised Jhumkas"; // ₹549, Free Size
 
 /** Each test and width signs staff in from an address of its own (5 password sign-ins a minute per address). */
 const network = (testInfo: TestInfo, n: number) => ({ "x-forwarded-for": `198.51.100.${60 + n * 2 + (testInfo.project.name === "phone" ? 1 : 0)}` });
 
-async function signInThroughFooter(page: Page) {
-  const { email, password } = admin();
-  await page.goto("/");
-  await page.getByRole("button", { name: /^ADM/ }).click();
-  const modal = page.getByRole("dialog", { name: "Admin sign in" });
-  await modal.getByLabel("Email").fill(email);
-  await modal.getByLabel("Password").fill(password);
-  await modal.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 async function guest(browser: Browser, testInfo: TestInfo) {
   const context = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
@@ -143,7 +132,7 @@ test("staff change the store's contact phone and the footer shows it; a bad fiel
   test.setTimeout(120_000);
   const newPhone = `+91 90000 ${String(Date.now() % 100_000).padStart(5, "0")}`;
   await page.setExtraHTTPHeaders(network(testInfo, 1));
-  const { email, password } = admin();
+  const { email, password } = demoAdmin();
   const signedIn = await page.request.post("/api/auth/sign-in/email", { headers: { origin: testInfo.project.use.baseURL! }, data: { email, password } });
   expect(signedIn.status()).toBe(200);
 

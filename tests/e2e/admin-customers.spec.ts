@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { openProduct, SEEDED } from "./support/catalogue";
+import { demoAdmin } from "./support/staff";
 import { expect, test } from "./support/test";
 import { randomPhone, register, signIn } from "./support/shopper";
 
@@ -14,8 +13,6 @@ import { randomPhone, register, signIn } from "./support/shopper";
  */
 
 const SCREENS = "tmp/screens";
-const dataDir = process.env.E2E_DATA_DIR ?? "tmp/e2e-data";
-const demoAdmin = () => JSON.parse(readFileSync(path.join(dataDir, "demo-admin.json"), "utf8")) as { email: string; password: string };
 const DISABLED = "This account is disabled. Please contact support.";
 
 /** A product with plenty of stock, away from the ones the checkout and inventory tests buy. */

@@ -1,10 +1,9 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
 import { ORDER_ADMIN_MESSAGES } from "../../app/modules/orders/admin-orders";
 import { LOW_STOCK } from "../../app/modules/catalog/variants";
 import { openProduct, SEEDED, type Seeded } from "./support/catalogue";
 import { randomPhone, register } from "./support/shopper";
+import { signInThroughFooter } from "./support/staff";
 import { expect, test } from "./support/test";
 
 /*
@@ -15,8 +14,6 @@ import { expect, test } from "./support/test";
  */
 
 const SCREENS = "tmp/screens";
-const dataDir = process.env.E2E_DATA_DIR ?? "tmp/e2e-data";
-const admin = () => JSON.parse(readFileSync(path.join(dataDir, "demo-admin.json"), "utf8")) as { email: string; password: string };
 
 /** From the end of the catalogue, away from the products the checkout and inventory tests buy. */
 const FROM_END = [...SEEDED].reverse();
@@ -37,16 +34,6 @@ async function newPage(browser: Browser, testInfo: TestInfo, who: "shopper" | "s
   return context.newPage();
 }
 
-async function signInStaff(page: Page) {
-  const { email, password } = admin();
-  await page.goto("/");
-  await page.getByRole("button", { name: /^ADM/ }).click();
-  const modal = page.getByRole("dialog", { name: "Admin sign in" });
-  await modal.getByLabel("Email").fill(email);
-  await modal.getByLabel("Password").fill(password);
-  await modal.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 /** A shopper places a cash-on-delivery order for the product page at `productUrl`; returns the order number. */
 async function placeCodOrder(page: Page, request: APIRequestContext, s: Seeded, productUrl?: string): Promise<{ orderNumber: string; phone: string }> {
@@ -87,7 +74,7 @@ test("staff mark a cash-on-delivery order shipped with a courier and tracking nu
   const { orderNumber, phone } = await placeCodOrder(shopper, request, SHIP);
 
   const staff = await newPage(browser, testInfo, "staff");
-  await signInStaff(staff);
+  await signInThroughFooter(staff);
   await staff.goto("/admin/orders");
   await staff.screenshot({ path: `${SCREENS}/admin-orders-list-${testInfo.project.name}.png`, fullPage: true });
   await openOrder(staff, orderNumber, testInfo);
@@ -151,7 +138,7 @@ test("staff cancel an order with a reason and the product page's stock for that 
   await expect(shopper.getByTestId("low-stock")).toHaveText(`Only ${before - 1} left`);
 
   const staff = await newPage(browser, testInfo, "staff");
-  await signInStaff(staff);
+  await signInThroughFooter(staff);
   await openOrder(staff, orderNumber, testInfo);
   const form = staff.getByTestId("status-form");
   await form.getByLabel("New status").selectOption("cancelled");
@@ -191,7 +178,7 @@ test("a payment for an order staff had cancelled is listed first; staff confirm 
 
   // staff cancel the unpaid order; the shopper pays anyway
   const staff = await newPage(browser, testInfo, "staff");
-  await signInStaff(staff);
+  await signInThroughFooter(staff);
   await openOrder(staff, orderNumber, testInfo);
   const form = staff.getByTestId("status-form");
   await expect(form.getByLabel("New status").locator("option")).toHaveText(["Choose a status", "Cancelled"]);

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { CATALOGUE } from "../../app/db/seed/catalogue";
+import { demoAdmin, signInThroughFooter } from "./support/staff";
 import { expect, test } from "./support/test";
 import { randomPhone, register } from "./support/shopper";
 
@@ -16,8 +17,6 @@ import { randomPhone, register } from "./support/shopper";
 
 const SCREENS = "tmp/screens";
 const PICTURES = "tmp/e2e-pictures";
-const dataDir = process.env.E2E_DATA_DIR ?? "tmp/e2e-data";
-const admin = () => JSON.parse(readFileSync(path.join(dataDir, "demo-admin.json"), "utf8")) as { email: string; password: string };
 
 async function pictureFiles(project: string): Promise<string[]> {
   mkdirSync(PICTURES, { recursive: true });
@@ -29,16 +28,6 @@ async function pictureFiles(project: string): Promise<string[]> {
   return [front, back];
 }
 
-async function signInThroughFooter(page: Page) {
-  const { email, password } = admin();
-  await page.goto("/");
-  await page.getByRole("button", { name: /^ADM/ }).click();
-  const modal = page.getByRole("dialog", { name: "Admin sign in" });
-  await modal.getByLabel("Email").fill(email);
-  await modal.getByLabel("Password").fill(password);
-  await modal.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 /**
  * Staff here sign in from an address of their own (X-Forwarded-For, which the server believes from
@@ -55,7 +44,7 @@ async function staffContext(browser: Browser, testInfo: TestInfo) {
   const options = { ...testInfo.project.use, baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: STAFF_NETWORK };
   if (!existsSync(state)) {
     const context = await browser.newContext(options);
-    const { email, password } = admin();
+    const { email, password } = demoAdmin();
     const answer = await context.request.post("/api/auth/sign-in/email", { headers: { origin: testInfo.project.use.baseURL! }, data: { email, password } });
     expect(answer.status()).toBe(200);
     await context.storageState({ path: state });

@@ -1,11 +1,11 @@
 import { mkdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
 import { CHECKOUT_MESSAGES } from "../../app/modules/checkout/billing";
 import { DEMO_TAX_IDENTITY, defaultCategoryTaxRows } from "../../app/modules/invoices/defaults";
 import { openProduct, SEEDED, type Seeded } from "./support/catalogue";
 import { randomPhone, register } from "./support/shopper";
+import { demoAdmin, signInThroughFooter } from "./support/staff";
 import { expect, test } from "./support/test";
 
 /*
@@ -16,8 +16,6 @@ import { expect, test } from "./support/test";
  */
 
 const SCREENS = "tmp/screens";
-const dataDir = process.env.E2E_DATA_DIR ?? "tmp/e2e-data";
-const admin = () => JSON.parse(readFileSync(path.join(dataDir, "demo-admin.json"), "utf8")) as { email: string; password: string };
 
 const startStock = (s: Seeded) => s.variants.find((v) => v.size === (s.start.size ?? "One Size") && v.colour === (s.start.colour ?? "Default"))?.stock ?? 0;
 // plenty of the size and colour the page starts on (as checkout.spec.ts), two that no other test buys
@@ -92,7 +90,7 @@ test("a shopper places a cash-on-delivery order and downloads its tax invoice fr
   const other = await page.context().browser()!.newContext({ baseURL: origin, extraHTTPHeaders: { "X-Forwarded-For": desktop ? "198.19.251.21" : "198.19.251.22" } });
   const visitor = await other.request.get(`/account/orders/${encodeURIComponent(orderNumber)}/invoice`, { maxRedirects: 0 });
   expect(visitor.status()).toBe(302);
-  const { email, password } = admin();
+  const { email, password } = demoAdmin();
   const signedIn = await other.request.post("/api/auth/sign-in/email", { headers: { origin }, data: { email, password } });
   expect(signedIn.status()).toBe(200);
   const forStaff = await other.request.get(`/admin/orders/${encodeURIComponent(orderNumber)}/invoice`);
@@ -105,14 +103,7 @@ test("a shopper places a cash-on-delivery order and downloads its tax invoice fr
 });
 
 test("staff see the GST rates, get a message per field for a mistake, and schedule a change", async ({ page }, testInfo) => {
-  const { email, password } = admin();
-  await page.goto("/");
-  await page.getByRole("button", { name: /^ADM/ }).click();
-  const modal = page.getByRole("dialog", { name: "Admin sign in" });
-  await modal.getByLabel("Email").fill(email);
-  await modal.getByLabel("Password").fill(password);
-  await modal.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInThroughFooter(page);
 
   await page.goto("/admin/settings/tax");
   await expect(page.getByRole("heading", { name: "GST rates", level: 1 })).toBeVisible();
