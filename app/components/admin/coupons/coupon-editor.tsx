@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEditorMessages } from "~/components/admin/use-editor-messages";
 import { EditorHeader, FormErrorBanner } from "~/components/admin/editor-parts";
 import { Link, useFetcher, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { StatusBadge } from "~/components/admin/dashboard/status-badge";
@@ -119,41 +120,19 @@ type Field = Exclude<keyof CouponFormValues, "isActive" | "type">;
 function CouponForm({ titleId, coupon, orders, activity, search, saving, reloading, answer, onDirty, onSave, onClose, onReload }: FormProps) {
   const start = useMemo(() => coupon?.values ?? emptyCouponForm(), [coupon]);
   const [values, setValues] = useState<CouponFormValues>(start);
-  const [attempted, setAttempted] = useState(false);
-  const [touched, setTouched] = useState<Set<string>>(() => new Set());
-  const [serverErrors, setServerErrors] = useState<CouponFieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState(false);
   const bodyRef = useRef<HTMLDivElement>(null);
   const formId = useId();
 
   const isDirty = JSON.stringify(values) !== JSON.stringify(start);
   useEffect(() => onDirty(isDirty), [isDirty, onDirty]);
 
-  // a refusal from the server replaces the messages shown
-  const [seen, setSeen] = useState(answer);
-  if (answer !== seen) {
-    setSeen(answer);
-    if (answer) {
-      setServerErrors(answer.fieldErrors);
-      setFormError(answer.formError);
-      setConflict(Boolean(answer.conflict));
-    }
-  }
   useEffect(() => {
     if (answer) bodyRef.current?.scrollTo({ top: 0, behavior: "smooth" });
   }, [answer]);
 
   const check = checkCouponForm(values, { usedCount: coupon?.usedCount ?? 0 });
   const clientErrors: CouponFieldErrors = check.ok ? {} : check.fieldErrors;
-  const shownError = (field: keyof CouponFormValues) => serverErrors[field] ?? (attempted || touched.has(field) ? clientErrors[field] : undefined);
-
-  const forget = (field: keyof CouponFormValues) =>
-    setServerErrors((e) => {
-      if (!(field in e)) return e;
-      const { [field]: _gone, ...rest } = e;
-      return rest;
-    });
+  const { formError, conflict, shownError, forget, touch, beginSave } = useEditorMessages<keyof CouponFormValues>(answer, clientErrors);
   const text = (field: Field) => ({
     value: values[field],
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -161,19 +140,15 @@ function CouponForm({ titleId, coupon, orders, activity, search, saving, reloadi
       setValues((v) => ({ ...v, [field]: value }));
       forget(field);
     },
-    onBlur: () => setTouched((t) => (t.has(field) ? t : new Set(t).add(field))),
+    onBlur: () => touch(field),
     error: shownError(field),
   });
 
   const save = () => {
-    setAttempted(true);
-    if (!check.ok) {
-      setFormError(COUPON_ADMIN_MESSAGES.saveFailed);
+    if (!beginSave(check.ok, COUPON_ADMIN_MESSAGES.saveFailed)) {
       requestAnimationFrame(() => bodyRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
       return;
     }
-    setFormError(null);
-    setConflict(false);
     onSave(values);
   };
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEditorMessages } from "~/components/admin/use-editor-messages";
 import { EditorHeader, FormErrorBanner } from "~/components/admin/editor-parts";
 import { Link, useFetcher, useLocation, useNavigate, useNavigation, useRevalidator, useSubmit } from "react-router";
 import { useToast } from "~/components/admin/toast";
@@ -179,11 +180,6 @@ function EditorForm({ titleId, product, brand, skuNumber, activity, saving, relo
   });
   const [cells, setCells] = useState<StockCell[]>(start.stock);
   const [pictures, setPictures] = useState<PictureItem[]>(() => pictureItems(start.pictures));
-  const [attempted, setAttempted] = useState(false);
-  const [touched, setTouched] = useState<Set<string>>(() => new Set());
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState(false);
   const bodyRef = useRef<HTMLDivElement>(null);
   const formId = useId();
   // every stock cell ever shown, so a size taken away and chosen again comes back with its stock
@@ -195,31 +191,15 @@ function EditorForm({ titleId, product, brand, skuNumber, activity, saving, relo
   const isDirty = comparable(current) !== startJson || uploading;
   useEffect(() => onDirty(isDirty), [isDirty, onDirty]);
 
-  // A refusal from the server replaces the messages shown (React's 'state from a changed prop' pattern).
-  const [seen, setSeen] = useState(answer);
-  if (answer !== seen) {
-    setSeen(answer);
-    if (answer) {
-      setServerErrors(answer.fieldErrors);
-      setFormError(answer.formError);
-      setConflict(Boolean(answer.conflict));
-    }
-  }
   useEffect(() => {
     if (answer) bodyRef.current?.scrollTo({ top: 0, behavior: "smooth" });
   }, [answer]);
 
   const check = checkProductForm(current);
   const clientErrors: FieldErrors = check.ok ? {} : check.fieldErrors;
-  const shownError = (field: string) => serverErrors[field] ?? (attempted || touched.has(field) ? clientErrors[field] : undefined);
+  const { attempted, serverErrors, formError, conflict, shownError, forget, touch, beginSave } = useEditorMessages<string>(answer, clientErrors);
   const blocker = saveBlocker(current, uploading);
 
-  const forget = (field: string) =>
-    setServerErrors((e) => {
-      if (!(field in e)) return e;
-      const { [field]: _gone, ...rest } = e;
-      return rest;
-    });
   const text = (field: TextField) => ({
     value: values[field],
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
@@ -227,7 +207,7 @@ function EditorForm({ titleId, product, brand, skuNumber, activity, saving, relo
       setValues((v) => ({ ...v, [field]: value }));
       forget(field);
     },
-    onBlur: () => setTouched((t) => (t.has(field) ? t : new Set(t).add(field))),
+    onBlur: () => touch(field),
     error: shownError(field),
   });
 
@@ -248,15 +228,14 @@ function EditorForm({ titleId, product, brand, skuNumber, activity, saving, relo
   for (const [k, v] of Object.entries({ ...(attempted ? clientErrors : {}), ...serverErrors })) if (k.startsWith("stock")) stockErrors[k] = v;
 
   const save = () => {
-    setAttempted(true);
-    if (blocker) return;
-    if (!check.ok) {
-      setFormError(check.formError);
+    if (blocker) {
+      beginSave(false);
+      return;
+    }
+    if (!beginSave(check.ok, check.ok ? undefined : check.formError)) {
       requestAnimationFrame(() => bodyRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
       return;
     }
-    setFormError(null);
-    setConflict(false);
     onSave(current);
   };
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useEditorMessages } from "~/components/admin/use-editor-messages";
 import { FormErrorBanner } from "~/components/admin/editor-parts";
 import { Link, useBlocker, useFetcher, useRevalidator } from "react-router";
 import { Select, TextArea, TextInput } from "~/components/admin/products/fields";
@@ -73,23 +74,9 @@ function Card({ title, description, children, aside }: { title: string; descript
 
 function Editor({ stored, states, saving, reloading, answer, onSave, onReload }: EditorProps) {
   const [values, setValues] = useState<SettingsFormValues>(stored);
-  const [attempted, setAttempted] = useState(false);
-  const [touched, setTouched] = useState<Set<string>>(() => new Set());
-  const [serverErrors, setServerErrors] = useState<SettingsFieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const formId = useId();
 
-  const [seen, setSeen] = useState(answer);
-  if (answer !== seen) {
-    setSeen(answer);
-    if (answer) {
-      setServerErrors(answer.fieldErrors);
-      setFormError(answer.formError);
-      setConflict(Boolean(answer.conflict));
-    }
-  }
   useEffect(() => {
     if (answer) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
   }, [answer]);
@@ -105,13 +92,7 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
 
   const check = checkSettingsForm(values, { storedGstin: stored.gstin });
   const clientErrors: SettingsFieldErrors = check.ok ? {} : check.fieldErrors;
-  const shownError = (field: SettingsField) => serverErrors[field] ?? (attempted || touched.has(field) ? clientErrors[field] : undefined);
-  const forget = (field: SettingsField) =>
-    setServerErrors((e) => {
-      if (!(field in e)) return e;
-      const { [field]: _gone, ...rest } = e;
-      return rest;
-    });
+  const { formError, conflict, shownError, forget, touch, beginSave, reset } = useEditorMessages<SettingsField>(answer, clientErrors);
   type TextField = Exclude<SettingsField, "codEnabled">;
   const text = (field: TextField) => ({
     value: values[field],
@@ -120,19 +101,15 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
       setValues((v) => ({ ...v, [field]: value }));
       forget(field);
     },
-    onBlur: () => setTouched((t) => (t.has(field) ? t : new Set(t).add(field))),
+    onBlur: () => touch(field),
     error: shownError(field),
   });
 
   const save = () => {
-    setAttempted(true);
-    if (!check.ok) {
-      setFormError(SETTINGS_MESSAGES.saveFailed);
+    if (!beginSave(check.ok, SETTINGS_MESSAGES.saveFailed)) {
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
       return;
     }
-    setFormError(null);
-    setConflict(false);
     onSave(values);
   };
 
@@ -247,10 +224,7 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
             disabled={!dirty || saving}
             onClick={() => {
               setValues(stored);
-              setServerErrors({});
-              setFormError(null);
-              setAttempted(false);
-              setTouched(new Set());
+              reset();
             }}
             className="btn-outline !px-4 !py-3 disabled:opacity-40 max-sm:mr-auto sm:!px-5"
           >
