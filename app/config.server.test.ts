@@ -68,6 +68,15 @@ describe("configuration from the environment", () => {
     expect(problemsOf({ PAGE_CACHE_MB: "lots" })[0]).toMatch(/^PAGE_CACHE_MB must be a whole number of megabytes \(0 turns the page cache off\) \(got "lots"\)/);
   });
 
+  it("runs WEB_CONCURRENCY processes on PostgreSQL and one on the embedded database", () => {
+    expect(parseConfig({ AUTH_SECRET: SECRET }).processes).toBe(1);
+    const pg = parseConfig({ AUTH_SECRET: SECRET, WEB_CONCURRENCY: "3", DATABASE_URL: "postgres://shop@127.0.0.1:5432/shop" });
+    expect(pg.processes).toBe(3);
+    const embedded = parseConfig({ AUTH_SECRET: SECRET, WEB_CONCURRENCY: "3" });
+    expect([embedded.processes, embedded.processesAsked]).toEqual([1, 3]);
+    expect(problemsOf({ WEB_CONCURRENCY: "0" })[0]).toMatch(/^WEB_CONCURRENCY must be a whole number of server processes \(1 or more\)/);
+  });
+
   it("names the variable and the bad value when PORT is wrong", () => {
     const [problem] = problemsOf({ PORT: "eighty" });
     expect(problem).toMatch(/^PORT must be a whole number between 1 and 65535/);

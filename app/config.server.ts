@@ -73,6 +73,12 @@ const envSchema = z
       .min(0, "must be a whole number of megabytes (0 turns the page cache off)")
       .max(4096, "must be at most 4096")
       .default(64),
+    WEB_CONCURRENCY: z.coerce
+      .number({ error: "must be a whole number of server processes (1 or more)" })
+      .int("must be a whole number of server processes (1 or more)")
+      .min(1, "must be a whole number of server processes (1 or more)")
+      .max(64, "must be at most 64")
+      .default(1),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce
       .number({ error: "must be a whole number of seconds" })
       .int("must be a whole number of seconds")
@@ -253,6 +259,13 @@ export interface Config {
   sms: SmsConfig;
   /** bytes the shared page cache may hold; 0 = off (docs/decisions/013) */
   pageCacheBytes: number;
+  /**
+   * server processes on the one port (WEB_CONCURRENCY, node:cluster): as asked on PostgreSQL, always 1
+   * on the embedded database, which only one process can open (decision 029)
+   */
+  processes: number;
+  /** WEB_CONCURRENCY as asked, when the embedded database made it 1 (for the start-up message) */
+  processesAsked: number;
   /** how long a stopping server lets requests in flight finish before closing their connections */
   shutdownTimeoutMs: number;
   /** which proxies' X-Forwarded-For to believe, in Express's `trust proxy` terms */
@@ -500,6 +513,8 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     authSecret,
     logLevel: env.LOG_LEVEL,
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+    processes: env.DATABASE_URL ? env.WEB_CONCURRENCY : 1,
+    processesAsked: env.WEB_CONCURRENCY,
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     payments: paymentsConfig(env, authSecret),

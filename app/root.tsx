@@ -11,42 +11,48 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { getConfig } from "./config.server";
 import { getDb } from "./db/client.server";
 import { PRIVATE_CACHE_CONTROL } from "./lib/page-cache.server";
-import { getSessionUser } from "./modules/accounts/session.server";
-import { getCartLines } from "./modules/cart/cart.server";
 import { getStoreSettings } from "./modules/content/settings.server";
-import { wishlistedIds } from "./modules/wishlist/wishlist.server";
 import { ShopperSync } from "./components/shopper/shopper-sync";
+import { EARLY_ME_SCRIPT, fetchMe, rememberedSignedIn, rememberSignedIn } from "./components/shopper/me-client";
+import { NONCE_PLACEHOLDER } from "./lib/csp";
+import { isAdminPath, isPersonalPath } from "./lib/personal-paths";
+import { readShopper } from "./lib/shopper.server";
+import { SIGNED_OUT, type ShopperView } from "./lib/shopper-view";
 import { STORE_FIELD } from "./modules/cart/form-fields";
 import "./app.css";
 
-function isAdminPath(pathname: string): boolean {
-  return pathname === "/admin" || pathname.startsWith("/admin/");
-}
-
-/** Signed-in pages carry the shopper's name and cart: never shared (docs/decisions/013). */
+/** Personal pages carry the shopper's name and cart: never shared (docs/decisions/013, 029). */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
+/**
+ * The shop's shell: the same for every visitor on shared pages (home, lists, search, product and
+ * content pages), which read no session at all; only personal pages (cart, wishlist, checkout, account,
+ * sign-in) read the shopper here. Shared pages get the shopper from GET /api/me in the browser
+ * (clientLoader below, decision 029).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
+  const pathname = new URL(request.url).pathname;
   // The back office has its own shell, guard and settings: no shopper, cart, wishlist or footer to read there.
-  const admin = isAdminPath(new URL(request.url).pathname);
-  const [settings, user] = admin ? [null, null] : await Promise.all([getStoreSettings(db), getSessionUser(request)]);
+  const scope = isAdminPath(pathname) ? "admin" : isPersonalPath(pathname) ? "personal" : "shared";
+  const [settings, view] = await Promise.all([
+    scope === "admin" ? null : getStoreSettings(db),
+    scope === "personal" ? readShopper(db, request) : SIGNED_OUT,
+  ]);
   const config = getConfig();
-  // A signed-in shopper's cart lines and wishlist, so the badge and every heart agree on every page
-  // (guests' live in the browser: decision 012).
-  const shopper = user ? await Promise.all([getCartLines(db, user.id), wishlistedIds(db, user.id)]).then(([cart, wishlist]) => ({ cart, wishlist })) : null;
   const payload = {
     isDemo: config.isDemo,
     baseUrl: config.baseUrl,
-    // the phone lets a signed-in shopper ask for back-in-stock texts with one press (decision 015)
-    user: user ? { id: user.id, name: user.name, phone: user.phoneNumber ?? null } : null,
-    shopper,
+    scope,
+    user: view.user,
+    shopper: view.shopper,
     settings: settings && {
       storeName: settings.storeName,
       tagline: settings.tagline,
@@ -57,8 +63,38 @@ export async function loader({ request }: Route.LoaderArgs) {
       facebookUrl: settings.facebookUrl,
     },
   };
-  return data(payload, user ? { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } } : undefined);
+  return data(payload, view.user ? { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } } : undefined);
 }
+
+let hydrating = true;
+/** The last answer of /api/me, kept when a later request fails (offline) so a signed-in tab stays signed in. */
+let lastView: ShopperView | null = null;
+
+/**
+ * In the browser: a shared page's shell plus the shopper from GET /api/me (started early by the page's
+ * head script). A browser known to be signed out asks nothing when the page loads; every revalidation
+ * (signing in or out, cart and wishlist changes, a tab coming back) asks again.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const server = await serverLoader();
+  const first = hydrating;
+  hydrating = false;
+  if (server.scope === "admin") return server;
+  if (server.scope === "personal") {
+    lastView = { user: server.user, shopper: server.shopper };
+    rememberSignedIn(server.user !== null);
+    return server;
+  }
+  if (first && rememberedSignedIn() === "0") return server;
+  const view = (await fetchMe()) ?? lastView;
+  if (!view) return server;
+  lastView = view;
+  rememberSignedIn(view.user !== null);
+  // measured by the end-to-end test: how long after the page became interactive the shopper arrived
+  if (first) performance.mark("shop:shopper");
+  return { ...server, user: view.user, shopper: view.shopper };
+}
+clientLoader.hydrate = true as const;
 
 /** A guest's change to their browser's cart or wishlist changes nothing the root loader reads. */
 export function shouldRevalidate({ formData, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -76,6 +112,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#fbf8f3" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* starts the shopper's one personal request before the bundle loads (decision 029) */}
+        <script nonce={typeof document === "undefined" ? NONCE_PLACEHOLDER : ""} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_ME_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -95,6 +133,9 @@ function useIsAdmin(): boolean {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const admin = useIsAdmin();
+  useEffect(() => {
+    performance.mark("shop:hydrated");
+  }, []);
   if (admin) return <Outlet />;
   return (
     <Shell data={loaderData}>

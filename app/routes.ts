@@ -26,6 +26,7 @@ export default [
   route("product", "routes/product-missing.tsx"),
   route("cart", "routes/cart.tsx"),
   route("wishlist", "routes/wishlist.tsx"),
+  route("api/me", "routes/api.me.ts"),
   route("api/cart", "routes/api.cart.ts"),
   route("api/cart/quote", "routes/api.cart.quote.ts"),
   route("api/wishlist/products", "routes/api.wishlist.products.ts"),

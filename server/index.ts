@@ -4,6 +4,7 @@
  * Application code (database, boot, auth) is reached only through the server build, so the
  * process has exactly one copy of each module.
  */
+import cluster from "node:cluster";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -11,6 +12,7 @@ import type { ServerBuild } from "react-router";
 import { ConfigError, parseConfig, type Config } from "../app/config.server";
 import { bodyLimit, SHOP_BODY_LIMITS } from "./body-limit";
 import { scriptNonce } from "./nonce";
+import { runPrimary, WORKER_PURGE } from "./cluster";
 import { createPageCache } from "./page-cache";
 import { createRequestHandler } from "./request-handler";
 import { clientAddressHeader, sameOriginGuard, securityHeaders } from "./security";
@@ -108,7 +110,18 @@ async function main() {
   // Pages that are the same for every signed-out visitor, kept for their s-maxage (decision 013);
   // catalogue writes purge it through the global symbol.
   const pageCache = createPageCache({ maxBytes: dev ? 0 : config.pageCacheBytes });
-  (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = pageCache;
+  // With several processes (WEB_CONCURRENCY) a purge reaches the others through the primary at once.
+  (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = {
+    purge() {
+      pageCache.purge();
+      if (cluster.isWorker) process.send?.(WORKER_PURGE);
+    },
+  };
+  if (cluster.isWorker) {
+    process.on("message", (message: unknown) => {
+      if ((message as { shop?: string } | null)?.shop === WORKER_PURGE.shop) pageCache.purge();
+    });
+  }
   app.use(pageCache);
   app.use(
     createRequestHandler({
@@ -120,15 +133,29 @@ async function main() {
   const info = await (await entryModule()).boot();
 
   const server = app.listen(config.port, config.host, () => {
-    const where = info.database === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.pgliteDir}`;
-    console.log(
-      `\n  Saanjh is ready at ${config.baseUrl}  (${dev ? "development" : "production"} build, ${config.mode} mode)\n` +
-        `  ${where}, ${info.products} products${info.seeded ? ", seeded on this first run" : ""}; started in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
-        (info.demoAdmin ? `  Demo admin: ${info.demoAdmin.email}  password: ${info.demoAdmin.password}\n` : ""),
-    );
+    // With several processes the primary prints the banner once they are all listening.
+    if (cluster.isWorker) {
+      process.send?.({ shop: "ready", banner: readyBanner() });
+      return;
+    }
+    console.log(readyBanner());
+    if (config.processesAsked > 1 && config.processes === 1) {
+      console.log(
+        `  WEB_CONCURRENCY=${config.processesAsked} asks for ${config.processesAsked} processes, but the embedded database can be opened by\n` +
+          "  one process only: running one. Set DATABASE_URL to a PostgreSQL server to run several.\n",
+      );
+    }
     // `npm start` runs the server as a child and restarts it after a crash, once it has been ready.
     process.send?.({ shop: "ready" });
   });
+  const readyBanner = () => {
+    const where = info.database === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.pgliteDir}`;
+    return (
+      `\n  Saanjh is ready at ${config.baseUrl}  (${dev ? "development" : "production"} build, ${config.mode} mode)\n` +
+      `  ${where}, ${info.products} products${info.seeded ? ", seeded on this first run" : ""}; started in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+      (info.demoAdmin ? `  Demo admin: ${info.demoAdmin.email}  password: ${info.demoAdmin.password}\n` : "")
+    );
+  };
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") {
       console.error(`Port ${config.port} is already in use. Set PORT to another number, e.g. PORT=3001 npm start`);
@@ -164,7 +191,13 @@ async function main() {
   process.on("disconnect", () => void stop("supervisor gone"));
 }
 
-main().catch((error: unknown) => {
+const startup = (() => {
+  if (!cluster.isPrimary || dev) return main();
+  const config = loadConfig();
+  return config.processes > 1 ? runPrimary(config.processes) : main();
+})();
+
+startup.catch((error: unknown) => {
   // Known start-up problems get their message alone; anything else gets the stack too.
   const known = error instanceof Error && ["DataDirInUseError", "ConfigError"].includes(error.name);
   console.error("The shop could not start:", known ? (error as Error).message : error);

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { isSharedPath } from "../app/lib/personal-paths";
 import { hasSessionCookie } from "../app/modules/accounts/session-cookie";
 
 /*
@@ -6,7 +7,9 @@ import { hasSessionCookie } from "../app/modules/accounts/session-cookie";
  * the catalogue's list, product pages, the home page and the search suggestions. It behaves like
  * a CDN in front of the shop, inside the process:
  *
- * - only GET requests without the shop's session cookie are looked up or stored;
+ * - only GET requests are looked up or stored: any address for a request without the shop's session
+ *   cookie, and the shared addresses (home, lists, product pages, suggestions: isSharedPath) for every
+ *   request, since those pages render nothing personal (decision 029);
  * - a response is stored only when it is a 200, sets no cookie and says `s-maxage=N` (N > 0) in its
  *   Cache-Control without `private` or `no-store`; the route decides, as it would for a CDN;
  * - entries live N seconds, in a map bounded by total bytes (least recently used leave first);
@@ -94,7 +97,8 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
   };
 
   const middleware = ((req: Request, res: Response, next: NextFunction) => {
-    if (maxBytes <= 0 || req.method !== "GET" || hasSessionCookie(req.headers.cookie)) return next();
+    if (maxBytes <= 0 || req.method !== "GET") return next();
+    if (hasSessionCookie(req.headers.cookie) && !isSharedPath(req.path)) return next();
     const key = cacheKey(req);
     const hit = fresh(key);
     if (hit) {

@@ -3,6 +3,7 @@ import { useRevalidator, useRouteLoaderData } from "react-router";
 import { CART_STORAGE_KEY, readLocalCart, readLocalCoupon, removeLocalCart } from "~/modules/cart/local-cart";
 import { readLocalWishlist, removeLocalWishlist, WISHLIST_STORAGE_KEY } from "~/modules/wishlist/local-wishlist";
 import type { loader as rootLoader } from "~/root";
+import { SIGNED_IN_KEY } from "./me-client";
 
 /** Signed-in tabs refresh the stored cart when they come back into view, at most this often. */
 const FOCUS_REFRESH_MS = 2_000;
@@ -13,7 +14,8 @@ const MERGE_LOCK = "saanjh.merge-guest-cart";
  * - once signed in, the guest cart and wishlist left in this browser are merged into the stored ones
  *   and the local copies removed (under a lock, so two tabs never merge the same lines twice);
  * - a signed-in tab reloads the stored cart when it becomes visible again (changes made in another tab);
- * - a guest tab reloads when another tab removed the local cart: it has just signed in there.
+ * - a guest tab reloads when another tab removed the local cart: it has just signed in there;
+ * - any tab reloads the shopper when another tab signed in or out (decision 029).
  */
 export function ShopperSync() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -63,6 +65,10 @@ export function ShopperSync() {
       void revalidate.current();
     };
     const onStorage = (event: StorageEvent) => {
+      if (event.key === SIGNED_IN_KEY && event.storageArea === window.localStorage) {
+        void revalidate.current();
+        return;
+      }
       // only another tab's change (this tab's own announcements carry no storage area)
       if (userId || event.newValue !== null || event.storageArea !== window.localStorage) return;
       if (event.key === CART_STORAGE_KEY || event.key === WISHLIST_STORAGE_KEY) void revalidate.current();

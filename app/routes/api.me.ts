@@ -1,0 +1,14 @@
+import { getDb } from "~/db/client.server";
+import { readShopper } from "~/lib/shopper.server";
+import type { Route } from "./+types/api.me";
+
+/*
+ * GET /api/me: the one personal request of a shared page (docs/decisions/029). The home, list,
+ * product and search pages are the same for every visitor; the header badge, the hearts and the
+ * signed-in state come from here after the page loads. Never kept by a cache.
+ */
+const PERSONAL = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return Response.json(await readShopper(getDb(), request), { headers: PERSONAL });
+}
