@@ -28,6 +28,10 @@ app.use(cache);
 counted("/shared", (req, res) => {
   res.set("Cache-Control", "public, max-age=0, s-maxage=30").type("html").send(`<p>shared ${req.query.v ?? ""} #${renders.get(req.originalUrl)}</p>`);
 });
+// a shared address of the shop (isSharedPath): the same for every visitor, signed in or not
+counted("/products", (req, res) => {
+  res.set("Cache-Control", "public, max-age=0, s-maxage=30").type("html").send(`<p>list ${req.query.v ?? ""} #${renders.get(req.originalUrl)}</p>`);
+});
 counted("/address", (req, res) => {
   res.set("Cache-Control", "public, s-maxage=30").send(`page of ${req.hostname}`);
 });
@@ -113,7 +117,15 @@ describe("shared page cache", () => {
     }
   });
 
-  it("passes signed-in shoppers (the session cookie) straight through, both ways", async () => {
+  it("answers the shared addresses (home, lists, product pages) from one copy for signed-in shoppers and visitors alike", async () => {
+    const signedIn = { cookie: "theme=x; shop.session_token=abc.def" };
+    expect((await get("/products?v=all", signedIn)).body).toBe("<p>list all #1</p>");
+    expect(await get("/products?v=all")).toMatchObject({ body: "<p>list all #1</p>", cache: "hit" });
+    expect(await get("/products?v=all", { cookie: "__Secure-shop.session_token=abc" })).toMatchObject({ body: "<p>list all #1</p>", cache: "hit" });
+    expect(renders.get("/products?v=all")).toBe(1);
+  });
+
+  it("passes signed-in shoppers (the session cookie) straight through, both ways, on any other address", async () => {
     const signedIn = { cookie: "theme=x; shop.session_token=abc.def" };
     expect((await get("/shared?v=me", signedIn)).body).toBe("<p>shared me #1</p>");
     expect((await get("/shared?v=me", signedIn)).body).toBe("<p>shared me #2</p>");
