@@ -48,7 +48,8 @@ export function scriptNonce() {
       return writeHead(...args);
     }) as Response["writeHead"];
 
-    const isHtml = () => (html ??= /^text\/html\b/i.test(String(res.getHeader("content-type") ?? "")));
+    // A page cache's copy arrives compressed and with its own nonce: nothing to replace there.
+    const isHtml = () => (html ??= /^text\/html\b/i.test(String(res.getHeader("content-type") ?? "")) && !res.getHeader("x-page-cache"));
     // The placeholder may straddle two writes: hold back its length less one byte until the next.
     let held: Buffer = Buffer.alloc(0);
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPageCache, sharedMaxAge } from "./page-cache";
+import { createPageCache, pickEncoding, sharedMaxAge } from "./page-cache";
 
 /*
  * The page cache in a real Express app on 127.0.0.1, behind the same compression middleware as the
@@ -154,6 +154,23 @@ describe("shared page cache", () => {
     expect(await again.text()).toBe("<p>shared gzip #1</p>"); // fetch decodes the gzip body
   });
 
+  it("answers a copy compressed once per encoding, as the request accepts it", async () => {
+    const page = `<p>${"kurta ".repeat(400)}</p>`;
+    app.get("/long", (_req, res) => {
+      renders.set("/long", (renders.get("/long") ?? 0) + 1);
+      res.set("Cache-Control", "public, s-maxage=30").type("html").send(page);
+    });
+    await get("/long");
+    for (const [accept, encoding] of [["gzip, deflate, br", "br"], ["gzip", "gzip"], ["br;q=0, gzip", "gzip"], ["identity", null]] as const) {
+      const response = await fetch(`${base}/long`, { headers: { "accept-encoding": accept } });
+      expect(response.headers.get("x-page-cache"), accept).toBe("hit");
+      expect(response.headers.get("content-encoding"), accept).toBe(encoding);
+      expect(response.headers.get("vary"), accept).toMatch(/accept-encoding/i);
+      expect(await response.text(), accept).toBe(page);
+    }
+    expect(renders.get("/long")).toBe(1);
+  });
+
   it("stays within its byte budget, and purge empties it", async () => {
     await get("/big"); // 9 KiB: above an eighth of the 64 KiB budget, never stored
     expect((await get("/big")).cache).toBeNull();
@@ -170,6 +187,17 @@ describe("shared page cache", () => {
     cache.purge();
     expect((await during).body).toBe("slow #1");
     expect((await get("/slow?v=purged")).cache).toBeNull();
+  });
+});
+
+describe("encoding choice", () => {
+  it("prefers brotli, then gzip, honouring q=0 and the wildcard", () => {
+    expect(pickEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(pickEncoding("gzip")).toBe("gzip");
+    expect(pickEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(pickEncoding("*")).toBe("br");
+    expect(pickEncoding("identity")).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
   });
 });
 

@@ -1,6 +1,9 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { NONCE_PLACEHOLDER } from "../app/lib/csp";
 import { isSharedPath } from "../app/lib/personal-paths";
 import { hasSessionCookie } from "../app/modules/accounts/session-cookie";
+import { newNonce } from "./nonce";
 
 /*
  * A shared cache for pages that are the same for every signed-out visitor (docs/decisions/013):
@@ -17,15 +20,58 @@ import { hasSessionCookie } from "../app/modules/accounts/session-cookie";
  * - `purge()` empties it; app code reaches it through `Symbol.for("shop.pageCache")` after a
  *   catalogue write, so the next visitor sees the change at once on this instance.
  *
- * The compression middleware runs before it, so entries hold the uncompressed body.
+ * The compression middleware and the nonce middleware run before it, so a render reaches it
+ * uncompressed and with the nonce placeholder. A kept copy gets a script nonce of its own (in its body
+ * and its Content-Security-Policy: the same for everyone served that copy, as a CDN's copy would be,
+ * for at most its s-maxage) and is compressed once per encoding, on its first hit that asks for it
+ * (brotli or gzip, by Accept-Encoding); hits are answered with those bytes as they are, so neither
+ * compression nor the nonce middleware does any work for them (decision 029).
  */
+
+type Encoding = "br" | "gzip";
 
 interface Entry {
   status: number;
   headers: Array<[string, string]>;
   body: Buffer;
+  /** the body compressed, made on the first hit that accepts each encoding */
+  encoded: Partial<Record<Encoding, Buffer>>;
   storedAt: number;
   expiresAt: number;
+}
+
+/** The encoding to answer with: brotli, then gzip, when the request accepts it (q > 0); else none. */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    accepted.set(name!.trim(), q ? Number(q[1]) : 1);
+  }
+  const allows = (name: Encoding) => (accepted.get(name) ?? (accepted.has("*") ? accepted.get("*")! : 0)) > 0;
+  return allows("br") ? "br" : allows("gzip") ? "gzip" : null;
+}
+
+function encode(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === "br"
+    ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipSync(body, { level: 6 });
+}
+
+const PLACEHOLDER = Buffer.from(NONCE_PLACEHOLDER);
+
+/** The copy's own nonce in place of the placeholder, in the body and the policy. */
+function withCopyNonce(body: Buffer, headers: Array<[string, string]>): { body: Buffer; headers: Array<[string, string]> } {
+  const nonce = newNonce();
+  const bytes = Buffer.from(nonce);
+  let at = body.indexOf(PLACEHOLDER);
+  const copy = at === -1 ? body : Buffer.from(body);
+  while (at !== -1) {
+    bytes.copy(copy, at);
+    at = copy.indexOf(PLACEHOLDER, at + PLACEHOLDER.length);
+  }
+  return { body: copy, headers: headers.map(([name, value]) => [name, value.replaceAll(NONCE_PLACEHOLDER, nonce)]) };
 }
 
 export interface PageCache {
@@ -63,17 +109,18 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
   // bumped by purge(): a render that began before a purge may hold old data and is not stored
   let generation = 0;
 
+  const sizeOf = (entry: Entry) => entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
   const drop = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    bytes -= entry.body.length;
+    bytes -= sizeOf(entry);
   };
   const store = (key: string, entry: Entry) => {
     drop(key);
     if (entry.body.length > maxBytes / 8) return;
     entries.set(key, entry);
-    bytes += entry.body.length;
+    bytes += sizeOf(entry);
     while (bytes > maxBytes) drop(entries.keys().next().value!);
   };
   const fresh = (key: string): Entry | null => {
@@ -88,12 +135,30 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
     entries.set(key, entry);
     return entry;
   };
-  const replay = (res: Response, entry: Entry, state: "hit" | "shared") => {
+  const replay = (req: Request, res: Response, entry: Entry, state: "hit" | "shared") => {
     res.status(entry.status);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("Age", String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));
     res.setHeader("X-Page-Cache", state);
-    res.end(entry.body);
+    res.setHeader("Vary", "Accept-Encoding");
+    const encoding = pickEncoding(req.headers["accept-encoding"]);
+    if (!encoding || entry.body.length < 1024) {
+      res.end(entry.body);
+      return;
+    }
+    let encoded = entry.encoded[encoding];
+    if (!encoded) {
+      encoded = entry.encoded[encoding] = encode(entry.body, encoding);
+      // counted against the budget while the copy is still kept
+      if (entries.get(cacheKey(req)) === entry) {
+        bytes += encoded.length;
+        while (bytes > maxBytes && entries.size > 0) drop(entries.keys().next().value!);
+      }
+    }
+    // compression (further out) leaves a response that already has its encoding alone
+    res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", String(encoded.length));
+    res.end(encoded);
   };
 
   const middleware = ((req: Request, res: Response, next: NextFunction) => {
@@ -102,12 +167,12 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
     const key = cacheKey(req);
     const hit = fresh(key);
     if (hit) {
-      replay(res, hit, "hit");
+      replay(req, res, hit, "hit");
       return;
     }
     const inFlight = pending.get(key);
     if (inFlight) {
-      void inFlight.then((entry) => (entry ? replay(res, entry, "shared") : next()));
+      void inFlight.then((entry) => (entry ? replay(req, res, entry, "shared") : next()));
       return;
     }
 
@@ -157,9 +222,9 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
       const seconds = sharedMaxAge(res.getHeader("cache-control")?.toString());
       const cacheable = res.statusCode === 200 && seconds > 0 && !res.getHeader("set-cookie");
       if (cacheable) {
-        const headers = sentHeaders ?? snapshot();
+        const copy = withCopyNonce(Buffer.concat(chunks), sentHeaders ?? snapshot());
         const storedAt = now();
-        finish({ status: 200, headers, body: Buffer.concat(chunks), storedAt, expiresAt: storedAt + seconds * 1000 });
+        finish({ status: 200, ...copy, encoded: {}, storedAt, expiresAt: storedAt + seconds * 1000 });
       } else {
         finish(null);
       }
