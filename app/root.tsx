@@ -20,7 +20,7 @@ import { getDb } from "./db/client.server";
 import { PRIVATE_CACHE_CONTROL } from "./lib/page-cache.server";
 import { getStoreSettings } from "./modules/content/settings.server";
 import { ShopperSync } from "./components/shopper/shopper-sync";
-import { EARLY_ME_SCRIPT, fetchMe, rememberedSignedIn, rememberSignedIn } from "./components/shopper/me-client";
+import { EARLY_ME_SCRIPT, earlyViewSnapshot, fetchMe, rememberSignedIn } from "./components/shopper/me-client";
 import { NONCE_PLACEHOLDER } from "./lib/csp";
 import { isAdminPath, isPersonalPath } from "./lib/personal-paths";
 import { readShopper } from "./lib/shopper.server";
@@ -66,35 +66,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(payload, view.user ? { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } } : undefined);
 }
 
-let hydrating = true;
 /** The last answer of /api/me, kept when a later request fails (offline) so a signed-in tab stays signed in. */
 let lastView: ShopperView | null = null;
 
 /**
- * In the browser: a shared page's shell plus the shopper from GET /api/me (started early by the page's
- * head script). A browser known to be signed out asks nothing when the page loads; every revalidation
- * (signing in or out, cart and wishlist changes, a tab coming back) asks again.
+ * In the browser, on every revalidation (signing in or out, cart and wishlist changes, a tab coming
+ * back): a shared page's shell plus the shopper from GET /api/me. Not on hydration: the page's first
+ * answer comes from the early head script (useShopperView), so hydration never waits for it.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const server = await serverLoader();
-  const first = hydrating;
-  hydrating = false;
-  if (server.scope === "admin") return server;
+  if (server.scope === "admin") return { ...server, fromClient: true };
   if (server.scope === "personal") {
     lastView = { user: server.user, shopper: server.shopper };
     rememberSignedIn(server.user !== null);
-    return server;
+    return { ...server, fromClient: true };
   }
-  if (first && rememberedSignedIn() === "0") return server;
-  const view = (await fetchMe()) ?? lastView;
-  if (!view) return server;
+  const view = (await fetchMe()) ?? lastView ?? earlyViewSnapshot();
+  if (!view) return { ...server, fromClient: true };
   lastView = view;
   rememberSignedIn(view.user !== null);
-  // measured by the end-to-end test: how long after the page became interactive the shopper arrived
-  if (first) performance.mark("shop:shopper");
-  return { ...server, user: view.user, shopper: view.shopper };
+  return { ...server, user: view.user, shopper: view.shopper, fromClient: true };
 }
-clientLoader.hydrate = true as const;
 
 /** A guest's change to their browser's cart or wishlist changes nothing the root loader reads. */
 export function shouldRevalidate({ formData, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

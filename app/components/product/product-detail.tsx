@@ -6,9 +6,7 @@ import { Price } from "./price";
 import { ProductCard } from "./product-card";
 import { ChatIcon, ChevronIcon, HeartIcon, ReturnIcon, ShareIcon, ShieldIcon, TruckIcon } from "./product-icons";
 import { PurchasePanel } from "./purchase-panel";
-import { useWishlist } from "~/components/shopper/use-shopper";
-import type { loader as rootLoader } from "~/root";
-import { useRouteLoaderData } from "react-router";
+import { useShopperView, useWishlist } from "~/components/shopper/use-shopper";
 
 /** Spec section 9: what the page shows when a product leaves these out. */
 export const DETAIL_DEFAULTS = { material: "Cotton", fit: "Regular", care: "Machine Wash", occasion: "Casual, Festive" } as const;
@@ -27,7 +25,7 @@ export function ProductDetail({
   origin: string;
 }) {
   const wish = useWishlist(product.id);
-  const phone = useRouteLoaderData<typeof rootLoader>("root")?.user?.phone ?? null;
+  const phone = useShopperView().user?.phone ?? null;
   const url = `${origin}/product/${product.id}`;
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-8 sm:pt-10">

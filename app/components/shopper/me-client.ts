@@ -21,16 +21,6 @@ declare global {
   }
 }
 
-/** Whether this browser was signed in when it last asked: '1', '0', or null when it never asked. */
-export function rememberedSignedIn(): "1" | "0" | null {
-  try {
-    const value = window.localStorage.getItem(SIGNED_IN_KEY);
-    return value === "1" || value === "0" ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 export function rememberSignedIn(signedIn: boolean): void {
   try {
     const value = signedIn ? "1" : "0";
@@ -48,9 +38,45 @@ function requestMe(): Promise<ShopperView | null> {
 
 /** The shopper as the server sees them now; null when the request failed (offline). */
 export function fetchMe(): Promise<ShopperView | null> {
+  return requestMe();
+}
+
+/*
+ * The first answer of a shared page: the early request's, kept in a small store the shopper hooks
+ * read until the root's data has been loaded in the browser once (a revalidation). Hydration never
+ * waits for it.
+ */
+let earlyView: ShopperView | null = null;
+let earlyStarted = false;
+const listeners = new Set<() => void>();
+
+function startEarly() {
+  if (earlyStarted || typeof window === "undefined") return;
+  earlyStarted = true;
   const early = window.__shopMe;
   window.__shopMe = undefined;
-  return early ?? requestMe();
+  if (!early) return;
+  void early.then((view) => {
+    if (!view) return;
+    earlyView = view;
+    rememberSignedIn(view.user !== null);
+    performance.mark("shop:shopper");
+    for (const listener of listeners) listener();
+  });
+}
+
+export function subscribeEarlyView(listener: () => void): () => void {
+  startEarly();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function earlyViewSnapshot(): ShopperView | null {
+  return earlyView;
+}
+
+export function serverEarlyViewSnapshot(): ShopperView | null {
+  return null;
 }
 
 /**

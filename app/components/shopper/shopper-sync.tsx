@@ -1,9 +1,10 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
+import { useShopperView } from "./use-shopper";
 import { CART_STORAGE_KEY, readLocalCart, readLocalCoupon, removeLocalCart } from "~/modules/cart/local-cart";
 import { readLocalWishlist, removeLocalWishlist, WISHLIST_STORAGE_KEY } from "~/modules/wishlist/local-wishlist";
 import type { loader as rootLoader } from "~/root";
-import { SIGNED_IN_KEY } from "./me-client";
+import { rememberSignedIn, SIGNED_IN_KEY } from "./me-client";
 
 /** Signed-in tabs refresh the stored cart when they come back into view, at most this often. */
 const FOCUS_REFRESH_MS = 2_000;
@@ -19,7 +20,12 @@ const MERGE_LOCK = "saanjh.merge-guest-cart";
  */
 export function ShopperSync() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const userId = root?.user?.id ?? null;
+  const userId = useShopperView().user?.id ?? null;
+  // a personal page rendered on the server knows whether this browser is signed in: remember it
+  const personal = root?.scope === "personal" && !("fromClient" in root) ? root.user !== null : null;
+  useEffect(() => {
+    if (personal !== null) rememberSignedIn(personal);
+  }, [personal]);
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   useEffect(() => {

@@ -5,6 +5,8 @@ import { addLocalLine, localCartSnapshot, serverCartSnapshot, subscribeLocalCart
 import { countItems, stockCapMessage, type CartLine } from "~/modules/cart/lines";
 import { localWishlistSnapshot, serverWishlistSnapshot, subscribeLocalWishlist, toggleLocalWishlist } from "~/modules/wishlist/local-wishlist";
 import type { loader as rootLoader } from "~/root";
+import { SIGNED_OUT, type ShopperView } from "~/lib/shopper-view";
+import { earlyViewSnapshot, serverEarlyViewSnapshot, subscribeEarlyView } from "./me-client";
 import { withPendingLines, withPendingWishlist } from "./pending";
 
 /*
@@ -16,10 +18,22 @@ import { withPendingLines, withPendingWishlist } from "./pending";
 const NO_LINES: CartLine[] = [];
 const NO_IDS: string[] = [];
 
-/** The root loader's view of the shopper: null for guests. */
-function useStoredShopper() {
+/**
+ * The shopper as the page shows them (decision 029): the root's data, except on a shared page before
+ * the root has been loaded in the browser, where the early request's answer stands in (hydration
+ * never waits for it).
+ */
+export function useShopperView(): ShopperView {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  return root?.shopper ?? null;
+  const early = useSyncExternalStore(subscribeEarlyView, earlyViewSnapshot, serverEarlyViewSnapshot);
+  if (!root) return SIGNED_OUT;
+  if (root.scope !== "shared" || "fromClient" in root) return { user: root.user, shopper: root.shopper };
+  return early ?? SIGNED_OUT;
+}
+
+/** The signed-in shopper's stored cart and wishlist: null for guests. */
+function useStoredShopper() {
+  return useShopperView().shopper;
 }
 
 /** True when the root loader found a signed-in shopper (their cart and wishlist live on the server). */
