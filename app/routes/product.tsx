@@ -11,7 +11,7 @@ import { askBackInStock } from "~/modules/catalog/back-in-stock.server";
 import { getProduct } from "~/modules/catalog/products.server";
 import { listRelated } from "~/modules/catalog/list.server";
 import { cardData, CATEGORIES } from "~/modules/catalog/types";
-import { getStoreSettings } from "~/modules/content/settings.server";
+import { cachedStoreSettings } from "~/modules/content/settings.server";
 import { checkAttempt, tryAgainIn } from "~/modules/limits/attempts.server";
 import { ATTEMPT_RULES } from "~/modules/limits/rules";
 import { catalogueShouldRevalidate } from "~/components/shopper/revalidation";
@@ -37,7 +37,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb();
   const product = await getProduct(db, params.id);
   invariantResponse(product, "Product not found", 404);
-  const [related, settings] = await Promise.all([listRelated(db, product), getStoreSettings(db)]);
+  const [related, settings] = await Promise.all([listRelated(db, product), cachedStoreSettings(db)]);
   return {
     product,
     related: related.map(cardData),
