@@ -257,7 +257,7 @@ function Check({
     <label className="opt">
       <input type="checkbox" name={name} value={value} checked={checked} onChange={onChange} />
       {swatch ? <span className="opt-swatch" style={{ backgroundColor: swatch }} aria-hidden="true" /> : null}
-      <span className="flex-1">{label}</span>
+      {label}
       <small>{`(${count})`}</small>
     </label>
   );
