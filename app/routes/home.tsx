@@ -10,7 +10,7 @@ import { getMediaStorage } from "~/boot.server";
 import { getLogger } from "~/lib/logger.server";
 import { sharedPageHeaders } from "~/lib/page-cache.server";
 import { listNewArrivals } from "~/modules/catalog/products.server";
-import { CATEGORIES, type ProductCardView } from "~/modules/catalog/types";
+import { cardData, CATEGORIES, type ProductCardData } from "~/modules/catalog/types";
 import { baseUrlFromMatches, pageMeta } from "~/modules/content/seo";
 import {
   BANNER_WIDTHS,
@@ -55,7 +55,7 @@ export function loader() {
   const storage = getMediaStorage();
   const url = (key: string) => storage.publicUrl(key);
   // New Arrivals are streamed (the page shows 'Loading products...' until they come); the hero is not.
-  const newArrivals = listNewArrivals(getDb(), 4).catch((error: unknown) => {
+  const newArrivals = listNewArrivals(getDb(), 4).then((items) => items.map(cardData)).catch((error: unknown) => {
     getLogger().error({ err: error }, "home: new arrivals failed to load");
     throw new Error("Unable to load products");
   });
@@ -169,7 +169,7 @@ function GalleryImage({ picture }: { picture: { src: string; srcSet: string } })
 
 const rowClass = "-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-4 [scrollbar-width:none] md:mx-0 md:grid md:grid-cols-4 md:gap-6 md:overflow-visible md:px-0";
 
-function NewArrivalsGrid({ products }: { products: ProductCardView[] }) {
+function NewArrivalsGrid({ products }: { products: ProductCardData[] }) {
   if (products.length === 0) {
     return (
       <div className="border border-linen py-16 text-center">

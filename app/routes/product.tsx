@@ -10,8 +10,8 @@ import { notifyMeSchema } from "~/modules/catalog/back-in-stock-input";
 import { askBackInStock } from "~/modules/catalog/back-in-stock.server";
 import { getProduct } from "~/modules/catalog/products.server";
 import { listRelated } from "~/modules/catalog/list.server";
-import { CATEGORIES } from "~/modules/catalog/types";
-import { getStoreSettings } from "~/modules/content/settings.server";
+import { cardData, CATEGORIES } from "~/modules/catalog/types";
+import { cachedStoreSettings } from "~/modules/content/settings.server";
 import { checkAttempt, tryAgainIn } from "~/modules/limits/attempts.server";
 import { ATTEMPT_RULES } from "~/modules/limits/rules";
 import { catalogueShouldRevalidate } from "~/components/shopper/revalidation";
@@ -37,10 +37,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb();
   const product = await getProduct(db, params.id);
   invariantResponse(product, "Product not found", 404);
-  const [related, settings] = await Promise.all([listRelated(db, product), getStoreSettings(db)]);
+  const [related, settings] = await Promise.all([listRelated(db, product), cachedStoreSettings(db)]);
   return {
     product,
-    related,
+    related: related.map(cardData),
     categoryName: CATEGORIES.find((c) => c.slug === product.category)?.name ?? "Fashion",
     whatsappNumber: settings.whatsappNumber,
     // From BASE_URL, never the request's Host: this page is shared through caches (issue 15).

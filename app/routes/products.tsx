@@ -5,7 +5,7 @@ import { getDb } from "~/db/client.server";
 import { sharedPageHeaders } from "~/lib/page-cache.server";
 import { parseListFilters } from "~/modules/catalog/filters-parse";
 import { cachedFacets, listCatalogue } from "~/modules/catalog/list.server";
-import { CATEGORIES } from "~/modules/catalog/types";
+import { cardData, CATEGORIES } from "~/modules/catalog/types";
 import { catalogueShouldRevalidate } from "~/components/shopper/revalidation";
 import type { Route } from "./+types/products";
 
@@ -42,7 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (filters.category && !category) filters.category = undefined;
   const db = getDb();
   const [list, facets] = await Promise.all([listCatalogue(db, filters), cachedFacets(db, filters)]);
-  return { ...list, filters: { ...filters, page: list.page }, facets, category, origin: getConfig().baseUrl };
+  // only what the cards draw travels in the page's hydration data (decision 028)
+  return { ...list, items: list.items.map(cardData), filters: { ...filters, page: list.page }, facets, category, origin: getConfig().baseUrl };
 }
 
 // Wishlist hearts and the cart come from the root loader (decision 012).

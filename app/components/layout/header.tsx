@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
-import { BagIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/ui/icons";
+import { BagIcon, IconSprite, MenuIcon, SearchIcon, UserIcon } from "~/components/ui/icons";
 import { SearchOverlay } from "./search-overlay";
 import { SlideMenu } from "./slide-menu";
 import { useCartCount } from "~/components/shopper/use-shopper";
@@ -94,6 +94,8 @@ export function Header({ storeName }: { storeName: string }) {
           ))}
         </ul>
       </nav>
+      {/* the icons every product card references (`<use href="#i-heart">`), once per page */}
+      <IconSprite />
       <SlideMenu open={menuOpen} onClose={closeMenu} storeName={storeName} />
       <SearchOverlay open={searchOpen} onClose={closeSearch} />
     </header>

@@ -33,6 +33,9 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
     onClose();
   };
   const ref = useModalDialog(open, close);
+  // The overlay's form is drawn when it first opens, not into every page's HTML (decision 028).
+  const [drawn, setDrawn] = useState(open);
+  if (open && !drawn) setDrawn(true);
 
   useEffect(() => {
     if (open) inputRef.current?.focus();
@@ -82,109 +85,111 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
       aria-label="Search"
       className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none bg-transparent p-0 backdrop:bg-ink/40"
     >
-      <div className="max-h-dvh overflow-y-auto bg-ivory shadow-2xl transition-[translate,opacity] duration-200 ease-out starting:-translate-y-4 starting:opacity-0 motion-reduce:transition-none">
-        <div className="mx-auto max-w-3xl px-4 pb-6 pt-4 sm:px-8 sm:pt-8">
-          <form
-            role="search"
-            action="/products"
-            method="get"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const value = term.trim();
-              if (value) go(productsSearchHref(value));
-            }}
-            className="flex items-center gap-3 border-b-2 border-ink pb-2"
-          >
-            <SearchIcon className="h-5 w-5 shrink-0 text-stone" />
-            <label htmlFor={`${listId}-input`} className="sr-only">
-              Search the shop
-            </label>
-            <input
-              ref={inputRef}
-              id={`${listId}-input`}
-              type="search"
-              name="search"
-              value={term}
-              onChange={(event) => {
-                setTerm(event.target.value);
-                setActive(-1);
+      {drawn ? (
+        <div className="max-h-dvh overflow-y-auto bg-ivory shadow-2xl transition-[translate,opacity] duration-200 ease-out starting:-translate-y-4 starting:opacity-0 motion-reduce:transition-none">
+          <div className="mx-auto max-w-3xl px-4 pb-6 pt-4 sm:px-8 sm:pt-8">
+            <form
+              role="search"
+              action="/products"
+              method="get"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const value = term.trim();
+                if (value) go(productsSearchHref(value));
               }}
-              onKeyDown={onKeyDown}
-              placeholder={SEARCH_PLACEHOLDER}
-              autoComplete="off"
-              enterKeyHint="search"
-              role="combobox"
-              aria-autocomplete="list"
-              aria-expanded={suggestions.length > 0}
-              aria-controls={`${listId}-list`}
-              aria-activedescendant={active >= 0 ? `${listId}-option-${active}` : undefined}
-              className="min-w-0 flex-1 bg-transparent py-2 text-lg text-ink placeholder:text-stone focus:outline-none sm:text-xl [&::-webkit-search-cancel-button]:hidden"
-            />
-            <button type="button" onClick={close} className="rounded-full p-2 text-ink hover:text-maroon" aria-label="Close search">
-              <CloseIcon className="h-5 w-5" />
-            </button>
-          </form>
-
-          <div aria-live="polite" className="mt-4">
-            {answered && suggestions.length === 0 ? (
-              <div className="py-10 text-center">
-                <p className="font-display text-2xl text-ink">No products found</p>
-                <p className="mt-2 text-sm text-stone">Try searching with different keywords</p>
-              </div>
-            ) : null}
-            {waiting && !fetcher.data ? <p className="py-6 text-center text-sm text-stone">Searching...</p> : null}
-          </div>
-
-          <ul id={`${listId}-list`} role="listbox" aria-label="Suggestions" className={suggestions.length ? "divide-y divide-linen" : "hidden"}>
-            {suggestions.map((s, i) => (
-              <li
-                key={s.id}
-                id={`${listId}-option-${i}`}
-                role="option"
-                aria-selected={i === active}
-                className={i === active ? "bg-sand" : undefined}
-              >
-                <Link
-                  to={`/product/${s.id}`}
-                  onClick={() => close()}
-                  tabIndex={-1}
-                  className="flex items-center gap-4 px-2 py-3 hover:bg-sand/70"
-                  data-testid="search-suggestion"
-                >
-                  {s.imageUrl ? (
-                    <img
-                      src={s.imageUrl}
-                      alt=""
-                      width={48}
-                      height={64}
-                      loading="lazy"
-                      className="h-16 w-12 shrink-0 bg-sand object-cover"
-                    />
-                  ) : (
-                    <span className="h-16 w-12 shrink-0 bg-sand" aria-hidden="true" />
-                  )}
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium text-ink">{s.name}</span>
-                    <span className="mt-0.5 block truncate text-xs uppercase tracking-[0.14em] text-stone">
-                      {s.categoryName} · {s.brand}
-                    </span>
-                  </span>
-                  <span className="shrink-0 text-sm text-ink">{formatPrice(s.pricePaise)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          {suggestions.length > 0 && query ? (
-            <Link
-              to={productsSearchHref(query)}
-              onClick={() => close()}
-              className="mt-4 block border-t border-linen pt-4 text-center text-xs font-medium uppercase tracking-[0.2em] text-ink hover:text-maroon"
+              className="flex items-center gap-3 border-b-2 border-ink pb-2"
             >
-              View all results for &lsquo;{query}&rsquo;
-            </Link>
-          ) : null}
+              <SearchIcon className="h-5 w-5 shrink-0 text-stone" />
+              <label htmlFor={`${listId}-input`} className="sr-only">
+                Search the shop
+              </label>
+              <input
+                ref={inputRef}
+                id={`${listId}-input`}
+                type="search"
+                name="search"
+                value={term}
+                onChange={(event) => {
+                  setTerm(event.target.value);
+                  setActive(-1);
+                }}
+                onKeyDown={onKeyDown}
+                placeholder={SEARCH_PLACEHOLDER}
+                autoComplete="off"
+                enterKeyHint="search"
+                role="combobox"
+                aria-autocomplete="list"
+                aria-expanded={suggestions.length > 0}
+                aria-controls={`${listId}-list`}
+                aria-activedescendant={active >= 0 ? `${listId}-option-${active}` : undefined}
+                className="min-w-0 flex-1 bg-transparent py-2 text-lg text-ink placeholder:text-stone focus:outline-none sm:text-xl [&::-webkit-search-cancel-button]:hidden"
+              />
+              <button type="button" onClick={close} className="rounded-full p-2 text-ink hover:text-maroon" aria-label="Close search">
+                <CloseIcon className="h-5 w-5" />
+              </button>
+            </form>
+
+            <div aria-live="polite" className="mt-4">
+              {answered && suggestions.length === 0 ? (
+                <div className="py-10 text-center">
+                  <p className="font-display text-2xl text-ink">No products found</p>
+                  <p className="mt-2 text-sm text-stone">Try searching with different keywords</p>
+                </div>
+              ) : null}
+              {waiting && !fetcher.data ? <p className="py-6 text-center text-sm text-stone">Searching...</p> : null}
+            </div>
+
+            <ul id={`${listId}-list`} role="listbox" aria-label="Suggestions" className={suggestions.length ? "divide-y divide-linen" : "hidden"}>
+              {suggestions.map((s, i) => (
+                <li
+                  key={s.id}
+                  id={`${listId}-option-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  className={i === active ? "bg-sand" : undefined}
+                >
+                  <Link
+                    to={`/product/${s.id}`}
+                    onClick={() => close()}
+                    tabIndex={-1}
+                    className="flex items-center gap-4 px-2 py-3 hover:bg-sand/70"
+                    data-testid="search-suggestion"
+                  >
+                    {s.imageUrl ? (
+                      <img
+                        src={s.imageUrl}
+                        alt=""
+                        width={48}
+                        height={64}
+                        loading="lazy"
+                        className="h-16 w-12 shrink-0 bg-sand object-cover"
+                      />
+                    ) : (
+                      <span className="h-16 w-12 shrink-0 bg-sand" aria-hidden="true" />
+                    )}
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-sm font-medium text-ink">{s.name}</span>
+                      <span className="mt-0.5 block truncate text-xs uppercase tracking-[0.14em] text-stone">
+                        {s.categoryName} · {s.brand}
+                      </span>
+                    </span>
+                    <span className="shrink-0 text-sm text-ink">{formatPrice(s.pricePaise)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            {suggestions.length > 0 && query ? (
+              <Link
+                to={productsSearchHref(query)}
+                onClick={() => close()}
+                className="mt-4 block border-t border-linen pt-4 text-center text-xs font-medium uppercase tracking-[0.2em] text-ink hover:text-maroon"
+              >
+                View all results for &lsquo;{query}&rsquo;
+              </Link>
+            ) : null}
+          </div>
         </div>
-      </div>
+      ) : null}
     </dialog>
   );
 }

@@ -35,8 +35,8 @@ const MAIN_LINKS = [
   { to: "/track-order", label: "Track Your Order" },
 ];
 
-const rowClass =
-  "flex w-full items-center justify-between border-b border-linen/80 px-6 py-4 text-left text-sm uppercase tracking-[0.18em] text-ink transition-colors hover:bg-sand/60 hover:text-maroon";
+// a row of the menu: the `menu-row` class of app.css (decision 028)
+const rowClass = "menu-row";
 
 export function SlideMenu({ open, onClose, storeName }: { open: boolean; onClose: () => void; storeName: string }) {
   const ref = useModalDialog(open, onClose);
@@ -51,6 +51,10 @@ export function SlideMenu({ open, onClose, storeName }: { open: boolean; onClose
     setWasOpen(open);
     if (open) setPanel("main");
   }
+  // The menu's two dozen links are drawn the first time it opens, not into every page's HTML (a
+  // closed dialog shows nothing; decision 028); once drawn they stay, keeping each panel's scroll.
+  const [drawn, setDrawn] = useState(open);
+  if (open && !drawn) setDrawn(true);
   useEffect(() => {
     if (open) openedAt.current = location.key;
     // location.key is read, not watched: it marks where the menu was opened
@@ -80,7 +84,8 @@ export function SlideMenu({ open, onClose, storeName }: { open: boolean; onClose
       panel === name
         ? "translate-x-0 transition-transform"
         : `${name === "main" ? "-translate-x-full" : "translate-x-full"} invisible transition-[transform,visibility]`;
-    return `absolute inset-0 overflow-y-auto overscroll-contain duration-300 ease-out motion-reduce:transition-none ${state}`;
+    // the reduced-motion switch stays a utility: it must win over the transition utilities above
+    return `menu-panel motion-reduce:transition-none ${state}`;
   };
 
   return (
@@ -89,66 +94,68 @@ export function SlideMenu({ open, onClose, storeName }: { open: boolean; onClose
       aria-label="Menu"
       className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none bg-transparent p-0 backdrop:bg-ink/40 open:flex"
     >
-      <div className="flex h-full w-[86vw] max-w-sm flex-col bg-ivory shadow-2xl transition-transform duration-300 ease-out starting:-translate-x-full motion-reduce:transition-none">
-        <div className="flex h-16 shrink-0 items-center justify-between border-b border-linen px-4">
-          <span className="pl-2 font-display text-2xl uppercase tracking-[0.3em] text-ink">{storeName}</span>
-          <button type="button" onClick={onClose} className="rounded-full p-2 text-ink hover:text-maroon" aria-label="Close menu">
-            <CloseIcon />
-          </button>
-        </div>
+      {drawn ? (
+        <div className="flex h-full w-[86vw] max-w-sm flex-col bg-ivory shadow-2xl transition-transform duration-300 ease-out starting:-translate-x-full motion-reduce:transition-none">
+          <div className="flex h-16 shrink-0 items-center justify-between border-b border-linen px-4">
+            <span className="pl-2 font-display text-2xl uppercase tracking-[0.3em] text-ink">{storeName}</span>
+            <button type="button" onClick={onClose} className="rounded-full p-2 text-ink hover:text-maroon" aria-label="Close menu">
+              <CloseIcon />
+            </button>
+          </div>
 
-        <div className="relative flex-1 overflow-hidden">
-          <nav aria-label="Main menu" data-panel="main" className={panelClass("main")} inert={panel !== "main"}>
-            <ul>
-              {MAIN_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={rowClass}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-              {(Object.keys(SUBMENUS) as Array<Exclude<Panel, "main">>).map((key) => (
-                <li key={key}>
-                  <button type="button" className={rowClass} data-opens={key} onClick={() => openSubmenu(key)} aria-haspopup="true">
-                    {SUBMENUS[key].title}
-                    <ChevronRightIcon className="h-4 w-4" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </nav>
-
-          {(Object.keys(SUBMENUS) as Array<Exclude<Panel, "main">>).map((key) => (
-            <nav key={key} aria-label={SUBMENUS[key].title} data-panel={key} className={panelClass(key)} inert={panel !== key}>
-              <button
-                type="button"
-                data-back
-                onClick={() => back(key)}
-                className="sticky top-0 z-10 flex w-full items-center gap-3 border-b border-linen bg-sand px-6 py-4 text-xs font-medium uppercase tracking-[0.22em] text-ink hover:text-maroon"
-              >
-                <ArrowLeftIcon className="h-4 w-4" />
-                Back
-              </button>
-              <p className="px-6 pb-2 pt-6 font-display text-2xl text-ink">{SUBMENUS[key].title}</p>
+          <div className="relative flex-1 overflow-hidden">
+            <nav aria-label="Main menu" data-panel="main" className={panelClass("main")} inert={panel !== "main"}>
               <ul>
-                {SUBMENUS[key].links.map((link) => (
+                {MAIN_LINKS.map((link) => (
                   <li key={link.to}>
                     <Link to={link.to} className={rowClass}>
                       {link.label}
                     </Link>
                   </li>
                 ))}
+                {(Object.keys(SUBMENUS) as Array<Exclude<Panel, "main">>).map((key) => (
+                  <li key={key}>
+                    <button type="button" className={rowClass} data-opens={key} onClick={() => openSubmenu(key)} aria-haspopup="true">
+                      {SUBMENUS[key].title}
+                      <ChevronRightIcon className="h-4 w-4" />
+                    </button>
+                  </li>
+                ))}
               </ul>
             </nav>
-          ))}
-        </div>
 
-        <div className="shrink-0 border-t border-linen p-5">
-          <Link to="/authentication" className="btn-primary w-full">
-            Login / Register
-          </Link>
+            {(Object.keys(SUBMENUS) as Array<Exclude<Panel, "main">>).map((key) => (
+              <nav key={key} aria-label={SUBMENUS[key].title} data-panel={key} className={panelClass(key)} inert={panel !== key}>
+                <button
+                  type="button"
+                  data-back
+                  onClick={() => back(key)}
+                  className="menu-back"
+                >
+                  <ArrowLeftIcon className="h-4 w-4" />
+                  Back
+                </button>
+                <p className="px-6 pb-2 pt-6 font-display text-2xl text-ink">{SUBMENUS[key].title}</p>
+                <ul>
+                  {SUBMENUS[key].links.map((link) => (
+                    <li key={link.to}>
+                      <Link to={link.to} className={rowClass}>
+                        {link.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ))}
+          </div>
+
+          <div className="shrink-0 border-t border-linen p-5">
+            <Link to="/authentication" className="btn-primary w-full">
+              Login / Register
+            </Link>
+          </div>
         </div>
-      </div>
+      ) : null}
     </dialog>
   );
 }

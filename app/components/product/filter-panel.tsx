@@ -150,7 +150,7 @@ function PriceSlider({
       <div className="flex items-baseline justify-between text-sm">
         <span id={`${id}-label`} className="text-stone">Price range</span>
         <span className="font-medium text-ink" data-testid="price-output">
-          {fmt(min)} – {fmt(max)}
+          {`${fmt(min)} – ${fmt(max)}`}
         </span>
       </div>
       <div className="relative mt-3 h-6">
@@ -254,26 +254,24 @@ function Check({
   swatch?: string;
 }) {
   return (
-    <label className="flex cursor-pointer items-center gap-3 text-sm text-ink">
-      <input type="checkbox" name={name} value={value} checked={checked} onChange={onChange} className="h-4 w-4 accent-ink" />
-      {swatch ? <span className="h-4 w-4 rounded-full border border-ink/15" style={{ backgroundColor: swatch }} aria-hidden="true" /> : null}
-      <span className="flex-1">{label}</span>
-      <span className="text-xs text-stone">({count})</span>
+    <label className="opt">
+      <input type="checkbox" name={name} value={value} checked={checked} onChange={onChange} />
+      {swatch ? <span className="opt-swatch" style={{ backgroundColor: swatch }} aria-hidden="true" /> : null}
+      {label}
+      <small>{`(${count})`}</small>
     </label>
   );
 }
 
 function Radio({ name, value, label, checked, onChange }: { name: string; value: string; label: string; checked: boolean; onChange: () => void }) {
   return (
-    <label className="flex cursor-pointer items-center gap-3 text-sm text-ink">
-      <input type="radio" name={name} value={value} checked={checked} onChange={onChange} className="h-4 w-4 accent-ink" />
+    <label className="opt">
+      <input type="radio" name={name} value={value} checked={checked} onChange={onChange} />
       {label}
     </label>
   );
 }
 
-const RANGE_CLASS =
-  "[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:h-4 [&::-webkit-slider-thumb]:w-4 [&::-webkit-slider-thumb]:cursor-pointer [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border [&::-webkit-slider-thumb]:border-ink [&::-webkit-slider-thumb]:bg-ivory [&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:h-4 [&::-moz-range-thumb]:w-4 [&::-moz-range-thumb]:cursor-pointer [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border [&::-moz-range-thumb]:border-ink [&::-moz-range-thumb]:bg-ivory focus-visible:[&::-webkit-slider-thumb]:ring-2 focus-visible:[&::-webkit-slider-thumb]:ring-maroon pointer-events-none absolute inset-0 w-full appearance-none bg-transparent";
 
 /** One thumb of the price slider: the value follows the pointer, the filter applies when it is let go. */
 function RangeInput({
@@ -304,7 +302,7 @@ function RangeInput({
       onChange={(e) => onValue(Number(e.target.value))}
       onPointerUp={onCommit}
       onKeyUp={(e) => (e.key.startsWith("Arrow") || e.key === "Home" || e.key === "End" ? onCommit() : undefined)}
-      className={RANGE_CLASS}
+      className="range-thumbs"
     />
   );
 }

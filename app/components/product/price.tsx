@@ -11,10 +11,9 @@ export function Price({
   size?: "sm" | "lg";
 }) {
   const off = percentOff(pricePaise, originalPricePaise);
-  const main = size === "lg" ? "text-2xl" : "text-sm";
   return (
-    <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-      <span className={`${main} font-medium tracking-wide text-ink`}>
+    <p className="price">
+      <span className={size === "lg" ? "price-now text-2xl" : "price-now text-sm"}>
         <span className="sr-only">Price </span>
         {formatPrice(pricePaise)}
       </span>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { ProductCardView, ProductDetailView } from "~/modules/catalog/types";
+import type { ProductCardData, ProductDetailView } from "~/modules/catalog/types";
 import { Gallery } from "./gallery";
 import { Price } from "./price";
 import { ProductCard } from "./product-card";
@@ -19,7 +19,7 @@ export function ProductDetail({
   origin,
 }: {
   product: ProductDetailView;
-  related: ProductCardView[];
+  related: ProductCardData[];
   categoryName: string;
   whatsappNumber: string;
   origin: string;

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { hasActiveFilters, listQuery, SORT_OPTIONS, type ListFilters, type SortBy } from "~/modules/catalog/filters";
-import { CATEGORIES, type Facets, type ProductCardView } from "~/modules/catalog/types";
+import { CATEGORIES, type Facets, type ProductCardData } from "~/modules/catalog/types";
 import { FilterPanel } from "./filter-panel";
 import { ProductCard } from "./product-card";
 import { CloseIcon, FilterIcon, GridIcon, ListIcon } from "./product-icons";
 
 export interface ProductListData {
-  items: ProductCardView[];
+  items: ProductCardData[];
   total: number;
   page: number;
   pages: number;
@@ -247,7 +247,7 @@ function CategoryChip({ to, active, label }: { to: string; active: boolean; labe
     <Link
       to={to}
       aria-current={active ? "page" : undefined}
-      className={`shrink-0 border px-4 py-2 text-[0.7rem] uppercase tracking-[0.18em] transition-colors ${active ? "border-ink bg-ink text-ivory" : "border-linen text-stone hover:border-ink hover:text-ink"}`}
+      className={active ? "chip chip-on" : "chip"}
     >
       {label}
     </Link>

@@ -1,23 +1,52 @@
 /** Line icons drawn for the shop (24 px grid, 1.5 px stroke). */
 type IconProps = { className?: string; title?: string };
 
-/** The shared frame of every icon: 24 px grid, 1.5 px stroke; `filled` also fills the shape. */
+/**
+ * The shared frame of every icon: 24 px grid; the 1.5 px round stroke comes from the `icon` class
+ * (app.css), so each icon's markup carries only its shape. `filled` also fills the shape.
+ */
 export function Svg({ className, title, filled, children }: IconProps & { filled?: boolean; children: React.ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth={1.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className ?? "h-6 w-6"}
+      className={`${filled ? "icon icon-filled" : "icon"} ${className ?? "h-6 w-6"}`}
       aria-hidden={title ? undefined : true}
-      focusable="false"
       role={title ? "img" : undefined}
     >
       {title ? <title>{title}</title> : null}
       {children}
+    </svg>
+  );
+}
+
+/**
+ * Icons drawn many times on one page (a heart and a plus on every product card) are defined once
+ * here and referenced with `<use>`; the header renders this on every storefront page.
+ */
+export const SPRITE_ICONS = {
+  heart: "M12 20s-7.5-4.6-7.5-10.1A4.2 4.2 0 0 1 12 7.4a4.2 4.2 0 0 1 7.5 2.5C19.5 15.4 12 20 12 20Z",
+  plus: "M12 5v14M5 12h14",
+} as const;
+
+export type SpriteIconName = keyof typeof SPRITE_ICONS;
+
+export function IconSprite() {
+  return (
+    <svg className="hidden" aria-hidden="true">
+      {(Object.keys(SPRITE_ICONS) as SpriteIconName[]).map((name) => (
+        <symbol key={name} id={`i-${name}`} viewBox="0 0 24 24">
+          <path d={SPRITE_ICONS[name]} />
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
+/** An icon of the sprite above (decorative: hidden from assistive technology). */
+export function SpriteIcon({ name, className, filled }: { name: SpriteIconName; className: string; filled?: boolean }) {
+  return (
+    <svg className={`${filled ? "icon icon-filled" : "icon"} ${className}`} aria-hidden="true">
+      <use href={`#i-${name}`} />
     </svg>
   );
 }

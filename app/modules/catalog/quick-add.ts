@@ -9,7 +9,7 @@ export const QUICK_ADD_SIZE = "M";
  * colour or Default, quantity 1. `cardColumns` in products.server.ts reads that variant's stock with
  * the same rule in SQL.
  */
-export function quickAddLine(product: Pick<ProductCardView, "id" | "sizes" | "colors">): {
+export function quickAddLine(product: Pick<ProductCardView, "id" | "sizes"> & { colors: ReadonlyArray<{ name: string }> }): {
   productId: string;
   size: string;
   colour: string;

@@ -34,6 +34,40 @@ export interface ProductCardView {
   images: ProductImageView[];
 }
 
+/**
+ * What a product card draws and its quick add needs: the part of ProductCardView that list pages
+ * send to the browser for hydration (decision 028: slug, category, rating and colour hexes are not
+ * shown on a card, and the back picture's text is never read).
+ */
+export type ProductCardData = Pick<
+  ProductCardView,
+  "id" | "name" | "brand" | "pricePaise" | "originalPricePaise" | "badge" | "stock" | "sizes" | "quickAddStock"
+> & {
+  colors: Array<Pick<ProductColourView, "name">>;
+  images: Array<Pick<ProductImageView, "url" | "width" | "height"> & { alt?: string }>;
+};
+
+/** A card's data from a full card view (fields in a fixed order, so every card encodes alike). */
+export function cardData(p: ProductCardData): ProductCardData {
+  const [front, back] = p.images;
+  return {
+    id: p.id,
+    name: p.name,
+    brand: p.brand,
+    pricePaise: p.pricePaise,
+    originalPricePaise: p.originalPricePaise,
+    badge: p.badge,
+    stock: p.stock,
+    sizes: p.sizes,
+    quickAddStock: p.quickAddStock,
+    colors: p.colors.map((c) => ({ name: c.name })),
+    images: [
+      ...(front ? [{ url: front.url, width: front.width, height: front.height, alt: front.alt ?? "" }] : []),
+      ...(back ? [{ url: back.url, width: back.width, height: back.height }] : []),
+    ],
+  };
+}
+
 export interface ProductDetailView extends ProductCardView {
   sku: string;
   description: string;

@@ -5,7 +5,7 @@ import { changedFields, recordAudit, type Actor } from "../admin/audit.server";
 import { formatPrice } from "../pricing/money";
 import { storeSettings } from "./schema.server";
 import { checkSettingsForm, SETTINGS_LABELS, SETTINGS_MESSAGES, settingsFormValuesOf, type SettingsDraft, type SettingsFieldErrors, type SettingsFormValues } from "./settings-form";
-import { ensureStoreSettings, getStoreSettings } from "./settings.server";
+import { ensureStoreSettings, forgetCachedStoreSettings, getStoreSettings } from "./settings.server";
 
 /*
  * Saving the `store_settings` row from the admin (issue 13): checked field by field, refused when
@@ -98,6 +98,9 @@ export async function saveStoreSettings(db: Db, staff: Actor, values: SettingsFo
     if (error instanceof Refused) return error.result;
     throw error;
   }
-  if (result.ok && result.changed.length > 0) purgePageCache();
+  if (result.ok && result.changed.length > 0) {
+    forgetCachedStoreSettings();
+    purgePageCache();
+  }
   return result;
 }

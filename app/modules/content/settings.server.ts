@@ -35,9 +35,49 @@ export async function ensureStoreSettings(db: Db): Promise<boolean> {
   return inserted.length > 0;
 }
 
+function settingsQuery(db: Db) {
+  return db.select().from(storeSettings).where(eq(storeSettings.id, 1)).limit(1);
+}
+
+/** The statement built once per database and prepared: the root loader reads the settings on every page. */
+const prepared = new WeakMap<Db, ReturnType<ReturnType<typeof settingsQuery>["prepare"]>>();
+
+/** The settings as they are now (inside a transaction when `db` is one). */
 export async function getStoreSettings(db: Db): Promise<StoreSettings> {
-  const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1)).limit(1);
+  let query = prepared.get(db);
+  if (!query) {
+    query = settingsQuery(db).prepare("store_settings");
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute();
   return row ?? { id: 1, ...DEFAULT_STORE_SETTINGS, createdAt: new Date(0), updatedAt: new Date(0) };
+}
+
+/** How long a shared page may show settings read by another request (the shared page cache's own span). */
+export const CACHED_SETTINGS_MS = 30_000;
+const CACHE = Symbol.for("shop.storeSettingsCache");
+type SettingsCache = { at: number; value: Promise<StoreSettings> } | null;
+const holder = globalThis as unknown as { [CACHE]?: SettingsCache };
+
+/**
+ * The settings for what a shared catalogue page displays (the product page's WhatsApp link),
+ * read at most once per CACHED_SETTINGS_MS per process and forgotten at once when staff save them
+ * here (`forgetCachedStoreSettings`). Never for money, tax or access: those read `getStoreSettings`.
+ */
+export function cachedStoreSettings(db: Db, now = Date.now()): Promise<StoreSettings> {
+  const hit = holder[CACHE];
+  if (hit && now - hit.at < CACHED_SETTINGS_MS) return hit.value;
+  const value = getStoreSettings(db);
+  const entry = { at: now, value };
+  holder[CACHE] = entry;
+  value.catch(() => {
+    if (holder[CACHE] === entry) holder[CACHE] = null;
+  });
+  return value;
+}
+
+export function forgetCachedStoreSettings(): void {
+  holder[CACHE] = null;
 }
 
 export async function hasStoreSettings(db: Db): Promise<boolean> {
