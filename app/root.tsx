@@ -18,7 +18,7 @@ import { Header } from "./components/layout/header";
 import { getConfig } from "./config.server";
 import { getDb } from "./db/client.server";
 import { PRIVATE_CACHE_CONTROL } from "./lib/page-cache.server";
-import { getStoreSettings } from "./modules/content/settings.server";
+import { cachedStoreSettings } from "./modules/content/settings.server";
 import { ShopperSync } from "./components/shopper/shopper-sync";
 import { EARLY_ME_SCRIPT, earlyViewSnapshot, fetchMe, rememberSignedIn } from "./components/shopper/me-client";
 import { NONCE_PLACEHOLDER } from "./lib/csp";
@@ -43,7 +43,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The back office has its own shell, guard and settings: no shopper, cart, wishlist or footer to read there.
   const scope = isAdminPath(pathname) ? "admin" : isPersonalPath(pathname) ? "personal" : "shared";
   const [settings, view] = await Promise.all([
-    scope === "admin" ? null : getStoreSettings(db),
+    // the shell's name and contact details: a per-process copy kept 30 s, forgotten when staff save
+    scope === "admin" ? null : cachedStoreSettings(db),
     scope === "personal" ? readShopper(db, request) : SIGNED_OUT,
   ]);
   const config = getConfig();

@@ -58,6 +58,7 @@ async function main() {
   app.use(scriptNonce());
 
   let getBuild: () => Promise<ServerBuild>;
+  let productionBuild: ServerBuild | null = null;
   if (dev) {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -66,6 +67,7 @@ async function main() {
   } else {
     const buildFile = path.resolve("build/server/index.js");
     const build = (await import(buildFile)) as ServerBuild;
+    productionBuild = build;
     getBuild = async () => build;
     // Fingerprinted assets never change; everything else in the client build is revalidated hourly.
     app.use(
@@ -125,7 +127,7 @@ async function main() {
   app.use(pageCache);
   app.use(
     createRequestHandler({
-      build: getBuild,
+      build: productionBuild ?? getBuild,
       mode: dev ? "development" : "production",
     }),
   );
