@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { ProductCardData } from "~/modules/catalog/types";
 import { srcSet } from "~/modules/media/images";
 import { SpriteIcon } from "~/components/ui/icons";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { Price } from "./price";
 import { quickAddLine } from "~/modules/catalog/quick-add";
 import { useAddToCart, useWishlist } from "~/components/shopper/use-shopper";
@@ -28,6 +29,9 @@ export function ProductCard({
 }) {
   const [front, back] = product.images;
   const [failed, setFailed] = useState(false);
+  // The back picture only shows on hover: drawn in the browser, it keeps 24 copies of its address and
+  // srcset out of every list page's HTML (issue 14); it still loads lazily, well before a hover.
+  const hydrated = useHydrated();
   const soldOut = product.stock <= 0;
   const list = layout === "list";
   const href = product.id ? `/product/${product.id}` : undefined;
@@ -57,7 +61,7 @@ export function ProductCard({
       ) : (
         <span className="card-missing">Image not available</span>
       )}
-      {back && !failed ? (
+      {back && !failed && hydrated ? (
         <img
           src={back.url}
           srcSet={srcSet(back.url)}
