@@ -108,16 +108,21 @@ export async function soak(options: {
   };
   sample();
   const timer = setInterval(sample, SAMPLE_EVERY_MS);
-  const instance = autocannon({
+  // a ceiling on the count as well as the time, far above what two cores serve in the time
+  // (autocannon's own `amount` would replace the duration, so the count is kept here)
+  const maxRequests = seconds * 20_000;
+  let made = 0;
+  let instance: AutocannonInstance | null = null;
+  instance = autocannon({
     url: base,
     connections: SOAK_CONNECTIONS,
     duration: seconds,
-    // a ceiling on the count as well as the time: far above what two cores serve in the time
-    amount: seconds * 20_000,
     timeout: 10,
     requests: [
       {
         setupRequest: (request) => {
+          made += 1;
+          if (made === maxRequests) instance?.stop();
           const signedIn = random() < 0.5;
           const headers: Record<string, string> = { ...request.headers, "accept-encoding": "gzip" };
           if (signedIn) headers.cookie = cookie;
@@ -127,7 +132,7 @@ export async function soak(options: {
       },
     ],
   });
-  const hardStop = setTimeout(() => instance.stop(), (seconds + 60) * 1000);
+  const hardStop = setTimeout(() => instance?.stop(), (seconds + 60) * 1000);
   let result: AutocannonResult;
   try {
     result = await instance;
