@@ -9,14 +9,15 @@
  *    PAGE_CACHE_MB=0 (every request runs its queries and renders, docs/decisions/013), each with
  *    WEB_CONCURRENCY=1 and, on PostgreSQL, 2 (BENCH_WEB_CONCURRENCY, default "1,2"; the second
  *    concurrency measures only the rows that say what a second process buys).
- * 3. Measures each row with autocannon at 10 and 50 connections for 15 s each: req/s, p50/p99,
+ * 3. Measures each row with wrk (autocannon when wrk is not installed, or with BENCH_TOOL=autocannon)
+ *    at 10 and 50 connections for 15 s each: req/s, p50/p99,
  *    the server's and the load generator's CPU, and each page row's throughput as a percentage of
  *    the static row (`/favicon.svg` from the same server's express.static, same pass). Rows as a
  *    guest and as a shopper signed in by phone code (demo mode, console SMS provider) with three
  *    cart lines (scripts/bench/shopper.ts). Then the page weight (HTML raw and gzip, the JS and
  *    CSS each page loads) and, with the page cache on, the static file and a cached list page again
- *    with autocannon's worker threads and with wrk when installed (BENCH_CLIENT_CHECK=0 skips it),
- *    to tell a client limit from a server limit.
+ *    with the other load generators (autocannon with one thread and with a worker per core, or wrk;
+ *    BENCH_CLIENT_CHECK=0 skips it), to tell a client limit from a server limit.
  * 4. With BENCH_SOAK=1 (or BENCH_ROUTES=soak), the soak: mixed guest and signed-in traffic at 50
  *    connections for BENCH_SOAK_SECONDS (default 600) with the server's RSS sampled every 5 s
  *    (scripts/bench/soak.ts), checked against issue 14's bar.
@@ -37,7 +38,7 @@
  * 100000) and BENCH_SOAK_SECONDS shorten a trial run; BENCH_DATA_ONLY=1 only creates the scratch
  * data and leaves it (for EXPLAIN, or to start a server on it by hand). BENCH_GZIP=1 sends
  * `accept-encoding: gzip` on every row; BENCH_NODE_OPTIONS passes flags to the server's node
- * (e.g. `--max-semi-space-size=32`).
+ * (e.g. `--max-semi-space-size=32`); BENCH_SERVER_ENTRY runs a compiled server file with plain node.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
@@ -76,6 +77,21 @@ const SOAK_CONCURRENCY = Number(process.env.BENCH_SOAK_CONCURRENCY ?? 1);
 const CONCURRENCIES = (process.env.BENCH_WEB_CONCURRENCY ?? "1,2").split(",").map(Number).filter((n) => Number.isInteger(n) && n >= 1);
 const CLIENT_CHECK = process.env.BENCH_CLIENT_CHECK !== "0";
 const GZIP = process.env.BENCH_GZIP === "1";
+/**
+ * The load generator of every row: wrk when installed (`apt-get install -y wrk`), else autocannon.
+ * autocannon is one JavaScript thread on the same two cores as the server: on a cached 150 KB page
+ * it spent more CPU per response than the server did, and more still at 50 connections, so it,
+ * not the server, set the ceiling (docs/performance.md, "Load generator check"). wrk spends about a
+ * tenth of that. BENCH_TOOL=autocannon keeps the figures comparable with runs before issue 14.
+ */
+const MAIN_TOOL: Tool = (() => {
+  const asked = process.env.BENCH_TOOL ?? (wrkAvailable() ? "wrk" : "autocannon");
+  if (asked !== "wrk" && asked !== "autocannon") throw new Error(`BENCH_TOOL is wrk or autocannon; got ${asked}`);
+  if (asked === "wrk" && !wrkAvailable()) throw new Error("BENCH_TOOL=wrk but wrk is not installed (apt-get install -y wrk)");
+  return asked;
+})();
+/** With BENCH_SERVER_ENTRY=path/to/server.js the server runs as `node <that file>` instead of through tsx (see startServer). */
+const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? null;
 const SHOPPER_COUNT = 5_000;
 const GROUPS = ["storefront", "dashboard", "soak"] as const;
 type Group = (typeof GROUPS)[number];
@@ -393,7 +409,9 @@ interface Server {
 async function startServer(url: string | undefined, pass: Pass): Promise<Server> {
   const nodeOptions = (process.env.BENCH_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
   // with an IPC channel the server stops by itself if the bench dies ("supervisor gone")
-  const child = spawn(process.execPath, [...nodeOptions, "--import", "tsx", "server/index.ts"], {
+  // as `npm start` runs it (scripts/start.mjs); keep the two in step
+  const entry = SERVER_ENTRY ? [SERVER_ENTRY] : ["--import", "tsx", "server/index.ts"];
+  const child = spawn(process.execPath, [...nodeOptions, ...entry], {
     env: environment(url, pass),
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -430,14 +448,14 @@ async function measure(
   into: Row[],
   options: { connections?: number[]; tool?: Tool; warmUp?: boolean } = {},
 ): Promise<void> {
-  const { connections = CONNECTIONS, tool = "autocannon" } = options;
+  const { connections = CONNECTIONS, tool = MAIN_TOOL } = options;
   const allHeaders = GZIP ? { ...headers, "accept-encoding": "gzip" } : headers;
   for (let i = 0; i < 20; i++) await get(`${BASE}${route}`, allHeaders);
   // the first row of a pass meets a server fresh from start: a few seconds of load first, so the
   // static row (every other row's yardstick) is not measured on code still being compiled
   if (options.warmUp) runLoad({ url: `${BASE}${route}`, connections: 10, duration: 3, headers: allHeaders, tool: "autocannon" });
   for (const c of connections) {
-    process.stdout.write(`  ${label} (${who}${tool === "autocannon" ? "" : `, ${tool}`}) at ${c} connections... `);
+    process.stdout.write(`  ${label} (${who}${tool === MAIN_TOOL ? "" : `, ${tool}`}) at ${c} connections... `);
     const processes = treeRss(server.pid)?.processes ?? 1;
     const result = runLoad({ url: `${BASE}${route}`, connections: c, duration: DURATION, headers: allHeaders, tool, serverPid: server.pid });
     const row: Row = { route: label, who, cache: pass.cache, concurrency: pass.concurrency, processes, connections: c, tool, ...result };
@@ -570,9 +588,10 @@ async function main(): Promise<void> {
           }
           // is the load generator or the server the limit? the static file and a cached page with other generators
           if (CLIENT_CHECK) {
-            for (const tool of ["autocannon-workers", ...(wrkAvailable() ? ["wrk"] : [])] as Tool[]) {
-              await measure(server, pass, STATIC_ROUTE, STATIC_ROUTE, SIGNED_OUT, {}, clientRows, { tool, connections: tool === "wrk" ? CONNECTIONS : [50] });
-              await measure(server, pass, "/products", "/products", SIGNED_OUT, {}, clientRows, { tool, connections: tool === "wrk" ? CONNECTIONS : [50] });
+            const others: Tool[] = MAIN_TOOL === "wrk" ? ["autocannon", "autocannon-workers"] : ["autocannon-workers", ...(wrkAvailable() ? (["wrk"] as Tool[]) : [])];
+            for (const tool of others) {
+              await measure(server, pass, STATIC_ROUTE, STATIC_ROUTE, SIGNED_OUT, {}, clientRows, { tool, connections: tool === "autocannon-workers" ? [50] : CONNECTIONS });
+              await measure(server, pass, "/products", "/products", SIGNED_OUT, {}, clientRows, { tool, connections: tool === "autocannon-workers" ? [50] : CONNECTIONS });
             }
           }
         }
@@ -586,7 +605,7 @@ async function main(): Promise<void> {
     }
   }
   const loadAfter = os.loadavg();
-  const tool = `autocannon ${DURATION} s per row${GZIP ? " (accept-encoding: gzip)" : ""}`;
+  const tool = `${MAIN_TOOL === "wrk" ? "wrk (2 threads)" : "autocannon (one thread)"} ${DURATION} s per row${GZIP ? " (accept-encoding: gzip)" : ""}${SERVER_ENTRY ? `, server run as \`node ${SERVER_ENTRY}\`` : ""}`;
   const conditions = conditionsLine(loadBefore, loadAfter, tool);
   const when = new Date().toISOString().slice(0, 16).replace("T", " ");
   const key = url ? "postgres" : "pglite";
@@ -602,7 +621,7 @@ async function main(): Promise<void> {
       "",
       loadTable(rows, notMeasured),
       "",
-      targetsTable(rows),
+      targetsTable(rows, MAIN_TOOL),
     ].join("\n");
     console.log(`\n${summary}\n`);
     writeDoc(key, summary);
@@ -628,9 +647,9 @@ async function main(): Promise<void> {
     const summary = [
       `### Load generator check, ${label}`,
       "",
-      `Measured ${when} UTC, page cache on, 1 process: the static file and a cached list page with autocannon (one thread, as every other row), ` +
-        `autocannon with a worker thread per core, and wrk. If the client's CPU nears 100 % (one core) while the server's stays below 200 %, ` +
-        `the load generator is the limit, not the server. ${conditions}`,
+      `Measured ${when} UTC, page cache on, 1 process: the static file and a cached list page with autocannon (one thread), ` +
+        `autocannon with a worker thread per core, and wrk (2 threads). If the client's CPU nears 100 % (one core) while the server's stays below 200 %, ` +
+        `or the client spends as much CPU per request as the server, the load generator is the limit, not the server. ${conditions}`,
       "",
       clientTable([...base, ...clientRows].sort((a, b) => a.route.localeCompare(b.route) || a.connections - b.connections)),
     ].join("\n");

@@ -71,13 +71,13 @@ export function clientTable(rows: Row[]): string {
 }
 
 function toolLabel(tool: Tool): string {
-  return tool === "autocannon" ? "autocannon (1 thread)" : tool === "autocannon-workers" ? "autocannon -w 2" : "wrk -t 2";
+  return tool === "autocannon" ? "autocannon (1 thread)" : tool === "autocannon-workers" ? "autocannon, a worker per core" : "wrk, a thread per core";
 }
 
 /** Issue 14's bars for the uncached render, read from the rows of one pass. */
-export function targetsTable(rows: Row[]): string {
+export function targetsTable(rows: Row[], tool: Tool): string {
   const find = (route: string, who: string, cache: string, connections: number) =>
-    rows.find((r) => r.route === route && r.who === who && r.cache === cache && r.concurrency === 1 && r.connections === connections && r.tool === "autocannon");
+    rows.find((r) => r.route === route && r.who === who && r.cache === cache && r.concurrency === 1 && r.connections === connections && r.tool === tool);
   const pct = (r: Row | undefined) => {
     const base = r && staticRowFor(rows, r);
     return r && base && base.rps > 0 ? (r.rps / base.rps) * 100 : null;
