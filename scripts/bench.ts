@@ -429,8 +429,14 @@ async function startServer(url: string | undefined, pass: Pass): Promise<Server>
     await stop();
     throw error;
   }
-  // node:cluster forks its workers once the primary runs; give them a moment to listen
-  if (pass.concurrency > 1) await new Promise((r) => setTimeout(r, 3000));
+  // With WEB_CONCURRENCY=N the primary (which serves nothing) starts one worker, which answers
+  // /healthz, then the others: wait until N workers exist (up to a minute), then for them to boot.
+  // A server without cluster support stays one process; the rows then say what ran.
+  if (pass.concurrency > 1) {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && (treeRss(child.pid!)?.processes ?? 1) < pass.concurrency + 1) await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 5000));
+  }
   return { child, pid: child.pid!, stop };
 }
 
