@@ -40,6 +40,11 @@ export default function handleRequest(
 ) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Aborts a render that is still waiting after streamTimeout. Cleared as soon as everything is
+    // rendered: a pending timer keeps the whole render (React's request, the router context with its
+    // loader data, the page's chunks) reachable for 11 s after the answer has gone, which under load
+    // is hundreds of renders in the old generation (issue 14, docs/performance.md "Memory").
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const userAgent = request.headers.get("user-agent");
     // Crawlers and link-preview bots get the complete document; browsers get the shell as soon as it is
     // ready and deferred parts as they resolve (the home page's New Arrivals).
@@ -70,9 +75,11 @@ export default function handleRequest(
         pipe(body);
       },
       onAllReady() {
+        clearTimeout(timeout);
         if (waitForAll) answerWhole();
       },
       onShellError(error: unknown) {
+        clearTimeout(timeout);
         reject(error);
       },
       onError(error: unknown) {
@@ -80,6 +87,5 @@ export default function handleRequest(
         if (shellRendered) console.error(error);
       },
     });
-    setTimeout(abort, streamTimeout + 1000);
   });
 }
