@@ -4,7 +4,7 @@
  * 1. Creates a scratch database with 10,000 products and their variants (PGlite under
  *    tmp/bench-data, or a scratch database on the server of DATABASE_URL when it is set, named by
  *    BENCH_DATABASE, default `shop_bench`; the database named in DATABASE_URL itself is never touched).
- * 2. Starts the production server (`node --import tsx server/index.ts`, no supervisor) on 127.0.0.1
+ * 2. Starts the production server (`node build/server/main.js`, as `npm start` does, without its supervisor) on 127.0.0.1
  *    (BENCH_PORT, default 3622), bounded in time, once per pass: page cache as shipped and with
  *    PAGE_CACHE_MB=0 (every request runs its queries and renders, docs/decisions/013), each with
  *    WEB_CONCURRENCY=1 and, on PostgreSQL, 2 (BENCH_WEB_CONCURRENCY, default "1,2"; the second
@@ -38,7 +38,7 @@
  * 100000) and BENCH_SOAK_SECONDS shorten a trial run; BENCH_DATA_ONLY=1 only creates the scratch
  * data and leaves it (for EXPLAIN, or to start a server on it by hand). BENCH_GZIP=1 sends
  * `accept-encoding: gzip` on every row; BENCH_NODE_OPTIONS passes flags to the server's node
- * (e.g. `--max-semi-space-size=32`); BENCH_SERVER_ENTRY runs a compiled server file with plain node.
+ * (e.g. `--max-semi-space-size=32`); BENCH_SERVER_ENTRY=tsx runs server/index.ts through tsx instead of the bundled entry.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
@@ -90,8 +90,8 @@ const MAIN_TOOL: Tool = (() => {
   if (asked === "wrk" && !wrkAvailable()) throw new Error("BENCH_TOOL=wrk but wrk is not installed (apt-get install -y wrk)");
   return asked;
 })();
-/** With BENCH_SERVER_ENTRY=path/to/server.js the server runs as `node <that file>` instead of through tsx (see startServer). */
-const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? null;
+/** The bundled server entry `npm start` runs (scripts/build.mjs); BENCH_SERVER_ENTRY=tsx runs server/index.ts through tsx instead. */
+const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? "build/server/main.js";
 const SHOPPER_COUNT = 5_000;
 const GROUPS = ["storefront", "dashboard", "soak"] as const;
 type Group = (typeof GROUPS)[number];
@@ -410,7 +410,7 @@ async function startServer(url: string | undefined, pass: Pass): Promise<Server>
   const nodeOptions = (process.env.BENCH_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
   // with an IPC channel the server stops by itself if the bench dies ("supervisor gone")
   // as `npm start` runs it (scripts/start.mjs); keep the two in step
-  const entry = SERVER_ENTRY ? [SERVER_ENTRY] : ["--import", "tsx", "server/index.ts"];
+  const entry = SERVER_ENTRY === "tsx" ? ["--import", "tsx", "server/index.ts"] : [SERVER_ENTRY];
   const child = spawn(process.execPath, [...nodeOptions, ...entry], {
     env: environment(url, pass),
     stdio: ["ignore", "inherit", "inherit", "ipc"],

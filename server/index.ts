@@ -1,6 +1,7 @@
 /*
  * The Node entry: one process serves pages, data routes, pictures and the payment webhooks.
- * `tsx server/index.ts` serves the production build; with --dev it runs Vite in middleware mode.
+ * In production it runs bundled as build/server/main.js with plain node (scripts/build.mjs: tsx's
+ * loader cost about 250 MB per process); `tsx server/index.ts --dev` runs Vite in middleware mode.
  * Application code (database, boot, auth) is reached only through the server build, so the
  * process has exactly one copy of each module.
  */

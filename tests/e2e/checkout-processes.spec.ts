@@ -38,7 +38,7 @@ test.describe("checkout across server processes on PostgreSQL", () => {
   const servers = new Map<Name, ChildProcess>();
 
   async function start(name: Name) {
-    const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    const server = spawn(process.execPath, ["build/server/main.js"], {
       env: {
         ...process.env,
         NODE_ENV: "production",

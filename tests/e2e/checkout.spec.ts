@@ -245,7 +245,7 @@ test.describe("Razorpay against the local fake gateway", () => {
     };
     delete env.DATABASE_URL;
     // the production build the main test shop serves, as it is (scripts/start.mjs might rebuild it)
-    server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+    server = spawn(process.execPath, ["build/server/main.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
     await expect
       .poll(async () => (await fetch(`${BASE}/healthz`).catch(() => null))?.status ?? 0, { timeout: 280_000, intervals: [500] })
       .toBe(200);

@@ -186,7 +186,7 @@ test.describe("back in stock after npm run stock:set", () => {
   async function start() {
     // The production build the main test shop serves, as it is: scripts/start.mjs would rebuild it
     // when a source file is newer, replacing the assets the main shop's pages are loading.
-    server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { env: { ...env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] });
+    server = spawn(process.execPath, ["build/server/main.js"], { env: { ...env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] });
     await expect
       .poll(async () => (await fetch(`${BASE}/healthz`).catch(() => null))?.status ?? 0, { timeout: 300_000, intervals: [500] })
       .toBe(200);

@@ -173,7 +173,7 @@ test.describe("found orders, on a test shop with orders", () => {
     const seeded = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "tests/e2e/support/seed-tracking-shop.ts"], { env, encoding: "utf8" });
     expect(seeded.status, seeded.stderr).toBe(0);
     // the production build the main test shop serves, as it is (scripts/start.mjs could rebuild it)
-    server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { env: { ...env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] });
+    server = spawn(process.execPath, ["build/server/main.js"], { env: { ...env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] });
     await expect
       .poll(async () => (await fetch(`${BASE}/healthz`).catch(() => null))?.status ?? 0, { timeout: 240_000, intervals: [500] })
       .toBe(200);
