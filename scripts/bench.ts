@@ -59,7 +59,7 @@ import { pageWeight, weightTable, type PageWeight } from "./bench/page-weight";
 import { treeRss } from "./bench/proc";
 import { clientTable, loadTable, STATIC_ROUTE, targetsTable, writeDoc, type Row } from "./bench/report";
 import { checkShopper, signedInShopperCookie, type CartLine } from "./bench/shopper";
-import { soak, soakSummary, SOAK_DRIFT, SOAK_LIMIT_MB, type SoakResult } from "./bench/soak";
+import { mulberry32, soak, soakSummary, SOAK_DRIFT, SOAK_LIMIT_MB, type SoakResult } from "./bench/soak";
 
 // build.mjs is plain JavaScript shared with `npm start`; typed here by hand.
 const BUILD_MODULE = "./build.mjs";
@@ -109,17 +109,6 @@ const CONNECTIONS = [10, 50];
 const DATA_DIR = path.resolve("tmp/bench-data");
 const SERVER_TIME_LIMIT_MS = 20 * 60_000;
 const BASE = `http://127.0.0.1:${PORT}`;
-
-/** A small deterministic random source, so every run benchmarks the same catalogue. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ADJECTIVES = ["Noor", "Gulnaar", "Meher", "Zoya", "Aarohi", "Inaya", "Rangoli", "Chandni", "Kesar", "Mogra", "Parijat", "Tara", "Saanvi", "Heer", "Roop", "Naaz"];
 

@@ -16,7 +16,8 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-function replaceAll(data: Buffer, nonce: Buffer): Buffer {
+/** `data` with every placeholder replaced by `nonce` (a copy when there is one; `data` itself when none). */
+export function replaceAll(data: Buffer, nonce: Buffer): Buffer {
   let at = data.indexOf(PLACEHOLDER);
   if (at === -1) return data;
   const copy = Buffer.from(data);

@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import { NONCE_PLACEHOLDER } from "../app/lib/csp";
 import { isSharedPath } from "../app/lib/personal-paths";
 import { hasSessionCookie } from "../app/modules/accounts/session-cookie";
-import { newNonce } from "./nonce";
+import { newNonce, replaceAll } from "./nonce";
 
 /*
  * A shared cache for pages that are the same for every signed-out visitor (docs/decisions/013):
@@ -59,19 +59,10 @@ function encode(body: Buffer, encoding: Encoding): Buffer {
     : gzipSync(body, { level: 6 });
 }
 
-const PLACEHOLDER = Buffer.from(NONCE_PLACEHOLDER);
-
 /** The copy's own nonce in place of the placeholder, in the body and the policy. */
 function withCopyNonce(body: Buffer, headers: Array<[string, string]>): { body: Buffer; headers: Array<[string, string]> } {
   const nonce = newNonce();
-  const bytes = Buffer.from(nonce);
-  let at = body.indexOf(PLACEHOLDER);
-  const copy = at === -1 ? body : Buffer.from(body);
-  while (at !== -1) {
-    bytes.copy(copy, at);
-    at = copy.indexOf(PLACEHOLDER, at + PLACEHOLDER.length);
-  }
-  return { body: copy, headers: headers.map(([name, value]) => [name, value.replaceAll(NONCE_PLACEHOLDER, nonce)]) };
+  return { body: replaceAll(body, Buffer.from(nonce)), headers: headers.map(([name, value]) => [name, value.replaceAll(NONCE_PLACEHOLDER, nonce)]) };
 }
 
 export interface PageCache {

@@ -63,8 +63,8 @@ export const SAMPLE_EVERY_MS = 5_000;
 /** What "after warm-up" means: the sample at the end of the first minute. */
 export const WARM_UP_SECONDS = 60;
 
-/** A small deterministic random source, so every soak asks for the same mix. */
-function mulberry32(seed: number): () => number {
+/** A small deterministic random source, so every run benchmarks the same catalogue and every soak asks for the same mix. */
+export function mulberry32(seed: number): () => number {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;

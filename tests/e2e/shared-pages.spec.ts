@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { codeFor, randomPhone } from "./support/shopper";
+import { randomPhone, register } from "./support/shopper";
 
 /*
  * Catalogue pages are the same for everyone (issue 14, decision 029): a signed-in shopper gets the
@@ -26,17 +26,7 @@ interface Shopper {
 async function registerShopper(page: Page, request: APIRequestContext): Promise<Shopper> {
   const phone = randomPhone();
   const shopper = { phone, first: "Zephyrine", last: "Quillfeather", email: `zq.${phone}@example.com` };
-  await page.goto("/authentication");
-  await page.getByRole("button", { name: "Register" }).click();
-  await page.getByLabel("Mobile number").fill(phone);
-  await page.getByRole("button", { name: "Send OTP" }).click();
-  await expect(page.getByText("OTP sent successfully! Check your phone for the SMS.")).toBeVisible();
-  await page.getByLabel("One-time code (OTP)").fill(await codeFor(request, phone));
-  await page.getByRole("button", { name: "Verify and continue" }).click();
-  await page.getByLabel("First name").fill(shopper.first);
-  await page.getByLabel("Last name").fill(shopper.last);
-  await page.getByLabel("E-mail").fill(shopper.email);
-  await page.getByRole("button", { name: "Complete registration" }).click();
+  await register(page, request, phone, "/authentication", shopper);
   await expect(page.getByText(`Welcome to Saanjh, ${shopper.first}!`)).toBeVisible();
   return shopper;
 }

@@ -30,15 +30,11 @@ export function rememberSignedIn(signedIn: boolean): void {
   }
 }
 
-function requestMe(): Promise<ShopperView | null> {
+/** The shopper as the server sees them now; null when the request failed (offline). */
+export function fetchMe(): Promise<ShopperView | null> {
   return fetch("/api/me", { headers: { accept: "application/json" } })
     .then((response) => (response.ok ? (response.json() as Promise<ShopperView>) : null))
     .catch(() => null);
-}
-
-/** The shopper as the server sees them now; null when the request failed (offline). */
-export function fetchMe(): Promise<ShopperView | null> {
-  return requestMe();
 }
 
 /*

@@ -26,15 +26,21 @@ async function sendCode(page: Page, phone: string) {
 }
 
 /** Registers a new shopper from the account screen at `path`; ends signed in. */
-export async function register(page: Page, request: APIRequestContext, phone: string, path = "/authentication") {
+export async function register(
+  page: Page,
+  request: APIRequestContext,
+  phone: string,
+  path = "/authentication",
+  names: { first: string; last: string; email: string } = { first: "Kavya", last: "Rao", email: `kavya.${phone}@example.com` },
+) {
   await page.goto(path);
   await page.getByRole("button", { name: "Register" }).click();
   await sendCode(page, phone);
   await page.getByLabel("One-time code (OTP)").fill(await codeFor(request, phone));
   await page.getByRole("button", { name: "Verify and continue" }).click();
-  await page.getByLabel("First name").fill("Kavya");
-  await page.getByLabel("Last name").fill("Rao");
-  await page.getByLabel("E-mail").fill(`kavya.${phone}@example.com`);
+  await page.getByLabel("First name").fill(names.first);
+  await page.getByLabel("Last name").fill(names.last);
+  await page.getByLabel("E-mail").fill(names.email);
   await page.getByRole("button", { name: "Complete registration" }).click();
 }
 
