@@ -260,7 +260,9 @@ test("the list searches, filters, pages and switches to a table; screenshots of 
   await expect(page.getByTestId("admin-product").filter({ hasText: seeded.name })).toBeVisible();
   await page.getByRole("combobox", { name: "Category" }).selectOption("lehengas");
   await expect(page).toHaveURL(/category=lehengas/);
-  for (const text of await page.getByTestId("admin-product").allTextContents()) expect(text).toContain("Lehengas");
+  // the address changes as the navigation starts; the list follows when its data arrives
+  await expect(page.getByTestId("admin-product").filter({ hasNotText: "Lehengas" })).toHaveCount(0);
+  await expect(page.getByTestId("admin-product").filter({ hasText: seeded.name })).toBeVisible();
 
   await page.goto("/admin/products?page=2");
   await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
