@@ -77,6 +77,14 @@ describe("configuration from the environment", () => {
     expect(problemsOf({ WEB_CONCURRENCY: "0" })[0]).toMatch(/^WEB_CONCURRENCY must be a whole number of server processes \(1 or more\)/);
   });
 
+  it("renders six pages at once per process unless RENDER_CONCURRENCY says otherwise (0: no limit)", () => {
+    expect(parseConfig({ AUTH_SECRET: SECRET }).renderConcurrency).toBe(6);
+    expect(parseConfig({ AUTH_SECRET: SECRET, RENDER_CONCURRENCY: "0" }).renderConcurrency).toBe(0);
+    expect(parseConfig({ AUTH_SECRET: SECRET, RENDER_CONCURRENCY: "12" }).renderConcurrency).toBe(12);
+    expect(problemsOf({ RENDER_CONCURRENCY: "-1" })[0]).toMatch(/^RENDER_CONCURRENCY must be a whole number of pages rendered at once \(0 for no limit\)/);
+    expect(problemsOf({ RENDER_CONCURRENCY: "many" })[0]).toMatch(/^RENDER_CONCURRENCY must be a whole number/);
+  });
+
   it("names the variable and the bad value when PORT is wrong", () => {
     const [problem] = problemsOf({ PORT: "eighty" });
     expect(problem).toMatch(/^PORT must be a whole number between 1 and 65535/);

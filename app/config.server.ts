@@ -79,6 +79,12 @@ const envSchema = z
       .min(1, "must be a whole number of server processes (1 or more)")
       .max(64, "must be at most 64")
       .default(1),
+    RENDER_CONCURRENCY: z.coerce
+      .number({ error: "must be a whole number of pages rendered at once (0 for no limit)" })
+      .int("must be a whole number of pages rendered at once (0 for no limit)")
+      .min(0, "must be a whole number of pages rendered at once (0 for no limit)")
+      .max(1000, "must be at most 1000")
+      .default(6),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce
       .number({ error: "must be a whole number of seconds" })
       .int("must be a whole number of seconds")
@@ -266,6 +272,8 @@ export interface Config {
   processes: number;
   /** WEB_CONCURRENCY as asked, when the embedded database made it 1 (for the start-up message) */
   processesAsked: number;
+  /** page requests (GET, HEAD) each process renders at once; the rest wait in order; 0 = no limit (decision 030) */
+  renderConcurrency: number;
   /** how long a stopping server lets requests in flight finish before closing their connections */
   shutdownTimeoutMs: number;
   /** which proxies' X-Forwarded-For to believe, in Express's `trust proxy` terms */
@@ -515,6 +523,7 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     processes: env.DATABASE_URL ? env.WEB_CONCURRENCY : 1,
     processesAsked: env.WEB_CONCURRENCY,
+    renderConcurrency: env.RENDER_CONCURRENCY,
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     payments: paymentsConfig(env, authSecret),

@@ -14,6 +14,7 @@ import {
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/footer";
+import { PlainLinkNavigation } from "~/components/ui/plain-link";
 import { Header } from "./components/layout/header";
 import { getConfig } from "./config.server";
 import { getDb } from "./db/client.server";
@@ -141,22 +142,24 @@ export default function App({ loaderData }: Route.ComponentProps) {
 function Shell({ data, children }: { data: Route.ComponentProps["loaderData"] | undefined; children: React.ReactNode }) {
   const settings = data?.settings ?? FALLBACK_SETTINGS;
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:bg-ink focus:px-4 focus:py-2 focus:text-ivory">
-        Skip to content
-      </a>
-      {data?.isDemo ? (
-        <p className="bg-maroon px-4 py-1.5 text-center text-[0.68rem] font-medium uppercase tracking-[0.24em] text-ivory" role="note">
-          Test mode · no real payments or messages
-        </p>
-      ) : null}
-      <Header storeName={settings.storeName} />
-      <ShopperSync />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <Footer settings={settings} />
-    </div>
+    <PlainLinkNavigation>
+      <div className="flex min-h-dvh flex-col">
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        {data?.isDemo ? (
+          <p className="demo-note" role="note">
+            Test mode · no real payments or messages
+          </p>
+        ) : null}
+        <Header storeName={settings.storeName} />
+        <ShopperSync />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer settings={settings} />
+      </div>
+    </PlainLinkNavigation>
   );
 }
 

@@ -63,7 +63,7 @@ import { mulberry32, soak, soakSummary, SOAK_DRIFT, SOAK_LIMIT_MB, type SoakResu
 
 // build.mjs is plain JavaScript shared with `npm start`; typed here by hand.
 const BUILD_MODULE = "./build.mjs";
-const { build } = (await import(BUILD_MODULE)) as { build: (options: { quiet: boolean }) => Promise<number> };
+const { build, SERVER_NODE_FLAGS } = (await import(BUILD_MODULE)) as { build: (options: { quiet: boolean }) => Promise<number>; SERVER_NODE_FLAGS: string[] };
 
 const PORT = Number(process.env.BENCH_PORT ?? 3622);
 /** The scratch database's name on PostgreSQL (two people benchmarking on one server pick two names). */
@@ -400,7 +400,8 @@ async function startServer(url: string | undefined, pass: Pass): Promise<Server>
   // with an IPC channel the server stops by itself if the bench dies ("supervisor gone")
   // as `npm start` runs it (scripts/start.mjs); keep the two in step
   const entry = SERVER_ENTRY === "tsx" ? ["--import", "tsx", "server/index.ts"] : [SERVER_ENTRY];
-  const child = spawn(process.execPath, [...nodeOptions, ...entry], {
+  // npm start's flags first (scripts/build.mjs); BENCH_NODE_OPTIONS after them wins where they differ
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeOptions, ...entry], {
     env: environment(url, pass),
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

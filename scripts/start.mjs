@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { register } from "tsx/esm/api";
-import { build, SERVER_ENTRY } from "./build.mjs";
+import { build, SERVER_ENTRY, SERVER_NODE_FLAGS } from "./build.mjs";
 
 process.env.NODE_ENV ??= "production";
 register();
@@ -58,7 +58,7 @@ let stopping = false;
 function serve() {
   let ready = false;
   // plain node on the bundled entry: tsx's loader would hold about 250 MB more per process
-  child = spawn(process.execPath, [SERVER_ENTRY], { stdio: ["inherit", "inherit", "inherit", "ipc"] });
+  child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], { stdio: ["inherit", "inherit", "inherit", "ipc"] });
   child.on("message", (message) => {
     if (message && message.shop === "ready") ready = true;
   });

@@ -15,6 +15,7 @@ import { bodyLimit, SHOP_BODY_LIMITS } from "./body-limit";
 import { scriptNonce } from "./nonce";
 import { runPrimary, WORKER_PURGE } from "./cluster";
 import { createPageCache } from "./page-cache";
+import { renderGate } from "./render-gate";
 import { createRequestHandler } from "./request-handler";
 import { clientAddressHeader, sameOriginGuard, securityHeaders } from "./security";
 
@@ -126,6 +127,8 @@ async function main() {
     });
   }
   app.use(pageCache);
+  // What the cache does not answer is rendered a few pages at a time, in order (decision 030).
+  app.use(renderGate(config.renderConcurrency));
   app.use(
     createRequestHandler({
       build: productionBuild ?? getBuild,

@@ -44,6 +44,24 @@ export function migrationsFolder(): string {
 // A fixed key for pg_advisory_lock, so that several app instances starting together migrate one at a time.
 const MIGRATION_LOCK_KEY = 7_240_311;
 
+/**
+ * The settings every search statement runs with (docs/decisions/007 and 008): the trigram
+ * threshold of near spellings, and no sequential scans (the planner prices ILIKE and
+ * word_similarity far too cheaply and would read the whole catalogue instead of the indexes).
+ */
+export const SEARCH_SESSION_SETTINGS: Readonly<Record<string, string>> = {
+  enable_seqscan: "off",
+  "pg_trgm.word_similarity_threshold": "0.5",
+};
+
+/** PostgreSQL databases' readers for search statements: a pool whose sessions carry SEARCH_SESSION_SETTINGS. */
+const searchReaders = new WeakMap<Db, Db>();
+
+/** The search reader of a PostgreSQL database, or undefined (PGlite: one connection, settings per transaction). */
+export function searchReaderOf(db: Db): Db | undefined {
+  return searchReaders.get(db);
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({
@@ -55,6 +73,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    // Search statements run on connections of their own that start with the search settings, so
+    // a search is one round trip instead of a transaction of four (decision 030).
+    const searchPool = new pg.Pool({
+      connectionString: target.url,
+      max: Math.max(2, Math.ceil((target.poolSize ?? 10) / 2)),
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 5_000,
+      options: Object.entries(SEARCH_SESSION_SETTINGS)
+        .map(([name, value]) => `-c ${name}=${value}`)
+        .join(" "),
+    });
+    searchPool.on("error", () => {});
+    searchReaders.set(db, drizzlePg({ client: searchPool, schema }) as unknown as Db);
     return {
       db,
       kind: "postgres",
@@ -72,7 +103,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           client.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), searchPool.end()]);
+      },
     };
   }
 

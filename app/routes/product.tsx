@@ -8,7 +8,7 @@ import { productJsonLd, productMeta } from "~/modules/catalog/seo";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { notifyMeSchema } from "~/modules/catalog/back-in-stock-input";
 import { askBackInStock } from "~/modules/catalog/back-in-stock.server";
-import { getProduct } from "~/modules/catalog/products.server";
+import { getProduct, isProductId } from "~/modules/catalog/products.server";
 import { listRelated } from "~/modules/catalog/list.server";
 import { cardData, CATEGORIES } from "~/modules/catalog/types";
 import { cachedStoreSettings } from "~/modules/content/settings.server";
@@ -35,9 +35,13 @@ export const headers: Route.HeadersFunction = (args) => {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb();
-  const product = await getProduct(db, params.id);
+  // the product, its neighbours and the settings side by side: one round trip to the database
+  const [product, related, settings] = await Promise.all([
+    getProduct(db, params.id),
+    isProductId(params.id) ? listRelated(db, { id: params.id }) : [],
+    cachedStoreSettings(db),
+  ]);
   invariantResponse(product, "Product not found", 404);
-  const [related, settings] = await Promise.all([listRelated(db, product), cachedStoreSettings(db)]);
   return {
     product,
     related: related.map(cardData),

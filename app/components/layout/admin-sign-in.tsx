@@ -81,23 +81,25 @@ export function AdminSignInModal({ open, onClose }: { open: boolean; onClose: ()
   const navigate = useNavigate();
   const id = useId();
 
+  // The dialog's contents are drawn only while it is open: every storefront page carries the closed
+  // dialog, and its markup stayed out of their HTML (issue 14), as the menu's and search's do.
   return (
     <dialog
       ref={ref}
-      aria-labelledby={`${id}-title`}
+      aria-label="Admin sign in"
       className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none items-center justify-center bg-transparent p-4 backdrop:bg-ink/50 open:flex"
     >
-      <div className="w-full max-w-sm bg-ivory p-8 text-ink shadow-2xl">
-        <div className="flex items-start justify-between gap-4">
-          <div>
-            <p className="eyebrow">Staff only</p>
-            <h2 id={`${id}-title`} className="mt-2 font-display text-3xl">Admin sign in</h2>
+      {open ? (
+        <div className="w-full max-w-sm bg-ivory p-8 text-ink shadow-2xl">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <p className="eyebrow">Staff only</p>
+              <h2 className="mt-2 font-display text-3xl">Admin sign in</h2>
+            </div>
+            <button type="button" onClick={onClose} className="-mr-2 -mt-1 rounded-full p-2 hover:text-maroon" aria-label="Close admin sign in">
+              <CloseIcon className="h-5 w-5" />
+            </button>
           </div>
-          <button type="button" onClick={onClose} className="-mr-2 -mt-1 rounded-full p-2 hover:text-maroon" aria-label="Close admin sign in">
-            <CloseIcon className="h-5 w-5" />
-          </button>
-        </div>
-        {open ? (
           <AdminSignInForm
             idPrefix={id}
             onSignedIn={() => {
@@ -105,8 +107,8 @@ export function AdminSignInModal({ open, onClose }: { open: boolean; onClose: ()
               void navigate("/admin");
             }}
           />
-        ) : null}
-      </div>
+        </div>
+      ) : null}
     </dialog>
   );
 }

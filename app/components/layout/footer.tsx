@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { PlainLink } from "~/components/ui/plain-link";
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/ui/icons";
 import { AdminSignInModal } from "./admin-sign-in";
 import { NewsletterBox } from "./newsletter-box";
@@ -38,7 +38,7 @@ export function Footer({ settings }: { settings: FooterSettings }) {
   const [adminOpen, setAdminOpen] = useState(false);
   return (
     <footer className="mt-24 bg-ink text-ivory/85">
-      <div className="mx-auto grid max-w-7xl gap-12 px-6 py-16 sm:px-8 md:grid-cols-2 lg:grid-cols-[1.3fr_0.8fr_0.9fr_1.4fr]">
+      <div className="foot-grid">
         <div className="space-y-4">
           <p className="font-display text-3xl uppercase tracking-[0.3em] text-ivory">{settings.storeName}</p>
           <p className="font-display text-lg italic text-ivory/75">{settings.tagline}</p>
@@ -47,12 +47,12 @@ export function Footer({ settings }: { settings: FooterSettings }) {
           </p>
           <div className="flex gap-3 pt-2">
             {settings.instagramUrl ? (
-              <a href={settings.instagramUrl} target="_blank" rel="noreferrer noopener" className="rounded-full border border-ivory/25 p-2 hover:border-ivory" aria-label="Instagram (opens in a new tab)">
+              <a href={settings.instagramUrl} target="_blank" rel="noreferrer noopener" className="foot-social" aria-label="Instagram (opens in a new tab)">
                 <InstagramIcon className="h-5 w-5" />
               </a>
             ) : null}
             {settings.facebookUrl ? (
-              <a href={settings.facebookUrl} target="_blank" rel="noreferrer noopener" className="rounded-full border border-ivory/25 p-2 hover:border-ivory" aria-label="Facebook (opens in a new tab)">
+              <a href={settings.facebookUrl} target="_blank" rel="noreferrer noopener" className="foot-social" aria-label="Facebook (opens in a new tab)">
                 <FacebookIcon className="h-5 w-5" />
               </a>
             ) : null}
@@ -60,17 +60,17 @@ export function Footer({ settings }: { settings: FooterSettings }) {
         </div>
         <nav aria-label="Shop" className="space-y-3 text-sm">
           <p className="eyebrow !text-ivory/60">Shop</p>
-          <ul className="space-y-2.5">
+          <ul className="foot-links">
             {SHOP_LINKS.map((link) => (
-              <li key={link.to}><Link className={linkClass} to={link.to}>{link.label}</Link></li>
+              <li key={link.to}><PlainLink to={link.to}>{link.label}</PlainLink></li>
             ))}
           </ul>
         </nav>
         <nav aria-label="Help" className="space-y-3 text-sm">
           <p className="eyebrow !text-ivory/60">Help</p>
-          <ul className="space-y-2.5">
+          <ul className="foot-links">
             {HELP_LINKS.map((link) => (
-              <li key={link.to}><Link className={linkClass} to={link.to}>{link.label}</Link></li>
+              <li key={link.to}><PlainLink to={link.to}>{link.label}</PlainLink></li>
             ))}
           </ul>
         </nav>
@@ -100,7 +100,7 @@ export function Footer({ settings }: { settings: FooterSettings }) {
             onClick={() => setAdminOpen(true)}
             aria-haspopup="dialog"
             aria-label="ADM: admin sign in"
-            className="border border-ivory/25 px-2.5 py-1 text-[0.65rem] font-medium tracking-[0.2em] text-ivory/60 hover:border-ivory hover:text-ivory"
+            className="foot-adm"
           >
             ADM
           </button>

@@ -1,18 +1,19 @@
 import { useCallback, useEffect, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { useLocation } from "react-router";
+import { PlainLink } from "~/components/ui/plain-link";
 import { BagIcon, IconSprite, MenuIcon, SearchIcon, UserIcon } from "~/components/ui/icons";
 import { SearchOverlay } from "./search-overlay";
 import { SlideMenu } from "./slide-menu";
 import { useCartCount } from "~/components/shopper/use-shopper";
 
 const NAV = [
-  { to: "/products", label: "New In" },
-  { to: "/products?category=kurtas", label: "Kurtas" },
-  { to: "/products?category=co-ords", label: "Co-ords" },
-  { to: "/products?category=sarees", label: "Sarees" },
-  { to: "/products?category=lehengas", label: "Lehengas" },
-  { to: "/products?category=dresses", label: "Dresses" },
-  { to: "/products?category=accessories", label: "Jewellery" },
+  { category: null, label: "New In" },
+  { category: "kurtas", label: "Kurtas" },
+  { category: "co-ords", label: "Co-ords" },
+  { category: "sarees", label: "Sarees" },
+  { category: "lehengas", label: "Lehengas" },
+  { category: "dresses", label: "Dresses" },
+  { category: "accessories", label: "Jewellery" },
 ];
 
 /** Spec section 2: a scroll beyond 10 px adds the header's shadow. */
@@ -29,10 +30,14 @@ function useScrolledPast(px: number): boolean {
   return past;
 }
 
-const iconButton = "rounded-full p-2 text-ink transition-colors hover:text-maroon";
+const iconButton = "icon-btn";
 
 export function Header({ storeName }: { storeName: string }) {
   const count = useCartCount();
+  const location = useLocation();
+  // the collection being browsed: its link is the current page (one of them, never all seven)
+  const query = new URLSearchParams(location.search);
+  const browsing = location.pathname === "/products" && !query.get("search") ? (query.get("category") ?? null) : undefined;
   const scrolled = useScrolledPast(HEADER_SHADOW_SCROLL_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -42,11 +47,9 @@ export function Header({ storeName }: { storeName: string }) {
   return (
     <header
       data-scrolled={scrolled || undefined}
-      className={`sticky top-0 z-40 border-b border-linen/80 bg-ivory/95 backdrop-blur transition-shadow duration-300 supports-[backdrop-filter]:bg-ivory/85 ${
-        scrolled ? "shadow-[0_6px_24px_-12px_rgba(31,26,23,0.35)]" : ""
-      }`}
+      className={scrolled ? "site-header site-header-scrolled" : "site-header"}
     >
-      <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto_1fr] items-center px-2 sm:h-20 sm:px-6">
+      <div className="site-header-bar">
         <div className="flex items-center gap-0.5 sm:gap-2">
           <button type="button" className={iconButton} aria-label="Open menu" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
             <MenuIcon />
@@ -55,18 +58,18 @@ export function Header({ storeName }: { storeName: string }) {
             <SearchIcon />
           </button>
         </div>
-        <Link
+        <PlainLink
           to="/"
-          className="font-display text-[1.75rem] font-medium uppercase leading-none tracking-[0.32em] text-ink sm:text-[2.1rem]"
+          className="site-logo"
           aria-label={`${storeName} home`}
         >
           {storeName}
-        </Link>
+        </PlainLink>
         <nav aria-label="Account and cart" className="flex items-center justify-end gap-0.5 sm:gap-2">
-          <Link to="/authentication" className={iconButton} aria-label="Account">
+          <PlainLink to="/authentication" className={iconButton} aria-label="Account">
             <UserIcon />
-          </Link>
-          <Link
+          </PlainLink>
+          <PlainLink
             to="/cart"
             className={`relative ${iconButton}`}
             aria-label={count > 0 ? `Cart, ${count} item${count === 1 ? "" : "s"}` : "Cart"}
@@ -80,16 +83,16 @@ export function Header({ storeName }: { storeName: string }) {
                 {count > 99 ? "99+" : count}
               </span>
             ) : null}
-          </Link>
+          </PlainLink>
         </nav>
       </div>
       <nav aria-label="Collections" className="border-t border-linen/70">
-        <ul className="mx-auto flex max-w-7xl gap-6 overflow-x-auto px-4 py-3 text-[0.72rem] uppercase tracking-[0.2em] text-stone [scrollbar-width:none] sm:justify-center sm:gap-9 sm:px-8">
+        <ul className="site-collections">
           {NAV.map((item) => (
-            <li key={item.to} className="shrink-0">
-              <NavLink to={item.to} className="transition-colors hover:text-ink" end>
+            <li key={item.label}>
+              <PlainLink to={item.category ? `/products?category=${item.category}` : "/products"} aria-current={browsing === item.category ? "page" : undefined}>
                 {item.label}
-              </NavLink>
+              </PlainLink>
             </li>
           ))}
         </ul>

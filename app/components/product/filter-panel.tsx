@@ -70,8 +70,8 @@ export function FilterPanel({
       {draft.view === "list" ? <input type="hidden" name="view" value="list" /> : null}
 
       <fieldset>
-        <legend className="eyebrow mb-4 !text-ink">Price</legend>
-        <div className="space-y-2.5">
+        <legend className="facet-title">Price</legend>
+        <div className="opts">
           <Radio name="priceRange" value="" label="All prices" checked={!draft.priceRange} onChange={() => change({ ...draft, priceRange: undefined })} />
           {PRICE_RANGES.map((r) => (
             <Radio key={r.value} name="priceRange" value={r.value} label={r.label} checked={draft.priceRange === r.value} onChange={() => change({ ...draft, priceRange: r.value })} />
@@ -96,8 +96,8 @@ export function FilterPanel({
       )}
 
       <fieldset>
-        <legend className="eyebrow mb-4 !text-ink">Availability</legend>
-        <div className="space-y-2.5">
+        <legend className="facet-title">Availability</legend>
+        <div className="opts">
           {AVAILABILITY.map((a) => (
             <Check
               key={a.value}
@@ -212,8 +212,8 @@ function FacetGroup({
   const shown = expanded ? values : values.filter((v, i) => i < limit || selected.includes(v.value));
   return (
     <fieldset>
-      <legend className="eyebrow mb-4 !text-ink">{title}</legend>
-      <div className={swatches ? "grid grid-cols-1 gap-2.5" : "space-y-2.5"}>
+      <legend className="facet-title">{title}</legend>
+      <div className="opts">
         {shown.map((v) => (
           <Check
             key={v.value}
@@ -254,9 +254,10 @@ function Check({
   swatch?: string;
 }) {
   return (
-    <label className="opt">
+    <label>
       <input type="checkbox" name={name} value={value} checked={checked} onChange={onChange} />
-      {swatch ? <span className="opt-swatch" style={{ backgroundColor: swatch }} aria-hidden="true" /> : null}
+      {/* an empty span: nothing in it for a screen reader to read; the colour's name follows */}
+      {swatch ? <i style={{ background: swatch }} /> : null}
       {label}
       <small>{`(${count})`}</small>
     </label>
@@ -265,7 +266,7 @@ function Check({
 
 function Radio({ name, value, label, checked, onChange }: { name: string; value: string; label: string; checked: boolean; onChange: () => void }) {
   return (
-    <label className="opt">
+    <label>
       <input type="radio" name={name} value={value} checked={checked} onChange={onChange} />
       {label}
     </label>

@@ -9,8 +9,8 @@ import { quickAddLine } from "~/modules/catalog/quick-add";
 import { useAddToCart, useWishlist } from "~/components/shopper/use-shopper";
 
 /**
- * A product in a grid or a list: pictures (front, back on hover), brand, name, price, a wishlist
- * heart and a quick add that never open the product.
+ * A product in a grid or a list: pictures (front, back on hover), brand, name, price, and once the
+ * page runs in the browser a wishlist heart and a quick add that never open the product.
  *
  * A list page draws 24 of these on the server for every uncached request, so the markup is kept
  * lean (decision 028): the card's styles are named classes in app.css (`card-*`), its icons come
@@ -21,11 +21,14 @@ export function ProductCard({
   priority = false,
   sizes = "(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw",
   layout = "grid",
+  discover = true,
 }: {
   product: ProductCardData;
   priority?: boolean;
   sizes?: string;
   layout?: "grid" | "list";
+  /** false on all but one card of a grid: one link is enough for React Router to learn the product route */
+  discover?: boolean;
 }) {
   const [front, back] = product.images;
   const [failed, setFailed] = useState(false);
@@ -54,7 +57,6 @@ export function ProductCard({
           alt={front.alt ?? ""}
           loading={priority ? "eager" : "lazy"}
           fetchPriority={priority ? "high" : undefined}
-          decoding="async"
           onError={() => setFailed(true)}
           className="card-front"
         />
@@ -95,7 +97,7 @@ export function ProductCard({
   return (
     <article className={list ? "group card card-list" : "group card"} data-testid="product-card">
       {href ? (
-        <Link to={href} className={list ? "card-link card-link-list" : "card-link"} prefetch="intent">
+        <Link to={href} className={list ? "card-link card-link-list" : "card-link"} prefetch="intent" discover={discover ? "render" : "none"}>
           {picture}
           {text}
         </Link>
@@ -105,7 +107,10 @@ export function ProductCard({
           {text}
         </a>
       )}
-      <CardActions product={product} list={list} />
+      {/* The heart and quick add work only with JavaScript: drawn in the browser, they keep 48 buttons
+          out of every list page's HTML and server render (issue 14). They sit over the picture
+          (absolutely placed), so their arrival moves nothing. */}
+      {hydrated ? <CardActions product={product} list={list} /> : null}
     </article>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { PlainLink } from "~/components/ui/plain-link";
 import { hasActiveFilters, listQuery, SORT_OPTIONS, type ListFilters, type SortBy } from "~/modules/catalog/filters";
 import { CATEGORIES, type Facets, type ProductCardData } from "~/modules/catalog/types";
 import { FilterPanel } from "./filter-panel";
@@ -136,13 +137,13 @@ export function ProductListView({ data, loading, navigate }: { data: ProductList
             {items.length === 0 ? null : filters.view === "list" ? (
               <div className="space-y-6" data-testid="product-list">
                 {items.map((product, i) => (
-                  <ProductCard key={product.id} product={product} priority={i < 2} layout="list" />
+                  <ProductCard key={product.id} product={product} priority={i < 2} layout="list" discover={i === 0} />
                 ))}
               </div>
             ) : (
               <div className="grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3" data-testid="product-grid">
                 {items.map((product, i) => (
-                  <ProductCard key={product.id} product={product} priority={i < 3} />
+                  <ProductCard key={product.id} product={product} priority={i < 3} discover={i === 0} />
                 ))}
               </div>
             )}
@@ -199,30 +200,25 @@ function FilterSheet({ onClose, children }: { onClose: () => void; children: Rea
 function Pager({ page, pages, href }: { page: number; pages: number; href: (n: number) => string }) {
   const numbers = new Set([1, pages, page - 1, page, page + 1].filter((n) => n >= 1 && n <= pages));
   const sorted = [...numbers].sort((a, b) => a - b);
-  const cell = "flex h-10 min-w-10 items-center justify-center border px-3 text-sm";
   return (
     <nav aria-label="Pages" className="mt-14 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
-        <Link to={href(page - 1)} className={`${cell} border-linen hover:border-ink`} rel="prev">
+        <PlainLink to={href(page - 1)} className="pager-cell" rel="prev" discover={false}>
           Previous
-        </Link>
+        </PlainLink>
       ) : null}
       {sorted.map((n, i) => (
         <span key={n} className="flex items-center gap-2">
           {i > 0 && n - sorted[i - 1]! > 1 ? <span aria-hidden="true" className="text-stone">…</span> : null}
-          <Link
-            to={href(n)}
-            aria-current={n === page ? "page" : undefined}
-            className={`${cell} ${n === page ? "border-ink bg-ink text-ivory" : "border-linen hover:border-ink"}`}
-          >
+          <PlainLink to={href(n)} aria-current={n === page ? "page" : undefined} className={n === page ? "pager-cell pager-on" : "pager-cell"} discover={false}>
             {n}
-          </Link>
+          </PlainLink>
         </span>
       ))}
       {page < pages ? (
-        <Link to={href(page + 1)} className={`${cell} border-linen hover:border-ink`} rel="next">
+        <PlainLink to={href(page + 1)} className="pager-cell" rel="next" discover={false}>
           Next
-        </Link>
+        </PlainLink>
       ) : null}
     </nav>
   );
@@ -244,12 +240,8 @@ function ViewButton({ active, label, onClick, children }: { active: boolean; lab
 
 function CategoryChip({ to, active, label }: { to: string; active: boolean; label: string }) {
   return (
-    <Link
-      to={to}
-      aria-current={active ? "page" : undefined}
-      className={active ? "chip chip-on" : "chip"}
-    >
+    <PlainLink to={to} aria-current={active ? "page" : undefined} className={active ? "chip chip-on" : "chip"} discover={false}>
       {label}
-    </Link>
+    </PlainLink>
   );
 }

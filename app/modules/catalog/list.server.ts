@@ -8,9 +8,9 @@ import { queryRows } from "../../db/client.server";
 import { matchCondition, relevanceOrder, searchMode, searchTerm, withSearchSettings, type SearchMode, type SearchTerm } from "../search/match.server";
 import { PER_PAGE, priceBoundsPaise, type ListFilters } from "./filters";
 import { FACET_CACHE_MAX, FACET_TTL_MS, facetCache } from "./facet-cache.server";
-import { cardColumns, toCards } from "./products.server";
-import { productImages, products } from "./schema.server";
-import type { Facets, FacetValue, ProductCardView, ProductImageView } from "./types";
+import { cardColumns, cardImages, newest } from "./products.server";
+import { products } from "./schema.server";
+import type { Facets, FacetValue, ProductCardView } from "./types";
 
 export type { Facets, FacetValue };
 
@@ -71,11 +71,6 @@ function listConditions(f: ListFilters, search: ListSearch | null): SQL | undefi
 }
 
 /** ORDER BY of each sort; every one ends on id so pages never overlap or skip. */
-// The sort indexes were generated as `DESC NULLS LAST` (drizzle-kit's default for .desc() in an index);
-// PostgreSQL's plain DESC means
-// NULLS FIRST and would not match them, turning a 24-row index scan into a scan of the catalogue.
-const newest = sql`${products.createdAt} DESC NULLS LAST`;
-
 export function orderBy(f: Pick<ListFilters, "sortBy">, search: ListSearch | null): SQL[] {
   switch (f.sortBy) {
     case "relevance":
@@ -103,31 +98,25 @@ export async function listCatalogue(db: Db, f: ListFilters, perPage = PER_PAGE):
   return withListSearch(db, f.search, (db, search) => listInner(db, f, search, perPage));
 }
 
-/** The product's id, qualified: drizzle leaves columns unqualified in a one-table select, and inside a pictures subquery a bare "id" would be the picture's. */
-export const outerProductId = sql`${sql.identifier("products")}.${sql.identifier("id")}`;
-
-/** The card's first two pictures, in the same statement as the card (one round trip per page). */
-const cardImages = sql<ProductImageView[]>`coalesce((
-  SELECT json_agg(json_build_object('url', i.url, 'width', i.width, 'height', i.height, 'alt', i.alt) ORDER BY i.position)
-  FROM ${productImages} i WHERE i.product_id = ${outerProductId} AND i.position < 2
-), '[]'::json)`;
-
 async function listInner(db: Db, f: ListFilters, search: ListSearch | null, perPage: number): Promise<CatalogueList> {
   const where = listConditions(f, search);
+  const countOf = sql<number>`(SELECT count(*)::int FROM ${products} WHERE ${where})`;
   const pageRows = (page: number) =>
     db
-      .select({ ...cardColumns, images: cardImages })
+      // the count rides along as an uncorrelated subquery (computed once): one round trip per page
+      .select({ ...cardColumns, images: cardImages, total: countOf })
       .from(products)
       .where(where)
       .orderBy(...orderBy(f, search))
       .limit(perPage)
       .offset((page - 1) * perPage);
-  // The count and the page run side by side; only a page past the end needs a second look.
-  const [[count], rows] = await Promise.all([db.select({ n: sql<number>`count(*)::int` }).from(products).where(where), pageRows(f.page)]);
-  const total = count?.n ?? 0;
+  const rows = await pageRows(f.page);
+  // only an empty page (nothing matches, or a page past the end) needs a second look
+  const total = rows.length > 0 ? Number(rows[0]!.total) : Number((await db.select({ n: countOf }).from(sql`(SELECT 1) AS one`))[0]?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(f.page, pages);
-  const items = page === f.page ? rows : total === 0 ? [] : await pageRows(page);
+  const found = page === f.page ? rows : total === 0 ? [] : await pageRows(page);
+  const items = found.map(({ total: _total, ...card }) => card);
   return { items, total, page, perPage, pages };
 }
 
@@ -209,12 +198,14 @@ export function cachedFacets(db: Db, f: Pick<ListFilters, "category" | "search">
 }
 
 /** 'You may also like': the newest other active products of the same category (index products_category_newest_idx). */
-export async function listRelated(db: Db, product: { id: string; category: string }, limit = 4): Promise<ProductCardView[]> {
-  const rows = await db
-    .select(cardColumns)
+export async function listRelated(db: Db, product: { id: string; category?: string }, limit = 4): Promise<ProductCardView[]> {
+  // by the product's id alone (its category looked up in the statement), so the product page runs
+  // this beside the product's own query instead of after it
+  const category = product.category ?? sql`(SELECT p.category FROM ${products} p WHERE p.id = ${product.id})`;
+  return db
+    .select({ ...cardColumns, images: cardImages })
     .from(products)
-    .where(and(eq(products.isActive, true), eq(products.category, product.category), sql`${products.id} <> ${product.id}`))
+    .where(and(eq(products.isActive, true), sql`${products.category} = ${category}`, sql`${products.id} <> ${product.id}`))
     .orderBy(newest, asc(products.id))
     .limit(limit);
-  return toCards(db, rows);
 }

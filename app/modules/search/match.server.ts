@@ -13,7 +13,7 @@
  * would be computed over thousands of loosely similar products for a term that matches well anyway.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client.server";
+import { SEARCH_SESSION_SETTINGS, searchReaderOf, type Db } from "../../db/client.server";
 import { products } from "../catalog/schema.server";
 import { CATEGORIES } from "../catalog/types";
 import { normaliseSearchTerm, prefixTsQuery, SEARCH_MIN_CHARS } from "./search";
@@ -31,8 +31,6 @@ export interface SearchTerm {
   readonly categorySlugs: string[];
 }
 
-/** pg_trgm word_similarity threshold for `<%`: 0.5 lets one wrong letter through ('kurtha' -> 'kurta' is 0.57). */
-const WORD_SIMILARITY_THRESHOLD = "0.5";
 
 /** The term as searched, or null when shorter than `minChars` (the overlay waits for 2; the list searches any). */
 export function searchTerm(raw: string | null | undefined, minChars = SEARCH_MIN_CHARS): SearchTerm | null {
@@ -83,16 +81,20 @@ export function relevanceOrder(term: SearchTerm, mode: SearchMode): SQL[] {
 }
 
 /**
- * Runs search statements in a transaction whose settings apply to them alone (pooled connections
- * are shared): the trigram threshold, and no sequential scans. The planner prices ILIKE and
- * word_similarity far too cheaply and would read all 10,000 rows of the benchmark's catalogue
- * (20-80 ms) instead of combining the indexes (3-7 ms); plans in docs/decisions/007.
+ * Runs search statements with the search settings (SEARCH_SESSION_SETTINGS: the trigram threshold
+ * of `<%`, 0.5, lets one wrong letter through, 'kurtha' -> 'kurta' is 0.57; and no sequential
+ * scans). The planner prices ILIKE and word_similarity far too cheaply and would read all 10,000
+ * rows of the benchmark's catalogue (20-80 ms) instead of combining the indexes (3-7 ms); plans in
+ * docs/decisions/007. On PostgreSQL the statements go to the search reader, whose sessions start
+ * with those settings (no transaction, decision 030); on PGlite, one connection shared by all, a
+ * transaction sets them for its own statements alone.
  */
 export async function withSearchSettings<T>(db: Db, run: (db: Db) => Promise<T>): Promise<T> {
+  const reader = searchReaderOf(db);
+  if (reader) return run(reader);
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true), set_config('enable_seqscan', 'off', true)`,
-    );
+    const settings = Object.entries(SEARCH_SESSION_SETTINGS).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
+    await tx.execute(sql`select ${sql.join(settings, sql`, `)}`);
     return run(tx as unknown as Db);
   });
 }

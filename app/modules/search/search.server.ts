@@ -1,10 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server";
-import { outerProductId } from "../catalog/list.server";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { queryRows, type Db } from "../../db/client.server";
+import { outerProductId } from "../catalog/products.server";
 import { productImages, products } from "../catalog/schema.server";
 import { CATEGORIES } from "../catalog/types";
 import { variantUrl } from "../media/images";
-import { matchCondition, relevanceOrder, searchMode, searchTerm, withSearchSettings } from "./match.server";
+import { matchCondition, relevanceOrder, searchTerm, withSearchSettings, type SearchMode } from "./match.server";
 import { SEARCH_MAX_SUGGESTIONS, type SearchSuggestion } from "./search";
 
 /*
@@ -12,6 +12,15 @@ import { SEARCH_MAX_SUGGESTIONS, type SearchSuggestion } from "./search";
  * the same order, from match.server.ts), so 'View all results' continues what the overlay showed.
  * Search is the read side of the catalogue and has no tables of its own (docs/decisions/008).
  */
+
+interface SuggestionRow extends Record<string, unknown> {
+  id: string;
+  name: string;
+  brand: string;
+  category: string;
+  price_paise: number;
+  image_url: string | null;
+}
 
 const categoryNames = new Map(CATEGORIES.map((c) => [c.slug, c.name]));
 
@@ -24,22 +33,24 @@ export async function searchSuggestions(
   if (!term) return [];
   const cappedLimit = Math.max(1, Math.min(limit, SEARCH_MAX_SUGGESTIONS));
 
-  const rows = await withSearchSettings(db, async (tx) => {
-    const mode = await searchMode(tx, term);
-    return tx
-      .select({
-        id: products.id,
-        name: products.name,
-        brand: products.brand,
-        category: products.category,
-        pricePaise: products.pricePaise,
-        imageUrl: sql<string | null>`(SELECT i.url FROM ${productImages} i WHERE i.product_id = ${outerProductId} ORDER BY i.position LIMIT 1)`,
-      })
-      .from(products)
-      .where(and(eq(products.isActive, true), matchCondition(term, mode)))
-      .orderBy(...relevanceOrder(term, mode))
-      .limit(cappedLimit);
-  });
+  // One statement: the exact rule's first products, or, only when it finds none, the near
+  // spellings' (the same choice as searchMode, without a round trip of its own).
+  const branch = (mode: SearchMode, extra?: SQL) => sql`(SELECT ${products.id} AS id, ${products.name} AS name, ${products.brand} AS brand,
+      ${products.category} AS category, ${products.pricePaise} AS price_paise,
+      (SELECT i.url FROM ${productImages} i WHERE i.product_id = ${outerProductId} ORDER BY i.position LIMIT 1) AS image_url
+    FROM ${products}
+    WHERE ${and(eq(products.isActive, true), matchCondition(term, mode), extra)}
+    ORDER BY ${sql.join(relevanceOrder(term, mode), sql`, `)}
+    LIMIT ${cappedLimit})`;
+  const rows = await withSearchSettings(db, (reader) =>
+    queryRows<SuggestionRow>(
+      reader,
+      sql`WITH exact AS MATERIALIZED ${branch("exact")}
+        SELECT * FROM exact
+        UNION ALL
+        ${branch("near", sql`NOT EXISTS (SELECT 1 FROM exact)`)}`,
+    ),
+  );
 
   return rows.map((r) => ({
     id: r.id,
@@ -47,7 +58,7 @@ export async function searchSuggestions(
     brand: r.brand,
     category: r.category,
     categoryName: categoryNames.get(r.category) ?? r.category,
-    pricePaise: Number(r.pricePaise),
-    imageUrl: r.imageUrl ? variantUrl(r.imageUrl, 400) : null,
+    pricePaise: Number(r.price_paise),
+    imageUrl: r.image_url ? variantUrl(r.image_url, 400) : null,
   }));
 }
