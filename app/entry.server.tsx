@@ -84,7 +84,8 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        // a visitor who left mid-stream (the page's connection closed) is not an error of ours
+        if (shellRendered && !request.signal.aborted) console.error(error);
       },
     });
   });

@@ -601,7 +601,7 @@ async function main(): Promise<void> {
     }
   }
   const loadAfter = os.loadavg();
-  const tool = `${MAIN_TOOL === "wrk" ? "wrk (2 threads)" : "autocannon (one thread)"} ${DURATION} s per row${GZIP ? " (accept-encoding: gzip)" : ""}${SERVER_ENTRY ? `, server run as \`node ${SERVER_ENTRY}\`` : ""}`;
+  const tool = `${MAIN_TOOL === "wrk" ? "wrk (2 threads)" : "autocannon (one thread)"} ${DURATION} s per row${GZIP ? " (accept-encoding: gzip)" : ""}${SERVER_ENTRY ? `, server run as \`node ${[...SERVER_NODE_FLAGS, SERVER_ENTRY].join(" ")}\`` : ""}`;
   const conditions = conditionsLine(loadBefore, loadAfter, tool);
   const when = new Date().toISOString().slice(0, 16).replace("T", " ");
   const key = url ? "postgres" : "pglite";
