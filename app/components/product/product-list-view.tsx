@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { PlainLink } from "~/components/ui/plain-link";
 import { hasActiveFilters, listQuery, SORT_OPTIONS, type ListFilters, type SortBy } from "~/modules/catalog/filters";
 import { CATEGORIES, type Facets, type ProductCardData } from "~/modules/catalog/types";
 import { FilterPanel } from "./filter-panel";
@@ -203,22 +202,22 @@ function Pager({ page, pages, href }: { page: number; pages: number; href: (n: n
   return (
     <nav aria-label="Pages" className="mt-14 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
-        <PlainLink to={href(page - 1)} className="pager-cell" rel="prev" discover={false}>
+        <Link to={href(page - 1)} className="pager-cell" rel="prev" discover="none">
           Previous
-        </PlainLink>
+        </Link>
       ) : null}
       {sorted.map((n, i) => (
         <span key={n} className="flex items-center gap-2">
           {i > 0 && n - sorted[i - 1]! > 1 ? <span aria-hidden="true" className="text-stone">…</span> : null}
-          <PlainLink to={href(n)} aria-current={n === page ? "page" : undefined} className={n === page ? "pager-cell pager-on" : "pager-cell"} discover={false}>
+          <Link to={href(n)} aria-current={n === page ? "page" : undefined} className={n === page ? "pager-cell pager-on" : "pager-cell"} discover="none">
             {n}
-          </PlainLink>
+          </Link>
         </span>
       ))}
       {page < pages ? (
-        <PlainLink to={href(page + 1)} className="pager-cell" rel="next" discover={false}>
+        <Link to={href(page + 1)} className="pager-cell" rel="next" discover="none">
           Next
-        </PlainLink>
+        </Link>
       ) : null}
     </nav>
   );
@@ -240,8 +239,9 @@ function ViewButton({ active, label, onClick, children }: { active: boolean; lab
 
 function CategoryChip({ to, active, label }: { to: string; active: boolean; label: string }) {
   return (
-    <PlainLink to={to} aria-current={active ? "page" : undefined} className={active ? "chip chip-on" : "chip"} discover={false}>
+    // the list's own route: React Router knows it already, so no discovery attribute (issue 14)
+    <Link to={to} aria-current={active ? "page" : undefined} className={active ? "chip chip-on" : "chip"} discover="none">
       {label}
-    </PlainLink>
+    </Link>
   );
 }

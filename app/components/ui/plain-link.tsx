@@ -9,10 +9,11 @@ import {
 import { useNavigate } from "react-router";
 
 /*
- * Links of the shop's frame (header, footer, category chips, page numbers) that lead to a fixed
+ * Links of the shop's frame (header and footer, on every storefront page) that lead to a fixed
  * address of the shop. React Router's <Link> resolves its address against the route, watches for
  * prefetching and builds its click handler on every render: on a list page's 60-odd links that was
- * about a tenth of the server's render work and of what it allocated (issue 14, decision 030). These
+ * about a tenth of the server's render work and of what it allocated. Only the frame imports this
+ * module, so it travels in the root's own chunk (issue 14, decision 030). These
  * are plain anchors: the address as written, one navigate function from the frame, and
  * `data-discover` so React Router still learns their routes ahead of a click.
  *
