@@ -78,6 +78,7 @@ export function useWishlist(productId: string): { wishlisted: boolean; toggle: (
   const ids = useWishlistIds();
   const signedIn = useSignedIn();
   const fetcher = useFetcher({ key: `wishlist:${productId}` });
+  const revalidator = useRevalidator();
   const wishlisted = ids.includes(productId);
   const toggle = useCallback(() => {
     if (!productId) return;
@@ -85,8 +86,15 @@ export function useWishlist(productId: string): { wishlisted: boolean; toggle: (
       toggleLocalWishlist(productId);
       return;
     }
-    void fetcher.submit({ intent: wishlisted ? "remove" : "add", productId, [STORE_FIELD]: "server" }, { method: "post", action: "/wishlist" });
-  }, [productId, signedIn, wishlisted, fetcher]);
+    const from = window.location.href;
+    void fetcher
+      .submit({ intent: wishlisted ? "remove" : "add", productId, [STORE_FIELD]: "server" }, { method: "post", action: "/wishlist" })
+      .then(() => {
+        // A page opened while the save was on its way may have read the shopper's wishlist (from
+        // /api/me, decision 029) before it was saved: once it is, read it again there.
+        if (window.location.href !== from) void revalidator.revalidate();
+      });
+  }, [productId, signedIn, wishlisted, fetcher, revalidator]);
   return { wishlisted, toggle };
 }
 
