@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from "react";
 import { PlainLink } from "~/components/ui/plain-link";
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/ui/icons";
+import { NewsletterBox } from "./newsletter-box";
 
 // The staff sign-in is loaded on the first click of 'ADM': a shopper's pages never carry its code
 // (issue 14: about 1.4 KB gzip and one file less on every storefront page).
-const AdminSignInModal = lazy(() => import("./admin-sign-in").then((module) => ({ default: module.AdminSignInModal })));
-import { NewsletterBox } from "./newsletter-box";
+const loadAdminSignIn = () => import("./admin-sign-in");
+const AdminSignInModal = lazy(() => loadAdminSignIn().then((module) => ({ default: module.AdminSignInModal })));
 
 export interface FooterSettings {
   storeName: string;
@@ -107,8 +108,8 @@ export function Footer({ settings }: { settings: FooterSettings }) {
               setAdminOpen(true);
             }}
             // fetched as the pointer or focus arrives, so the dialog opens without a wait
-            onPointerEnter={() => void import("./admin-sign-in")}
-            onFocus={() => void import("./admin-sign-in")}
+            onPointerEnter={() => void loadAdminSignIn()}
+            onFocus={() => void loadAdminSignIn()}
             aria-haspopup="dialog"
             aria-label="ADM: admin sign in"
             className="foot-adm"

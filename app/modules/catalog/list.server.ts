@@ -112,7 +112,7 @@ async function listInner(db: Db, f: ListFilters, search: ListSearch | null, perP
       .offset((page - 1) * perPage);
   const rows = await pageRows(f.page);
   // only an empty page (nothing matches, or a page past the end) needs a second look
-  const total = rows.length > 0 ? Number(rows[0]!.total) : Number((await db.select({ n: countOf }).from(sql`(SELECT 1) AS one`))[0]?.n ?? 0);
+  const total = rows.length > 0 ? Number(rows[0]!.total) : ((await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where))[0]?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(f.page, pages);
   const found = page === f.page ? rows : total === 0 ? [] : await pageRows(page);

@@ -129,8 +129,6 @@ export const cardColumns = {
   quickAddStock,
 };
 
-type CardRow = Omit<ProductCardView, "images">;
-
 /** The product's id, qualified: drizzle leaves columns unqualified in a one-table select, and inside a pictures subquery a bare "id" would be the picture's. */
 export const outerProductId = sql`${sql.identifier("products")}.${sql.identifier("id")}`;
 
@@ -177,15 +175,6 @@ async function imagesFor(db: Db, productIds: string[], perProduct: number): Prom
   return byProduct;
 }
 
-export async function toCards(db: Db, rows: CardRow[]): Promise<ProductCardView[]> {
-  const images = await imagesFor(
-    db,
-    rows.map((r) => r.id),
-    2,
-  );
-  return rows.map((r) => ({ ...r, images: images.get(r.id) ?? [] }));
-}
-
 /** The home page's New Arrivals: the newest active products. */
 export async function listNewArrivals(db: Db, limit = 4): Promise<ProductCardView[]> {
   return db
@@ -211,15 +200,15 @@ export async function listProducts(
   const where = category ? and(eq(products.isActive, true), eq(products.category, category)) : eq(products.isActive, true);
   const [rows, [count]] = await Promise.all([
     db
-      .select(cardColumns)
+      .select({ ...cardColumns, images: cardImages })
       .from(products)
       .where(where)
-      .orderBy(sql`${products.createdAt} DESC NULLS LAST`, asc(products.id))
+      .orderBy(newest, asc(products.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
     db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
   ]);
-  return { items: await toCards(db, rows), total: count?.n ?? 0, page, perPage };
+  return { items: rows, total: count?.n ?? 0, page, perPage };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

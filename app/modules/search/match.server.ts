@@ -31,7 +31,6 @@ export interface SearchTerm {
   readonly categorySlugs: string[];
 }
 
-
 /** The term as searched, or null when shorter than `minChars` (the overlay waits for 2; the list searches any). */
 export function searchTerm(raw: string | null | undefined, minChars = SEARCH_MIN_CHARS): SearchTerm | null {
   const text = normaliseSearchTerm(raw, minChars);
