@@ -116,6 +116,27 @@ test("a guest's cart and wishlist merge into the stored ones on sign-in; a faile
   await expect(page.getByText("Your cart is empty")).toBeVisible();
 });
 
+test("a heart tapped just before the page is left is still saved", async ({ page, request }) => {
+  await register(page, request, randomPhone());
+  await expect(page.getByText("Welcome to Saanjh, Kavya!")).toBeVisible();
+  await page.goto(`/products?search=${encodeURIComponent(JHUMKAS)}`);
+  // The heart's save is still on its way (held for 3 s) when the shopper types another address.
+  let held = 0;
+  await page.route("**/wishlist.data", async (route) => {
+    if (route.request().method() !== "POST" || held++ > 0) return route.continue();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByRole("button", { name: `Add ${JHUMKAS} to wishlist` }).click();
+  await expect(page.getByRole("button", { name: `Remove ${JHUMKAS} from wishlist` })).toHaveAttribute("aria-pressed", "true");
+  await page.goto("/wishlist");
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("wishlist-card")).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(page.getByTestId("wishlist-card")).toContainText(JHUMKAS);
+});
+
 test("coupon messages, totals and a coupon removed when the cart stops qualifying", async ({ page }) => {
   await addFromProductPage(page, JHUMKAS);
   await page.goto("/cart");

@@ -5,6 +5,7 @@ import { CART_STORAGE_KEY, readLocalCart, readLocalCoupon, removeLocalCart } fro
 import { readLocalWishlist, removeLocalWishlist, WISHLIST_STORAGE_KEY } from "~/modules/wishlist/local-wishlist";
 import type { loader as rootLoader } from "~/root";
 import { rememberSignedIn, SIGNED_IN_KEY } from "./me-client";
+import { useSaveOnLeave } from "./save-on-leave";
 
 /** Signed-in tabs refresh the stored cart when they come back into view, at most this often. */
 const FOCUS_REFRESH_MS = 2_000;
@@ -16,7 +17,8 @@ const MERGE_LOCK = "saanjh.merge-guest-cart";
  *   and the local copies removed (under a lock, so two tabs never merge the same lines twice);
  * - a signed-in tab reloads the stored cart when it becomes visible again (changes made in another tab);
  * - a guest tab reloads when another tab removed the local cart: it has just signed in there;
- * - any tab reloads the shopper when another tab signed in or out (decision 029).
+ * - any tab reloads the shopper when another tab signed in or out (decision 029);
+ * - a change still on its way when the page goes is sent once more (useSaveOnLeave).
  */
 export function ShopperSync() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -26,6 +28,7 @@ export function ShopperSync() {
   useEffect(() => {
     if (personal !== null) rememberSignedIn(personal);
   }, [personal]);
+  useSaveOnLeave();
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   useEffect(() => {

@@ -125,7 +125,8 @@ export function useAddToCart(): (line: { productId: string; size: string; colour
         const body = new FormData();
         body.set("intent", "add");
         for (const [k, v] of Object.entries(line)) body.set(k, String(v));
-        const response = await fetch("/api/cart", { method: "POST", body });
+        // keepalive: the line is added even when the shopper leaves the page before the answer
+        const response = await fetch("/api/cart", { method: "POST", body, keepalive: true });
         const result = (await response.json()) as { ok: true; quantity: number; message?: string } | { ok: false; error: string };
         if (!result.ok) return result;
         void revalidator.revalidate();
