@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -12,8 +12,60 @@ export { databaseStatus } from "./db/client.server";
 
 export const streamTimeout = 10_000;
 
+const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
+const LOW_MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" fetchpriority="low"');
+const HEAD_END = Buffer.from("</head>");
+
+/**
+ * The head with its module preloads asked for at low priority (issue 14): the browser then fetches
+ * the stylesheet, the fonts and the first picture ahead of the JavaScript, so a phone on a slow
+ * link paints the page before the scripts that make it interactive have arrived.
+ */
+export function lowPriorityModulePreloads(head: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = head.indexOf(MODULE_PRELOAD); at !== -1; at = head.indexOf(MODULE_PRELOAD, from)) {
+    parts.push(head.subarray(from, at), LOW_MODULE_PRELOAD);
+    from = at + MODULE_PRELOAD.length;
+  }
+  if (from === 0) return head;
+  parts.push(head.subarray(from));
+  return Buffer.concat(parts);
+}
+
+/** A whole document with its head rewritten (lowPriorityModulePreloads). */
+function rewriteHead(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const end = html.indexOf(HEAD_END);
+  if (end === -1) return html;
+  return Buffer.concat([lowPriorityModulePreloads(html.subarray(0, end)), html.subarray(end)]);
+}
+
+/** Rewrites the document's head (lowPriorityModulePreloads) as React's output passes; the body passes untouched. */
+export function headRewriter(): Transform {
+  let held: Buffer[] = [];
+  let inHead = true;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (!inHead) return done(null, chunk);
+      held.push(chunk);
+      const joined = Buffer.concat(held);
+      const end = joined.indexOf(HEAD_END);
+      if (end === -1) {
+        held = [joined];
+        return done();
+      }
+      inHead = false;
+      held = [];
+      done(null, Buffer.concat([lowPriorityModulePreloads(joined.subarray(0, end)), joined.subarray(end)]));
+    },
+    flush(done) {
+      done(null, held.length > 0 ? Buffer.concat(held) : undefined);
+    },
+  });
+}
+
 /** React's output gathered into one buffer. */
-function collect(pipe: (destination: NodeJS.WritableStream) => NodeJS.WritableStream): Promise<Uint8Array<ArrayBuffer>> {
+function collect(pipe: (destination: NodeJS.WritableStream) => NodeJS.WritableStream): Promise<Buffer<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new PassThrough();
@@ -58,7 +110,7 @@ export default function handleRequest(
     }
     const answerWhole = () => {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      collect(pipe).then((html) => resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode })), reject);
+      collect(pipe).then((html) => resolve(new Response(rewriteHead(html), { headers: responseHeaders, status: responseStatusCode })), reject);
     };
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={NONCE_PLACEHOLDER} />, {
@@ -70,7 +122,7 @@ export default function handleRequest(
         // far less than streaming it through Node and web streams in hundreds of small writes.
         if (!hasDeferredData(routerContext)) return answerWhole();
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        const body = new PassThrough();
+        const body = headRewriter();
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
       },

@@ -1,7 +1,7 @@
 import { readFormData } from "~/lib/http.server";
 import { data, redirect } from "react-router";
 import { getDb } from "~/db/client.server";
-import { NEWSLETTER_MESSAGES, NewsletterInput, type NewsletterResult } from "~/modules/content/newsletter";
+import { NEWSLETTER_MESSAGES, parseNewsletterEmail, type NewsletterResult } from "~/modules/content/newsletter";
 import { subscribeToNewsletter } from "~/modules/content/newsletter.server";
 import type { Route } from "./+types/newsletter";
 
@@ -9,11 +9,11 @@ import type { Route } from "./+types/newsletter";
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);
   const raw = String(form.get("email") ?? "");
-  const parsed = NewsletterInput.safeParse({ email: raw });
-  if (!parsed.success) {
+  const email = parseNewsletterEmail(raw);
+  if (email === null) {
     return data<NewsletterResult>({ ok: false, message: NEWSLETTER_MESSAGES.invalid, email: raw }, { status: 400 });
   }
-  const status = await subscribeToNewsletter(getDb(), parsed.data.email);
+  const status = await subscribeToNewsletter(getDb(), email);
   return data<NewsletterResult>({ ok: true, status, message: NEWSLETTER_MESSAGES[status] });
 }
 

@@ -113,7 +113,7 @@ test("pictures and assets are served with long-lived caching", async ({ page, re
   expect(picture.status()).toBe(200);
   expect(picture.headers()["content-type"]).toBe("image/webp");
   const html = await (await request.get("/")).text();
-  const asset = html.match(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/)?.[1];
+  const asset = html.match(/<link rel="modulepreload" fetchpriority="low" href="(\/assets\/[^"]+\.js)"/)?.[1];
   expect(asset).toBeDefined();
   const response = await request.get(asset!);
   expect(response.headers()["cache-control"]).toContain("immutable");

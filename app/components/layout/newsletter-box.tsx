@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { NEWSLETTER_MESSAGES, NewsletterInput, type NewsletterResult } from "~/modules/content/newsletter";
+import { NEWSLETTER_MESSAGES, parseNewsletterEmail, type NewsletterResult } from "~/modules/content/newsletter";
 
-/** Footer newsletter sign-up: the same schema checks the address in the browser and in the action. */
+/** Footer newsletter sign-up: the same check tests the address in the browser and in the action. */
 export function NewsletterBox() {
   const fetcher = useFetcher<NewsletterResult>({ key: "newsletter" });
   const formRef = useRef<HTMLFormElement>(null);
@@ -30,9 +30,7 @@ export function NewsletterBox() {
         aria-labelledby={`${id}-title`}
         className="mt-4"
         onSubmit={(event) => {
-          const email = new FormData(event.currentTarget).get("email");
-          const parsed = NewsletterInput.safeParse({ email });
-          if (!parsed.success) {
+          if (parseNewsletterEmail(new FormData(event.currentTarget).get("email")) === null) {
             event.preventDefault();
             setClientError(NEWSLETTER_MESSAGES.invalid);
           } else {
