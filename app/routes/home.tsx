@@ -3,6 +3,7 @@ import { Await, Link, useRouteLoaderData } from "react-router";
 import { FounderSection } from "~/components/home/founder-section";
 import { HeroCarousel } from "~/components/home/hero-carousel";
 import { InstagramIcon } from "~/components/ui/icons";
+import { BLANK_PICTURE } from "~/components/ui/can-hover";
 import { ProductCard } from "~/components/product/product-card";
 import { getDb } from "~/db/client.server";
 import { BANNERS } from "~/db/seed/art/banners";
@@ -101,7 +102,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li key={c.slug}>
               <Link to={`/products?category=${c.slug}`} className="group relative block overflow-hidden bg-sand" data-testid="collection-tile">
                 <img src={c.front.src} srcSet={c.front.srcSet} sizes="(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw" width={TILE_SIZE.width} height={TILE_SIZE.height} alt="" loading="lazy" decoding="async" className="aspect-[3/4] w-full object-cover transition-opacity duration-500 group-hover:opacity-0 group-focus-visible:opacity-0" />
-                <img src={c.back.src} srcSet={c.back.srcSet} sizes="(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw" width={TILE_SIZE.width} height={TILE_SIZE.height} alt="" loading="lazy" decoding="async" className="absolute inset-0 aspect-[3/4] w-full object-cover opacity-0 transition-opacity duration-500 group-hover:opacity-100 group-focus-visible:opacity-100" />
+                {/* the second picture shows on hover or keyboard focus: a phone, which has neither, never downloads it */}
+                <picture>
+                  <source media="(hover: hover)" srcSet={c.back.srcSet} sizes="(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw" />
+                  <img src={BLANK_PICTURE} width={TILE_SIZE.width} height={TILE_SIZE.height} alt="" loading="lazy" decoding="async" className="absolute inset-0 aspect-[3/4] w-full object-cover opacity-0 transition-opacity duration-500 group-hover:opacity-100 group-focus-visible:opacity-100" />
+                </picture>
                 <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink/70 to-transparent p-4 pt-16 font-display text-2xl text-ivory">{c.name}</span>
               </Link>
             </li>

@@ -55,6 +55,8 @@ test.describe("slide-in menu", () => {
     await page.goto("/");
     const menu = page.getByRole("dialog", { name: "Menu" });
     await page.getByRole("button", { name: "Open menu" }).click();
+    // a click before hydration is replayed once React has hydrated: wait for the menu before clicking beside it
+    await expect(menu).toBeVisible();
     const viewport = page.viewportSize()!;
     await page.mouse.click(viewport.width - 10, viewport.height / 2);
     await expect(menu).toBeHidden();
@@ -155,6 +157,14 @@ test.describe("home", () => {
     const tiles = page.getByTestId("collection-tile");
     await expect(tiles).toHaveCount(10);
     await expect(tiles.first().locator("img")).toHaveCount(2);
+    // The second picture shows on hover: a desktop loads it, a phone (no hover) gets a blank and no download.
+    const hover = await page.evaluate(() => matchMedia("(hover: hover)").matches);
+    expect(hover).toBe(test.info().project.name === "desktop");
+    await tiles.first().scrollIntoViewIfNeeded();
+    await expect.poll(() => tiles.first().locator("img").nth(1).evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(hover ? /\/media\/site\/collection-[\w-]+-back-w\d+\.webp$/ : /^data:image\/gif/);
+    const arrival = page.getByRole("region", { name: "New Arrivals" }).getByRole("link").filter({ has: page.locator("img") }).first();
+    await arrival.scrollIntoViewIfNeeded();
+    await expect(arrival.locator("img")).toHaveCount(hover ? 2 : 1);
     await expect(page.getByRole("link", { name: "Explore Full Collection" })).toHaveAttribute("href", "/products");
     await page.getByRole("link", { name: "Know More" }).click();
     await expect(page).toHaveURL(/\/about$/);

@@ -4,6 +4,7 @@ import type { ProductCardData } from "~/modules/catalog/types";
 import { srcSet } from "~/modules/media/images";
 import { SpriteIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { canHover } from "~/components/ui/can-hover";
 import { Price } from "./price";
 import { quickAddLine } from "~/modules/catalog/quick-add";
 import { useAddToCart, useWishlist } from "~/components/shopper/use-shopper";
@@ -33,8 +34,10 @@ export function ProductCard({
   const [front, back] = product.images;
   const [failed, setFailed] = useState(false);
   // The back picture only shows on hover: drawn in the browser, it keeps 24 copies of its address and
-  // srcset out of every list page's HTML (issue 14); it still loads lazily, well before a hover.
+  // srcset out of every list page's HTML (issue 14); it still loads lazily, well before a hover. A
+  // phone, which cannot hover, never downloads it.
   const hydrated = useHydrated();
+  const showBack = hydrated && canHover();
   const soldOut = product.stock <= 0;
   const list = layout === "list";
   const href = product.id ? `/product/${product.id}` : undefined;
@@ -63,7 +66,7 @@ export function ProductCard({
       ) : (
         <span className="card-missing">Image not available</span>
       )}
-      {back && !failed && hydrated ? (
+      {back && !failed && showBack ? (
         <img
           src={back.url}
           srcSet={srcSet(back.url)}
