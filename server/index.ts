@@ -16,6 +16,7 @@ import { scriptNonce } from "./nonce";
 import { runPrimary, WORKER_PURGE } from "./cluster";
 import { createPageCache } from "./page-cache";
 import { renderGate } from "./render-gate";
+import { trackInFlight } from "./in-flight";
 import { createRequestHandler } from "./request-handler";
 import { clientAddressHeader, sameOriginGuard, securityHeaders } from "./security";
 
@@ -129,12 +130,14 @@ async function main() {
   app.use(pageCache);
   // What the cache does not answer is rendered a few pages at a time, in order (decision 030).
   app.use(renderGate(config.renderConcurrency));
-  app.use(
+  // counted until each handler returns, so stopping waits for work whose visitor has already left
+  const pages = trackInFlight(
     createRequestHandler({
       build: productionBuild ?? getBuild,
       mode: dev ? "development" : "production",
     }),
   );
+  app.use(pages);
 
   const info = await (await entryModule()).boot();
 
@@ -172,12 +175,14 @@ async function main() {
   });
 
   // Stopping drains: no new connections, requests in flight finish (up to SHUTDOWN_TIMEOUT_SECONDS),
-  // then the database closes. An order being placed is either answered or never started.
+  // including those whose visitor has gone, then the database closes. An order being placed is
+  // either answered or never started.
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n  ${signal}: finishing requests in flight, then closing the database...`);
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // connections first, then the handlers still working for visitors who left (an order being placed)
+    const closed = new Promise<void>((resolve) => server.close(() => resolve())).then(() => pages.settled());
     server.closeIdleConnections();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<"timeout">((resolve) => {
