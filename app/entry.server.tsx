@@ -40,26 +40,23 @@ function rewriteHead(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   return Buffer.concat([lowPriorityModulePreloads(html.subarray(0, end)), html.subarray(end)]);
 }
 
-/** Rewrites the document's head (lowPriorityModulePreloads) as React's output passes; the body passes untouched. */
+/** Rewrites the document's head (rewriteHead) as React's output passes; the body passes untouched. */
 export function headRewriter(): Transform {
-  let held: Buffer[] = [];
-  let inHead = true;
+  // what has come of the head so far; null once it has been passed on
+  let head: Buffer<ArrayBuffer> | null = Buffer.alloc(0);
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      if (!inHead) return done(null, chunk);
-      held.push(chunk);
-      const joined = Buffer.concat(held);
-      const end = joined.indexOf(HEAD_END);
-      if (end === -1) {
-        held = [joined];
+      if (head === null) return done(null, chunk);
+      const joined = Buffer.concat([head, chunk]);
+      if (joined.indexOf(HEAD_END) === -1) {
+        head = joined;
         return done();
       }
-      inHead = false;
-      held = [];
-      done(null, Buffer.concat([lowPriorityModulePreloads(joined.subarray(0, end)), joined.subarray(end)]));
+      head = null;
+      done(null, rewriteHead(joined));
     },
     flush(done) {
-      done(null, held.length > 0 ? Buffer.concat(held) : undefined);
+      done(null, head !== null && head.length > 0 ? head : undefined);
     },
   });
 }

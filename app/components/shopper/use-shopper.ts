@@ -78,7 +78,6 @@ export function useWishlist(productId: string): { wishlisted: boolean; toggle: (
   const ids = useWishlistIds();
   const signedIn = useSignedIn();
   const fetcher = useFetcher({ key: `wishlist:${productId}` });
-  const revalidator = useRevalidator();
   const wishlisted = ids.includes(productId);
   const toggle = useCallback(() => {
     if (!productId) return;
@@ -86,15 +85,11 @@ export function useWishlist(productId: string): { wishlisted: boolean; toggle: (
       toggleLocalWishlist(productId);
       return;
     }
-    const from = window.location.href;
-    void fetcher
-      .submit({ intent: wishlisted ? "remove" : "add", productId, [STORE_FIELD]: "server" }, { method: "post", action: "/wishlist" })
-      .then(() => {
-        // A page opened while the save was on its way may have read the shopper's wishlist (from
-        // /api/me, decision 029) before it was saved: once it is, read it again there.
-        if (window.location.href !== from) void revalidator.revalidate();
-      });
-  }, [productId, signedIn, wishlisted, fetcher, revalidator]);
+    // Once saved, React Router reloads the loaders of the page the shopper is on by then (the root's
+    // among them), so a page opened meanwhile shows the heart too. A page that goes before the save
+    // has landed sends it again (useSaveOnLeave).
+    void fetcher.submit({ intent: wishlisted ? "remove" : "add", productId, [STORE_FIELD]: "server" }, { method: "post", action: "/wishlist" });
+  }, [productId, signedIn, wishlisted, fetcher]);
   return { wishlisted, toggle };
 }
 
