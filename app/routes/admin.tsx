@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import "~/admin.css";
 import type { Route } from "./+types/admin";
 import { AdminForbidden, AdminShell, AdminSignInPage } from "~/components/admin/admin-shell";
 import { readFormData } from "~/lib/http.server";

@@ -101,3 +101,26 @@ test("storefront pages load none of the admin's JavaScript", async ({ request })
     for (const f of adminOnly) expect(html, `${pagePath} mentions ${f}`).not.toContain(f);
   }
 });
+
+test("storefront pages load none of the admin's styles, and the back office gets them", async ({ request }) => {
+  const file = readdirSync("build/client/assets").find((f) => f.startsWith("manifest-"))!;
+  const manifest = new Function("window", `${readFileSync(`build/client/assets/${file}`, "utf8")}; return window.__reactRouterManifest;`)({}) as {
+    routes: Record<string, { css?: string[] }>;
+  };
+  const adminCss = manifest.routes["routes/admin"]?.css ?? [];
+  expect(adminCss.length).toBeGreaterThan(0);
+  const rootCss = manifest.routes.root?.css ?? [];
+  const ruleNames = (css: string) => new Set(Array.from(css.matchAll(/\.((?:\\.|[\w-])+)[^{]*\{/g), (m) => m[1]!.replace(/\\/g, "")));
+  const storefrontRules = ruleNames(readFileSync(`build/client${rootCss[0]}`, "utf8"));
+  const adminRules = ruleNames(readFileSync(`build/client${adminCss[0]}`, "utf8"));
+  // utilities that only the back office's files use are in its own stylesheet, not in every page's
+  const adminOnly = [...adminRules].filter((name) => !storefrontRules.has(name));
+  expect(adminOnly.length).toBeGreaterThan(100);
+  for (const pagePath of ["/", "/products", "/cart", "/authentication"]) {
+    const html = await (await request.get(pagePath)).text();
+    for (const f of adminCss) expect(html, `${pagePath} links ${f}`).not.toContain(f);
+  }
+  // the back office's sign-in page (a visitor) links it
+  const admin = await (await request.get("/admin")).text();
+  for (const f of adminCss) expect(admin).toContain(`href="${f}"`);
+});
