@@ -10,6 +10,7 @@ import {
   type ListFilters,
 } from "~/modules/catalog/filters";
 import type { FacetValue, Facets } from "~/modules/catalog/types";
+import { groupIndian } from "~/modules/pricing/money";
 
 const SECTIONS: Array<{ key: Exclude<FacetKey, "colours">; title: string }> = [
   { key: "sizes", title: "Size" },
@@ -144,7 +145,7 @@ function PriceSlider({
 }) {
   const id = useId();
   const pct = (v: number) => `${(v / PRICE_SLIDER.max) * 100}%`;
-  const fmt = (v: number) => `₹${v.toLocaleString("en-IN")}`;
+  const fmt = (v: number) => `₹${groupIndian(v)}`;
   return (
     <div className="mt-6">
       <div className="flex items-baseline justify-between text-sm">
