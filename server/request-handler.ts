@@ -27,25 +27,54 @@ function urlOf(req: Request): string {
   return new URL(`${req.protocol}://${chosen}${req.originalUrl}`).href;
 }
 
-export function toFetchRequest(req: Request, res: Response): globalThis.Request {
+/**
+ * The signal of a request's fetch Request: it aborts when the visitor leaves (the connection closes
+ * before the answer is complete), but only once `answered()` has been called. React Router stops
+ * waiting for a route's loaders and actions when the signal aborts and answers at once, while they
+ * run on unseen: shutting down would then close the database under them (an order being placed for
+ * a visitor who left, or the shopper's reads of a page nobody waits for). Until React Router has
+ * answered they run to their end, and the handler returns only then (trackInFlight counts it); after
+ * that, leaving stops what is still streaming (a page's deferred parts).
+ */
+export function departureSignal(res: Response): { signal: AbortSignal; answered(): void } {
   const controller = new AbortController();
   let finished = false;
+  let left = false;
+  let armed = false;
   res.on("finish", () => (finished = true));
   res.on("close", () => {
-    if (!finished) controller.abort();
+    if (finished) return;
+    left = true;
+    if (armed) controller.abort();
   });
+  return {
+    signal: controller.signal,
+    answered() {
+      armed = true;
+      if (left) controller.abort();
+    },
+  };
+}
+
+/** `signal` defaults to one that aborts as soon as the visitor leaves. */
+export function toFetchRequest(req: Request, res: Response, signal?: AbortSignal): globalThis.Request {
+  if (!signal) {
+    const departure = departureSignal(res);
+    departure.answered();
+    signal = departure.signal;
+  }
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   const stream = hasBody ? streamedBody(req) : undefined;
   if (stream) {
     // `duplex` is what a streamed request body needs (not yet in TypeScript's RequestInit).
-    const init: RequestInit & { duplex: "half" } = { method: req.method, headers: headersOf(req), signal: controller.signal, body: stream, duplex: "half" };
+    const init: RequestInit & { duplex: "half" } = { method: req.method, headers: headersOf(req), signal, body: stream, duplex: "half" };
     return new Request(urlOf(req), init);
   }
   const body = bufferedBody(req);
   return new Request(urlOf(req), {
     method: req.method,
     headers: headersOf(req),
-    signal: controller.signal,
+    signal,
     ...(hasBody ? { body: body ? new Uint8Array(body) : new Uint8Array(0) } : {}),
   });
 }
@@ -78,7 +107,10 @@ export function createRequestHandler({ build, mode }: { build: ServerBuild | (()
   const handle = createReactRouterHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      await send(res, await handle(toFetchRequest(req, res)));
+      const departure = departureSignal(res);
+      const response = await handle(toFetchRequest(req, res, departure.signal));
+      departure.answered();
+      await send(res, response);
     } catch (error) {
       next(error);
     }

@@ -1,0 +1,124 @@
+import { EventEmitter } from "node:events";
+import type http from "node:http";
+import net, { type AddressInfo } from "node:net";
+import express, { type Response } from "express";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { trackInFlight, type TrackedHandler } from "./in-flight";
+import { createRequestHandler, departureSignal } from "./request-handler";
+
+/*
+ * A visitor who leaves while a route's loader or action is still running: React Router must not be
+ * told before it has answered (it would answer at once and leave the loader running unseen), so the
+ * handler returns only when the work is done, and shutting down waits for it (issue 14).
+ */
+
+const LOADER_MS = 300;
+const seen: Array<{ finishedAt: number; abortedAtEnd: boolean }> = [];
+
+/** The smallest build React Router serves: one resource route whose loader takes LOADER_MS. */
+function slowBuild(): ServerBuild {
+  const slow = {
+    id: "routes/slow",
+    parentId: "root",
+    path: "slow",
+    module: {
+      async loader({ request }: { request: Request }) {
+        await new Promise((resolve) => setTimeout(resolve, LOADER_MS));
+        seen.push({ finishedAt: Date.now(), abortedAtEnd: request.signal.aborted });
+        return Response.json({ ok: true });
+      },
+    },
+  };
+  const root = { id: "root", path: "", module: { default: () => null } };
+  return {
+    entry: { module: { default: () => new Response("document") } },
+    routes: { root, "routes/slow": slow },
+    assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "test" },
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild;
+}
+
+let server: http.Server;
+let port = 0;
+let pages: TrackedHandler;
+
+beforeAll(async () => {
+  const app = express();
+  pages = trackInFlight(createRequestHandler({ build: slowBuild(), mode: "production" }));
+  app.use(pages);
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+);
+
+describe("a visitor who leaves before the answer", () => {
+  it("lets the route's loader finish, unaborted, and the handler is counted until it has", async () => {
+    seen.length = 0;
+    const socket = net.connect(port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(`GET /slow HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: application/json\r\n\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pages.running()).toBe(1);
+    socket.destroy();
+    // the shutdown's wait: it must not resolve before the loader is done
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(pages.running()).toBe(1);
+    await pages.settled();
+    const settledAt = Date.now();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.finishedAt).toBeLessThanOrEqual(settledAt);
+    expect(seen[0]!.abortedAtEnd).toBe(false);
+  });
+
+  it("still answers a visitor who stays", async () => {
+    const answer = await fetch(`http://127.0.0.1:${port}/slow`, { headers: { accept: "application/json" } });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ ok: true });
+  });
+});
+
+describe("departureSignal", () => {
+  const fakeResponse = () => new EventEmitter() as unknown as Response;
+
+  it("aborts for a visitor who left only once the answer is ready, then at once", () => {
+    const res = fakeResponse();
+    const departure = departureSignal(res);
+    res.emit("close");
+    expect(departure.signal.aborted).toBe(false);
+    departure.answered();
+    expect(departure.signal.aborted).toBe(true);
+  });
+
+  it("aborts when the visitor leaves while the answer streams", () => {
+    const res = fakeResponse();
+    const departure = departureSignal(res);
+    departure.answered();
+    expect(departure.signal.aborted).toBe(false);
+    res.emit("close");
+    expect(departure.signal.aborted).toBe(true);
+  });
+
+  it("never aborts a request that was answered in full", () => {
+    const res = fakeResponse();
+    const departure = departureSignal(res);
+    departure.answered();
+    res.emit("finish");
+    res.emit("close");
+    expect(departure.signal.aborted).toBe(false);
+  });
+});
