@@ -28,6 +28,9 @@ import { readShopper } from "./lib/shopper.server";
 import { SIGNED_OUT, type ShopperView } from "./lib/shopper-view";
 import { STORE_FIELD } from "./modules/cart/form-fields";
 import "./app.css";
+// the same files app.css's @font-face rules name (Vite gives both the one hashed address)
+import cormorantLatin from "@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url";
+import jostLatin from "@fontsource-variable/jost/files/jost-latin-wght-normal.woff2?url";
 
 /** Personal pages carry the shopper's name and cart: never shared (docs/decisions/013, 029). */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -107,6 +110,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#fbf8f3" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Every page's first text is set in these two faces: fetched with the stylesheet rather than
+            after it, they are there for the first layout, which then happens once, in the right
+            fonts, instead of in fallback fonts and again when each face arrives (decision 033). */}
+        <link rel="preload" as="font" type="font/woff2" href={jostLatin} crossOrigin="anonymous" />
+        <link rel="preload" as="font" type="font/woff2" href={cormorantLatin} crossOrigin="anonymous" />
         {/* starts the shopper's one personal request before the bundle loads (decision 029) */}
         <script nonce={typeof document === "undefined" ? NONCE_PLACEHOLDER : ""} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_ME_SCRIPT }} />
         <Meta />

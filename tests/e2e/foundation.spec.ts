@@ -106,6 +106,22 @@ test("state-changing requests from another site are refused", async ({ request }
   expect(await foreign.text()).toBe("Cross-site request refused.");
 });
 
+test("the two text faces are fetched with the page, each once, and set its text", async ({ page }) => {
+  const fonts: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith(".woff2")) fonts.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/products");
+  const preloaded = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+  expect(preloaded).toHaveLength(2);
+  expect(preloaded.some((href) => /jost-latin-wght/.test(href!))).toBe(true);
+  expect(preloaded.some((href) => /cormorant-garamond-latin-wght/.test(href!))).toBe(true);
+  await page.evaluate(() => document.fonts.ready);
+  expect(await page.evaluate(() => document.fonts.check('16px "Jost Variable"') && document.fonts.check('16px "Cormorant Garamond Variable"'))).toBe(true);
+  // the preload is the request the page's @font-face uses (same address and mode), not a second download
+  for (const href of preloaded) expect(fonts.filter((f) => f === href), href!).toHaveLength(1);
+});
+
 test("pictures and assets are served with long-lived caching", async ({ page, request }) => {
   await page.goto("/");
   const src = await page.getByTestId("new-arrival").first().locator("img").first().getAttribute("src");
