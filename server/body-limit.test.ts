@@ -1,17 +1,18 @@
 import http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import net from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_REQUEST_LIMIT } from "../app/modules/media/upload-rules";
 import { bodyLimit, BODY_TOO_LARGE_MESSAGE, bufferedBody, DEFAULT_BODY_LIMIT, RequestBodyTooLargeError, SHOP_BODY_LIMITS } from "./body-limit";
 import { toFetchRequest } from "./request-handler";
+import { listenForTest, type TestServer } from "./test-server";
 
 /*
  * The body limit in front of a route that reads the body the way React Router routes do
  * (through the fetch Request made by server/request-handler.ts).
  */
 
-let server: http.Server;
+let server: TestServer;
 let port = 0;
 let routeCalls = 0;
 
@@ -24,18 +25,11 @@ beforeAll(async () => {
     const text = await request.text();
     res.json({ method: request.method, length: Buffer.byteLength(text), text: text.slice(0, 40) });
   });
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  port = (server.address() as AddressInfo).port;
+  server = await listenForTest(app);
+  port = server.port;
 });
 
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-);
+afterAll(() => server.close());
 
 interface Answer {
   status: number;
@@ -140,7 +134,7 @@ describe("request body limit", () => {
 });
 
 describe("the shop's limits: picture uploads streamed, everything else 64 KB", () => {
-  let shop: http.Server;
+  let shop: TestServer;
   let shopPort = 0;
   /** what each streamed route saw: bytes the socket had read on arrival, bytes it read, how it ended */
   const seen: Array<{ readOnArrival: number; bytes: number; outcome: string }> = [];
@@ -172,18 +166,11 @@ describe("the shop's limits: picture uploads streamed, everything else 64 KB", (
       res.status(outcome === "complete" ? 200 : 413).json({ bytes, outcome });
     });
     app.post("/{*splat}", (req, res) => res.json({ length: bufferedBody(req)?.length ?? 0 }));
-    shop = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => shop.once("listening", resolve));
-    shopPort = (shop.address() as AddressInfo).port;
+    shop = await listenForTest(app);
+    shopPort = shop.port;
   });
 
-  afterAll(
-    () =>
-      new Promise<void>((resolve) => {
-        shop.close(() => resolve());
-        shop.closeAllConnections();
-      }),
-  );
+  afterAll(() => shop.close());
 
   /** One request on a connection of its own (so the socket's byte count is this request's). */
   function sendTo(path: string, bytes: number, { chunked = false } = {}): Promise<Answer> {

@@ -1,11 +1,10 @@
-import type http from "node:http";
-import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentSecurityPolicy, NONCE_PLACEHOLDER } from "../app/lib/csp";
 import { scriptNonce } from "./nonce";
 import { createPageCache } from "./page-cache";
+import { listenForTest, type TestServer } from "./test-server";
 
 /*
  * The nonce middleware in its place: compression, then the nonce, then the page cache, then a route
@@ -13,7 +12,7 @@ import { createPageCache } from "./page-cache";
  * streamed in pieces that cut the placeholder in two.
  */
 
-let server: http.Server;
+let server: TestServer;
 let port = 0;
 let renders = 0;
 
@@ -38,18 +37,11 @@ beforeAll(async () => {
   app.get("/data.json", (_req, res) => {
     res.json({ placeholder: NONCE_PLACEHOLDER });
   });
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  port = (server.address() as AddressInfo).port;
+  server = await listenForTest(app);
+  port = server.port;
 });
 
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-);
+afterAll(() => server.close());
 
 async function get(path: string, gzip = false) {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: gzip ? {} : { "accept-encoding": "identity" } });

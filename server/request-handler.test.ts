@@ -1,11 +1,11 @@
 import { EventEmitter } from "node:events";
-import type http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import net from "node:net";
 import express, { type Response } from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trackInFlight, type TrackedHandler } from "./in-flight";
 import { createRequestHandler, departureSignal } from "./request-handler";
+import { listenForTest, type TestServer } from "./test-server";
 
 /*
  * A visitor who leaves while a route's loader or action is still running: React Router must not be
@@ -45,7 +45,7 @@ function slowBuild(): ServerBuild {
   } as unknown as ServerBuild;
 }
 
-let server: http.Server;
+let server: TestServer;
 let port = 0;
 let pages: TrackedHandler;
 
@@ -53,18 +53,11 @@ beforeAll(async () => {
   const app = express();
   pages = trackInFlight(createRequestHandler({ build: slowBuild(), mode: "production" }));
   app.use(pages);
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  port = (server.address() as AddressInfo).port;
+  server = await listenForTest(app);
+  port = server.port;
 });
 
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-);
+afterAll(() => server.close());
 
 describe("a visitor who leaves before the answer", () => {
   it("lets the route's loader finish, unaborted, and the handler is counted until it has", async () => {
