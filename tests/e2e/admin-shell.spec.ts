@@ -10,6 +10,12 @@ import { expect, test } from "./support/test";
  * JavaScript never reaches a storefront page.
  */
 
+/** React Router's manifest of the production build the tests run against: each route's files. */
+function builtManifest(): { routes: Record<string, { module: string; imports?: string[]; css?: string[] }> } {
+  const file = readdirSync("build/client/assets").find((f) => f.startsWith("manifest-"))!;
+  return new Function("window", `${readFileSync(`build/client/assets/${file}`, "utf8")}; return window.__reactRouterManifest;`)({});
+}
+
 const SCREENS = "tmp/screens";
 
 function demoAdmin(): { email: string; password: string } {
@@ -82,10 +88,7 @@ test("a signed-in shopper opening /admin is refused and sees no data", async ({ 
 });
 
 test("storefront pages load none of the admin's JavaScript", async ({ request }) => {
-  const file = readdirSync("build/client/assets").find((f) => f.startsWith("manifest-"))!;
-  const manifest = new Function("window", `${readFileSync(`build/client/assets/${file}`, "utf8")}; return window.__reactRouterManifest;`)({}) as {
-    routes: Record<string, { module: string; imports?: string[] }>;
-  };
+  const manifest = builtManifest();
   const storefrontFiles = new Set<string>();
   for (const [id, route] of Object.entries(manifest.routes)) {
     if (!id.startsWith("routes/admin")) for (const f of [route.module, ...(route.imports ?? [])]) storefrontFiles.add(f);
@@ -103,10 +106,7 @@ test("storefront pages load none of the admin's JavaScript", async ({ request })
 });
 
 test("storefront pages load none of the admin's styles, and the back office gets them", async ({ request }) => {
-  const file = readdirSync("build/client/assets").find((f) => f.startsWith("manifest-"))!;
-  const manifest = new Function("window", `${readFileSync(`build/client/assets/${file}`, "utf8")}; return window.__reactRouterManifest;`)({}) as {
-    routes: Record<string, { css?: string[] }>;
-  };
+  const manifest = builtManifest();
   const adminCss = manifest.routes["routes/admin"]?.css ?? [];
   expect(adminCss.length).toBeGreaterThan(0);
   const rootCss = manifest.routes.root?.css ?? [];

@@ -16,7 +16,8 @@ export function groupIndian(whole: number): string {
   return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",")},${digits.slice(-3)}`;
 }
 
-function rupees(paise: Paise, withPaise: boolean): string {
+/** ₹ and the rupees, and the paise after a point when `withPaise`. */
+function written(paise: Paise, withPaise: boolean): string {
   const sign = paise < 0 ? "-" : "";
   const abs = Math.abs(paise);
   const whole = `${sign}₹${groupIndian(Math.floor(abs / 100))}`;
@@ -31,13 +32,13 @@ export function rupeesToPaise(rupees: number): Paise {
 /** ₹1,23,456.00 (Indian digit grouping) */
 export function formatPaise(paise: Paise): string {
   assertPaise(paise);
-  return rupees(paise, true);
+  return written(paise, true);
 }
 
 /** ₹1,23,456 when there are no paise, else ₹1,23,456.50: for prices on cards and product pages */
 export function formatPrice(paise: Paise): string {
   assertPaise(paise);
-  return rupees(paise, paise % 100 !== 0);
+  return written(paise, paise % 100 !== 0);
 }
 
 /** The rounded percent-off badge: round((original - price) / original * 100); 0 when there is no saving. */
