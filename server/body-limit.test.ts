@@ -21,7 +21,7 @@ beforeAll(async () => {
   app.use(bodyLimit({ limitFor: (req) => (req.path === "/small" ? 10 : DEFAULT_BODY_LIMIT) }));
   app.use(async (req, res) => {
     routeCalls += 1;
-    const request = toFetchRequest(req, res);
+    const request = toFetchRequest(req);
     const text = await request.text();
     res.json({ method: request.method, length: Buffer.byteLength(text), text: text.slice(0, 40) });
   });
@@ -144,7 +144,7 @@ describe("the shop's limits: picture uploads streamed, everything else 64 KB", (
     app.use(bodyLimit(SHOP_BODY_LIMITS));
     app.post("/admin/uploads", async (req, res) => {
       const readOnArrival = req.socket.bytesRead;
-      const request = toFetchRequest(req, res);
+      const request = toFetchRequest(req);
       if (req.get("x-read") === "no") {
         seen.push({ readOnArrival, bytes: 0, outcome: "unread" });
         res.status(401).json({ error: "sign in" });

@@ -56,13 +56,8 @@ export function departureSignal(res: Response): { signal: AbortSignal; answered(
   };
 }
 
-/** `signal` defaults to one that aborts as soon as the visitor leaves. */
-export function toFetchRequest(req: Request, res: Response, signal?: AbortSignal): globalThis.Request {
-  if (!signal) {
-    const departure = departureSignal(res);
-    departure.answered();
-    signal = departure.signal;
-  }
+/** The fetch Request React Router's routes get; `signal` is the visitor's (departureSignal). */
+export function toFetchRequest(req: Request, signal?: AbortSignal): globalThis.Request {
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   const stream = hasBody ? streamedBody(req) : undefined;
   if (stream) {
@@ -108,7 +103,7 @@ export function createRequestHandler({ build, mode }: { build: ServerBuild | (()
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const departure = departureSignal(res);
-      const response = await handle(toFetchRequest(req, res, departure.signal));
+      const response = await handle(toFetchRequest(req, departure.signal));
       departure.answered();
       await send(res, response);
     } catch (error) {

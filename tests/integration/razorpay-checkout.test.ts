@@ -53,7 +53,7 @@ beforeAll(async () => {
   const app = express();
   app.use(bodyLimit());
   app.post("/api/payments/razorpay/webhook", async (req, res) => {
-    const response = await webhookRoute.action({ request: toFetchRequest(req, res), params: {}, context: {} } as unknown as Parameters<typeof webhookRoute.action>[0]);
+    const response = await webhookRoute.action({ request: toFetchRequest(req), params: {}, context: {} } as unknown as Parameters<typeof webhookRoute.action>[0]);
     res.status(response.status).type("application/json").send(await response.text());
   });
   shop = app.listen(0, "127.0.0.1");

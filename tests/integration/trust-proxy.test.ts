@@ -40,7 +40,7 @@ async function shop(trustProxy: string): Promise<number> {
   app.use(clientAddressHeader());
   app.use(bodyLimit());
   app.post("/authentication", async (req, res) => {
-    const result = (await accountRoute.action({ request: toFetchRequest(req, res), params: {}, context: {} } as unknown as Parameters<typeof accountRoute.action>[0])) as unknown as {
+    const result = (await accountRoute.action({ request: toFetchRequest(req), params: {}, context: {} } as unknown as Parameters<typeof accountRoute.action>[0])) as unknown as {
       data: { error?: string; message?: string };
       init?: { status?: number } | null;
     };

@@ -55,7 +55,7 @@ export async function startUploadShop(config: Config): Promise<UploadShop> {
   app.use(clientAddressHeader());
   app.use(bodyLimit(SHOP_BODY_LIMITS));
   app.post("/admin/uploads", async (req, res) => {
-    const args = { request: toFetchRequest(req, res), params: {}, context: {} } as unknown as Parameters<typeof uploadsRoute.action>[0];
+    const args = { request: toFetchRequest(req), params: {}, context: {} } as unknown as Parameters<typeof uploadsRoute.action>[0];
     let response: Response;
     try {
       response = await uploadsRoute.action(args);
