@@ -71,8 +71,6 @@ describe("razorpay provider against the fake gateway", () => {
     const { response } = fake.pay(session.providerOrderId);
     const verdict = await provider.verifyReturn({
       providerOrderId: session.providerOrderId,
-      amountPaise: ORDER.amountPaise,
-      currency: "INR",
       result: parseCheckoutCallback(new URLSearchParams({ ...response })),
     });
     expect(verdict).toMatchObject({ outcome: "paid", providerPaymentId: response.razorpay_payment_id, captured: true, payment: { amountPaise: 129_900 } });
@@ -82,7 +80,7 @@ describe("razorpay provider against the fake gateway", () => {
     const mine = await provider.createPaymentSession(ORDER, { callbackUrl: CALLBACK });
     const cheap = await provider.createPaymentSession({ ...ORDER, orderNumber: "ORD-20260101-CHEAP1", amountPaise: 100 }, { callbackUrl: CALLBACK });
     const { response } = fake.pay(cheap.providerOrderId);
-    const base = { providerOrderId: mine.providerOrderId, amountPaise: ORDER.amountPaise, currency: "INR" as const };
+    const base = { providerOrderId: mine.providerOrderId };
     expect(await provider.verifyReturn({ ...base, result: parseCheckoutCallback({ ...response }) })).toMatchObject({ outcome: "rejected", reason: "order_mismatch" });
     expect(
       await provider.verifyReturn({ ...base, result: parseCheckoutCallback({ ...response, razorpay_order_id: mine.providerOrderId }) }),
@@ -101,7 +99,7 @@ describe("razorpay provider against the fake gateway", () => {
       "error[metadata]": JSON.stringify(error.metadata),
     });
     expect(
-      await provider.verifyReturn({ providerOrderId: session.providerOrderId, amountPaise: ORDER.amountPaise, currency: "INR", result: parseCheckoutCallback(form) }),
+      await provider.verifyReturn({ providerOrderId: session.providerOrderId, result: parseCheckoutCallback(form) }),
     ).toMatchObject({ outcome: "failed", error: { description: "Payment failed" }, providerPaymentId: error.metadata.payment_id });
   });
 

@@ -131,7 +131,8 @@ async function paidOnline(productId: string, options: { fake?: FakeRazorpay } = 
   if (!started.ok) throw new Error(started.message);
   const providerOrderId = started.checkout.provider === "razorpay" ? started.checkout.options.order_id : started.checkout.providerOrderId;
   const providerPaymentId = options.fake ? options.fake.pay(providerOrderId).payment.id : `pay_Test${Math.random().toString(36).slice(2, 12)}`;
-  const settled = await settlePayment(t.db, { provider: provider.name, providerOrderId, outcome: { kind: "paid", providerPaymentId }, source: "page" });
+  const payment = { id: providerPaymentId, orderId: providerOrderId, amountPaise: order.totalPaise, currency: "INR", status: "captured" as const, method: "upi" };
+  const settled = await settlePayment(t.db, { provider: provider.name, providerOrderId, outcome: { kind: "paid", payment }, source: "page" });
   expect(settled.state).toBe("confirmed");
   return { order: (await findOrderByNumber(t.db, order.orderNumber))!, providerPaymentId };
 }
@@ -499,7 +500,9 @@ describe("payments that succeeded for orders that could not be confirmed", () =>
     if (!started.ok || started.checkout.provider !== "test") throw new Error("no test session");
     expect((await setStatus(order.id, { status: "cancelled", reason: "Not paid in time" })).body).toMatchObject({ ok: true });
     const providerPaymentId = `pay_Late${Math.random().toString(36).slice(2, 10)}`;
-    const settled = await settlePayment(t.db, { provider: "test", providerOrderId: started.checkout.providerOrderId, outcome: { kind: "paid", providerPaymentId }, source: "page" });
+    const { providerOrderId } = started.checkout;
+    const reported = { id: providerPaymentId, orderId: providerOrderId, amountPaise: order.totalPaise, currency: "INR", status: "captured" as const, method: "card" };
+    const settled = await settlePayment(t.db, { provider: "test", providerOrderId, outcome: { kind: "paid", payment: reported }, source: "page" });
     expect(settled.state).toBe("flagged");
     const [payment] = await t.db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
     return { ...product, order: (await orderRow(order.id))!, payment: payment! };

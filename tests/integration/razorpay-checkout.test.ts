@@ -2,7 +2,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseConfig } from "../../app/config.server";
 import { setDatabase } from "../../app/db/client.server";
 import { addLine } from "../../app/modules/cart/cart.server";
@@ -12,6 +12,10 @@ import { newCheckoutKey } from "../../app/modules/checkout/checkout-page.server"
 import { settleReturn, shopPaymentProvider, startPayment, sweepExpiredPayments } from "../../app/modules/checkout/payment-flow.server";
 import { placeOrder } from "../../app/modules/checkout/place-order.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
+import { getLogger } from "../../app/lib/logger.server";
+import { confirmFlaggedPayment } from "../../app/modules/orders/staff-changes.server";
+import { openFlaggedPayments } from "../../app/modules/orders/admin-orders.server";
+import { ORDER_ADMIN_MESSAGES } from "../../app/modules/orders/admin-orders";
 import { findOrderByNumber, type OrderRow } from "../../app/modules/orders/orders.server";
 import { orderStatusHistory } from "../../app/modules/orders/schema.server";
 import { parseCheckoutCallback } from "../../app/modules/payments/callbacks.server";
@@ -247,4 +251,70 @@ describe("Razorpay: redirect mode and the sweep", () => {
     await sweepExpiredPayments(t.db, provider(), { now: later });
     expect(await statusOf(order)).toBe("cancelled");
   });
+});
+
+describe("Razorpay: a payment that is not the order's total", () => {
+  /** The four ways a payment reaches the shop, each fed the gateway's own record of the payment. */
+  const paths: Record<string, (order: OrderRow, razorpayOrderId: string, response: Record<string, string>) => Promise<unknown>> = {
+    page: (order, _id, response) => settleReturn(t.db, provider(), { order, result: parseCheckoutCallback({ ...response }), source: "page" }),
+    callback: (order, _id, response) =>
+      callbackRoute
+        .action({
+          request: new Request(`http://localhost:3000/api/payments/razorpay/callback?order=${order.orderNumber}`, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(fake.url).origin },
+            body: new URLSearchParams(response),
+          }),
+          params: {},
+          context: {},
+        } as unknown as Parameters<typeof callbackRoute.action>[0])
+        .catch((r: Response) => r),
+    webhook: async (_order, razorpayOrderId) => {
+      const delivery = await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId });
+      expect(delivery.status).toBe(200);
+      expect(JSON.parse(delivery.responseBody)).toEqual({ ok: true, status: "flagged" });
+    },
+    sweep: (order) => sweepExpiredPayments(t.db, provider(), { now: new Date(order.paymentDueAt!.getTime() + 1_000) }),
+  };
+  const reports = [
+    { name: "a smaller amount", pay: { amount: 100 }, amountPaise: 100, currency: "INR", words: "Paid ₹1.00; the order's total is ₹1,299.00" },
+    { name: "another currency", pay: { currency: "USD" }, amountPaise: 129_900, currency: "USD", words: "Paid 1299.00 USD; the order's total is ₹1,299.00" },
+  ];
+
+  for (const [path, settle] of Object.entries(paths)) {
+    for (const report of reports) {
+      it(`${path}: ${report.name} never confirms; the payment is recorded as reported, flagged for staff and logged`, async () => {
+        const { order, razorpayOrderId } = await unpaidOrder();
+        expect(order.totalPaise).toBe(129_900);
+        const { payment: paid, response } = fake.pay(razorpayOrderId, report.pay);
+        const errors = vi.spyOn(getLogger(), "error");
+        try {
+          const outcome = await settle(order, razorpayOrderId, response as unknown as Record<string, string>);
+          if (path === "page") expect(outcome).toMatchObject({ kind: "flagged", orderNumber: order.orderNumber });
+          if (path === "callback") expect((outcome as Response).headers.get("location")).not.toMatch(/^\/order-success/);
+          expect(errors.mock.calls.some(([fields, message]) => JSON.stringify(fields).includes(report.words) && /flagged for staff/.test(String(message)))).toBe(true);
+        } finally {
+          errors.mockRestore();
+        }
+        // the sweep may cancel the lapsed order later; it never confirms it
+        expect(await statusOf(order)).toBe("pending_payment");
+        expect(await confirmations(order)).toBe(0);
+        const [row] = await t.db.select().from(payments).where(eq(payments.providerOrderId, razorpayOrderId));
+        expect(row).toMatchObject({ status: "captured", providerPaymentId: paid.id, amountPaise: report.amountPaise, currency: report.currency, flagReason: report.words });
+        expect(row!.flaggedAt).not.toBeNull();
+
+        // on the orders list among the flagged payments, with both amounts, and it cannot confirm the order
+        const flagged = (await openFlaggedPayments(t.db)).find((f) => f.paymentId === row!.id);
+        expect(flagged).toMatchObject({ amountPaise: report.amountPaise, currency: report.currency, expectedPaise: 129_900, wrongAmount: true, confirmable: false });
+        const staff = { id: "staff-test", name: "Test Staff" };
+        const refused = await confirmFlaggedPayment(t.db, staff, { orderId: order.id, version: (await findOrderByNumber(t.db, order.orderNumber))!.version, paymentId: row!.id }, { provider: null });
+        expect(refused).toMatchObject({ ok: false, status: 409, formError: ORDER_ADMIN_MESSAGES.wrongAmount });
+        expect(await statusOf(order)).toBe("pending_payment");
+
+        // the same payment reported again (a webhook retry, the page after the webhook) changes nothing
+        expect((await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId })).status).toBe(200);
+        expect(await statusOf(order)).toBe("pending_payment");
+      });
+    }
+  }
 });

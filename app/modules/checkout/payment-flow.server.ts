@@ -10,13 +10,16 @@ import { PaymentGatewayError, paymentProviderFor, type PaymentProvider } from ".
 import type { CheckoutResult } from "../payments/callbacks.server";
 import { PAYMENT_MESSAGES, paymentFailedMessage, type GatewayError, type PaymentCheckout } from "../payments/provider";
 import { createPaymentRecord, flagPayment, lockGatewayPayment, markCaptured, markFailed, paymentsOfOrder } from "../payments/records.server";
+import { judgePayment, type ReportedPayment } from "../payments/settlement";
 import { queueConfirmation } from "./confirmation.server";
 
 /*
  * Paying an order that awaits payment (issue 11, DESIGN: an order becomes `confirmed` only after the
  * payment's signature or webhook is verified). The payment page, Razorpay's redirect callback, the
  * webhook and the sweep of abandoned orders all settle a payment through `settlePayment`: one
- * idempotent function under row locks, which only ever moves an order forward.
+ * idempotent function under row locks, which only ever moves an order forward, and which hands what
+ * the gateway reported to the one rule of whether it settles the order (`judgePayment`, decision 036):
+ * a payment of another amount or currency is recorded as reported and flagged, never confirmed.
  */
 
 /** Why the sweep cancelled an order: a late payment for such an order may still confirm it. */
@@ -77,7 +80,8 @@ export async function startPayment(
 }
 
 export type PaymentOutcome =
-  | { kind: "paid"; providerPaymentId: string; signature?: string | null; method?: string | null }
+  /** the gateway reports a payment (its own amount, currency and status: `judgePayment` decides) */
+  | { kind: "paid"; payment: ReportedPayment; signature?: string | null }
   | { kind: "failed"; providerPaymentId: string | null; error: GatewayError };
 
 export type SettleResult =
@@ -87,6 +91,8 @@ export type SettleResult =
   | { state: "flagged"; orderNumber: string }
   /** a failed attempt was recorded; the order still awaits payment */
   | { state: "failed"; orderNumber: string }
+  /** the gateway holds no money for this payment (failed, refunded, never authorised): nothing changed */
+  | { state: "not-paid"; orderNumber: string }
   /** no session with this gateway order id (not ours, or not recorded) */
   | { state: "unknown" };
 
@@ -118,6 +124,7 @@ export async function settlePayment(
 ): Promise<SettleResult> {
   const now = input.now ?? new Date();
   let stockChanged = false;
+  let mismatch: string | null = null;
   const result = await db.transaction(async (tx): Promise<SettleResult> => {
     const payment = await lockGatewayPayment(tx, input.provider, input.providerOrderId);
     if (!payment) return { state: "unknown" };
@@ -140,8 +147,21 @@ export async function settlePayment(
     if (payment.status === "captured") {
       return payment.flaggedAt ? { state: "flagged", orderNumber: order.orderNumber } : { state: "confirmed", orderNumber: order.orderNumber };
     }
-    await markCaptured(tx, payment.id, { providerPaymentId: outcome.providerPaymentId, signature: outcome.signature, method: outcome.method, now });
-    const reason = `Paid online (${outcome.providerPaymentId})`;
+    const reported = outcome.payment;
+    const verdict = judgePayment({ gatewayOrderId: input.providerOrderId, amountPaise: order.totalPaise }, reported);
+    if (verdict.kind === "other-order") {
+      getLogger().warn({ source: input.source, order: order.orderNumber, reason: verdict.reason }, "payments: a reported payment belongs to another gateway order; ignored");
+      return { state: "unknown" };
+    }
+    if (verdict.kind === "not-paid") return { state: "not-paid", orderNumber: order.orderNumber };
+    // the row keeps what the gateway reported, whatever the order's total
+    await markCaptured(tx, payment.id, { reported, signature: outcome.signature, now });
+    if (verdict.kind === "mismatch") {
+      await flagPayment(tx, payment.id, verdict.reason, now);
+      mismatch = verdict.reason;
+      return { state: "flagged", orderNumber: order.orderNumber };
+    }
+    const reason = `Paid online (${reported.id})`;
 
     if (order.status === "pending_payment") {
       await moveOrder(tx, order.id, { from: "pending_payment", to: "confirmed", actor: "gateway", reason, now });
@@ -163,7 +183,11 @@ export async function settlePayment(
     return { state: order.status === "cancelled" ? "flagged" : "confirmed", orderNumber: order.orderNumber };
   });
   if (stockChanged) stockCommitted();
-  if (result.state === "flagged") getLogger().warn({ ...input, result }, "payments: a payment was taken for an order that could not be confirmed");
+  if (mismatch) {
+    getLogger().error({ ...input, result, mismatch }, "payments: a payment does not match its order's amount or currency; the order stays unpaid and the payment is flagged for staff");
+  } else if (result.state === "flagged") {
+    getLogger().warn({ ...input, result }, "payments: a payment was taken for an order that could not be confirmed");
+  }
   return result;
 }
 
@@ -208,16 +232,20 @@ async function captureAtGateway(db: Db, provider: PaymentProvider, orderId: stri
   for (const session of sessions) {
     try {
       const found = await provider.findPayments(session.providerOrderId!);
+      // the gateway's own amount, currency and status go to settlePayment, which decides
       const paid = found.find((p) => p.status === "captured" || p.status === "authorized");
       if (!paid) continue;
       const settled = await settlePayment(db, {
         provider: provider.name,
         providerOrderId: session.providerOrderId!,
-        outcome: { kind: "paid", providerPaymentId: paid.id, method: paid.method },
+        outcome: { kind: "paid", payment: paid },
         source: "sweep",
         now,
       });
-      return settled.state === "confirmed" ? "confirmed" : "settled";
+      if (settled.state === "confirmed") return "confirmed";
+      if (settled.state === "flagged") return "settled";
+      // not this order's money: look at its other sessions
+      continue;
     } catch (error) {
       getLogger().warn({ err: error, orderId }, "payments sweep: could not ask the gateway about an unpaid order; it will be asked again");
       return "unsure";
@@ -257,7 +285,7 @@ export async function settleReturn(
   const named = result.razorpayOrderId;
   const session = named ? sessions.find((p) => p.providerOrderId === named) : sessions[0];
   if (!session?.providerOrderId) return { kind: "rejected", message: PAYMENT_MESSAGES.generic };
-  const verdict = await provider.verifyReturn({ providerOrderId: session.providerOrderId, amountPaise: session.amountPaise, currency: "INR", result });
+  const verdict = await provider.verifyReturn({ providerOrderId: session.providerOrderId, result });
   if (verdict.outcome === "rejected") {
     getLogger().warn({ order: order.orderNumber, reason: verdict.reason, detail: verdict.detail }, "payments: a payment result was refused");
     return { kind: "rejected", message: PAYMENT_MESSAGES.generic };
@@ -266,9 +294,18 @@ export async function settleReturn(
     verdict.outcome === "paid"
       ? {
           kind: "paid",
-          providerPaymentId: verdict.providerPaymentId,
+          // Without the gateway's record of the payment (the test gateway, or Razorpay out of reach), the
+          // signature proves a payment on the gateway order, whose amount the gateway itself reported
+          // when it opened it: that is the amount to judge.
+          payment: verdict.payment ?? {
+            id: verdict.providerPaymentId,
+            orderId: session.providerOrderId,
+            amountPaise: session.amountPaise,
+            currency: session.currency,
+            status: "authorized",
+            method: null,
+          },
           signature: result.kind === "success" ? result.razorpaySignature : null,
-          method: verdict.payment?.method ?? null,
         }
       : { kind: "failed", providerPaymentId: verdict.providerPaymentId, error: verdict.error };
   const settled = await settlePayment(db, { provider: provider.name, providerOrderId: session.providerOrderId, outcome, source: input.source, now: input.now });
@@ -279,6 +316,7 @@ export async function settleReturn(
       return { kind: "flagged", orderNumber: settled.orderNumber, message: PAYMENT_MESSAGES.orderCreationFailed };
     case "failed":
       return { kind: "failed", message: paymentFailedMessage(outcome.kind === "failed" ? failureDescription(outcome.error) : null) };
+    case "not-paid":
     case "unknown":
       return { kind: "rejected", message: PAYMENT_MESSAGES.generic };
   }

@@ -2,7 +2,7 @@ import { getConfig } from "../../config.server";
 import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
 import { readRazorpayWebhook } from "../payments/callbacks.server";
-import { findGatewayPayment, markWebhookProcessed, recordGatewayRefund, recordWebhookEvent } from "../payments/records.server";
+import { markWebhookProcessed, recordGatewayRefund, recordWebhookEvent } from "../payments/records.server";
 import { recordRefundWebhook } from "../payments/refunds.server";
 import { settlePayment } from "./payment-flow.server";
 
@@ -36,23 +36,14 @@ export async function handleRazorpayWebhook(db: Db, delivery: { rawBody: Buffer;
     case "payment.captured":
     case "order.paid": {
       if (!event.orderId) break;
-      const stored = await findGatewayPayment(db, "razorpay", event.orderId);
-      if (!stored) {
-        status = "unknown-order";
-        break;
-      }
-      if (event.payment.amountPaise !== stored.amountPaise || event.payment.currency !== stored.currency) {
-        getLogger().error({ eventId: reading.eventId, orderId: event.orderId }, "payments: a captured payment's amount does not match the order's");
-        status = "amount-mismatch";
-        break;
-      }
+      // settlePayment judges the payment's own order, amount, currency and status
       const settled = await settlePayment(db, {
         provider: "razorpay",
         providerOrderId: event.orderId,
-        outcome: { kind: "paid", providerPaymentId: event.payment.id, method: event.payment.method },
+        outcome: { kind: "paid", payment: event.payment },
         source: "webhook",
       });
-      status = settled.state;
+      status = settled.state === "unknown" ? "unknown-order" : settled.state;
       break;
     }
     case "payment.failed": {

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.server";
 import { user } from "../accounts/auth-schema.server";
 import { recentActivity, type ActivityItem } from "../admin/audit.server";
 import { payments, refunds } from "../payments/schema.server";
+import { paysOrderTotal } from "../payments/settlement";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "./status-display";
 import { PAYMENT_METHOD_LABELS, type OrderListParams } from "./admin-orders";
 import { orderLines, orders, orderStatusHistory, type BillingInfo } from "./schema.server";
@@ -118,7 +119,13 @@ export interface FlaggedPaymentRow {
   customerName: string;
   provider: string;
   providerPaymentId: string | null;
+  /** what the gateway reported, in its currency's minor units */
   amountPaise: number;
+  currency: string;
+  /** the order's total: what the payment should have been */
+  expectedPaise: number;
+  /** the payment is not the order's total (another amount or currency): it can only be refunded */
+  wrongAmount: boolean;
   flagReason: string | null;
   flaggedAt: string;
   refundStatus: "pending" | "processed" | "failed" | null;
@@ -144,6 +151,8 @@ export async function openFlaggedPayments(db: Db, limit = 50): Promise<FlaggedPa
       provider: payments.provider,
       providerPaymentId: payments.providerPaymentId,
       amountPaise: payments.amountPaise,
+      currency: payments.currency,
+      expectedPaise: orders.totalPaise,
       flagReason: payments.flagReason,
       flaggedAt: payments.flaggedAt,
       refundStatus: refunds.status,
@@ -155,12 +164,16 @@ export async function openFlaggedPayments(db: Db, limit = 50): Promise<FlaggedPa
     .where(and(isNotNull(payments.flaggedAt), or(isNull(refunds.id), eq(refunds.status, "failed"))))
     .orderBy(asc(payments.flaggedAt))
     .limit(limit);
-  return rows.map((r) => ({
-    ...r,
-    orderStatus: r.orderStatus as OrderStatus,
-    flaggedAt: r.flaggedAt!.toISOString(),
-    confirmable: r.refundStatus === null && (r.orderStatus === "cancelled" || r.orderStatus === "pending_payment"),
-  }));
+  return rows.map((r) => {
+    const wrongAmount = !paysOrderTotal(r, { totalPaise: r.expectedPaise });
+    return {
+      ...r,
+      orderStatus: r.orderStatus as OrderStatus,
+      flaggedAt: r.flaggedAt!.toISOString(),
+      wrongAmount,
+      confirmable: !wrongAmount && r.refundStatus === null && (r.orderStatus === "cancelled" || r.orderStatus === "pending_payment"),
+    };
+  });
 }
 
 /* ================= the detail ================= */
@@ -182,7 +195,9 @@ export interface StaffOrderDetail {
     provider: string;
     providerOrderId: string | null;
     providerPaymentId: string | null;
+    /** as the gateway reported it, in `currency`'s minor units */
     amountPaise: number;
+    currency: string;
     amountRefundedPaise: number;
     status: string;
     method: string | null;
@@ -261,6 +276,7 @@ export async function loadStaffOrder(db: Db, orderId: string): Promise<StaffOrde
       providerOrderId: p.providerOrderId,
       providerPaymentId: p.providerPaymentId,
       amountPaise: p.amountPaise,
+      currency: p.currency,
       amountRefundedPaise: p.amountRefundedPaise,
       status: p.status,
       method: p.method,

@@ -32,6 +32,7 @@ export const ORDER_ADMIN_MESSAGES = {
   confirmOutOfStock: (piece: string) => `Not enough stock to confirm this order: ${piece} is sold out. Refund the payment instead.`,
   flagGone: "This payment no longer needs attention. Reload to see the latest.",
   alreadyConfirmed: "This order is already confirmed; this payment is a second one. Refund it instead.",
+  wrongAmount: "This payment is not for the order's total, so it cannot confirm the order. Refund it instead.",
   refundMissing: "There is no refund to try again.",
   refundDone: "This refund has already been processed.",
   // toasts

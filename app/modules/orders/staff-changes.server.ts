@@ -12,6 +12,7 @@ import { kickOutbox, queueMessages } from "../messages/outbox.server";
 import { payments, refunds } from "../payments/schema.server";
 import type { PaymentProvider } from "../payments/provider.server";
 import { requestRefunds, settleRefund, type RefundOutcome } from "../payments/refunds.server";
+import { paysOrderTotal } from "../payments/settlement";
 import { ORDER_ADMIN_MESSAGES, statusChoices, type StatusChange, type StatusFieldErrors } from "./admin-orders";
 import { lockOrder, moveOrder, type OrderRow } from "./orders.server";
 import { orderLines, orders } from "./schema.server";
@@ -219,6 +220,7 @@ export async function confirmFlaggedPayment(db: Db, staff: Actor, input: { order
   return change(db, input.orderId, input.version, deps, async (tx, order, now) => {
     const { payment, refund } = await lockFlaggedPayment(tx, order.id, input.paymentId);
     if (refund) refuse(409, ORDER_ADMIN_MESSAGES.flagGone);
+    if (!paysOrderTotal(payment, order)) refuse(409, ORDER_ADMIN_MESSAGES.wrongAmount);
     const from = order.status as OrderStatus;
     if (from !== "cancelled" && from !== "pending_payment") refuse(409, ORDER_ADMIN_MESSAGES.alreadyConfirmed);
     let stockChanged = false;

@@ -65,9 +65,6 @@ export interface CreateSessionOptions {
 export interface VerifyReturnInput {
   /** payments.provider_order_id as the shop stored it, never the id the browser sent */
   providerOrderId: string;
-  /** the order's total as stored, and its currency */
-  amountPaise: number;
-  currency: "INR";
   /** parseCheckoutCallback(...) of what the browser or redirect mode sent */
   result: CheckoutResult;
 }
@@ -79,9 +76,7 @@ export type ReturnRejection =
   | "order_mismatch"
   /** the signature does not hold for the stored order id and this payment id */
   | "bad_signature"
-  /** signed, but Razorpay's payment belongs to another order, or is for another amount or currency */
-  | "payment_mismatch"
-  /** signed, but Razorpay says the payment failed, never got authorised, or does not exist */
+  /** signed, but Razorpay does not know the payment */
   | "not_paid";
 
 export type ReturnVerdict =
@@ -89,10 +84,11 @@ export type ReturnVerdict =
       outcome: "paid";
       providerPaymentId: string;
       /**
-       * Razorpay's payment as fetched after the signature held, amount, currency and order already
-       * checked against the input. Null when it could not be fetched (gateway unreachable: the
-       * signature alone proves a payment on the Razorpay order the shop created for this amount, and
-       * payment.captured will arrive by webhook) and for the test gateway, which has no API.
+       * Razorpay's payment as fetched after the signature held: its order, amount, currency and status
+       * are for `judgePayment` (payments/settlement.ts) to judge, through settlePayment. Null when it
+       * could not be fetched (gateway unreachable: the signature alone proves a payment on the Razorpay
+       * order the shop created, and payment.captured will arrive by webhook) and for the test gateway,
+       * which has no API.
        */
       payment: GatewayPayment | null;
       /** true when captured; false when only authorised (auto-capture follows); null when unknown */
@@ -197,11 +193,13 @@ export function razorpayProvider(options: RazorpayProviderOptions, client: Razor
       } catch (error) {
         throw toGatewayError(error, `create a Razorpay order for ${order.orderNumber}`);
       }
+      if (created.currency !== "INR") throw new PaymentGatewayError("rejected", `Razorpay opened order ${created.id} in ${created.currency}`);
       return {
         provider: "razorpay",
         providerOrderId: created.id,
-        amountPaise: order.amountPaise,
-        currency: order.currency,
+        // as Razorpay reported its order: the caller checks it against the order's total
+        amountPaise: created.amountPaise,
+        currency: created.currency,
         checkout: {
           provider: "razorpay",
           scriptUrl: options.checkoutUrl,
@@ -241,16 +239,6 @@ export function razorpayProvider(options: RazorpayProviderOptions, client: Razor
           "payments: signature holds but the payment could not be fetched; accepting on the signature",
         );
         return { outcome: "paid", providerPaymentId: checked.providerPaymentId, payment: null, captured: null };
-      }
-      if (payment.orderId !== input.providerOrderId || payment.amountPaise !== input.amountPaise || payment.currency !== input.currency) {
-        return {
-          outcome: "rejected",
-          reason: "payment_mismatch",
-          detail: `payment ${payment.id} is ${payment.amountPaise} ${payment.currency} on ${payment.orderId}; expected ${input.amountPaise} ${input.currency} on ${input.providerOrderId}`,
-        };
-      }
-      if (payment.status !== "authorized" && payment.status !== "captured" && payment.status !== "refunded") {
-        return { outcome: "rejected", reason: "not_paid", detail: `payment ${payment.id} is ${payment.status}` };
       }
       return { outcome: "paid", providerPaymentId: payment.id, payment, captured: payment.captured };
     },

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { payments, webhookEvents } from "./schema.server";
+import type { ReportedPayment } from "./settlement";
 
 /*
  * The payments table: one row per attempt to take money for an order (a cash-on-delivery promise, or
@@ -62,18 +63,26 @@ export async function lockGatewayPayment(tx: Tx, provider: string, providerOrder
   return row ?? null;
 }
 
+/**
+ * The gateway took the money: the row records the payment as the gateway reported it (its id, amount,
+ * currency and method), never the order's total, so a payment that does not match stays visible as
+ * what it is.
+ */
 export async function markCaptured(
   tx: Tx,
   paymentId: string,
-  input: { providerPaymentId: string; signature?: string | null; method?: string | null; now: Date },
+  input: { reported: ReportedPayment; signature?: string | null; now: Date },
 ): Promise<void> {
+  const { reported } = input;
   await tx
     .update(payments)
     .set({
       status: "captured",
-      providerPaymentId: input.providerPaymentId,
+      providerPaymentId: reported.id,
+      amountPaise: reported.amountPaise,
+      currency: reported.currency,
       signature: input.signature ?? null,
-      method: input.method ?? null,
+      method: reported.method ?? null,
       capturedAt: input.now,
       errorDescription: null,
       updatedAt: input.now,

@@ -253,8 +253,15 @@ export interface FakeRazorpay {
   readonly webhooks: WebhookDelivery[];
   /** creates an order directly, as if through the API */
   createOrder(input: { amount: number; currency?: string; receipt?: string; notes?: Record<string, string> }): FakeOrder;
-  /** a captured payment on the order, and the fields Checkout would hand the shop */
-  pay(orderId: string, details?: { method?: string; email?: string; contact?: string; notes?: Record<string, string> }): { payment: FakePayment; response: SuccessFields };
+  /**
+   * a captured payment on the order, and the fields Checkout would hand the shop; `amount` and
+   * `currency` make the gateway report a payment that is not the order's (a partial payment, or a
+   * gateway that misreports), for the shop's settlement rule to refuse
+   */
+  pay(
+    orderId: string,
+    details?: { method?: string; email?: string; contact?: string; notes?: Record<string, string>; amount?: number; currency?: string },
+  ): { payment: FakePayment; response: SuccessFields };
   /** a failed payment attempt on the order, and Checkout's error object */
   fail(orderId: string, failure?: FakeFailure): { payment: FakePayment; error: CheckoutError };
   sign(orderId: string, paymentId: string): string;
@@ -360,10 +367,15 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
     };
   }
 
-  function pay(orderId: string, details: { method?: string; email?: string | null; contact?: string | null; notes?: Record<string, string> } = {}) {
+  function pay(
+    orderId: string,
+    details: { method?: string; email?: string | null; contact?: string | null; notes?: Record<string, string>; amount?: number; currency?: string } = {},
+  ) {
     const order = orderFor(orderId);
     if (order.status === "paid") throw badRequest("Order has already been paid.");
     const payment = newPayment(order, details);
+    if (details.amount !== undefined) payment.amount = payment.base_amount = details.amount;
+    if (details.currency !== undefined) payment.currency = details.currency;
     payment.status = "captured";
     payment.captured = true;
     payment.fee = Math.round(order.amount * 0.02);

@@ -81,3 +81,19 @@ export function FlaggedActions({
     </div>
   );
 }
+
+/** A payment that is not the order's total, side by side with what it should have been. */
+export function AmountCheck({ reported, expected }: { reported: string; expected: string }) {
+  return (
+    <dl className="mt-1 flex flex-wrap gap-x-4 text-sm text-amber-900" data-testid="amount-check">
+      <div className="flex gap-1">
+        <dt>Gateway reported</dt>
+        <dd className="font-medium tabular-nums">{reported}</dd>
+      </div>
+      <div className="flex gap-1">
+        <dt>Order total</dt>
+        <dd className="font-medium tabular-nums">{expected}</dd>
+      </div>
+    </dl>
+  );
+}

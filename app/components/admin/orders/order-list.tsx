@@ -7,9 +7,10 @@ import { formatPhone } from "~/modules/accounts/phone";
 import { ALL_STATUSES, orderListQuery, PAYMENT_METHOD_LABELS, type OrderListParams } from "~/modules/orders/admin-orders";
 import type { FlaggedPaymentRow, StaffOrderPage, StaffOrderRow } from "~/modules/orders/admin-orders.server";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/status-display";
+import { describeAmount } from "~/modules/payments/settlement";
 import { formatPrice } from "~/modules/pricing/money";
 import { formatDate, formatDateTime, formatTime } from "./dates";
-import { FlagAnswerToasts, FlaggedActions } from "./flagged-actions";
+import { AmountCheck, FlagAnswerToasts, FlaggedActions } from "./flagged-actions";
 
 /*
  * The Orders tab: payments that need staff first, then the filters (all in the address, so the
@@ -126,11 +127,12 @@ function FlaggedPanel({ flagged }: { flagged: FlaggedPaymentRow[] }) {
                 {f.orderNumber}
               </Link>
               <p className="mt-0.5 text-sm text-stone">
-                {f.customerName} · {formatPrice(f.amountPaise)} · <StatusBadge status={f.orderStatus} />
+                {f.customerName} · {formatPrice(f.expectedPaise)} · <StatusBadge status={f.orderStatus} />
               </p>
             </div>
             <div className="text-sm text-ink">
               <p>{f.flagReason ?? "Payment taken, order not confirmed"}</p>
+              {f.wrongAmount ? <AmountCheck reported={describeAmount(f.amountPaise, f.currency)} expected={describeAmount(f.expectedPaise, "INR")} /> : null}
               <p className="mt-0.5 text-xs text-stone">
                 {f.provider === "test" ? "Test gateway" : "Razorpay"} payment <span className="break-all font-mono">{f.providerPaymentId ?? "(no id)"}</span> ·{" "}
                 <span className="whitespace-nowrap">{formatDateTime(f.flaggedAt)}</span>

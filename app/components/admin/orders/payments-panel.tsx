@@ -1,9 +1,10 @@
 import { useFetcher } from "react-router";
 import { REFUND_STATUS_LABELS, type OrderActionAnswer } from "~/modules/orders/admin-orders";
 import type { StaffOrderDetail } from "~/modules/orders/admin-orders.server";
+import { describeAmount, paysOrderTotal } from "~/modules/payments/settlement";
 import { formatPrice } from "~/modules/pricing/money";
 import { formatDateTime } from "./dates";
-import { FlaggedActions } from "./flagged-actions";
+import { AmountCheck, FlaggedActions } from "./flagged-actions";
 import { useOrderAnswerToasts } from "./use-order-answer";
 
 /* The order's payment record(s): gateway ids, state, a flag waiting for staff, and the refund with its state. */
@@ -88,11 +89,12 @@ export function PaymentsPanel({ detail }: { detail: StaffOrderDetail }) {
       {payments.map((p) => {
         const state = p.provider === "cod" && p.status === "created" ? { label: "Pay on delivery", tone: PAYMENT_STATES.created!.tone } : (PAYMENT_STATES[p.status] ?? { label: p.status, tone: PAYMENT_STATES.created!.tone });
         const open = p.flaggedAt !== null && (!p.refund || p.refund.status === "failed");
+        const wrongAmount = (p.status === "captured" || p.status === "refunded") && !paysOrderTotal(p, order);
         return (
           <li key={p.id} data-testid="payment" className="border-b border-linen pb-4 last:border-b-0 last:pb-0">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-medium text-ink">
-                {PROVIDERS[p.provider] ?? p.provider} · {formatPrice(p.amountPaise)}
+                {PROVIDERS[p.provider] ?? p.provider} · {p.currency === "INR" ? formatPrice(p.amountPaise) : describeAmount(p.amountPaise, p.currency)}
               </p>
               <Pill tone={state.tone}>{state.label}</Pill>
             </div>
@@ -110,6 +112,7 @@ export function PaymentsPanel({ detail }: { detail: StaffOrderDetail }) {
               <div className="mt-3 border border-amber-300 bg-amber-50 p-3" data-testid="payment-flag">
                 <p className="text-sm font-medium text-amber-900">Payment succeeded but order not confirmed</p>
                 <p className="mt-0.5 text-sm text-amber-900">{p.flagReason ?? "The order could not be confirmed."}</p>
+                {wrongAmount ? <AmountCheck reported={describeAmount(p.amountPaise, p.currency)} expected={describeAmount(order.totalPaise, "INR")} /> : null}
                 <div className="mt-3">
                   <FlaggedActions
                     action={`/admin/orders/${order.id}`}
@@ -117,7 +120,7 @@ export function PaymentsPanel({ detail }: { detail: StaffOrderDetail }) {
                     orderNumber={order.orderNumber}
                     version={order.version}
                     paymentId={p.id}
-                    confirmable={!p.refund && (order.status === "cancelled" || order.status === "pending_payment")}
+                    confirmable={!wrongAmount && !p.refund && (order.status === "cancelled" || order.status === "pending_payment")}
                     retryRefund={p.refund?.status === "failed"}
                   />
                 </div>
