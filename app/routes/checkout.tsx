@@ -28,6 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = await checkoutPage(getDb(), user.id, getConfig().payments.online);
   // Lines that cannot be bought as they are: the cart says which and why.
   if (page.kind === "blocked") throw redirect("/cart?checkout=blocked", { headers: NO_STORE });
+  // More than one order may come to: the cart says so, with the limit.
+  if (page.kind === "over-limit") throw redirect("/cart?checkout=over-limit", { headers: NO_STORE });
   return data(page, { headers: NO_STORE });
 }
 

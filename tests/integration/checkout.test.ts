@@ -1,7 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
-import { addLine, applyCoupon, getCartLines } from "../../app/modules/cart/cart.server";
+import { computeFigures } from "../../app/modules/admin/dashboard.server";
+import { customerOrderTotals } from "../../app/modules/admin/lists.server";
+import { addLine, applyCoupon, checkoutProblem, getCartLines, setQuantity } from "../../app/modules/cart/cart.server";
 import { productVariants } from "../../app/modules/catalog/schema.server";
 import { findVariant } from "../../app/modules/catalog/variants.server";
 import { CHECKOUT_MESSAGES, checkoutFormSchema, type CheckoutForm } from "../../app/modules/checkout/billing";
@@ -300,5 +302,46 @@ describe("the sweep of unpaid orders", () => {
     expect(payment!.flaggedAt).not.toBeNull();
     expect((await findOrderByNumber(t.db, unlucky.order.orderNumber))!.status).toBe("cancelled");
     expect(await stockOf(unlucky.variantId)).toBe(0);
+  });
+});
+
+describe("the store's maximum order", () => {
+  const LAKH_10 = 100_000_000; // ₹10,00,000, the product editor's highest price
+
+  it("refuses 22 pieces at ₹10,00,000 in the cart and at checkout with the limit in words, and takes an order up to a raised limit", async () => {
+    const { productId, variantId } = await product(40, LAKH_10);
+    const userId = await shopperWith(productId, 22);
+    const message = "One order can come to at most ₹5,00,000. Please remove some pieces, or buy them in two orders.";
+    expect(await checkoutProblem(t.db, userId)).toBe(message);
+    const refused = await placeOrder(t.db, { userId, form: form(), onlineAvailable: true });
+    expect(refused).toEqual({ ok: false, kind: "over-limit", message });
+    expect(await stockOf(variantId)).toBe(40);
+    expect(await t.db.select().from(orders).where(eq(orders.userId, userId))).toEqual([]);
+
+    // the owner raises the maximum to ₹1,00,00,000: ten such pieces make an order of exactly that
+    await t.db.update(storeSettings).set({ maxOrderPaise: 1_000_000_000 });
+    try {
+      expect(await checkoutProblem(t.db, userId)).toBe("One order can come to at most ₹1,00,00,000. Please remove some pieces, or buy them in two orders.");
+      const variant = { productId, size: "One Size", colour: "Default" };
+      expect(await setQuantity(t.db, userId, variant, 10)).toMatchObject({ ok: true });
+      const buyers = [userId, await shopperWith(productId, 10), await shopperWith(productId, 10)];
+      const spent: string[] = [];
+      for (const buyer of buyers) {
+        const placed = await placeOrder(t.db, { userId: buyer, form: form(), onlineAvailable: true });
+        expect(placed).toMatchObject({ ok: true, status: "confirmed" });
+        if (!placed.ok) return;
+        const order = (await findOrderByNumber(t.db, placed.orderNumber))!;
+        expect(order).toMatchObject({ subtotalPaise: 1_000_000_000, shippingPaise: 0, totalPaise: 1_000_000_000 });
+        spent.push(order.id);
+      }
+      expect(await stockOf(variantId)).toBe(10);
+      // three such orders add up past what a 32-bit integer holds: the dashboard and the customers list still add them right
+      await t.db.update(orders).set({ status: "delivered" }).where(inArray(orders.id, spent));
+      const figures = await computeFigures(t.db);
+      expect(figures.revenuePaise).toBeGreaterThanOrEqual(3_000_000_000);
+      expect((await customerOrderTotals(t.db, [userId])).get(userId)?.spentPaise).toBe(1_000_000_000);
+    } finally {
+      await t.db.update(storeSettings).set({ maxOrderPaise: 50_000_000 });
+    }
   });
 });

@@ -56,12 +56,17 @@ export function CartSummary({ view, couponNotice, actionData }: { view: CartView
 
       <Form method="post" action="/cart" onSubmit={onCheckout} className="mt-6">
         <input type="hidden" name={STORE_FIELD} value={store} />
-        <button type="submit" name="intent" value="checkout" disabled={view.blocked || processing} className="btn-primary w-full">
+        <button type="submit" name="intent" value="checkout" disabled={view.blocked || view.overLimit !== null || processing} className="btn-primary w-full">
           <LockIcon className="h-4 w-4" />
           {processing ? "Processing..." : "Proceed to checkout"}
         </button>
       </Form>
       {view.blocked ? <p className="mt-2 text-sm text-sale">Remove or update the pieces marked in your bag to continue.</p> : null}
+      {view.overLimit ? (
+        <p className="mt-2 text-sm text-sale" data-testid="over-limit">
+          {view.overLimit}
+        </p>
+      ) : null}
       {checkoutError ? (
         <p role="alert" className="mt-2 text-sm text-sale">
           {checkoutError}

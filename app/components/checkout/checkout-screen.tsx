@@ -29,6 +29,7 @@ export function CheckoutScreen({ page, actionData }: { page: PageData; actionDat
       return <SignInFirst />;
     case "empty":
     case "blocked":
+    case "over-limit":
       return <EmptyBag />;
     case "ready":
       return <CheckoutForm page={page} actionData={actionData} />;

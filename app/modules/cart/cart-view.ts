@@ -1,6 +1,6 @@
 import type { ShopperProduct } from "../catalog/types";
 import { stockOf } from "../catalog/variants";
-import { priceCart, type CouponTerms, type PricedCart } from "../pricing/pricing";
+import { exceedsMaxOrder, maxOrderMessage, priceCart, type CouponTerms, type PricedCart } from "../pricing/pricing";
 import { cartIdOf, countItems, type CartLine } from "./lines";
 
 /*
@@ -20,6 +20,8 @@ export interface CartCatalogue {
   coupon: CouponTerms | null;
   /** why a stored coupon was dropped by the server (window, usage limit, minimum) */
   couponNotice: string | null;
+  /** the store's maximum order (its subtotal), from the settings */
+  maxOrderPaise: number;
 }
 
 export type LineState =
@@ -48,6 +50,8 @@ export interface CartView {
   priced: PricedCart;
   /** true when a line cannot be bought as it is (checkout is refused) */
   blocked: boolean;
+  /** the pieces come to more than the store's maximum order: why checkout is refused */
+  overLimit: string | null;
 }
 
 export const LINE_STATE_MESSAGES: Record<Exclude<LineState["kind"], "ok" | "loading" | "over-stock">, string> = {
@@ -79,7 +83,7 @@ function stateOf(line: CartLine, product: ShopperProduct | undefined, lookedUp: 
  * The cart at current catalogue prices. Lines that cannot be bought (gone, inactive, out of stock,
  * variant no longer offered) stay in the bag, flagged, and count toward nothing but the badge.
  */
-export function buildCartView(lines: readonly CartLine[], catalogue: Pick<CartCatalogue, "products" | "lookedUp" | "coupon">): CartView {
+export function buildCartView(lines: readonly CartLine[], catalogue: Pick<CartCatalogue, "products" | "lookedUp" | "coupon" | "maxOrderPaise">): CartView {
   const lookedUp = new Set(catalogue.lookedUp);
   const viewLines = lines.map((line): CartViewLine => {
     const product = catalogue.products[line.productId] ?? null;
@@ -90,10 +94,12 @@ export function buildCartView(lines: readonly CartLine[], catalogue: Pick<CartCa
     return { ...line, cartId: cartIdOf(line), product, stock, state, unitPricePaise, lineTotalPaise: buyable ? unitPricePaise * line.quantity : 0 };
   });
   const buyable = viewLines.filter((l) => l.state.kind === "ok" || l.state.kind === "over-stock");
+  const priced = priceCart(buyable, catalogue.coupon);
   return {
     lines: viewLines,
     count: countItems(lines),
-    priced: priceCart(buyable, catalogue.coupon),
+    priced,
     blocked: viewLines.some((l) => l.state.kind !== "ok"),
+    overLimit: exceedsMaxOrder(priced.subtotalPaise, catalogue.maxOrderPaise) ? maxOrderMessage(catalogue.maxOrderPaise) : null,
   };
 }

@@ -4,6 +4,7 @@ import { getShopperProducts, isProductId } from "../catalog/products.server";
 import type { ShopperProduct } from "../catalog/types";
 import { lineAvailability, lineKey } from "../catalog/variants.server";
 import { couponTermsOf, findCouponRule } from "../coupons/coupons.server";
+import { getStoreSettings } from "../content/settings.server";
 import { checkCoupon, couponRemovedMessage, normaliseCouponCode, type CouponCheck } from "../pricing/pricing";
 import { buildCartView, type CartCatalogue, type CartView } from "./cart-view";
 import { countItems, mergeLines, sameVariant, type CartLine, type Variant } from "./lines";
@@ -164,9 +165,9 @@ export async function priceLines(
   now: Date,
 ): Promise<{ catalogue: CartCatalogue; view: CartView; check: CouponCheck | null }> {
   const ids = [...new Set(lines.map((l) => l.productId))];
-  const found = await getShopperProducts(db as Db, ids);
+  const [found, settings] = await Promise.all([getShopperProducts(db as Db, ids), getStoreSettings(db as Db)]);
   const productsById: Record<string, ShopperProduct> = Object.fromEntries(found.map((p) => [p.id, p]));
-  const base = { products: productsById, lookedUp: ids };
+  const base = { products: productsById, lookedUp: ids, maxOrderPaise: settings.maxOrderPaise };
   const uncouponed = buildCartView(lines, { ...base, coupon: null });
   if (!couponCode) return { catalogue: { ...base, coupon: null, couponNotice: null }, view: uncouponed, check: null };
   const rule = await findCouponRule(db as Db, couponCode);
@@ -286,6 +287,7 @@ export const CHECKOUT_MESSAGES = {
 export async function checkoutProblem(db: Db, userId: string, now = new Date()): Promise<string | null> {
   const cart = await loadCart(db, userId, now);
   if (cart.lines.length === 0) return CHECKOUT_MESSAGES.empty;
-  if (buildCartView(cart.lines, cart).blocked) return CHECKOUT_MESSAGES.blocked;
-  return null;
+  const view = buildCartView(cart.lines, cart);
+  if (view.blocked) return CHECKOUT_MESSAGES.blocked;
+  return view.overLimit;
 }

@@ -35,6 +35,7 @@ export interface SavedAddressView {
 export type CheckoutPage =
   | { kind: "empty" }
   | { kind: "blocked"; problems: LineProblem[] }
+  | { kind: "over-limit" }
   | {
       kind: "ready";
       lines: CheckoutLineView[];
@@ -60,6 +61,7 @@ export async function checkoutPage(db: Db, userId: string, onlineAvailable: bool
   ]);
   if (online.lines.length === 0) return { kind: "empty" };
   if (online.problems.length > 0) return { kind: "blocked", problems: online.problems };
+  if (online.overLimit) return { kind: "over-limit" };
   const cod = checkoutTotals(online.totals, "cod", settings);
 
   let codUnavailableReason: string | null = null;

@@ -43,7 +43,7 @@ export type PlaceOrderResult =
   | { ok: false; kind: "empty"; message: string }
   | { ok: false; kind: "lines"; message: string; problems: LineProblem[] }
   | { ok: false; kind: "changed"; message: string; totalPaise: number }
-  | { ok: false; kind: "coupon" | "payment-method"; message: string };
+  | { ok: false; kind: "coupon" | "payment-method" | "over-limit"; message: string };
 
 /** What the checkout shows and charges: the cart's buyable lines and the totals for a payment method. */
 export interface CheckoutQuote {
@@ -51,6 +51,8 @@ export interface CheckoutQuote {
   totals: CheckoutTotals;
   couponNotice: string | null;
   problems: LineProblem[];
+  /** the pieces come to more than the store's maximum order: the message, or null */
+  overLimit: string | null;
 }
 
 export async function quoteCheckout(db: Db, userId: string, method: PaymentChoice, settings: StoreSettings, now = new Date()): Promise<CheckoutQuote> {
@@ -65,6 +67,7 @@ export async function quoteCheckout(db: Db, userId: string, method: PaymentChoic
     totals: checkoutTotals(view.priced, method, { prepaidDiscountPercent: settings.prepaidDiscountPercent, codFeePaise: settings.codFeePaise }),
     couponNotice: cart.couponNotice,
     problems,
+    overLimit: view.overLimit,
   };
 }
 
@@ -114,6 +117,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
   const quote = await quoteCheckout(db, userId, form.paymentMethod, settings, now);
   if (quote.lines.length === 0) return { ok: false, kind: "empty", message: CHECKOUT_MESSAGES.empty };
   if (quote.problems.length > 0) return { ok: false, kind: "lines", message: quote.problems[0]!.message, problems: quote.problems };
+  if (quote.overLimit) return { ok: false, kind: "over-limit", message: quote.overLimit };
   // A coupon that stopped applying since the page was shown (window, usage limit, minimum).
   if (quote.couponNotice) return { ok: false, kind: "coupon", message: quote.couponNotice };
   const { totals } = quote;

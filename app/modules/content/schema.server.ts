@@ -36,6 +36,8 @@ export const storeSettings = pgTable(
     codFeePaise: integer("cod_fee_paise").notNull().default(0),
     /** cash on delivery only up to this total; null: no maximum */
     codMaxOrderPaise: integer("cod_max_order_paise"),
+    /** the most an order's pieces may come to (its subtotal): every order column and sum stays far inside its type */
+    maxOrderPaise: integer("max_order_paise").notNull().default(50_000_000),
     /** an unpaid online order keeps its stock this long */
     paymentTimeoutMinutes: integer("payment_timeout_minutes").notNull().default(30),
     prepaidDiscountPercent: integer("prepaid_discount_percent").notNull().default(0),
@@ -53,6 +55,7 @@ export const storeSettings = pgTable(
     check("store_settings_single_row", sql`${t.id} = 1`),
     check("store_settings_prepaid_discount_range", sql`${t.prepaidDiscountPercent} BETWEEN 0 AND 50`),
     check("store_settings_cod_amounts", sql`${t.codFeePaise} >= 0 AND (${t.codMaxOrderPaise} IS NULL OR ${t.codMaxOrderPaise} > 0)`),
+    check("store_settings_max_order_range", sql`${t.maxOrderPaise} BETWEEN 100 AND 1000000000`),
     check("store_settings_payment_timeout_range", sql`${t.paymentTimeoutMinutes} BETWEEN 5 AND 1440`),
     check("store_settings_staff_session_range", sql`${t.staffSessionHours} BETWEEN 1 AND 168`),
   ],

@@ -32,7 +32,7 @@ class Refused extends Error {
 
 function shown(field: keyof SettingsDraft, value: unknown): string {
   if (value === null || value === "") return field === "codMaxOrderPaise" ? "no maximum" : "empty";
-  if (field === "codFeePaise" || field === "codMaxOrderPaise") return formatPrice(Number(value));
+  if (field === "codFeePaise" || field === "codMaxOrderPaise" || field === "maxOrderPaise") return formatPrice(Number(value));
   if (field === "codEnabled") return value ? "on" : "off";
   if (field === "prepaidDiscountPercent") return `${String(value)}%`;
   return String(value);
@@ -81,6 +81,7 @@ export async function saveStoreSettings(db: Db, staff: Actor, values: SettingsFo
         codEnabled: row.codEnabled,
         codFeePaise: row.codFeePaise,
         codMaxOrderPaise: row.codMaxOrderPaise,
+        maxOrderPaise: row.maxOrderPaise,
         prepaidDiscountPercent: row.prepaidDiscountPercent,
         paymentTimeoutMinutes: row.paymentTimeoutMinutes,
         staffSessionHours: row.staffSessionHours,

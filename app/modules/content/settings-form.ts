@@ -29,6 +29,11 @@ export const SETTINGS_LIMITS = {
   codFeePaise: 1_000_000,
   /** ₹10,00,000 in paise */
   codMaxPaise: 100_000_000,
+  /**
+   * ₹1,00,00,000 in paise: the highest maximum order a shop may set. An order's amounts are at most
+   * this plus fees, well inside the database's integer columns (₹2.1 crore).
+   */
+  maxOrderPaise: 1_000_000_000,
 } as const;
 
 /** The settings that are text both as typed and as stored. */
@@ -42,6 +47,7 @@ export interface SettingsFormValues extends TextSettings {
   codEnabled: boolean;
   codFee: string;
   codMaxOrder: string;
+  maxOrder: string;
   prepaidDiscountPercent: string;
   paymentTimeoutMinutes: string;
   staffSessionHours: string;
@@ -54,6 +60,7 @@ export interface SettingsDraft extends TextSettings {
   codEnabled: boolean;
   codFeePaise: number;
   codMaxOrderPaise: number | null;
+  maxOrderPaise: number;
   prepaidDiscountPercent: number;
   paymentTimeoutMinutes: number;
   staffSessionHours: number;
@@ -80,6 +87,7 @@ export const SETTINGS_LABELS: Record<keyof SettingsDraft, string> = {
   codEnabled: "Cash on delivery",
   codFeePaise: "COD fee",
   codMaxOrderPaise: "COD maximum",
+  maxOrderPaise: "Maximum order",
   prepaidDiscountPercent: "Prepaid discount",
   paymentTimeoutMinutes: "Payment timeout",
   staffSessionHours: "Staff session length",
@@ -105,6 +113,7 @@ export function settingsFormValuesOf(row: StoredSettings): SettingsFormValues {
     codEnabled: row.codEnabled,
     codFee: row.codFeePaise === 0 ? "0" : paiseToRupeesText(row.codFeePaise),
     codMaxOrder: paiseToRupeesText(row.codMaxOrderPaise),
+    maxOrder: paiseToRupeesText(row.maxOrderPaise),
     prepaidDiscountPercent: String(row.prepaidDiscountPercent),
     paymentTimeoutMinutes: String(row.paymentTimeoutMinutes),
     staffSessionHours: String(row.staffSessionHours),
@@ -134,6 +143,7 @@ const valuesSchema = z.object({
   codEnabled: z.boolean(),
   codFee: z.string().max(40),
   codMaxOrder: z.string().max(40),
+  maxOrder: z.string().max(40),
   prepaidDiscountPercent: z.string().max(40),
   paymentTimeoutMinutes: z.string().max(40),
   staffSessionHours: z.string().max(40),
@@ -266,6 +276,12 @@ export function checkSettingsForm(values: SettingsFormValues, context: { storedG
     else codMaxOrderPaise = paise;
   }
 
+  let maxOrderPaise = 0;
+  const maxOrder = rupeesTextToPaise(values.maxOrder);
+  if (maxOrder === null || maxOrder < 100) errors.maxOrder = "Enter the largest order in rupees, like 500000";
+  else if (maxOrder > SETTINGS_LIMITS.maxOrderPaise) errors.maxOrder = `The maximum order can be at most ${formatPrice(SETTINGS_LIMITS.maxOrderPaise)}`;
+  else maxOrderPaise = maxOrder;
+
   const prepaidDiscountPercent = wholeIn(values.prepaidDiscountPercent, 0, 50);
   if (prepaidDiscountPercent === null) errors.prepaidDiscountPercent = "Enter a whole percent from 0 to 50";
   const paymentTimeoutMinutes = wholeIn(values.paymentTimeoutMinutes, 5, 1440);
@@ -290,6 +306,7 @@ export function checkSettingsForm(values: SettingsFormValues, context: { storedG
       codEnabled: values.codEnabled,
       codFeePaise,
       codMaxOrderPaise,
+      maxOrderPaise,
       prepaidDiscountPercent,
       paymentTimeoutMinutes,
       staffSessionHours,

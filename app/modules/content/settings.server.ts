@@ -17,6 +17,7 @@ export const DEFAULT_STORE_SETTINGS = {
   codEnabled: true,
   codFeePaise: 0,
   codMaxOrderPaise: null,
+  maxOrderPaise: 50_000_000,
   paymentTimeoutMinutes: 30,
   prepaidDiscountPercent: 0,
   staffSessionHours: 12,

@@ -37,6 +37,18 @@ export function couponRemovedMessage(code: string, reason: string): string {
   return `Coupon ${code} removed: ${reason}`;
 }
 
+/**
+ * An order's pieces (its subtotal) may come to at most the store's maximum order (a store setting,
+ * ₹5,00,000 unless the owner changes it): checked in the cart and again when the order is placed.
+ */
+export function exceedsMaxOrder(subtotalPaise: Paise, maxOrderPaise: Paise): boolean {
+  return subtotalPaise > maxOrderPaise;
+}
+
+export function maxOrderMessage(maxOrderPaise: Paise): string {
+  return `One order can come to at most ${formatPrice(maxOrderPaise)}. Please remove some pieces, or buy them in two orders.`;
+}
+
 /** Input is trimmed and upper-cased (spec section 5). */
 export function normaliseCouponCode(input: string | null | undefined): string {
   return (input ?? "").trim().toUpperCase();

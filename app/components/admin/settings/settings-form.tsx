@@ -206,6 +206,7 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
             <TextInput label="COD maximum order" prefix="₹" inputMode="decimal" autoComplete="off" hint="Largest total payable on delivery; empty for no maximum" {...text("codMaxOrder")} />
             <TextInput label="Prepaid discount (%)" inputMode="numeric" autoComplete="off" hint="Off online payments, 0 to 50" {...text("prepaidDiscountPercent")} />
             <TextInput label="Payment timeout (minutes)" inputMode="numeric" autoComplete="off" hint="An unpaid online order gives its pieces back after this; 5 to 1440" {...text("paymentTimeoutMinutes")} />
+            <TextInput label="Maximum order" prefix="₹" inputMode="decimal" autoComplete="off" hint="The most one order's pieces may come to, however paid; up to ₹1,00,00,000" {...text("maxOrder")} />
           </div>
         </Card>
 

@@ -1,0 +1,2 @@
+ALTER TABLE "store_settings" ADD COLUMN "max_order_paise" integer DEFAULT 50000000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "store_settings" ADD CONSTRAINT "store_settings_max_order_range" CHECK ("store_settings"."max_order_paise" BETWEEN 100 AND 1000000000);
