@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig, testGatewaySecret } from "./config.server";
+import { addressWarnings, ConfigError, isShopOrigin, parseConfig, shopOrigins, testGatewaySecret } from "./config.server";
 
 const SECRET = "x".repeat(40);
 const TWILIO = {
@@ -359,5 +359,42 @@ describe("configuration from the environment", () => {
       // demo mode takes plain http (a local MinIO or the test fake)
       expect(problemsOf({ ...S3, S3_PUBLIC_URL: "http://127.0.0.1:9000/media", S3_ENDPOINT: "http://127.0.0.1:9000" })).toEqual([]);
     });
+  });
+});
+
+describe("the shop's own address", () => {
+  it("is BASE_URL alone in live mode, and also localhost, 127.0.0.1 and [::1] on the shop's port in demo mode", () => {
+    expect(shopOrigins({ baseUrl: "https://shop.example.com", isDemo: false, port: 3000 })).toEqual(["https://shop.example.com"]);
+    expect(shopOrigins({ baseUrl: "http://localhost:3000", isDemo: false, port: 3000 })).toEqual(["http://localhost:3000"]);
+    expect(shopOrigins({ baseUrl: "http://localhost:3000", isDemo: true, port: 3000 })).toEqual(["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]);
+    // a demo shop behind a local proxy on another port: both ports, each under the three names
+    expect(shopOrigins({ baseUrl: "http://127.0.0.1:8080", isDemo: true, port: 3000 }).sort()).toEqual(
+      ["http://127.0.0.1:3000", "http://127.0.0.1:8080", "http://[::1]:3000", "http://[::1]:8080", "http://localhost:3000", "http://localhost:8080"].sort(),
+    );
+    const demo = { baseUrl: "http://localhost:3000", isDemo: true, port: 3000 };
+    expect(isShopOrigin(demo, "http://127.0.0.1:3000")).toBe(true);
+    expect(isShopOrigin(demo, "http://[::1]:3000/admin")).toBe(true);
+    for (const other of ["http://127.0.0.1:3001", "https://127.0.0.1:3000", "http://192.168.1.20:3000", "null", "", "http://localhost.evil.example:3000"]) {
+      expect(isShopOrigin(demo, other), other).toBe(false);
+    }
+    expect(isShopOrigin({ ...demo, isDemo: false }, "http://127.0.0.1:3000")).toBe(false);
+  });
+
+  it("warns at start-up, naming BASE_URL, when the shop listens on every interface but BASE_URL is this machine", () => {
+    for (const host of ["0.0.0.0", "::"]) {
+      for (const baseUrl of ["http://localhost:3000", "http://127.0.0.1:3000"]) {
+        const [warning, ...more] = addressWarnings({ host, baseUrl, port: 3000 });
+        expect(more).toEqual([]);
+        expect(warning).toContain(`HOST=${host}`);
+        expect(warning).toContain(`BASE_URL is ${baseUrl}`);
+        expect(warning).toContain("people on other machines will be refused when they sign in");
+      }
+    }
+    // the default (this machine only), and an address other machines can open, need no warning
+    expect(addressWarnings({ host: "127.0.0.1", baseUrl: "http://localhost:3000", port: 3000 })).toEqual([]);
+    expect(addressWarnings({ host: "0.0.0.0", baseUrl: "https://shop.example.com", port: 3000 })).toEqual([]);
+    expect(addressWarnings({ host: "0.0.0.0", baseUrl: "http://192.168.1.20:3000", port: 3000 })).toEqual([]);
+    // as parsed from the environment, BASE_URL's default included
+    expect(addressWarnings(parseConfig({ AUTH_SECRET: SECRET, HOST: "0.0.0.0", PORT: "3100" }))[0]).toContain("BASE_URL is http://localhost:3100");
   });
 });

@@ -10,7 +10,7 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { ConfigError, parseConfig, type Config } from "../app/config.server";
+import { addressWarnings, ConfigError, parseConfig, type Config } from "../app/config.server";
 import { bodyLimit, SHOP_BODY_LIMITS } from "./body-limit";
 import { scriptNonce } from "./nonce";
 import { runPrimary, WORKER_PURGE } from "./cluster";
@@ -162,7 +162,8 @@ async function main() {
     return (
       `\n  Saanjh is ready at ${config.baseUrl}  (${dev ? "development" : "production"} build, ${config.mode} mode)\n` +
       `  ${where}, ${info.products} products${info.seeded ? ", seeded on this first run" : ""}; started in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
-      (info.demoAdmin ? `  Demo admin: ${info.demoAdmin.email}  password: ${info.demoAdmin.password}\n` : "")
+      (info.demoAdmin ? `  Demo admin: ${info.demoAdmin.email}  password: ${info.demoAdmin.password}\n` : "") +
+      addressWarnings(config).map((warning) => `  ${warning}\n`).join("")
     );
   };
   server.on("error", (error: NodeJS.ErrnoException) => {
