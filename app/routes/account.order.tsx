@@ -5,11 +5,13 @@ import { getDb } from "~/db/client.server";
 import { invariantResponse } from "~/lib/http.server";
 import { formatPhone } from "~/modules/accounts/forms";
 import { requireUser } from "~/modules/accounts/session.server";
+import { taxDocumentsOf } from "~/modules/invoices/credit-notes.server";
 import { canDownloadInvoice } from "~/modules/invoices/invoices.server";
 import { getOrderForUser } from "~/modules/orders/shopper-orders.server";
 import { formatPaise } from "~/modules/pricing/money";
 import { AccountBreadcrumb } from "~/components/account/account-breadcrumb";
 import { OrderTimeline } from "~/components/orders/order-timeline";
+import { TaxDocuments } from "~/components/orders/tax-documents";
 import { orderTimeline } from "~/modules/orders/timeline";
 import type { Route } from "./+types/account.order";
 
@@ -26,14 +28,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   invariantResponse(order, "Order not found", 404);
   // an online order awaiting payment whose time has not run out can still be paid from here
   const payable = order.status === "pending_payment" && order.paymentMethod === "online" && (!order.paymentDueAt || order.paymentDueAt.getTime() > Date.now());
-  const invoice = await canDownloadInvoice(getDb(), order);
-  return { order: { ...order, payable, invoice } };
+  const [invoice, documents] = await Promise.all([canDownloadInvoice(getDb(), order), taxDocumentsOf(getDb(), order.id)]);
+  return { order: { ...order, payable, invoice }, documents };
 }
 
 const timeFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, documents } = loaderData;
+  const orderPath = `/account/orders/${encodeURIComponent(order.orderNumber)}`;
   const b = order.billing;
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-8 sm:py-16">
@@ -58,6 +61,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
       {order.status === "cancelled" && order.cancellationReason ? (
         <p className="mt-6 border border-sale/30 bg-red-50 px-4 py-3 text-sm text-sale">Cancelled: {order.cancellationReason}</p>
       ) : null}
+      <TaxDocuments documents={documents} invoiceHref={`${orderPath}/invoice`} creditNoteHref={(id) => `${orderPath}/credit-notes/${id}`} className="mt-6" />
 
       <div className="mt-10 grid gap-12 lg:grid-cols-[1.5fr_1fr]">
         <section aria-labelledby="items-heading">

@@ -6,6 +6,7 @@ import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
 import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/access.server";
 import { ORDER_ADMIN_MESSAGES, type OrderActionAnswer } from "~/modules/orders/admin-orders";
+import { taxDocumentsOf } from "~/modules/invoices/credit-notes.server";
 import { loadStaffOrder } from "~/modules/orders/admin-orders.server";
 import { runOrderAction } from "~/modules/orders/staff-actions.server";
 
@@ -27,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const detail = await loadStaffOrder(getDb(), params.id);
   if (!detail) throw data(ORDER_ADMIN_MESSAGES.notFound, { status: 404, headers: ADMIN_HEADERS });
-  return data(detail, { headers: ADMIN_HEADERS });
+  return data({ ...detail, documents: await taxDocumentsOf(getDb(), detail.order.id) }, { headers: ADMIN_HEADERS });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -49,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  return <OrderDetail detail={loaderData} />;
+  return <OrderDetail detail={loaderData} documents={loaderData.documents} />;
 }
 
 export function ErrorBoundary() {

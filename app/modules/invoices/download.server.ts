@@ -3,7 +3,9 @@ import type { Db } from "../../db/client.server";
 import { orders } from "../orders/schema.server";
 import { invoiceFileName, type InvoiceDocument } from "./document";
 import { INVOICE_MESSAGES, invoiceForDownload, type IssueProblem } from "./invoices.server";
-import { renderInvoicePdf } from "./pdf.server";
+import type { CreditNoteDocument } from "./credit-note";
+import { renderCreditNotePdf, renderInvoicePdf } from "./pdf.server";
+import { creditNotes } from "./schema.server";
 
 /*
  * The invoice download, for the shopper's account (their own orders only) and for staff: the PDF of
@@ -46,7 +48,19 @@ export async function invoiceDownload(db: Db, orderId: string, options: { forSta
     return { ok: false, status: 503, message: options.forStaff ? result.problem.message : INVOICE_MESSAGES.notReady, problem: result.problem };
   }
   const document = result.invoice.document as InvoiceDocument;
-  return { ok: true, body: await renderInvoicePdf(document), fileName: invoiceFileName(result.invoice.invoiceNumber), number: result.invoice.invoiceNumber };
+  const body = await renderInvoicePdf(document, { cancelledBy: result.invoice.cancelledByNumber });
+  return { ok: true, body, fileName: invoiceFileName(result.invoice.invoiceNumber), number: result.invoice.invoiceNumber };
+}
+
+export const CREDIT_NOTE_NOT_FOUND = "Credit note not found";
+
+/** One of the order's credit notes as a PDF; 404 for an unknown id or another order's credit note. */
+export async function creditNoteDownload(db: Db, orderId: string, creditNoteId: string): Promise<InvoiceDownload> {
+  if (!UUID.test(creditNoteId)) return { ok: false, status: 404, message: CREDIT_NOTE_NOT_FOUND };
+  const [row] = await db.select().from(creditNotes).where(and(eq(creditNotes.id, creditNoteId), eq(creditNotes.orderId, orderId))).limit(1);
+  if (!row) return { ok: false, status: 404, message: CREDIT_NOTE_NOT_FOUND };
+  const body = await renderCreditNotePdf(row.document as CreditNoteDocument);
+  return { ok: true, body, fileName: invoiceFileName(row.creditNoteNumber), number: row.creditNoteNumber };
 }
 
 /** The answer to a download: the PDF as an attachment, never cached by anyone but the browser's own download. */

@@ -4,11 +4,12 @@ import path from "node:path";
 import { create as openFont, type Font } from "fontkit";
 import PDFDocument from "pdfkit";
 import { formatPaise } from "../pricing/money";
+import type { CreditNoteDocument } from "./credit-note";
 import type { InvoiceDocument, InvoiceDocumentLine } from "./document";
 import { formatRate } from "./tax";
 
 /*
- * The invoice as an A4 PDF, drawn on the server with pdfkit from the frozen document. The font is
+ * The invoice (or a credit note against one) as an A4 PDF, drawn on the server with pdfkit from the frozen document. The font is
  * Noto Sans (regular and semi-bold), embedded as subsets: pdfkit's built-in fonts have no rupee sign.
  * The fonts are parsed once per process and handed to every document (parsed per document, the text
  * layout tables were built again each time: about 350 ms a PDF instead of a few).
@@ -62,7 +63,14 @@ interface Column {
   cell: (line: InvoiceDocumentLine, index: number) => { main: string; sub?: string };
 }
 
-function columns(doc: InvoiceDocument): Column[] {
+/** A tax invoice or a credit note: the same layout, told apart by its title, particulars and totals' name. */
+type TaxDocument = InvoiceDocument | CreditNoteDocument;
+
+function isCreditNote(doc: TaxDocument): doc is CreditNoteDocument {
+  return "kind" in doc && doc.kind === "credit-note";
+}
+
+function columns(doc: TaxDocument): Column[] {
   const intra = doc.supply === "intra";
   const half = (l: InvoiceDocumentLine) => `@${formatRate(l.rateBp / 2)}`;
   const fixed: Column[] = [
@@ -86,14 +94,25 @@ function columns(doc: InvoiceDocument): Column[] {
   return fixed.map((c) => (c.key === "desc" ? { ...c, width: CONTENT - used } : c));
 }
 
-/** Renders the invoice; resolves to the PDF's bytes. */
-export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+/** Renders the invoice; resolves to the PDF's bytes. `cancelledBy` names the credit note that cancelled it. */
+export function renderInvoicePdf(doc: InvoiceDocument, options: { cancelledBy?: string | null } = {}): Promise<Buffer> {
+  return renderTaxDocument(doc, options.cancelledBy ?? null);
+}
+
+/** Renders a credit note; resolves to the PDF's bytes. */
+export function renderCreditNotePdf(doc: CreditNoteDocument): Promise<Buffer> {
+  return renderTaxDocument(doc, null);
+}
+
+function renderTaxDocument(doc: TaxDocument, cancelledBy: string | null): Promise<Buffer> {
+  const credit = isCreditNote(doc) ? doc : null;
+  const name = credit ? "Credit note" : "Tax invoice";
   const { regular, bold } = loadFonts();
   const pdf = new PDFDocument({
     size: "A4",
     margins: { top: PAGE.margin, bottom: 20, left: PAGE.margin, right: PAGE.margin },
     bufferPages: true,
-    info: { Title: `Tax invoice ${doc.number}`, Author: doc.seller.name, Subject: `Order ${doc.order.number}` },
+    info: { Title: `${name} ${doc.number}`, Author: doc.seller.name, Subject: `Order ${doc.order.number}` },
     lang: "en-IN",
     displayTitle: true,
   });
@@ -124,9 +143,10 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   let y = PAGE.margin;
   pdf.rect(0, 0, PAGE.width, 4).fill(MAROON);
   text(doc.seller.storeName, L, y, { font: "bold", size: 20, color: INK });
-  text("TAX INVOICE", L, y + 4, { font: "bold", size: 15, color: MAROON, width: CONTENT, align: "right", characterSpacing: 1.2 });
+  text(name.toUpperCase(), L, y + 4, { font: "bold", size: 15, color: MAROON, width: CONTENT, align: "right", characterSpacing: 1.2 });
   text("Original for recipient", L, y + 24, { size: 7.5, color: STONE, width: CONTENT, align: "right" });
-  y += 32;
+  if (cancelledBy) text(`Cancelled by credit note ${cancelledBy}`, L, y + 35, { font: "bold", size: 8, color: MAROON, width: CONTENT, align: "right" });
+  y += cancelledBy ? 46 : 32;
   const sellerWidth = 270;
   let sy = y;
   if (doc.seller.name !== doc.seller.storeName) sy = text(doc.seller.name, L, sy, { font: "bold", size: 9, width: sellerWidth }) + 1;
@@ -134,19 +154,28 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   sy = text(`GSTIN: ${doc.seller.gstin}`, L, sy, { font: "bold", size: 8.5, width: sellerWidth }) + 1;
   sy = text(`State: ${stateWithCode(doc.seller.state, doc.seller.stateCode)}`, L, sy, { size: 8.5, color: STONE, width: sellerWidth });
 
-  const facts: Array<[string, string]> = [
-    ["Invoice number", doc.number],
-    ["Invoice date", showDate(doc.date)],
-    ...(doc.supplyDate !== doc.date ? ([["Date of supply", showDate(doc.supplyDate)]] as Array<[string, string]>) : []),
-    ["Order number", doc.order.number],
-    ["Order date", showInstantDate(doc.order.placedAt)],
-    ["Payment", doc.order.paymentMethod === "cod" ? "Cash on delivery" : "Paid online"],
-  ];
+  const facts: Array<[string, string]> = credit
+    ? [
+        ["Credit note number", doc.number],
+        ["Credit note date", showDate(doc.date)],
+        ["Against invoice", credit.against.invoiceNumber],
+        ["Invoice date", showDate(credit.against.invoiceDate)],
+        ["Order number", doc.order.number],
+        ["Payment", doc.order.paymentMethod === "cod" ? "Cash on delivery" : "Paid online"],
+      ]
+    : [
+        ["Invoice number", doc.number],
+        ["Invoice date", showDate(doc.date)],
+        ...(doc.supplyDate !== doc.date ? ([["Date of supply", showDate(doc.supplyDate)]] as Array<[string, string]>) : []),
+        ["Order number", doc.order.number],
+        ["Order date", showInstantDate(doc.order.placedAt)],
+        ["Payment", doc.order.paymentMethod === "cod" ? "Cash on delivery" : "Paid online"],
+      ];
   const factsX = R - 210;
   let fy = y + 4;
   for (const [label, value] of facts) {
     text(label, factsX, fy, { size: 8, color: STONE, width: 90 });
-    text(value, factsX + 90, fy, { font: label === "Invoice number" ? "bold" : "regular", size: 8.5, width: 120, align: "right" });
+    text(value, factsX + 90, fy, { font: fy === y + 4 ? "bold" : "regular", size: 8.5, width: 120, align: "right" });
     fy += 13;
   }
   y = Math.max(sy, fy) + 14;
@@ -172,6 +201,10 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   );
   py = text("Tax payable on reverse charge: No", L + half + 20, py + 2, { size: 8, color: STONE, width: half });
   y = Math.max(by, py) + 16;
+  if (credit) {
+    text("REASON", L, y, { font: "bold", size: 7, color: STONE, characterSpacing: 1 });
+    y = text(credit.reason, L, y + 12, { size: 8.5, width: CONTENT }) + 14;
+  }
 
   // --- Lines
   const cols = columns(doc);
@@ -192,7 +225,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const newPage = () => {
     pdf.addPage();
     pdf.rect(0, 0, PAGE.width, 4).fill(MAROON);
-    text(`${doc.seller.storeName} · Tax invoice ${doc.number} (continued)`, L, PAGE.margin - 12, { size: 7.5, color: STONE });
+    text(`${doc.seller.storeName} · ${name} ${doc.number} (continued)`, L, PAGE.margin - 12, { size: 7.5, color: STONE });
     return headerRow(PAGE.margin + 4);
   };
   doc.lines.forEach((line, i) => {
@@ -238,7 +271,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   }
   rule(ty + 2, INK, 1, totalsX, R);
   ty += 9;
-  text("Invoice total", totalsX, ty, { font: "bold", size: 11, width: 110 });
+  text(credit ? "Credit note total" : "Invoice total", totalsX, ty, { font: "bold", size: 11, width: 110 });
   text(formatPaise(t.totalPaise), totalsX + 90, ty, { font: "bold", size: 11, width: 130, align: "right" });
   ty += 18;
   text("Prices include GST", totalsX, ty, { size: 7.5, color: STONE, width: 220, align: "right" });
@@ -252,7 +285,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   // --- Tax summary per HSN code and rate
   text("TAX SUMMARY", L, y, { font: "bold", size: 7, color: STONE, characterSpacing: 1 });
   y += 12;
-  const sumCols: Array<{ title: string; width: number; align: "left" | "right"; value: (r: InvoiceDocument["summary"][number]) => string }> = [
+  const sumCols: Array<{ title: string; width: number; align: "left" | "right"; value: (r: TaxDocument["summary"][number]) => string }> = [
     { title: "HSN", width: doc.supply === "intra" ? 70 : 110, align: "left", value: (r) => r.hsnCode },
     { title: "Taxable value (₹)", width: doc.supply === "intra" ? 100 : 130, align: "right", value: (r) => figure(r.taxablePaise) },
     { title: "GST rate", width: doc.supply === "intra" ? 60 : 70, align: "right", value: (r) => formatRate(r.rateBp) },
@@ -291,7 +324,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       text("Authorised signatory", L, footY - 14, { size: 7.5, color: STONE, width: CONTENT, align: "right" });
     }
     rule(footY, LINEN);
-    text("This is a computer-generated invoice and needs no signature.", L, footY + 6, { size: 7, color: STONE, width: CONTENT - 80 });
+    text(`This is a computer-generated ${credit ? "credit note" : "invoice"} and needs no signature.`, L, footY + 6, { size: 7, color: STONE, width: CONTENT - 80 });
     text(`Page ${i - range.start + 1} of ${range.count}`, L, footY + 6, { size: 7, color: STONE, width: CONTENT, align: "right" });
   }
   pdf.end();

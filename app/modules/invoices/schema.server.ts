@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { timestamps } from "../../db/columns";
 import { categories } from "../catalog/schema.server";
 import { orders } from "../orders/schema.server";
@@ -60,11 +60,54 @@ export const invoices = pgTable(
     issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     totalPaise: integer("total_paise").notNull(),
     document: jsonb("document").notNull(),
+    /** the credit note that took the whole invoice back (the order was cancelled), and when */
+    cancelledByNumber: text("cancelled_by_number"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     uniqueIndex("invoices_order_key").on(t.orderId),
     uniqueIndex("invoices_number_key").on(t.invoiceNumber),
     uniqueIndex("invoices_year_sequence_key").on(t.financialYear, t.sequence),
     check("invoices_sequence_positive", sql`${t.sequence} > 0`),
+  ],
+);
+
+/** The last credit note number given in each financial year: a series of its own, gap-free like the invoices'. */
+export const creditNoteSequences = pgTable("credit_note_sequences", {
+  financialYear: text("financial_year").primaryKey(),
+  lastNumber: integer("last_number").notNull().default(0),
+});
+
+/**
+ * A GST credit note: some or all of an invoice's supply taken back (an order cancelled, pieces
+ * returned), with the invoice's own tax split. Issued in the transaction of the change it records
+ * and never changed: `document` holds everything printed, including the invoice lines it credits.
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    financialYear: text("financial_year").notNull(),
+    sequence: integer("sequence").notNull(),
+    /** e.g. 'CN/2627/000001' (at most 16 characters) */
+    creditNoteNumber: text("credit_note_number").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    reason: text("reason").notNull(),
+    totalPaise: integer("total_paise").notNull(),
+    document: jsonb("document").notNull(),
+  },
+  (t) => [
+    index("credit_notes_invoice_idx").on(t.invoiceId),
+    index("credit_notes_order_idx").on(t.orderId),
+    uniqueIndex("credit_notes_number_key").on(t.creditNoteNumber),
+    uniqueIndex("credit_notes_year_sequence_key").on(t.financialYear, t.sequence),
+    check("credit_notes_sequence_positive", sql`${t.sequence} > 0`),
+    check("credit_notes_total_not_negative", sql`${t.totalPaise} >= 0`),
   ],
 );

@@ -234,6 +234,17 @@ export function computeInvoiceTax(input: InvoiceTaxInput): InvoiceTax {
     );
   }
 
+  const summary = summariseTax(lines);
+  const totals = totalTax(lines);
+  const expected = subtotal + input.shippingPaise + input.codFeePaise - discount;
+  if (totals.totalPaise !== expected || totals.taxablePaise + totals.taxPaise !== expected) {
+    throw new Error(`invoice total ${totals.totalPaise} differs from the order's ${expected}`);
+  }
+  return { supply: input.supply, lines, summary, totals };
+}
+
+/** The tax summary of a document's lines: one row per HSN code and rate, in the order they first appear. */
+export function summariseTax(lines: readonly TaxedLine[]): TaxSummaryRow[] {
   const summary: TaxSummaryRow[] = [];
   for (const l of lines) {
     let row = summary.find((s) => s.hsnCode === l.hsnCode && s.rateBp === l.rateBp);
@@ -247,9 +258,13 @@ export function computeInvoiceTax(input: InvoiceTaxInput): InvoiceTax {
     row.igstPaise += l.igstPaise;
     row.taxPaise += l.taxPaise;
   }
+  return summary;
+}
 
+/** A document's totals: the sums of its lines, head by head. */
+export function totalTax(lines: readonly TaxedLine[]): InvoiceTotals {
   const sum = (pick: (l: TaxedLine) => number) => lines.reduce((a, l) => a + pick(l), 0);
-  const totals: InvoiceTotals = {
+  return {
     grossPaise: sum((l) => l.grossPaise),
     discountPaise: sum((l) => l.discountPaise),
     taxablePaise: sum((l) => l.taxablePaise),
@@ -259,11 +274,6 @@ export function computeInvoiceTax(input: InvoiceTaxInput): InvoiceTax {
     taxPaise: sum((l) => l.taxPaise),
     totalPaise: sum((l) => l.amountPaise),
   };
-  const expected = subtotal + input.shippingPaise + input.codFeePaise - discount;
-  if (totals.totalPaise !== expected || totals.taxablePaise + totals.taxPaise !== expected) {
-    throw new Error(`invoice total ${totals.totalPaise} differs from the order's ${expected}`);
-  }
-  return { supply: input.supply, lines, summary, totals };
 }
 
 /** 500 -> '5%', 250 -> '2.5%', 150 -> '1.5%' */

@@ -33,6 +33,7 @@ export const ORDER_ADMIN_MESSAGES = {
   flagGone: "This payment no longer needs attention. Reload to see the latest.",
   alreadyConfirmed: "This order is already confirmed; this payment is a second one. Refund it instead.",
   wrongAmount: "This payment is not for the order's total, so it cannot confirm the order. Refund it instead.",
+  credited: "This order's invoice was cancelled by a credit note, so the order cannot be confirmed again. Refund any payment instead; the shopper can order again.",
   refundMissing: "There is no refund to try again.",
   refundDone: "This refund has already been processed.",
   // toasts

@@ -8,6 +8,7 @@ import { queueConfirmation } from "../checkout/confirmation.server";
 import { shopPaymentProvider } from "../checkout/payment-flow.server";
 import { getStoreSettings } from "../content/settings.server";
 import { claimCouponUse, returnCouponUse } from "../coupons/coupons.server";
+import { hasCreditNote, issueCreditNote } from "../invoices/credit-notes.server";
 import { kickOutbox, queueMessages } from "../messages/outbox.server";
 import { payments, refunds } from "../payments/schema.server";
 import type { PaymentProvider } from "../payments/provider.server";
@@ -147,6 +148,8 @@ export async function changeOrderStatus(db: Db, staff: Actor, input: { orderId: 
     if (from === "cancelled") {
       // reopening: only an order that was confirmed and whose money is still with the shop
       if (!order.confirmedAt) refuse(409, ORDER_ADMIN_MESSAGES.reopenUnconfirmed);
+      // its invoice was taken back by a credit note: the supply is over, a new order starts a new one
+      if (await hasCreditNote(tx, order.id)) refuse(409, ORDER_ADMIN_MESSAGES.credited);
       const [refunded] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, order.id)).limit(1);
       if (refunded) refuse(409, ORDER_ADMIN_MESSAGES.reopenRefunded);
       await retake(tx, order, now, ORDER_ADMIN_MESSAGES.reopenOutOfStock);
@@ -184,6 +187,9 @@ export async function changeOrderStatus(db: Db, staff: Actor, input: { orderId: 
       changes.cancellationReason = { before: order.cancellationReason, after: next.reason };
       summary += `: ${next.reason}`;
       if (asked.length > 0) summary += `; refund of ${asked.length === 1 ? "the payment" : `${asked.length} payments`} asked`;
+      // an invoiced order's supply is taken back on a GST credit note, in this same transaction
+      const credit = await issueCreditNote(tx, { orderId: order.id, reason: `Order cancelled: ${next.reason}`, selection: { kind: "all" }, now });
+      if (credit) summary += `; credit note ${credit.creditNoteNumber} issued`;
       result.message = ORDER_ADMIN_MESSAGES.cancelled;
     }
 
@@ -223,6 +229,7 @@ export async function confirmFlaggedPayment(db: Db, staff: Actor, input: { order
     if (!paysOrderTotal(payment, order)) refuse(409, ORDER_ADMIN_MESSAGES.wrongAmount);
     const from = order.status as OrderStatus;
     if (from !== "cancelled" && from !== "pending_payment") refuse(409, ORDER_ADMIN_MESSAGES.alreadyConfirmed);
+    if (from === "cancelled" && (await hasCreditNote(tx, order.id))) refuse(409, ORDER_ADMIN_MESSAGES.credited);
     let stockChanged = false;
     if (from === "cancelled") {
       await retake(tx, order, now, ORDER_ADMIN_MESSAGES.confirmOutOfStock);

@@ -1,3 +1,4 @@
+import { TaxDocuments, type TaxDocumentsView } from "~/components/orders/tax-documents";
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/admin/dashboard/status-badge";
 import { formatPhone } from "~/modules/accounts/phone";
@@ -97,7 +98,7 @@ function Totals({ order }: { order: StaffOrderDetail["order"] }) {
   );
 }
 
-export function OrderDetail({ detail }: { detail: StaffOrderDetail }) {
+export function OrderDetail({ detail, documents }: { detail: StaffOrderDetail; documents: TaxDocumentsView }) {
   const { order } = detail;
   const b = order.billing;
   const refundablePaise = detail.payments.filter((p) => p.status === "captured" && !p.refund && p.provider !== "cod").reduce((sum, p) => sum + p.amountPaise - p.amountRefundedPaise, 0);
@@ -125,6 +126,8 @@ export function OrderDetail({ detail }: { detail: StaffOrderDetail }) {
           </Link>
         ) : null}
       </header>
+
+      <TaxDocuments documents={documents} invoiceHref={`/admin/orders/${order.id}/invoice`} creditNoteHref={(id) => `/admin/orders/${order.id}/credit-notes/${id}`} className="mt-6" />
 
       {/* phones: one column, the status form first; wide screens: details left, form and contacts right */}
       <div className="mt-6 flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1.75fr)_minmax(0,1fr)] lg:items-start">
