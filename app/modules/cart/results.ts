@@ -18,7 +18,7 @@ export const CART_MESSAGES = {
   checkoutLogin: "Please login to continue with checkout. Would you like to go to the login page?",
   checkoutEmpty: "Your cart is empty!",
   checkoutBlocked: "Some pieces in your bag cannot be bought as they are. Please update or remove them to continue.",
-  checkoutOverLimit: "Your bag comes to more than one order can. Please remove some pieces to continue.",
+  checkoutOverLimit: "Your bag is over the maximum for one order. Please remove some pieces to continue.",
 } as const;
 
 /** The checkout sends the shopper back here (`/cart?checkout=...`) with one of these. */
