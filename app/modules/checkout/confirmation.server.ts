@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
-import { getConfig } from "../../config.server";
 import type { Tx } from "../../db/client.server";
 import { issueInvoiceAtConfirmation } from "../invoices/invoices.server";
 import { queueOrderConfirmation, type OrderMessageInput } from "../messages/order-messages.server";
+import { accountOrderUrl } from "../orders/order-recipient.server";
 import { orderLines, orders } from "../orders/schema.server";
 import { EXPECTED_DISPATCH } from "./billing";
 
@@ -30,7 +30,7 @@ export async function queueConfirmation(tx: Tx, orderId: string): Promise<void> 
     couponCode: order.couponCode,
     paymentMethod: order.paymentMethod,
     billing: order.billing,
-    orderUrl: `${getConfig().baseUrl}/account/orders/${encodeURIComponent(order.orderNumber)}`,
+    orderUrl: accountOrderUrl(order.orderNumber),
     expectedDispatch: EXPECTED_DISPATCH,
   };
   await queueOrderConfirmation(tx, input);

@@ -5,6 +5,8 @@ import type { CspSources } from "../../lib/csp";
 import { getLogger } from "../../lib/logger.server";
 import { reserveStock, releaseStock, stockCommitted } from "../catalog/stock.server";
 import { claimCouponUse, returnCouponUse } from "../coupons/coupons.server";
+import { queueOrderCancelled } from "../messages/order-updates.server";
+import { orderRecipient } from "../orders/order-recipient.server";
 import { expiredUnpaidOrderIds, findOrderByNumber, lockExpiredUnpaidOrder, lockOrder, moveOrder, orderStockLines, type OrderRow } from "../orders/orders.server";
 import { PaymentGatewayError, paymentProviderFor, type PaymentProvider } from "../payments/provider.server";
 import type { CheckoutResult } from "../payments/callbacks.server";
@@ -211,6 +213,8 @@ export async function sweepExpiredPayments(db: Db, provider: PaymentProvider | n
       if (!back.ok) throw new Error(`sweep: could not give back the stock of order ${order.id}`);
       if (order.couponCode) await returnCouponUse(tx, order.couponCode, now);
       await moveOrder(tx, order.id, { from: "pending_payment", to: "cancelled", actor: "system", reason: PAYMENT_EXPIRED_REASON, now });
+      // the shopper is told it lapsed unpaid (sent after the commit: stockCommitted kicks the outbox)
+      await queueOrderCancelled(tx, { ...orderRecipient(order), cause: "lapsed" });
       return true;
     });
     if (done) {

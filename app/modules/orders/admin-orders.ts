@@ -38,7 +38,7 @@ export const ORDER_ADMIN_MESSAGES = {
   refundDone: "This refund has already been processed.",
   // toasts
   updated: "Order updated successfully!",
-  shipped: "Order marked shipped. The shopper gets a text message with the tracking number.",
+  shipped: "Order marked shipped. The shopper gets a text message and an e-mail with the tracking number.",
   cancelled: "Order cancelled. Its stock is back on sale.",
   confirmed: "Order confirmed. The shopper gets the confirmation.",
   refundProcessed: "Refund processed.",

@@ -1,20 +1,20 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import { getConfig } from "../../config.server";
 import type { Db, Tx } from "../../db/client.server";
 import { recordAudit, type Actor } from "../admin/audit.server";
 import { forgetFigures } from "../admin/dashboard.server";
 import { releaseStock, reserveStock, stockCommitted } from "../catalog/stock.server";
 import { queueConfirmation } from "../checkout/confirmation.server";
 import { shopPaymentProvider } from "../checkout/payment-flow.server";
-import { getStoreSettings } from "../content/settings.server";
 import { claimCouponUse, returnCouponUse } from "../coupons/coupons.server";
 import { hasCreditNote, issueCreditNote } from "../invoices/credit-notes.server";
-import { kickOutbox, queueMessages } from "../messages/outbox.server";
+import { queueOrderCancelled, queueOrderDelivered, queueOrderShipped } from "../messages/order-updates.server";
+import { kickOutbox } from "../messages/outbox.server";
 import { payments, refunds } from "../payments/schema.server";
 import type { PaymentProvider } from "../payments/provider.server";
 import { requestRefunds, settleRefund, type RefundOutcome } from "../payments/refunds.server";
 import { paysOrderTotal } from "../payments/settlement";
 import { ORDER_ADMIN_MESSAGES, statusChoices, type StatusChange, type StatusFieldErrors } from "./admin-orders";
+import { orderRecipient, staffCancellation } from "./order-recipient.server";
 import { lockOrder, moveOrder, type OrderRow } from "./orders.server";
 import { orderLines, orders } from "./schema.server";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "./status-display";
@@ -120,18 +120,9 @@ async function retake(tx: Tx, order: OrderRow, now: Date, outOfStock: (piece: st
 
 const label = (s: OrderStatus) => ORDER_STATUS_LABELS[s];
 
-const E164 = /^\+[1-9]\d{7,14}$/;
-const SMS_SHIPPED_KIND = "order-shipped";
-
-/** 'Saanjh: your order ORD-... has shipped with Blue Dart. Tracking number BD123. Track it at https://.../track-order' */
-export function shippedSms(input: { storeName: string; orderNumber: string; courier: string; trackingNumber: string; baseUrl: string }): string {
-  return `${input.storeName}: your order ${input.orderNumber} has shipped with ${input.courier}. Tracking number ${input.trackingNumber}. Track it at ${input.baseUrl}/track-order`;
-}
-
 /** Sets any status of spec section 4, with its side effects; see the file's comment. */
 export async function changeOrderStatus(db: Db, staff: Actor, input: { orderId: string; version: number; change: StatusChange }, deps: ChangeDeps = {}): Promise<ChangeResult> {
   const { change: next } = input;
-  const storeName = (await getStoreSettings(db)).storeName;
   return change(db, input.orderId, input.version, deps, async (tx, order, now) => {
     const from = order.status as OrderStatus;
     const to = next.status;
@@ -163,12 +154,9 @@ export async function changeOrderStatus(db: Db, staff: Actor, input: { orderId: 
       summary += ` (${next.courier}, ${next.trackingNumber})`;
       if (from === to) summary = `${order.orderNumber}: tracking changed to ${next.courier}, ${next.trackingNumber}`;
       reason = [`${next.courier}, tracking number ${next.trackingNumber}`, next.note].filter(Boolean).join(". ");
-      const phone = order.customerPhone.trim();
-      if (E164.test(phone)) {
-        const body = shippedSms({ storeName, orderNumber: order.orderNumber, courier: next.courier, trackingNumber: next.trackingNumber, baseUrl: getConfig().baseUrl });
-        const queued = await queueMessages(tx, [{ channel: "sms", recipient: phone, body, kind: SMS_SHIPPED_KIND, dedupeKey: `${SMS_SHIPPED_KIND}:sms:${order.orderNumber}:${next.courier}:${next.trackingNumber}` }]);
-        result.queued = queued > 0;
-      }
+      // the shopper's text and e-mail, again with the new number when only the tracking changed
+      const shipment = { courier: next.courier, trackingNumber: next.trackingNumber, trackingChanged: from === to };
+      result.queued = (await queueOrderShipped(tx, { ...orderRecipient(order), ...shipment })) > 0;
       result.message = ORDER_ADMIN_MESSAGES.shipped;
     }
 
@@ -190,8 +178,12 @@ export async function changeOrderStatus(db: Db, staff: Actor, input: { orderId: 
       // an invoiced order's supply is taken back on a GST credit note, in this same transaction
       const credit = await issueCreditNote(tx, { orderId: order.id, reason: `Order cancelled: ${next.reason}`, selection: { kind: "all" }, now });
       if (credit) summary += `; credit note ${credit.creditNoteNumber} issued`;
+      // the shopper is told why, and what becomes of her money (each refund has its own message too)
+      await queueOrderCancelled(tx, staffCancellation(order, next.reason, asked.reduce((sum, r) => sum + r.amountPaise, 0)));
       result.message = ORDER_ADMIN_MESSAGES.cancelled;
     }
+
+    if (next.status === "delivered") result.queued = (await queueOrderDelivered(tx, orderRecipient(order))) > 0;
 
     const moved = await moveOrder(tx, order.id, { from, to, actor: "staff", actorUserId: staff.id, reason, now });
     if (!moved) throw new Error(`order ${order.id} left ${from} under its lock`);
@@ -262,7 +254,8 @@ export async function refundFlaggedPayment(db: Db, staff: Actor, input: { orderI
     const reason = `Refund of payment ${payment.providerPaymentId ?? payment.id} asked (${payment.flagReason ?? "flagged payment"})`;
     await moveOrder(tx, order.id, { from: status, to: status, actor: "staff", actorUserId: staff.id, reason, now });
     await recordAudit(tx, staff, { entity: "order", entityId: order.id, action: "refund", summary: `${order.orderNumber}: ${reason}` });
-    return { message: ORDER_ADMIN_MESSAGES.updated, refundIds, stockChanged: false, queued: false };
+    // a new refund row queued its message to the shopper
+    return { message: ORDER_ADMIN_MESSAGES.updated, refundIds, stockChanged: false, queued: !refund };
   });
 }
 

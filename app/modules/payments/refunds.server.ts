@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
+import { kickOutbox } from "../messages/outbox.server";
 import { PaymentGatewayError, type PaymentProvider } from "./provider.server";
+import { announceRefundIssued, announceRefundProcessed } from "./refund-notices.server";
 import { payments, refunds } from "./schema.server";
 
 /*
@@ -21,7 +23,8 @@ const REFUNDABLE_PROVIDERS = ["razorpay", "test"];
 
 /**
  * Inside the caller's transaction: a pending refund for each captured gateway payment of the order
- * (or only `paymentId`) that has none yet and still has money to give back. Returns the new rows.
+ * (or only `paymentId`) that has none yet and still has money to give back, each announced to the
+ * shopper (queued here, sent after the caller's commit). Returns the new rows.
  */
 export async function requestRefunds(tx: Tx, input: { orderId: string; paymentId?: string; requestedBy: string | null; now?: Date }): Promise<RefundRow[]> {
   const now = input.now ?? new Date();
@@ -41,7 +44,7 @@ export async function requestRefunds(tx: Tx, input: { orderId: string; paymentId
     )
     .orderBy(asc(payments.createdAt));
   if (candidates.length === 0) return [];
-  return tx
+  const rows = await tx
     .insert(refunds)
     .values(
       candidates.map((p) => ({
@@ -57,6 +60,8 @@ export async function requestRefunds(tx: Tx, input: { orderId: string; paymentId
     )
     .onConflictDoNothing({ target: refunds.paymentId })
     .returning();
+  for (const row of rows) await announceRefundIssued(tx, row);
+  return rows;
 }
 
 export async function refundsOfOrder(db: Conn, orderId: string): Promise<RefundRow[]> {
@@ -74,16 +79,16 @@ export function refundIdempotencyKey(refundId: string): string {
 }
 
 /**
- * The refund is processed: recorded once, and the payment's refunded amount raised by it (a
- * webhook that reports the same refund later finds it processed and adds nothing).
+ * The refund is processed: recorded once, the payment's refunded amount raised by it and the shopper
+ * told (a webhook that reports the same refund later finds it processed and adds nothing).
  */
 export async function markRefundProcessed(db: Db, refundId: string, providerRefundId: string | null, now = new Date()): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const processed = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(refunds)
       .set({ status: "processed", providerRefundId: providerRefundId ?? sql`${refunds.providerRefundId}`, processedAt: now, errorDescription: null, updatedAt: now })
       .where(and(eq(refunds.id, refundId), sql`${refunds.status} <> 'processed'`))
-      .returning({ paymentId: refunds.paymentId, amountPaise: refunds.amountPaise });
+      .returning({ id: refunds.id, orderId: refunds.orderId, paymentId: refunds.paymentId, amountPaise: refunds.amountPaise });
     if (!row) return false;
     await tx
       .update(payments)
@@ -93,8 +98,11 @@ export async function markRefundProcessed(db: Db, refundId: string, providerRefu
         updatedAt: now,
       })
       .where(eq(payments.id, row.paymentId));
+    await announceRefundProcessed(tx, row);
     return true;
   });
+  if (processed) kickOutbox();
+  return processed;
 }
 
 /**
