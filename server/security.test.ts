@@ -2,10 +2,13 @@ import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it } from "vitest";
 import { clientAddressHeader, routedPath, sameOriginGuard } from "./security";
 
-function run(method: string, path: string, headers: Record<string, string>, protocol = "https") {
-  const guard = sameOriginGuard({ baseUrl: "https://shop.example.com" });
+const LIVE_SHOP = { baseUrl: "https://shop.example.com", isDemo: false, port: 3000 };
+
+function run(method: string, path: string, headers: Record<string, string>, protocol = "https", shop = LIVE_SHOP) {
+  const guard = sameOriginGuard(shop);
   let status = 0;
   let passed = false;
+  let body = "";
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
   // Express's req.path is the raw path; originalUrl keeps the query too.
   const req = { method, path: path.split("?")[0], originalUrl: path, url: path, protocol, get: (name: string) => lower[name.toLowerCase()] } as unknown as Request;
@@ -17,14 +20,15 @@ function run(method: string, path: string, headers: Record<string, string>, prot
     type() {
       return this;
     },
-    send() {
+    send(sent: string) {
+      body = sent;
       return this;
     },
   } as unknown as Response;
   guard(req, res, (() => {
     passed = true;
   }) as NextFunction);
-  return { passed, status };
+  return { passed, status, body };
 }
 
 describe("same-origin guard for state-changing requests", () => {
@@ -39,8 +43,8 @@ describe("same-origin guard for state-changing requests", () => {
 
   it("compares the whole origin, scheme included, not just the host", () => {
     // a page on http://shop.example.com (say, an injected one on a plain-http mirror) is another origin
-    expect(run("POST", "/cart", { origin: "http://shop.example.com", host: "shop.example.com" })).toEqual({ passed: false, status: 403 });
-    expect(run("POST", "/cart", { origin: "https://127.0.0.1:3000", host: "127.0.0.1:3000" }, "http")).toEqual({ passed: false, status: 403 });
+    expect(run("POST", "/cart", { origin: "http://shop.example.com", host: "shop.example.com" })).toMatchObject({ passed: false, status: 403 });
+    expect(run("POST", "/cart", { origin: "https://127.0.0.1:3000", host: "127.0.0.1:3000" }, "http")).toMatchObject({ passed: false, status: 403 });
   });
 
   it("exempts only real webhook paths, after dot segments are resolved as the router resolves them", () => {
@@ -51,16 +55,35 @@ describe("same-origin guard for state-changing requests", () => {
       "/api/payments/razorpay/callback/../../../../account/addresses",
       "/api/payments/razorpay/webhook/extra",
     ]) {
-      expect(run("POST", sneaky, { referer: "https://evil.example/", host: "shop.example.com" }), sneaky).toEqual({ passed: false, status: 403 });
+      expect(run("POST", sneaky, { referer: "https://evil.example/", host: "shop.example.com" }), sneaky).toMatchObject({ passed: false, status: 403 });
     }
     expect(routedPath("/api/webhooks/../../wishlist")).toBe("/wishlist");
   });
 
   it("refuses posts from another site with 403", () => {
-    expect(run("POST", "/cart", { origin: "https://evil.example", host: "shop.example.com" })).toEqual({ passed: false, status: 403 });
+    expect(run("POST", "/cart", { origin: "https://evil.example", host: "shop.example.com" })).toMatchObject({ passed: false, status: 403 });
     expect(run("DELETE", "/account", { "sec-fetch-site": "cross-site", host: "shop.example.com" }).status).toBe(403);
     expect(run("POST", "/cart", { origin: "null", host: "shop.example.com" }).status).toBe(403);
     expect(run("POST", "/cart", { referer: "https://evil.example/page", host: "shop.example.com" }).status).toBe(403);
+  });
+
+  it("takes localhost, 127.0.0.1 and [::1] on the shop's port for one another in demo mode, never in live mode", () => {
+    const demo = { baseUrl: "http://localhost:3000", isDemo: true, port: 3000 };
+    // a page at one local name posting to another: the request's own host does not make it ours
+    for (const origin of ["http://127.0.0.1:3000", "http://[::1]:3000", "http://localhost:3000"]) {
+      expect(run("POST", "/cart", { origin, host: "proxy.internal:8080" }, "http", demo).passed, origin).toBe(true);
+      expect(run("POST", "/cart", { referer: `${origin}/cart`, host: "proxy.internal:8080" }, "http", demo).passed, origin).toBe(true);
+    }
+    expect(run("POST", "/cart", { origin: "http://127.0.0.1:3001", host: "proxy.internal:8080" }, "http", demo).passed).toBe(false);
+    expect(run("POST", "/cart", { origin: "http://127.0.0.1:3000", host: "proxy.internal:8080" }, "http", { ...demo, isDemo: false }).passed).toBe(false);
+  });
+
+  it("tells the staff dialog where to sign in when its page is at another address, in JSON it reads", () => {
+    const refused = run("POST", "/api/auth/sign-in/email", { origin: "https://www.shop.example.com", host: "127.0.0.1:3000" }, "http");
+    expect(refused).toMatchObject({ passed: false, status: 403 });
+    expect(JSON.parse(refused.body)).toEqual({ code: "SIGN_IN_AT_BASE_URL", message: "Open the shop at https://shop.example.com to sign in." });
+    // any other refused post keeps the plain answer
+    expect(run("POST", "/cart", { origin: "https://www.shop.example.com", host: "127.0.0.1:3000" }, "http").body).toBe("Cross-site request refused.");
   });
 
   it("lets payment webhooks through: gateways post from their own servers", () => {

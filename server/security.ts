@@ -1,5 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
-import type { Config } from "../app/config.server";
+import { shopOrigins, type Config, type ShopAddress } from "../app/config.server";
+import { SIGN_IN_ELSEWHERE_CODE } from "../app/modules/accounts/sign-in-address";
+import { signInAddressRefusal } from "../app/modules/accounts/sign-in-address.server";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
@@ -8,6 +10,8 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * are verified by signature instead, and neither acts on the visitor's session.
  */
 const CROSS_ORIGIN_ALLOWED = new Set(["/api/payments/razorpay/webhook", "/api/payments/razorpay/callback"]);
+/** The staff dialog's sign-in, which reads a JSON answer: a refusal there says where to sign in. */
+const STAFF_SIGN_IN = "/api/auth/sign-in/email";
 
 /**
  * The path React Router will route: dot segments resolved and percent-encoded dots decoded, as the
@@ -24,13 +28,15 @@ export function routedPath(originalUrl: string): string {
 /**
  * Rejects state-changing requests that a browser sent from another site. The auth library guards
  * only its own routes; this covers every form action and data route. An origin is ours when it is
- * the configured BASE_URL's or the one this request was addressed to (scheme and host both).
+ * one of the shop's (BASE_URL's; in demo mode the local names too: shopOrigins) or the one this
+ * request was addressed to (scheme and host both).
  */
-export function sameOriginGuard(config: Pick<Config, "baseUrl">) {
-  const ownOrigin = new URL(config.baseUrl).origin;
+export function sameOriginGuard(config: ShopAddress) {
+  const ownOrigins = new Set(shopOrigins(config));
   return (req: Request, res: Response, next: NextFunction) => {
     if (!STATE_CHANGING.has(req.method)) return next();
-    if (CROSS_ORIGIN_ALLOWED.has(routedPath(req.originalUrl ?? req.url))) return next();
+    const path = routedPath(req.originalUrl ?? req.url);
+    if (CROSS_ORIGIN_ALLOWED.has(path)) return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
     const referer = req.get("referer");
@@ -39,7 +45,7 @@ export function sameOriginGuard(config: Pick<Config, "baseUrl">) {
     const isOurs = (value: string) => {
       try {
         const url = new URL(value);
-        return url.origin === ownOrigin || (requestOrigin !== null && url.origin === new URL(requestOrigin).origin);
+        return ownOrigins.has(url.origin) || (requestOrigin !== null && url.origin === new URL(requestOrigin).origin);
       } catch {
         return false;
       }
@@ -49,12 +55,23 @@ export function sameOriginGuard(config: Pick<Config, "baseUrl">) {
       origin === "null" ||
       fetchSite === "cross-site" ||
       (origin === undefined && referer !== undefined && !isOurs(referer));
+    // a page at another address of the shop (a proxy's other name) is told where to sign in, as the
+    // auth route tells it when this guard lets the request through
+    const elsewhere = rejected && path === STAFF_SIGN_IN ? signInAddressRefusal(new Headers(pageHeaders(origin, referer)), config) : null;
+    if (elsewhere) {
+      res.status(403).type("application/json").send(JSON.stringify({ code: SIGN_IN_ELSEWHERE_CODE, message: elsewhere }));
+      return;
+    }
     if (rejected) {
       res.status(403).type("text/plain").send("Cross-site request refused.");
       return;
     }
     next();
   };
+}
+
+function pageHeaders(origin: string | undefined, referer: string | undefined): Record<string, string> {
+  return { ...(origin ? { origin } : {}), ...(referer ? { referer } : {}) };
 }
 
 export function securityHeaders(config: Pick<Config, "baseUrl">) {

@@ -94,7 +94,7 @@ describe("Twilio SMS provider", () => {
 
   it("sign-in through Twilio: the code goes to the gateway, and a refusal reaches the shopper as 'Error: ...'", async () => {
     const sms = twilioSmsProvider({ accountSid: SID, authToken: TOKEN, from: "+15005550006", apiUrl });
-    const auth = createAuth({ db: t.db, config: { baseUrl: "http://localhost:3000", authSecret: "twilio-test-secret-0123456789abcdef" }, sms });
+    const auth = createAuth({ db: t.db, config: { baseUrl: "http://localhost:3000", authSecret: "twilio-test-secret-0123456789abcdef", isDemo: true, port: 3000 }, sms });
     const headers = new Headers({ origin: "http://localhost:3000", "x-forwarded-for": "192.0.2.200" });
 
     seen.length = 0;

@@ -1,12 +1,26 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { SIGN_IN_ELSEWHERE_CODE } from "~/modules/accounts/sign-in-address";
 import { CloseIcon } from "~/components/ui/icons";
 import { useModalDialog } from "./use-modal-dialog";
 
 export const ADMIN_SIGN_IN_FAILED = "Invalid credentials. Please try again.";
 const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
 const UNREACHABLE = "Something went wrong. Please try again.";
+
+/**
+ * What the dialog says when the server refuses: its own words where it has them (too many attempts,
+ * or a page opened at another address than the shop's), else that the e-mail or password is wrong.
+ */
+export function adminSignInFailure(status: number, body: unknown): string {
+  const answer = (body ?? {}) as { code?: unknown; message?: unknown };
+  const message = typeof answer.message === "string" ? answer.message : null;
+  // per address (a minute) or per account (a quarter of an hour): the server says which
+  if (status === 429) return message?.startsWith("Too many") ? message : TOO_MANY;
+  if (status === 403 && answer.code === SIGN_IN_ELSEWHERE_CODE && message) return message;
+  return ADMIN_SIGN_IN_FAILED;
+}
 
 /**
  * Staff sign-in with e-mail and password against the server (better-auth's email sign-in;
@@ -43,13 +57,7 @@ export function AdminSignInForm({ onSignedIn, idPrefix }: { onSignedIn: () => vo
         onSignedIn();
         return;
       }
-      if (response.status === 429) {
-        // Per address (a minute) or per account (a quarter of an hour): the server says which.
-        const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-        setError(typeof body?.message === "string" && body.message.startsWith("Too many") ? body.message : TOO_MANY);
-        return;
-      }
-      setError(ADMIN_SIGN_IN_FAILED);
+      setError(adminSignInFailure(response.status, await response.json().catch(() => null)));
     } catch {
       setError(UNREACHABLE);
     } finally {

@@ -4,7 +4,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getIP, isAPIError } from "better-auth/api";
 
 import { admin, phoneNumber } from "better-auth/plugins";
-import type { Config } from "../../config.server";
+import { shopOrigins, type Config } from "../../config.server";
 import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
 import { authTables, user as users } from "./auth-schema.server";
@@ -23,7 +23,7 @@ export const ACCOUNT_DISABLED_MESSAGE = "This account is disabled. Please contac
 
 export interface AuthDeps {
   db: Db;
-  config: Pick<Config, "baseUrl" | "authSecret">;
+  config: Pick<Config, "baseUrl" | "authSecret" | "isDemo" | "port">;
   sms: SmsProvider;
 }
 
@@ -58,7 +58,8 @@ export function createAuth({ db, config, sms }: AuthDeps) {
     baseURL: config.baseUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
-    trustedOrigins: [config.baseUrl],
+    // the same origins as every other check of the shop (in demo mode, 127.0.0.1 is localhost)
+    trustedOrigins: shopOrigins(config),
     logger: {
       log: (level, message, ...args) => {
         const log = getLogger();
@@ -94,6 +95,8 @@ export function createAuth({ db, config, sms }: AuthDeps) {
       },
     },
     advanced: {
+      // The library turns its origin check off under NODE_ENV=test; on here, so tests meet the check browsers do.
+      disableOriginCheck: false,
       useSecureCookies: config.baseUrl.startsWith("https://"),
       cookiePrefix: "shop",
       database: { generateId: () => crypto.randomUUID() },

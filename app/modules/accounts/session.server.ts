@@ -2,7 +2,9 @@ import { redirect } from "react-router";
 import { getConfig } from "../../config.server";
 import { getDatabase, type Db } from "../../db/client.server";
 import { AUTH_HTTP_ENDPOINTS, createAuth, type Auth } from "./auth.server";
+import { SIGN_IN_ELSEWHERE_CODE } from "./sign-in-address";
 import { hasSessionCookie } from "./session-cookie";
+import { signInAddressRefusal } from "./sign-in-address.server";
 import { smsProviderFor } from "./sms.server";
 
 const AUTH_KEY = Symbol.for("shop.auth");
@@ -62,5 +64,9 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   if (!methods?.includes(request.method)) {
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   }
+  // Checked before the library, whose own refusal (403 INVALID_ORIGIN) the staff dialog could only
+  // show as a wrong password.
+  const elsewhere = signInAddressRefusal(request.headers);
+  if (elsewhere) return Response.json({ code: SIGN_IN_ELSEWHERE_CODE, message: elsewhere }, { status: 403, headers: { "Cache-Control": "no-store" } });
   return getAuth().handler(request);
 }

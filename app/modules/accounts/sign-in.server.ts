@@ -6,6 +6,7 @@ import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE, type Auth } from "./au
 import { session } from "./auth-schema.server";
 import { MESSAGES, welcomeBack, type AuthMode } from "./forms";
 import { getCustomerProfile } from "./profile.server";
+import { signInAddressRefusal } from "./sign-in-address.server";
 
 /*
  * The phone sign-in flow of the account screen (spec section 4, 'Phone auth') on the auth
@@ -16,6 +17,8 @@ import { getCustomerProfile } from "./profile.server";
 export type SendCodeResult = { ok: true; message: string } | { ok: false; message: string; status: number };
 
 export async function sendSignInCode(auth: Auth, phone: string, headers: Headers): Promise<SendCodeResult> {
+  const elsewhere = signInAddressRefusal(headers);
+  if (elsewhere) return { ok: false, message: elsewhere, status: 403 };
   try {
     await auth.api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers });
     return { ok: true, message: MESSAGES.otpSent };
@@ -49,6 +52,8 @@ export async function verifySignInCode(
   auth: Auth,
   input: { phone: string; code: string; mode: AuthMode; headers: Headers },
 ): Promise<VerifyResult> {
+  const elsewhere = signInAddressRefusal(input.headers);
+  if (elsewhere) return { status: "failed", message: elsewhere, httpStatus: 403 };
   let verified: { headers: Headers; response: { token: string | null; user: { id: string } } };
   try {
     verified = await auth.api.verifyPhoneNumber({
