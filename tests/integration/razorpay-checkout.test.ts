@@ -19,6 +19,7 @@ import { ORDER_ADMIN_MESSAGES } from "../../app/modules/orders/admin-orders";
 import { findOrderByNumber, type OrderRow } from "../../app/modules/orders/orders.server";
 import { orderStatusHistory } from "../../app/modules/orders/schema.server";
 import { parseCheckoutCallback } from "../../app/modules/payments/callbacks.server";
+import { outboxMessages } from "../../app/modules/messages/schema.server";
 import { payments, webhookEvents } from "../../app/modules/payments/schema.server";
 import * as callbackRoute from "../../app/routes/api.payments.razorpay.callback";
 import * as webhookRoute from "../../app/routes/api.payments.razorpay.webhook";
@@ -194,6 +195,31 @@ describe("Razorpay: webhooks", () => {
   });
 });
 
+describe("Razorpay: a refund made on its dashboard", () => {
+  it("is recorded on the payment and the shopper is told once, however often the webhook comes", async () => {
+    const { order, razorpayOrderId } = await unpaidOrder();
+    const { payment: paid, response } = fake.pay(razorpayOrderId, { method: "upi" });
+    expect(await settleReturn(t.db, provider(), { order, result: parseCheckoutCallback({ ...response }), source: "page" })).toMatchObject({ kind: "confirmed" });
+    // the shop owner refunds ₹500 on Razorpay's dashboard, not through the shop
+    const answer = await fetch(`${fake.url}/v1/payments/${paid.id}/refund`, {
+      method: "POST",
+      headers: { authorization: `Basic ${Buffer.from(`${fake.keyId}:${fake.keySecret}`).toString("base64")}`, "content-type": "application/json" },
+      body: JSON.stringify({ amount: 50_000 }),
+    });
+    expect(answer.status).toBe(200);
+    const refund = (await answer.json()) as { id: string };
+    for (let i = 0; i < 2; i++) {
+      const delivery = await fake.sendWebhook("refund.processed", { url: webhookUrl, refundId: refund.id });
+      expect(JSON.parse(delivery.responseBody)).toEqual({ ok: true, status: "refund-recorded" });
+    }
+    const [row] = await t.db.select().from(payments).where(eq(payments.providerPaymentId, paid.id));
+    expect(row!.amountRefundedPaise).toBe(50_000);
+    const sms = await t.db.select().from(outboxMessages).where(eq(outboxMessages.dedupeKey, `refund-processed:sms:${order.orderNumber}:${refund.id}`));
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.body).toContain("Rs.500.00");
+  });
+});
+
 describe("Razorpay: redirect mode and the sweep", () => {
   it("confirms from the cross-site redirect post and sends the shopper to the success page", async () => {
     const { order, razorpayOrderId } = await unpaidOrder();
@@ -314,6 +340,15 @@ describe("Razorpay: a payment that is not the order's total", () => {
         // the same payment reported again (a webhook retry, the page after the webhook) changes nothing
         expect((await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId })).status).toBe(200);
         expect(await statusOf(order)).toBe("pending_payment");
+
+        // past its time the order lapses unpaid; the shopper is told her money comes back, not that nothing was charged
+        if (path === "sweep" && report.currency === "INR") {
+          await sweepExpiredPayments(t.db, provider(), { now: new Date(order.paymentDueAt!.getTime() + 60_000) });
+          expect(await statusOf(order)).toBe("cancelled");
+          const [sms] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.dedupeKey, `order-cancelled:sms:${order.orderNumber}`));
+          expect(sms?.body).toContain("Your Rs.1.00 will be refunded.");
+          expect(sms?.body).not.toContain("Nothing was charged");
+        }
       });
     }
   }

@@ -214,7 +214,9 @@ export async function sweepExpiredPayments(db: Db, provider: PaymentProvider | n
       if (order.couponCode) await returnCouponUse(tx, order.couponCode, now);
       await moveOrder(tx, order.id, { from: "pending_payment", to: "cancelled", actor: "system", reason: PAYMENT_EXPIRED_REASON, now });
       // the shopper is told it lapsed unpaid (sent after the commit: stockCommitted kicks the outbox)
-      await queueOrderCancelled(tx, { ...orderRecipient(order), cause: "lapsed" });
+      // ... and of any money the gateway took that did not match the order (flagged: staff refund it)
+      const unmatchedPaidPaise = (await paymentsOfOrder(tx, order.id)).filter((p) => p.status === "captured" && p.currency === "INR").reduce((sum, p) => sum + p.amountPaise, 0);
+      await queueOrderCancelled(tx, { ...orderRecipient(order), cause: "lapsed", unmatchedPaidPaise });
       return true;
     });
     if (done) {

@@ -3,6 +3,8 @@ import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
 import { readRazorpayWebhook } from "../payments/callbacks.server";
 import { markWebhookProcessed, recordGatewayRefund, recordWebhookEvent } from "../payments/records.server";
+import { kickOutbox } from "../messages/outbox.server";
+import { announceRefundProcessed } from "../payments/refund-notices.server";
 import { recordRefundWebhook } from "../payments/refunds.server";
 import { settlePayment } from "./payment-flow.server";
 
@@ -17,6 +19,21 @@ import { settlePayment } from "./payment-flow.server";
 export interface WebhookAnswer {
   status: number;
   body: { ok: boolean; status?: string; error?: string };
+}
+
+/**
+ * A refund made on the gateway's dashboard rather than by the shop: added to its payment, and the
+ * shopper told it has been processed (once per refund), in one transaction.
+ */
+async function recordDashboardRefund(db: Db, refund: { id: string; paymentId: string; amountPaise: number }): Promise<"recorded" | "seen" | "unknown"> {
+  const outcome = await db.transaction(async (tx) => {
+    const recorded = await recordGatewayRefund(tx, { provider: "razorpay", id: refund.id, providerPaymentId: refund.paymentId, amountPaise: refund.amountPaise });
+    if (recorded.kind !== "recorded") return recorded.kind;
+    await announceRefundProcessed(tx, { id: refund.id, orderId: recorded.orderId, paymentId: recorded.paymentId, amountPaise: refund.amountPaise });
+    return recorded.kind;
+  });
+  if (outcome === "recorded") kickOutbox();
+  return outcome;
 }
 
 export async function handleRazorpayWebhook(db: Db, delivery: { rawBody: Buffer; signature: string | null; eventId: string | null }): Promise<WebhookAnswer> {
@@ -65,8 +82,8 @@ export async function handleRazorpayWebhook(db: Db, delivery: { rawBody: Buffer;
       // Refunds are issued by staff (the admin's order screen); the gateway's confirmation is recorded
       // here: on the shop's own refund row once, or (a refund made on the gateway's dashboard) on the payment.
       const ours = await recordRefundWebhook(db, "razorpay", event.refund.id);
-      const refunded = ours || (await recordGatewayRefund(db, event.refund.paymentId, event.refund.amountPaise));
-      status = refunded ? "refund-recorded" : "unknown-payment";
+      const refunded = ours ? "recorded" : await recordDashboardRefund(db, event.refund);
+      status = refunded === "unknown" ? "unknown-payment" : "refund-recorded";
       break;
     }
     case "malformed":

@@ -103,6 +103,16 @@ describe("lapsed unpaid", () => {
     expect(visible(mail.html)).toContain("Nothing was charged. The pieces you chose are back on sale");
     expect(hrefs(mail.html)).toEqual([URL_BASE, URL_BASE, ORDER_URL]);
   });
+
+  it("never says nothing was charged when the gateway took a payment that did not match the order", () => {
+    const input: OrderCancelledInput = { ...recipient(), cause: "lapsed", unmatchedPaidPaise: 100 };
+    const sms = orderCancelledSms(input);
+    expect(sms).toBe(`Saanjh: order ${NUMBER} not fully paid in time, cancelled. Your Rs.1.00 will be refunded. ${ORDER_URL}`);
+    expectOneSms(sms);
+    const mail = orderCancelledEmail(input);
+    expect(mail.text).not.toContain("Nothing was charged");
+    expect(mail.text).toContain("We received ₹1.00, which did not match the order. It will be refunded to you in full");
+  });
 });
 
 describe("shipped", () => {
@@ -183,6 +193,7 @@ describe("every update", () => {
       orderCancelledSms({ ...r, cause: "staff", reason: "Could not be delivered to the pincode", payment: { kind: "refunding", amountPaise } }),
       orderCancelledSms({ ...r, cause: "staff", reason: "Out of stock", payment: { kind: "not-charged" } }),
       orderCancelledSms({ ...r, cause: "lapsed" }),
+      orderCancelledSms({ ...r, cause: "lapsed", unmatchedPaidPaise: amountPaise }),
       orderShippedSms({ ...r, courier: "Shree Maruti Courier Services", trackingNumber: "SMCS0012345678901234", trackingChanged: false }),
       orderShippedSms({ ...r, courier: "Shree Maruti Courier Services", trackingNumber: "SMCS0012345678901234", trackingChanged: true }),
       orderDeliveredSms(r),
@@ -217,7 +228,7 @@ describe("every update", () => {
   it("always ends the text with the whole link, even when nothing shorter fits", () => {
     const orderUrl = `https://a-very-long-shop-domain-name-indeed.example.co.in/account/orders/${NUMBER}`;
     const r = recipient({ orderUrl });
-    const [, , , shipped, , delivered, issued, processed] = inputs(r, 149_900, "upi").sms;
+    const [, , , , shipped, , delivered, issued, processed] = inputs(r, 149_900, "upi").sms;
     for (const sms of [shipped, delivered, issued, processed]) expect(sms!.endsWith(` ${orderUrl}`)).toBe(true);
   });
 

@@ -29,8 +29,11 @@ export type CancelledPayment =
 export type OrderCancelledInput = OrderRecipient &
   (
     | { cause: "staff"; /** staff's reason, as they typed it */ reason: string; payment: CancelledPayment }
-    /** an unpaid online order whose time to pay ran out */
-    | { cause: "lapsed" }
+    /**
+     * an unpaid online order whose time to pay ran out; `unmatchedPaidPaise` is what the gateway took
+     * in a payment that did not match the order (flagged for staff to refund), usually 0
+     */
+    | { cause: "lapsed"; unmatchedPaidPaise?: number }
   );
 
 function paymentSms(payment: CancelledPayment): string {
@@ -64,6 +67,14 @@ function paymentSentence(payment: CancelledPayment): string | null {
  */
 export function orderCancelledSms(input: OrderCancelledInput): string {
   const n = input.orderNumber;
+  if (input.cause === "lapsed" && input.unmatchedPaidPaise) {
+    const paid = smsMoney(input.unmatchedPaidPaise);
+    return firstFittingSms([
+      `Saanjh: order ${n} was not paid in full in time, so it has been cancelled. Your ${paid} will be refunded. ${input.orderUrl}`,
+      `Saanjh: order ${n} not fully paid in time, cancelled. Your ${paid} will be refunded. ${input.orderUrl}`,
+      `Saanjh: order ${n} cancelled, ${paid} to be refunded. ${input.orderUrl}`,
+    ]);
+  }
   if (input.cause === "lapsed") {
     return firstFittingSms([
       `Saanjh: order ${n} was not paid in time, so it has been cancelled. Nothing was charged. Shop again: ${input.shopUrl}`,
@@ -81,6 +92,18 @@ export function orderCancelledSms(input: OrderCancelledInput): string {
 
 export function orderCancelledEmail(input: OrderCancelledInput): EmailParts {
   const n = input.orderNumber;
+  if (input.cause === "lapsed" && input.unmatchedPaidPaise) {
+    const paid = formatPaise(input.unmatchedPaidPaise);
+    return orderUpdateEmail(input, {
+      subject: `Your Saanjh order ${n} was not paid in time`,
+      preheader: `Order ${n} is cancelled · your ${paid} will be refunded`,
+      title: "Your order was not paid in time",
+      lead: `Your order ${n} has been cancelled because its payment did not come to the order's total in time.`,
+      paragraphs: [`We received ${paid}, which did not match the order. It will be refunded to you in full: a separate message tells you when. The pieces you chose are back on sale, and you are welcome to order again.`],
+      action: { label: "View the order", url: input.orderUrl },
+      links: [{ label: "Shop again", url: input.shopUrl }],
+    });
+  }
   if (input.cause === "lapsed") {
     return orderUpdateEmail(input, {
       subject: `Your Saanjh order ${n} was not paid in time`,

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
-import { payments, webhookEvents } from "./schema.server";
+import { gatewayRefunds, payments, webhookEvents } from "./schema.server";
 import type { ReportedPayment } from "./settlement";
 
 /*
@@ -139,18 +139,32 @@ export async function markWebhookProcessed(db: Conn, provider: string, eventId: 
 }
 
 /**
- * A refund the gateway reports as processed, added to the payment's refunded amount (never beyond
- * it); fully refunded payments read 'refunded'. False when no payment has this gateway id.
+ * A refund the gateway reports as processed (made on its dashboard), added once to the payment's
+ * refunded amount (never beyond it); fully refunded payments read 'refunded'. 'recorded' with the
+ * payment and its order when this report added it; 'seen' when the refund was recorded before;
+ * 'unknown' when no payment has this gateway id.
  */
-export async function recordGatewayRefund(db: Conn, providerPaymentId: string, amountPaise: number, now = new Date()): Promise<boolean> {
-  const rows = await db
+export async function recordGatewayRefund(
+  tx: Tx,
+  refund: { provider: string; id: string; providerPaymentId: string; amountPaise: number },
+  now = new Date(),
+): Promise<{ kind: "recorded"; paymentId: string; orderId: string } | { kind: "seen" | "unknown" }> {
+  const [payment] = await tx.select({ id: payments.id, orderId: payments.orderId }).from(payments).where(and(eq(payments.provider, refund.provider), eq(payments.providerPaymentId, refund.providerPaymentId))).for("update");
+  if (!payment) return { kind: "unknown" };
+  const first = await tx
+    .insert(gatewayRefunds)
+    .values({ provider: refund.provider, providerRefundId: refund.id, paymentId: payment.id, amountPaise: refund.amountPaise, recordedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: gatewayRefunds.providerRefundId });
+  if (first.length === 0) return { kind: "seen" };
+  const amountPaise = refund.amountPaise;
+  await tx
     .update(payments)
     .set({
       amountRefundedPaise: sql`least(${payments.amountPaise}, ${payments.amountRefundedPaise} + ${amountPaise})`,
       status: sql`CASE WHEN ${payments.amountRefundedPaise} + ${amountPaise} >= ${payments.amountPaise} THEN 'refunded'::payment_status ELSE ${payments.status} END`,
       updatedAt: now,
     })
-    .where(eq(payments.providerPaymentId, providerPaymentId))
-    .returning({ id: payments.id });
-  return rows.length > 0;
+    .where(eq(payments.id, payment.id));
+  return { kind: "recorded", paymentId: payment.id, orderId: payment.orderId };
 }

@@ -88,6 +88,24 @@ export const refunds = pgTable(
   ],
 );
 
+/**
+ * Refunds made on the gateway's own dashboard rather than by the shop, as the gateway reported them:
+ * each is added to its payment's refunded amount once, however many times it is reported.
+ */
+export const gatewayRefunds = pgTable(
+  "gateway_refunds",
+  {
+    provider: text("provider").notNull(),
+    providerRefundId: text("provider_refund_id").notNull(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    amountPaise: integer("amount_paise").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerRefundId] }), index("gateway_refunds_payment_idx").on(t.paymentId)],
+);
+
 /** Gateway webhooks already handled: a repeated delivery of the same event id does nothing. */
 export const webhookEvents = pgTable(
   "webhook_events",
