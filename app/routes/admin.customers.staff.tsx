@@ -3,14 +3,15 @@ import type { Route } from "./+types/admin.customers.staff";
 import { StaffPage } from "~/components/admin/customers/staff-page";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
-import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/access.server";
+import { ADMIN_HEADERS, requireOwner, requireStaff } from "~/modules/admin/access.server";
 import { addStaff, loadStaffPage, removeStaff } from "~/modules/admin/staff.server";
 import { STAFF_MESSAGES } from "~/modules/accounts/staff-form";
 import { getAuth } from "~/modules/accounts/session.server";
 
 /*
  * /admin/customers/staff: the staff accounts, listed apart from the shoppers. Every staff member sees
- * the list; owners add (the rules of `npm run admin:create`) and remove, never the last owner.
+ * the list; owners add (the rules of `npm run admin:create`) and remove, never the last owner. Anyone
+ * else's change is refused before its form is read.
  */
 
 export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaff(request);
+  const staff = await requireOwner(request, STAFF_MESSAGES.ownersOnly);
   const form = Object.fromEntries(await readFormData(request));
   if (form.intent === "add") {
     const result = await addStaff(getDb(), getAuth(), staff, form);

@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin.settings.tax";
 import { TaxRates } from "~/components/admin/tax/tax-rates";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
-import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/access.server";
+import { ADMIN_HEADERS, isOwner, requireOwner, requireStaff } from "~/modules/admin/access.server";
 import { getStoreSettings } from "~/modules/content/settings.server";
 import { indiaDate } from "~/modules/invoices/tax";
 import { parseTaxForm, TAX_MESSAGES, taxFormValues, type TaxAnswer } from "~/modules/invoices/tax-form";
@@ -12,6 +12,7 @@ import { cancelScheduledTax, categorySlugs, listCategoryTax, saveCategoryTax } f
 /*
  * /admin/settings/tax: each category's HSN code and GST rate (with the higher rate above a value per
  * piece), from a date on. A change adds a row from its date; invoices already issued never change.
+ * Every staff member reads them; only owners change them (anyone else is refused before the form is read).
  */
 
 export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
@@ -19,17 +20,17 @@ export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
 export const meta: Route.MetaFunction = () => [{ title: "GST rates · Admin · Saanjh" }, { name: "robots", content: "noindex, nofollow" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  const staff = await requireStaff(request);
   const db = getDb();
   const today = indiaDate(new Date());
-  const [list, settings] = await Promise.all([listCategoryTax(db, today), getStoreSettings(db)]);
-  return data({ today, categories: list, invoicing: { gstin: settings.gstin, shopState: settings.shopState } }, { headers: ADMIN_HEADERS });
+  const [list, settings, canChange] = await Promise.all([listCategoryTax(db, today), getStoreSettings(db), isOwner(staff)]);
+  return data({ today, categories: list, invoicing: { gstin: settings.gstin, shopState: settings.shopState }, canChange }, { headers: ADMIN_HEADERS });
 }
 
 const answer = (body: TaxAnswer, status = 200) => data(body, { status, headers: ADMIN_HEADERS });
 
 export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaff(request);
+  const staff = await requireOwner(request, TAX_MESSAGES.ownersOnly);
   const form = await readFormData(request);
   const db = getDb();
   const today = indiaDate(new Date());

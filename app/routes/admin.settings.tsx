@@ -1,18 +1,20 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.settings";
 import { SettingsForm } from "~/components/admin/settings/settings-form";
+import { SettingsView } from "~/components/admin/settings/settings-view";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
 import { getLogger } from "~/lib/logger.server";
-import { ADMIN_HEADERS, forgetStaffChecks, requireStaff, type Staff } from "~/modules/admin/access.server";
+import { ADMIN_HEADERS, forgetStaffChecks, isOwner, ownersOnlyRefusal, requireOwner, requireStaff, type Staff } from "~/modules/admin/access.server";
 import { INDIAN_STATES } from "~/modules/accounts/forms";
 import { loadSettingsForEdit, saveStoreSettings } from "~/modules/content/settings-admin.server";
 import { parseSettingsFormValues, SETTINGS_MESSAGES, type SettingsFieldErrors, type SettingsFormValues } from "~/modules/content/settings-form";
 
 /*
  * /admin/settings: the store_settings row (contact details, social links, GST registration, cash on
- * delivery, prepaid discount, payment timeout, staff session length). A save is refused when someone
- * else saved meanwhile; it purges the page cache and writes one audit row.
+ * delivery, prepaid discount, payment timeout, staff session length). Every staff member reads them;
+ * only owners change them (anyone else's save is refused before its form is read). A save is refused
+ * when someone else saved meanwhile; it purges the page cache and writes one audit row.
  */
 
 export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
@@ -20,9 +22,9 @@ export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin · Saanjh" }, { name: "robots", content: "noindex, nofollow" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
-  const values = await loadSettingsForEdit(getDb());
-  return data({ values, states: INDIAN_STATES as readonly string[] }, { headers: ADMIN_HEADERS });
+  const staff = await requireStaff(request);
+  const [values, canChange] = await Promise.all([loadSettingsForEdit(getDb()), isOwner(staff)]);
+  return data({ values, states: INDIAN_STATES as readonly string[], canChange }, { headers: ADMIN_HEADERS });
 }
 
 type Answer = { ok: true; changed: string[]; values: SettingsFormValues } | { ok: false; formError: string; fieldErrors: SettingsFieldErrors; conflict?: boolean };
@@ -32,8 +34,10 @@ const answer = (body: Answer, status = 200) => data(body, { status, headers: ADM
 export async function action({ request }: Route.ActionArgs) {
   let staff: Staff;
   try {
-    staff = await requireStaff(request);
+    staff = await requireOwner(request, SETTINGS_MESSAGES.ownersOnly);
   } catch (refusal) {
+    const ownersOnly = ownersOnlyRefusal(refusal);
+    if (ownersOnly) return answer({ ok: false, formError: ownersOnly.message, fieldErrors: {} }, 403);
     const status = (refusal as { init?: { status?: number } } | null)?.init?.status;
     if (status === 401 || status === 403) return answer({ ok: false, formError: status === 401 ? SETTINGS_MESSAGES.signedOut : SETTINGS_MESSAGES.failed, fieldErrors: {} }, status);
     throw refusal;
@@ -54,5 +58,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.canChange) return <SettingsView values={loaderData.values} />;
   return <SettingsForm values={loaderData.values} states={loaderData.states} />;
 }

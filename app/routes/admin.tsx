@@ -1,9 +1,9 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import "~/admin.css";
 import type { Route } from "./+types/admin";
-import { AdminForbidden, AdminShell, AdminSignInPage } from "~/components/admin/admin-shell";
+import { AdminForbidden, AdminOwnersOnly, AdminShell, AdminSignInPage } from "~/components/admin/admin-shell";
 import { readFormData } from "~/lib/http.server";
-import { ADMIN_HEADERS, forgetStaffChecks, requireStaff, requireStaffAndSettings, type AdminSignInReason } from "~/modules/admin/access.server";
+import { ADMIN_HEADERS, forgetStaffChecks, requireStaff, requireStaffAndSettings, type AdminSignInReason, type OwnersOnly } from "~/modules/admin/access.server";
 import { getAuth } from "~/modules/accounts/session.server";
 import { signOut } from "~/modules/accounts/sign-in.server";
 
@@ -44,6 +44,9 @@ export function ErrorBoundary() {
     const reason = (error.data as AdminSignInReason | null)?.reason ?? "signed-out";
     return <AdminSignInPage expired={reason === "expired"} />;
   }
-  if (isRouteErrorResponse(error) && error.status === 403) return <AdminForbidden />;
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    const owners = error.data as Partial<OwnersOnly> | null;
+    return owners?.ownersOnly && owners.message ? <AdminOwnersOnly message={owners.message} /> : <AdminForbidden />;
+  }
   throw error;
 }

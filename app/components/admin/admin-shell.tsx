@@ -122,6 +122,22 @@ export function AdminForbidden() {
   );
 }
 
+/** A change only an owner may make, sent by staff who are not owners (from a page opened before their role changed). */
+export function AdminOwnersOnly({ message }: { message: string }) {
+  return (
+    <Frame>
+      <main id="admin-main" className="mx-auto max-w-md px-4 py-24 text-center">
+        <p className="eyebrow">Owners only</p>
+        <h1 className="mt-3 font-display text-3xl">{message}</h1>
+        <p className="mt-4 text-sm text-stone">Nothing was changed. An owner of the shop can make this change.</p>
+        <Link to="/admin" className="btn-primary mt-8">
+          Back to the dashboard
+        </Link>
+      </main>
+    </Frame>
+  );
+}
+
 /**
  * For an admin page's ErrorBoundary: the back office's own answers (the sign-in form for 401, the
  * refusal for 403) are thrown on to the layout; anything else is the page's to show.

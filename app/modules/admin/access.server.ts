@@ -5,6 +5,7 @@ import { session as sessionTable } from "../accounts/auth-schema.server";
 import { STAFF_ROLE } from "../accounts/auth.server";
 import { getAuth } from "../accounts/session.server";
 import { hasSessionCookie } from "../accounts/session-cookie";
+import { isStaffOwner } from "../accounts/staff.server";
 import { getStoreSettings, type StoreSettings } from "../content/settings.server";
 import type { Actor } from "./audit.server";
 import { staffActivity } from "./schema.server";
@@ -36,6 +37,32 @@ const TOUCH_EVERY_MS = 60_000;
  */
 export async function requireStaff(request: Request, now?: Date): Promise<Staff> {
   return (await guard(request, now)).staff;
+}
+
+/** What staff who are not owners are told when they try a change only an owner may make (the 403's body). */
+export type OwnersOnly = { ownersOnly: true; message: string };
+
+/**
+ * The guard of a change only an owner may make (the store settings, GST rates, staff accounts):
+ * requireStaff's answers, then 403 with `message` for staff who are not owners. Called before the
+ * request's body is read, so a refused change costs nothing more, whatever it carries. Ownership is
+ * read afresh every time: a demoted owner's next change is refused.
+ */
+export async function requireOwner(request: Request, message: string): Promise<Staff> {
+  const staff = await requireStaff(request);
+  if (!(await isOwner(staff))) throw data<OwnersOnly>({ ownersOnly: true, message }, { status: 403, headers: ADMIN_HEADERS });
+  return staff;
+}
+
+/** Whether a staff member is an owner: the owners' pages show the others their values read-only. */
+export function isOwner(staff: Pick<Staff, "id">): Promise<boolean> {
+  return isStaffOwner(getDb(), staff.id);
+}
+
+/** requireOwner's refusal, from what a guard threw; null for anything else (sign-in, shoppers). */
+export function ownersOnlyRefusal(thrown: unknown): OwnersOnly | null {
+  const body = (thrown as { data?: unknown } | null)?.data as Partial<OwnersOnly> | undefined;
+  return body?.ownersOnly === true && typeof body.message === "string" ? { ownersOnly: true, message: body.message } : null;
 }
 
 /** The guard's answer with the store settings it read (the admin layout shows the store's name). */

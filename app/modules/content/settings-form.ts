@@ -16,6 +16,7 @@ export const SETTINGS_MESSAGES = {
   failed: "Something went wrong. Please try again.",
   conflict: "Someone else saved the settings while you were editing. Reload to see their version; your changes are still in the form.",
   signedOut: "You were signed out. Sign in again in a new tab, then save again; your changes are still in the form.",
+  ownersOnly: "Only an owner can change the store settings.",
 } as const;
 
 export const SETTINGS_LIMITS = {

@@ -24,6 +24,7 @@ export const TAX_MESSAGES = {
   saved: "GST rate saved",
   saveFailed: "The GST rate could not be saved. Please try again.",
   unknownCategory: "This category no longer exists. Reload the page.",
+  ownersOnly: "Only an owner can change the GST rates.",
 } as const;
 
 const percent = /^\d{1,2}(\.\d{1,2})?$/;

@@ -3,6 +3,7 @@ import { useEditorMessages } from "~/components/admin/use-editor-messages";
 import { FormErrorBanner } from "~/components/admin/editor-parts";
 import { Link, useBlocker, useFetcher, useRevalidator } from "react-router";
 import { Select, TextArea, TextInput } from "~/components/admin/products/fields";
+import { SettingsCard as Card } from "./settings-card";
 import { useToast } from "~/components/admin/toast";
 import { GST_STATE_CODES } from "~/modules/content/gstin";
 import { checkSettingsForm, SETTINGS_MESSAGES, type SettingsField, type SettingsFieldErrors, type SettingsFormValues } from "~/modules/content/settings-form";
@@ -52,24 +53,6 @@ interface EditorProps {
   answer: Extract<SaveAnswer, { ok: false }> | undefined;
   onSave: (values: SettingsFormValues) => void;
   onReload: () => void;
-}
-
-function Card({ title, description, children, aside }: { title: string; description?: string; children: React.ReactNode; aside?: React.ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="border border-linen bg-ivory p-5 sm:p-7">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id={id} className="font-display text-2xl leading-tight text-ink">
-            {title}
-          </h2>
-          {description ? <p className="mt-1 text-sm text-stone">{description}</p> : null}
-        </div>
-        {aside}
-      </div>
-      <div className="mt-5 grid gap-5">{children}</div>
-    </section>
-  );
 }
 
 function Editor({ stored, states, saving, reloading, answer, onSave, onReload }: EditorProps) {
