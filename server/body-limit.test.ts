@@ -3,8 +3,9 @@ import net from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_REQUEST_LIMIT } from "../app/modules/media/upload-rules";
-import { bodyLimit, BODY_TOO_LARGE_MESSAGE, bufferedBody, DEFAULT_BODY_LIMIT, RequestBodyTooLargeError, SHOP_BODY_LIMITS } from "./body-limit";
+import { bodyLimit, BODY_TOO_LARGE_MESSAGE, bufferedBody, DEFAULT_BODY_LIMIT, DRAIN_LIMIT, RequestBodyTooLargeError, SHOP_BODY_LIMITS } from "./body-limit";
 import { toFetchRequest } from "./request-handler";
+import { rawRequest } from "./test-raw-client";
 import { listenForTest, type TestServer } from "./test-server";
 
 /*
@@ -131,6 +132,33 @@ describe("request body limit", () => {
     expect(await once(100)).toBe(200);
     agent.destroy();
   });
+
+  // Such a client reads nothing until it has sent everything: the server must read the rest of the
+  // body (and drop it) before the connection closes, or the kernel resets the connection and the
+  // client loses the answer. Node closes a connection right after its last answer, which is when
+  // the client asks it to (`Connection: close`, HTTP/1.0).
+  it("answers a client that writes its whole 10 MB body before reading, also when it asks to close the connection", async () => {
+    const bytes = 10 * 1024 * 1024;
+    for (const [version, headers] of [
+      ["1.1", {}],
+      ["1.1", { Connection: "close" }],
+      ["1.0", {}],
+    ] as const) {
+      const answer = await rawRequest({ port, path: "/api/cart/quote", version, headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: bytes });
+      const label = `HTTP/${version} ${JSON.stringify(headers)}`;
+      expect(answer.error, label).toBeNull();
+      expect(answer.sent, label).toBe(bytes);
+      expect(answer.status, label).toBe(413);
+      expect(answer.body, label).toBe(BODY_TOO_LARGE_MESSAGE);
+    }
+  });
+
+  it("drains at most 16 MB: a body declared larger is answered and its connection cut", async () => {
+    expect(DRAIN_LIMIT).toBe(16 * 1024 * 1024);
+    const answer = await rawRequest({ port, path: "/x", body: 20 * 1024 * 1024 });
+    expect(answer.sent).toBeLessThan(DRAIN_LIMIT);
+    expect(answer.error).not.toBeNull();
+  });
 });
 
 describe("the shop's limits: picture uploads streamed, everything else 64 KB", () => {
@@ -240,6 +268,20 @@ describe("the shop's limits: picture uploads streamed, everything else 64 KB", (
     expect(JSON.parse((await sendTo("/cart", DEFAULT_BODY_LIMIT)).body)).toEqual({ length: DEFAULT_BODY_LIMIT });
     // a query string does not change the path
     expect(JSON.parse((await sendTo("/admin/uploads?x=1", 2 * DEFAULT_BODY_LIMIT)).body)).toEqual({ bytes: 2 * DEFAULT_BODY_LIMIT, outcome: "complete" });
+  });
+
+  it("answers a client that writes its whole oversized upload before reading, also when it asks to close the connection", async () => {
+    const bytes = UPLOAD_REQUEST_LIMIT + 2 * 1024 * 1024;
+    for (const headers of [{}, { Connection: "close" }] as Array<Record<string, string>>) {
+      const answer = await rawRequest({ port: shopPort, path: "/admin/uploads", headers, body: bytes });
+      expect(answer.error, JSON.stringify(headers)).toBeNull();
+      expect(answer.sent).toBe(bytes);
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({ outcome: "too large" });
+    }
+    // and one the route refused before reading a byte of it
+    const unread = await rawRequest({ port: shopPort, path: "/admin/uploads", headers: { Connection: "close", "x-read": "no" }, body: bytes });
+    expect(unread).toMatchObject({ error: null, sent: bytes, status: 401 });
   });
 
   it("drains an upload the route answered without reading, so the connection serves the next request", async () => {

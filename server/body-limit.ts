@@ -13,6 +13,13 @@ import { routedPath } from "./security";
  * who may send before a byte is read (staff only), its parser holds only what it must, and the bytes
  * are still counted here as they flow, the stream failing once they pass the path's limit. Whatever
  * the route leaves unread is drained after its answer, as for a refusal.
+ *
+ * Draining is what lets a client that writes its whole body before it reads (many HTTP libraries,
+ * simple scripts) see the answer: a connection closed with bytes of the body unread makes the kernel
+ * send a reset, and the client loses the answer it had not read yet. Node closes the connection
+ * right after the answer when it is the last one on it (the client sent `Connection: close` or
+ * spoke HTTP/1.0, or the server is stopping), so for a body that may still be arriving the answer
+ * keeps the connection open and it is closed here once the body has been read to its end.
  */
 
 /** Ordinary forms and JSON: a 100-line guest cart with a 200-product wishlist is about 25 KB. */
@@ -44,6 +51,14 @@ export class RequestBodyTooLargeError extends Error {
   }
 }
 
+/** The stream of a body that ended before it was whole: the client went away, or its connection failed. */
+export class RequestBodyIncompleteError extends Error {
+  constructor(cause?: Error) {
+    super("The client closed the connection before the end of the body.", { cause });
+    this.name = "RequestBodyIncompleteError";
+  }
+}
+
 const STREAM = Symbol.for("shop.requestBodyStream");
 
 type WithStream = Request & { [STREAM]?: ReadableStream<Uint8Array> };
@@ -69,20 +84,33 @@ export const SHOP_BODY_LIMITS: Required<BodyLimitOptions> = {
 
 /**
  * Past the limit, the rest of a body is read and thrown away (no memory kept), so that a client
- * still sending receives the 413 instead of a broken connection; beyond this much more, the
- * connection is cut.
+ * still sending receives the 413 instead of a broken connection; a body declared larger than this,
+ * or one that goes on past this much after the answer, has its connection cut.
  */
-const DRAIN_LIMIT = 64 * 1024 * 1024;
+export const DRAIN_LIMIT = 16 * 1024 * 1024;
 
-function refuse(req: Request, res: Response, status: 413 | 400, message: string) {
-  if (!res.headersSent) {
-    res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message);
-  }
-  const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > DRAIN_LIMIT) {
-    res.once("finish", () => req.destroy());
-    return;
-  }
+const declaredLength = (req: Request) => Number(req.headers["content-length"] ?? 0);
+
+/**
+ * Called before the answer is written to a request whose body may still be arriving: if Node would
+ * end the connection right after that answer (see the top of this file), the answer keeps it open
+ * instead, and the connection is ended here once the rest of the body has arrived and been dropped.
+ */
+function closeOnlyAfterBody(req: Request, res: Response) {
+  const closing = !res.shouldKeepAlive || /\bclose\b/i.test(String(res.getHeader("connection") ?? ""));
+  if (!closing || res.headersSent) return;
+  res.removeHeader("Connection");
+  res.shouldKeepAlive = true;
+  res.once("finish", () => {
+    const close = () => req.socket.end();
+    if (req.complete) close();
+    else req.once("end", close);
+  });
+}
+
+/** Reads and drops what is left of the body, cutting the connection past DRAIN_LIMIT. */
+function drain(req: Request) {
+  if (req.readableEnded || req.destroyed) return;
   let drained = 0;
   req.on("data", (chunk: Buffer) => {
     drained += chunk.length;
@@ -91,22 +119,28 @@ function refuse(req: Request, res: Response, status: 413 | 400, message: string)
   req.resume();
 }
 
-/** Past the answer, the rest of a body is read and dropped (cut off beyond DRAIN_LIMIT). */
+function refuse(req: Request, res: Response, status: 413 | 400, message: string) {
+  if (declaredLength(req) > DRAIN_LIMIT) {
+    res.once("finish", () => req.destroy());
+  } else {
+    closeOnlyAfterBody(req, res);
+    drain(req);
+  }
+  if (!res.headersSent) {
+    res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message);
+  }
+}
+
+/** Past the route's answer, the rest of a body is read and dropped (cut off beyond DRAIN_LIMIT). */
 function drainAfterAnswer(req: Request, res: Response, detach: () => void) {
-  const declared = Number(req.headers["content-length"] ?? 0);
-  let drained = 0;
-  const discard = (chunk: Buffer) => {
-    drained += chunk.length;
-    if (drained > DRAIN_LIMIT) req.destroy();
-  };
-  const afterAnswer = () => {
+  const cut = declaredLength(req) > DRAIN_LIMIT;
+  if (!cut) closeOnlyAfterBody(req, res);
+  res.once("finish", () => {
     detach();
     if (req.readableEnded || req.destroyed) return;
-    if (declared > DRAIN_LIMIT) return void req.destroy();
-    req.on("data", discard);
-    req.resume();
-  };
-  res.once("finish", afterAnswer);
+    if (cut) req.destroy();
+    else drain(req);
+  });
   // The answer was cut short (the client went away): nothing more to read.
   res.once("close", () => {
     if (!res.writableFinished && !req.destroyed) req.destroy();
@@ -149,12 +183,12 @@ function countedStream(req: Request, limit: number): { stream: ReadableStream<Ui
   const onError = (error: Error) => {
     if (!open) return;
     stop();
-    controller.error(error);
+    controller.error(new RequestBodyIncompleteError(error));
   };
   const onClose = () => {
     if (!open || req.readableEnded) return;
     stop();
-    controller.error(new Error("The client closed the connection before the end of the body."));
+    controller.error(new RequestBodyIncompleteError());
   };
   const stream = new ReadableStream<Uint8Array>(
     {
