@@ -13,6 +13,8 @@ import { MemoryRouter } from "react-router";
 import { ProductsCsvActions } from "../../app/components/admin/products/csv-actions";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bodyLimit, bufferedBody, DEFAULT_BODY_LIMIT, PRODUCT_IMPORT_BODY_LIMIT, SHOP_BODY_LIMITS, streamedBody } from "../../server/body-limit";
+import { toFetchRequest } from "../../server/request-handler";
+import { rawRequest } from "../../server/test-raw-client";
 import type * as BootModule from "../../app/boot.server";
 import { setDatabase } from "../../app/db/client.server";
 import { auditLog, mediaUploads } from "../../app/modules/admin/schema.server";
@@ -674,6 +676,37 @@ describe("the upload's size", () => {
       expect(await send("/admin/products/import", PRODUCT_IMPORT_BODY_LIMIT + 1)).toEqual({ status: 413, body: { streamed: true, error: "RequestBodyTooLargeError" } });
       for (const other of ["/admin/products", "/admin/products/import/x", "/admin/products/importx", "/cart"]) expect((await send(other, DEFAULT_BODY_LIMIT + 1)).status, other).toBe(413);
       expect(await send("/cart", 1000)).toEqual({ status: 200, body: { streamed: false, length: 1000 } });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
+
+describe("an import past the server's limit", () => {
+  // The body as the server hands it to the route: counted on its way, and failed once it passes the
+  // import's limit. busboy then fails the file part being read, which must not go unheard (an
+  // unhandled 'error' event ends the process, and the test run with it).
+  it("answers 413 with the limit in the message, for the page and its .data request alike", async () => {
+    const app = express();
+    app.use(bodyLimit(SHOP_BODY_LIMITS));
+    app.post("/{*splat}", async (req, res) => {
+      const answer = await settle<ImportAnswer>(() => importRoute.action({ request: toFetchRequest(req), params: {}, context: {} } as unknown as Args<typeof importRoute.action>));
+      res.status(answer.status).json(answer.body);
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const boundary = "----csv-import-test";
+      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="products.csv"\r\nContent-Type: text/csv\r\n\r\n`);
+      const body = Buffer.concat([head, Buffer.alloc(6 * 1024 * 1024, "a")]);
+      for (const pathname of ["/admin/products/import", "/admin/products/import.data"]) {
+        const answer = await rawRequest({ port, path: pathname, headers: { Origin: BASE, Cookie: staffCookie, "Content-Type": `multipart/form-data; boundary=${boundary}` }, body });
+        expect(answer.status, pathname).toBe(413);
+        expect(JSON.parse(answer.body), pathname).toEqual({ kind: "error", message: CSV_MESSAGES.tooLarge });
+        expect(CSV_MESSAGES.tooLarge).toContain("5 MB");
+      }
     } finally {
       server.closeAllConnections();
       server.close();

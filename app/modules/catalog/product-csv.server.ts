@@ -452,6 +452,10 @@ export async function readImportUpload(request: Request, field = "file"): Promis
       fields[name] = value;
     });
     parser.on("file", (name, file, info) => {
+      // When the request fails (past the import's size, cut off, malformed) busboy fails the part being
+      // read with the same error, which reaches `finished` below. The part needs a listener of its own
+      // for as long as it lives: an 'error' event nobody listens to ends the process.
+      file.on("error", () => {});
       if (name !== field || reading) {
         file.resume();
         return;
@@ -480,6 +484,8 @@ export async function readImportUpload(request: Request, field = "file"): Promis
     if (reading) await (reading as Promise<ReadResult>).catch(() => null);
     // the server counts the streamed body and stops it past the import's limit
     if (error instanceof Error && error.name === "RequestBodyTooLargeError") return { ok: false, status: 413, message: CSV_MESSAGES.tooLarge };
+    // the client went away before the end of its upload: nobody reads this answer, nothing to log
+    if (error instanceof Error && error.name === "RequestBodyIncompleteError") return { ok: false, status: 400, message: CSV_MESSAGES.unreadable };
     getLogger().warn({ err: error }, "products CSV upload could not be read");
     return { ok: false, status: 400, message: CSV_MESSAGES.unreadable };
   }
