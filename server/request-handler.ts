@@ -1,4 +1,3 @@
-import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import { bufferedBody, streamedBody } from "./body-limit";
@@ -87,9 +86,43 @@ async function send(res: Response, response: globalThis.Response): Promise<void>
     return;
   }
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    await writeBody(res, response.body);
   } catch (error) {
     if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}
+
+/**
+ * Writes a body as fast as the visitor takes it, flushing the compression after each piece (a
+ * streamed page's parts arrive as they are rendered). One 'drain' listener serves the whole body:
+ * the compression middleware hands 'drain' listeners on to its gzip stream and cannot take them off
+ * again, so a listener per wait (as @react-router/node's writer adds) piled up there for every pause
+ * of a large compressed download. A visitor who leaves stops the body's source at once.
+ */
+async function writeBody(res: Response, body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  const gone = new Promise<"gone">((resolve) => (res.destroyed ? resolve("gone") : res.once("close", () => resolve("gone"))));
+  let wake: (() => void) | undefined;
+  const drained = () => wake?.();
+  res.on("drain", drained);
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), gone]);
+      if (next === "gone") break;
+      if (next.done) return void res.end();
+      const flowing = res.write(next.value);
+      (res as Response & { flush?: () => void }).flush?.();
+      if (!flowing && (await Promise.race([new Promise<void>((resolve) => (wake = resolve)), gone])) === "gone") break;
+    }
+    await reader.cancel();
+  } catch (error) {
+    await reader.cancel(error).catch(() => {});
+    // a body that failed half way must not look complete: the connection is cut, not ended
+    res.destroy();
+    throw error;
+  } finally {
+    wake = undefined;
+    res.off("drain", drained);
   }
 }
 
