@@ -42,3 +42,15 @@ export function isLoopbackAddress(address: string | null): boolean {
   const plain = address.replace(/^::ffff:/i, "");
   return plain === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
 }
+
+/**
+ * The loader of a route that only takes POSTs (an API for the shop's scripts, a payment webhook or
+ * callback, the picture uploads): a GET or HEAD is answered 405 with the method to use. Without a
+ * loader React Router answers it 400 'Unexpected Server Error' and logs a stack trace.
+ */
+export function postOnly(): Response {
+  return new Response("This address takes POST requests only.", {
+    status: 405,
+    headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}

@@ -1,6 +1,6 @@
+import { postOnly } from "~/lib/http.server";
 import { ADMIN_HEADERS } from "~/modules/admin/access.server";
 import { receivePictureUpload, requireUploader } from "~/modules/media/upload.server";
-import { UPLOAD_PATH } from "~/modules/media/upload-rules";
 import { getMediaStorage } from "~/boot.server";
 import type { Route } from "./+types/admin.uploads";
 
@@ -18,6 +18,4 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** Nothing to show: pictures are posted here by the product editor. */
-export function loader() {
-  return Response.json({ error: `Send pictures with POST to ${UPLOAD_PATH}.` }, { status: 405, headers: { ...ADMIN_HEADERS, Allow: "POST" } });
-}
+export const loader = postOnly;

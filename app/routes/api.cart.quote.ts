@@ -1,4 +1,4 @@
-import { readFormData } from "~/lib/http.server";
+import { postOnly, readFormData } from "~/lib/http.server";
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { jsonField, parseGuestLines } from "~/modules/cart/cart-input";
@@ -19,3 +19,5 @@ export async function action({ request }: Route.ActionArgs) {
   const couponNotice = code && check && !check.ok && form.get("purpose") !== "apply" ? couponRemovedMessage(code, check.message) : null;
   return data({ catalogue: { ...catalogue, couponNotice }, check }, { headers: { "Cache-Control": "no-store" } });
 }
+
+export const loader = postOnly;

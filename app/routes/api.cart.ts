@@ -1,4 +1,4 @@
-import { readFormData } from "~/lib/http.server";
+import { postOnly, readFormData } from "~/lib/http.server";
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
@@ -35,3 +35,5 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status, headers: noStore });
   return data({ ok: true as const, quantity: result.quantity ?? 0, count: result.count ?? 0, message: result.message }, { headers: noStore });
 }
+
+export const loader = postOnly;

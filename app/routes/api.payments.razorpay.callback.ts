@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { getDb } from "~/db/client.server";
-import { readFormData } from "~/lib/http.server";
+import { postOnly, readFormData } from "~/lib/http.server";
 import { isOrderNumber } from "~/modules/checkout/order-number";
 import { settleReturn, shopPaymentProvider } from "~/modules/checkout/payment-flow.server";
 import { findOrderById, findOrderByNumber } from "~/modules/orders/orders.server";
@@ -39,6 +39,4 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export function loader() {
-  return new Response("Not found", { status: 404 });
-}
+export const loader = postOnly;

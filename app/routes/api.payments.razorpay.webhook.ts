@@ -1,4 +1,5 @@
 import { getDb } from "~/db/client.server";
+import { postOnly } from "~/lib/http.server";
 import { handleRazorpayWebhook } from "~/modules/checkout/webhook.server";
 import type { Route } from "./+types/api.payments.razorpay.webhook";
 
@@ -16,6 +17,4 @@ export async function action({ request }: Route.ActionArgs) {
   return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
 }
 
-export function loader() {
-  return new Response("Not found", { status: 404 });
-}
+export const loader = postOnly;

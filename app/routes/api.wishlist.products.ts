@@ -1,4 +1,4 @@
-import { readFormData } from "~/lib/http.server";
+import { postOnly, readFormData } from "~/lib/http.server";
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { jsonField, parseProductIds } from "~/modules/cart/cart-input";
@@ -11,3 +11,5 @@ export async function action({ request }: Route.ActionArgs) {
   const products = await getShopperProducts(getDb(), ids);
   return data({ products, lookedUp: ids }, { headers: { "Cache-Control": "no-store" } });
 }
+
+export const loader = postOnly;
