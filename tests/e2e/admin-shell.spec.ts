@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { builtManifest } from "./support/build-manifest";
 import { randomPhone, register } from "./support/shopper";
 import { expect, test } from "./support/test";
 
@@ -9,12 +10,6 @@ import { expect, test } from "./support/test";
  * form and no data, staff sign in there and move between the tabs, a shopper is refused, the admin's
  * JavaScript never reaches a storefront page.
  */
-
-/** React Router's manifest of the production build the tests run against: each route's files. */
-function builtManifest(): { routes: Record<string, { module: string; imports?: string[]; css?: string[] }> } {
-  const file = readdirSync("build/client/assets").find((f) => f.startsWith("manifest-"))!;
-  return new Function("window", `${readFileSync(`build/client/assets/${file}`, "utf8")}; return window.__reactRouterManifest;`)({});
-}
 
 const SCREENS = "tmp/screens";
 
