@@ -1,5 +1,5 @@
 import { getDb } from "~/db/client.server";
-import { ADMIN_HEADERS, ADMIN_MESSAGES, requireStaff } from "~/modules/admin/access.server";
+import { ADMIN_HEADERS, requireStaffForFile } from "~/modules/admin/access.server";
 import { findOrderRef, INVOICE_NOT_FOUND, invoiceDownload, invoiceResponse } from "~/modules/invoices/download.server";
 import type { Route } from "./+types/admin.orders.$id.invoice";
 
@@ -11,14 +11,8 @@ import type { Route } from "./+types/admin.orders.$id.invoice";
 const HEADERS = { ...ADMIN_HEADERS, "Cache-Control": "private, no-store" };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  try {
-    await requireStaff(request);
-  } catch (refusal) {
-    // the guard's 401 / 403 as a plain answer: a file link has no page to show the sign-in form on
-    const status = (refusal as { init?: { status?: number } } | null)?.init?.status;
-    if (status !== 401 && status !== 403) throw refusal;
-    return invoiceResponse({ ok: false, status, message: status === 401 ? "Please sign in to the back office first." : ADMIN_MESSAGES.forbidden }, HEADERS);
-  }
+  const staff = await requireStaffForFile(request, HEADERS);
+  if (staff instanceof Response) return staff;
   const db = getDb();
   const order = await findOrderRef(db, params.id);
   if (!order) return invoiceResponse({ ok: false, status: 404, message: INVOICE_NOT_FOUND }, HEADERS);

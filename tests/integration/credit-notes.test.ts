@@ -1,6 +1,5 @@
 import { asc, eq } from "drizzle-orm";
 import fc from "fast-check";
-import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
 import { auditLog } from "../../app/modules/admin/schema.server";
@@ -27,7 +26,8 @@ import * as orderPageRoute from "../../app/routes/account.order";
 import * as staffCreditNoteRoute from "../../app/routes/admin.orders.$id.credit-note";
 import * as staffOrderRoute from "../../app/routes/admin.orders.$id";
 import { createTestProduct } from "../factories/catalog";
-import { signedInShopper, signedInStaff } from "../factories/sessions";
+import { pdfText } from "../factories/documents";
+import { routeRequest, settle, signedInShopper, signedInStaff } from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -39,11 +39,8 @@ import { setupTestDatabase } from "../setup/test-db";
  */
 
 const t = setupTestDatabase();
-const BASE = "http://localhost:3000";
 const HEADS = ["taxablePaise", "cgstPaise", "sgstPaise", "igstPaise", "taxPaise", "totalPaise"] as const;
 
-let ip = 0;
-const headers = (cookie?: string) => ({ origin: BASE, "x-forwarded-for": `198.51.100.${(ip += 1) % 250}`, ...(cookie ? { cookie } : {}) });
 
 let staff: { id: string; name: string; cookie: string };
 let shopper: { id: string; cookie: string };
@@ -67,27 +64,13 @@ beforeAll(async () => {
   jhumka = await createTestProduct(t.db, { category: "accessories", name: "Silver Jhumka", sizes: [], colors: [], stock: 500, pricePaise: 59_900 });
 });
 
-type Args<F extends (...args: never[]) => unknown> = Parameters<F>[0];
+type Loader = (args: never) => unknown;
 
-async function call<F extends (args: never) => unknown>(fn: F, url: string, cookie: string | undefined, params: Record<string, string>) {
-  const request = new Request(`${BASE}${url}`, { headers: headers(cookie) });
-  try {
-    return (await fn({ request, params, context: {} } as unknown as Args<F>)) as unknown;
-  } catch (thrown) {
-    return thrown;
-  }
-}
-const statusOf = (answer: unknown) => (answer instanceof Response ? answer.status : ((answer as { init?: { status?: number } }).init?.status ?? 200));
-const dataOf = <T,>(answer: unknown) => {
-  const wrapped = answer as { data?: T; init?: unknown };
-  return (wrapped && typeof wrapped === "object" && "data" in wrapped && "init" in wrapped ? wrapped.data : answer) as T;
-};
-
-async function pdfText(response: Response): Promise<string> {
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
-  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
-  return text;
+/** Calls a loader as the browser would (the session's cookie, if any): its answer, returned or thrown. */
+function load<F extends Loader>(fn: F, path: string, cookie: string | null, params: Record<string, string>): Promise<unknown> {
+  return Promise.resolve()
+    .then(() => fn({ request: routeRequest(path, cookie), params, context: {} } as never))
+    .catch((thrown: unknown) => thrown);
 }
 
 /** A cash-on-delivery order of the shopper, confirmed (and so invoiced) at once. */
@@ -209,35 +192,36 @@ describe("the shopper's and the staff's order pages", () => {
     const [note] = await creditNotesOf(order.id);
     const number = note!.creditNoteNumber;
 
-    const page = dataOf<{ documents: { invoice: { number: string; cancelledBy: string | null }; creditNotes: Array<{ id: string; number: string }> } }>(
-      await call(orderPageRoute.loader, `/account/orders/${order.orderNumber}`, shopper.cookie, { orderNumber: order.orderNumber }),
-    );
-    expect(page.documents).toMatchObject({ invoice: { number: invoice.invoiceNumber, cancelledBy: number }, creditNotes: [{ id: note!.id, number }] });
-    const staffPage = dataOf<{ documents: unknown }>(await call(staffOrderRoute.loader, `/admin/orders/${order.id}`, staff.cookie, { id: order.id }));
-    expect(staffPage.documents).toEqual(page.documents);
+    type Documents = { documents: { invoice: { number: string; cancelledBy: string | null }; creditNotes: Array<{ id: string; number: string }> } };
+    const page = await settle<Documents>(() => load(orderPageRoute.loader, `/account/orders/${order.orderNumber}`, shopper.cookie, { orderNumber: order.orderNumber }));
+    expect(page.body.documents).toMatchObject({ invoice: { number: invoice.invoiceNumber, cancelledBy: number }, creditNotes: [{ id: note!.id, number }] });
+    const staffPage = await settle<Documents>(() => load(staffOrderRoute.loader, `/admin/orders/${order.id}`, staff.cookie, { id: order.id }));
+    expect(staffPage.body.documents).toEqual(page.body.documents);
 
     const path = `/account/orders/${order.orderNumber}/credit-notes/${note!.id}`;
-    const mine = (await call(shopperCreditNoteRoute.loader, path, shopper.cookie, { orderNumber: order.orderNumber, creditNoteId: note!.id })) as Response;
+    const mine = (await load(shopperCreditNoteRoute.loader, path, shopper.cookie, { orderNumber: order.orderNumber, creditNoteId: note!.id })) as Response;
     expect(mine.status).toBe(200);
     expect(mine.headers.get("content-disposition")).toBe(`attachment; filename="CN-${fy.short}-${number.slice(-6)}.pdf"`);
     const text = await pdfText(mine);
     for (const words of ["CREDIT NOTE", number, "Against invoice", invoice.invoiceNumber, "Delivery address not serviceable", "Credit note total", "Indigo Kurta", "CGST", "SGST"]) expect(text).toContain(words);
 
     // another shopper, a visitor, another order's or a made-up id: not found (or sign in)
-    expect(statusOf(await call(shopperCreditNoteRoute.loader, path, stranger.cookie, { orderNumber: order.orderNumber, creditNoteId: note!.id }))).toBe(404);
-    expect([302, 401]).toContain(statusOf(await call(shopperCreditNoteRoute.loader, path, undefined, { orderNumber: order.orderNumber, creditNoteId: note!.id })));
+    const statusOf = async (answer: Promise<unknown>) => (await settle(() => answer)).status;
+    expect(await statusOf(load(shopperCreditNoteRoute.loader, path, stranger.cookie, { orderNumber: order.orderNumber, creditNoteId: note!.id }))).toBe(404);
+    expect([302, 401]).toContain(await statusOf(load(shopperCreditNoteRoute.loader, path, null, { orderNumber: order.orderNumber, creditNoteId: note!.id })));
     const other = (await invoicedOrder(stranger.id, [[jhumka, 1]])).order;
-    expect(statusOf(await call(shopperCreditNoteRoute.loader, path, stranger.cookie, { orderNumber: other.orderNumber, creditNoteId: note!.id }))).toBe(404);
-    expect(statusOf(await call(shopperCreditNoteRoute.loader, path, shopper.cookie, { orderNumber: order.orderNumber, creditNoteId: "not-an-id" }))).toBe(404);
+    expect(await statusOf(load(shopperCreditNoteRoute.loader, path, stranger.cookie, { orderNumber: other.orderNumber, creditNoteId: note!.id }))).toBe(404);
+    expect(await statusOf(load(shopperCreditNoteRoute.loader, path, shopper.cookie, { orderNumber: order.orderNumber, creditNoteId: "not-an-id" }))).toBe(404);
 
-    const forStaff = (await call(staffCreditNoteRoute.loader, `/admin/orders/${order.id}/credit-notes/${note!.id}`, staff.cookie, { id: order.id, creditNoteId: note!.id })) as Response;
+    const staffPath = (orderId: string) => `/admin/orders/${orderId}/credit-notes/${note!.id}`;
+    const forStaff = (await load(staffCreditNoteRoute.loader, staffPath(order.id), staff.cookie, { id: order.id, creditNoteId: note!.id })) as Response;
     expect(forStaff.status).toBe(200);
     expect(await pdfText(forStaff)).toContain(number);
-    expect(statusOf(await call(staffCreditNoteRoute.loader, `/admin/orders/${other.id}/credit-notes/${note!.id}`, staff.cookie, { id: other.id, creditNoteId: note!.id }))).toBe(404);
-    expect(statusOf(await call(staffCreditNoteRoute.loader, `/admin/orders/${order.id}/credit-notes/${note!.id}`, shopper.cookie, { id: order.id, creditNoteId: note!.id }))).toBe(403);
+    expect(await statusOf(load(staffCreditNoteRoute.loader, staffPath(other.id), staff.cookie, { id: other.id, creditNoteId: note!.id }))).toBe(404);
+    expect(await statusOf(load(staffCreditNoteRoute.loader, staffPath(order.id), shopper.cookie, { id: order.id, creditNoteId: note!.id }))).toBe(403);
 
     // the invoice itself now says it was cancelled, and by which credit note
-    const invoicePdf = (await call(shopperInvoiceRoute.loader, `/account/orders/${order.orderNumber}/invoice`, shopper.cookie, { orderNumber: order.orderNumber })) as Response;
+    const invoicePdf = (await load(shopperInvoiceRoute.loader, `/account/orders/${order.orderNumber}/invoice`, shopper.cookie, { orderNumber: order.orderNumber })) as Response;
     expect(await pdfText(invoicePdf)).toContain(`Cancelled by credit note ${number}`);
   });
 });

@@ -2,7 +2,6 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, setDatabase, type Database } from "../../app/db/client.server";
 import { auditLog } from "../../app/modules/admin/schema.server";
@@ -30,6 +29,7 @@ import * as orderPageRoute from "../../app/routes/account.order";
 import * as staffInvoiceRoute from "../../app/routes/admin.orders.$id.invoice";
 import * as taxRoute from "../../app/routes/admin.settings.tax";
 import { createTestProduct } from "../factories/catalog";
+import { pdfText } from "../factories/documents";
 import { createTestOrder } from "../factories/orders";
 import { signedInShopper, signedInStaff } from "../factories/sessions";
 import { openBlankDatabase, setupTestDatabase } from "../setup/test-db";
@@ -98,12 +98,6 @@ const dataOf = <T,>(answer: unknown) => {
   return (wrapped && typeof wrapped === "object" && "data" in wrapped && "init" in wrapped ? wrapped.data : answer) as T;
 };
 
-async function pdfText(response: Response): Promise<string> {
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
-  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
-  return text;
-}
 
 function form(overrides: Partial<Record<string, string>> = {}): CheckoutForm {
   return checkoutFormSchema.parse({

@@ -65,6 +65,21 @@ export function ownersOnlyRefusal(thrown: unknown): OwnersOnly | null {
   return body?.ownersOnly === true && typeof body.message === "string" ? { ownersOnly: true, message: body.message } : null;
 }
 
+/**
+ * The guard for a link to a file (an invoice, a credit note): there is no page to show the sign-in
+ * form on, so a visitor's 401 and a shopper's 403 come back as plain-text answers with `headers`.
+ */
+export async function requireStaffForFile(request: Request, headers: Record<string, string>): Promise<Staff | Response> {
+  try {
+    return await requireStaff(request);
+  } catch (refusal) {
+    const status = (refusal as { init?: { status?: number } } | null)?.init?.status;
+    if (status !== 401 && status !== 403) throw refusal;
+    const message = status === 401 ? "Please sign in to the back office first." : ADMIN_MESSAGES.forbidden;
+    return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+  }
+}
+
 /** The guard's answer with the store settings it read (the admin layout shows the store's name). */
 export async function requireStaffAndSettings(request: Request): Promise<{ staff: Staff; settings: StoreSettings }> {
   return guard(request);
