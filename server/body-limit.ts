@@ -120,15 +120,22 @@ function drain(req: Request) {
 }
 
 function refuse(req: Request, res: Response, status: 413 | 400, message: string) {
+  refuseUnread(req, res, () => res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message));
+}
+
+/**
+ * Answers a request whose body has not been read (a refusal before the body limit, such as the
+ * same-origin guard's) so that the client still reads the answer: the rest of the body is read and
+ * dropped up to DRAIN_LIMIT, and the connection cut beyond it.
+ */
+export function refuseUnread(req: Request, res: Response, answer: () => void) {
   if (declaredLength(req) > DRAIN_LIMIT) {
     res.once("finish", () => req.destroy());
   } else {
     closeOnlyAfterBody(req, res);
     drain(req);
   }
-  if (!res.headersSent) {
-    res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message);
-  }
+  if (!res.headersSent) answer();
 }
 
 /** Past the route's answer, the rest of a body is read and dropped (cut off beyond DRAIN_LIMIT). */

@@ -1,6 +1,9 @@
 import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it } from "vitest";
+import express from "express";
 import { clientAddressHeader, routedPath, sameOriginGuard } from "./security";
+import { rawRequest } from "./test-raw-client";
+import { listenForTest } from "./test-server";
 
 const LIVE_SHOP = { baseUrl: "https://shop.example.com", isDemo: false, port: 3000 };
 
@@ -11,8 +14,12 @@ function run(method: string, path: string, headers: Record<string, string>, prot
   let body = "";
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
   // Express's req.path is the raw path; originalUrl keeps the query too.
-  const req = { method, path: path.split("?")[0], originalUrl: path, url: path, protocol, get: (name: string) => lower[name.toLowerCase()] } as unknown as Request;
+  // a request whose body has been read already: the refusal has nothing to drain
+  const req = { method, path: path.split("?")[0], originalUrl: path, url: path, protocol, headers: lower, readableEnded: true, get: (name: string) => lower[name.toLowerCase()] } as unknown as Request;
   const res = {
+    shouldKeepAlive: true,
+    headersSent: false,
+    getHeader: () => undefined,
     status(code: number) {
       status = code;
       return this;
@@ -90,6 +97,23 @@ describe("same-origin guard for state-changing requests", () => {
     expect(run("POST", "/api/payments/razorpay/webhook", { origin: "https://api.razorpay.com" }).passed).toBe(true);
     // Checkout's redirect mode posts the result from Razorpay's page
     expect(run("POST", "/api/payments/razorpay/callback?order=ORD-X", { origin: "https://api.razorpay.com" }).passed).toBe(true);
+  });
+});
+
+describe("a refused cross-site post with a large body", () => {
+  it("is still answered with the refusal when the client writes its whole body first and the connection is to close", async () => {
+    const app = express();
+    app.use(sameOriginGuard({ baseUrl: "http://127.0.0.1:3000", isDemo: false, port: 3000 }));
+    app.post("/cart", (_req, res) => void res.send("accepted"));
+    const server = await listenForTest(app);
+    try {
+      for (const headers of [{ Origin: "https://evil.example" }, { Origin: "https://evil.example", Connection: "close" }]) {
+        const answer = await rawRequest({ port: server.port, path: "/cart", headers, body: 12 * 1024 * 1024 });
+        expect(answer, JSON.stringify(headers)).toMatchObject({ status: 403, body: "Cross-site request refused.", error: null });
+      }
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { shopOrigins, type Config, type ShopAddress } from "../app/config.server";
 import { SIGN_IN_ELSEWHERE_CODE } from "../app/modules/accounts/sign-in-address";
 import { signInAddressRefusal } from "../app/modules/accounts/sign-in-address.server";
+import { refuseUnread } from "./body-limit";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
@@ -59,11 +60,11 @@ export function sameOriginGuard(config: ShopAddress) {
     // auth route tells it when this guard lets the request through
     const elsewhere = rejected && path === STAFF_SIGN_IN ? signInAddressRefusal(new Headers(pageHeaders(origin, referer)), config) : null;
     if (elsewhere) {
-      res.status(403).type("application/json").send(JSON.stringify({ code: SIGN_IN_ELSEWHERE_CODE, message: elsewhere }));
+      refuseUnread(req, res, () => res.status(403).type("application/json").send(JSON.stringify({ code: SIGN_IN_ELSEWHERE_CODE, message: elsewhere })));
       return;
     }
     if (rejected) {
-      res.status(403).type("text/plain").send("Cross-site request refused.");
+      refuseUnread(req, res, () => res.status(403).type("text/plain").send("Cross-site request refused."));
       return;
     }
     next();
