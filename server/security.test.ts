@@ -107,7 +107,8 @@ describe("a refused cross-site post with a large body", () => {
     app.post("/cart", (_req, res) => void res.send("accepted"));
     const server = await listenForTest(app);
     try {
-      for (const headers of [{ Origin: "https://evil.example" }, { Origin: "https://evil.example", Connection: "close" }]) {
+      const cases: Array<Record<string, string>> = [{ Origin: "https://evil.example" }, { Origin: "https://evil.example", Connection: "close" }];
+      for (const headers of cases) {
         const answer = await rawRequest({ port: server.port, path: "/cart", headers, body: 12 * 1024 * 1024 });
         expect(answer, JSON.stringify(headers)).toMatchObject({ status: 403, body: "Cross-site request refused.", error: null });
       }
