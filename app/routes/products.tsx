@@ -1,16 +1,16 @@
 import { getConfig } from "~/config.server";
-import { Link, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { data, Link, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { ProductListView } from "~/components/product/product-list-view";
 import { getDb } from "~/db/client.server";
 import { sharedPageHeaders } from "~/lib/page-cache.server";
-import { parseListFilters } from "~/modules/catalog/filters-parse";
-import { cachedFacets, listCatalogue } from "~/modules/catalog/list.server";
-import { cardData, CATEGORIES } from "~/modules/catalog/types";
+import { loadListPage } from "~/modules/catalog/list-page.server";
+import { notFoundMeta } from "~/components/product/not-found-notice";
 import { catalogueShouldRevalidate } from "~/components/shopper/revalidation";
 import type { Route } from "./+types/products";
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Failed to load products · Saanjh" }];
+  if (data.notice) return notFoundMeta(data.notice);
   const { category, filters, origin, items } = data;
   const title = filters.search ? `Search results for '${filters.search}' · Saanjh` : category ? `${category.name} · Saanjh` : "Our Collections · Saanjh";
   const description = category?.description ?? "Shop kurtas, sarees, lehengas, co-ords, dresses and jewellery, handcrafted in India.";
@@ -36,14 +36,9 @@ export function meta({ data }: Route.MetaArgs) {
 export const headers = sharedPageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const filters = parseListFilters(url.searchParams);
-  const category = CATEGORIES.find((c) => c.slug === filters.category) ?? null;
-  if (filters.category && !category) filters.category = undefined;
-  const db = getDb();
-  const [list, facets] = await Promise.all([listCatalogue(db, filters), cachedFacets(db, filters)]);
-  // only what the cards draw travels in the page's hydration data (decision 028)
-  return { ...list, items: list.items.map(cardData), filters: { ...filters, page: list.page }, facets, category, origin: getConfig().baseUrl };
+  const page = await loadListPage(getDb(), new URL(request.url));
+  // an unknown category still shows the collection, but is no page of its own (status 404)
+  return data({ ...page, origin: getConfig().baseUrl }, { status: page.notice ? 404 : 200 });
 }
 
 // Wishlist hearts and the cart come from the root loader (decision 012).

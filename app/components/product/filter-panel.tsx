@@ -16,6 +16,7 @@ const SECTIONS: Array<{ key: Exclude<FacetKey, "colours">; title: string }> = [
   { key: "sizes", title: "Size" },
   { key: "occasions", title: "Occasion" },
   { key: "fabrics", title: "Fabric" },
+  { key: "materials", title: "Material" },
   { key: "types", title: "Type" },
 ];
 
@@ -116,7 +117,7 @@ export function FilterPanel({
       <div className={`flex gap-3 ${live ? "" : "sticky bottom-0 -mx-5 border-t border-linen bg-ivory px-5 py-4"}`}>
         <a href={clearHref} className="btn-outline flex-1 !px-4" onClick={(e) => {
           e.preventDefault();
-          onApply({ ...draft, priceRange: undefined, minPrice: undefined, maxPrice: undefined, sizes: [], colours: [], occasions: [], fabrics: [], types: [], availability: undefined, page: 1 });
+          onApply({ ...draft, priceRange: undefined, minPrice: undefined, maxPrice: undefined, sizes: [], colours: [], occasions: [], fabrics: [], materials: [], types: [], availability: undefined, page: 1 });
         }}>
           Clear all
         </a>

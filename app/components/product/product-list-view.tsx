@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { hasActiveFilters, listQuery, SORT_OPTIONS, type ListFilters, type SortBy } from "~/modules/catalog/filters";
-import { CATEGORIES, type Facets, type ProductCardData } from "~/modules/catalog/types";
+import { hasActiveFilters, listQuery, offeredSorts, type ListFilters, type SortBy } from "~/modules/catalog/filters";
+import { CATEGORIES, type Facets, type ListNotice, type ProductCardData } from "~/modules/catalog/types";
 import { FilterPanel } from "./filter-panel";
+import { NotFoundNotice } from "./not-found-notice";
 import { ProductCard } from "./product-card";
 import { CloseIcon, FilterIcon, GridIcon, ListIcon } from "./product-icons";
 
@@ -15,11 +16,13 @@ export interface ProductListData {
   filters: ListFilters;
   facets: Facets;
   category: { slug: string; name: string; description: string } | null;
+  /** set when the collection stands in for an address or category the shop does not have */
+  notice?: ListNotice | null;
 }
 
 /** 'Our Collections': header, category chips, toolbar, filters (sidebar / bottom sheet), cards and pages. */
 export function ProductListView({ data, loading, navigate }: { data: ProductListData; loading: boolean; navigate: (to: string) => void }) {
-  const { items, total, page, pages, filters, facets, category } = data;
+  const { items, total, page, pages, filters, facets, category, notice } = data;
   const [sheetOpen, setSheetOpen] = useState(false);
   const go = (next: Partial<ListFilters>) => navigate(`/products${listQuery({ ...filters, ...next })}`);
   const clearHref = `/products${listQuery({ category: filters.category, search: filters.search, sortBy: filters.sortBy, sortChosen: filters.sortChosen, view: filters.view })}`;
@@ -31,6 +34,7 @@ export function ProductListView({ data, loading, navigate }: { data: ProductList
     filters.colours.length +
     filters.occasions.length +
     filters.fabrics.length +
+    filters.materials.length +
     filters.types.length;
 
   const panel = (live: boolean) => (
@@ -49,6 +53,7 @@ export function ProductListView({ data, loading, navigate }: { data: ProductList
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-8 sm:pt-14">
+      {notice ? <NotFoundNotice notice={notice} /> : null}
       <header className="mb-10 text-center">
         <p className="eyebrow">{filters.search ? "Search" : category ? "Collection" : "Shop"}</p>
         <h1 className="mt-3 font-display text-4xl text-ink sm:text-5xl">
@@ -104,7 +109,7 @@ export function ProductListView({ data, loading, navigate }: { data: ProductList
                 className="border border-linen bg-ivory px-3 py-2 text-sm text-ink hover:border-ink"
               >
                 {filters.search ? <option value="">Relevance</option> : null}
-                {SORT_OPTIONS.map((o) => (
+                {offeredSorts(facets).map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
                   </option>

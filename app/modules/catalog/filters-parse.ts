@@ -16,6 +16,7 @@ const schema = z.object({
   category: z
     .string()
     .trim()
+    .toLowerCase()
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
     .max(60)
     .optional()
@@ -63,6 +64,7 @@ export function parseListFilters(params: URLSearchParams): ListFilters {
     colours: multi(params, FACET_PARAMS.colours),
     occasions: multi(params, FACET_PARAMS.occasions),
     fabrics: multi(params, FACET_PARAMS.fabrics),
+    materials: multi(params, FACET_PARAMS.materials),
     types: multi(params, FACET_PARAMS.types),
     availability: parsed.availability,
     view: parsed.view,

@@ -49,6 +49,7 @@ export interface ListFilters {
   colours: string[];
   occasions: string[];
   fabrics: string[];
+  materials: string[];
   types: string[];
   availability?: Availability;
   view: "grid" | "list";
@@ -61,10 +62,18 @@ export const FACET_PARAMS = {
   colours: "colour",
   occasions: "occasion",
   fabrics: "fabric",
+  materials: "material",
   types: "type",
 } as const;
 export type FacetKey = keyof typeof FACET_PARAMS;
 
+/**
+ * The sorts a shopper is offered: 'Rating' only where some product listed has a rating (the shop
+ * shows no stars of its own until reviews exist, and a sort by nothing would look broken).
+ */
+export function offeredSorts(facets: { rated: number }) {
+  return SORT_OPTIONS.filter((o) => o.value !== "rating" || facets.rated > 0);
+}
 
 /** The price bounds in paise that a preset and a custom range give together (both apply when both are set). */
 export function priceBoundsPaise(f: Pick<ListFilters, "priceRange" | "minPrice" | "maxPrice">): { min?: number; max?: number } {

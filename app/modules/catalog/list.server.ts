@@ -10,7 +10,7 @@ import { PER_PAGE, priceBoundsPaise, type ListFilters } from "./filters";
 import { FACET_CACHE_MAX, FACET_TTL_MS, facetCache } from "./facet-cache.server";
 import { cardColumns, cardImages, newest } from "./products.server";
 import { products } from "./schema.server";
-import type { Facets, FacetValue, ProductCardView } from "./types";
+import { MATERIAL_CATEGORIES, type Facets, type FacetValue, type ProductCardView } from "./types";
 
 export type { Facets, FacetValue };
 
@@ -62,12 +62,28 @@ function listConditions(f: ListFilters, search: ListSearch | null): SQL | undefi
   if (f.sizes.length > 0) where.push(sql`${products.sizesInStock} && ${textArray(f.sizes)}`);
   if (f.colours.length > 0) where.push(sql`${products.colorNames} && ${textArray(f.colours)}`);
   if (f.occasions.length > 0) where.push(sql`${products.occasions} && ${textArray(f.occasions)}`);
-  if (f.fabrics.length > 0) where.push(sql`${products.fabric} = ANY(${textArray(f.fabrics)})`);
+  const madeOf = madeOfCondition(f);
+  if (madeOf) where.push(madeOf);
   if (f.types.length > 0) where.push(sql`${products.type} = ANY(${textArray(f.types)})`);
   // the derived flag, which the two partial indexes of the Availability filter key on (decision 015)
   if (f.availability === "in-stock") where.push(eq(products.inStock, true));
   if (f.availability === "out-of-stock") where.push(eq(products.inStock, false));
   return and(...where);
+}
+
+/** True for a product of a category whose 'fabric' column holds a material (MATERIAL_CATEGORIES). */
+const ofMaterialCategory = sql`${products.category} = ANY(${textArray([...MATERIAL_CATEGORIES])})`;
+
+/**
+ * Fabric and Material are one question, what a piece is made of, asked of clothes and of jewellery:
+ * ticked values of either match their own kind of product, and a cotton kurta plus silver earrings
+ * ticked together show both (as two values of one facet would).
+ */
+function madeOfCondition(f: Pick<ListFilters, "fabrics" | "materials">): SQL | undefined {
+  const either: SQL[] = [];
+  if (f.fabrics.length > 0) either.push(sql`(${products.fabric} = ANY(${textArray(f.fabrics)}) AND NOT ${ofMaterialCategory})`);
+  if (f.materials.length > 0) either.push(sql`(${products.fabric} = ANY(${textArray(f.materials)}) AND ${ofMaterialCategory})`);
+  return either.length > 0 ? sql`(${sql.join(either, sql` OR `)})` : undefined;
 }
 
 /** ORDER BY of each sort; every one ends on id so pages never overlap or skip. */
@@ -132,6 +148,7 @@ function sortSizes(values: FacetValue[]): FacetValue[] {
  * Facet values with their counts over the category and search (not over the other filters, so a
  * ticked value never makes its neighbours vanish). One statement, one pass over the matching rows.
  * Sizes count only where they are in stock, availability by the variants' total (decision 015).
+ * What a piece is made of counts as Fabric for clothes and as Material for jewellery.
  */
 export async function catalogueFacets(db: Db, f: Pick<ListFilters, "category" | "search">): Promise<Facets> {
   return withListSearch(db, f.search, (db, search) => facetsInner(db, f, search));
@@ -143,7 +160,8 @@ async function facetsInner(db: Db, f: Pick<ListFilters, "category">, search: Lis
     db,
     sql`WITH base AS MATERIALIZED (
           SELECT ${products.sizesInStock} AS sizes, ${products.colors} AS colors, ${products.occasions} AS occasions,
-                 ${products.fabric} AS fabric, ${products.type} AS type, ${products.inStock} AS in_stock, ${products.pricePaise} AS price
+                 ${products.fabric} AS fabric, ${ofMaterialCategory} AS of_material, ${products.type} AS type,
+                 ${products.inStock} AS in_stock, ${products.pricePaise} AS price, ${products.rating} IS NOT NULL AS rated
           FROM ${products} WHERE ${where}
         )
         SELECT 'size' AS facet, s AS value, count(*)::int AS n, NULL AS hex FROM base, unnest(sizes) AS s GROUP BY s
@@ -152,13 +170,13 @@ async function facetsInner(db: Db, f: Pick<ListFilters, "category">, search: Lis
         UNION ALL
         SELECT 'occasion', o, count(*)::int, NULL FROM base, unnest(occasions) AS o GROUP BY o
         UNION ALL
-        SELECT 'fabric', fabric, count(*)::int, NULL FROM base WHERE fabric IS NOT NULL GROUP BY fabric
+        SELECT CASE WHEN of_material THEN 'material' ELSE 'fabric' END, fabric, count(*)::int, NULL FROM base WHERE fabric IS NOT NULL GROUP BY 1, 2
         UNION ALL
         SELECT 'type', type, count(*)::int, NULL FROM base WHERE type IS NOT NULL GROUP BY type
         UNION ALL
         SELECT 'stock', CASE WHEN in_stock THEN 'in' ELSE 'out' END, count(*)::int, NULL FROM base GROUP BY 2
         UNION ALL
-        SELECT 'price', coalesce(max(price), 0)::text, 0, NULL FROM base`,
+        SELECT 'price', coalesce(max(price), 0)::text, count(*) FILTER (WHERE rated)::int, NULL FROM base`,
   );
   const pick = (facet: string) =>
     rows
@@ -173,9 +191,12 @@ async function facetsInner(db: Db, f: Pick<ListFilters, "category">, search: Lis
     colours: pick("colour"),
     occasions: alpha(pick("occasion")),
     fabrics: alpha(pick("fabric")),
+    materials: alpha(pick("material")),
     types: alpha(pick("type")),
     availability: { inStock: stock("in"), outOfStock: stock("out") },
     priceMax: Math.ceil(Number(priceRow?.value ?? 0) / 100),
+    // counted beside the highest price: the one row over the whole base
+    rated: Number(priceRow?.n ?? 0),
   };
 }
 

@@ -112,9 +112,14 @@ export interface Facets {
   sizes: FacetValue[];
   colours: FacetValue[];
   occasions: FacetValue[];
+  /** what clothes are woven from */
   fabrics: FacetValue[];
+  /** what jewellery is made of (the same column, for the categories of MATERIAL_CATEGORIES) */
+  materials: FacetValue[];
   types: FacetValue[];
   availability: { inStock: number; outOfStock: number };
+  /** how many of the products counted have a rating (the Rating sort is offered only then) */
+  rated: number;
   /** rupees, over the category and search */
   priceMax: number;
 }
@@ -132,3 +137,13 @@ export const CATEGORIES: ReadonlyArray<{ slug: string; name: string; description
   { slug: "unstitched", name: "Unstitched", description: "Dress materials with dupattas, to be tailored just the way you like." },
   { slug: "accessories", name: "Jewellery & Accessories", description: "Jhumkas, chandbalis, necklaces and bangles to complete the look." },
 ];
+
+/**
+ * Categories whose pieces are made of metal, glass or stone rather than cloth. Their products keep
+ * what they are made of in the same column as clothes keep their fabric (one filter value per
+ * product), and shoppers see it as 'Material' instead of 'Fabric': Brass is no fabric.
+ */
+export const MATERIAL_CATEGORIES: readonly string[] = ["accessories"];
+
+/** Why the collection stands in for what an address asked: a page or a category the shop does not have. */
+export type ListNotice = { kind: "page" } | { kind: "category"; asked: string };
