@@ -57,7 +57,9 @@ export default [
     route("coupons", "routes/admin.coupons.tsx", [route(":id", "routes/admin.coupons.$id.tsx")]),
     route("settings", "routes/admin.settings.tsx"),
     route("settings/tax", "routes/admin.settings.tax.tsx"),
+    // an address under /admin that names no screen: the back office's own 'not found', staff only
+    route("*", "routes/admin.not-found.tsx"),
   ]),
-  // Spec section 2: other internal paths go to /products.
-  route("*", "routes/catch-all.ts"),
+  // Any other address shows the collection under 'We could not find that page', with status 404.
+  route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

@@ -1,10 +1,13 @@
 import { redirect } from "react-router";
+import { CATEGORIES } from "~/modules/catalog/types";
 import type { Route } from "./+types/category-redirect";
 
-// Spec section 2: /categories/{slug} is the collection narrowed to that category.
+/*
+ * /categories/{slug} is the collection narrowed to that category. A name the shop has no category
+ * for goes there too, for the list to say so (with status 404), but not for good: the shop may add it.
+ */
 export function loader({ params }: Route.LoaderArgs) {
   const slug = params.slug.toLowerCase();
-  // anything that is not slug-shaped is an unknown path, which goes to the whole collection
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) return redirect("/products");
-  return redirect(`/products?category=${slug}`, 301);
+  if (CATEGORIES.some((c) => c.slug === slug)) return redirect(`/products?category=${slug}`, 301);
+  return redirect(`/products?category=${encodeURIComponent(params.slug)}`, 302);
 }

@@ -28,6 +28,10 @@ async function signInOnAdminPage(page: Page, password = demoAdmin().password) {
 test("a visitor sees the sign-in form and no figures; staff sign in there and use the tabs", async ({ page }, testInfo) => {
   // an address of its own: the auth library allows 5 password sign-ins a minute per address
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.18.253.${testInfo.project.name === "desktop" ? 11 : 12}` });
+  // an address under /admin that names no screen gives a visitor nothing but the same sign-in form
+  const unknown = await page.goto("/admin/settingz");
+  expect(unknown?.status()).toBe(401);
+  await expect(page.getByRole("heading", { name: "Admin sign in" })).toBeVisible();
   const response = await page.goto("/admin/orders");
   expect(response?.status()).toBe(401);
   expect(response?.headers()["cache-control"]).toBe("no-store");
@@ -57,6 +61,17 @@ test("a visitor sees the sign-in form and no figures; staff sign in there and us
   await expect(page.getByText('No customers match "no such shopper anywhere".')).toBeVisible();
   await expect(page).toHaveURL(/search=no\+such/);
 
+  // a mistyped address stays in the back office: its own 'not found', in its layout, status 404
+  const missing = await page.goto("/admin/settingz");
+  expect(missing?.status()).toBe(404);
+  expect(missing?.headers()["cache-control"]).toBe("no-store");
+  await expect(page.getByRole("heading", { level: 1, name: "We could not find that page" })).toBeVisible();
+  await expect(tabs.getByRole("link", { name: "Settings" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^ADM/ })).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}/admin-not-found-${testInfo.project.name}.png`, fullPage: true });
+  await page.getByRole("link", { name: "Back to the dashboard" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
   // every tab is reachable with the keyboard, and the page never scrolls sideways at phone width
   await tabs.getByRole("link", { name: "Dashboard" }).focus();
   await expect(tabs.getByRole("link", { name: "Dashboard" })).toBeFocused();
@@ -80,6 +95,7 @@ test("a signed-in shopper opening /admin is refused and sees no data", async ({ 
   const orders = await page.request.get("/admin/orders");
   expect(orders.status()).toBe(403);
   expect(await orders.text()).not.toContain("ORD-");
+  expect((await page.request.get("/admin/settingz")).status()).toBe(403);
 });
 
 test("storefront pages load none of the admin's JavaScript", async ({ request }) => {

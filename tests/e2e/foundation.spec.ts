@@ -54,11 +54,30 @@ test("/account opens the account screen", async ({ page }) => {
   await expect(page).toHaveURL(/\/authentication$/);
 });
 
-test("unknown internal paths go to the collection", async ({ page }) => {
-  await page.goto("/no/such/page");
-  await expect(page).toHaveURL(/\/products$/);
+test("an unknown address shows the whole collection under 'We could not find that page', with status 404", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
+  await expect(page).toHaveTitle("Page not found · Saanjh");
+  await expect(page.getByRole("note").filter({ hasText: "We could not find that page" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Collections");
   await expect(page.getByRole("status")).toHaveText(`${CATALOGUE.length} products found`);
+  await expect(page.getByTestId("product-card")).toHaveCount(24);
+  // from here the shopper browses the collection at its own address
+  await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Sarees" }).click();
+  await expect(page).toHaveURL(/\/products\?category=sarees$/);
+  await expect(page.getByRole("note")).toHaveCount(0);
+});
+
+test("an unknown category shows the whole collection with a notice naming it, with status 404", async ({ page }) => {
+  for (const address of ["/products?category=nonsense", "/categories/nonsense"]) {
+    const response = await page.goto(address);
+    expect(response?.status(), address).toBe(404);
+    await expect(page).toHaveURL(/\/products\?category=nonsense$/);
+    await expect(page.getByRole("note")).toHaveText(/^We could not find the category ‘nonsense’/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Collections");
+    await expect(page.getByRole("status")).toHaveText(`${CATALOGUE.length} products found`);
+  }
 });
 
 test("the collection pages 24 at a time and narrows to a category", async ({ page }) => {

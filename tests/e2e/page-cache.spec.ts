@@ -38,3 +38,23 @@ test("catalogue pages are shared between every visitor, signed in or not; a shop
     expect(response?.headers()["x-page-cache"], own).toBeUndefined();
   }
 });
+
+test("not-found answers are never kept and never stand in for the collection", async ({ page }, info) => {
+  const probe = `probe=${info.project.name}-missing`;
+  for (const address of [`/no/such/page?${probe}`, `/products?category=nonsense&${probe}`]) {
+    for (let i = 0; i < 2; i++) {
+      const response = await page.request.get(address);
+      expect(response.status(), address).toBe(404);
+      expect(response.headers()["x-page-cache"], address).toBeUndefined();
+      expect(await response.text(), address).toContain("We could not find");
+    }
+  }
+  // the list at its own address is the list alone, kept and shared as before
+  const list = `/products?${probe}`;
+  for (const state of [undefined, "hit"]) {
+    const response = await page.request.get(list);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["x-page-cache"]).toBe(state);
+    expect(await response.text()).not.toContain("We could not find");
+  }
+});
