@@ -40,6 +40,20 @@ test("the price presets keep their exact boundaries and Clear all resets", async
   await expect(resultCount(page)).toHaveText(count(CATALOGUE.length));
 });
 
+test("jewellery's metals are filtered under Material, never Fabric, and no Rating sort is offered without ratings", async ({ page }) => {
+  const brass = CATALOGUE.filter((p) => p.category === "accessories" && p.fabric === "Brass").length;
+  await page.goto("/products");
+  expect(await page.getByLabel("Sort by").locator("option").allTextContents()).not.toContain("Rating");
+  const { region } = await openFilters(page);
+  await expect(region.getByRole("group", { name: "Material" }).getByRole("checkbox", { name: `Brass (${brass})` })).toBeVisible();
+  await expect(region.getByRole("group", { name: "Fabric" }).getByRole("checkbox", { name: /^Cotton/ })).toBeVisible();
+  await expect(region.getByRole("group", { name: "Fabric" }).getByRole("checkbox", { name: /^(Brass|Silver)/ })).toHaveCount(0);
+  // an old link asking for the Rating sort still shows the collection, newest first
+  await page.goto("/products?sortBy=rating");
+  await expect(page.getByLabel("Sort by")).toHaveValue("newest");
+  await expect(resultCount(page)).toHaveText(count(CATALOGUE.length));
+});
+
 test("shows the empty message when nothing matches", async ({ page }) => {
   await page.goto("/products?category=accessories&size=XXL");
   await expect(page.getByText("No products found matching your criteria")).toBeVisible();

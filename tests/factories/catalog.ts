@@ -87,8 +87,9 @@ export function seedProductInput(product: SeedProduct, index: number, now: Date)
     occasions: product.occasions,
     type: product.type,
     badge: product.badge ?? null,
-    rating: product.rating,
-    reviewsCount: product.reviewsCount,
+    // the demo shop has no reviews: its made-up standing only ranks 'Popular', and shows no stars
+    rating: null,
+    reviewsCount: 0,
     popularity: Math.round(product.orderCount * 2 + product.reviewsCount * 5 + product.rating * 20),
     orderCount: product.orderCount,
     createdAt,

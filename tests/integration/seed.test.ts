@@ -10,6 +10,7 @@ import { picturePlan, seedDatabase } from "../../app/db/seed/seed.server";
 import { findCoupon } from "../../app/modules/coupons/coupons.server";
 import { getStoreSettings } from "../../app/modules/content/settings.server";
 import { getProduct } from "../../app/modules/catalog/products.server";
+import { freeShippingHint, shippingFor } from "../../app/modules/pricing/pricing";
 import { findProductIdBySlug } from "../../app/modules/catalog/products.server";
 import { localDiskStorage } from "../../app/modules/media/storage.server";
 import { seedVariantStock } from "../../app/db/seed/variant-stock";
@@ -74,6 +75,25 @@ describe("the seed", () => {
     // Banners and collection tiles for the home page.
     const site = readdirSync(path.join(mediaDir, "site"));
     expect(site).toEqual(expect.arrayContaining(["banner-1-desktop-w1920.webp", "banner-5-mobile-w800.webp", "collection-kurtas-back-w900.webp"]));
+  });
+
+  it("seeds no ratings (the demo shop has no reviews) and pieces under ₹500 that a bag pays shipping for, with drawn pictures", async () => {
+    const small = CATALOGUE.filter((p) => p.price < 500);
+    expect(small.map((p) => p.type)).toEqual(expect.arrayContaining(["Earrings", "Necklace", "Dupatta"]));
+    await seedDatabase(t.db, { storage, demoCatalogue: true, products: small, now: new Date("2026-11-01T00:00:00Z") });
+    const seeded = await queryRows<{ slug: string; rating: number | null; reviews: number }>(t.db, sql`select slug, rating, reviews_count as reviews from products`);
+    expect(seeded.length).toBe(SAMPLE.length + small.length);
+    expect(seeded.every((p) => p.rating === null && Number(p.reviews) === 0)).toBe(true);
+    for (const piece of small) {
+      const product = (await getProduct(t.db, (await findProductIdBySlug(t.db, piece.slug))!))!;
+      // alone in a bag it is charged ₹40 shipping, with the hint of what is left to free shipping
+      expect(shippingFor(product.pricePaise), piece.slug).toBe(4_000);
+      expect(freeShippingHint(product.pricePaise), piece.slug).toBe(`Add ₹${500 - piece.price} more for free shipping!`);
+      expect(product.stock, piece.slug).toBeGreaterThan(0);
+      expect(product.images.length, piece.slug).toBe(picturePlan(piece).length);
+      const file = path.join(mediaDir, product.images[0]!.url.replace(/^\/media\//, ""));
+      expect((await sharp(file).stats()).channels[0]!.stdev, piece.slug).toBeGreaterThan(8);
+    }
   });
 
   it("is idempotent: running it again duplicates nothing", async () => {

@@ -9,13 +9,19 @@ describe("the demo catalogue", () => {
     expect(new Set(CATALOGUE.map((p) => p.slug)).size).toBe(CATALOGUE.length);
   });
 
-  it("prices between ₹499 and ₹14,999 with original prices above the price", () => {
+  it("prices between ₹299 and ₹14,999 with original prices above the price", () => {
     for (const p of CATALOGUE) {
-      expect(p.price).toBeGreaterThanOrEqual(499);
+      expect(p.price).toBeGreaterThanOrEqual(299);
       expect(p.price).toBeLessThanOrEqual(14_999);
       if (p.originalPrice !== undefined) expect(p.originalPrice).toBeGreaterThan(p.price);
     }
     expect(CATALOGUE.some((p) => p.originalPrice)).toBe(true);
+  });
+
+  it("has pieces under ₹500, alone below the free-shipping line, in stock: small jewellery and a dupatta", () => {
+    const small = CATALOGUE.filter((p) => p.price < 500 && p.stock > 0);
+    expect(small.map((p) => p.type)).toEqual(expect.arrayContaining(["Earrings", "Dupatta"]));
+    expect(small.length).toBeGreaterThanOrEqual(3);
   });
 
   it("spreads stock over out of stock, low and in stock", () => {

@@ -1,5 +1,6 @@
 /**
- * The demo catalogue: 66 products, six in each of the eleven categories.
+ * The demo catalogue: 69 products, six in each of the eleven categories plus three small pieces under
+ * ₹500 (earrings, a necklace, a dupatta), so a bag below the free-shipping line can be seen.
  * Prices are whole rupees; the seed converts them to integer paise.
  * House labels: Mitti & Mor, Neelgar, Saanjh Studio, Phool Patti, Resham Gali, Dhaaga House, Kumkum Zevar.
  */
@@ -1764,5 +1765,88 @@ export const CATALOGUE: SeedProduct[] = [
     reviewsCount: 52,
     orderCount: 180,
     addedDaysAgo: 146,
+  },
+
+  // ───────────── Small pieces under ₹500 (the shipping charge and its hint) ─────────────
+  // Added last, so the products above keep the stock-keeping numbers they were seeded with.
+  {
+    slug: "chhoti-jhumki-silver-tone-earrings",
+    name: "Chhoti Jhumki Silver-tone Earrings",
+    category: "accessories",
+    brand: "Kumkum Zevar",
+    price: 349,
+    originalPrice: 449,
+    description:
+      "Small silver-tone jhumkis: a flower stud set with a red stone, a dotted dome and a fringe of tiny pearls.",
+    details:
+      "Small enough for the office and the school run, these jhumkis hang just an inch and a half below the lobe. They are cast in brass and plated in a bright silver tone, with a flower stud set with a red glass stone, a dome traced with tiny dots and red and green stones, and a fringe of faux pearls that moves as you do. Each earring weighs about 5 grams and closes with a push-back post. Comes in a cotton potli pouch, which makes it an easy gift.",
+    fabric: "Brass",
+    material: "Silver-plated brass, glass stones, faux pearls",
+    fit: "Lightweight",
+    care: JEWELLERY_CARE,
+    occasions: ["Everyday", "Casual"],
+    type: "Earrings",
+    sizes: ["Free Size"],
+    colours: [C.silver],
+    print: "solid",
+    stock: 140,
+    rating: 4.4,
+    reviewsCount: 186,
+    orderCount: 540,
+    addedDaysAgo: 33,
+    art: "earrings",
+  },
+  {
+    slug: "moti-mala-layered-necklace",
+    name: "Moti Mala Layered Necklace",
+    category: "accessories",
+    brand: "Kumkum Zevar",
+    price: 449,
+    description:
+      "Two strands, gold-tone beads and ivory glass pearls, meeting in an oval pendant with pearl drops.",
+    details:
+      "The shorter strand is a chain of small gold-tone beads with leaf charms; the longer one is ivory glass pearls hand-strung on cotton thread. Both meet in an oval pendant of gold-plated brass set with an ivory glass stone and finished with five pearl drops. The longer strand measures 18 inches, with a 2-inch adjustable chain and a lobster clasp. It sits neatly at the neckline of a kurta or a saree blouse.",
+    fabric: "Glass",
+    material: "Glass pearls on cotton thread, gold-plated brass beads, pendant and clasp",
+    fit: "Adjustable",
+    care: JEWELLERY_CARE,
+    occasions: ["Festive", "Everyday", "Birthday"],
+    type: "Necklace",
+    sizes: ["Free Size"],
+    colours: [C.ivory, C.gold],
+    print: "solid",
+    stock: 64,
+    rating: 4.3,
+    reviewsCount: 58,
+    orderCount: 210,
+    addedDaysAgo: 54,
+    art: "necklace",
+  },
+  {
+    slug: "rangeeli-leheriya-cotton-dupatta",
+    name: "Rangeeli Leheriya Cotton Dupatta",
+    category: "unstitched",
+    brand: "Phool Patti",
+    price: 399,
+    originalPrice: 549,
+    description:
+      "A light mulmul dupatta tie-dyed in rani pink and saffron leheriya waves, edged in slim gota lace.",
+    details:
+      "Tied and dyed by hand in Jaipur: the cloth is rolled on the diagonal, bound and dipped, so the waves run corner to corner and no two dupattas are quite alike. Soft 100-count mulmul with a narrow gota lace edge on both long sides. It measures 2.25 metres by 90 cm, enough to drape over one shoulder or both. Throw it over a plain white kurta and the outfit is done.",
+    fabric: "Cotton",
+    material: "100% cotton mulmul, leheriya tie-dyed, gota lace edge",
+    fit: "2.25 m x 0.9 m",
+    care: "Hand wash cold separately; the colours may bleed at first. Dry in shade; iron on low, avoiding the gota.",
+    occasions: ["Festive", "Casual", "Holiday"],
+    type: "Dupatta",
+    sizes: ["Free Size"],
+    colours: [C.raniPink, C.saffron],
+    print: "leheriya",
+    stock: 48,
+    rating: 4.5,
+    reviewsCount: 73,
+    orderCount: 260,
+    addedDaysAgo: 68,
+    art: "dupatta",
   },
 ];

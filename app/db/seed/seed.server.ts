@@ -80,7 +80,7 @@ async function seedProduct(db: Db, storage: MediaStorage, product: SeedProduct, 
   let reused = 0;
   const images = await Promise.all(
     plan.map(async ({ view, colourIndex }, position) => {
-      const svg = garmentSvg({ category: product.category, print: product.print, colours: coloursFor(product, colourIndex), view, seed });
+      const svg = garmentSvg({ category: product.category, print: product.print, colours: coloursFor(product, colourIndex), view, seed, piece: product.art });
       const key = `products/${product.slug}/${position + 1}-${view}`;
       const kept = await keptPicture(storage, svg, key);
       if (kept) reused += 1;

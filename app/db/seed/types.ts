@@ -52,7 +52,7 @@ export interface SeedProduct {
   name: string;
   category: CategorySlug;
   brand: string;
-  /** whole rupees, 499 .. 14999 */
+  /** whole rupees, 299 .. 14999 (a few pieces under ₹500 show the shipping charge and its hint) */
   price: number;
   /** whole rupees, greater than price, or omitted */
   originalPrice?: number;
@@ -81,13 +81,21 @@ export interface SeedProduct {
   print: PrintKind;
   /** 0 = out of stock, 1..10 = low, otherwise in stock */
   stock: number;
-  /** 3.0 .. 5.0, one decimal */
+  /**
+   * 3.0 .. 5.0, one decimal, and a review count: made-up standing that ranks the demo's 'Popular'
+   * order. Never stored as the product's rating: the demo shop has no reviews to show.
+   */
   rating: number;
   reviewsCount: number;
   orderCount: number;
   /** how many days before "now" the product was added (spread over months) */
   addedDaysAgo: number;
+  /** the drawing, where the category's own choice would not fit the piece */
+  art?: ArtPiece;
 }
+
+/** Drawings a category does not choose by itself: a pair of earrings or a necklace, a dupatta alone. */
+export type ArtPiece = "earrings" | "necklace" | "dupatta";
 
 export interface GarmentArtInput {
   category: CategorySlug;
@@ -97,4 +105,6 @@ export interface GarmentArtInput {
   view: PictureView;
   /** a stable number so the same product always draws the same picture */
   seed: number;
+  /** what to draw, where the category's own choice would not fit the piece */
+  piece?: ArtPiece;
 }

@@ -1773,6 +1773,23 @@ function drawUnstitched(ctx: Ctx): Drawn {
   return { svg: s, box: [0, 0, ART_WIDTH, ART_HEIGHT], sil: [], flatLay: true };
 }
 
+/** A dupatta on its own: folded in its print and border, one end unfolded across the picture with its tassels. */
+function drawDupattaAlone(ctx: Ctx): Drawn {
+  const pal = ctx.pal;
+  ctx.defs.push(
+    `<linearGradient id="${ctx.p}fold" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#160b08" stop-opacity="0.25"/><stop offset="0.35" stop-color="#fff" stop-opacity="0.18"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>`,
+  );
+  const back = ctx.view === "back";
+  let s = back
+    ? foldedPiece(ctx, 240, 360, 720, 480, ctx.printFill, ctx.borderStyle, 70, -7)
+    : foldedPiece(ctx, 250, 300, 700, 500, ctx.printFill, ctx.borderStyle, 70, 4);
+  const end: Pt[] = back
+    ? [[-90, 1010], [240, 1080], [560, 1130], [860, 1220], [1040, 1370]]
+    : [[1290, 760], [1000, 930], [760, 1110], [560, 1280], [440, 1440]];
+  s += drawDupatta(ctx, end, 104, pal.base, true, 0.94).svg;
+  return { svg: s, box: [0, 0, ART_WIDTH, ART_HEIGHT], sil: [], flatLay: true };
+}
+
 /* ------------------------------------------------------------------ */
 /* accessories (jewellery)                                             */
 /* ------------------------------------------------------------------ */
@@ -2162,6 +2179,7 @@ export function garmentArt(input: GarmentArtInput, prefix = "g", opts: GarmentAr
   const isJewel = input.category === "accessories";
   const styleRng = makeRng(seed * 131 + 17);
   const st = chooseStyle(input.print, styleRng);
+  if (input.piece === "earrings" || input.piece === "necklace") st.necklace = input.piece === "necklace";
   let pal = makePalette(input.colours);
   let jewel: Jewel | null = null;
   if (isJewel) {
@@ -2237,7 +2255,7 @@ export function garmentArt(input: GarmentArtInput, prefix = "g", opts: GarmentAr
       break;
     case "unstitched":
     case "accessories":
-      drawn = drawUnstitched(ctx);
+      drawn = input.piece === "dupatta" ? drawDupattaAlone(ctx) : drawUnstitched(ctx);
       break;
   }
   const bd = outer(backdrop(ctx, tones, drawn.flatLay === true));
