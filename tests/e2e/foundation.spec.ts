@@ -38,6 +38,8 @@ test("a New Arrival opens its product page with name, price and picture", async 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
   await expect(page.getByRole("main")).toContainText(rupees(product.price));
   await expect(page.getByText("Shipping calculated at checkout.")).toBeVisible();
+  // the demo shop's WhatsApp support, with its made-up number (marked in the settings as one to replace)
+  await expect(page.getByRole("link", { name: "Chat with us on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/919876543210\?text=/);
   const main = page.getByRole("img", { name: new RegExp(`^${product.name}.*front view$`) }).first();
   await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });

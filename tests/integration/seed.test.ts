@@ -9,6 +9,7 @@ import { CATALOGUE } from "../../app/db/seed/catalogue";
 import { picturePlan, seedDatabase } from "../../app/db/seed/seed.server";
 import { findCoupon } from "../../app/modules/coupons/coupons.server";
 import { getStoreSettings } from "../../app/modules/content/settings.server";
+import { DEMO_WHATSAPP_DIGITS } from "../../app/modules/content/settings-form";
 import { getProduct } from "../../app/modules/catalog/products.server";
 import { freeShippingHint, shippingFor } from "../../app/modules/pricing/pricing";
 import { findProductIdBySlug } from "../../app/modules/catalog/products.server";
@@ -45,6 +46,8 @@ describe("the seed", () => {
     expect(await findCoupon(t.db, "WELCOME20")).toMatchObject({ type: "percentage", value: 20, minAmountPaise: 100_000 });
     expect(await findCoupon(t.db, "FIRST100")).toMatchObject({ type: "fixed", value: 10_000, minAmountPaise: 80_000 });
     expect((await getStoreSettings(t.db)).storeName).toBe("Saanjh");
+    // the demo shop's product pages show the WhatsApp button, with a number the settings mark as one to replace
+    expect((await getStoreSettings(t.db)).whatsappNumber).toBe(DEMO_WHATSAPP_DIGITS);
 
     const seedProduct = SAMPLE[0]!;
     const id = await findProductIdBySlug(t.db, seedProduct.slug);
@@ -94,6 +97,15 @@ describe("the seed", () => {
       const file = path.join(mediaDir, product.images[0]!.url.replace(/^\/media\//, ""));
       expect((await sharp(file).stats()).channels[0]!.stdev, piece.slug).toBeGreaterThan(8);
     }
+  });
+
+  it("gives a live shop's first start no WhatsApp number: no made-up number ever reaches a live shop", async () => {
+    await t.db.execute(sql`DELETE FROM store_settings`);
+    await seedDatabase(t.db, { storage, demoCatalogue: false });
+    expect((await getStoreSettings(t.db)).whatsappNumber).toBe("");
+    // a demo shop that starts again keeps what its staff set (the seed only fills a new settings row)
+    await seedDatabase(t.db, { storage, demoCatalogue: true, products: [] });
+    expect((await getStoreSettings(t.db)).whatsappNumber).toBe("");
   });
 
   it("is idempotent: running it again duplicates nothing", async () => {

@@ -157,7 +157,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     result.siteImagesCreated = await seedSiteImages(options.storage);
   }
   // Written last: its presence tells the next start that the first run finished.
-  await ensureStoreSettings(db);
+  await ensureStoreSettings(db, { demo: options.demoCatalogue });
   // the demo shop issues tax invoices with a made-up GSTIN in Rajasthan, where its address is
   if (options.demoCatalogue) await applyDemoTaxIdentity(db);
   return result;

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { storeSettings } from "./schema.server";
+import { DEMO_WHATSAPP_DIGITS } from "./settings-form";
 
 export type StoreSettings = typeof storeSettings.$inferSelect;
 
@@ -26,11 +27,15 @@ export const DEFAULT_STORE_SETTINGS = {
   legalName: "",
 } satisfies Omit<typeof storeSettings.$inferInsert, "id">;
 
-/** Creates the settings row with defaults when it is missing. Returns true when it was created. */
-export async function ensureStoreSettings(db: Db): Promise<boolean> {
+/**
+ * Creates the settings row with defaults when it is missing. Returns true when it was created. A demo
+ * shop starts with a made-up WhatsApp number, so the product page's button can be seen (the admin's
+ * settings mark it as one to replace); a live shop starts without one.
+ */
+export async function ensureStoreSettings(db: Db, { demo = false }: { demo?: boolean } = {}): Promise<boolean> {
   const inserted = await db
     .insert(storeSettings)
-    .values({ id: 1, ...DEFAULT_STORE_SETTINGS })
+    .values({ id: 1, ...DEFAULT_STORE_SETTINGS, ...(demo ? { whatsappNumber: DEMO_WHATSAPP_DIGITS } : {}) })
     .onConflictDoNothing({ target: storeSettings.id })
     .returning({ id: storeSettings.id });
   return inserted.length > 0;

@@ -6,7 +6,8 @@ import { Select, TextArea, TextInput } from "~/components/admin/products/fields"
 import { SettingsCard as Card } from "./settings-card";
 import { useToast } from "~/components/admin/toast";
 import { GST_STATE_CODES } from "~/modules/content/gstin";
-import { checkSettingsForm, SETTINGS_MESSAGES, type SettingsField, type SettingsFieldErrors, type SettingsFormValues } from "~/modules/content/settings-form";
+import { checkSettingsForm, isDemoWhatsapp, SETTINGS_MESSAGES, type SettingsField, type SettingsFieldErrors, type SettingsFormValues } from "~/modules/content/settings-form";
+import { DemoNumberNote } from "./demo-number-note";
 
 /*
  * The Settings tab: the store_settings row in cards (store, contact, social links, GST, payments,
@@ -138,6 +139,7 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
             hint="The ‘Chat on WhatsApp’ button of product pages; empty hides it"
             {...text("whatsappNumber")}
           />
+          {isDemoWhatsapp(values.whatsappNumber) ? <DemoNumberNote /> : null}
           <TextArea label="Address" rows={2} maxLength={600} {...text("address")} />
         </Card>
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { GST_STATE_CODES } from "~/modules/content/gstin";
-import { SETTINGS_MESSAGES, type SettingsFormValues } from "~/modules/content/settings-form";
+import { isDemoWhatsapp, SETTINGS_MESSAGES, type SettingsFormValues } from "~/modules/content/settings-form";
+import { DemoNumberNote } from "./demo-number-note";
 import { formatPrice } from "~/modules/pricing/money";
 import { SettingsCard } from "./settings-card";
 
@@ -55,6 +56,7 @@ export function SettingsView({ values }: { values: SettingsFormValues }) {
             <Row label="WhatsApp number" value={values.whatsappNumber} empty="Not shown" />
             <Row label="Address" value={values.address} />
           </Rows>
+          {isDemoWhatsapp(values.whatsappNumber) ? <DemoNumberNote /> : null}
         </SettingsCard>
 
         <SettingsCard title="Social links">
