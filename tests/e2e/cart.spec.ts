@@ -85,8 +85,11 @@ test("a guest's cart and wishlist merge into the stored ones on sign-in; a faile
   await expect(page.getByRole("button", { name: "Remove from wishlist" })).toHaveAttribute("aria-pressed", "true");
   await page.goto("/wishlist");
   await expect(page.getByTestId("wishlist-card")).toHaveCount(2);
+  // the card goes at once; the reload waits for the save (a reload during it races its own read: decision 032)
+  const removed = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/wishlist"));
   await page.getByTestId("wishlist-card").filter({ hasText: KURTI }).getByRole("button", { name: `Remove ${KURTI} from wishlist` }).click();
   await expect(page.getByTestId("wishlist-card")).toHaveCount(1);
+  await removed;
   await page.reload();
   await expect(page.getByTestId("wishlist-card")).toHaveCount(1);
   await expect(page.getByTestId("wishlist-card")).toContainText(JHUMKAS);
