@@ -8,9 +8,6 @@ import type { ListFilters } from "./filters";
 import { cachedFacets, listCatalogue } from "./list.server";
 import { cardData, CATEGORIES, type ListNotice } from "./types";
 
-/** The whole collection, in place of an address that does not exist (shown with status 404). */
-export const PAGE_NOT_FOUND: ListNotice = { kind: "page" };
-
 /** A category the shop does not have, as the address spelled it (cut short for the notice). */
 function unknownCategory(params: URLSearchParams, filters: ListFilters): ListNotice | null {
   const asked = params.get("category")?.trim();

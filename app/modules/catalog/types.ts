@@ -147,3 +147,6 @@ export const MATERIAL_CATEGORIES: readonly string[] = ["accessories"];
 
 /** Why the collection stands in for what an address asked: a page or a category the shop does not have. */
 export type ListNotice = { kind: "page" } | { kind: "category"; asked: string };
+
+/** The whole collection, in place of an address that does not exist (shown with status 404). */
+export const PAGE_NOT_FOUND: ListNotice = { kind: "page" };
