@@ -24,8 +24,8 @@ export default function AdminNotFound({ loaderData }: Route.ComponentProps) {
       <p className="eyebrow">404</p>
       <h1 className="mt-3 font-display text-3xl text-ink">We could not find that page</h1>
       <p className="mt-4 break-words text-sm text-stone">
-        Nothing in the back office lives at <code className="bg-sand px-1.5 py-0.5 text-ink">{loaderData.path}</code>. The address may be mistyped, or the
-        page has moved; the tabs above lead to every section.
+        Nothing in the back office lives at <span className="break-all font-medium text-ink">{loaderData.path}</span>. The address may be mistyped, or
+        the page has moved; the tabs above lead to every section.
       </p>
       <Link to="/admin" className="btn-primary mt-8">
         Back to the dashboard

@@ -19,8 +19,9 @@ export function NotFoundNotice({ notice }: { notice: ListNotice }) {
     <div role="note" data-testid="not-found-notice" className="mx-auto mb-10 max-w-2xl border border-linen bg-sand/70 px-5 py-5 text-center">
       <p className="font-display text-2xl leading-snug text-ink sm:text-3xl">{headline(notice)}</p>
       <p className="mt-2 text-sm text-stone">
-        {notice.kind === "page" ? "The address may be mistyped, or the page has moved." : "It may have been renamed."} Here is our whole collection
-        instead.
+        {notice.kind === "page"
+          ? "The address may be mistyped, or the page has moved. Here is our whole collection instead."
+          : "Here is our whole collection instead; our categories are just below."}
       </p>
     </div>
   );
