@@ -8,7 +8,7 @@ import { auditLog } from "../../app/modules/admin/schema.server";
 import { addLine, applyCoupon } from "../../app/modules/cart/cart.server";
 import { categories } from "../../app/modules/catalog/schema.server";
 import { checkoutFormSchema, type CheckoutForm } from "../../app/modules/checkout/billing";
-import { newCheckoutKey } from "../../app/modules/checkout/checkout-page.server";
+import { checkoutPage, newCheckoutKey } from "../../app/modules/checkout/checkout-page.server";
 import { queueConfirmation } from "../../app/modules/checkout/confirmation.server";
 import { settleReturn, startPayment } from "../../app/modules/checkout/payment-flow.server";
 import { placeOrder } from "../../app/modules/checkout/place-order.server";
@@ -276,6 +276,26 @@ describe("issuing at confirmation", () => {
       { hsnCode: "6204", rateBp: 500, taxablePaise: 29_336, cgstPaise: 0, sgstPaise: 0, igstPaise: 1_466, taxPaise: 1_466 },
       { hsnCode: "5407", rateBp: 500, taxablePaise: 17_046, cgstPaise: 0, sgstPaise: 0, igstPaise: 852, taxPaise: 852 },
     ]);
+  });
+
+  it("a percentage coupon comes off in whole rupees, the same on the checkout page, the order and the invoice", async () => {
+    const kurta = await product("kurtas", 54_900, "Bandhani Kurta");
+    await inCart(owner.userId, kurta, 1);
+    expect(await applyCoupon(t.db, owner.userId, "SAVE10")).toMatchObject({ ok: true, discountPaise: 5_500, message: "Coupon applied! You saved ₹55" });
+    // 10% of ₹549 is ₹54.90: the shopper is shown, charged and invoiced ₹55 off, ₹494 to pay
+    const page = await checkoutPage(t.db, owner.userId, true);
+    if (page.kind !== "ready") throw new Error(page.kind);
+    expect(page.totals.cod).toMatchObject({ subtotalPaise: 54_900, discountPaise: 5_500, totalPaise: 49_400 });
+    const placed = await placeOrder(t.db, { userId: owner.userId, form: form({ state: "Rajasthan", city: "Jaipur", pincode: "302001" }), onlineAvailable: true });
+    if (!placed.ok) throw new Error(placed.message);
+    const order = (await findOrderByNumber(t.db, placed.orderNumber))!;
+    expect(order).toMatchObject({ status: "confirmed", subtotalPaise: 54_900, discountPaise: 5_500, totalPaise: 49_400 });
+    const doc = (await invoiceOf(order.id))!.document;
+    expect(doc.totals).toMatchObject({ grossPaise: 54_900, discountPaise: 5_500, totalPaise: 49_400 });
+    expect(doc.lines).toHaveLength(1);
+    expect(doc.lines[0]).toMatchObject({ discountPaise: 5_500, amountPaise: 49_400 });
+    expect(doc.lines[0]!.taxablePaise + doc.lines[0]!.taxPaise).toBe(49_400);
+    expect(doc.amountInWords).toBe("Rupees Four Hundred Ninety-Four Only");
   });
 
   it("keeps the total equal to the order's for every order confirmed here", async () => {

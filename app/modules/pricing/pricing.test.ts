@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   checkCoupon,
+  checkoutTotals,
   couponAvailability,
   couponDiscount,
+  percentageInRupees,
   freeShippingHint,
   normaliseCouponCode,
   priceCart,
@@ -73,22 +75,30 @@ describe("coupon codes", () => {
     }
   });
 
-  it("round a percentage to the nearest paisa, halves up, and show paise in the message", () => {
-    // 10% of ₹567.45 = ₹56.745 -> ₹56.75
-    expect(couponDiscount(SAVE10, rupees(567.45))).toBe(5675);
-    // 10% of ₹567.44 = ₹56.744 -> ₹56.74
-    expect(couponDiscount(SAVE10, rupees(567.44))).toBe(5674);
-    expect(checkCoupon("SAVE10", rule(SAVE10), rupees(567.45), NOW)).toMatchObject({ message: "Coupon applied! You saved ₹56.75" });
-    // 20% of ₹1,234 = ₹246.80
-    expect(couponDiscount(WELCOME20, rupees(1234))).toBe(rupees(246.8));
+  it("round a percentage up to whole rupees, in the shopper's favour, so no paise show", () => {
+    // 10% of ₹549 = ₹54.90 -> ₹55 (the total ₹494, not ₹494.10)
+    expect(couponDiscount(SAVE10, rupees(549))).toBe(rupees(55));
+    expect(checkCoupon("SAVE10", rule(SAVE10), rupees(549), NOW)).toEqual({ ok: true, discountPaise: rupees(55), message: "Coupon applied! You saved ₹55" });
+    // 10% of ₹567.45 = ₹56.745 -> ₹57; of ₹567.44 too; exactly ₹56 stays ₹56
+    expect(couponDiscount(SAVE10, rupees(567.45))).toBe(rupees(57));
+    expect(couponDiscount(SAVE10, rupees(567.44))).toBe(rupees(57));
+    expect(couponDiscount(SAVE10, rupees(560))).toBe(rupees(56));
+    // one paisa over a whole rupee of discount is the next rupee
+    expect(couponDiscount(SAVE10, rupees(560) + 1)).toBe(rupees(57));
+    // 20% of ₹1,234 = ₹246.80 -> ₹247
+    expect(couponDiscount(WELCOME20, rupees(1234))).toBe(rupees(247));
+    expect(percentageInRupees(0, 10)).toBe(0);
+    expect(percentageInRupees(rupees(549), 0)).toBe(0);
   });
 
-  it("cap a percentage at half the subtotal (rounded down to the paisa) and a fixed amount at the subtotal", () => {
+  it("cap a percentage at half the subtotal (in whole rupees, rounded down) and a fixed amount at the subtotal", () => {
     const seventy: CouponTerms = { code: "BIG70", type: "percentage", value: 70, minAmountPaise: 0 };
     expect(couponDiscount(seventy, rupees(1000))).toBe(rupees(500));
     expect(couponDiscount(seventy, 10_001)).toBe(5_000);
+    // half of ₹549 is ₹274.50: the cap is ₹274, never above half
+    expect(couponDiscount(seventy, rupees(549))).toBe(rupees(274));
     const half: CouponTerms = { ...seventy, value: 50 };
-    expect(couponDiscount(half, 10_001)).toBe(5_000); // 5000.5 rounds to 5001, the cap keeps 5000
+    expect(couponDiscount(half, 10_001)).toBe(5_000); // ₹50.005 rounds up to ₹51, the cap keeps ₹50
     const hundredPercent: CouponTerms = { ...seventy, value: 100 };
     expect(couponDiscount(hundredPercent, rupees(300))).toBe(rupees(150));
     const bigFixed: CouponTerms = { code: "FLAT900", type: "fixed", value: rupees(900), minAmountPaise: 0 };
@@ -96,6 +106,18 @@ describe("coupon codes", () => {
     expect(couponDiscount(FLAT50, rupees(50))).toBe(rupees(50));
     expect(couponDiscount(FLAT50, rupees(49))).toBe(rupees(49));
     expect(couponDiscount(FLAT50, 0)).toBe(0);
+  });
+
+  it("keep every total of whole-rupee prices in whole rupees, whatever the percentage", () => {
+    for (let price = 100; price <= 3000; price += 37) {
+      for (const value of [5, 10, 15, 20, 33, 50, 70]) {
+        const cart = priceCart([{ unitPricePaise: rupees(price), quantity: 1 }], { code: "P", type: "percentage", value, minAmountPaise: 0 });
+        expect(cart.discountPaise % 100, `${value}% of ₹${price}`).toBe(0);
+        expect(cart.totalPaise % 100).toBe(0);
+        expect(cart.discountPaise).toBeGreaterThanOrEqual((rupees(price) * Math.min(value, 50)) / 100 - 100);
+        expect(cart.discountPaise).toBeLessThanOrEqual(rupees(price) / 2);
+      }
+    }
   });
 
   it("refuse inactive, not yet started, expired and used-up coupons with clear messages", () => {
@@ -124,9 +146,9 @@ describe("priceCart", () => {
       itemCount: 3,
       subtotalPaise: rupees(1997),
       shippingPaise: 0,
-      discountPaise: rupees(199.7),
-      totalPaise: rupees(1797.3),
-      coupon: { code: "SAVE10", discountPaise: rupees(199.7) },
+      discountPaise: rupees(200),
+      totalPaise: rupees(1797),
+      coupon: { code: "SAVE10", discountPaise: rupees(200) },
       couponProblem: null,
       freeShippingHint: null,
     });
@@ -155,5 +177,22 @@ describe("priceCart", () => {
 
   it("refuses fractional paise", () => {
     expect(() => priceCart([{ unitPricePaise: 10.5, quantity: 1 }], null)).toThrow(RangeError);
+  });
+});
+
+describe("checkoutTotals", () => {
+  it("takes a prepaid percentage off in whole rupees, rounded up, after the coupon", () => {
+    const cart = priceCart([{ unitPricePaise: rupees(549), quantity: 1 }], SAVE10);
+    // ₹549 - ₹55 = ₹494; 5% of it is ₹24.70 -> ₹25
+    const online = checkoutTotals(cart, "online", { prepaidDiscountPercent: 5, codFeePaise: 0 });
+    expect(online).toMatchObject({ prepaidDiscountPaise: rupees(25), totalPaise: rupees(469) });
+    const cod = checkoutTotals(cart, "cod", { prepaidDiscountPercent: 5, codFeePaise: rupees(49) });
+    expect(cod).toMatchObject({ prepaidDiscountPaise: 0, codFeePaise: rupees(49), totalPaise: rupees(543) });
+  });
+
+  it("never takes more than what is left after the coupon", () => {
+    const cart = priceCart([{ unitPricePaise: 150, quantity: 1 }], null);
+    expect(checkoutTotals(cart, "online", { prepaidDiscountPercent: 50, codFeePaise: 0 }).prepaidDiscountPaise).toBe(100);
+    expect(checkoutTotals(priceCart([{ unitPricePaise: 50, quantity: 1 }], null), "online", { prepaidDiscountPercent: 50, codFeePaise: 0 }).prepaidDiscountPaise).toBe(50);
   });
 });

@@ -99,16 +99,31 @@ export function couponAvailability(rule: CouponLimits, now: Date): { ok: true } 
   return { ok: true };
 }
 
+const RUPEE: Paise = 100;
+
 /**
- * The discount on `subtotal`: a percentage rounded to the nearest paisa (halves up) and capped at
- * half the subtotal (rounded down), or a fixed amount capped at the subtotal.
+ * `percent` of `basePaise` in whole rupees, rounded up: a percentage discount is always in the
+ * shopper's favour and never leaves paise on a total (10% of ₹549 is ₹55, not ₹54.90). The browser
+ * shows and the server charges this same figure, and the invoice splits it over the lines.
+ */
+export function percentageInRupees(basePaise: Paise, percent: number): Paise {
+  if (basePaise <= 0 || percent <= 0) return 0;
+  // integer paise times a whole percent is exact; one division, then up to the next rupee
+  return Math.ceil((basePaise * percent) / (100 * RUPEE)) * RUPEE;
+}
+
+/** The most a percentage coupon takes: half the subtotal, in whole rupees (rounded down, so never above half). */
+export function percentageCap(subtotalPaise: Paise): Paise {
+  return Math.floor((subtotalPaise * PERCENTAGE_CAP_SHARE) / RUPEE) * RUPEE;
+}
+
+/**
+ * The discount on `subtotal`: a percentage in whole rupees, rounded up and capped at half the
+ * subtotal (in whole rupees), or a fixed amount capped at the subtotal.
  */
 export function couponDiscount(terms: Pick<CouponTerms, "type" | "value">, subtotalPaise: Paise): Paise {
   if (subtotalPaise <= 0) return 0;
-  if (terms.type === "percentage") {
-    const raw = Math.round((subtotalPaise * terms.value) / 100);
-    return Math.min(raw, Math.floor(subtotalPaise * PERCENTAGE_CAP_SHARE));
-  }
+  if (terms.type === "percentage") return Math.min(percentageInRupees(subtotalPaise, terms.value), percentageCap(subtotalPaise));
   return Math.min(terms.value, subtotalPaise);
 }
 
@@ -190,8 +205,9 @@ export interface CheckoutTotals extends PricedCart {
 
 /**
  * What the shopper pays at checkout: the cart's totals, less the store's prepaid discount when paying
- * online (a percentage of the subtotal after the coupon, rounded to the paisa), plus its COD fee when
- * paying on delivery. total = subtotal + shipping + COD fee - coupon discount - prepaid discount.
+ * online (a percentage of the subtotal after the coupon, in whole rupees rounded up, never more than
+ * that amount), plus its COD fee when paying on delivery.
+ * total = subtotal + shipping + COD fee - coupon discount - prepaid discount.
  */
 export function checkoutTotals(
   priced: PricedCart,
@@ -200,7 +216,8 @@ export function checkoutTotals(
 ): CheckoutTotals {
   if (!Number.isInteger(settings.codFeePaise) || settings.codFeePaise < 0) throw new RangeError("the COD fee is a whole number of paise");
   const percent = Math.min(50, Math.max(0, settings.prepaidDiscountPercent));
-  const prepaidDiscountPaise = method === "online" ? Math.round(((priced.subtotalPaise - priced.discountPaise) * percent) / 100) : 0;
+  const afterCoupon = priced.subtotalPaise - priced.discountPaise;
+  const prepaidDiscountPaise = method === "online" ? Math.min(percentageInRupees(afterCoupon, percent), afterCoupon) : 0;
   const codFeePaise = method === "cod" ? settings.codFeePaise : 0;
   return {
     ...priced,
