@@ -61,14 +61,14 @@ test("an unknown address shows the whole collection under 'We could not find tha
   expect(response?.status()).toBe(404);
   await expect(page).toHaveURL(/\/no\/such\/page$/);
   await expect(page).toHaveTitle("Page not found · Saanjh");
-  await expect(page.getByRole("note").filter({ hasText: "We could not find that page" })).toBeVisible();
+  await expect(page.getByTestId("not-found-notice")).toHaveText(/^We could not find that page/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Collections");
   await expect(page.getByRole("status")).toHaveText(`${CATALOGUE.length} products found`);
   await expect(page.getByTestId("product-card")).toHaveCount(24);
   // from here the shopper browses the collection at its own address
   await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Sarees" }).click();
   await expect(page).toHaveURL(/\/products\?category=sarees$/);
-  await expect(page.getByRole("note")).toHaveCount(0);
+  await expect(page.getByTestId("not-found-notice")).toHaveCount(0);
 });
 
 test("an unknown category shows the whole collection with a notice naming it, with status 404", async ({ page }) => {
@@ -76,7 +76,7 @@ test("an unknown category shows the whole collection with a notice naming it, wi
     const response = await page.goto(address);
     expect(response?.status(), address).toBe(404);
     await expect(page).toHaveURL(/\/products\?category=nonsense$/);
-    await expect(page.getByRole("note")).toHaveText(/^We could not find the category ‘nonsense’/);
+    await expect(page.getByTestId("not-found-notice")).toHaveText(/^We could not find the category ‘nonsense’/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Collections");
     await expect(page.getByRole("status")).toHaveText(`${CATALOGUE.length} products found`);
   }
