@@ -5,9 +5,11 @@ import { AddressBlock } from "~/components/account/account-overview";
 import { AddressForm } from "~/components/account/address-form";
 import { Notice } from "~/components/account/field";
 import { getDb } from "~/db/client.server";
-import { addressSchema, fieldErrors, MESSAGES } from "~/modules/accounts/forms";
+import { addressSchema, fieldErrors, formSummary } from "~/modules/accounts/forms";
 import { addAddress, deleteAddress, getCustomerProfile, listAddresses, setPrimaryAddress, updateAddress } from "~/modules/accounts/profile.server";
 import { requireUser } from "~/modules/accounts/session.server";
+import { refinePincodeState } from "~/modules/checkout/pincodes";
+import { lookupPincode } from "~/modules/checkout/pincodes.server";
 import { AccountBreadcrumb } from "~/components/account/account-breadcrumb";
 import type { Route } from "./+types/account.addresses";
 
@@ -43,11 +45,11 @@ export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await readFormData(request)) as Record<string, string>;
   switch (form.intent) {
     case "save": {
-      const parsed = addressSchema.safeParse(form);
+      // the state must be the pincode's (either of the few in two states), as at the checkout
+      const parsed = refinePincodeState(addressSchema, lookupPincode).safeParse(form);
       if (!parsed.success) {
         const errors = fieldErrors(parsed.error);
-        const error = Object.values(errors).includes(MESSAGES.requiredFields) ? MESSAGES.requiredFields : "Please correct the highlighted fields.";
-        return data({ error, fieldErrors: errors, values: form }, 400);
+        return data({ error: formSummary(errors, form), fieldErrors: errors, values: form }, 400);
       }
       if (form.id) {
         const saved = await updateAddress(db, user.id, form.id, parsed.data);

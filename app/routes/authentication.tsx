@@ -4,7 +4,7 @@ import { AccountOverview, type AccountActionState } from "~/components/account/a
 import { RegistrationPanel, type RegistrationState } from "~/components/account/registration-panel";
 import { SignInPanel, signInPanelKey, type SignInState } from "~/components/account/sign-in-panel";
 import { getDb } from "~/db/client.server";
-import { authModeSchema, fieldErrors, MESSAGES, profileSchema, safeRedirect, sendCodeSchema, verifyCodeSchema } from "~/modules/accounts/forms";
+import { authModeSchema, fieldErrors, formSummary, MESSAGES, profileSchema, safeRedirect, sendCodeSchema, verifyCodeSchema } from "~/modules/accounts/forms";
 import { completeRegistration, getCustomerProfile, listAddresses, updateProfile } from "~/modules/accounts/profile.server";
 import { getAuth, getSessionUser, requireUser } from "~/modules/accounts/session.server";
 import { sendSignInCode, signOut, verifySignInCode } from "~/modules/accounts/sign-in.server";
@@ -173,7 +173,5 @@ function parseProfileForm(form: Record<string, string | undefined>) {
   const parsed = profileSchema.safeParse(form);
   if (parsed.success) return { success: true as const, values, data: parsed.data };
   const errors = fieldErrors(parsed.error);
-  const messages = Object.values(errors);
-  const error = messages.includes(MESSAGES.requiredFields) ? MESSAGES.requiredFields : messages[0];
-  return { success: false as const, values, fieldErrors: errors, error };
+  return { success: false as const, values, fieldErrors: errors, error: formSummary(errors, values) };
 }

@@ -7,6 +7,8 @@ import { getLogger } from "~/lib/logger.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { CHECKOUT_MESSAGES, checkoutErrors, checkoutFormSchema, checkoutValues } from "~/modules/checkout/billing";
 import { checkoutPage } from "~/modules/checkout/checkout-page.server";
+import { refinePincodeState } from "~/modules/checkout/pincodes";
+import { lookupPincode } from "~/modules/checkout/pincodes.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import type { Route } from "./+types/checkout";
 
@@ -39,9 +41,10 @@ export async function action({ request }: Route.ActionArgs) {
   const raw = Object.fromEntries(await readFormData(request));
   const values = checkoutValues(raw);
   const reply = (body: CheckoutActionData, status: number) => data(body, { status, headers: NO_STORE });
-  const parsed = checkoutFormSchema.safeParse(raw);
+  // the state must be the pincode's (either of the few in two states): no courier delivers otherwise
+  const parsed = refinePincodeState(checkoutFormSchema, lookupPincode).safeParse(raw);
   if (!parsed.success) {
-    const { summary, fields } = checkoutErrors(parsed.error);
+    const { summary, fields } = checkoutErrors(parsed.error, raw);
     return reply({ ok: false, message: summary, fieldErrors: fields, values }, 400);
   }
   let result;

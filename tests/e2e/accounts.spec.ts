@@ -40,12 +40,23 @@ test("register with a phone code, sign out, sign in again, keep an address book"
 
   await expect(page.getByRole("heading", { name: "Complete your registration" })).toBeVisible();
   await expect(page.getByText("Please complete your registration")).toBeVisible();
-  await page.getByLabel("First name").fill("Asha");
-  await page.getByLabel("E-mail").fill("asha@example.com");
+  // nothing filled in: the summary once, above, and what each field needs under it
   await page.getByRole("button", { name: "Complete registration" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Please fill in all required fields" })).toBeVisible();
+  await expect(page.getByText("Please fill in all required fields")).toHaveCount(1);
+  await expect(page.getByText("Please enter your first name")).toBeVisible();
+  await expect(page.getByText("Please enter your last name")).toBeVisible();
+  await expect(page.getByText("Please enter your e-mail address")).toBeVisible();
+  // each goes as soon as its field is filled in
+  await page.getByLabel("First name").fill("Asha");
+  await expect(page.getByText("Please enter your first name")).toHaveCount(0);
+  await page.getByLabel("E-mail").fill("asha@example.com");
+  await expect(page.getByText("Please enter your e-mail address")).toHaveCount(0);
+  await expect(page.getByText("Please enter your last name")).toBeVisible();
+  await expect(page.getByText("Please fill in all required fields")).toHaveCount(1);
   await expect(page.getByLabel("First name")).toHaveValue("Asha");
   await page.getByLabel("Last name").fill("Verma");
+  await expect(page.getByText("Please fill in all required fields")).toHaveCount(0);
   await page.getByRole("button", { name: "Complete registration" }).click();
 
   await expect(page.getByRole("heading", { name: "Asha Verma" })).toBeVisible();

@@ -201,6 +201,28 @@ test("a form with mistakes says what is missing and keeps everything typed", asy
   await expect(page.getByLabel("Note to seller (optional)")).toHaveValue("Please gift wrap it");
   await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Pincode")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Please enter your first name")).toBeVisible();
+  // the summary is said once, above the form
+  await expect(page.getByText(CHECKOUT_MESSAGES.required)).toHaveCount(1);
+
+  // each message goes as soon as its field is right, before any new submit
+  await page.getByLabel("First name").fill("Meera");
+  await expect(page.getByText("Please enter your first name")).toHaveCount(0);
+  await expect(page.getByLabel("First name")).not.toHaveAttribute("aria-invalid", /.*/);
+  await expect(page.getByText(CHECKOUT_MESSAGES.required)).toHaveCount(0);
+  await expect(page.getByText("Please correct the highlighted fields")).toBeVisible();
+  await page.getByLabel("Pincode").fill("110001");
+  await expect(page.getByText("Please enter a valid 6-digit pincode")).toHaveCount(0);
+  await expect(page.getByText("Please correct the highlighted fields")).toHaveCount(0);
+  await expect(page.locator("#checkout-message").getByRole("alert")).toHaveCount(0);
+
+  // no message while a field is being typed in, only once the shopper leaves it
+  await page.getByLabel("E-mail").fill("meera@");
+  await expect(page.getByText("Please enter a valid e-mail address")).toHaveCount(0);
+  await page.getByLabel("E-mail").blur();
+  await expect(page.getByText("Please enter a valid e-mail address")).toBeVisible();
+  await page.getByLabel("E-mail").fill("meera@example.com");
+  await expect(page.getByText("Please enter a valid e-mail address")).toHaveCount(0);
 });
 
 test("a double click places one order", async ({ page, request }) => {

@@ -132,6 +132,13 @@ describe("the account screen", () => {
     const missing = payload(await post(accountRoute.action, "/authentication", { intent: "register", firstName: "Meera", lastName: "", email: "meera@example.com" }, cookie));
     expect(missing.status).toBe(400);
     expect(missing.data).toMatchObject({ error: "Please fill in all required fields", values: { firstName: "Meera", email: "meera@example.com" } });
+    // the summary is said once, above; each empty field says what it needs
+    expect(missing.data.fieldErrors).toEqual({ lastName: "Please enter your last name" });
+    const empty = payload(await post(accountRoute.action, "/authentication", { intent: "register", firstName: "", lastName: " ", email: "" }, cookie));
+    expect(empty.data).toMatchObject({
+      error: "Please fill in all required fields",
+      fieldErrors: { firstName: "Please enter your first name", lastName: "Please enter your last name", email: "Please enter your e-mail address" },
+    });
     const done = await post(accountRoute.action, "/authentication", { intent: "register", firstName: "Meera", lastName: "Iyer", email: "Meera@Example.com", redirectTo: "cart" }, cookie);
     expect((done as Response).status).toBe(302);
     expect((done as Response).headers.get("location")).toBe("/checkout");
@@ -201,7 +208,7 @@ describe("the account screen", () => {
   it("updates the profile and logs out to /", async () => {
     const cookie = await register("9876500004", "Kavya", "Rao", "kavya@example.com");
     const bad = payload(await post(accountRoute.action, "/authentication", { intent: "update-profile", firstName: "Kavya", lastName: "Rao", email: "nope" }, cookie));
-    expect(bad.data).toMatchObject({ profileError: "Please enter a valid e-mail address", values: { email: "nope" } });
+    expect(bad.data).toMatchObject({ profileError: "Please correct the highlighted fields", fieldErrors: { email: "Please enter a valid e-mail address" }, values: { email: "nope" } });
     const ok = payload(await post(accountRoute.action, "/authentication", { intent: "update-profile", firstName: "Kavya", lastName: "Raman", email: "kavya@example.in" }, cookie));
     expect(ok.data).toMatchObject({ profileMessage: "Profile updated successfully!" });
     expect(await get(accountRoute.loader, "/authentication", cookie)).toMatchObject({
@@ -309,6 +316,19 @@ describe("address book", () => {
     const account = (await get(accountRoute.loader, "/authentication", cookie)) as { primaryAddress: { line1: string }; addressCount: number };
     expect(account.primaryAddress.line1).toBe("12 MG Road");
     expect(account.addressCount).toBe(1);
+  });
+
+  it("refuses a state that is not the pincode's (either state of a pincode in two is taken)", async () => {
+    const cookie = await register("9876500018", "Asha", "Verma", "asha18@example.com");
+    const wrong = payload(await post(addressesRoute.action, "/account/addresses", { intent: "save", ...address, city: "Bengaluru", state: "Maharashtra", pincode: "560001" }, cookie));
+    expect(wrong.status).toBe(400);
+    expect(wrong.data).toMatchObject({
+      error: "Please correct the highlighted fields",
+      fieldErrors: { state: "Pincode 560001 is in Karnataka, not Maharashtra. Please check the state or the pincode." },
+      values: { state: "Maharashtra", city: "Bengaluru" },
+    });
+    const two = (await post(addressesRoute.action, "/account/addresses", { intent: "save", ...address, city: "Puducherry", state: "Puducherry", pincode: "605007" }, cookie)) as Response;
+    expect(two.headers.get("location")).toBe("/account/addresses?done=added");
   });
 
   it("a shopper cannot read, change, make primary or delete another shopper's address", async () => {

@@ -22,6 +22,8 @@ import { testGatewayProvider } from "../../app/modules/payments/provider.server"
 import { payments } from "../../app/modules/payments/schema.server";
 import { createTestProduct } from "../factories/catalog";
 import { createTestShopper } from "../factories/orders";
+import { routeRequest, settle, signedInShopper, type RouteArgs } from "../factories/sessions";
+import * as checkoutRoute from "../../app/routes/checkout";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -343,5 +345,57 @@ describe("the store's maximum order", () => {
     } finally {
       await t.db.update(storeSettings).set({ maxOrderPaise: 50_000_000 });
     }
+  });
+});
+
+describe("the checkout page's action", () => {
+  const post = async (cookie: string, fields: Record<string, string>) =>
+    settle<{ ok: boolean; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }>(() =>
+      checkoutRoute.action({ request: routeRequest("/checkout", cookie, fields), params: {}, context: {} } as unknown as RouteArgs<typeof checkoutRoute.action>),
+    );
+  const fields = (overrides: Record<string, string> = {}) => ({
+    firstName: "Meera",
+    lastName: "Iyer",
+    email: "meera@example.com",
+    phone: "98111 22333",
+    address: "12, 80 Feet Road, Indiranagar",
+    city: "Jaipur",
+    state: "Rajasthan",
+    pincode: "302001",
+    paymentMethod: "cod",
+    checkoutKey: newCheckoutKey(),
+    ...overrides,
+  });
+
+  it("refuses a state that is not the pincode's, keeping what was typed; either state of a pincode in two is taken", async () => {
+    const { productId } = await product(10, 54_900);
+    const shopper = await signedInShopper(t.db, "+919811133301", "203.0.113.61");
+    expect((await addLine(t.db, shopper.id, { productId, size: "One Size", colour: "Default", quantity: 1 })).ok).toBe(true);
+
+    // Jaipur's pincode with the saved address's Karnataka: an address no courier delivers to
+    const refused = await post(shopper.cookie, fields({ state: "Karnataka" }));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      ok: false,
+      message: "Please correct the highlighted fields",
+      fieldErrors: { state: "Pincode 302001 is in Rajasthan, not Karnataka. Please check the state or the pincode." },
+      values: { state: "Karnataka", pincode: "302001", city: "Jaipur" },
+    });
+    expect(await t.db.select().from(orders).where(eq(orders.userId, shopper.id))).toEqual([]);
+
+    // 605007 lies in Puducherry and Tamil Nadu: Tamil Nadu is an address
+    const placed = await post(shopper.cookie, fields({ city: "Cuddalore", state: "Tamil Nadu", pincode: "605007" }));
+    expect(placed.status).toBe(303);
+    expect(await t.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, shopper.id))).toHaveLength(1);
+  });
+
+  it("says 'Please fill all required fields' once above the form and what each empty field needs under it", async () => {
+    const shopper = await signedInShopper(t.db, "+919811133302", "203.0.113.62");
+    const answer = await post(shopper.cookie, fields({ firstName: "", city: " ", pincode: "" }));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      message: "Please fill all required fields",
+      fieldErrors: { firstName: "Please enter your first name", city: "Please enter your city", pincode: "Please enter a valid 6-digit pincode" },
+    });
   });
 });

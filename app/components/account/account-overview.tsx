@@ -4,7 +4,7 @@ import { formatPhone, SUCCESS_MESSAGE_MS } from "~/modules/accounts/forms";
 import type { OrderStatus } from "~/modules/orders/status-display";
 import { formatPrice } from "~/modules/pricing/money";
 import { Notice } from "./field";
-import { checkProfileForm, ProfileFields, type ProfileValues } from "./profile-fields";
+import { ProfileFields, useProfileErrors, type ProfileValues } from "./profile-fields";
 import { StatusBadge } from "./status-badge";
 
 export interface AccountOverviewData {
@@ -155,8 +155,7 @@ export function AddressBlock({ address, className }: { address: AddressView; cla
 function ProfileEditor({ profile, state }: { profile: ProfileValues; state: AccountActionState }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "update-profile";
-  const [clientCheck, setClientCheck] = useState<{ fieldErrors: Record<string, string>; error: string } | null>(null);
-  const error = clientCheck?.error ?? state.profileError;
+  const { live, message: error } = useProfileErrors({ fieldErrors: state.fieldErrors, values: state.values, error: state.profileError });
   return (
     <section aria-labelledby="profile-heading">
       <h2 id="profile-heading" className="font-display text-3xl text-ink">
@@ -170,13 +169,12 @@ function ProfileEditor({ profile, state }: { profile: ProfileValues; state: Acco
         method="post"
         noValidate
         className="mt-5 space-y-6"
+        {...live.handlers}
         onSubmit={(event) => {
-          const problem = checkProfileForm(event.currentTarget);
-          setClientCheck(problem);
-          if (problem) event.preventDefault();
+          if (!live.submit(event.currentTarget)) event.preventDefault();
         }}
       >
-        <ProfileFields values={state.values ?? profile} errors={clientCheck?.fieldErrors ?? state.fieldErrors} />
+        <ProfileFields values={state.values ?? profile} errors={live.errors} />
         <button type="submit" name="intent" value="update-profile" className="btn-primary w-full sm:w-auto" disabled={busy}>
           {busy ? "Saving..." : "Save profile"}
         </button>

@@ -2,7 +2,9 @@ import { useId, useState } from "react";
 import { Form, Link } from "react-router";
 import { PincodeNote } from "~/components/address/pincode-note";
 import { usePincodeLookup } from "~/components/address/use-pincode-lookup";
-import { addressSchema, fieldErrors as toFieldErrors, INDIAN_STATES, MESSAGES } from "~/modules/accounts/forms";
+import { useLiveErrors } from "~/components/ui/use-live-errors";
+import { addressSchema, fieldErrors as toFieldErrors, formSummary, INDIAN_STATES } from "~/modules/accounts/forms";
+import { refinePincodeState, type PlacesOf } from "~/modules/checkout/pincodes";
 import type { AddressView } from "./account-overview";
 import { Field, Notice } from "./field";
 
@@ -24,7 +26,6 @@ export function AddressForm({
   busy: boolean;
   isFirst: boolean;
 }) {
-  const [clientCheck, setClientCheck] = useState<{ error: string; fieldErrors: Record<string, string> } | null>(null);
   const stateId = useId();
   const v = (name: keyof AddressValues): string => {
     if (values && name in values) return values[name] ?? "";
@@ -37,25 +38,29 @@ export function AddressForm({
   const [city, setCity] = useState(() => v("city"));
   const [state, setState] = useState(() => v("state"));
   const lookup = usePincodeLookup({ pincode, city, state, setCity, setState });
-  const errors = clientCheck?.fieldErrors ?? fieldErrors ?? {};
-  const message = clientCheck?.error ?? error;
+  // the server's rules, with what the pincode lookup knows of the pincode in the field
+  const placesOf: PlacesOf = (pin) => (lookup.result.status === "found" && lookup.result.pincode === pin ? lookup.result.places : null);
+  const live = useLiveErrors({
+    check: (formValues) => {
+      const result = refinePincodeState(addressSchema, placesOf).safeParse(formValues);
+      return result.success ? {} : toFieldErrors(result.error);
+    },
+    server: fieldErrors,
+    sent: values ?? undefined,
+    dependents: { pincode: ["state"] },
+    controlled: { pincode, city, state },
+  });
+  const errors = live.errors;
+  // the summary follows the fields; another answer of the server ('Address not found') stays
+  const message = Object.keys(errors).length > 0 ? formSummary(errors, live.values) : fieldErrors && Object.keys(fieldErrors).length > 0 ? undefined : error;
   return (
     <Form
       method="post"
       noValidate
       className="mt-6 space-y-5"
+      {...live.handlers}
       onSubmit={(event) => {
-        const result = addressSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-        if (result.success) {
-          setClientCheck(null);
-          return;
-        }
-        event.preventDefault();
-        const errs = toFieldErrors(result.error);
-        setClientCheck({
-          fieldErrors: errs,
-          error: Object.values(errs).includes(MESSAGES.requiredFields) ? MESSAGES.requiredFields : "Please correct the highlighted fields.",
-        });
+        if (!live.submit(event.currentTarget)) event.preventDefault();
       }}
     >
       {message ? <Notice tone="error">{message}</Notice> : null}

@@ -1,4 +1,6 @@
-import { MESSAGES, fieldErrors, profileSchema } from "~/modules/accounts/forms";
+import type { FormValues } from "~/components/ui/live-errors";
+import { useLiveErrors } from "~/components/ui/use-live-errors";
+import { fieldErrors, formSummary, profileSchema } from "~/modules/accounts/forms";
 import { Field } from "./field";
 
 export type ProfileValues = { firstName: string; lastName: string; email: string };
@@ -24,11 +26,19 @@ export function ProfileFields({ values, errors }: { values: Partial<ProfileValue
   );
 }
 
-/** Browser-side check with the server's schema; returns the field errors and the form message, or null. */
-export function checkProfileForm(form: HTMLFormElement): { fieldErrors: Record<string, string>; error: string } | null {
-  const result = profileSchema.safeParse(Object.fromEntries(new FormData(form)));
-  if (result.success) return null;
-  const errors = fieldErrors(result.error);
-  const missing = Object.values(errors).includes(MESSAGES.requiredFields);
-  return { fieldErrors: errors, error: missing ? MESSAGES.requiredFields : (Object.values(errors)[0] ?? MESSAGES.requiredFields) };
+const checkProfile = (values: FormValues) => {
+  const result = profileSchema.safeParse(values);
+  return result.success ? {} : fieldErrors(result.error);
+};
+
+/**
+ * The profile form's field messages, live with the server's schema, and the one message above the
+ * form ('Please fill in all required fields' once, not under every field). `state` is the action's last
+ * answer; its `error` shows when it is not about the fields.
+ */
+export function useProfileErrors(state: { fieldErrors?: Record<string, string>; values?: Partial<ProfileValues>; error?: string }) {
+  const sent: FormValues | undefined = state.values && Object.fromEntries(Object.entries(state.values).filter((e): e is [string, string] => typeof e[1] === "string"));
+  const live = useLiveErrors({ check: checkProfile, server: state.fieldErrors, sent });
+  const summary = Object.keys(live.errors).length > 0 ? formSummary(live.errors, live.values) : null;
+  return { live, message: summary ?? (state.fieldErrors ? undefined : state.error) };
 }

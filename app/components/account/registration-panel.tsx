@@ -1,8 +1,7 @@
-import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { formatPhone } from "~/modules/accounts/forms";
 import { Notice } from "./field";
-import { checkProfileForm, ProfileFields, type ProfileValues } from "./profile-fields";
+import { ProfileFields, useProfileErrors, type ProfileValues } from "./profile-fields";
 
 export interface RegistrationState {
   message?: string;
@@ -15,9 +14,7 @@ export interface RegistrationState {
 export function RegistrationPanel({ phone, state, redirectTo }: { phone: string; state: RegistrationState; redirectTo: string | null }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
-  const [clientCheck, setClientCheck] = useState<{ fieldErrors: Record<string, string>; error: string } | null>(null);
-  const errors = clientCheck?.fieldErrors ?? state.fieldErrors;
-  const error = clientCheck?.error ?? state.error;
+  const { live, message: error } = useProfileErrors(state);
   return (
     <div className="mx-auto w-full max-w-lg">
       <p className="eyebrow text-center">Almost there</p>
@@ -33,14 +30,13 @@ export function RegistrationPanel({ phone, state, redirectTo }: { phone: string;
         replace
         noValidate
         className="mt-6 space-y-8"
+        {...live.handlers}
         onSubmit={(event) => {
-          const problem = checkProfileForm(event.currentTarget);
-          setClientCheck(problem);
-          if (problem) event.preventDefault();
+          if (!live.submit(event.currentTarget)) event.preventDefault();
         }}
       >
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <ProfileFields values={state.values ?? {}} errors={errors} />
+        <ProfileFields values={state.values ?? {}} errors={live.errors} />
         <button type="submit" name="intent" value="register" className="btn-primary w-full" disabled={busy}>
           {busy ? "Saving..." : "Complete registration"}
         </button>

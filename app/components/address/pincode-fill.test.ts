@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pincodeMessage, planFill, type PincodeResult } from "./pincode-fill";
+import { pincodeMessage, planFill, startingValues, type PincodeResult } from "./pincode-fill";
 
 const DELHI = [{ city: "New Delhi", state: "Delhi" }];
 const MUMBAI = [{ city: "Mumbai", state: "Maharashtra" }];
@@ -36,6 +36,23 @@ describe("planFill", () => {
       filled: { city: false, state: true },
       kept: { city: true, state: false },
     });
+  });
+
+  it("replaces the city and state the form started with (a saved address): the shopper did not choose them for this pincode", () => {
+    const saved = { city: "Bengaluru", state: "Karnataka" };
+    const JAIPUR = [{ city: "Jaipur", state: "Rajasthan" }];
+    expect(planFill(JAIPUR, saved, startingValues(saved))).toEqual({
+      set: { city: "Jaipur", state: "Rajasthan" },
+      filled: { city: true, state: true },
+      kept: { city: false, state: false },
+    });
+    // once the shopper has chosen the state by hand, it is hers: kept (and the form says it is not the pincode's)
+    expect(planFill(JAIPUR, { city: "Bengaluru", state: "Kerala" }, startingValues(saved))).toEqual({
+      set: { city: "Jaipur" },
+      filled: { city: true, state: false },
+      kept: { city: false, state: true },
+    });
+    expect(startingValues({ city: " ", state: "" })).toEqual({ city: null, state: null });
   });
 
   it("changes nothing when the fields already say the same", () => {
@@ -82,8 +99,12 @@ describe("pincodeMessage", () => {
     expect(pincodeMessage(found({ filled: { city: false, state: true }, kept: { city: true, state: false } }), "Delhi")).toBe(
       "State filled in from pincode 110001 (New Delhi, Delhi). Your city is kept as you typed it.",
     );
+    // a state chosen by hand that is not the pincode's: no note, the form's error under State says so
     expect(pincodeMessage(found({ filled: { city: true, state: false }, kept: { city: false, state: true } }), "Goa")).toBe(
-      "City filled in from pincode 110001 (New Delhi, Delhi). Your state is kept as you chose it.",
+      "City filled in from pincode 110001 (New Delhi, Delhi).",
+    );
+    expect(pincodeMessage(found({ filled: { city: false, state: false }, kept: { city: true, state: true } }), "Goa")).toBe(
+      "Pincode 110001 is in New Delhi, Delhi. Your city is kept as you typed it.",
     );
     expect(pincodeMessage(found({ filled: { city: false, state: false } }), "Delhi")).toBe("Pincode 110001 is in New Delhi, Delhi.");
   });

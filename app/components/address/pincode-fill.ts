@@ -3,7 +3,9 @@ import type { PincodePlace } from "~/modules/checkout/pincodes";
 /*
  * What a pincode's places do to an address form's city and state: pure, so that the rule is tested
  * on its own (pincode-fill.test.ts). A field may be filled only when it is empty or still holds what
- * the lookup itself put there; anything else was entered by the shopper and stays.
+ * the lookup itself put there, or what the form started with (a saved address, an earlier answer):
+ * none of those was chosen by the shopper for this pincode. Anything she typed or chose stays; a
+ * state chosen by hand that is not the pincode's is then the form's error (stateMismatch).
  */
 
 export interface CityAndState {
@@ -11,10 +13,15 @@ export interface CityAndState {
   state: string;
 }
 
-/** What the lookup last put into each field (null: nothing, or the shopper has since replaced it). */
+/** What the lookup last put into each field, or the form started with (null: nothing, or the shopper has since replaced it). */
 export interface FilledByLookup {
   city: string | null;
   state: string | null;
+}
+
+/** A form's first city and state (a saved address, or the values sent before) may be replaced by a new pincode. */
+export function startingValues(current: CityAndState): FilledByLookup {
+  return { city: current.city.trim() === "" ? null : current.city, state: current.state === "" ? null : current.state };
 }
 
 /** Where a lookup stands, for the pincode now in the field. */
@@ -83,14 +90,8 @@ export function pincodeMessage(result: PincodeResult, state: string): string {
         return `Pincode ${pincode} is in ${places.map((p) => p.state).join(" or ")}.${chosen ? "" : " Please choose your state."}`;
       }
       const where = `${places[0]!.city}, ${places[0]!.state}`;
-      const keptNote =
-        kept.city && kept.state
-          ? " Your city and state are kept as you entered them."
-          : kept.city
-            ? " Your city is kept as you typed it."
-            : kept.state
-              ? " Your state is kept as you chose it."
-              : "";
+      // a state chosen by hand that is not the pincode's is the form's error under State, not a note
+      const keptNote = kept.city ? " Your city is kept as you typed it." : "";
       if (filled.city && filled.state) return `City and state filled in from pincode ${pincode}: ${where}.`;
       if (filled.city) return `City filled in from pincode ${pincode} (${where}).${keptNote}`;
       if (filled.state) return `State filled in from pincode ${pincode} (${where}).${keptNote}`;

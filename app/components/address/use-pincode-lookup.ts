@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { isPincode, normalisePincode, type PincodeAnswer, type PincodePlace } from "~/modules/checkout/pincodes";
-import { mayFill, planFill, type PincodeResult } from "./pincode-fill";
+import { mayFill, planFill, startingValues, type FilledByLookup, type PincodeResult } from "./pincode-fill";
 
 export type { PincodeResult } from "./pincode-fill";
 
@@ -9,8 +9,9 @@ export type { PincodeResult } from "./pincode-fill";
  * today, the checkout's billing form next). The form owns its fields; this hook reads them and calls
  * their setters. Rules (docs/decisions/016):
  * - it looks a pincode up only once the shopper has changed it (a saved address is left alone);
- * - it fills a field only when the field is empty or still holds what the lookup itself put there:
- *   what the shopper typed or chose by hand is never overwritten;
+ * - it fills a field only when the field is empty, still holds what the lookup itself put there, or
+ *   still holds what the form started with (a saved address: Indiranagar, Karnataka gives way to
+ *   Jaipur, Rajasthan for 302001): what the shopper typed or chose by hand is never overwritten;
  * - a pincode in two states fills no state: the form offers both;
  * - without JavaScript, or when the lookup fails, the fields are ordinary fields.
  */
@@ -38,8 +39,9 @@ export function usePincodeLookup(fields: PincodeFields): PincodeLookup {
   const [initialPincode] = useState(pincode);
   const changed = useRef(false);
   const [answer, setAnswer] = useState<Answered | null>(null);
-  // what the lookup itself last put into each field: such a value may be replaced, anything else is the shopper's
-  const filledByLookup = useRef<{ city: string | null; state: string | null }>({ city: null, state: null });
+  // what the lookup itself last put into each field, or what the form started with: such a value may
+  // be replaced, anything else is the shopper's
+  const filledByLookup = useRef<FilledByLookup>(startingValues({ city: fields.city, state: fields.state }));
 
   const fill = (set: Partial<Pick<PincodeFields, "city" | "state">>) => {
     if (set.city !== undefined) {

@@ -5,10 +5,12 @@ import { PincodeNote } from "~/components/address/pincode-note";
 import { usePincodeLookup } from "~/components/address/use-pincode-lookup";
 import { LockIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { useLiveErrors } from "~/components/ui/use-live-errors";
 import { INDIAN_STATES } from "~/modules/accounts/forms";
 import { readLocalCart } from "~/modules/cart/local-cart";
-import { billingSchema, CHECKOUT_MESSAGES, checkoutErrors, NOTE_MAX_LENGTH, type CheckoutValues } from "~/modules/checkout/billing";
+import { billingSchema, CHECKOUT_MESSAGES, checkoutErrors, checkoutSummary, NOTE_MAX_LENGTH, type CheckoutValues } from "~/modules/checkout/billing";
 import type { CheckoutPage } from "~/modules/checkout/checkout-page.server";
+import { refinePincodeState, type PlacesOf } from "~/modules/checkout/pincodes";
 import type { LineProblem } from "~/modules/checkout/place-order.server";
 import { formatPrice } from "~/modules/pricing/money";
 import type { CheckoutTotals, PaymentChoice } from "~/modules/pricing/pricing";
@@ -135,11 +137,24 @@ function CheckoutForm({ page, actionData }: { page: ReadyPage; actionData?: Extr
   const [city, setCity] = useState(start.city ?? "");
   const [state, setState] = useState(start.state ?? "");
   const lookup = usePincodeLookup({ pincode, city, state, setCity, setState });
-  const [clientCheck, setClientCheck] = useState<{ summary: string; fields: Record<string, string> } | null>(null);
   const hydrated = useHydrated();
+  // the server's rules, with what the pincode lookup knows of the pincode in the field
+  const placesOf: PlacesOf = (pin) => (lookup.result.status === "found" && lookup.result.pincode === pin ? lookup.result.places : null);
+  const live = useLiveErrors({
+    check: (values) => {
+      const result = refinePincodeState(billingSchema, placesOf).safeParse(values);
+      return result.success ? {} : checkoutErrors(result.error, values).fields;
+    },
+    server: actionData?.fieldErrors,
+    sent: actionData?.values,
+    dependents: { pincode: ["state"] },
+    controlled: { address, pincode, city, state },
+  });
 
-  const errors = clientCheck?.fields ?? actionData?.fieldErrors ?? {};
-  const message = clientCheck?.summary ?? actionData?.message ?? null;
+  const errors = live.errors;
+  // a form's summary follows its fields; another answer of the server (prices changed...) stays
+  const summary = Object.keys(errors).length > 0 ? checkoutSummary(errors, live.values) : null;
+  const message = summary ?? (actionData?.fieldErrors ? null : (actionData?.message ?? null));
   const totals = page.totals[method];
   const processing = navigation.state !== "idle" && navigation.formAction?.startsWith("/checkout") === true;
   const norm = (s: string) => s.trim().toLowerCase();
@@ -152,11 +167,10 @@ function CheckoutForm({ page, actionData }: { page: ReadyPage; actionData?: Extr
         method="post"
         noValidate
         className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_26rem] lg:gap-14"
+        {...live.handlers}
         onSubmit={(event) => {
-          const result = billingSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          if (result.success) return setClientCheck(null);
+          if (live.submit(event.currentTarget)) return;
           event.preventDefault();
-          setClientCheck(checkoutErrors(result.error));
           document.getElementById("checkout-message")?.focus();
         }}
       >

@@ -15,6 +15,7 @@ export const MESSAGES = {
   accountNotFound: "Account not found. Please register first.",
   completeRegistration: "Please complete your registration",
   requiredFields: "Please fill in all required fields",
+  correctFields: "Please correct the highlighted fields",
   emailInvalid: "Please enter a valid e-mail address",
   registrationFailed: "Failed to complete registration. Please try again.",
   profileUpdated: "Profile updated successfully!",
@@ -22,6 +23,17 @@ export const MESSAGES = {
   logoutFailed: "Failed to logout",
   pincodeInvalid: "Please enter a valid 6-digit pincode",
   stateInvalid: "Please choose a state",
+} as const;
+
+/** What each empty required field says under itself; the form says 'Please fill in all required fields' once, above. */
+export const REQUIRED_MESSAGES = {
+  firstName: "Please enter your first name",
+  lastName: "Please enter your last name",
+  email: "Please enter your e-mail address",
+  fullName: "Please enter the name to deliver to",
+  line1: "Please enter the address",
+  city: "Please enter the city",
+  pincode: "Please enter the pincode",
 } as const;
 
 export const welcomeBack = (name: string) => `Welcome back, ${name}!`;
@@ -56,15 +68,15 @@ export const verifyCodeSchema = z.object({
     .pipe(z.string().min(1, MESSAGES.otpRequired).regex(/^\d{6}$/, MESSAGES.otpInvalidFormat)),
 });
 
-const required = z.string().trim().min(1, MESSAGES.requiredFields).max(80, "Please use at most 80 characters");
+const required = (field: keyof typeof REQUIRED_MESSAGES) => z.string().trim().min(1, REQUIRED_MESSAGES[field]).max(80, "Please use at most 80 characters");
 
 export const profileSchema = z.object({
-  firstName: required,
-  lastName: required,
+  firstName: required("firstName"),
+  lastName: required("lastName"),
   email: z
     .string()
     .trim()
-    .min(1, MESSAGES.requiredFields)
+    .min(1, REQUIRED_MESSAGES.email)
     .pipe(z.email(MESSAGES.emailInvalid))
     .transform((e) => e.toLowerCase()),
 });
@@ -110,21 +122,21 @@ export const INDIAN_STATES = [
 ] as const;
 
 export const addressSchema = z.object({
-  fullName: required,
+  fullName: required("fullName"),
   phone: phoneField,
-  line1: z.string().trim().min(1, MESSAGES.requiredFields).max(200, "Please use at most 200 characters"),
+  line1: z.string().trim().min(1, REQUIRED_MESSAGES.line1).max(200, "Please use at most 200 characters"),
   line2: z
     .string()
     .trim()
     .max(200, "Please use at most 200 characters")
     .optional()
     .transform((v) => (v ? v : null)),
-  city: required,
+  city: required("city"),
   state: z.string().refine((s) => (INDIAN_STATES as readonly string[]).includes(s), MESSAGES.stateInvalid),
   pincode: z
     .string()
     .transform((p) => p.replace(/\s/g, ""))
-    .pipe(z.string().min(1, MESSAGES.requiredFields).regex(/^[1-9]\d{5}$/, MESSAGES.pincodeInvalid)),
+    .pipe(z.string().min(1, REQUIRED_MESSAGES.pincode).regex(/^[1-9]\d{5}$/, MESSAGES.pincodeInvalid)),
   makePrimary: z
     .union([z.literal("on"), z.literal("true"), z.literal("")])
     .optional()
@@ -142,6 +154,15 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
     out[key] ??= issue.message;
   }
   return out;
+}
+
+/**
+ * The message above a form with errors, said once (each field says what is wrong with it): 'Please
+ * fill in all required fields' while one is empty, else a pointer to the highlighted fields.
+ */
+export function formSummary(errors: FieldErrors, values: Record<string, unknown>): string {
+  const empty = Object.keys(errors).some((field) => typeof values[field] !== "string" || (values[field] as string).trim() === "");
+  return empty ? MESSAGES.requiredFields : MESSAGES.correctFields;
 }
 
 /** Paths that are not pages of the shop and never a place to land after signing in. */

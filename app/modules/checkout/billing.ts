@@ -8,6 +8,7 @@ import { INDIAN_STATES, normalisePhone } from "../accounts/forms";
 
 export const CHECKOUT_MESSAGES = {
   required: "Please fill all required fields",
+  correct: "Please correct the highlighted fields",
   loginConfirm: "Please login to continue with checkout. Would you like to go to the login page?",
   empty: "Your cart is empty!",
   failed: "Something went wrong. Please try again.",
@@ -100,13 +101,25 @@ export function checkoutValues(raw: Record<string, unknown>): CheckoutValues {
   return out;
 }
 
-/** The field messages of a failed parse, and the summary when a required field is empty. */
-export function checkoutErrors(error: z.ZodError): { summary: string; fields: Record<string, string> } {
+/**
+ * The message above the form, once (each field says what is wrong with it): 'Please fill all required
+ * fields' while a required field is empty, else a pointer to the highlighted fields; a problem no
+ * field shows (the payment method, the form's key) is said as it is. Null without any message.
+ */
+export function checkoutSummary(fields: Record<string, string>, values: Record<string, unknown>): string | null {
+  const billing = BILLING_FIELDS.filter((f) => fields[f] !== undefined);
+  const empty = (f: string) => typeof values[f] !== "string" || (values[f] as string).trim() === "";
+  if (billing.some(empty)) return CHECKOUT_MESSAGES.required;
+  if (billing.length > 0) return CHECKOUT_MESSAGES.correct;
+  return Object.values(fields)[0] ?? null;
+}
+
+/** The field messages of a failed parse (the first for each field) and the message above the form. */
+export function checkoutErrors(error: z.ZodError, values: Record<string, unknown>): { summary: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
     fields[key] ??= issue.message;
   }
-  const missing = BILLING_FIELDS.some((f) => fields[f] !== undefined);
-  return { summary: missing ? CHECKOUT_MESSAGES.required : (Object.values(fields)[0] ?? CHECKOUT_MESSAGES.failed), fields };
+  return { summary: checkoutSummary(fields, values) ?? CHECKOUT_MESSAGES.failed, fields };
 }
