@@ -7,6 +7,7 @@ import { seedDatabase } from "./db/seed/seed.server";
 import { getLogger } from "./lib/logger.server";
 import { getAuth } from "./modules/accounts/session.server";
 import { smsProviderFor } from "./modules/accounts/sms.server";
+import { removeUnfinishedSignUps } from "./modules/accounts/sign-ups.server";
 import { expireBackInStockRequests } from "./modules/catalog/back-in-stock.server";
 import { emailProviderFor } from "./modules/messages/email.server";
 import { startOutboxWorker, stopOutboxWorker } from "./modules/messages/outbox.server";
@@ -111,8 +112,8 @@ type GlobalWithExpiry = typeof globalThis & { [EXPIRY_KEY]?: NodeJS.Timeout };
 
 /**
  * The outbox worker (sends the texts a restock queued: at start, for anything a crash left behind,
- * every 30 s and right after a stock change commits) and the hourly expiry of back-in-stock
- * requests older than 90 days (decision 015).
+ * every 30 s and right after a stock change commits), the hourly expiry of back-in-stock requests
+ * older than 90 days (decision 015) and of the accounts of registrations never completed.
  */
 function startBackgroundWork(db: Db, config: Config): void {
   startOutboxWorker(db, { sms: smsProviderFor(config.sms, db), email: emailProviderFor(config.email) });
@@ -122,7 +123,10 @@ function startBackgroundWork(db: Db, config: Config): void {
   startUploadSweep(db, getMediaStorage(config));
   const g = globalThis as GlobalWithExpiry;
   if (g[EXPIRY_KEY]) clearInterval(g[EXPIRY_KEY]);
-  const expire = () => void expireBackInStockRequests(db).catch((error: unknown) => getLogger().error({ err: error }, "back-in-stock: expiry failed"));
+  const expire = () => {
+    void expireBackInStockRequests(db).catch((error: unknown) => getLogger().error({ err: error }, "back-in-stock: expiry failed"));
+    void removeUnfinishedSignUps(db).catch((error: unknown) => getLogger().error({ err: error }, "sign-ups: removing unfinished registrations failed"));
+  };
   expire();
   g[EXPIRY_KEY] = setInterval(expire, HOUR_MS);
   g[EXPIRY_KEY].unref();

@@ -88,8 +88,6 @@ export async function action({ request }: Route.ActionArgs) {
           return reply({ kind: "account", welcome: result.message, at: Date.now() }, { headers: result.headers });
         case "needs-registration":
           return reply({ kind: "register", message: result.message }, { headers: result.headers });
-        case "not-found":
-          return reply({ kind: "sign-in", step: "phone", mode: "login", phone: parsed.data.phone.replace(/^\+91/, ""), error: result.message }, 404);
         case "failed":
           return reply({ kind: "sign-in", step: "code", mode, phone: parsed.data.phone, error: result.message, sentAt }, result.httpStatus);
       }

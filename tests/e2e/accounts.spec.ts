@@ -121,6 +121,27 @@ test("register with a phone code, sign out, sign in again, keep an address book"
   await expect(page.getByRole("region", { name: "Primary address" })).toContainText("4 Park Street");
 });
 
+test("Login with a number that has no account goes on to the registration, with the code already verified", async ({ page, request }) => {
+  const phone = randomPhone();
+  await page.goto("/authentication");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await requestCode(page, phone);
+  await page.getByLabel("One-time code (OTP)").fill(await codeFor(request, phone));
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+
+  // no 'register first' and no second code: the registration form, for the verified number
+  await expect(page.getByRole("heading", { name: "Complete your registration" })).toBeVisible();
+  await expect(page.getByText("Account not found for this number. It is verified: fill in your details to register.")).toBeVisible();
+  await expect(page.getByText(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`)).toBeVisible();
+  const outbox = (await (await request.get(`/dev/outbox?phone=${phone}`)).json()) as { messages: unknown[] };
+  expect(outbox.messages).toHaveLength(1);
+  await page.getByLabel("First name").fill("Ira");
+  await page.getByLabel("Last name").fill("Sen");
+  await page.getByLabel("E-mail").fill(`ira.${phone}@example.com`);
+  await page.getByRole("button", { name: "Complete registration" }).click();
+  await expect(page.getByText("Welcome to Saanjh, Ira!")).toBeVisible();
+});
+
 test("the demo outbox refuses a malformed phone number", async ({ request }) => {
   const bad = await request.get("/dev/outbox?phone=123");
   expect(bad.status()).toBe(400);

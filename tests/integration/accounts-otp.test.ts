@@ -5,6 +5,7 @@ import { session, user, verification } from "../../app/modules/accounts/auth-sch
 import { OTP_LIMITS } from "../../app/modules/accounts/otp-limits.server";
 import { completeRegistration } from "../../app/modules/accounts/profile.server";
 import { otpRequests, smsOutbox } from "../../app/modules/accounts/schema.server";
+import { REGISTRATION_WINDOW_MS } from "../../app/modules/accounts/auth.server";
 import { getAuth, getSessionUser } from "../../app/modules/accounts/session.server";
 import { sendSignInCode, verifySignInCode } from "../../app/modules/accounts/sign-in.server";
 import * as accountRoute from "../../app/routes/authentication";
@@ -123,15 +124,35 @@ describe("verifying a code", () => {
 });
 
 describe("login and register modes", () => {
-  it("login mode without a profile: signed out again with 'Account not found. Please register first.'", async () => {
+  it("login mode without a profile: the verified number goes on to the registration, with no second code", async () => {
     const phone = "+919811100007";
     const client = newClient();
     await sendSignInCode(getAuth(), phone, client);
     const result = await verifySignInCode(t.db, getAuth(), { phone, code: await latestCode(phone), mode: "login", headers: client });
-    expect(result).toEqual({ status: "not-found", message: "Account not found. Please register first." });
-    const [created] = await t.db.select().from(user).where(eq(user.phoneNumber, phone));
-    const sessions = created ? await t.db.select().from(session).where(eq(session.userId, created.id)) : [];
-    expect(sessions).toHaveLength(0);
+    expect(result).toMatchObject({ status: "needs-registration", message: "Account not found for this number. It is verified: fill in your details to register." });
+    if (result.status !== "needs-registration") return;
+    // signed in as this number's account, for the registration only
+    const signedIn = await getSessionUser(new Request(`${BASE}/authentication`, { headers: { cookie: cookieOf(result.headers) } }));
+    expect(signedIn).toMatchObject({ phoneNumber: phone });
+    // one code texted in all
+    expect(await t.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone))).toHaveLength(1);
+  });
+
+  it("a number verified for a new account is signed in only for the registration window", async () => {
+    const phone = "+919811100017";
+    const client = newClient();
+    await sendSignInCode(getAuth(), phone, client);
+    const result = await verifySignInCode(t.db, getAuth(), { phone, code: await latestCode(phone), mode: "login", headers: client });
+    if (result.status !== "needs-registration") throw new Error(result.status);
+    const request = () => new Request(`${BASE}/authentication`, { headers: { cookie: cookieOf(result.headers) } });
+    const [row] = await t.db.select({ createdAt: session.createdAt }).from(session).innerJoin(user, eq(user.id, session.userId)).where(eq(user.phoneNumber, phone));
+    const start = row!.createdAt.getTime();
+    expect(await getSessionUser(request(), start + REGISTRATION_WINDOW_MS - 1000)).toMatchObject({ phoneNumber: phone });
+    expect(await getSessionUser(request(), start + REGISTRATION_WINDOW_MS + 1000)).toBeNull();
+    // a registered shopper's session is not cut short
+    const [account] = await t.db.select({ id: user.id }).from(user).where(eq(user.phoneNumber, phone));
+    await completeRegistration(t.db, account!.id, phone, { firstName: "Ira", lastName: "Sen", email: "ira@example.com" });
+    expect(await getSessionUser(request(), start + REGISTRATION_WINDOW_MS + 1000)).toMatchObject({ phoneNumber: phone, name: "Ira Sen" });
   });
 
   it("register mode: verified, registration completed, then login mode welcomes the shopper back", async () => {

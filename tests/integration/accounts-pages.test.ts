@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseConfig, type Config } from "../../app/config.server";
 import { setDatabase } from "../../app/db/client.server";
+import { session, user } from "../../app/modules/accounts/auth-schema.server";
+import { REGISTRATION_WINDOW_MS } from "../../app/modules/accounts/auth.server";
 import { customerProfiles, addresses as addressTable, smsOutbox } from "../../app/modules/accounts/schema.server";
 import { addAddress, deleteAddress, listAddresses, setPrimaryAddress, updateAddress } from "../../app/modules/accounts/profile.server";
 import { getOrderForUser, listOrdersForUser } from "../../app/modules/orders/shopper-orders.server";
@@ -196,13 +198,46 @@ describe("the account screen", () => {
     expect(await remote.text()).not.toMatch(/\d{6}/);
   });
 
-  it("refuses sign-in in login mode for an unknown number", async () => {
+  it("login mode with an unknown number: the code verified, registration is offered at once, for that number only", async () => {
     const phone = "+919876500003";
     await post(accountRoute.action, "/authentication", { intent: "send-code", mode: "login", phone });
     const result = payload(await post(accountRoute.action, "/authentication", { intent: "verify", mode: "login", phone, code: await outboxCode(phone) }));
-    expect(result.status).toBe(404);
-    expect(result.data).toMatchObject({ kind: "sign-in", step: "phone", error: "Account not found. Please register first." });
-    expect(result.headers.getSetCookie()).toEqual([]);
+    expect(result.status).toBe(200);
+    expect(result.data).toEqual({ kind: "register", message: "Account not found for this number. It is verified: fill in your details to register." });
+    const cookie = result.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect(await get(accountRoute.loader, "/authentication", cookie)).toEqual({ view: "register", phone, redirectTo: null });
+    // no second code: the registration goes through on the session of the verified number
+    const texts = await t.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
+    expect(texts).toHaveLength(1);
+    // a number sent with the form is not the one registered: the session's is
+    const done = payload(await post(accountRoute.action, "/authentication", { intent: "register", firstName: "Ira", lastName: "Sen", email: "ira.sen@example.com", phone: "+919876599999", phoneNumber: "+919876599999" }, cookie));
+    expect(done.data).toMatchObject({ kind: "account", welcome: "Welcome to Saanjh, Ira!" });
+    const [profile] = await t.db.select().from(customerProfiles).where(eq(customerProfiles.email, "ira.sen@example.com"));
+    expect(profile?.phone).toBe(phone);
+    expect(await t.db.select().from(customerProfiles).where(eq(customerProfiles.phone, "+919876599999"))).toEqual([]);
+  });
+
+  it("a verified number that waits past the registration window is asked to sign in again, and cannot register", async () => {
+    const phone = "+919876500023";
+    await post(accountRoute.action, "/authentication", { intent: "send-code", mode: "register", phone });
+    const verified = payload(await post(accountRoute.action, "/authentication", { intent: "verify", mode: "register", phone, code: await outboxCode(phone) }));
+    const cookie = verified.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const [account] = await t.db.select({ id: user.id }).from(user).where(eq(user.phoneNumber, phone));
+    await t.db
+      .update(session)
+      .set({ createdAt: new Date(Date.now() - REGISTRATION_WINDOW_MS - 60_000) })
+      .where(eq(session.userId, account!.id));
+    expect(await get(accountRoute.loader, "/authentication", cookie)).toEqual({ view: "sign-in", mode: "login", redirectTo: null });
+    const late = (await post(accountRoute.action, "/authentication", { intent: "register", firstName: "Late", lastName: "Comer", email: "late@example.com" }, cookie)) as Response;
+    expect(late.status).toBe(302);
+    expect(late.headers.get("location")).toMatch(/^\/authentication/);
+    expect(await t.db.select().from(customerProfiles).where(eq(customerProfiles.phone, phone))).toEqual([]);
   });
 
   it("updates the profile and logs out to /", async () => {

@@ -4,9 +4,12 @@ import { setDatabase } from "../../app/db/client.server";
 import { session, user } from "../../app/modules/accounts/auth-schema.server";
 import { addAddress, completeRegistration } from "../../app/modules/accounts/profile.server";
 import { staffMembers } from "../../app/modules/accounts/schema.server";
+import { REGISTRATION_WINDOW_MS } from "../../app/modules/accounts/auth.server";
 import { getAuth, getSessionUser } from "../../app/modules/accounts/session.server";
+import { removeUnfinishedSignUps } from "../../app/modules/accounts/sign-ups.server";
 import { createStaffAccount } from "../../app/modules/accounts/staff.server";
 import { requireStaff } from "../../app/modules/admin/access.server";
+import { computeFigures } from "../../app/modules/admin/dashboard.server";
 import { listAdminCustomers } from "../../app/modules/admin/lists.server";
 import { removeStaff } from "../../app/modules/admin/staff.server";
 import { auditLog } from "../../app/modules/admin/schema.server";
@@ -381,12 +384,38 @@ describe("two owners removing each other at the same time", () => {
 /* ---------- the list's function, directly ---------- */
 
 describe("listAdminCustomers", () => {
-  it("lists a shopper who never finished registering by the phone they verified", async () => {
-    const phone = "+919866600051";
+  /** A number verified for a new account whose shopper never filled in the registration. */
+  async function verifiedOnly(phone: string): Promise<string> {
     const headers = client();
     await getAuth().api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers });
-    await getAuth().api.verifyPhoneNumber({ body: { phoneNumber: phone, code: await latestCode(phone) }, headers });
-    const { rows } = await listAdminCustomers(t.db, { search: "98666 00051" });
-    expect(rows).toEqual([expect.objectContaining({ phone, email: null, orderCount: 0, spentPaise: 0 })]);
+    const verified = await getAuth().api.verifyPhoneNumber({ body: { phoneNumber: phone, code: await latestCode(phone) }, headers });
+    return verified.user.id;
+  }
+
+  it("neither lists nor counts a number that never completed registration, and removes its account after the window", async () => {
+    const before = (await computeFigures(t.db)).activeShoppers;
+    const unfinished = await verifiedOnly("+919866600051");
+    expect((await listAdminCustomers(t.db, { search: "98666 00051" })).rows).toEqual([]);
+    expect((await listAdminCustomers(t.db, {})).rows.map((r) => r.id)).not.toContain(unfinished);
+    expect((await computeFigures(t.db)).activeShoppers).toBe(before);
+
+    // one that placed an order is a customer, registered or not, and stays
+    const buyer = await verifiedOnly("+919866600052");
+    await createTestOrder(t.db, buyer, { status: "confirmed" });
+    expect((await listAdminCustomers(t.db, { search: "98666 00052" })).rows).toEqual([expect.objectContaining({ id: buyer, phone: "+919866600052", email: null, orderCount: 1 })]);
+    expect((await computeFigures(t.db)).activeShoppers).toBe(before + 1);
+
+    // within the registration window nothing is removed; after it, the unfinished account is
+    expect(await removeUnfinishedSignUps(t.db)).toBe(0);
+    const later = new Date(Date.now() + REGISTRATION_WINDOW_MS + 60_000);
+    const [created] = await t.db.select({ createdAt: user.createdAt }).from(user).where(eq(user.id, unfinished));
+    expect(await removeUnfinishedSignUps(t.db, new Date(created!.createdAt.getTime() - 1))).toBe(0);
+    expect(await removeUnfinishedSignUps(t.db, later)).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(user).where(eq(user.id, unfinished))).toEqual([]);
+    expect(await t.db.select().from(session).where(eq(session.userId, unfinished))).toEqual([]);
+    expect(await t.db.select({ id: user.id }).from(user).where(eq(user.id, buyer))).toHaveLength(1);
+    // registered shoppers and staff are never touched
+    expect(await t.db.select({ id: user.id }).from(user).where(eq(user.id, ownerId))).toHaveLength(1);
+    expect((await listAdminCustomers(t.db, { search: "meera@example.com" })).rows).toHaveLength(1);
   });
 });

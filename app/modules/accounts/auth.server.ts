@@ -21,6 +21,23 @@ export const ACCOUNT_DISABLED_CODE = "BANNED_USER";
 /** What a deactivated shopper is told when asking for a code and when verifying one (issue 13). */
 export const ACCOUNT_DISABLED_MESSAGE = "This account is disabled. Please contact support.";
 
+/**
+ * How long a number verified for a new account stays signed in without completing the registration.
+ * The session that proves the number is the only thing that lets a profile be made, for that number
+ * alone (its account's), and only this long; an account never completed is removed after it
+ * (sign-ups.server.ts).
+ */
+export const REGISTRATION_WINDOW_MS = 30 * 60_000;
+
+/**
+ * An account the phone plugin made on verifying a new number keeps the number as its name until the
+ * registration gives it a real one (completeRegistration writes 'First Last', never a bare number).
+ * Read from the session's user, so the check costs no query.
+ */
+export function registrationPending(account: { role?: string | null; name: string; phoneNumber?: string | null }): boolean {
+  return account.role === CUSTOMER_ROLE && typeof account.phoneNumber === "string" && account.name === account.phoneNumber;
+}
+
 export interface AuthDeps {
   db: Db;
   config: Pick<Config, "baseUrl" | "authSecret" | "isDemo" | "port">;
@@ -148,6 +165,7 @@ export function createAuth({ db, config, sms }: AuthDeps) {
         },
         signUpOnVerification: {
           getTempEmail: (phone) => `${phone.replace(/\D/g, "")}@phone.invalid`,
+          // the mark of an account whose registration is not complete (registrationPending)
           getTempName: (phone) => phone,
         },
       }),

@@ -12,7 +12,8 @@ export const MESSAGES = {
   otpInvalidFormat: "Please enter the 6-digit OTP",
   otpSent: "OTP sent successfully! Check your phone for the SMS.",
   otpWrong: "Invalid OTP. Please try again.",
-  accountNotFound: "Account not found. Please register first.",
+  /** login mode, a number with no account (the spec's 'Account not found'): the code is verified, so registration follows at once */
+  accountNotFoundRegister: "Account not found for this number. It is verified: fill in your details to register.",
   completeRegistration: "Please complete your registration",
   requiredFields: "Please fill in all required fields",
   correctFields: "Please correct the highlighted fields",

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { getConfig } from "../../config.server";
 import { getDatabase, type Db } from "../../db/client.server";
-import { AUTH_HTTP_ENDPOINTS, createAuth, type Auth } from "./auth.server";
+import { AUTH_HTTP_ENDPOINTS, createAuth, REGISTRATION_WINDOW_MS, registrationPending, type Auth } from "./auth.server";
 import { SIGN_IN_ELSEWHERE_CODE } from "./sign-in-address";
 import { hasSessionCookie } from "./session-cookie";
 import { signInAddressRefusal } from "./sign-in-address.server";
@@ -30,12 +30,17 @@ export type SessionUser = {
   phoneNumber?: string | null;
 };
 
-/** The signed-in user of a request, or null (at once, without a lookup, when it has no session cookie). */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+/**
+ * The signed-in user of a request, or null (at once, without a lookup, when it has no session cookie).
+ * A number verified for a new account is signed in only for the registration window after its code.
+ */
+export async function getSessionUser(request: Request, now = Date.now()): Promise<SessionUser | null> {
   if (!hasSessionCookie(request.headers.get("cookie"))) return null;
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session || session.user.banned) return null;
-  return session.user as SessionUser;
+  const user = session.user as SessionUser;
+  if (registrationPending(user) && now - new Date(session.session.createdAt).getTime() > REGISTRATION_WINDOW_MS) return null;
+  return user;
 }
 
 function signInRedirect(request: Request): Response {

@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { isAPIError } from "better-auth/api";
 import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
 import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE, type Auth } from "./auth.server";
-import { session } from "./auth-schema.server";
 import { MESSAGES, welcomeBack, type AuthMode } from "./forms";
 import { getCustomerProfile } from "./profile.server";
 import { signInAddressRefusal } from "./sign-in-address.server";
@@ -39,13 +37,14 @@ export async function sendSignInCode(auth: Auth, phone: string, headers: Headers
 export type VerifyResult =
   | { status: "signed-in"; message: string; headers: Headers }
   | { status: "needs-registration"; message: string; headers: Headers }
-  | { status: "not-found"; message: string }
   | { status: "failed"; message: string; httpStatus: number };
 
 /**
- * Checks the code. Profile exists: signed in. No profile: in login mode the new session is
- * dropped at once (signed out) with 'Account not found'; in register mode the shopper stays
- * signed in and completes the registration.
+ * Checks the code. Profile exists: signed in. No profile: the code has proved the number, so the
+ * shopper completes the registration right away, in either mode (in login mode she is told there
+ * was no account), instead of asking for a second code. The session the library made is bound to
+ * this number's account and counts only for the registration window (getSessionUser); the number
+ * registered is always the session's, never one sent with the form.
  */
 export async function verifySignInCode(
   db: Db,
@@ -68,14 +67,10 @@ export async function verifySignInCode(
     }
     throw error;
   }
-  const { user, token } = verified.response;
-  const profile = await getCustomerProfile(db, user.id);
+  const profile = await getCustomerProfile(db, verified.response.user.id);
   if (profile) return { status: "signed-in", message: welcomeBack(profile.firstName), headers: verified.headers };
-  if (input.mode === "login") {
-    if (token) await db.delete(session).where(eq(session.token, token));
-    return { status: "not-found", message: MESSAGES.accountNotFound };
-  }
-  return { status: "needs-registration", message: MESSAGES.completeRegistration, headers: verified.headers };
+  const message = input.mode === "login" ? MESSAGES.accountNotFoundRegister : MESSAGES.completeRegistration;
+  return { status: "needs-registration", message, headers: verified.headers };
 }
 
 function errorCode(error: { body?: { code?: string } | undefined }): string | undefined {

@@ -1,12 +1,12 @@
 import { and, count, eq, gte, lte, sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.server";
 import { user } from "../accounts/auth-schema.server";
-import { CUSTOMER_ROLE } from "../accounts/auth.server";
 import { productVariants, products } from "../catalog/schema.server";
 import { LOW_STOCK } from "../catalog/variants";
 import { orders } from "../orders/schema.server";
 import type { OrderStatus } from "../orders/status-display";
 import { recentActivity, type ActivityItem } from "./audit.server";
+import { isCustomer } from "./lists.server";
 
 /*
  * The back office's dashboard. Every figure is a SQL aggregate (COUNT, SUM, GROUP BY, a
@@ -127,14 +127,14 @@ async function productCounts(db: Db): Promise<{ total: number; active: number }>
   return { total: row?.total ?? 0, active: row?.active ?? 0 };
 }
 
-/** Shopper accounts that may sign in: role 'customer', not banned (a ban that has run out no longer counts). */
+/** Customers (registered, or with an order) who may sign in: not banned (a ban that has run out no longer counts). */
 async function activeShoppers(db: Db, now: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(user)
     .where(
       and(
-        eq(user.role, CUSTOMER_ROLE),
+        isCustomer,
         sql`(${user.banned} IS NOT TRUE OR (${user.banExpires} IS NOT NULL AND ${user.banExpires} <= ${now.toISOString()}::timestamptz))`,
       ),
     );

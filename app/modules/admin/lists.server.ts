@@ -32,6 +32,19 @@ export function pageNumber(raw: string | null | undefined): number {
   return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
 }
 
+/**
+ * Who the back office lists and counts as a customer: a shopper account whose registration is
+ * complete, or that has an order. A number verified for a new account and never registered is not
+ * one (its account is removed after the registration window: accounts/sign-ups.server.ts).
+ */
+export const isCustomer = and(
+  eq(user.role, CUSTOMER_ROLE),
+  or(
+    sql`exists (select 1 from ${customerProfiles} where ${customerProfiles.userId} = ${user.id})`,
+    sql`exists (select 1 from ${orders} where ${orders.userId} = ${user.id})`,
+  ),
+)!;
+
 export interface AdminCustomerRow {
   id: string;
   name: string;
@@ -61,7 +74,7 @@ const accountSearchText = sql`lower(${user.name} || ' ' || coalesce(${user.phone
  */
 export async function listAdminCustomers(db: Db, options: { search?: string | null; page?: number }): Promise<{ rows: AdminCustomerRow[]; total: number; page: number; pages: number }> {
   const pattern = searchPattern(options.search);
-  const shopper = eq(user.role, CUSTOMER_ROLE);
+  const shopper = isCustomer;
   const digits = phoneDigitsPattern(options.search);
   const where = pattern
     ? and(
