@@ -37,6 +37,10 @@ test("a sold-out size is struck through, announced as sold out, and cannot be ad
   await expect(struck).toHaveCSS("text-decoration-line", "line-through");
   await expect(struck).not.toHaveAttribute("aria-pressed", /.*/);
   await expect(page.getByText(`Struck-through sizes are sold out in ${START_COLOUR}.`)).toBeVisible();
+  // the size chosen is in stock: no 'Notify me' beside it (it is for a sold-out selection)
+  await expect(page.getByRole("button", { name: GAPPY.start.size!, exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator("#notify-me")).toHaveCount(0);
+  await expect(page.getByText("Notify me when it is back")).toHaveCount(0);
   // reachable from the keyboard; pressing it offers the notify form instead of choosing it
   await struck.focus();
   await expect(struck).toBeFocused();
@@ -46,6 +50,7 @@ test("a sold-out size is struck through, announced as sold out, and cannot be ad
   if (SOLD_OUT_SIZES.length > 1) await expect(notify.getByLabel("Size").locator("option:checked")).toHaveText(SOLD_OUT_SIZE);
   else await expect(notify.getByText(`Size: ${SOLD_OUT_SIZE}`)).toBeVisible();
   await expect(page.getByLabel("Mobile number")).toBeFocused();
+  await expect(page.getByText("Notify me when it is back")).toBeVisible();
   // the size that is chosen is still the in-stock one, and that is what goes in the bag
   await expect(page.getByRole("button", { name: GAPPY.start.size!, exact: true })).toHaveAttribute("aria-pressed", "true");
   await page.getByRole("button", { name: "Add to Cart" }).click();

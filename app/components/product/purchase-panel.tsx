@@ -17,7 +17,8 @@ export function selectionError(product: Pick<ProductDetailView, "sizes" | "color
 /**
  * Size and colour selectors, size guide, quantity stepper, Add to Cart and Buy Now, all by variant
  * (decision 015): a size sold out in the chosen colour is struck through and cannot be chosen (and
- * a colour sold out in the chosen size); pressing it offers 'Notify me when it is back' instead.
+ * a colour sold out in the chosen size); pressing it offers 'Notify me when it is back' instead,
+ * which shows only then (or when nothing is left).
  */
 export function PurchasePanel({ product, phone }: { product: ProductDetailView; phone: string | null }) {
   const [params] = useSearchParams();
@@ -52,6 +53,23 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
   const soldOutSizes = (product.sizes.length > 0 ? product.sizes : [DEFAULT_SIZE]).filter((s) => sizeSoldOut(axes, variants, s, chosenColour));
 
   const notifySize = notifyOpen ? (variants.find((v) => v.id === notifyVariant)?.size ?? null) : null;
+  // 'Notify me' is for a selection that is sold out (a struck-through size pressed, or nothing left),
+  // never beside a size that can be bought
+  const askingAboutSoldOut = soldOut || stock === 0 || notifySize !== null || posted !== undefined;
+  const notify = (
+    <NotifyMe
+      productId={product.id}
+      variants={variants}
+      sizes={soldOutSizes}
+      colour={chosenColour}
+      hasSizes={product.sizes.length > 0}
+      selected={notifyVariant}
+      onSelect={setNotifyVariant}
+      open={notifyOpen}
+      onOpenChange={setNotifyOpen}
+      phone={phone}
+    />
+  );
   const chooseSize = (s: string) => {
     setSize(size === s ? null : s);
     setMessage(null);
@@ -206,18 +224,12 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
       ) : null}
 
       {soldOutSizes.length > 0 ? (
-        <NotifyMe
-          productId={product.id}
-          variants={variants}
-          sizes={soldOutSizes}
-          colour={chosenColour}
-          hasSizes={product.sizes.length > 0}
-          selected={notifyVariant}
-          onSelect={setNotifyVariant}
-          open={notifyOpen}
-          onOpenChange={setNotifyOpen}
-          phone={phone}
-        />
+        askingAboutSoldOut ? (
+          notify
+        ) : (
+          // Without JavaScript a struck-through size cannot be pressed: the plain form is there instead.
+          <noscript>{notify}</noscript>
+        )
       ) : null}
 
       <div>
