@@ -21,6 +21,7 @@ import { getDb } from "./db/client.server";
 import { PRIVATE_CACHE_CONTROL } from "./lib/page-cache.server";
 import { cachedStoreSettings } from "./modules/content/settings.server";
 import { ShopperSync } from "./components/shopper/shopper-sync";
+import { BagToast } from "./components/shopper/bag-toast";
 import { EARLY_ME_SCRIPT, earlyViewSnapshot, fetchMe, rememberSignedIn } from "./components/shopper/me-client";
 import { NONCE_PLACEHOLDER } from "./lib/csp";
 import { isAdminPath, isPersonalPath } from "./lib/personal-paths";
@@ -162,6 +163,7 @@ function Shell({ data, children }: { data: Route.ComponentProps["loaderData"] | 
         ) : null}
         <Header storeName={settings.storeName} />
         <ShopperSync />
+        <BagToast />
         <main id="main" className="flex-1">
           {children}
         </main>

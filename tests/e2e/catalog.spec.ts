@@ -95,7 +95,7 @@ test("search ranks by relevance and forgives a misspelling", async ({ page }) =>
   await expect(first).toContainText(/Kurt/i);
 });
 
-test("quick add puts size M and the first colour in the guest cart and updates the header badge", async ({ page }) => {
+test("quick add puts size M and the first colour in the guest cart, says so where the shopper is looking, and updates the header badge", async ({ page }) => {
   // the first card by name whose size M in the first colour is in stock
   const product = [...SEEDED].sort((a, b) => a.product.name.localeCompare(b.product.name)).find((s) => s.quickStock > 0)!.product;
   const name = product.name;
@@ -103,7 +103,14 @@ test("quick add puts size M and the first colour in the guest cart and updates t
   const card = page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
   await card.hover();
   await card.getByRole("button", { name: `Quick add ${name} to cart` }).click();
-  await expect(card.getByRole("button", { name: `Quick add ${name} to cart` })).toHaveText(/Added/);
+  await expect(card.getByRole("button", { name: `Quick add ${name} to cart` })).toHaveText("Added to bag");
+  // one message for the page, in a live region screen readers announce, with a way to the bag
+  const toast = page.getByTestId("bag-toast");
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText("Added to bag");
+  await expect(toast).toContainText(name);
+  await expect(page.getByRole("status").filter({ has: toast })).toHaveAttribute("aria-live", "polite");
+  await expect(page.getByTestId("bag-toast")).toHaveCount(1);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("saanjh.cart.v1") ?? "[]"));
   expect(stored).toEqual([
     {
@@ -114,6 +121,9 @@ test("quick add puts size M and the first colour in the guest cart and updates t
     },
   ]);
   await expect(page.getByRole("link", { name: /^Cart, 1 item/ })).toBeVisible();
+  await toast.getByRole("link", { name: "View bag" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId("bag-toast")).toHaveCount(0);
 });
 
 test("the wishlist heart toggles without opening the product", async ({ page }) => {

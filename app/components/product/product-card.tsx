@@ -8,6 +8,8 @@ import { canHover } from "~/components/ui/can-hover";
 import { Price } from "./price";
 import { quickAddLine } from "~/modules/catalog/quick-add";
 import { useAddToCart, useWishlist } from "~/components/shopper/use-shopper";
+import { announceAddedToBag } from "~/components/shopper/bag-toast";
+import { DEFAULT_COLOUR, DEFAULT_SIZE } from "~/modules/catalog/variants";
 
 /**
  * A product in a grid or a list: pictures (front, back on hover), brand, name, price, and once the
@@ -142,6 +144,8 @@ function CardActions({ product, list }: { product: ProductCardData; list: boolea
     }
     if (result.message) window.alert(result.message);
     setState("added");
+    // said where the shopper is looking, with a way to the bag: the page's one message (bag-toast)
+    announceAddedToBag({ name: product.name, detail: lineDetail(quickAddLine(product)) });
     window.setTimeout(() => setState("idle"), 2000);
   };
 
@@ -156,7 +160,7 @@ function CardActions({ product, list }: { product: ProductCardData; list: boolea
       <SpriteIcon name="heart" filled={wish.wishlisted} className={wish.wishlisted ? "h-5 w-5 text-maroon" : "h-5 w-5"} />
     </button>
   );
-  const label = soldOut ? "Sold out" : state === "added" ? "Added" : state === "adding" ? "Adding..." : "Quick add";
+  const label = soldOut ? "Sold out" : state === "added" ? "Added to bag" : state === "adding" ? "Adding..." : "Quick add";
   const quickClass = list ? "card-quick card-quick-list" : "card-quick card-quick-grid";
   const quick = chooseInstead ? (
     <Link to={`/product/${product.id}`} aria-label={`Choose size for ${product.name} (${quickSize} is sold out)`} className={quickClass}>
@@ -188,4 +192,10 @@ function CardActions({ product, list }: { product: ProductCardData; list: boolea
       {soldOut ? null : quick}
     </div>
   );
+}
+
+/** 'Size M · Indigo' for the bag's message; the default size and colour go unsaid. */
+function lineDetail(line: { size: string; colour: string; quantity: number }): string {
+  const parts = [line.size === DEFAULT_SIZE ? null : `Size ${line.size}`, line.colour === DEFAULT_COLOUR ? null : line.colour].filter(Boolean);
+  return parts.length > 0 ? parts.join(" · ") : `Qty ${line.quantity}`;
 }

@@ -1,0 +1,85 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { Link } from "react-router";
+import { BagIcon, CloseIcon } from "~/components/ui/icons";
+
+/*
+ * 'Added to bag' where the shopper is looking after a quick add on a product card, with a way to the
+ * bag. One message for the whole page, drawn by the shell, so no card carries one of its own (a list
+ * page draws 24 cards). Its live region is always in the page, so screen readers hear each message.
+ * It goes after a few seconds, but not while the pointer or the keyboard is on it.
+ */
+
+export interface AddedToBag {
+  name: string;
+  /** size and colour, as the shopper would say them */
+  detail: string;
+}
+
+/** How long the message stays on its own. */
+export const BAG_TOAST_MS = 5000;
+
+let shown: (AddedToBag & { id: number }) | null = null;
+let next = 1;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** Says 'Added to bag' for `item`, in place of any message still showing. */
+export function announceAddedToBag(item: AddedToBag): void {
+  shown = { ...item, id: next++ };
+  notify();
+}
+
+function dismiss(): void {
+  shown = null;
+  notify();
+}
+
+export function BagToast() {
+  const added = useSyncExternalStore(
+    subscribe,
+    () => shown,
+    () => null,
+  );
+  return (
+    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-3 bottom-3 z-50 flex justify-center sm:inset-x-auto sm:bottom-6 sm:right-6">
+      {added ? <Message key={added.id} added={added} /> : null}
+    </div>
+  );
+}
+
+function Message({ added }: { added: AddedToBag }) {
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    if (held) return;
+    const timer = window.setTimeout(dismiss, BAG_TOAST_MS);
+    return () => window.clearTimeout(timer);
+  }, [held]);
+  return (
+    <div
+      data-testid="bag-toast"
+      className="pointer-events-auto flex w-full max-w-sm items-center gap-3 border border-ink/10 bg-ivory py-3 pl-4 pr-2 text-ink shadow-lg"
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
+      <BagIcon className="h-5 w-5 shrink-0 text-maroon" />
+      <p className="min-w-0 flex-1 text-sm">
+        <span className="block font-medium">Added to bag</span>
+        <span className="block truncate text-xs text-stone">
+          {added.name} · {added.detail}
+        </span>
+      </p>
+      <Link to="/cart" onClick={dismiss} className="shrink-0 border border-ink px-3 py-2 text-[0.65rem] font-medium uppercase tracking-[0.18em] hover:bg-ink hover:text-ivory">
+        View bag
+      </Link>
+      <button type="button" onClick={dismiss} aria-label="Close" className="flex h-9 w-9 shrink-0 items-center justify-center text-stone hover:text-ink">
+        <CloseIcon className="h-4 w-4" />
+      </button>
+    </div>
+  );
+}
