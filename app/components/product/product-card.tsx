@@ -7,8 +7,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { canHover } from "~/components/ui/can-hover";
 import { Price } from "./price";
 import { quickAddLine } from "~/modules/catalog/quick-add";
-import { useAddToCart, useWishlist } from "~/components/shopper/use-shopper";
-import { announceAddedToBag } from "~/components/shopper/bag-toast";
+import { announceAddedToBag, useAddToCart, useWishlist } from "~/components/shopper/use-shopper";
 import { DEFAULT_COLOUR, DEFAULT_SIZE } from "~/modules/catalog/variants";
 
 /**

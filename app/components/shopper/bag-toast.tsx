@@ -1,63 +1,42 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { BagIcon, CloseIcon } from "~/components/ui/icons";
+import { ADDED_TO_BAG_EVENT, type AddedToBag } from "./use-shopper";
 
 /*
  * 'Added to bag' where the shopper is looking after a quick add on a product card, with a way to the
  * bag. One message for the whole page, drawn by the shell, so no card carries one of its own (a list
- * page draws 24 cards). Its live region is always in the page, so screen readers hear each message.
- * It goes after a few seconds, but not while the pointer or the keyboard is on it.
+ * page draws 24 cards); a card announces the piece with announceAddedToBag (use-shopper.ts). The live
+ * region is always in the page, so screen readers hear each message. It goes after a few seconds,
+ * but not while the pointer or the keyboard is on it.
  */
-
-export interface AddedToBag {
-  name: string;
-  /** size and colour, as the shopper would say them */
-  detail: string;
-}
 
 /** How long the message stays on its own. */
 export const BAG_TOAST_MS = 5000;
 
-let shown: (AddedToBag & { id: number }) | null = null;
-let next = 1;
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
-
-/** Says 'Added to bag' for `item`, in place of any message still showing. */
-export function announceAddedToBag(item: AddedToBag): void {
-  shown = { ...item, id: next++ };
-  notify();
-}
-
-function dismiss(): void {
-  shown = null;
-  notify();
-}
-
 export function BagToast() {
-  const added = useSyncExternalStore(
-    subscribe,
-    () => shown,
-    () => null,
-  );
+  const [added, setAdded] = useState<(AddedToBag & { id: number }) | null>(null);
+  useEffect(() => {
+    let next = 1;
+    const show = (event: Event) => setAdded({ ...(event as CustomEvent<AddedToBag>).detail, id: next++ });
+    window.addEventListener(ADDED_TO_BAG_EVENT, show);
+    return () => window.removeEventListener(ADDED_TO_BAG_EVENT, show);
+  }, []);
+  const dismiss = useCallback(() => setAdded(null), []);
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-3 bottom-3 z-50 flex justify-center sm:inset-x-auto sm:bottom-6 sm:right-6">
-      {added ? <Message key={added.id} added={added} /> : null}
+      {added ? <Message key={added.id} added={added} dismiss={dismiss} /> : null}
     </div>
   );
 }
 
-function Message({ added }: { added: AddedToBag }) {
+function Message({ added, dismiss }: { added: AddedToBag; dismiss: () => void }) {
   const [held, setHeld] = useState(false);
   useEffect(() => {
     if (held) return;
     const timer = window.setTimeout(dismiss, BAG_TOAST_MS);
     return () => window.clearTimeout(timer);
-  }, [held]);
+  }, [held, dismiss]);
   return (
     <div
       data-testid="bag-toast"

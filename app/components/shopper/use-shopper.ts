@@ -133,3 +133,21 @@ export function useAddToCart(): (line: { productId: string; size: string; colour
     [signedIn, revalidator],
   );
 }
+
+/** A piece just put in the bag, as the page's 'Added to bag' message names it. */
+export interface AddedToBag {
+  name: string;
+  /** size and colour, as the shopper would say them */
+  detail: string;
+}
+
+/** The window event that carries it to that message (BagToast, drawn once by the shell). */
+export const ADDED_TO_BAG_EVENT = "shop:added-to-bag";
+
+/**
+ * Says 'Added to bag' for `item` where the shopper is looking. An event rather than a shared store:
+ * a card needs no code of the message's own, so the list page's cards weigh what they did.
+ */
+export function announceAddedToBag(item: AddedToBag): void {
+  window.dispatchEvent(new CustomEvent<AddedToBag>(ADDED_TO_BAG_EVENT, { detail: item }));
+}
