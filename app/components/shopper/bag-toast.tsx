@@ -49,9 +49,8 @@ function Message({ added, dismiss }: { added: AddedToBag; dismiss: () => void })
       <BagIcon className="h-5 w-5 shrink-0 text-maroon" />
       <p className="min-w-0 flex-1 text-sm">
         <span className="block font-medium">Added to bag</span>
-        <span className="block truncate text-xs text-stone">
-          {added.name} · {added.detail}
-        </span>
+        <span className="block truncate text-xs text-ink/80">{added.name}</span>
+        <span className="block text-xs text-stone">{added.detail}</span>
       </p>
       <Link to="/cart" onClick={dismiss} className="shrink-0 border border-ink px-3 py-2 text-[0.65rem] font-medium uppercase tracking-[0.18em] hover:bg-ink hover:text-ivory">
         View bag

@@ -67,7 +67,7 @@ describe("the dashboard", () => {
     const page = text(render(<Dashboard data={DATA} />));
     expect(page).toContain("Total Products 1,234 1,200 active in the shop");
     expect(page).toContain("Total Orders 1,23,456 3 in the last 30 days");
-    expect(page).toContain("Active Users 4,321 Shopper accounts, not banned");
+    expect(page).toContain("Active Users 4,321 Registered shoppers, not banned");
     expect(page).toContain("Revenue ₹1,23,45,678 Delivered and completed orders");
   });
 

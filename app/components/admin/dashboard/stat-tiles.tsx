@@ -33,7 +33,7 @@ export function StatTiles({ figures }: { figures: DashboardFigures }) {
       id: "users",
       label: "Active Users",
       value: count.format(figures.activeShoppers),
-      hint: "Shopper accounts, not banned",
+      hint: "Registered shoppers, not banned",
       accent: "bg-leaf",
     },
     {
