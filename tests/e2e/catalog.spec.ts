@@ -109,7 +109,7 @@ test("quick add puts size M and the first colour in the guest cart, says so wher
   await expect(toast).toBeVisible();
   await expect(toast).toContainText("Added to bag");
   await expect(toast).toContainText(name);
-  await expect(page.getByRole("status").filter({ has: toast })).toHaveAttribute("aria-live", "polite");
+  await expect(page.getByTestId("bag-toast-region")).toHaveAttribute("aria-live", "polite");
   await expect(page.getByTestId("bag-toast")).toHaveCount(1);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("saanjh.cart.v1") ?? "[]"));
   expect(stored).toEqual([

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { BagIcon, CloseIcon } from "~/components/ui/icons";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { ADDED_TO_BAG_EVENT, type AddedToBag } from "./use-shopper";
 
 /*
@@ -15,6 +16,7 @@ import { ADDED_TO_BAG_EVENT, type AddedToBag } from "./use-shopper";
 export const BAG_TOAST_MS = 5000;
 
 export function BagToast() {
+  const hydrated = useHydrated();
   const [added, setAdded] = useState<(AddedToBag & { id: number }) | null>(null);
   useEffect(() => {
     let next = 1;
@@ -23,8 +25,11 @@ export function BagToast() {
     return () => window.removeEventListener(ADDED_TO_BAG_EVENT, show);
   }, []);
   const dismiss = useCallback(() => setAdded(null), []);
+  // only a page whose script runs can add from a card: without it, no region at all
+  if (!hydrated) return null;
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-3 bottom-3 z-50 flex justify-center sm:inset-x-auto sm:bottom-6 sm:right-6">
+    // a polite live region (no status role: the page's own status messages stay the only ones)
+    <div aria-live="polite" data-testid="bag-toast-region" className="pointer-events-none fixed inset-x-3 bottom-3 z-50 flex justify-center sm:inset-x-auto sm:bottom-6 sm:right-6">
       {added ? <Message key={added.id} added={added} dismiss={dismiss} /> : null}
     </div>
   );
