@@ -103,7 +103,8 @@ test("quick add puts size M and the first colour in the guest cart, says so wher
   const card = page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
   await card.hover();
   await card.getByRole("button", { name: `Quick add ${name} to cart` }).click();
-  await expect(card.getByRole("button", { name: `Quick add ${name} to cart` })).toHaveText("Added to bag");
+  // the button says it, its name too (a label names what it shows)
+  await expect(card.getByRole("button", { name: `Added to bag: ${name}` })).toHaveText("Added to bag");
   // one message for the page, in a live region screen readers announce, with a way to the bag
   const toast = page.getByTestId("bag-toast");
   await expect(toast).toBeVisible();

@@ -34,9 +34,10 @@ async function registerShopper(page: Page, request: APIRequestContext): Promise<
 /** Quick-adds the first three products of the list that can be added (3 lines), and wishlists a fourth. */
 async function fillBag(page: Page): Promise<{ wished: string }> {
   await page.goto("/products?sortBy=name");
-  const quick = page.getByRole("button", { name: /^Quick add .* to cart$/ });
-  for (let i = 0; i < 3; i++) {
-    await quick.nth(i).click();
+  // by name: a button just pressed is named 'Added to bag: ...' for a moment, so the list's order moves
+  const labels = await page.getByRole("button", { name: /^Quick add .* to cart$/ }).evaluateAll((buttons) => buttons.slice(0, 3).map((b) => b.getAttribute("aria-label")!));
+  for (const [i, label] of labels.entries()) {
+    await page.getByRole("button", { name: label, exact: true }).click();
     await expect(page.getByTestId("cart-count")).toHaveText(String(i + 1));
   }
   const heart = page.getByRole("button", { name: /^Add .* to wishlist$/ }).nth(3);

@@ -170,7 +170,7 @@ function CardActions({ product, list }: { product: ProductCardData; list: boolea
       type="button"
       onClick={() => void quickAdd()}
       disabled={soldOut || state === "adding"}
-      aria-label={soldOut ? `${product.name} is sold out` : `Quick add ${product.name} to cart`}
+      aria-label={soldOut ? `${product.name} is sold out` : state === "added" ? `Added to bag: ${product.name}` : state === "adding" ? `Adding... ${product.name}` : `Quick add ${product.name} to cart`}
       className={quickClass}
     >
       {!soldOut && state === "idle" ? <SpriteIcon name="plus" className="h-3.5 w-3.5" /> : null}
