@@ -172,7 +172,9 @@ function GalleryImage({ picture }: { picture: { src: string; srcSet: string } })
   );
 }
 
-const rowClass = "-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-4 [scrollbar-width:none] md:mx-0 md:grid md:grid-cols-4 md:gap-6 md:overflow-visible md:px-0";
+// The row bleeds to the screen's edges on phones; its snap points keep the page's margin (scroll-px-4),
+// or the browser snaps the first card to x = 0.
+const rowClass = "-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 [scrollbar-width:none] md:mx-0 md:grid md:grid-cols-4 md:gap-6 md:overflow-visible md:px-0";
 
 function NewArrivalsGrid({ products }: { products: ProductCardData[] }) {
   if (products.length === 0) {

@@ -86,7 +86,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
               aria-label={`${i + 1} of ${count}: ${slide.title}`}
               aria-hidden={!current}
               inert={!current}
-              className="relative w-full shrink-0"
+              className="relative flex w-full shrink-0 flex-col md:block"
             >
               {i === 0 || loadRest ? (
                 <picture>
@@ -100,14 +100,17 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                     alt=""
                     fetchPriority={i === 0 ? "high" : undefined}
                     decoding={i === 0 ? undefined : "async"}
-                    className="block aspect-[4/5] w-full object-cover md:aspect-[12/5]"
+                    className="block aspect-[5/4] w-full object-cover object-top md:aspect-[12/5]"
                   />
                 </picture>
               ) : (
-                <div className="aspect-[4/5] w-full md:aspect-[12/5]" />
+                <div className="aspect-[5/4] w-full md:aspect-[12/5]" />
               )}
-              {/* A soft ivory wash under the copy keeps it legible on every slide (bottom on phones, left on desktop). */}
-              <div className="absolute inset-x-0 bottom-0 flex flex-col bg-gradient-to-t from-ivory from-55% via-ivory/85 to-transparent px-6 pb-14 pt-28 md:inset-y-0 md:left-0 md:right-auto md:w-[55%] md:justify-center md:bg-gradient-to-r md:from-ivory/85 md:from-40% md:via-ivory/50 md:to-transparent md:p-16 lg:pl-24">
+              {/*
+               * Phones: the copy has its own ivory space under the picture (the picture shows its top, the
+               * part with the clothes). Desktop: the copy sits on the picture's left, over a soft ivory wash.
+               */}
+              <div className="flex flex-1 flex-col bg-ivory px-6 pb-16 pt-6 md:absolute md:inset-y-0 md:left-0 md:w-[55%] md:justify-center md:bg-transparent md:bg-gradient-to-r md:from-ivory/85 md:from-40% md:via-ivory/50 md:to-transparent md:p-16 lg:pl-24">
                 <p className="eyebrow max-w-sm !leading-relaxed !text-ink/80">{slide.subtitle}</p>
                 <h2 className="mt-2 font-display text-[2.6rem] font-medium leading-[1.02] text-ink md:mt-3 md:text-6xl lg:text-7xl">{slide.title}</h2>
                 <Link to={slide.href} className="btn-primary mt-7 self-start">
@@ -120,7 +123,8 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
         })}
       </div>
 
-      <div className="absolute inset-x-0 bottom-4 flex items-center justify-center gap-1 md:bottom-6">
+      {/* on desktop the controls lie on the picture: a pill of their own keeps their contrast on any of them */}
+      <div className="absolute bottom-4 left-1/2 flex -translate-x-1/2 items-center gap-1 rounded-full px-1.5 md:bottom-6 md:bg-ivory/90 md:shadow-sm">
         {slides.map((slide, i) => (
           <button
             key={slide.title}
@@ -130,14 +134,14 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             aria-current={i === index ? "true" : undefined}
             className="group flex h-8 w-8 items-center justify-center"
           >
-            <span className={`block h-1.5 rounded-full transition-all duration-300 ${i === index ? "w-6 bg-ink" : "w-1.5 bg-ink/40 group-hover:bg-ink/70"}`} />
+            <span className={`block h-1.5 rounded-full transition-all duration-300 ${i === index ? "w-6 bg-ink" : "w-1.5 bg-ink/55 group-hover:bg-ink"}`} />
           </button>
         ))}
         <button
           type="button"
           onClick={() => setStopped((s) => !s)}
           aria-label={stopped ? "Play slideshow" : "Pause slideshow"}
-          className="ml-1 flex h-8 w-8 items-center justify-center rounded-full text-ink/70 hover:text-ink"
+          className="flex h-8 w-8 items-center justify-center rounded-full text-ink/80 hover:text-ink"
         >
           {stopped ? <PlayIcon className="h-4 w-4" /> : <PauseIcon className="h-4 w-4" />}
         </button>
