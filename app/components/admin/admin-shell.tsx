@@ -57,24 +57,26 @@ export function AdminShell({ staff, storeName }: { staff: { name: string; email:
         }
       >
         <nav aria-label="Admin sections" className="sticky top-0 z-30 border-b border-linen bg-ivory/95 backdrop-blur">
-          <ul className="mx-auto flex max-w-[90rem] gap-1 overflow-x-auto px-2 sm:px-6 [scrollbar-width:none]">
-            {ADMIN_TABS.map((tab) => (
-              <li key={tab.to} className="shrink-0">
-                <NavLink
-                  to={tab.to}
-                  end={tab.end}
-                  prefetch="intent"
-                  className={({ isActive }) =>
-                    `block border-b-2 px-4 py-3.5 text-xs font-medium uppercase tracking-[0.2em] transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-maroon ${
-                      isActive ? "border-maroon text-ink" : "border-transparent text-stone hover:text-ink"
-                    }`
-                  }
-                >
-                  {tab.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <div className="scroll-fade">
+            <ul className="mx-auto flex max-w-[90rem] gap-1 overflow-x-auto px-2 max-md:pr-12 sm:pl-6 md:px-6 [scrollbar-width:none]">
+              {ADMIN_TABS.map((tab) => (
+                <li key={tab.to} className="shrink-0">
+                  <NavLink
+                    to={tab.to}
+                    end={tab.end}
+                    prefetch="intent"
+                    className={({ isActive }) =>
+                      `block border-b-2 px-4 py-3.5 text-xs font-medium uppercase tracking-[0.2em] transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-maroon ${
+                        isActive ? "border-maroon text-ink" : "border-transparent text-stone hover:text-ink"
+                      }`
+                    }
+                  >
+                    {tab.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
           <div aria-hidden="true" className={`h-0.5 origin-left bg-maroon transition-transform duration-300 ${busy ? "scale-x-75" : "scale-x-0"}`} />
         </nav>
         <main id="admin-main" className="mx-auto max-w-[90rem] px-4 py-6 sm:px-8 sm:py-10">

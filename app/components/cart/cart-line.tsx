@@ -107,7 +107,7 @@ export function CartLineRow({ line }: { line: CartViewLine }) {
           </fetcher.Form>
           <fetcher.Form method="post" action="/cart">
             <LineFields line={line} store={store} />
-            <button type="submit" name="intent" value="remove" aria-label={`Remove ${name}`} className="text-xs uppercase tracking-[0.18em] text-stone underline-offset-4 hover:text-maroon hover:underline">
+            <button type="submit" name="intent" value="remove" aria-label={`Remove ${name}`} className="py-1.5 text-xs uppercase tracking-[0.18em] text-stone underline-offset-4 hover:text-maroon hover:underline">
               Remove
             </button>
           </fetcher.Form>

@@ -42,7 +42,7 @@ export function ContentPage({
 
 export function BackToStore() {
   return (
-    <Link to="/" className="inline-flex items-center gap-2 text-xs font-medium uppercase tracking-[0.22em] text-ink hover:text-maroon">
+    <Link to="/" className="inline-flex items-center gap-2 py-1 text-xs font-medium uppercase tracking-[0.22em] text-ink hover:text-maroon">
       <ArrowLeftIcon className="h-4 w-4" />
       Back to Store
     </Link>

@@ -86,7 +86,7 @@ export function Header({ storeName }: { storeName: string }) {
           </PlainLink>
         </nav>
       </div>
-      <nav aria-label="Collections" className="border-t border-linen/70">
+      <nav aria-label="Collections" className="scroll-fade border-t border-linen/70">
         <ul className="site-collections">
           {NAV.map((item) => (
             <li key={item.label}>

@@ -125,7 +125,7 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
               Size{size ? <span className="ml-2 normal-case tracking-normal text-stone">{size}</span> : null}
             </legend>
             {chart ? (
-              <button type="button" onClick={() => setGuideOpen(!guideOpen)} aria-expanded={guideOpen} aria-controls="size-guide" className="text-xs text-stone underline underline-offset-4 hover:text-ink">
+              <button type="button" onClick={() => setGuideOpen(!guideOpen)} aria-expanded={guideOpen} aria-controls="size-guide" className="-my-1.5 py-1.5 text-xs text-stone underline underline-offset-4 hover:text-ink">
                 Size guide
               </button>
             ) : null}

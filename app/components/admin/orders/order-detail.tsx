@@ -180,12 +180,12 @@ export function OrderDetail({ detail, documents }: { detail: StaffOrderDetail; d
           <Card title="Customer" className="order-4 lg:order-none">
             <p className="font-medium text-ink">{order.customerName}</p>
             <p className="mt-1 text-sm">
-              <a href={`mailto:${order.customerEmail}`} className="break-all text-ink underline-offset-4 hover:underline">
+              <a href={`mailto:${order.customerEmail}`} className="inline-block break-all py-0.5 text-ink underline-offset-4 hover:underline">
                 {order.customerEmail}
               </a>
             </p>
             <p className="text-sm">
-              <a href={`tel:${order.customerPhone}`} className="text-ink underline-offset-4 hover:underline">
+              <a href={`tel:${order.customerPhone}`} className="inline-block py-0.5 text-ink underline-offset-4 hover:underline">
                 {formatPhone(order.customerPhone)}
               </a>
             </p>
