@@ -44,7 +44,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
       <header className="mt-6 flex flex-col gap-4 border-b border-linen pb-8 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <p className="eyebrow">Order</p>
-          <h1 className="mt-2 font-display text-4xl text-ink sm:text-5xl">{order.orderNumber}</h1>
+          <h1 className="order-code mt-2 text-2xl text-ink sm:text-3xl">{order.orderNumber}</h1>
           <p className="mt-2 text-sm text-stone">Placed on {dateFormat.format(new Date(order.createdAt))}</p>
         </div>
         <div className="flex flex-wrap items-center gap-4 self-start sm:self-auto">

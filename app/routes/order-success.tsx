@@ -67,7 +67,7 @@ export default function OrderSuccess({ loaderData: o }: Route.ComponentProps) {
         <p className="eyebrow">Order placed</p>
         <h1 className="mt-3 font-display text-4xl text-ink sm:text-5xl">Thank you, {o.firstName}</h1>
         <p className="mt-4 text-sm text-stone">
-          Your order <span className="font-medium text-ink" data-testid="success-order-number">{o.orderNumber}</span> is confirmed. A confirmation is on its way to your phone and e-mail.
+          Your order <span className="order-code text-ink" data-testid="success-order-number">{o.orderNumber}</span> is confirmed. A confirmation is on its way to your phone and e-mail.
         </p>
       </header>
 

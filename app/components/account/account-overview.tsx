@@ -93,7 +93,7 @@ export function AccountOverview({ data, state }: { data: AccountOverviewData; st
                     className="group grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 py-5 hover:bg-sand/40 sm:grid-cols-[1.3fr_1fr_auto_auto] sm:items-center sm:px-3"
                   >
                     <span>
-                      <span className="block font-medium text-ink group-hover:text-maroon">{order.orderNumber}</span>
+                      <span className="order-code block text-ink group-hover:text-maroon">{order.orderNumber}</span>
                       <span className="mt-0.5 block text-xs text-stone">{dateFormat.format(new Date(order.createdAt))}</span>
                     </span>
                     <span className="order-3 col-span-2 text-sm text-stone sm:order-none sm:col-span-1">

@@ -26,7 +26,7 @@ export function TaxDocuments({ documents, invoiceHref, creditNoteHref, className
         {invoice ? (
           <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2.5">
             <p className="min-w-0 text-ink">
-              Tax invoice <span className="whitespace-nowrap font-medium tabular-nums">{invoice.number}</span>
+              Tax invoice <span className="order-code">{invoice.number}</span>
               {invoice.cancelledBy ? (
                 <span className="block text-xs text-sale sm:ml-2 sm:inline">
                   Cancelled by credit note <span className="whitespace-nowrap tabular-nums">{invoice.cancelledBy}</span>
@@ -45,7 +45,7 @@ export function TaxDocuments({ documents, invoiceHref, creditNoteHref, className
         {documents.creditNotes.map((note) => (
           <li key={note.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2.5">
             <p className="min-w-0 text-ink">
-              Credit note <span className="whitespace-nowrap font-medium tabular-nums">{note.number}</span>
+              Credit note <span className="order-code">{note.number}</span>
               <span className="block text-xs text-stone">
                 {formatPaise(note.totalPaise)} · {dayFormat.format(new Date(note.issuedAt))} · {note.reason}
               </span>

@@ -23,7 +23,7 @@ export function TrackedOrderCard({ order, focusOnMount = false }: { order: Track
       <header className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3 border-b border-linen px-5 py-6 sm:px-8">
         <div className="min-w-0">
           <p className="eyebrow">Order</p>
-          <h2 id="tracked-order-heading" ref={heading} tabIndex={-1} className="mt-1.5 break-all font-display text-3xl font-medium leading-tight text-ink focus:outline-none sm:text-[2.1rem]">
+          <h2 id="tracked-order-heading" ref={heading} tabIndex={-1} className="order-code mt-1.5 text-xl text-ink focus:outline-none sm:text-2xl">
             {order.orderNumber}
           </h2>
           <p className="mt-1 text-sm text-stone">

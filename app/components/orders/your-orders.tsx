@@ -36,7 +36,7 @@ export function YourOrders({ orders }: { orders: readonly YourOrder[] }) {
                 className="group flex items-center justify-between gap-4 py-3.5 hover:bg-sand/40 sm:px-2"
               >
                 <span className="min-w-0">
-                  <span className="block truncate text-sm font-medium text-ink group-hover:text-maroon">{order.orderNumber}</span>
+                  <span className="order-code block truncate text-sm text-ink group-hover:text-maroon">{order.orderNumber}</span>
                   <span className="mt-0.5 block text-xs text-stone">
                     {dateFormat.format(new Date(order.createdAt))} · {order.itemCount} item{order.itemCount === 1 ? "" : "s"} · {formatPrice(order.totalPaise)}
                   </span>

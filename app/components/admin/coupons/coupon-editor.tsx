@@ -314,7 +314,7 @@ function CouponDetail({ coupon, orders, activity, search }: { coupon: CouponForE
               <li key={o.id}>
                 <Link to={`/admin/orders/${o.id}`} className="flex items-start justify-between gap-3 px-5 py-3 hover:bg-sand/40 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-maroon">
                   <span className="min-w-0">
-                    <span className="block truncate font-medium tabular-nums text-ink">{o.orderNumber}</span>
+                    <span className="order-code block truncate text-ink">{o.orderNumber}</span>
                     <span className="block truncate text-xs text-stone">
                       {o.customerName} · {formatShopTime(o.createdAt)}
                     </span>

@@ -107,7 +107,7 @@ export function CustomerDetail({ customer }: { customer: AdminCustomerDetail }) 
                       className="-mx-2 grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-2 py-3 text-sm hover:bg-sand/30 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon sm:grid-cols-[minmax(0,1fr)_auto_auto]"
                     >
                       <span className="min-w-0">
-                        <span className="block font-medium tabular-nums text-ink">{o.orderNumber}</span>
+                        <span className="order-code block text-ink">{o.orderNumber}</span>
                         <span className="block truncate text-stone">
                           {formatDay(o.createdAt)} · {o.itemCount} {o.itemCount === 1 ? "piece" : "pieces"}
                           {o.lineNames.length > 0 ? ` · ${o.lineNames.join(", ")}` : ""}

@@ -111,7 +111,7 @@ export function OrderDetail({ detail, documents }: { detail: StaffOrderDetail; d
       <header className="mt-4 flex flex-col gap-4 border-b border-linen pb-6 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <p className="eyebrow">Order</p>
-          <h1 className="mt-2 font-display text-[1.7rem] leading-tight text-ink lining-nums [overflow-wrap:anywhere] sm:text-5xl sm:leading-none">{order.orderNumber}</h1>
+          <h1 className="order-code mt-2 text-2xl text-ink sm:text-3xl">{order.orderNumber}</h1>
           <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-stone">
             <span data-testid="order-status">
               <StatusBadge status={order.status} />

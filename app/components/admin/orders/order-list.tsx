@@ -123,7 +123,7 @@ function FlaggedPanel({ flagged }: { flagged: FlaggedPaymentRow[] }) {
         {flagged.map((f) => (
           <li key={f.paymentId} data-testid="flagged-payment" className="grid gap-3 px-4 py-4 sm:px-5 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1.4fr)_auto] lg:items-center">
             <div>
-              <Link to={orderHref(f.orderId)} className="font-medium tabular-nums text-ink underline-offset-4 hover:text-maroon hover:underline">
+              <Link to={orderHref(f.orderId)} className="order-code text-ink underline-offset-4 hover:text-maroon hover:underline">
                 {f.orderNumber}
               </Link>
               <p className="mt-0.5 text-sm text-stone">
@@ -191,7 +191,7 @@ function OrdersTable({ rows }: { rows: StaffOrderRow[] }) {
           {rows.map((o) => (
             <tr key={o.id} data-testid="admin-order" className="border-b border-linen last:border-b-0 hover:bg-sand/40">
               <td className="px-4 py-3">
-                <Link to={orderHref(o.id)} prefetch="intent" className="font-medium tabular-nums text-ink underline-offset-4 hover:text-maroon hover:underline">
+                <Link to={orderHref(o.id)} prefetch="intent" className="order-code text-ink underline-offset-4 hover:text-maroon hover:underline">
                   {o.orderNumber}
                 </Link>
               </td>
@@ -226,7 +226,7 @@ function OrderCards({ rows }: { rows: StaffOrderRow[] }) {
         <li key={o.id} data-testid="admin-order-card" className="relative border border-linen bg-ivory p-4 focus-within:ring-2 focus-within:ring-maroon">
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
-              <Link to={orderHref(o.id)} className="font-medium tabular-nums text-ink after:absolute after:inset-0 focus:outline-none">
+              <Link to={orderHref(o.id)} className="order-code text-ink after:absolute after:inset-0 focus:outline-none">
                 {o.orderNumber}
               </Link>
               <p className="mt-0.5 truncate text-sm text-stone">{o.customerName}</p>
