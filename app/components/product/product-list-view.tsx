@@ -62,7 +62,7 @@ export function ProductListView({ data, loading, navigate }: { data: ProductList
         {category && !filters.search ? <p className="mx-auto mt-4 max-w-xl text-sm leading-relaxed text-stone">{category.description}</p> : null}
       </header>
 
-      <nav aria-label="Categories" className="mb-8 flex gap-2 overflow-x-auto pb-2 [scrollbar-width:none] sm:flex-wrap sm:justify-center">
+      <nav aria-label="Categories" className="mb-8 flex gap-2 overflow-x-auto pb-2 [scrollbar-width:none] sm:block sm:text-center sm:[text-wrap:balance]">
         <CategoryChip to={`/products${listQuery({ search: filters.search, view: filters.view })}`} active={!category} label="All" />
         {CATEGORIES.map((c) => (
           <CategoryChip key={c.slug} to={`/products${listQuery({ category: c.slug, search: filters.search, view: filters.view })}`} active={category?.slug === c.slug} label={c.name} />
