@@ -252,7 +252,7 @@ function TestGateway({
   const FormTag = hydrated ? fetcher.Form : Form;
   return (
     <div className="mt-6 border-2 border-dashed border-gold/60 bg-ivory p-6" aria-labelledby="test-gateway-heading">
-      <p className="text-[0.7rem] font-semibold uppercase tracking-[0.24em] text-gold">Test mode · no money moves</p>
+      <p className="text-[0.7rem] font-semibold uppercase tracking-[0.24em] text-gold-deep">Test mode · no money moves</p>
       <h3 id="test-gateway-heading" className="mt-2 font-display text-2xl text-ink">
         Test payment gateway
       </h3>
