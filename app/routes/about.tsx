@@ -47,6 +47,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
   const settings = useRouteLoaderData<typeof rootLoader>("root")?.settings;
   return (
     <>
+      {/* first, as on every information page; in line with the hero's copy */}
+      <div className="px-6 py-4 md:px-16 lg:px-24">
+        <BackToStore />
+      </div>
       <section className="relative overflow-hidden bg-sand">
         <picture>
           <source media="(min-width: 768px)" srcSet={hero.desktop.srcSet} sizes="100vw" width={BANNER_SIZE.desktop.width} height={BANNER_SIZE.desktop.height} />
@@ -66,10 +70,6 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-3 font-display text-4xl font-medium leading-tight text-ink md:text-6xl">Made by hand, worn for years</h1>
         </div>
       </section>
-
-      <div className="mx-auto max-w-3xl px-6 pt-10 sm:px-8">
-        <BackToStore />
-      </div>
 
       <section aria-labelledby="story" className="mx-auto max-w-3xl px-6 py-12 sm:px-8 sm:py-16">
         <h2 id="story" className="font-display text-3xl font-medium text-ink sm:text-4xl">How Saanjh began</h2>

@@ -105,7 +105,7 @@ export function CartScreen({
           }}
         >
           <input type="hidden" name={STORE_FIELD} value={store} />
-          <button type="submit" name="intent" value="clear" className="text-xs uppercase tracking-[0.18em] text-stone underline-offset-4 hover:text-maroon hover:underline">
+          <button type="submit" name="intent" value="clear" className="-mb-1.5 py-1.5 text-xs uppercase tracking-[0.18em] text-stone underline-offset-4 hover:text-maroon hover:underline">
             Clear cart
           </button>
         </clearFetcher.Form>
@@ -157,9 +157,10 @@ function Page({ children, count, aside }: { children: React.ReactNode; count?: n
       <header className="mb-8 flex items-end justify-between gap-4 border-b border-linen pb-6 [&>form]:shrink-0 [&>form_button]:whitespace-nowrap">
         <div>
           <p className="eyebrow">Your bag</p>
+          {/* one line for the title at any width: on phones the count goes under it */}
           <h1 className="mt-2 font-display text-4xl text-ink sm:text-5xl">
-            Shopping Cart
-            {count ? <span className="ml-3 whitespace-nowrap align-middle font-sans text-sm tracking-normal text-stone">({count} {count === 1 ? "item" : "items"})</span> : null}
+            <span className="whitespace-nowrap">Shopping Cart</span>{" "}
+            {count ? <span className="mt-1 block whitespace-nowrap font-sans text-sm tracking-normal text-stone sm:ml-3 sm:mt-0 sm:inline sm:align-middle">({count} {count === 1 ? "item" : "items"})</span> : null}
           </h1>
         </div>
         {aside}
