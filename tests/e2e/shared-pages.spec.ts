@@ -35,7 +35,10 @@ async function registerShopper(page: Page, request: APIRequestContext): Promise<
 async function fillBag(page: Page): Promise<{ wished: string }> {
   await page.goto("/products?sortBy=name");
   // by name: a button just pressed is named 'Added to bag: ...' for a moment, so the list's order moves
-  const labels = await page.getByRole("button", { name: /^Quick add .* to cart$/ }).evaluateAll((buttons) => buttons.slice(0, 3).map((b) => b.getAttribute("aria-label")!));
+  const quick = page.getByRole("button", { name: /^Quick add .* to cart$/ });
+  await expect(quick.nth(2)).toBeVisible();
+  const labels = await quick.evaluateAll((buttons) => buttons.slice(0, 3).map((b) => b.getAttribute("aria-label")!));
+  expect(labels).toHaveLength(3);
   for (const [i, label] of labels.entries()) {
     await page.getByRole("button", { name: label, exact: true }).click();
     await expect(page.getByTestId("cart-count")).toHaveText(String(i + 1));
