@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { codeFor, randomPhone } from "./support/shopper";
+import { codeFor, randomPhone, browseFromOwnNetwork } from "./support/shopper";
 
 /*
  * A new shopper registers with a code read from the demo outbox (/dev/outbox, demo mode only:
@@ -13,6 +13,9 @@ async function requestCode(page: Page, phone: string) {
   await expect(page.getByText("OTP sent successfully! Check your phone for the SMS.")).toBeVisible();
   await expect(page.getByRole("button", { name: /Resend OTP in \d+s/ })).toBeDisabled();
 }
+
+
+test.beforeEach(async ({ page }, testInfo) => browseFromOwnNetwork(page, testInfo, 22));
 
 test("register with a phone code, sign out, sign in again, keep an address book", async ({ page, request }) => {
   // one long journey of about 25 page actions

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { openProduct } from "./support/catalogue";
 import { expect, test } from "./support/test";
-import { randomPhone, register, signIn, signOut } from "./support/shopper";
+import { randomPhone, register, signIn, signOut, browseFromOwnNetwork } from "./support/shopper";
 
 /*
  * The cart and wishlist (spec sections 2-5, 9; decision 012): guest carts in local storage, the
@@ -25,6 +25,9 @@ async function addFromProductPage(page: Page, name: string, quantity = 1) {
 const badge = (page: Page, n: number) => page.getByRole("link", { name: n > 0 ? `Cart, ${n} item${n === 1 ? "" : "s"}` : "Cart", exact: true });
 const line = (page: Page, name: string) => page.getByTestId("cart-line").filter({ hasText: name });
 const summary = (page: Page, id: "subtotal" | "shipping" | "discount" | "total") => page.getByTestId(`summary-${id}`);
+
+
+test.beforeEach(async ({ page }, testInfo) => browseFromOwnNetwork(page, testInfo, 23));
 
 test("a guest's cart and wishlist merge into the stored ones on sign-in; a failed save rolls back", async ({ page, request }) => {
   test.setTimeout(150_000);

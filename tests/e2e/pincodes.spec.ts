@@ -1,6 +1,6 @@
 import { expect, test } from "./support/test";
 import { openProduct, SEEDED } from "./support/catalogue";
-import { randomPhone, register } from "./support/shopper";
+import { randomPhone, register, browseFromOwnNetwork } from "./support/shopper";
 
 /** A product with plenty in the size and colour its page starts on (a sale here changes no count elsewhere). */
 const PLENTY = SEEDED.filter((s) => (s.variants.find((v) => v.size === (s.start.size ?? "One Size") && v.colour === (s.start.colour ?? "Default"))?.stock ?? 0) >= 12).at(-8)!;
@@ -14,6 +14,9 @@ const PLENTY = SEEDED.filter((s) => (s.variants.find((v) => v.size === (s.start.
  */
 
 const SHOTS = "tmp/screenshots";
+
+
+test.beforeEach(async ({ page }, testInfo) => browseFromOwnNetwork(page, testInfo, 21));
 
 test("a pincode fills city and state, and a city typed by hand stays", async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
