@@ -81,12 +81,20 @@ async function runBoot(): Promise<BootInfo> {
     // start back: an unreachable endpoint would take the client's timeouts and retries).
     void storage.check().then(
       () => log.info({ bucket: storage.bucket }, "pictures: S3 bucket reachable"),
-      (error: unknown) => log.error({ err: error, bucket: storage.bucket }, "pictures: the S3 bucket did not answer; uploads and the seed's pictures fail until it does"),
+      (error: unknown) =>
+        log.error(
+          { err: error, bucket: storage.bucket },
+          "pictures: the S3 bucket did not answer; uploads and the seed's pictures fail until it does",
+        ),
     );
   }
   let seeded = false;
   if (!(await hasStoreSettings(db))) {
-    log.info(config.isDemo ? "first run: seeding the demo catalogue (pictures are drawn now, this takes a moment)" : "first run: creating categories, coupons and settings");
+    log.info(
+      config.isDemo
+        ? "first run: seeding the demo catalogue (pictures are drawn now, this takes a moment)"
+        : "first run: creating categories, coupons and settings",
+    );
     const result = await seedDatabase(db, {
       storage,
       demoCatalogue: config.isDemo,
@@ -124,8 +132,12 @@ function startBackgroundWork(db: Db, config: Config): void {
   const g = globalThis as GlobalWithExpiry;
   if (g[EXPIRY_KEY]) clearInterval(g[EXPIRY_KEY]);
   const expire = () => {
-    void expireBackInStockRequests(db).catch((error: unknown) => getLogger().error({ err: error }, "back-in-stock: expiry failed"));
-    void removeUnfinishedSignUps(db).catch((error: unknown) => getLogger().error({ err: error }, "sign-ups: removing unfinished registrations failed"));
+    void expireBackInStockRequests(db).catch((error: unknown) =>
+      getLogger().error({ err: error }, "back-in-stock: expiry failed"),
+    );
+    void removeUnfinishedSignUps(db).catch((error: unknown) =>
+      getLogger().error({ err: error }, "sign-ups: removing unfinished registrations failed"),
+    );
   };
   expire();
   g[EXPIRY_KEY] = setInterval(expire, HOUR_MS);
@@ -148,9 +160,15 @@ async function ensureDemoAdmin(db: Db, config: Config): Promise<{ email: string;
   const fresh = !password;
   password ??= `demo-${randomBytes(6).toString("hex")}-7`;
   const auth = getAuth();
-  const result = await createStaffAccount(db, auth, { name: "Demo Admin", email: DEMO_ADMIN_EMAIL, password }, { isOwner: true });
+  const result = await createStaffAccount(
+    db,
+    auth,
+    { name: "Demo Admin", email: DEMO_ADMIN_EMAIL, password },
+    { isOwner: true },
+  );
   if (result.status === "exists" && fresh) await setStaffPassword(db, auth, result.userId, password);
-  if (fresh) writeFileSync(file, `${JSON.stringify({ email: DEMO_ADMIN_EMAIL, password }, null, 2)}\n`, { mode: 0o600 });
+  if (fresh)
+    writeFileSync(file, `${JSON.stringify({ email: DEMO_ADMIN_EMAIL, password }, null, 2)}\n`, { mode: 0o600 });
   return { email: DEMO_ADMIN_EMAIL, password };
 }
 

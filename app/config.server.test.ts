@@ -2,7 +2,14 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { addressWarnings, ConfigError, isShopOrigin, parseConfig, shopOrigins, testGatewaySecret } from "./config.server";
+import {
+  addressWarnings,
+  ConfigError,
+  isShopOrigin,
+  parseConfig,
+  shopOrigins,
+  testGatewaySecret,
+} from "./config.server";
 
 const SECRET = "x".repeat(40);
 const TWILIO = {
@@ -17,7 +24,10 @@ const RAZORPAY = {
   RAZORPAY_KEY_SECRET: "k".repeat(24),
   RAZORPAY_WEBHOOK_SECRET: "webhook-secret-0123",
 };
-const SMTP = { SMTP_URL: "smtps://orders%40shop.example.com:mail-pass-0123@smtp.example.com:465", MAIL_FROM: "Saanjh <orders@shop.example.com>" };
+const SMTP = {
+  SMTP_URL: "smtps://orders%40shop.example.com:mail-pass-0123@smtp.example.com:465",
+  MAIL_FROM: "Saanjh <orders@shop.example.com>",
+};
 const LIVE = { SHOP_MODE: "live", BASE_URL: "https://shop.example.com", ...TWILIO, ...SMTP };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -56,7 +66,12 @@ describe("configuration from the environment", () => {
     expect(trust("false")).toBe(false);
     expect(trust("true")).toBe(true);
     expect(trust("10.0.0.0/8, 172.16.0.0/12")).toEqual(["10.0.0.0/8", "172.16.0.0/12"]);
-    expect(trust("loopback,uniquelocal,203.0.113.7,2001:db8::/32")).toEqual(["loopback", "uniquelocal", "203.0.113.7", "2001:db8::/32"]);
+    expect(trust("loopback,uniquelocal,203.0.113.7,2001:db8::/32")).toEqual([
+      "loopback",
+      "uniquelocal",
+      "203.0.113.7",
+      "2001:db8::/32",
+    ]);
     for (const bad of ["yes", "10.0.0.0/33", "10.0.0", "proxy.example.com", "::1/129", "10.0.0.0/8/1"]) {
       expect(problemsOf({ TRUST_PROXY: bad })[0], bad).toMatch(/^TRUST_PROXY must be a number of proxy hops/);
     }
@@ -65,23 +80,33 @@ describe("configuration from the environment", () => {
   it("sizes the shared page cache in megabytes, 0 turning it off", () => {
     expect(parseConfig({ AUTH_SECRET: SECRET, PAGE_CACHE_MB: "0" }).pageCacheBytes).toBe(0);
     expect(parseConfig({ AUTH_SECRET: SECRET, PAGE_CACHE_MB: "8" }).pageCacheBytes).toBe(8 * 1024 * 1024);
-    expect(problemsOf({ PAGE_CACHE_MB: "lots" })[0]).toMatch(/^PAGE_CACHE_MB must be a whole number of megabytes \(0 turns the page cache off\) \(got "lots"\)/);
+    expect(problemsOf({ PAGE_CACHE_MB: "lots" })[0]).toMatch(
+      /^PAGE_CACHE_MB must be a whole number of megabytes \(0 turns the page cache off\) \(got "lots"\)/,
+    );
   });
 
   it("runs WEB_CONCURRENCY processes on PostgreSQL and one on the embedded database", () => {
     expect(parseConfig({ AUTH_SECRET: SECRET }).processes).toBe(1);
-    const pg = parseConfig({ AUTH_SECRET: SECRET, WEB_CONCURRENCY: "3", DATABASE_URL: "postgres://shop@127.0.0.1:5432/shop" });
+    const pg = parseConfig({
+      AUTH_SECRET: SECRET,
+      WEB_CONCURRENCY: "3",
+      DATABASE_URL: "postgres://shop@127.0.0.1:5432/shop",
+    });
     expect(pg.processes).toBe(3);
     const embedded = parseConfig({ AUTH_SECRET: SECRET, WEB_CONCURRENCY: "3" });
     expect([embedded.processes, embedded.processesAsked]).toEqual([1, 3]);
-    expect(problemsOf({ WEB_CONCURRENCY: "0" })[0]).toMatch(/^WEB_CONCURRENCY must be a whole number of server processes \(1 or more\)/);
+    expect(problemsOf({ WEB_CONCURRENCY: "0" })[0]).toMatch(
+      /^WEB_CONCURRENCY must be a whole number of server processes \(1 or more\)/,
+    );
   });
 
   it("renders six pages at once per process unless RENDER_CONCURRENCY says otherwise (0: no limit)", () => {
     expect(parseConfig({ AUTH_SECRET: SECRET }).renderConcurrency).toBe(6);
     expect(parseConfig({ AUTH_SECRET: SECRET, RENDER_CONCURRENCY: "0" }).renderConcurrency).toBe(0);
     expect(parseConfig({ AUTH_SECRET: SECRET, RENDER_CONCURRENCY: "12" }).renderConcurrency).toBe(12);
-    expect(problemsOf({ RENDER_CONCURRENCY: "-1" })[0]).toMatch(/^RENDER_CONCURRENCY must be a whole number of pages rendered at once \(0 for no limit\)/);
+    expect(problemsOf({ RENDER_CONCURRENCY: "-1" })[0]).toMatch(
+      /^RENDER_CONCURRENCY must be a whole number of pages rendered at once \(0 for no limit\)/,
+    );
     expect(problemsOf({ RENDER_CONCURRENCY: "many" })[0]).toMatch(/^RENDER_CONCURRENCY must be a whole number/);
   });
 
@@ -117,7 +142,16 @@ describe("configuration from the environment", () => {
       'BASE_URL must be set to the shop\'s https:// address when SHOP_MODE=live (got "http://shop.example.com")',
       "SMS_PROVIDER must name a real SMS gateway (twilio) when SHOP_MODE=live; the console provider is for demo mode only",
     ]);
-    expect(() => parseConfig({ SHOP_MODE: "live", BASE_URL: "https://shop.example.com", AUTH_SECRET: SECRET, PAYMENTS: "cod-only", ...TWILIO, ...SMTP })).not.toThrow();
+    expect(() =>
+      parseConfig({
+        SHOP_MODE: "live",
+        BASE_URL: "https://shop.example.com",
+        AUTH_SECRET: SECRET,
+        PAYMENTS: "cod-only",
+        ...TWILIO,
+        ...SMTP,
+      }),
+    ).not.toThrow();
   });
 
   it("refuses live mode with the console SMS provider, explicit or by default", () => {
@@ -136,7 +170,9 @@ describe("configuration from the environment", () => {
   });
 
   it("uses the console SMS provider in demo mode and names each missing Twilio setting", () => {
-    expect(parseConfig({ AUTH_SECRET: SECRET }, mkdtempSync(path.join(tmpdir(), "cfg-"))).sms).toEqual({ provider: "console" });
+    expect(parseConfig({ AUTH_SECRET: SECRET }, mkdtempSync(path.join(tmpdir(), "cfg-"))).sms).toEqual({
+      provider: "console",
+    });
     expect(problemsOf({ SMS_PROVIDER: "twilio", TWILIO_ACCOUNT_SID: TWILIO.TWILIO_ACCOUNT_SID })).toEqual([
       "TWILIO_AUTH_TOKEN is required when SMS_PROVIDER=twilio",
       "TWILIO_FROM is required when SMS_PROVIDER=twilio",
@@ -164,8 +200,14 @@ describe("configuration from the environment", () => {
 
   describe("e-mail", () => {
     it("uses the console provider in demo mode, with a demo sender unless MAIL_FROM is set", () => {
-      expect(parseConfig({ AUTH_SECRET: SECRET }).email).toEqual({ provider: "console", from: { name: "Saanjh", address: "orders@saanjh.example" } });
-      expect(parseConfig({ AUTH_SECRET: SECRET, MAIL_FROM: "hello@shop.example.com" }).email).toEqual({ provider: "console", from: { name: null, address: "hello@shop.example.com" } });
+      expect(parseConfig({ AUTH_SECRET: SECRET }).email).toEqual({
+        provider: "console",
+        from: { name: "Saanjh", address: "orders@saanjh.example" },
+      });
+      expect(parseConfig({ AUTH_SECRET: SECRET, MAIL_FROM: "hello@shop.example.com" }).email).toEqual({
+        provider: "console",
+        from: { name: null, address: "hello@shop.example.com" },
+      });
     });
 
     it("sends through SMTP with SMTP_URL and MAIL_FROM, in demo mode when asked and by default in live mode", () => {
@@ -175,7 +217,10 @@ describe("configuration from the environment", () => {
         from: { name: "Saanjh", address: "orders@shop.example.com" },
         requireTLS: false,
       });
-      expect(parseConfig({ AUTH_SECRET: SECRET, ...LIVE, PAYMENTS: "cod-only" }).email).toMatchObject({ provider: "smtp", url: SMTP.SMTP_URL });
+      expect(parseConfig({ AUTH_SECRET: SECRET, ...LIVE, PAYMENTS: "cod-only" }).email).toMatchObject({
+        provider: "smtp",
+        url: SMTP.SMTP_URL,
+      });
       // SMTP_URL alone does not switch a demo shop from the console
       expect(parseConfig({ AUTH_SECRET: SECRET, ...SMTP }).email.provider).toBe("console");
     });
@@ -190,24 +235,41 @@ describe("configuration from the environment", () => {
       expect(requireTLS({ ...live, SMTP_URL: "smtps://user:pass@smtp.example.com:465" })).toBe(false);
       expect(requireTLS({ ...live, SMTP_URL: "smtp://127.0.0.1:25" })).toBe(false);
       expect(requireTLS({ ...live, SMTP_URL: "smtp://localhost:25" })).toBe(false);
-      expect(requireTLS({ AUTH_SECRET: SECRET, EMAIL_PROVIDER: "smtp", ...SMTP, SMTP_URL: "smtp://user:pass@smtp.example.com:587" })).toBe(false);
+      expect(
+        requireTLS({
+          AUTH_SECRET: SECRET,
+          EMAIL_PROVIDER: "smtp",
+          ...SMTP,
+          SMTP_URL: "smtp://user:pass@smtp.example.com:587",
+        }),
+      ).toBe(false);
     });
 
     it("refuses the console provider in live mode, and names what SMTP needs", () => {
       expect(problemsOf({ ...LIVE, PAYMENTS: "cod-only", EMAIL_PROVIDER: "console" })).toEqual([
-        'EMAIL_PROVIDER must be \'smtp\' when SHOP_MODE=live; the console provider is for demo mode only (got "console")',
+        "EMAIL_PROVIDER must be 'smtp' when SHOP_MODE=live; the console provider is for demo mode only (got \"console\")",
       ]);
       const { SMTP_URL: _url, MAIL_FROM: _from, ...liveWithoutMail } = LIVE;
       expect(problemsOf({ ...liveWithoutMail, PAYMENTS: "cod-only" })).toEqual([
         "SMTP_URL is required when SHOP_MODE=live (e-mail goes out through SMTP)",
         "MAIL_FROM is required when SHOP_MODE=live (e-mail goes out through SMTP)",
       ]);
-      expect(problemsOf({ EMAIL_PROVIDER: "smtp" })).toEqual(["SMTP_URL is required when EMAIL_PROVIDER=smtp", "MAIL_FROM is required when EMAIL_PROVIDER=smtp"]);
-      expect(problemsOf({ EMAIL_PROVIDER: "sendgrid" })[0]).toMatch(/^EMAIL_PROVIDER must be 'console' or 'smtp' \(got "sendgrid"\)/);
+      expect(problemsOf({ EMAIL_PROVIDER: "smtp" })).toEqual([
+        "SMTP_URL is required when EMAIL_PROVIDER=smtp",
+        "MAIL_FROM is required when EMAIL_PROVIDER=smtp",
+      ]);
+      expect(problemsOf({ EMAIL_PROVIDER: "sendgrid" })[0]).toMatch(
+        /^EMAIL_PROVIDER must be 'console' or 'smtp' \(got "sendgrid"\)/,
+      );
     });
 
     it("refuses an SMTP_URL that is not smtp:// or smtps:// without echoing it (it carries the password)", () => {
-      for (const bad of ["https://user:hunter2-secret@mail.example.com", "smtp.example.com:587", "smtp://user:hunter2-secret@/", "smtp://user:hunter2-secret@host/path"]) {
+      for (const bad of [
+        "https://user:hunter2-secret@mail.example.com",
+        "smtp.example.com:587",
+        "smtp://user:hunter2-secret@/",
+        "smtp://user:hunter2-secret@host/path",
+      ]) {
         const problems = problemsOf({ EMAIL_PROVIDER: "smtp", MAIL_FROM: SMTP.MAIL_FROM, SMTP_URL: bad });
         expect(problems, bad).toHaveLength(1);
         expect(problems[0], bad).toMatch(/^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ address/);
@@ -219,11 +281,25 @@ describe("configuration from the environment", () => {
       const from = (value: string) => parseConfig({ AUTH_SECRET: SECRET, MAIL_FROM: value }).email.from;
       expect(from("orders@shop.example.com")).toEqual({ name: null, address: "orders@shop.example.com" });
       expect(from("Saanjh <orders@shop.example.com>")).toEqual({ name: "Saanjh", address: "orders@shop.example.com" });
-      expect(from('"Saanjh Orders" <orders@shop.example.com>')).toEqual({ name: "Saanjh Orders", address: "orders@shop.example.com" });
+      expect(from('"Saanjh Orders" <orders@shop.example.com>')).toEqual({
+        name: "Saanjh Orders",
+        address: "orders@shop.example.com",
+      });
       expect(from("  <orders@shop.example.com> ")).toEqual({ name: null, address: "orders@shop.example.com" });
       expect(from("साँझ <orders@shop.example.com>")).toEqual({ name: "साँझ", address: "orders@shop.example.com" });
-      for (const bad of ["orders", "orders@", "Saanjh orders@shop.example.com", "a@x.com, b@y.com", "Saanjh <a@x.com>, b@y.com", "Sa<an>jh <orders@shop.example.com>", "Saanjh\r\nBcc: x@y.com <orders@shop.example.com>", "Saanjh <orders@shop..com>"]) {
-        expect(problemsOf({ MAIL_FROM: bad })[0], bad).toMatch(/^MAIL_FROM must be an e-mail address, optionally with a name/);
+      for (const bad of [
+        "orders",
+        "orders@",
+        "Saanjh orders@shop.example.com",
+        "a@x.com, b@y.com",
+        "Saanjh <a@x.com>, b@y.com",
+        "Sa<an>jh <orders@shop.example.com>",
+        "Saanjh\r\nBcc: x@y.com <orders@shop.example.com>",
+        "Saanjh <orders@shop..com>",
+      ]) {
+        expect(problemsOf({ MAIL_FROM: bad })[0], bad).toMatch(
+          /^MAIL_FROM must be an e-mail address, optionally with a name/,
+        );
       }
     });
   });
@@ -254,7 +330,10 @@ describe("configuration from the environment", () => {
         RAZORPAY_API_URL: "http://127.0.0.1:4510/",
         RAZORPAY_CHECKOUT_URL: "http://127.0.0.1:4510/v1/checkout.js",
       }).payments;
-      expect(local).toMatchObject({ apiUrl: "http://127.0.0.1:4510", checkoutUrl: "http://127.0.0.1:4510/v1/checkout.js" });
+      expect(local).toMatchObject({
+        apiUrl: "http://127.0.0.1:4510",
+        checkoutUrl: "http://127.0.0.1:4510/v1/checkout.js",
+      });
     });
 
     it("names each missing Razorpay key when only some are set, without echoing the secrets", () => {
@@ -262,14 +341,24 @@ describe("configuration from the environment", () => {
         "RAZORPAY_KEY_SECRET is required with the other Razorpay keys: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together, or none of them",
         "RAZORPAY_WEBHOOK_SECRET is required with the other Razorpay keys: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together, or none of them",
       ]);
-      expect(problemsOf({ RAZORPAY_KEY_ID: RAZORPAY.RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: RAZORPAY.RAZORPAY_KEY_SECRET })).toEqual([
+      expect(
+        problemsOf({ RAZORPAY_KEY_ID: RAZORPAY.RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: RAZORPAY.RAZORPAY_KEY_SECRET }),
+      ).toEqual([
         "RAZORPAY_WEBHOOK_SECRET is required with the other Razorpay keys: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together, or none of them",
       ]);
-      const shortSecrets = problemsOf({ ...RAZORPAY, RAZORPAY_KEY_SECRET: "tooshort", RAZORPAY_WEBHOOK_SECRET: "short" });
+      const shortSecrets = problemsOf({
+        ...RAZORPAY,
+        RAZORPAY_KEY_SECRET: "tooshort",
+        RAZORPAY_WEBHOOK_SECRET: "short",
+      });
       expect(shortSecrets.map((p) => p.split(" ")[0])).toEqual(["RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"]);
       expect(shortSecrets.join("\n")).not.toMatch(/tooshort|short"/);
-      expect(problemsOf({ ...RAZORPAY, RAZORPAY_KEY_ID: "key_123" })[0]).toMatch(/^RAZORPAY_KEY_ID must be a Razorpay key id \(rzp_test_\.\.\. or rzp_live_\.\.\.\) \(got "key_123"\)/);
-      expect(problemsOf({ RAZORPAY_API_URL: "api.razorpay.com" })[0]).toMatch(/^RAZORPAY_API_URL must be an absolute URL/);
+      expect(problemsOf({ ...RAZORPAY, RAZORPAY_KEY_ID: "key_123" })[0]).toMatch(
+        /^RAZORPAY_KEY_ID must be a Razorpay key id \(rzp_test_\.\.\. or rzp_live_\.\.\.\) \(got "key_123"\)/,
+      );
+      expect(problemsOf({ RAZORPAY_API_URL: "api.razorpay.com" })[0]).toMatch(
+        /^RAZORPAY_API_URL must be an absolute URL/,
+      );
       expect(problemsOf({ PAYMENTS: "card" })[0]).toMatch(/^PAYMENTS must be 'online' or 'cod-only'/);
     });
 
@@ -279,18 +368,35 @@ describe("configuration from the environment", () => {
         "RAZORPAY_KEY_SECRET is required when SHOP_MODE=live: the test payment gateway is for demo mode only (or set PAYMENTS=cod-only to take cash on delivery alone)",
         "RAZORPAY_WEBHOOK_SECRET is required when SHOP_MODE=live: the test payment gateway is for demo mode only (or set PAYMENTS=cod-only to take cash on delivery alone)",
       ]);
-      expect(parseConfig({ AUTH_SECRET: SECRET, ...LIVE, PAYMENTS: "cod-only" }).payments).toEqual({ provider: "none", online: false });
-      expect(parseConfig({ AUTH_SECRET: SECRET, ...LIVE, ...RAZORPAY }).payments).toMatchObject({ provider: "razorpay", online: true });
+      expect(parseConfig({ AUTH_SECRET: SECRET, ...LIVE, PAYMENTS: "cod-only" }).payments).toEqual({
+        provider: "none",
+        online: false,
+      });
+      expect(parseConfig({ AUTH_SECRET: SECRET, ...LIVE, ...RAZORPAY }).payments).toMatchObject({
+        provider: "razorpay",
+        online: true,
+      });
     });
 
     it("keeps a configured Razorpay for webhooks and refunds when online payments are turned off", () => {
-      expect(parseConfig({ AUTH_SECRET: SECRET, ...LIVE, ...RAZORPAY, PAYMENTS: "cod-only" }).payments).toMatchObject({ provider: "razorpay", online: false });
-      expect(parseConfig({ AUTH_SECRET: SECRET, PAYMENTS: "cod-only" }).payments).toMatchObject({ provider: "test", online: false });
+      expect(parseConfig({ AUTH_SECRET: SECRET, ...LIVE, ...RAZORPAY, PAYMENTS: "cod-only" }).payments).toMatchObject({
+        provider: "razorpay",
+        online: false,
+      });
+      expect(parseConfig({ AUTH_SECRET: SECRET, PAYMENTS: "cod-only" }).payments).toMatchObject({
+        provider: "test",
+        online: false,
+      });
     });
 
     it("requires https gateway addresses in live mode", () => {
       expect(
-        problemsOf({ ...LIVE, ...RAZORPAY, RAZORPAY_API_URL: "http://127.0.0.1:4510", RAZORPAY_CHECKOUT_URL: "http://127.0.0.1:4510/v1/checkout.js" }),
+        problemsOf({
+          ...LIVE,
+          ...RAZORPAY,
+          RAZORPAY_API_URL: "http://127.0.0.1:4510",
+          RAZORPAY_CHECKOUT_URL: "http://127.0.0.1:4510/v1/checkout.js",
+        }),
       ).toEqual([
         'RAZORPAY_API_URL must be an https:// address when SHOP_MODE=live (got "http://127.0.0.1:4510")',
         'RAZORPAY_CHECKOUT_URL must be an https:// address when SHOP_MODE=live (got "http://127.0.0.1:4510/v1/checkout.js")',
@@ -324,14 +430,22 @@ describe("configuration from the environment", () => {
       });
       const aws = parseConfig({ AUTH_SECRET: SECRET, ...S3, S3_ENDPOINT: "" }).media;
       expect(aws).toMatchObject({ storage: "s3", endpoint: undefined, region: "ap-south-1", forcePathStyle: false });
-      expect(parseConfig({ AUTH_SECRET: SECRET, ...S3, S3_REGION: "eu-central-1" }).media).toMatchObject({ region: "eu-central-1" });
+      expect(parseConfig({ AUTH_SECRET: SECRET, ...S3, S3_REGION: "eu-central-1" }).media).toMatchObject({
+        region: "eu-central-1",
+      });
     });
 
     it("names each missing S3 setting when only some are set, without echoing the keys", () => {
       const problems = problemsOf({ S3_BUCKET: "saanjh-media", S3_ACCESS_KEY_ID: "AKIAEXAMPLEKEY0001" });
       expect(problems.map((p) => p.split(" ")[0])).toEqual(["S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"]);
-      expect(problems[0]).toMatch(/is required with the other S3 settings: set S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL together/);
-      expect(problemsOf({ S3_SECRET_ACCESS_KEY: "only-the-secret-0123456789" }).map((p) => p.split(" ")[0])).toEqual(["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_PUBLIC_URL"]);
+      expect(problems[0]).toMatch(
+        /is required with the other S3 settings: set S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL together/,
+      );
+      expect(problemsOf({ S3_SECRET_ACCESS_KEY: "only-the-secret-0123456789" }).map((p) => p.split(" ")[0])).toEqual([
+        "S3_BUCKET",
+        "S3_ACCESS_KEY_ID",
+        "S3_PUBLIC_URL",
+      ]);
       expect(problemsOf({ S3_ENDPOINT: "https://s3.example.com" })).toEqual([
         'S3_ENDPOINT is set but S3_BUCKET is not: pictures are kept on local disk unless S3_BUCKET and its companions are set (got "https://s3.example.com")',
       ]);
@@ -342,39 +456,74 @@ describe("configuration from the environment", () => {
 
     it("refuses a bucket name, endpoint or public address that cannot be right", () => {
       expect(problemsOf({ ...S3, S3_BUCKET: "My_Bucket" })[0]).toMatch(/^S3_BUCKET must be a bucket name/);
-      expect(problemsOf({ ...S3, S3_ENDPOINT: "r2.example.com" })[0]).toMatch(/^S3_ENDPOINT must be the storage provider's API address/);
+      expect(problemsOf({ ...S3, S3_ENDPOINT: "r2.example.com" })[0]).toMatch(
+        /^S3_ENDPOINT must be the storage provider's API address/,
+      );
       expect(problemsOf({ ...S3, S3_PUBLIC_URL: "/media" })[0]).toMatch(/^S3_PUBLIC_URL must be the absolute address/);
-      expect(problemsOf({ ...S3, S3_PUBLIC_URL: "https://cdn.example.com/?v=1" })[0]).toMatch(/^S3_PUBLIC_URL must be a plain address prefix/);
+      expect(problemsOf({ ...S3, S3_PUBLIC_URL: "https://cdn.example.com/?v=1" })[0]).toMatch(
+        /^S3_PUBLIC_URL must be a plain address prefix/,
+      );
       expect(problemsOf({ ...S3, S3_REGION: "Mumbai Region" })[0]).toMatch(/^S3_REGION must be a region name/);
     });
 
     it("requires https addresses in live mode, except for storage on this machine", () => {
       const live = { ...LIVE, ...RAZORPAY };
       expect(problemsOf({ ...live, ...S3 })).toEqual([]);
-      expect(problemsOf({ ...live, ...S3, S3_PUBLIC_URL: "http://media.saanjh.example", S3_ENDPOINT: "http://minio.internal:9000" })).toEqual([
+      expect(
+        problemsOf({
+          ...live,
+          ...S3,
+          S3_PUBLIC_URL: "http://media.saanjh.example",
+          S3_ENDPOINT: "http://minio.internal:9000",
+        }),
+      ).toEqual([
         'S3_PUBLIC_URL must be an https:// address when SHOP_MODE=live (pages are https; browsers block http pictures on them) (got "http://media.saanjh.example")',
         'S3_ENDPOINT must be an https:// address when SHOP_MODE=live, unless the storage runs on this machine (got "http://minio.internal:9000")',
       ]);
       expect(problemsOf({ ...live, ...S3, S3_ENDPOINT: "http://127.0.0.1:9000" })).toEqual([]);
       // demo mode takes plain http (a local MinIO or the test fake)
-      expect(problemsOf({ ...S3, S3_PUBLIC_URL: "http://127.0.0.1:9000/media", S3_ENDPOINT: "http://127.0.0.1:9000" })).toEqual([]);
+      expect(
+        problemsOf({ ...S3, S3_PUBLIC_URL: "http://127.0.0.1:9000/media", S3_ENDPOINT: "http://127.0.0.1:9000" }),
+      ).toEqual([]);
     });
   });
 });
 
 describe("the shop's own address", () => {
   it("is BASE_URL alone in live mode, and also localhost, 127.0.0.1 and [::1] on the shop's port in demo mode", () => {
-    expect(shopOrigins({ baseUrl: "https://shop.example.com", isDemo: false, port: 3000 })).toEqual(["https://shop.example.com"]);
-    expect(shopOrigins({ baseUrl: "http://localhost:3000", isDemo: false, port: 3000 })).toEqual(["http://localhost:3000"]);
-    expect(shopOrigins({ baseUrl: "http://localhost:3000", isDemo: true, port: 3000 })).toEqual(["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]);
+    expect(shopOrigins({ baseUrl: "https://shop.example.com", isDemo: false, port: 3000 })).toEqual([
+      "https://shop.example.com",
+    ]);
+    expect(shopOrigins({ baseUrl: "http://localhost:3000", isDemo: false, port: 3000 })).toEqual([
+      "http://localhost:3000",
+    ]);
+    expect(shopOrigins({ baseUrl: "http://localhost:3000", isDemo: true, port: 3000 })).toEqual([
+      "http://localhost:3000",
+      "http://127.0.0.1:3000",
+      "http://[::1]:3000",
+    ]);
     // a demo shop behind a local proxy on another port: both ports, each under the three names
     expect(shopOrigins({ baseUrl: "http://127.0.0.1:8080", isDemo: true, port: 3000 }).sort()).toEqual(
-      ["http://127.0.0.1:3000", "http://127.0.0.1:8080", "http://[::1]:3000", "http://[::1]:8080", "http://localhost:3000", "http://localhost:8080"].sort(),
+      [
+        "http://127.0.0.1:3000",
+        "http://127.0.0.1:8080",
+        "http://[::1]:3000",
+        "http://[::1]:8080",
+        "http://localhost:3000",
+        "http://localhost:8080",
+      ].sort(),
     );
     const demo = { baseUrl: "http://localhost:3000", isDemo: true, port: 3000 };
     expect(isShopOrigin(demo, "http://127.0.0.1:3000")).toBe(true);
     expect(isShopOrigin(demo, "http://[::1]:3000/admin")).toBe(true);
-    for (const other of ["http://127.0.0.1:3001", "https://127.0.0.1:3000", "http://192.168.1.20:3000", "null", "", "http://localhost.evil.example:3000"]) {
+    for (const other of [
+      "http://127.0.0.1:3001",
+      "https://127.0.0.1:3000",
+      "http://192.168.1.20:3000",
+      "null",
+      "",
+      "http://localhost.evil.example:3000",
+    ]) {
       expect(isShopOrigin(demo, other), other).toBe(false);
     }
     expect(isShopOrigin({ ...demo, isDemo: false }, "http://127.0.0.1:3000")).toBe(false);
@@ -395,6 +544,8 @@ describe("the shop's own address", () => {
     expect(addressWarnings({ host: "0.0.0.0", baseUrl: "https://shop.example.com", port: 3000 })).toEqual([]);
     expect(addressWarnings({ host: "0.0.0.0", baseUrl: "http://192.168.1.20:3000", port: 3000 })).toEqual([]);
     // as parsed from the environment, BASE_URL's default included
-    expect(addressWarnings(parseConfig({ AUTH_SECRET: SECRET, HOST: "0.0.0.0", PORT: "3100" }))[0]).toContain("BASE_URL is http://localhost:3100");
+    expect(addressWarnings(parseConfig({ AUTH_SECRET: SECRET, HOST: "0.0.0.0", PORT: "3100" }))[0]).toContain(
+      "BASE_URL is http://localhost:3100",
+    );
   });
 });

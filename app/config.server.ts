@@ -36,19 +36,23 @@ const envSchema = z
       .optional(),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters long").optional(),
     SMS_PROVIDER: z.enum(["console", "twilio"], { error: "must be 'console' or 'twilio'" }).optional(),
-    TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be a Twilio Account SID (AC followed by 32 hex digits)").optional(),
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, "must be a Twilio Account SID (AC followed by 32 hex digits)")
+      .optional(),
     TWILIO_AUTH_TOKEN: z.string().min(16, "must be the account's auth token").optional(),
     TWILIO_FROM: z
       .string()
-      .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32}|[A-Za-z0-9]{3,11})$/, "must be a +E.164 number, an alphanumeric sender ID or a Messaging Service SID (MG...)")
+      .regex(
+        /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32}|[A-Za-z0-9]{3,11})$/,
+        "must be a +E.164 number, an alphanumeric sender ID or a Messaging Service SID (MG...)",
+      )
       .optional(),
     TWILIO_API_URL: z
       .url({ error: "must be an absolute URL" })
       .transform((u) => u.replace(/\/+$/, ""))
       .default("https://api.twilio.com"),
-    PAYMENTS: z
-      .enum(["online", "cod-only"], { error: "must be 'online' or 'cod-only'" })
-      .default("online"),
+    PAYMENTS: z.enum(["online", "cod-only"], { error: "must be 'online' or 'cod-only'" }).default("online"),
     RAZORPAY_KEY_ID: z
       .string()
       .regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, "must be a Razorpay key id (rzp_test_... or rzp_live_...)")
@@ -116,7 +120,10 @@ const envSchema = z
       .transform((value, ctx) => {
         const parsed = parseMailbox(value);
         if (!parsed) {
-          ctx.addIssue({ code: "custom", message: "must be an e-mail address, optionally with a name: Saanjh <orders@shop.example.com>" });
+          ctx.addIssue({
+            code: "custom",
+            message: "must be an e-mail address, optionally with a name: Saanjh <orders@shop.example.com>",
+          });
           return z.NEVER;
         }
         return parsed;
@@ -124,7 +131,10 @@ const envSchema = z
       .optional(),
     S3_BUCKET: z
       .string()
-      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens")
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens",
+      )
       .optional(),
     S3_ENDPOINT: z
       .url({ error: "must be the storage provider's API address, such as https://<account>.r2.cloudflarestorage.com" })
@@ -135,10 +145,19 @@ const envSchema = z
       .string()
       .regex(/^[a-z0-9-]{2,32}$/, "must be a region name such as ap-south-1, or auto")
       .optional(),
-    S3_ACCESS_KEY_ID: z.string().regex(/^\S{1,256}$/, "must be the access key id of the storage account (no spaces)").optional(),
-    S3_SECRET_ACCESS_KEY: z.string().regex(/^\S{1,256}$/, "must be the secret access key that belongs to S3_ACCESS_KEY_ID (no spaces)").optional(),
+    S3_ACCESS_KEY_ID: z
+      .string()
+      .regex(/^\S{1,256}$/, "must be the access key id of the storage account (no spaces)")
+      .optional(),
+    S3_SECRET_ACCESS_KEY: z
+      .string()
+      .regex(/^\S{1,256}$/, "must be the secret access key that belongs to S3_ACCESS_KEY_ID (no spaces)")
+      .optional(),
     S3_PUBLIC_URL: z
-      .url({ error: "must be the absolute address under which the bucket's files are public, such as https://media.shop.example.com" })
+      .url({
+        error:
+          "must be the absolute address under which the bucket's files are public, such as https://media.shop.example.com",
+      })
       .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
       .refine((u) => !/[?#]/.test(u), "must be a plain address prefix, without ? or #")
       .transform((u) => u.replace(/\/+$/, ""))
@@ -158,7 +177,15 @@ const envSchema = z
     // EMAIL_PROVIDER defaults to smtp in live mode (which refuses console) and to console in demo mode.
     if ((env.EMAIL_PROVIDER ?? (env.SHOP_MODE === "live" ? "smtp" : "console")) === "smtp") {
       for (const name of ["SMTP_URL", "MAIL_FROM"] as const) {
-        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: env.SHOP_MODE === "live" ? "is required when SHOP_MODE=live (e-mail goes out through SMTP)" : "is required when EMAIL_PROVIDER=smtp" });
+        if (!env[name])
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message:
+              env.SHOP_MODE === "live"
+                ? "is required when SHOP_MODE=live (e-mail goes out through SMTP)"
+                : "is required when EMAIL_PROVIDER=smtp",
+          });
       }
     }
     // The three Razorpay keys come together: a key pair without the webhook secret would take money
@@ -169,7 +196,8 @@ const envSchema = z
         ctx.addIssue({
           code: "custom",
           path: [name],
-          message: "is required with the other Razorpay keys: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together, or none of them",
+          message:
+            "is required with the other Razorpay keys: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together, or none of them",
         });
       }
     }
@@ -180,13 +208,20 @@ const envSchema = z
         ctx.addIssue({
           code: "custom",
           path: [name],
-          message: "is required with the other S3 settings: set S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL together (plus S3_ENDPOINT for a provider other than AWS), or none of them to keep pictures on local disk",
+          message:
+            "is required with the other S3 settings: set S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL together (plus S3_ENDPOINT for a provider other than AWS), or none of them to keep pictures on local disk",
         });
       }
     }
     if (!env.S3_BUCKET) {
       for (const name of S3_OPTIONAL) {
-        if (env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is set but S3_BUCKET is not: pictures are kept on local disk unless S3_BUCKET and its companions are set" });
+        if (env[name])
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message:
+              "is set but S3_BUCKET is not: pictures are kept on local disk unless S3_BUCKET and its companions are set",
+          });
       }
     }
     if (env.SHOP_MODE !== "live") return;
@@ -205,7 +240,8 @@ const envSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["SMS_PROVIDER"],
-        message: "must name a real SMS gateway (twilio) when SHOP_MODE=live; the console provider is for demo mode only",
+        message:
+          "must name a real SMS gateway (twilio) when SHOP_MODE=live; the console provider is for demo mode only",
       });
     }
     // Live mode never uses the console e-mail provider: order confirmations must reach real inboxes.
@@ -223,16 +259,30 @@ const envSchema = z
         ctx.addIssue({
           code: "custom",
           path: [name],
-          message: "is required when SHOP_MODE=live: the test payment gateway is for demo mode only (or set PAYMENTS=cod-only to take cash on delivery alone)",
+          message:
+            "is required when SHOP_MODE=live: the test payment gateway is for demo mode only (or set PAYMENTS=cod-only to take cash on delivery alone)",
         });
       }
     }
     // Pages are https in live mode: pictures from plain http would be blocked as mixed content.
     if (env.S3_PUBLIC_URL && !env.S3_PUBLIC_URL.startsWith("https://")) {
-      ctx.addIssue({ code: "custom", path: ["S3_PUBLIC_URL"], message: "must be an https:// address when SHOP_MODE=live (pages are https; browsers block http pictures on them)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_PUBLIC_URL"],
+        message:
+          "must be an https:// address when SHOP_MODE=live (pages are https; browsers block http pictures on them)",
+      });
     }
-    if (env.S3_ENDPOINT && !env.S3_ENDPOINT.startsWith("https://") && !LOOPBACK_HOSTS.test(new URL(env.S3_ENDPOINT).hostname)) {
-      ctx.addIssue({ code: "custom", path: ["S3_ENDPOINT"], message: "must be an https:// address when SHOP_MODE=live, unless the storage runs on this machine" });
+    if (
+      env.S3_ENDPOINT &&
+      !env.S3_ENDPOINT.startsWith("https://") &&
+      !LOOPBACK_HOSTS.test(new URL(env.S3_ENDPOINT).hostname)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_ENDPOINT"],
+        message: "must be an https:// address when SHOP_MODE=live, unless the storage runs on this machine",
+      });
     }
     // The key secret travels in every API call, and the checkout script runs on the payment page.
     for (const name of ["RAZORPAY_API_URL", "RAZORPAY_CHECKOUT_URL"] as const) {
@@ -360,10 +410,15 @@ function isSmtpUrl(value: string): boolean {
   } catch {
     return false;
   }
-  return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "" && url.pathname.replace(/\/+$/, "") === "";
+  return (
+    (url.protocol === "smtp:" || url.protocol === "smtps:") &&
+    url.hostname !== "" &&
+    url.pathname.replace(/\/+$/, "") === ""
+  );
 }
 
-const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const PLAIN_ADDRESS =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 /** One plain address (no name, no list, no spaces): what the outbox sends to. */
 export function isPlainEmailAddress(value: string): boolean {
@@ -380,7 +435,12 @@ export function parseMailbox(raw: string): Mailbox | null {
   if (name.startsWith('"') && name.endsWith('"') && name.length >= 2) name = name.slice(1, -1).trim();
   const address = (match[2] ?? "").trim();
   // a name may hold any printable text except what would start another header or address
-  if (!isPlainEmailAddress(address) || /[<>"\\]/.test(name) || [...name].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return null;
+  if (
+    !isPlainEmailAddress(address) ||
+    /[<>"\\]/.test(name) ||
+    [...name].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)
+  )
+    return null;
   return { name: name || null, address };
 }
 
@@ -472,15 +532,17 @@ export function parseTrustProxy(raw: string): TrustProxy | null {
   if (value === "true") return true;
   if (value === "false") return false;
   if (/^\d+$/.test(value)) return Number(value) <= 32 ? Number(value) : null;
-  const items = value.split(",").map((item) => item.trim()).filter(Boolean);
+  const items = value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
   if (items.length === 0 || !items.every(isAddressOrRange)) return null;
   return items;
 }
 
 /** Which SMS gateway delivers sign-in codes: `console` only in demo mode (log line + outbox table). */
 export type SmsConfig =
-  | { provider: "console" }
-  | { provider: "twilio"; accountSid: string; authToken: string; from: string; apiUrl: string };
+  { provider: "console" } | { provider: "twilio"; accountSid: string; authToken: string; from: string; apiUrl: string };
 
 /** What the origin checks need to know of the shop's address. */
 export type ShopAddress = Pick<Config, "baseUrl" | "isDemo" | "port">;
@@ -551,7 +613,10 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join(".") || "environment";
       const got = typeof issue.path[0] === "string" ? cleaned[issue.path[0]] : undefined;
-      const shown = got === undefined || /SECRET|PASSWORD|DATABASE_URL|TOKEN|SMTP_URL|ACCESS_KEY/.test(name) ? "" : ` (got "${got}")`;
+      const shown =
+        got === undefined || /SECRET|PASSWORD|DATABASE_URL|TOKEN|SMTP_URL|ACCESS_KEY/.test(name)
+          ? ""
+          : ` (got "${got}")`;
       return `${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(problems);

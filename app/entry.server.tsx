@@ -77,7 +77,10 @@ function collect(pipe: (destination: NodeJS.WritableStream) => NodeJS.WritableSt
 function hasDeferredData(context: EntryContext): boolean {
   const loaderData = context.staticHandlerContext.loaderData ?? {};
   return Object.values(loaderData).some(
-    (data) => data !== null && typeof data === "object" && Object.values(data as object).some((value) => value instanceof Promise),
+    (data) =>
+      data !== null &&
+      typeof data === "object" &&
+      Object.values(data as object).some((value) => value instanceof Promise),
   );
 }
 
@@ -107,35 +110,46 @@ export default function handleRequest(
     }
     const answerWhole = () => {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      collect(pipe).then((html) => resolve(new Response(rewriteHead(html), { headers: responseHeaders, status: responseStatusCode })), reject);
+      collect(pipe).then(
+        (html) => resolve(new Response(rewriteHead(html), { headers: responseHeaders, status: responseStatusCode })),
+        reject,
+      );
     };
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={NONCE_PLACEHOLDER} />, {
-      nonce: NONCE_PLACEHOLDER,
-      onShellReady() {
-        shellRendered = true;
-        if (waitForAll) return;
-        // Nothing will arrive later: collect the document and answer it in one piece, which costs
-        // far less than streaming it through Node and web streams in hundreds of small writes.
-        if (!hasDeferredData(routerContext)) return answerWhole();
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        const body = headRewriter();
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={NONCE_PLACEHOLDER} />,
+      {
+        nonce: NONCE_PLACEHOLDER,
+        onShellReady() {
+          shellRendered = true;
+          if (waitForAll) return;
+          // Nothing will arrive later: collect the document and answer it in one piece, which costs
+          // far less than streaming it through Node and web streams in hundreds of small writes.
+          if (!hasDeferredData(routerContext)) return answerWhole();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          const body = headRewriter();
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onAllReady() {
+          clearTimeout(timeout);
+          if (waitForAll) answerWhole();
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeout);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // a visitor who left mid-stream (the page's connection closed) is not an error of ours
+          if (shellRendered && !request.signal.aborted) console.error(error);
+        },
       },
-      onAllReady() {
-        clearTimeout(timeout);
-        if (waitForAll) answerWhole();
-      },
-      onShellError(error: unknown) {
-        clearTimeout(timeout);
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // a visitor who left mid-stream (the page's connection closed) is not an error of ours
-        if (shellRendered && !request.signal.aborted) console.error(error);
-      },
-    });
+    );
   });
 }

@@ -96,7 +96,12 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 /** A guest's change to their browser's cart or wishlist changes nothing the root loader reads. */
-export function shouldRevalidate({ formData, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  formData,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formData?.get(STORE_FIELD) === "local") return false;
   // leaving the back office for the shop: the shopper's data was not read there
   if (isAdminPath(currentUrl.pathname) !== isAdminPath(nextUrl.pathname)) return true;
@@ -117,7 +122,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="preload" as="font" type="font/woff2" href={jostLatin} crossOrigin="anonymous" />
         <link rel="preload" as="font" type="font/woff2" href={cormorantLatin} crossOrigin="anonymous" />
         {/* starts the shopper's one personal request before the bundle loads (decision 029) */}
-        <script nonce={typeof document === "undefined" ? NONCE_PLACEHOLDER : ""} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_ME_SCRIPT }} />
+        <script
+          nonce={typeof document === "undefined" ? NONCE_PLACEHOLDER : ""}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: EARLY_ME_SCRIPT }}
+        />
         <Meta />
         <Links />
       </head>
@@ -148,7 +157,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Shell({ data, children }: { data: Route.ComponentProps["loaderData"] | undefined; children: React.ReactNode }) {
+function Shell({
+  data,
+  children,
+}: {
+  data: Route.ComponentProps["loaderData"] | undefined;
+  children: React.ReactNode;
+}) {
   const settings = data?.settings ?? FALLBACK_SETTINGS;
   return (
     <PlainLinkNavigation>

@@ -11,7 +11,8 @@ import { consoleSmsProvider } from "../app/modules/accounts/sms.server";
 import { createStaffAccount, staffInputSchema } from "../app/modules/accounts/staff.server";
 import { openConfiguredDatabase } from "./cli-database";
 
-const USAGE = "Usage: npm run admin:create -- --name \"Full Name\" --email you@example.com --password '<at least 10 characters>'";
+const USAGE =
+  "Usage: npm run admin:create -- --name \"Full Name\" --email you@example.com --password '<at least 10 characters>'";
 
 async function ask(question: string): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
@@ -55,7 +56,12 @@ async function main(): Promise<number> {
   let values: { name?: string; email?: string; password?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
-      options: { name: { type: "string" }, email: { type: "string" }, password: { type: "string" }, help: { type: "boolean" } },
+      options: {
+        name: { type: "string" },
+        email: { type: "string" },
+        password: { type: "string" },
+        help: { type: "boolean" },
+      },
       strict: true,
     }));
   } catch (error) {

@@ -63,18 +63,25 @@ import { mulberry32, soak, soakSummary, SOAK_DRIFT, SOAK_LIMIT_MB, type SoakResu
 
 // build.mjs is plain JavaScript shared with `npm start`; typed here by hand.
 const BUILD_MODULE = "./build.mjs";
-const { build, SERVER_NODE_FLAGS } = (await import(BUILD_MODULE)) as { build: (options: { quiet: boolean }) => Promise<number>; SERVER_NODE_FLAGS: string[] };
+const { build, SERVER_NODE_FLAGS } = (await import(BUILD_MODULE)) as {
+  build: (options: { quiet: boolean }) => Promise<number>;
+  SERVER_NODE_FLAGS: string[];
+};
 
 const PORT = Number(process.env.BENCH_PORT ?? 3622);
 /** The scratch database's name on PostgreSQL (two people benchmarking on one server pick two names). */
 const BENCH_DATABASE = process.env.BENCH_DATABASE ?? "shop_bench";
-if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DATABASE)) throw new Error("BENCH_DATABASE must be a plain lower-case database name");
+if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DATABASE))
+  throw new Error("BENCH_DATABASE must be a plain lower-case database name");
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const PRODUCT_COUNT = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const ORDER_COUNT = Number(process.env.BENCH_ORDERS ?? 100_000);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const SOAK_CONCURRENCY = Number(process.env.BENCH_SOAK_CONCURRENCY ?? 1);
-const CONCURRENCIES = (process.env.BENCH_WEB_CONCURRENCY ?? "1,2").split(",").map(Number).filter((n) => Number.isInteger(n) && n >= 1);
+const CONCURRENCIES = (process.env.BENCH_WEB_CONCURRENCY ?? "1,2")
+  .split(",")
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n >= 1);
 const CLIENT_CHECK = process.env.BENCH_CLIENT_CHECK !== "0";
 const GZIP = process.env.BENCH_GZIP === "1";
 /**
@@ -87,7 +94,8 @@ const GZIP = process.env.BENCH_GZIP === "1";
 const MAIN_TOOL: Tool = (() => {
   const asked = process.env.BENCH_TOOL ?? (wrkAvailable() ? "wrk" : "autocannon");
   if (asked !== "wrk" && asked !== "autocannon") throw new Error(`BENCH_TOOL is wrk or autocannon; got ${asked}`);
-  if (asked === "wrk" && !wrkAvailable()) throw new Error("BENCH_TOOL=wrk but wrk is not installed (apt-get install -y wrk)");
+  if (asked === "wrk" && !wrkAvailable())
+    throw new Error("BENCH_TOOL=wrk but wrk is not installed (apt-get install -y wrk)");
   return asked;
 })();
 /** The bundled server entry `npm start` runs (scripts/build.mjs); BENCH_SERVER_ENTRY=tsx runs server/index.ts through tsx instead. */
@@ -96,13 +104,18 @@ const SHOPPER_COUNT = 5_000;
 const GROUPS = ["storefront", "dashboard", "soak"] as const;
 type Group = (typeof GROUPS)[number];
 const ROUTE_GROUPS: ReadonlySet<Group> = (() => {
-  const asked = (process.env.BENCH_ROUTES ?? "storefront,dashboard").split(",").map((g) => g.trim()).filter(Boolean);
+  const asked = (process.env.BENCH_ROUTES ?? "storefront,dashboard")
+    .split(",")
+    .map((g) => g.trim())
+    .filter(Boolean);
   if (process.env.BENCH_SOAK === "1" && !asked.includes("soak")) asked.push("soak");
   const unknown = asked.filter((g) => !(GROUPS as readonly string[]).includes(g));
-  if (unknown.length > 0 || asked.length === 0) throw new Error(`BENCH_ROUTES takes ${GROUPS.join(", ")} (comma-separated); got ${process.env.BENCH_ROUTES}`);
+  if (unknown.length > 0 || asked.length === 0)
+    throw new Error(`BENCH_ROUTES takes ${GROUPS.join(", ")} (comma-separated); got ${process.env.BENCH_ROUTES}`);
   return new Set(asked as Group[]);
 })();
-if (CONCURRENCIES.length === 0 || CONCURRENCIES[0] !== 1) throw new Error("BENCH_WEB_CONCURRENCY lists process counts starting with 1, e.g. 1,2");
+if (CONCURRENCIES.length === 0 || CONCURRENCIES[0] !== 1)
+  throw new Error("BENCH_WEB_CONCURRENCY lists process counts starting with 1, e.g. 1,2");
 /** The staff member the dashboard is measured as (a scratch account in the scratch database). */
 const BENCH_STAFF = { name: "Bench Staff", email: "bench-staff@example.com", password: "kesar-bench-2026" };
 const CONNECTIONS = [10, 50];
@@ -110,7 +123,24 @@ const DATA_DIR = path.resolve("tmp/bench-data");
 const SERVER_TIME_LIMIT_MS = 20 * 60_000;
 const BASE = `http://127.0.0.1:${PORT}`;
 
-const ADJECTIVES = ["Noor", "Gulnaar", "Meher", "Zoya", "Aarohi", "Inaya", "Rangoli", "Chandni", "Kesar", "Mogra", "Parijat", "Tara", "Saanvi", "Heer", "Roop", "Naaz"];
+const ADJECTIVES = [
+  "Noor",
+  "Gulnaar",
+  "Meher",
+  "Zoya",
+  "Aarohi",
+  "Inaya",
+  "Rangoli",
+  "Chandni",
+  "Kesar",
+  "Mogra",
+  "Parijat",
+  "Tara",
+  "Saanvi",
+  "Heer",
+  "Roop",
+  "Naaz",
+];
 
 async function scratchDatabase(): Promise<{ url?: string; label: string }> {
   const base = process.env.DATABASE_URL;
@@ -177,7 +207,10 @@ async function fillCatalogue(db: Db): Promise<void> {
     // products and their variants (some sizes sold out, a few low: decision 015) in one transaction
     const indexOf = new Map(rows.map((r, k) => [r.slug, k]));
     const inserted = await db.transaction(async (tx) => {
-      const made = await tx.insert(products).values(rows).returning({ id: products.id, slug: products.slug, sku: products.sku });
+      const made = await tx
+        .insert(products)
+        .values(rows)
+        .returning({ id: products.id, slug: products.slug, sku: products.sku });
       await createVariants(
         tx,
         made.map((p) => {
@@ -185,7 +218,13 @@ async function fillCatalogue(db: Db): Promise<void> {
           const row = rows[k]!;
           const sizes = row.sizes ?? [];
           const colourNames = row.colorNames ?? [];
-          return { productId: p.id, productSku: p.sku, sizes, colourNames, variantStock: spreadWithGaps(p.slug, { sizes, colourNames }, totals[k]!) };
+          return {
+            productId: p.id,
+            productSku: p.sku,
+            sizes,
+            colourNames,
+            variantStock: spreadWithGaps(p.slug, { sizes, colourNames }, totals[k]!),
+          };
         }),
       );
       return made;
@@ -308,7 +347,9 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<v
 async function suggestionRoute(): Promise<string | null> {
   try {
     const r = await fetch(`${BASE}/api/search/suggest?q=kurta`, { redirect: "manual" });
-    return r.status === 200 && (r.headers.get("content-type") ?? "").includes("json") ? "/api/search/suggest?q=kurta" : null;
+    return r.status === 200 && (r.headers.get("content-type") ?? "").includes("json")
+      ? "/api/search/suggest?q=kurta"
+      : null;
   } catch {
     return null;
   }
@@ -321,7 +362,16 @@ function createBenchStaff(url: string | undefined): void {
   else delete env.DATABASE_URL;
   const run = spawnSync(
     process.execPath,
-    ["node_modules/tsx/dist/cli.mjs", "scripts/admin-create.ts", "--name", BENCH_STAFF.name, "--email", BENCH_STAFF.email, "--password", BENCH_STAFF.password],
+    [
+      "node_modules/tsx/dist/cli.mjs",
+      "scripts/admin-create.ts",
+      "--name",
+      BENCH_STAFF.name,
+      "--email",
+      BENCH_STAFF.email,
+      "--password",
+      BENCH_STAFF.password,
+    ],
     { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
   );
   if (run.status !== 0) throw new Error(`admin:create failed: ${run.stderr || run.stdout}`);
@@ -341,7 +391,8 @@ async function staffCookie(): Promise<string> {
     .join("; ");
   const page = await fetch(`${BASE}/admin`, { headers: { cookie, connection: "close" } });
   const html = await page.text();
-  if (page.status !== 200 || !html.includes("Total Orders")) throw new Error(`/admin as staff answered ${page.status} without the dashboard`);
+  if (page.status !== 200 || !html.includes("Total Orders"))
+    throw new Error(`/admin as staff answered ${page.status} without the dashboard`);
   return cookie;
 }
 
@@ -381,10 +432,12 @@ function passes(postgres: boolean): Pass[] {
   if (ROUTE_GROUPS.has("storefront") || ROUTE_GROUPS.has("dashboard")) {
     for (const concurrency of postgres ? CONCURRENCIES : [1]) {
       list.push({ cache: "on", pageCacheMb: "64", concurrency, rows: concurrency === 1 ? "all" : "some" });
-      if (ROUTE_GROUPS.has("storefront")) list.push({ cache: "off", pageCacheMb: "0", concurrency, rows: concurrency === 1 ? "all" : "some" });
+      if (ROUTE_GROUPS.has("storefront"))
+        list.push({ cache: "off", pageCacheMb: "0", concurrency, rows: concurrency === 1 ? "all" : "some" });
     }
   }
-  if (ROUTE_GROUPS.has("soak")) list.push({ cache: "on", pageCacheMb: "64", concurrency: postgres ? SOAK_CONCURRENCY : 1, rows: "soak" });
+  if (ROUTE_GROUPS.has("soak"))
+    list.push({ cache: "on", pageCacheMb: "64", concurrency: postgres ? SOAK_CONCURRENCY : 1, rows: "soak" });
   return list;
 }
 
@@ -424,7 +477,8 @@ async function startServer(url: string | undefined, pass: Pass): Promise<Server>
   // A server without cluster support stays one process; the rows then say what ran.
   if (pass.concurrency > 1) {
     const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline && (treeRss(child.pid!)?.processes ?? 1) < pass.concurrency + 1) await new Promise((r) => setTimeout(r, 500));
+    while (Date.now() < deadline && (treeRss(child.pid!)?.processes ?? 1) < pass.concurrency + 1)
+      await new Promise((r) => setTimeout(r, 500));
     await new Promise((r) => setTimeout(r, 5000));
   }
   return { child, pid: child.pid!, stop };
@@ -449,12 +503,29 @@ async function measure(
   for (let i = 0; i < 20; i++) await get(`${BASE}${route}`, allHeaders);
   // the first row of a pass meets a server fresh from start: a few seconds of load first, so the
   // static row (every other row's yardstick) is not measured on code still being compiled
-  if (options.warmUp) runLoad({ url: `${BASE}${route}`, connections: 10, duration: 3, headers: allHeaders, tool: "autocannon" });
+  if (options.warmUp)
+    runLoad({ url: `${BASE}${route}`, connections: 10, duration: 3, headers: allHeaders, tool: "autocannon" });
   for (const c of connections) {
     process.stdout.write(`  ${label} (${who}${tool === MAIN_TOOL ? "" : `, ${tool}`}) at ${c} connections... `);
     const processes = treeRss(server.pid)?.processes ?? 1;
-    const result = runLoad({ url: `${BASE}${route}`, connections: c, duration: DURATION, headers: allHeaders, tool, serverPid: server.pid });
-    const row: Row = { route: label, who, cache: pass.cache, concurrency: pass.concurrency, processes, connections: c, tool, ...result };
+    const result = runLoad({
+      url: `${BASE}${route}`,
+      connections: c,
+      duration: DURATION,
+      headers: allHeaders,
+      tool,
+      serverPid: server.pid,
+    });
+    const row: Row = {
+      route: label,
+      who,
+      cache: pass.cache,
+      concurrency: pass.concurrency,
+      processes,
+      connections: c,
+      tool,
+      ...result,
+    };
     console.log(
       `${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, server CPU ${row.serverCpu ?? "-"} %, client CPU ${row.clientCpu ?? "-"} %` +
         (row.non2xx || row.errors ? `, ${row.non2xx} non-2xx, ${row.errors} errors` : ""),
@@ -474,7 +545,11 @@ interface Fixtures {
 async function fixtures(db: Db): Promise<Fixtures> {
   const [anyProduct] = await db.select({ id: products.id }).from(products).where(gt(products.stock, 0)).limit(1);
   const variants = await db
-    .selectDistinctOn([productVariants.productId], { productId: productVariants.productId, size: productVariants.size, colour: productVariants.colour })
+    .selectDistinctOn([productVariants.productId], {
+      productId: productVariants.productId,
+      size: productVariants.size,
+      colour: productVariants.colour,
+    })
     .from(productVariants)
     .where(gt(productVariants.stock, 2))
     .orderBy(productVariants.productId, productVariants.sku)
@@ -482,7 +557,12 @@ async function fixtures(db: Db): Promise<Fixtures> {
   const some = await db.select({ id: products.id }).from(products).orderBy(products.slug).limit(500);
   const cats = await db.select({ slug: categories.slug }).from(categories);
   if (!anyProduct || variants.length < 3) throw new Error("the scratch catalogue has no products in stock");
-  return { productId: anyProduct.id, cartLines: variants, productIds: some.map((p) => p.id), categories: cats.map((c) => c.slug) };
+  return {
+    productId: anyProduct.id,
+    cartLines: variants,
+    productIds: some.map((p) => p.id),
+    categories: cats.map((c) => c.slug),
+  };
 }
 
 function conditionsLine(loadBefore: number[], loadAfter: number[], tool: string): string {
@@ -500,7 +580,9 @@ async function main(): Promise<void> {
   const { url, label } = await scratchDatabase();
   console.log(`Scratch database: ${label}. Creating ${PRODUCT_COUNT} products...`);
   const started = Date.now();
-  const database = await openDatabase(url ? { kind: "postgres", url } : { kind: "pglite", dataDir: path.join(DATA_DIR, "pglite") });
+  const database = await openDatabase(
+    url ? { kind: "postgres", url } : { kind: "pglite", dataDir: path.join(DATA_DIR, "pglite") },
+  );
   await database.migrate();
   await fillCatalogue(database.db);
   if (dashboard) {
@@ -509,7 +591,15 @@ async function main(): Promise<void> {
   }
   // A live PostgreSQL would have auto-vacuumed and analysed the table by now (PGlite never does):
   // fresh statistics and a visibility map, as the plans in decision 007 assume.
-  for (const table of ["products", "product_images", "product_variants", "orders", "order_lines", '"user"', "audit_log"]) {
+  for (const table of [
+    "products",
+    "product_images",
+    "product_variants",
+    "orders",
+    "order_lines",
+    '"user"',
+    "audit_log",
+  ]) {
     await database.db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
   }
   const data = await fixtures(database.db);
@@ -540,7 +630,11 @@ async function main(): Promise<void> {
   const loadBefore = os.loadavg();
   const postgres = Boolean(url);
   for (const pass of passes(postgres)) {
-    console.log(pass.rows === "soak" ? `\nSoak (${SOAK_SECONDS} s, page cache on, WEB_CONCURRENCY=${pass.concurrency}):` : `\nPage cache ${pass.cache}, WEB_CONCURRENCY=${pass.concurrency}:`);
+    console.log(
+      pass.rows === "soak"
+        ? `\nSoak (${SOAK_SECONDS} s, page cache on, WEB_CONCURRENCY=${pass.concurrency}):`
+        : `\nPage cache ${pass.cache}, WEB_CONCURRENCY=${pass.concurrency}:`,
+    );
     const server = await startServer(url, pass);
     try {
       // one real phone sign-in per run (decision 014's limits); the session outlives server restarts
@@ -551,7 +645,14 @@ async function main(): Promise<void> {
       const asShopper = { cookie: shopperCookie ?? "" };
       if (pass.rows === "soak") {
         const before = os.loadavg();
-        soakResult = await soak({ base: BASE, serverPid: server.pid, seconds: SOAK_SECONDS, cookie: asShopper.cookie, productIds: data.productIds, categories: data.categories });
+        soakResult = await soak({
+          base: BASE,
+          serverPid: server.pid,
+          seconds: SOAK_SECONDS,
+          cookie: asShopper.cookie,
+          productIds: data.productIds,
+          categories: data.categories,
+        });
         soakLoad = [before[0]!, os.loadavg()[0]!];
         const s = soakSummary(soakResult);
         console.log(`  ${soakResult.requests} requests, ${soakResult.rps.toFixed(0)} req/s; ${s.verdict}`);
@@ -564,14 +665,25 @@ async function main(): Promise<void> {
         await measure(server, pass, STATIC_ROUTE, STATIC_ROUTE, SIGNED_OUT, {}, rows, { warmUp: true });
         // signed out: the rows of issue 4 plus the home page
         const guestRoutes = all
-          ? ["/", "/products", "/products?category=kurtas&sortBy=price-low", "/products?search=silk", productRoute, ...(suggest ? [suggest] : [])]
+          ? [
+              "/",
+              "/products",
+              "/products?category=kurtas&sortBy=price-low",
+              "/products?search=silk",
+              productRoute,
+              ...(suggest ? [suggest] : []),
+            ]
           : pass.cache === "on"
             ? ["/products", productRoute]
             : ["/", "/products", productRoute, ...(suggest ? [suggest] : [])];
-        for (const route of guestRoutes) await measure(server, pass, route, route.replace(data.productId, ":id"), SIGNED_OUT, {}, rows);
+        for (const route of guestRoutes)
+          await measure(server, pass, route, route.replace(data.productId, ":id"), SIGNED_OUT, {}, rows);
         // signed in, with a cart of three lines
-        const shopperRoutes = all ? ["/", "/products", productRoute, ...(suggest ? [suggest] : []), "/cart"] : ["/products", "/cart"];
-        for (const route of shopperRoutes) await measure(server, pass, route, route.replace(data.productId, ":id"), SIGNED_IN, asShopper, rows);
+        const shopperRoutes = all
+          ? ["/", "/products", productRoute, ...(suggest ? [suggest] : []), "/cart"]
+          : ["/products", "/cart"];
+        for (const route of shopperRoutes)
+          await measure(server, pass, route, route.replace(data.productId, ":id"), SIGNED_IN, asShopper, rows);
         if (all && pass.cache === "on") {
           // page weight, as a guest and (for the cart) as the shopper
           for (const [route, labelFor, headers] of [
@@ -584,10 +696,19 @@ async function main(): Promise<void> {
           }
           // is the load generator or the server the limit? the static file and a cached page with other generators
           if (CLIENT_CHECK) {
-            const others: Tool[] = MAIN_TOOL === "wrk" ? ["autocannon", "autocannon-workers"] : ["autocannon-workers", ...(wrkAvailable() ? (["wrk"] as Tool[]) : [])];
+            const others: Tool[] =
+              MAIN_TOOL === "wrk"
+                ? ["autocannon", "autocannon-workers"]
+                : ["autocannon-workers", ...(wrkAvailable() ? (["wrk"] as Tool[]) : [])];
             for (const tool of others) {
-              await measure(server, pass, STATIC_ROUTE, STATIC_ROUTE, SIGNED_OUT, {}, clientRows, { tool, connections: tool === "autocannon-workers" ? [50] : CONNECTIONS });
-              await measure(server, pass, "/products", "/products", SIGNED_OUT, {}, clientRows, { tool, connections: tool === "autocannon-workers" ? [50] : CONNECTIONS });
+              await measure(server, pass, STATIC_ROUTE, STATIC_ROUTE, SIGNED_OUT, {}, clientRows, {
+                tool,
+                connections: tool === "autocannon-workers" ? [50] : CONNECTIONS,
+              });
+              await measure(server, pass, "/products", "/products", SIGNED_OUT, {}, clientRows, {
+                tool,
+                connections: tool === "autocannon-workers" ? [50] : CONNECTIONS,
+              });
             }
           }
         }
@@ -639,7 +760,13 @@ async function main(): Promise<void> {
     written.push(`${key}-weight`);
   }
   if (clientRows.length > 0) {
-    const base = rows.filter((r) => r.cache === "on" && r.concurrency === 1 && r.who === SIGNED_OUT && (r.route === STATIC_ROUTE || r.route === "/products"));
+    const base = rows.filter(
+      (r) =>
+        r.cache === "on" &&
+        r.concurrency === 1 &&
+        r.who === SIGNED_OUT &&
+        (r.route === STATIC_ROUTE || r.route === "/products"),
+    );
     const summary = [
       `### Load generator check, ${label}`,
       "",
@@ -647,7 +774,9 @@ async function main(): Promise<void> {
         `autocannon with a worker thread per core, and wrk (2 threads). If the client's CPU nears 100 % (one core) while the server's stays below 200 %, ` +
         `or the client spends as much CPU per request as the server, the load generator is the limit, not the server. ${conditions}`,
       "",
-      clientTable([...base, ...clientRows].sort((a, b) => a.route.localeCompare(b.route) || a.connections - b.connections)),
+      clientTable(
+        [...base, ...clientRows].sort((a, b) => a.route.localeCompare(b.route) || a.connections - b.connections),
+      ),
     ].join("\n");
     console.log(`\n${summary}\n`);
     writeDoc(`${key}-client`, summary);

@@ -5,7 +5,9 @@ import { openDatabase, type Database } from "../app/db/client.server";
 export async function openConfiguredDatabase(): Promise<Database> {
   const config = getConfig();
   const database = await openDatabase(
-    config.databaseUrl ? { kind: "postgres", url: config.databaseUrl, poolSize: 2 } : { kind: "pglite", dataDir: config.pgliteDir },
+    config.databaseUrl
+      ? { kind: "postgres", url: config.databaseUrl, poolSize: 2 }
+      : { kind: "pglite", dataDir: config.pgliteDir },
   ).catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(

@@ -63,43 +63,43 @@ let chrome;
 const results = [];
 
 async function auditPage(p) {
-    const runner = await lighthouse(base + p, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-    });
-    const lhr = runner.lhr;
-    if (lhr.runtimeError) {
-      console.warn(`  run failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message ?? ""}`);
-      return null;
-    }
-    // the full report, for digging into a result (tmp/ is not committed)
-    mkdirSync("tmp", { recursive: true });
-    writeFileSync(`tmp/lighthouse${p === "/" ? "-home" : p.replace(/\W+/g, "-")}.json`, JSON.stringify(lhr));
-    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const audit = (id) => lhr.audits[id];
-    const scripts = (audit("network-requests")?.details?.items ?? []).filter((i) => i.resourceType === "Script");
-    const jsKb = scripts.reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024;
-    const failing = Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === "binary")
-      .map((a) => a.id);
-    return {
-      path: p,
-      performance: score("performance"),
-      accessibility: score("accessibility"),
-      bestPractices: score("best-practices"),
-      seo: score("seo"),
-      fcp: audit("first-contentful-paint")?.displayValue,
-      lcp: audit("largest-contentful-paint")?.displayValue,
-      tbt: audit("total-blocking-time")?.displayValue,
-      cls: audit("cumulative-layout-shift")?.numericValue ?? 0,
-      si: audit("speed-index")?.displayValue,
-      jsKb,
-      jsFiles: scripts.length,
-      failing,
-      version: lhr.lighthouseVersion,
-    };
+  const runner = await lighthouse(base + p, {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+  });
+  const lhr = runner.lhr;
+  if (lhr.runtimeError) {
+    console.warn(`  run failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message ?? ""}`);
+    return null;
+  }
+  // the full report, for digging into a result (tmp/ is not committed)
+  mkdirSync("tmp", { recursive: true });
+  writeFileSync(`tmp/lighthouse${p === "/" ? "-home" : p.replace(/\W+/g, "-")}.json`, JSON.stringify(lhr));
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const audit = (id) => lhr.audits[id];
+  const scripts = (audit("network-requests")?.details?.items ?? []).filter((i) => i.resourceType === "Script");
+  const jsKb = scripts.reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024;
+  const failing = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === "binary")
+    .map((a) => a.id);
+  return {
+    path: p,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    fcp: audit("first-contentful-paint")?.displayValue,
+    lcp: audit("largest-contentful-paint")?.displayValue,
+    tbt: audit("total-blocking-time")?.displayValue,
+    cls: audit("cumulative-layout-shift")?.numericValue ?? 0,
+    si: audit("speed-index")?.displayValue,
+    jsKb,
+    jsFiles: scripts.length,
+    failing,
+    version: lhr.lighthouseVersion,
+  };
 }
 
 try {
@@ -137,7 +137,10 @@ try {
     if (perPath.length === 0) throw new Error(`every Lighthouse run of ${p} failed`);
     // Lighthouse varies from run to run; the median run is the figure to quote.
     perPath.sort((a, b) => a.performance - b.performance);
-    results.push({ ...perPath[Math.floor((perPath.length - 1) / 2)], allPerformance: perPath.map((r) => r.performance) });
+    results.push({
+      ...perPath[Math.floor((perPath.length - 1) / 2)],
+      allPerformance: perPath.map((r) => r.performance),
+    });
   }
 } finally {
   await chrome?.kill();
@@ -152,11 +155,14 @@ for (const r of results) {
       (r.failing.length ? `; failing audits: ${r.failing.join(", ")}` : ""),
   );
   if (r.performance < BARS.performance) misses.push(`${r.path}: performance ${r.performance} < ${BARS.performance}`);
-  if (r.accessibility < BARS.accessibility) misses.push(`${r.path}: accessibility ${r.accessibility} < ${BARS.accessibility}`);
-  if (r.bestPractices < BARS.bestPractices) misses.push(`${r.path}: best practices ${r.bestPractices} < ${BARS.bestPractices}`);
+  if (r.accessibility < BARS.accessibility)
+    misses.push(`${r.path}: accessibility ${r.accessibility} < ${BARS.accessibility}`);
+  if (r.bestPractices < BARS.bestPractices)
+    misses.push(`${r.path}: best practices ${r.bestPractices} < ${BARS.bestPractices}`);
   if (r.seo < BARS.seo) misses.push(`${r.path}: SEO ${r.seo} < ${BARS.seo}`);
   if (r.cls >= BARS.cls) misses.push(`${r.path}: layout shift ${r.cls.toFixed(3)} >= ${BARS.cls}`);
-  if (r.path === "/" && r.jsKb > BARS.homeJsKb) misses.push(`home JavaScript ${r.jsKb.toFixed(1)} KB > ${BARS.homeJsKb} KB`);
+  if (r.path === "/" && r.jsKb > BARS.homeJsKb)
+    misses.push(`home JavaScript ${r.jsKb.toFixed(1)} KB > ${BARS.homeJsKb} KB`);
 }
 
 // docs/performance.md: replace (or add) the section between the markers, leave the rest alone.
@@ -182,7 +188,9 @@ home JavaScript <= ${BARS.homeJsKb} KB gzip. Load average (1 min) when it starte
 ${rows}
 ${end}`;
 let doc = readFileSync(file, "utf8");
-doc = doc.includes(start) ? doc.replace(new RegExp(`${start}[\\s\\S]*?${end}`), section) : `${doc.trimEnd()}\n\n${section}\n`;
+doc = doc.includes(start)
+  ? doc.replace(new RegExp(`${start}[\\s\\S]*?${end}`), section)
+  : `${doc.trimEnd()}\n\n${section}\n`;
 writeFileSync(file, doc);
 console.log(`Wrote the Lighthouse section of ${file}.`);
 

@@ -23,7 +23,15 @@ try {
   process.exit(1);
 }
 
-const SOURCES = ["app", "server", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const SOURCES = [
+  "app",
+  "server",
+  "public",
+  "package.json",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 // the bundled server entry is written last: its absence means an old or unfinished build
 const BUILD_MARKER = SERVER_ENTRY;
 
@@ -58,7 +66,9 @@ let stopping = false;
 function serve() {
   let ready = false;
   // plain node on the bundled entry: tsx's loader would hold about 250 MB more per process
-  child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], { stdio: ["inherit", "inherit", "inherit", "ipc"] });
+  child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
+    stdio: ["inherit", "inherit", "inherit", "ipc"],
+  });
   child.on("message", (message) => {
     if (message && message.shop === "ready") ready = true;
   });
@@ -69,7 +79,9 @@ function serve() {
     restarts.push(now);
     while (restarts.length > 0 && restarts[0] < now - 60_000) restarts.shift();
     if (restarts.length > RESTARTS_PER_MINUTE) {
-      console.error(`The shop stopped ${restarts.length} times within a minute; not restarting it again. See the messages above.`);
+      console.error(
+        `The shop stopped ${restarts.length} times within a minute; not restarting it again. See the messages above.`,
+      );
       process.exit(1);
     }
     console.error(`\n  The shop stopped unexpectedly (${signal ?? `exit code ${code}`}); starting it again...\n`);

@@ -62,7 +62,9 @@ try {
     for (const [sku, count] of pairs) {
       const variant = await findVariantBySku(db, sku);
       if (!variant) {
-        console.error(`No variant with the SKU ${sku}. List a product's variants with: npm run stock:set -- <product SKU>`);
+        console.error(
+          `No variant with the SKU ${sku}. List a product's variants with: npm run stock:set -- <product SKU>`,
+        );
         status = 1;
         continue;
       }
@@ -73,7 +75,9 @@ try {
     // otherwise send them within 30 s of its next start).
     const sent = await deliverDueMessages(db, smsProviderFor(getConfig().sms, db));
     if (sent.sent + sent.retrying + sent.failed > 0) {
-      console.log(`Back-in-stock texts: ${sent.sent} sent${sent.retrying ? `, ${sent.retrying} to retry` : ""}${sent.failed ? `, ${sent.failed} failed` : ""}.`);
+      console.log(
+        `Back-in-stock texts: ${sent.sent} sent${sent.retrying ? `, ${sent.retrying} to retry` : ""}${sent.failed ? `, ${sent.failed} failed` : ""}.`,
+      );
     }
   }
 } finally {

@@ -3,7 +3,15 @@ import net from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_REQUEST_LIMIT } from "../app/modules/media/upload-rules";
-import { bodyLimit, BODY_TOO_LARGE_MESSAGE, bufferedBody, DEFAULT_BODY_LIMIT, DRAIN_LIMIT, RequestBodyTooLargeError, SHOP_BODY_LIMITS } from "./body-limit";
+import {
+  bodyLimit,
+  BODY_TOO_LARGE_MESSAGE,
+  bufferedBody,
+  DEFAULT_BODY_LIMIT,
+  DRAIN_LIMIT,
+  RequestBodyTooLargeError,
+  SHOP_BODY_LIMITS,
+} from "./body-limit";
 import { toFetchRequest } from "./request-handler";
 import { rawRequest } from "./test-raw-client";
 import { listenForTest, type TestServer } from "./test-server";
@@ -121,10 +129,13 @@ describe("request body limit", () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const once = (bytes: number) =>
       new Promise<number>((resolve, reject) => {
-        const req = http.request({ host: "127.0.0.1", port, path: "/x", method: "POST", agent, headers: { "content-length": String(bytes) } }, (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-        });
+        const req = http.request(
+          { host: "127.0.0.1", port, path: "/x", method: "POST", agent, headers: { "content-length": String(bytes) } },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          },
+        );
         req.on("error", reject);
         req.end(Buffer.alloc(bytes, "b"));
       });
@@ -144,7 +155,13 @@ describe("request body limit", () => {
       ["1.1", { Connection: "close" }],
       ["1.0", {}],
     ] as const) {
-      const answer = await rawRequest({ port, path: "/api/cart/quote", version, headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: bytes });
+      const answer = await rawRequest({
+        port,
+        path: "/api/cart/quote",
+        version,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        body: bytes,
+      });
       const label = `HTTP/${version} ${JSON.stringify(headers)}`;
       expect(answer.error, label).toBeNull();
       expect(answer.sent, label).toBe(bytes);
@@ -207,15 +224,18 @@ describe("the shop's limits: picture uploads streamed, everything else 64 KB", (
       const started = performance.now();
       const all: Record<string, string> = { "content-type": "application/octet-stream" };
       if (!chunked) all["content-length"] = String(bytes);
-      const req = http.request({ host: "127.0.0.1", port: shopPort, path, method: "POST", headers: all, agent }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => {
-          agent.destroy();
-          resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started });
-        });
-      });
+      const req = http.request(
+        { host: "127.0.0.1", port: shopPort, path, method: "POST", headers: all, agent },
+        (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (body += chunk));
+          res.on("end", () => {
+            agent.destroy();
+            resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started });
+          });
+        },
+      );
       req.on("error", reject);
       const chunk = Buffer.alloc(64 * 1024, "u");
       let sent = 0;
@@ -259,7 +279,14 @@ describe("the shop's limits: picture uploads streamed, everything else 64 KB", (
   });
 
   it("still refuses more than 64 KB everywhere else, including look-alikes of the upload path", async () => {
-    for (const path of ["/cart", "/admin/products", "/admin/uploads/", "/admin/uploads/x", "/admin/uploads/../cart", "/admin/upload"]) {
+    for (const path of [
+      "/cart",
+      "/admin/products",
+      "/admin/uploads/",
+      "/admin/uploads/x",
+      "/admin/uploads/../cart",
+      "/admin/upload",
+    ]) {
       const answer = await sendTo(path, DEFAULT_BODY_LIMIT + 1);
       expect(answer.status, path).toBe(413);
       expect(answer.body).toBe(BODY_TOO_LARGE_MESSAGE);
@@ -267,7 +294,10 @@ describe("the shop's limits: picture uploads streamed, everything else 64 KB", (
     expect((await sendTo("/admin/products", 1024 * 1024, { chunked: true })).status).toBe(413);
     expect(JSON.parse((await sendTo("/cart", DEFAULT_BODY_LIMIT)).body)).toEqual({ length: DEFAULT_BODY_LIMIT });
     // a query string does not change the path
-    expect(JSON.parse((await sendTo("/admin/uploads?x=1", 2 * DEFAULT_BODY_LIMIT)).body)).toEqual({ bytes: 2 * DEFAULT_BODY_LIMIT, outcome: "complete" });
+    expect(JSON.parse((await sendTo("/admin/uploads?x=1", 2 * DEFAULT_BODY_LIMIT)).body)).toEqual({
+      bytes: 2 * DEFAULT_BODY_LIMIT,
+      outcome: "complete",
+    });
   });
 
   it("answers a client that writes its whole oversized upload before reading, also when it asks to close the connection", async () => {
@@ -280,7 +310,12 @@ describe("the shop's limits: picture uploads streamed, everything else 64 KB", (
       expect(JSON.parse(answer.body)).toMatchObject({ outcome: "too large" });
     }
     // and one the route refused before reading a byte of it
-    const unread = await rawRequest({ port: shopPort, path: "/admin/uploads", headers: { Connection: "close", "x-read": "no" }, body: bytes });
+    const unread = await rawRequest({
+      port: shopPort,
+      path: "/admin/uploads",
+      headers: { Connection: "close", "x-read": "no" },
+      body: bytes,
+    });
     expect(unread).toMatchObject({ error: null, sent: bytes, status: 401 });
   });
 
@@ -301,7 +336,8 @@ describe("the shop's limits: picture uploads streamed, everything else 64 KB", (
         }
       });
     });
-    const write = (data: string | Buffer) => new Promise<void>((resolve) => (socket.write(data) ? resolve() : socket.once("drain", () => resolve())));
+    const write = (data: string | Buffer) =>
+      new Promise<void>((resolve) => (socket.write(data) ? resolve() : socket.once("drain", () => resolve())));
     const bytes = 5 * 1024 * 1024;
     await write(`POST /admin/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${bytes}\r\nx-read: no\r\n\r\n`);
     const chunk = Buffer.alloc(64 * 1024, "v");

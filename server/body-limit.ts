@@ -78,7 +78,12 @@ function isUploadRequest(req: Request): boolean {
  * streamed to their routes and counted on the way: no body is held whole in memory.
  */
 export const SHOP_BODY_LIMITS: Required<BodyLimitOptions> = {
-  limitFor: (req) => (isUploadRequest(req) ? UPLOAD_REQUEST_LIMIT : isProductImportRequest(req) ? PRODUCT_IMPORT_BODY_LIMIT : DEFAULT_BODY_LIMIT),
+  limitFor: (req) =>
+    isUploadRequest(req)
+      ? UPLOAD_REQUEST_LIMIT
+      : isProductImportRequest(req)
+        ? PRODUCT_IMPORT_BODY_LIMIT
+        : DEFAULT_BODY_LIMIT,
   streamFor: (req) => isUploadRequest(req) || isProductImportRequest(req),
 };
 

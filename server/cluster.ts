@@ -51,7 +51,8 @@ export function runPrimary(processes: number): Promise<void> {
           process.send?.({ shop: "ready" });
         }
       } else if (message?.shop === WORKER_PURGE.shop) {
-        for (const other of Object.values(cluster.workers ?? {})) if (other && other !== worker) other.send(WORKER_PURGE);
+        for (const other of Object.values(cluster.workers ?? {}))
+          if (other && other !== worker) other.send(WORKER_PURGE);
       }
     });
     worker.on("exit", (code, signal) => {
@@ -69,7 +70,9 @@ export function runPrimary(processes: number): Promise<void> {
         stopAll(`Server processes stopped ${restarts.length} times within a minute; not starting them again`, 1);
         return;
       }
-      console.error(`\n  A server process stopped unexpectedly (${signal ?? `exit code ${code}`}); starting another...\n`);
+      console.error(
+        `\n  A server process stopped unexpectedly (${signal ?? `exit code ${code}`}); starting another...\n`,
+      );
       start();
     });
     return worker;

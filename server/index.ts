@@ -96,10 +96,13 @@ async function main() {
   // The driver's error text goes to the log (databaseStatus logs it), never to whoever asks.
   app.get("/healthz", async (_req, res) => {
     const status = await (await entryModule()).databaseStatus();
-    res.status(status.ok ? 200 : 503).set("Cache-Control", "no-store").json({
-      status: status.ok ? "ok" : "unavailable",
-      database: { kind: status.kind, ok: status.ok },
-    });
+    res
+      .status(status.ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({
+        status: status.ok ? "ok" : "unavailable",
+        database: { kind: status.kind, ok: status.ok },
+      });
   });
 
   // While stopping, answers close their connection so clients open a new one (to another instance).
@@ -158,12 +161,15 @@ async function main() {
     process.send?.({ shop: "ready" });
   });
   const readyBanner = () => {
-    const where = info.database === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.pgliteDir}`;
+    const where =
+      info.database === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.pgliteDir}`;
     return (
       `\n  Saanjh is ready at ${config.baseUrl}  (${dev ? "development" : "production"} build, ${config.mode} mode)\n` +
       `  ${where}, ${info.products} products${info.seeded ? ", seeded on this first run" : ""}; started in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
       (info.demoAdmin ? `  Demo admin: ${info.demoAdmin.email}  password: ${info.demoAdmin.password}\n` : "") +
-      addressWarnings(config).map((warning) => `  ${warning}\n`).join("")
+      addressWarnings(config)
+        .map((warning) => `  ${warning}\n`)
+        .join("")
     );
   };
   server.on("error", (error: NodeJS.ErrnoException) => {

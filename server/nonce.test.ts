@@ -44,8 +44,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function get(path: string, gzip = false) {
-  const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: gzip ? {} : { "accept-encoding": "identity" } });
-  return { status: response.status, policy: response.headers.get("content-security-policy"), cache: response.headers.get("x-page-cache"), body: await response.text() };
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    headers: gzip ? {} : { "accept-encoding": "identity" },
+  });
+  return {
+    status: response.status,
+    policy: response.headers.get("content-security-policy"),
+    cache: response.headers.get("x-page-cache"),
+    body: await response.text(),
+  };
 }
 
 function noncesOf(page: { policy: string | null; body: string }) {

@@ -31,7 +31,8 @@ export function replaceAll(data: Buffer, nonce: Buffer): Buffer {
 function toBuffer(chunk: unknown, encoding: unknown): Buffer | null {
   if (chunk === undefined || chunk === null || typeof chunk === "function") return null;
   if (Buffer.isBuffer(chunk)) return chunk;
-  if (typeof chunk === "string") return Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding);
+  if (typeof chunk === "string")
+    return Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding);
   if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   return null;
 }
@@ -45,12 +46,14 @@ export function scriptNonce() {
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
     res.writeHead = ((...args: unknown[]) => {
       const policy = res.getHeader("content-security-policy");
-      if (typeof policy === "string") res.setHeader("Content-Security-Policy", policy.replaceAll(NONCE_PLACEHOLDER, nonce));
+      if (typeof policy === "string")
+        res.setHeader("Content-Security-Policy", policy.replaceAll(NONCE_PLACEHOLDER, nonce));
       return writeHead(...args);
     }) as Response["writeHead"];
 
     // A page cache's copy arrives compressed and with its own nonce: nothing to replace there.
-    const isHtml = () => (html ??= /^text\/html\b/i.test(String(res.getHeader("content-type") ?? "")) && !res.getHeader("x-page-cache"));
+    const isHtml = () =>
+      (html ??= /^text\/html\b/i.test(String(res.getHeader("content-type") ?? "")) && !res.getHeader("x-page-cache"));
     // The placeholder may straddle two writes: hold back its length less one byte until the next.
     let held: Buffer = Buffer.alloc(0);
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;

@@ -26,11 +26,17 @@ app.set("trust proxy", true);
 app.use(compression());
 app.use(cache);
 counted("/shared", (req, res) => {
-  res.set("Cache-Control", "public, max-age=0, s-maxage=30").type("html").send(`<p>shared ${req.query.v ?? ""} #${renders.get(req.originalUrl)}</p>`);
+  res
+    .set("Cache-Control", "public, max-age=0, s-maxage=30")
+    .type("html")
+    .send(`<p>shared ${req.query.v ?? ""} #${renders.get(req.originalUrl)}</p>`);
 });
 // a shared address of the shop (isSharedPath): the same for every visitor, signed in or not
 counted("/products", (req, res) => {
-  res.set("Cache-Control", "public, max-age=0, s-maxage=30").type("html").send(`<p>list ${req.query.v ?? ""} #${renders.get(req.originalUrl)}</p>`);
+  res
+    .set("Cache-Control", "public, max-age=0, s-maxage=30")
+    .type("html")
+    .send(`<p>list ${req.query.v ?? ""} #${renders.get(req.originalUrl)}</p>`);
 });
 counted("/address", (req, res) => {
   res.set("Cache-Control", "public, s-maxage=30").send(`page of ${req.hostname}`);
@@ -75,7 +81,13 @@ afterAll(() => close());
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${base}${path}`, { headers });
-  return { status: response.status, body: await response.text(), cache: response.headers.get("x-page-cache"), age: response.headers.get("age"), type: response.headers.get("content-type") };
+  return {
+    status: response.status,
+    body: await response.text(),
+    cache: response.headers.get("x-page-cache"),
+    age: response.headers.get("age"),
+    type: response.headers.get("content-type"),
+  };
 }
 
 describe("shared page cache", () => {
@@ -121,7 +133,10 @@ describe("shared page cache", () => {
     const signedIn = { cookie: "theme=x; shop.session_token=abc.def" };
     expect((await get("/products?v=all", signedIn)).body).toBe("<p>list all #1</p>");
     expect(await get("/products?v=all")).toMatchObject({ body: "<p>list all #1</p>", cache: "hit" });
-    expect(await get("/products?v=all", { cookie: "__Secure-shop.session_token=abc" })).toMatchObject({ body: "<p>list all #1</p>", cache: "hit" });
+    expect(await get("/products?v=all", { cookie: "__Secure-shop.session_token=abc" })).toMatchObject({
+      body: "<p>list all #1</p>",
+      cache: "hit",
+    });
     expect(renders.get("/products?v=all")).toBe(1);
   });
 
@@ -161,7 +176,12 @@ describe("shared page cache", () => {
       res.set("Cache-Control", "public, s-maxage=30").type("html").send(page);
     });
     await get("/long");
-    for (const [accept, encoding] of [["gzip, deflate, br", "br"], ["gzip", "gzip"], ["br;q=0, gzip", "gzip"], ["identity", null]] as const) {
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+      ["br;q=0, gzip", "gzip"],
+      ["identity", null],
+    ] as const) {
       const response = await fetch(`${base}/long`, { headers: { "accept-encoding": accept } });
       expect(response.headers.get("x-page-cache"), accept).toBe("hit");
       expect(response.headers.get("content-encoding"), accept).toBe(encoding);

@@ -55,14 +55,22 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
 
 function encode(body: Buffer, encoding: Encoding): Buffer {
   return encoding === "br"
-    ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? brotliCompressSync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
     : gzipSync(body, { level: 6 });
 }
 
 /** The copy's own nonce in place of the placeholder, in the body and the policy. */
-function withCopyNonce(body: Buffer, headers: Array<[string, string]>): { body: Buffer; headers: Array<[string, string]> } {
+function withCopyNonce(
+  body: Buffer,
+  headers: Array<[string, string]>,
+): { body: Buffer; headers: Array<[string, string]> } {
   const nonce = newNonce();
-  return { body: replaceAll(body, Buffer.from(nonce)), headers: headers.map(([name, value]) => [name, value.replaceAll(NONCE_PLACEHOLDER, nonce)]) };
+  return {
+    body: replaceAll(body, Buffer.from(nonce)),
+    headers: headers.map(([name, value]) => [name, value.replaceAll(NONCE_PLACEHOLDER, nonce)]),
+  };
 }
 
 export interface PageCache {
@@ -73,7 +81,14 @@ export interface PageCache {
 }
 
 /** Headers of a stored response that are replayed; the others are set anew by the middleware before it. */
-const REPLAYED = ["content-type", "cache-control", "link", "x-robots-tag", "content-language", "content-security-policy"];
+const REPLAYED = [
+  "content-type",
+  "cache-control",
+  "link",
+  "x-robots-tag",
+  "content-language",
+  "content-security-policy",
+];
 
 /**
  * Everything the page's own idea of its address is made from (React Router builds it from the
@@ -100,7 +115,8 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
   // bumped by purge(): a render that began before a purge may hold old data and is not stored
   let generation = 0;
 
-  const sizeOf = (entry: Entry) => entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
+  const sizeOf = (entry: Entry) =>
+    entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
   const drop = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
@@ -202,7 +218,13 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     const keep = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (encoding as BufferEncoding) || "utf8") : Buffer.from(chunk as Uint8Array));
+      chunks.push(
+        Buffer.isBuffer(chunk)
+          ? chunk
+          : typeof chunk === "string"
+            ? Buffer.from(chunk, (encoding as BufferEncoding) || "utf8")
+            : Buffer.from(chunk as Uint8Array),
+      );
     };
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);

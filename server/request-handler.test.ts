@@ -18,7 +18,11 @@ const LOADER_MS = 300;
 const seen: Array<{ finishedAt: number; abortedAtEnd: boolean }> = [];
 
 /** The smallest build React Router serves: one resource route. */
-function buildOf(route: { id: string; path: string; module: { loader(args: { request: Request }): Promise<globalThis.Response> } }): ServerBuild {
+function buildOf(route: {
+  id: string;
+  path: string;
+  module: { loader(args: { request: Request }): Promise<globalThis.Response> };
+}): ServerBuild {
   const root = { id: "root", path: "", module: { default: () => null } };
   return {
     entry: { module: { default: () => new Response("document") } },

@@ -61,7 +61,13 @@ export function toFetchRequest(req: Request, signal?: AbortSignal): globalThis.R
   const stream = hasBody ? streamedBody(req) : undefined;
   if (stream) {
     // `duplex` is what a streamed request body needs (not yet in TypeScript's RequestInit).
-    const init: RequestInit & { duplex: "half" } = { method: req.method, headers: headersOf(req), signal, body: stream, duplex: "half" };
+    const init: RequestInit & { duplex: "half" } = {
+      method: req.method,
+      headers: headersOf(req),
+      signal,
+      body: stream,
+      duplex: "half",
+    };
     return new Request(urlOf(req), init);
   }
   const body = bufferedBody(req);
@@ -101,7 +107,9 @@ async function send(res: Response, response: globalThis.Response): Promise<void>
  */
 async function writeBody(res: Response, body: ReadableStream<Uint8Array>): Promise<void> {
   const reader = body.getReader();
-  const gone = new Promise<"gone">((resolve) => (res.destroyed ? resolve("gone") : res.once("close", () => resolve("gone"))));
+  const gone = new Promise<"gone">((resolve) =>
+    res.destroyed ? resolve("gone") : res.once("close", () => resolve("gone")),
+  );
   let wake: (() => void) | undefined;
   const drained = () => wake?.();
   res.on("drain", drained);
@@ -131,7 +139,13 @@ async function writeBody(res: Response, body: ReadableStream<Uint8Array>): Promi
  * function (the development server, whose build changes), it derives it again on every request,
  * which cost 4-7 % of a list page's CPU.
  */
-export function createRequestHandler({ build, mode }: { build: ServerBuild | (() => Promise<ServerBuild>); mode: string }) {
+export function createRequestHandler({
+  build,
+  mode,
+}: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+}) {
   const handle = createReactRouterHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {

@@ -15,7 +15,16 @@ function run(method: string, path: string, headers: Record<string, string>, prot
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
   // Express's req.path is the raw path; originalUrl keeps the query too.
   // a request whose body has been read already: the refusal has nothing to drain
-  const req = { method, path: path.split("?")[0], originalUrl: path, url: path, protocol, headers: lower, readableEnded: true, get: (name: string) => lower[name.toLowerCase()] } as unknown as Request;
+  const req = {
+    method,
+    path: path.split("?")[0],
+    originalUrl: path,
+    url: path,
+    protocol,
+    headers: lower,
+    readableEnded: true,
+    get: (name: string) => lower[name.toLowerCase()],
+  } as unknown as Request;
   const res = {
     shouldKeepAlive: true,
     headersSent: false,
@@ -50,8 +59,14 @@ describe("same-origin guard for state-changing requests", () => {
 
   it("compares the whole origin, scheme included, not just the host", () => {
     // a page on http://shop.example.com (say, an injected one on a plain-http mirror) is another origin
-    expect(run("POST", "/cart", { origin: "http://shop.example.com", host: "shop.example.com" })).toMatchObject({ passed: false, status: 403 });
-    expect(run("POST", "/cart", { origin: "https://127.0.0.1:3000", host: "127.0.0.1:3000" }, "http")).toMatchObject({ passed: false, status: 403 });
+    expect(run("POST", "/cart", { origin: "http://shop.example.com", host: "shop.example.com" })).toMatchObject({
+      passed: false,
+      status: 403,
+    });
+    expect(run("POST", "/cart", { origin: "https://127.0.0.1:3000", host: "127.0.0.1:3000" }, "http")).toMatchObject({
+      passed: false,
+      status: 403,
+    });
   });
 
   it("exempts only real webhook paths, after dot segments are resolved as the router resolves them", () => {
@@ -62,13 +77,18 @@ describe("same-origin guard for state-changing requests", () => {
       "/api/payments/razorpay/callback/../../../../account/addresses",
       "/api/payments/razorpay/webhook/extra",
     ]) {
-      expect(run("POST", sneaky, { referer: "https://evil.example/", host: "shop.example.com" }), sneaky).toMatchObject({ passed: false, status: 403 });
+      expect(run("POST", sneaky, { referer: "https://evil.example/", host: "shop.example.com" }), sneaky).toMatchObject(
+        { passed: false, status: 403 },
+      );
     }
     expect(routedPath("/api/webhooks/../../wishlist")).toBe("/wishlist");
   });
 
   it("refuses posts from another site with 403", () => {
-    expect(run("POST", "/cart", { origin: "https://evil.example", host: "shop.example.com" })).toMatchObject({ passed: false, status: 403 });
+    expect(run("POST", "/cart", { origin: "https://evil.example", host: "shop.example.com" })).toMatchObject({
+      passed: false,
+      status: 403,
+    });
     expect(run("DELETE", "/account", { "sec-fetch-site": "cross-site", host: "shop.example.com" }).status).toBe(403);
     expect(run("POST", "/cart", { origin: "null", host: "shop.example.com" }).status).toBe(403);
     expect(run("POST", "/cart", { referer: "https://evil.example/page", host: "shop.example.com" }).status).toBe(403);
@@ -79,24 +99,46 @@ describe("same-origin guard for state-changing requests", () => {
     // a page at one local name posting to another: the request's own host does not make it ours
     for (const origin of ["http://127.0.0.1:3000", "http://[::1]:3000", "http://localhost:3000"]) {
       expect(run("POST", "/cart", { origin, host: "proxy.internal:8080" }, "http", demo).passed, origin).toBe(true);
-      expect(run("POST", "/cart", { referer: `${origin}/cart`, host: "proxy.internal:8080" }, "http", demo).passed, origin).toBe(true);
+      expect(
+        run("POST", "/cart", { referer: `${origin}/cart`, host: "proxy.internal:8080" }, "http", demo).passed,
+        origin,
+      ).toBe(true);
     }
-    expect(run("POST", "/cart", { origin: "http://127.0.0.1:3001", host: "proxy.internal:8080" }, "http", demo).passed).toBe(false);
-    expect(run("POST", "/cart", { origin: "http://127.0.0.1:3000", host: "proxy.internal:8080" }, "http", { ...demo, isDemo: false }).passed).toBe(false);
+    expect(
+      run("POST", "/cart", { origin: "http://127.0.0.1:3001", host: "proxy.internal:8080" }, "http", demo).passed,
+    ).toBe(false);
+    expect(
+      run("POST", "/cart", { origin: "http://127.0.0.1:3000", host: "proxy.internal:8080" }, "http", {
+        ...demo,
+        isDemo: false,
+      }).passed,
+    ).toBe(false);
   });
 
   it("tells the staff dialog where to sign in when its page is at another address, in JSON it reads", () => {
-    const refused = run("POST", "/api/auth/sign-in/email", { origin: "https://www.shop.example.com", host: "127.0.0.1:3000" }, "http");
+    const refused = run(
+      "POST",
+      "/api/auth/sign-in/email",
+      { origin: "https://www.shop.example.com", host: "127.0.0.1:3000" },
+      "http",
+    );
     expect(refused).toMatchObject({ passed: false, status: 403 });
-    expect(JSON.parse(refused.body)).toEqual({ code: "SIGN_IN_AT_BASE_URL", message: "Open the shop at https://shop.example.com to sign in." });
+    expect(JSON.parse(refused.body)).toEqual({
+      code: "SIGN_IN_AT_BASE_URL",
+      message: "Open the shop at https://shop.example.com to sign in.",
+    });
     // any other refused post keeps the plain answer
-    expect(run("POST", "/cart", { origin: "https://www.shop.example.com", host: "127.0.0.1:3000" }, "http").body).toBe("Cross-site request refused.");
+    expect(run("POST", "/cart", { origin: "https://www.shop.example.com", host: "127.0.0.1:3000" }, "http").body).toBe(
+      "Cross-site request refused.",
+    );
   });
 
   it("lets payment webhooks through: gateways post from their own servers", () => {
     expect(run("POST", "/api/payments/razorpay/webhook", { origin: "https://api.razorpay.com" }).passed).toBe(true);
     // Checkout's redirect mode posts the result from Razorpay's page
-    expect(run("POST", "/api/payments/razorpay/callback?order=ORD-X", { origin: "https://api.razorpay.com" }).passed).toBe(true);
+    expect(
+      run("POST", "/api/payments/razorpay/callback?order=ORD-X", { origin: "https://api.razorpay.com" }).passed,
+    ).toBe(true);
   });
 });
 
@@ -107,10 +149,17 @@ describe("a refused cross-site post with a large body", () => {
     app.post("/cart", (_req, res) => void res.send("accepted"));
     const server = await listenForTest(app);
     try {
-      const cases: Array<Record<string, string>> = [{ Origin: "https://evil.example" }, { Origin: "https://evil.example", Connection: "close" }];
+      const cases: Array<Record<string, string>> = [
+        { Origin: "https://evil.example" },
+        { Origin: "https://evil.example", Connection: "close" },
+      ];
       for (const headers of cases) {
         const answer = await rawRequest({ port: server.port, path: "/cart", headers, body: 12 * 1024 * 1024 });
-        expect(answer, JSON.stringify(headers)).toMatchObject({ status: 403, body: "Cross-site request refused.", error: null });
+        expect(answer, JSON.stringify(headers)).toMatchObject({
+          status: 403,
+          body: "Cross-site request refused.",
+          error: null,
+        });
       }
     } finally {
       await server.close();
@@ -120,7 +169,11 @@ describe("a refused cross-site post with a large body", () => {
 
 describe("client address for rate limits", () => {
   function address(ip: string | undefined, forwarded?: string) {
-    const req = { ip, socket: { remoteAddress: ip }, headers: forwarded ? { "x-forwarded-for": forwarded } : {} } as unknown as Request;
+    const req = {
+      ip,
+      socket: { remoteAddress: ip },
+      headers: forwarded ? { "x-forwarded-for": forwarded } : {},
+    } as unknown as Request;
     clientAddressHeader()(req, {} as Response, (() => {}) as NextFunction);
     return req.headers["x-forwarded-for"];
   }

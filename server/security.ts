@@ -58,9 +58,17 @@ export function sameOriginGuard(config: ShopAddress) {
       (origin === undefined && referer !== undefined && !isOurs(referer));
     // a page at another address of the shop (a proxy's other name) is told where to sign in, as the
     // auth route tells it when this guard lets the request through
-    const elsewhere = rejected && path === STAFF_SIGN_IN ? signInAddressRefusal(new Headers(pageHeaders(origin, referer)), config) : null;
+    const elsewhere =
+      rejected && path === STAFF_SIGN_IN
+        ? signInAddressRefusal(new Headers(pageHeaders(origin, referer)), config)
+        : null;
     if (elsewhere) {
-      refuseUnread(req, res, () => res.status(403).type("application/json").send(JSON.stringify({ code: SIGN_IN_ELSEWHERE_CODE, message: elsewhere })));
+      refuseUnread(req, res, () =>
+        res
+          .status(403)
+          .type("application/json")
+          .send(JSON.stringify({ code: SIGN_IN_ELSEWHERE_CODE, message: elsewhere })),
+      );
       return;
     }
     if (rejected) {
@@ -87,7 +95,6 @@ export function securityHeaders(config: Pick<Config, "baseUrl">) {
     next();
   };
 }
-
 
 /**
  * Puts the client's address, as Express resolves it under its `trust proxy` setting, into

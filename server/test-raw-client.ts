@@ -57,7 +57,10 @@ export async function rawRequest(request: RawRequest): Promise<RawAnswer> {
   });
 
   const write = (data: Buffer | string) =>
-    Promise.race([new Promise<void>((resolve) => (socket.write(data) ? resolve() : socket.once("drain", () => resolve()))), closed]);
+    Promise.race([
+      new Promise<void>((resolve) => (socket.write(data) ? resolve() : socket.once("drain", () => resolve()))),
+      closed,
+    ]);
   const head = Object.entries({ Host: `127.0.0.1:${port}`, ...request.headers, "Content-Length": String(body.length) })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("");
@@ -92,7 +95,12 @@ export async function rawRequest(request: RawRequest): Promise<RawAnswer> {
 }
 
 /** The status, headers and body of an HTTP/1.1 answer, and whether all of its body is there. */
-function parseAnswer(bytes: Buffer): { status: number; headers: Record<string, string>; body: string; complete: boolean } {
+function parseAnswer(bytes: Buffer): {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  complete: boolean;
+} {
   const text = bytes.toString("latin1");
   const headEnd = text.indexOf("\r\n\r\n");
   if (headEnd === -1) return { status: 0, headers: {}, body: "", complete: false };

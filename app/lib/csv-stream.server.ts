@@ -13,7 +13,11 @@ const PIECE_BYTES = 64 * 1024;
 export function csvDownloadStream(records: AsyncIterable<string[]>, what: string): ReadableStream<Uint8Array> {
   const csv = stringify({ bom: true, quoted: true, record_delimiter: "windows" });
   pipeline(Readable.from(records), csv, (error) => {
-    if (error && error.name !== "AbortError" && (error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") {
+    if (
+      error &&
+      error.name !== "AbortError" &&
+      (error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE"
+    ) {
       getLogger().error({ err: error }, `${what} failed`);
     }
   });

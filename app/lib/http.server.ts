@@ -6,7 +6,11 @@ export function invariantResponse(
   init?: ResponseInit,
 ): asserts condition {
   if (!condition) {
-    throw new Response(message, { status, ...init, headers: { "Content-Type": "text/plain; charset=utf-8", ...init?.headers } });
+    throw new Response(message, {
+      status,
+      ...init,
+      headers: { "Content-Type": "text/plain; charset=utf-8", ...init?.headers },
+    });
   }
 }
 
@@ -20,12 +24,18 @@ export const UNREADABLE_FORM_MESSAGE = "Your request could not be read. Please r
 export async function readFormData(request: Request): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) {
-    throw new Response(UNREADABLE_FORM_MESSAGE, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw new Response(UNREADABLE_FORM_MESSAGE, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   try {
     return await request.formData();
   } catch {
-    throw new Response(UNREADABLE_FORM_MESSAGE, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw new Response(UNREADABLE_FORM_MESSAGE, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
 }
 

@@ -12,7 +12,10 @@ function createLogger(): pino.Logger {
   return pino({
     level,
     base: undefined,
-    transport: { target: "pino-pretty", options: { colorize: true, translateTime: "HH:MM:ss", ignore: "pid,hostname" } },
+    transport: {
+      target: "pino-pretty",
+      options: { colorize: true, translateTime: "HH:MM:ss", ignore: "pid,hostname" },
+    },
   });
 }
 

@@ -14,7 +14,9 @@ export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_PAGE_S
 export const PRIVATE_CACHE_CONTROL = "private, no-cache";
 
 export const sharedPageHeaders: HeadersFunction = ({ parentHeaders }) => ({
-  "Cache-Control": parentHeaders.get("Cache-Control")?.includes("private") ? PRIVATE_CACHE_CONTROL : SHARED_CACHE_CONTROL,
+  "Cache-Control": parentHeaders.get("Cache-Control")?.includes("private")
+    ? PRIVATE_CACHE_CONTROL
+    : SHARED_CACHE_CONTROL,
 });
 
 const PAGE_CACHE = Symbol.for("shop.pageCache");

@@ -8,7 +8,8 @@
  * The pattern's source is also put into the page's early inline script (root.tsx), so keep it a plain
  * regular expression.
  */
-export const PERSONAL_PATH = /^\/(?:cart|wishlist|checkout|payment|order-success|account|authentication|login|track-order)(?:\/|$)/;
+export const PERSONAL_PATH =
+  /^\/(?:cart|wishlist|checkout|payment|order-success|account|authentication|login|track-order)(?:\/|$)/;
 
 /** The back office has its own shell and never shows the shopper's data. */
 export const ADMIN_PATH = /^\/admin(?:\/|$)/;
@@ -27,7 +28,8 @@ export function isAdminPath(pathname: string): boolean {
  * pincodes. The shared page cache answers these from a copy even when the request carries a session
  * cookie; the routes still decide with their Cache-Control whether a copy may be kept.
  */
-export const SHARED_PATH = /^\/(?:_root\.data|products(?:\.data)?|product\/[^/]+|api\/search\/suggest|api\/pincodes\/[^/]+)?$/;
+export const SHARED_PATH =
+  /^\/(?:_root\.data|products(?:\.data)?|product\/[^/]+|api\/search\/suggest|api\/pincodes\/[^/]+)?$/;
 
 export function isSharedPath(pathname: string): boolean {
   return SHARED_PATH.test(pathname);

@@ -6,7 +6,14 @@ import { AddressForm } from "~/components/account/address-form";
 import { Notice } from "~/components/account/field";
 import { getDb } from "~/db/client.server";
 import { addressSchema, fieldErrors, formSummary } from "~/modules/accounts/forms";
-import { addAddress, deleteAddress, getCustomerProfile, listAddresses, setPrimaryAddress, updateAddress } from "~/modules/accounts/profile.server";
+import {
+  addAddress,
+  deleteAddress,
+  getCustomerProfile,
+  listAddresses,
+  setPrimaryAddress,
+  updateAddress,
+} from "~/modules/accounts/profile.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { refinePincodeState } from "~/modules/checkout/pincodes";
 import { lookupPincode } from "~/modules/checkout/pincodes.server";
@@ -96,21 +103,37 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
             Saved addresses
           </h2>
           {addresses.length === 0 ? (
-            <p className="mt-5 border border-dashed border-linen p-5 text-sm text-stone">No addresses yet. Add your first one.</p>
+            <p className="mt-5 border border-dashed border-linen p-5 text-sm text-stone">
+              No addresses yet. Add your first one.
+            </p>
           ) : (
             <ul className="mt-5 space-y-4">
               {addresses.map((a) => (
-                <li key={a.id} data-testid="address-card" className={`border bg-white p-5 ${a.isPrimary ? "border-ink" : "border-linen"}`}>
+                <li
+                  key={a.id}
+                  data-testid="address-card"
+                  className={`border bg-white p-5 ${a.isPrimary ? "border-ink" : "border-linen"}`}
+                >
                   {a.isPrimary ? <p className="eyebrow mb-3 text-maroon">Primary address</p> : null}
                   <AddressBlock address={a} />
-                  <div className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-xs uppercase tracking-[0.16em]">
-                    <Link to={`/account/addresses?edit=${a.id}`} className="text-ink underline-offset-4 hover:underline" aria-label={`Edit address of ${a.fullName}, ${a.line1}`}>
+                  <div className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-xs tracking-[0.16em] uppercase">
+                    <Link
+                      to={`/account/addresses?edit=${a.id}`}
+                      className="text-ink underline-offset-4 hover:underline"
+                      aria-label={`Edit address of ${a.fullName}, ${a.line1}`}
+                    >
                       Edit
                     </Link>
                     {!a.isPrimary ? (
                       <Form method="post">
                         <input type="hidden" name="id" value={a.id} />
-                        <button type="submit" name="intent" value="make-primary" className="uppercase tracking-[0.16em] text-ink underline-offset-4 hover:underline" aria-label={`Make ${a.line1} the primary address`}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="make-primary"
+                          className="tracking-[0.16em] text-ink uppercase underline-offset-4 hover:underline"
+                          aria-label={`Make ${a.line1} the primary address`}
+                        >
                           Make primary
                         </button>
                       </Form>
@@ -127,7 +150,7 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
                         name="intent"
                         value="delete"
                         disabled={pendingIntent === "delete"}
-                        className="uppercase tracking-[0.16em] text-sale underline-offset-4 hover:underline"
+                        className="tracking-[0.16em] text-sale uppercase underline-offset-4 hover:underline"
                         aria-label={`Delete address ${a.line1}`}
                       >
                         Delete

@@ -1,6 +1,11 @@
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/modules/accounts/session.server";
-import { findShopperOrderRef, INVOICE_NOT_FOUND, invoiceDownload, invoiceResponse } from "~/modules/invoices/download.server";
+import {
+  findShopperOrderRef,
+  INVOICE_NOT_FOUND,
+  invoiceDownload,
+  invoiceResponse,
+} from "~/modules/invoices/download.server";
 import type { Route } from "./+types/account.order.invoice";
 
 /*

@@ -18,7 +18,10 @@ import type { Route } from "./+types/account.order";
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data ? `Order ${data.order.orderNumber} · Saanjh` : "Order not found · Saanjh" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: data ? `Order ${data.order.orderNumber} · Saanjh` : "Order not found · Saanjh" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -27,12 +30,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = await getOrderForUser(getDb(), user.id, params.orderNumber);
   invariantResponse(order, "Order not found", 404);
   // an online order awaiting payment whose time has not run out can still be paid from here
-  const payable = order.status === "pending_payment" && order.paymentMethod === "online" && (!order.paymentDueAt || order.paymentDueAt.getTime() > Date.now());
-  const [invoice, documents] = await Promise.all([canDownloadInvoice(getDb(), order), taxDocumentsOf(getDb(), order.id)]);
+  const payable =
+    order.status === "pending_payment" &&
+    order.paymentMethod === "online" &&
+    (!order.paymentDueAt || order.paymentDueAt.getTime() > Date.now());
+  const [invoice, documents] = await Promise.all([
+    canDownloadInvoice(getDb(), order),
+    taxDocumentsOf(getDb(), order.id),
+  ]);
   return { order: { ...order, payable, invoice }, documents };
 }
 
-const timeFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+const timeFormat = new Intl.DateTimeFormat("en-IN", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Asia/Kolkata",
+});
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
   const { order, documents } = loaderData;
@@ -51,7 +64,10 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
           <StatusBadge status={order.status} />
           {order.invoice ? (
             // a plain link (no download attribute): the PDF comes as an attachment, and a 'not ready yet' answer is shown
-            <a href={`/account/orders/${encodeURIComponent(order.orderNumber)}/invoice`} className="btn-outline !px-4 !py-2 text-xs">
+            <a
+              href={`/account/orders/${encodeURIComponent(order.orderNumber)}/invoice`}
+              className="btn-outline !px-4 !py-2 text-xs"
+            >
               Download invoice
             </a>
           ) : null}
@@ -59,9 +75,16 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
       </header>
 
       {order.status === "cancelled" && order.cancellationReason ? (
-        <p className="mt-6 border border-sale/30 bg-red-50 px-4 py-3 text-sm text-sale">Cancelled: {order.cancellationReason}</p>
+        <p className="mt-6 border border-sale/30 bg-red-50 px-4 py-3 text-sm text-sale">
+          Cancelled: {order.cancellationReason}
+        </p>
       ) : null}
-      <TaxDocuments documents={documents} invoiceHref={`${orderPath}/invoice`} creditNoteHref={(id) => `${orderPath}/credit-notes/${id}`} className="mt-6" />
+      <TaxDocuments
+        documents={documents}
+        invoiceHref={`${orderPath}/invoice`}
+        creditNoteHref={(id) => `${orderPath}/credit-notes/${id}`}
+        className="mt-6"
+      />
 
       <div className="mt-10 grid gap-12 lg:grid-cols-[1.5fr_1fr]">
         <section aria-labelledby="items-heading">
@@ -72,7 +95,14 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
             {order.lines.map((line) => (
               <li key={line.id} className="flex gap-4 py-5">
                 {line.imageUrl ? (
-                  <img src={line.imageUrl} alt="" width={72} height={96} loading="lazy" className="h-24 w-[72px] shrink-0 bg-sand object-cover" />
+                  <img
+                    src={line.imageUrl}
+                    alt=""
+                    width={72}
+                    height={96}
+                    loading="lazy"
+                    className="h-24 w-[72px] shrink-0 bg-sand object-cover"
+                  />
                 ) : (
                   <div aria-hidden="true" className="h-24 w-[72px] shrink-0 bg-sand" />
                 )}
@@ -99,9 +129,14 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
             <Row label="Subtotal" value={formatPaise(order.subtotalPaise)} />
             <Row label="Shipping" value={order.shippingPaise === 0 ? "Free" : formatPaise(order.shippingPaise)} />
             {order.discountPaise > 0 ? (
-              <Row label={order.couponCode ? `Discount (${order.couponCode})` : "Discount"} value={`−${formatPaise(order.discountPaise)}`} />
+              <Row
+                label={order.couponCode ? `Discount (${order.couponCode})` : "Discount"}
+                value={`−${formatPaise(order.discountPaise)}`}
+              />
             ) : null}
-            {order.prepaidDiscountPaise > 0 ? <Row label="Prepaid discount" value={`−${formatPaise(order.prepaidDiscountPaise)}`} /> : null}
+            {order.prepaidDiscountPaise > 0 ? (
+              <Row label="Prepaid discount" value={`−${formatPaise(order.prepaidDiscountPaise)}`} />
+            ) : null}
             {order.codFeePaise > 0 ? <Row label="Cash on delivery fee" value={formatPaise(order.codFeePaise)} /> : null}
             <div className="flex justify-between border-t border-linen pt-3 text-base font-medium text-ink">
               <dt>Total</dt>
@@ -116,7 +151,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
             <h2 id="ship-heading" className="font-display text-2xl text-ink">
               Delivery address
             </h2>
-            <address className="mt-4 text-sm not-italic leading-relaxed text-ink">
+            <address className="mt-4 text-sm leading-relaxed text-ink not-italic">
               <span className="block font-medium">
                 {b.firstName} {b.lastName}
               </span>
@@ -139,7 +174,11 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
             <h2 id="history-heading" className="font-display text-2xl text-ink">
               Progress
             </h2>
-            <OrderTimeline timeline={orderTimeline(order.history, order)} label={`Progress of order ${order.orderNumber}`} className="mt-6" />
+            <OrderTimeline
+              timeline={orderTimeline(order.history, order)}
+              label={`Progress of order ${order.orderNumber}`}
+              className="mt-6"
+            />
           </section>
         </div>
       </div>
@@ -154,7 +193,9 @@ function PaymentState({ order }: { order: Route.ComponentProps["loaderData"]["or
     return (
       <div className="mt-4 text-sm text-ink">
         <p>Paid online{order.payment.method ? ` (${order.payment.method})` : ""}</p>
-        {order.payment.providerPaymentId ? <p className="mt-1 break-all text-xs text-stone">Payment id {order.payment.providerPaymentId}</p> : null}
+        {order.payment.providerPaymentId ? (
+          <p className="mt-1 text-xs break-all text-stone">Payment id {order.payment.providerPaymentId}</p>
+        ) : null}
       </div>
     );
   }
@@ -163,7 +204,9 @@ function PaymentState({ order }: { order: Route.ComponentProps["loaderData"]["or
     <div className="mt-4 text-sm">
       <p className="text-ink">Awaiting your payment</p>
       {order.paymentDueAt ? (
-        <p className="mt-1 text-xs text-stone">Your pieces are held until {timeFormat.format(new Date(order.paymentDueAt))}.</p>
+        <p className="mt-1 text-xs text-stone">
+          Your pieces are held until {timeFormat.format(new Date(order.paymentDueAt))}.
+        </p>
       ) : null}
       <Link to={`/payment?order=${encodeURIComponent(order.orderNumber)}`} reloadDocument className="btn-primary mt-4">
         Complete payment

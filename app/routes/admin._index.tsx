@@ -17,7 +17,10 @@ import { loadDashboard } from "~/modules/admin/dashboard.server";
 
 export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Admin · Saanjh" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Dashboard · Admin · Saanjh" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);

@@ -27,11 +27,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const coupon = await loadCouponForEdit(db, params.id);
   if (!coupon) throw data(COUPON_ADMIN_MESSAGES.notFound, { status: 404, headers: ADMIN_HEADERS });
   const ordersPage = pageNumber(new URL(request.url).searchParams.get("orders"));
-  const [orders, activity] = await Promise.all([ordersUsingCoupon(db, coupon.code, { page: ordersPage }), recentActivity(db, { entity: "coupon", entityId: coupon.id, limit: 6 })]);
+  const [orders, activity] = await Promise.all([
+    ordersUsingCoupon(db, coupon.code, { page: ordersPage }),
+    recentActivity(db, { entity: "coupon", entityId: coupon.id, limit: 6 }),
+  ]);
   return data({ coupon, orders, activity }, { headers: ADMIN_HEADERS });
 }
 
-type Answer = { ok: true; id: string; created: boolean; code: string } | { ok: false; formError: string; fieldErrors: CouponFieldErrors; conflict?: boolean };
+type Answer =
+  | { ok: true; id: string; created: boolean; code: string }
+  | { ok: false; formError: string; fieldErrors: CouponFieldErrors; conflict?: boolean };
 
 const answer = (body: Answer, status = 200) => data(body, { status, headers: ADMIN_HEADERS });
 
@@ -42,7 +47,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (refusal) {
     // signed out while editing: the same 401 / 403 and no change, as data the form can show
     const status = (refusal as { init?: { status?: number } } | null)?.init?.status;
-    if (status === 401 || status === 403) return answer({ ok: false, formError: status === 401 ? COUPON_ADMIN_MESSAGES.signedOut : COUPON_ADMIN_MESSAGES.failed, fieldErrors: {} }, status);
+    if (status === 401 || status === 403)
+      return answer(
+        {
+          ok: false,
+          formError: status === 401 ? COUPON_ADMIN_MESSAGES.signedOut : COUPON_ADMIN_MESSAGES.failed,
+          fieldErrors: {},
+        },
+        status,
+      );
     throw refusal;
   }
   const form = await readFormData(request);
@@ -51,7 +64,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     const stamp = typeof form.get("stamp") === "string" ? String(form.get("stamp")) : null;
     const result = await saveCoupon(getDb(), staff, params.id === "new" ? null : params.id, values, stamp);
-    if (!result.ok) return answer({ ok: false, formError: result.formError, fieldErrors: result.fieldErrors, conflict: result.conflict }, result.status);
+    if (!result.ok)
+      return answer(
+        { ok: false, formError: result.formError, fieldErrors: result.fieldErrors, conflict: result.conflict },
+        result.status,
+      );
     return answer({ ok: true, id: result.id, created: result.created, code: result.code });
   } catch (error) {
     getLogger().error({ err: error, couponId: params.id }, "saving a coupon failed");

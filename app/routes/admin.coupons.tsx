@@ -15,7 +15,10 @@ import { COUPON_ADMIN_MESSAGES } from "~/modules/coupons/coupon-form";
 
 export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "Coupons · Admin · Saanjh" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Coupons · Admin · Saanjh" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
@@ -29,9 +32,11 @@ export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaff(request);
   const form = await readFormData(request);
   const intent = form.get("intent");
-  if (intent !== "deactivate" && intent !== "reactivate") return data({ ok: false as const, message: COUPON_ADMIN_MESSAGES.failed }, { status: 400, headers: ADMIN_HEADERS });
+  if (intent !== "deactivate" && intent !== "reactivate")
+    return data({ ok: false as const, message: COUPON_ADMIN_MESSAGES.failed }, { status: 400, headers: ADMIN_HEADERS });
   const result = await setCouponActive(getDb(), staff, String(form.get("couponId") ?? ""), intent === "reactivate");
-  if (!result.ok) return data({ ok: false as const, message: result.message }, { status: result.status, headers: ADMIN_HEADERS });
+  if (!result.ok)
+    return data({ ok: false as const, message: result.message }, { status: result.status, headers: ADMIN_HEADERS });
   return data({ ok: true as const, code: result.code, isActive: result.isActive }, { headers: ADMIN_HEADERS });
 }
 

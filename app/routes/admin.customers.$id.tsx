@@ -30,10 +30,25 @@ export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireStaff(request);
   const form = await readFormData(request);
   const intent = form.get("intent");
-  if (intent !== "deactivate" && intent !== "reactivate") return data({ ok: false as const, message: CUSTOMER_MESSAGES.failed }, { status: 400, headers: ADMIN_HEADERS });
-  const result = await setCustomerActive(getDb(), staff, params.id, intent === "reactivate", String(form.get("reason") ?? ""));
-  if (!result.ok) return data({ ok: false as const, message: result.message }, { status: result.status, headers: ADMIN_HEADERS });
-  return data({ ok: true as const, active: result.active, message: result.active ? CUSTOMER_MESSAGES.reactivated : CUSTOMER_MESSAGES.deactivated }, { headers: ADMIN_HEADERS });
+  if (intent !== "deactivate" && intent !== "reactivate")
+    return data({ ok: false as const, message: CUSTOMER_MESSAGES.failed }, { status: 400, headers: ADMIN_HEADERS });
+  const result = await setCustomerActive(
+    getDb(),
+    staff,
+    params.id,
+    intent === "reactivate",
+    String(form.get("reason") ?? ""),
+  );
+  if (!result.ok)
+    return data({ ok: false as const, message: result.message }, { status: result.status, headers: ADMIN_HEADERS });
+  return data(
+    {
+      ok: true as const,
+      active: result.active,
+      message: result.active ? CUSTOMER_MESSAGES.reactivated : CUSTOMER_MESSAGES.deactivated,
+    },
+    { headers: ADMIN_HEADERS },
+  );
 }
 
 export default function AdminCustomer({ loaderData }: Route.ComponentProps) {

@@ -16,7 +16,10 @@ import { getAuth } from "~/modules/accounts/session.server";
 
 export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "Staff · Admin · Saanjh" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Staff · Admin · Saanjh" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
@@ -29,15 +32,26 @@ export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await readFormData(request));
   if (form.intent === "add") {
     const result = await addStaff(getDb(), getAuth(), staff, form);
-    if (!result.ok) return data({ intent: "add" as const, ...result }, { status: result.status, headers: ADMIN_HEADERS });
-    return data({ intent: "add" as const, ok: true as const, message: STAFF_MESSAGES.added(result.name) }, { headers: ADMIN_HEADERS });
+    if (!result.ok)
+      return data({ intent: "add" as const, ...result }, { status: result.status, headers: ADMIN_HEADERS });
+    return data(
+      { intent: "add" as const, ok: true as const, message: STAFF_MESSAGES.added(result.name) },
+      { headers: ADMIN_HEADERS },
+    );
   }
   if (form.intent === "remove") {
     const result = await removeStaff(getDb(), staff, String(form.userId ?? ""));
-    if (!result.ok) return data({ intent: "remove" as const, ...result }, { status: result.status, headers: ADMIN_HEADERS });
-    return data({ intent: "remove" as const, ok: true as const, message: STAFF_MESSAGES.removed(result.name), self: result.self }, { headers: ADMIN_HEADERS });
+    if (!result.ok)
+      return data({ intent: "remove" as const, ...result }, { status: result.status, headers: ADMIN_HEADERS });
+    return data(
+      { intent: "remove" as const, ok: true as const, message: STAFF_MESSAGES.removed(result.name), self: result.self },
+      { headers: ADMIN_HEADERS },
+    );
   }
-  return data({ intent: "remove" as const, ok: false as const, status: 400, message: STAFF_MESSAGES.failed }, { status: 400, headers: ADMIN_HEADERS });
+  return data(
+    { intent: "remove" as const, ok: false as const, status: 400, message: STAFF_MESSAGES.failed },
+    { status: 400, headers: ADMIN_HEADERS },
+  );
 }
 
 export default function AdminStaff({ loaderData }: Route.ComponentProps) {

@@ -11,7 +11,10 @@ import type { Route } from "./+types/admin.not-found";
 
 export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "Page not found · Admin · Saanjh" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Page not found · Admin · Saanjh" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
@@ -23,9 +26,9 @@ export default function AdminNotFound({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-md py-16 text-center">
       <p className="eyebrow">404</p>
       <h1 className="mt-3 font-display text-3xl text-ink">We could not find that page</h1>
-      <p className="mt-4 break-words text-sm text-stone">
-        Nothing in the back office lives at <span className="break-all font-medium text-ink">{loaderData.path}</span>. The address may be mistyped, or
-        the page has moved; the tabs above lead to every section.
+      <p className="mt-4 text-sm break-words text-stone">
+        Nothing in the back office lives at <span className="font-medium break-all text-ink">{loaderData.path}</span>.
+        The address may be mistyped, or the page has moved; the tabs above lead to every section.
       </p>
       <Link to="/admin" className="btn-primary mt-8">
         Back to the dashboard

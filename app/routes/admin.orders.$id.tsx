@@ -39,7 +39,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     // signed out while working: the same 401 / 403 and no change, as data the form can show
     const status = (refusal as { init?: { status?: number } } | null)?.init?.status;
     if (status === 401 || status === 403) {
-      const body: OrderActionAnswer = { ok: false, intent: null, orderId: null, formError: status === 401 ? ORDER_ADMIN_MESSAGES.signedOut : ORDER_ADMIN_MESSAGES.failed, fieldErrors: {} };
+      const body: OrderActionAnswer = {
+        ok: false,
+        intent: null,
+        orderId: null,
+        formError: status === 401 ? ORDER_ADMIN_MESSAGES.signedOut : ORDER_ADMIN_MESSAGES.failed,
+        fieldErrors: {},
+      };
       return data(body, { status, headers: ADMIN_HEADERS });
     }
     throw refusal;

@@ -16,7 +16,10 @@ import { runOrderAction } from "~/modules/orders/staff-actions.server";
 
 export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "Orders · Admin · Saanjh" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Orders · Admin · Saanjh" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);

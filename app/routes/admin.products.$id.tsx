@@ -27,12 +27,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const [settings, skuNumber] = await Promise.all([getStoreSettings(db), nextSkuNumber(db)]);
     return data({ product: null, brand: settings.storeName, skuNumber, activity: [] }, { headers: ADMIN_HEADERS });
   }
-  const [product, activity] = await Promise.all([loadProductForEdit(db, params.id), recentActivity(db, { entity: "product", entityId: params.id, limit: 8 })]);
+  const [product, activity] = await Promise.all([
+    loadProductForEdit(db, params.id),
+    recentActivity(db, { entity: "product", entityId: params.id, limit: 8 }),
+  ]);
   if (!product) throw data(PRODUCT_MESSAGES.notFound, { status: 404, headers: ADMIN_HEADERS });
   return data({ product, brand: product.values.brand, skuNumber: null, activity }, { headers: ADMIN_HEADERS });
 }
 
-type Answer = { ok: true; id: string; created: boolean; pictureCleanupFailed: boolean } | { ok: false; formError: string; fieldErrors: Partial<Record<string, string>>; conflict?: boolean };
+type Answer =
+  | { ok: true; id: string; created: boolean; pictureCleanupFailed: boolean }
+  | { ok: false; formError: string; fieldErrors: Partial<Record<string, string>>; conflict?: boolean };
 
 const answer = (body: Answer, status = 200) => data(body, { status, headers: ADMIN_HEADERS });
 
@@ -43,7 +48,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (refusal) {
     // Signed out while editing: the same 401 / 403 and no change, but as data the form can show.
     const status = (refusal as { init?: { status?: number } } | null)?.init?.status;
-    if (status === 401 || status === 403) return answer({ ok: false, formError: status === 401 ? PRODUCT_MESSAGES.signedOut : PRODUCT_MESSAGES.saveFailed, fieldErrors: {} }, status);
+    if (status === 401 || status === 403)
+      return answer(
+        {
+          ok: false,
+          formError: status === 401 ? PRODUCT_MESSAGES.signedOut : PRODUCT_MESSAGES.saveFailed,
+          fieldErrors: {},
+        },
+        status,
+      );
     throw refusal;
   }
   const form = await readFormData(request);
@@ -52,9 +65,21 @@ export async function action({ request, params }: Route.ActionArgs) {
   const db = getDb();
   try {
     const brandFallback = (await getStoreSettings(db)).storeName;
-    const result = await saveProduct(db, staff, params.id === "new" ? null : params.id, values, { storage: getMediaStorage(), brandFallback });
-    if (!result.ok) return answer({ ok: false, formError: result.formError, fieldErrors: result.fieldErrors, conflict: result.conflict }, result.status);
-    return answer({ ok: true, id: result.id, created: result.created, pictureCleanupFailed: result.pictureCleanupFailed });
+    const result = await saveProduct(db, staff, params.id === "new" ? null : params.id, values, {
+      storage: getMediaStorage(),
+      brandFallback,
+    });
+    if (!result.ok)
+      return answer(
+        { ok: false, formError: result.formError, fieldErrors: result.fieldErrors, conflict: result.conflict },
+        result.status,
+      );
+    return answer({
+      ok: true,
+      id: result.id,
+      created: result.created,
+      pictureCleanupFailed: result.pictureCleanupFailed,
+    });
   } catch (error) {
     getLogger().error({ err: error, productId: params.id }, "saving a product failed");
     return answer({ ok: false, formError: PRODUCT_MESSAGES.saveFailed, fieldErrors: {} }, 500);

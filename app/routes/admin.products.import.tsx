@@ -18,7 +18,10 @@ import { getStoreSettings } from "~/modules/content/settings.server";
 
 export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "Import products · Admin · Saanjh" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Import products · Admin · Saanjh" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
@@ -31,15 +34,21 @@ export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaff(request);
   const upload = await readImportUpload(request);
   if (!upload.ok) return answer({ kind: "error", message: upload.message }, upload.status);
-  if (!upload.read.ok) return answer({ kind: "error", message: upload.read.message, details: upload.read.details }, 400);
+  if (!upload.read.ok)
+    return answer({ kind: "error", message: upload.read.message, details: upload.read.details }, 400);
   const csv = upload.read.csv;
   const db = getDb();
   try {
-    const ctx = { staffId: staff.id, baseUrl: getConfig().baseUrl, brandFallback: (await getStoreSettings(db)).storeName };
+    const ctx = {
+      staffId: staff.id,
+      baseUrl: getConfig().baseUrl,
+      brandFallback: (await getStoreSettings(db)).storeName,
+    };
     if (upload.fields.intent !== "apply") return answer({ kind: "dry-run", report: await dryRunImport(db, csv, ctx) });
     const result = await applyImport(db, staff, csv, upload.fields.digest ?? "", ctx, { storage: getMediaStorage() });
     if (result.ok) return answer({ kind: "applied", report: result.report });
-    if (result.reason === "changed") return answer({ kind: "changed", report: result.report, message: CSV_MESSAGES.changed }, 409);
+    if (result.reason === "changed")
+      return answer({ kind: "changed", report: result.report, message: CSV_MESSAGES.changed }, 409);
     return answer({ kind: "error", message: CSV_MESSAGES.nothingToApply }, 400);
   } catch (error) {
     getLogger().error({ err: error, file: csv.fileName }, "products CSV import failed");

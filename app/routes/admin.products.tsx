@@ -16,7 +16,10 @@ import { parseAdminListParams, PRODUCT_MESSAGES } from "~/modules/catalog/produc
 
 export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "Products · Admin · Saanjh" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Products · Admin · Saanjh" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
@@ -29,10 +32,18 @@ export async function action({ request }: Route.ActionArgs) {
   const staff = await requireStaff(request);
   const form = await readFormData(request);
   const productId = String(form.get("productId") ?? "");
-  if (form.get("intent") !== "delete") return data({ ok: false as const, message: PRODUCT_MESSAGES.deleteFailed }, { status: 400, headers: ADMIN_HEADERS });
+  if (form.get("intent") !== "delete")
+    return data(
+      { ok: false as const, message: PRODUCT_MESSAGES.deleteFailed },
+      { status: 400, headers: ADMIN_HEADERS },
+    );
   const result = await deleteOrArchiveProduct(getDb(), staff, productId, { storage: getMediaStorage() });
-  if (!result.ok) return data({ ok: false as const, message: result.message }, { status: result.status, headers: ADMIN_HEADERS });
-  return data({ ok: true as const, outcome: result.outcome, productId, pictureCleanupFailed: result.pictureCleanupFailed }, { headers: ADMIN_HEADERS });
+  if (!result.ok)
+    return data({ ok: false as const, message: result.message }, { status: result.status, headers: ADMIN_HEADERS });
+  return data(
+    { ok: true as const, outcome: result.outcome, productId, pictureCleanupFailed: result.pictureCleanupFailed },
+    { headers: ADMIN_HEADERS },
+  );
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {

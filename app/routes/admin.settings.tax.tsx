@@ -7,7 +7,12 @@ import { ADMIN_HEADERS, isOwner, requireOwner, requireStaff } from "~/modules/ad
 import { getStoreSettings } from "~/modules/content/settings.server";
 import { indiaDate } from "~/modules/invoices/tax";
 import { parseTaxForm, TAX_MESSAGES, taxFormValues, type TaxAnswer } from "~/modules/invoices/tax-form";
-import { cancelScheduledTax, categorySlugs, listCategoryTax, saveCategoryTax } from "~/modules/invoices/tax-settings.server";
+import {
+  cancelScheduledTax,
+  categorySlugs,
+  listCategoryTax,
+  saveCategoryTax,
+} from "~/modules/invoices/tax-settings.server";
 
 /*
  * /admin/settings/tax: each category's HSN code and GST rate (with the higher rate above a value per
@@ -17,14 +22,24 @@ import { cancelScheduledTax, categorySlugs, listCategoryTax, saveCategoryTax } f
 
 export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "GST rates · Admin · Saanjh" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "GST rates · Admin · Saanjh" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
   const db = getDb();
   const today = indiaDate(new Date());
-  const [list, settings, canChange] = await Promise.all([listCategoryTax(db, today), getStoreSettings(db), isOwner(staff)]);
-  return data({ today, categories: list, invoicing: { gstin: settings.gstin, shopState: settings.shopState }, canChange }, { headers: ADMIN_HEADERS });
+  const [list, settings, canChange] = await Promise.all([
+    listCategoryTax(db, today),
+    getStoreSettings(db),
+    isOwner(staff),
+  ]);
+  return data(
+    { today, categories: list, invoicing: { gstin: settings.gstin, shopState: settings.shopState }, canChange },
+    { headers: ADMIN_HEADERS },
+  );
 }
 
 const answer = (body: TaxAnswer, status = 200) => data(body, { status, headers: ADMIN_HEADERS });
@@ -40,12 +55,25 @@ export async function action({ request }: Route.ActionArgs) {
     const done = await cancelScheduledTax(db, staff, categorySlug, String(form.get("effectiveFrom") ?? ""), today);
     return done
       ? answer({ ok: true, intent, categorySlug, message: "Scheduled change cancelled" })
-      : answer({ ok: false, intent, categorySlug, fieldErrors: {}, formError: "Only a change scheduled for a later day can be cancelled." }, 409);
+      : answer(
+          {
+            ok: false,
+            intent,
+            categorySlug,
+            fieldErrors: {},
+            formError: "Only a change scheduled for a later day can be cancelled.",
+          },
+          409,
+        );
   }
   if (intent !== "save") throw data("Unknown action", { status: 400, headers: ADMIN_HEADERS });
   const values = taxFormValues(form);
   const parsed = parseTaxForm(values, { today, categories: await categorySlugs(db) });
-  if (!parsed.ok) return answer({ ok: false, intent, categorySlug: values.categorySlug, values, fieldErrors: parsed.fieldErrors }, 400);
+  if (!parsed.ok)
+    return answer(
+      { ok: false, intent, categorySlug: values.categorySlug, values, fieldErrors: parsed.fieldErrors },
+      400,
+    );
   await saveCategoryTax(db, staff, parsed.change);
   return answer({ ok: true, intent, categorySlug: parsed.change.categorySlug, message: TAX_MESSAGES.saved });
 }

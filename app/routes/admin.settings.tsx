@@ -5,10 +5,23 @@ import { SettingsView } from "~/components/admin/settings/settings-view";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
 import { getLogger } from "~/lib/logger.server";
-import { ADMIN_HEADERS, forgetStaffChecks, isOwner, ownersOnlyRefusal, requireOwner, requireStaff, type Staff } from "~/modules/admin/access.server";
+import {
+  ADMIN_HEADERS,
+  forgetStaffChecks,
+  isOwner,
+  ownersOnlyRefusal,
+  requireOwner,
+  requireStaff,
+  type Staff,
+} from "~/modules/admin/access.server";
 import { INDIAN_STATES } from "~/modules/accounts/forms";
 import { loadSettingsForEdit, saveStoreSettings } from "~/modules/content/settings-admin.server";
-import { parseSettingsFormValues, SETTINGS_MESSAGES, type SettingsFieldErrors, type SettingsFormValues } from "~/modules/content/settings-form";
+import {
+  parseSettingsFormValues,
+  SETTINGS_MESSAGES,
+  type SettingsFieldErrors,
+  type SettingsFormValues,
+} from "~/modules/content/settings-form";
 
 /*
  * /admin/settings: the store_settings row (contact details, social links, GST registration, cash on
@@ -19,7 +32,10 @@ import { parseSettingsFormValues, SETTINGS_MESSAGES, type SettingsFieldErrors, t
 
 export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin · Saanjh" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Settings · Admin · Saanjh" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
@@ -27,7 +43,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ values, states: INDIAN_STATES as readonly string[], canChange }, { headers: ADMIN_HEADERS });
 }
 
-type Answer = { ok: true; changed: string[]; values: SettingsFormValues } | { ok: false; formError: string; fieldErrors: SettingsFieldErrors; conflict?: boolean };
+type Answer =
+  | { ok: true; changed: string[]; values: SettingsFormValues }
+  | { ok: false; formError: string; fieldErrors: SettingsFieldErrors; conflict?: boolean };
 
 const answer = (body: Answer, status = 200) => data(body, { status, headers: ADMIN_HEADERS });
 
@@ -39,7 +57,15 @@ export async function action({ request }: Route.ActionArgs) {
     const ownersOnly = ownersOnlyRefusal(refusal);
     if (ownersOnly) return answer({ ok: false, formError: ownersOnly.message, fieldErrors: {} }, 403);
     const status = (refusal as { init?: { status?: number } } | null)?.init?.status;
-    if (status === 401 || status === 403) return answer({ ok: false, formError: status === 401 ? SETTINGS_MESSAGES.signedOut : SETTINGS_MESSAGES.failed, fieldErrors: {} }, status);
+    if (status === 401 || status === 403)
+      return answer(
+        {
+          ok: false,
+          formError: status === 401 ? SETTINGS_MESSAGES.signedOut : SETTINGS_MESSAGES.failed,
+          fieldErrors: {},
+        },
+        status,
+      );
     throw refusal;
   }
   const form = await readFormData(request);
@@ -47,7 +73,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (!values) return answer({ ok: false, formError: SETTINGS_MESSAGES.failed, fieldErrors: {} }, 400);
   try {
     const result = await saveStoreSettings(getDb(), staff, values);
-    if (!result.ok) return answer({ ok: false, formError: result.formError, fieldErrors: result.fieldErrors, conflict: result.conflict }, result.status);
+    if (!result.ok)
+      return answer(
+        { ok: false, formError: result.formError, fieldErrors: result.fieldErrors, conflict: result.conflict },
+        result.status,
+      );
     // a staff check reused for a moment holds the settings it read (the staff session length)
     if (result.changed.length > 0) forgetStaffChecks();
     return answer({ ok: true, changed: result.changed, values: result.values });

@@ -3,7 +3,14 @@ import "~/admin.css";
 import type { Route } from "./+types/admin";
 import { AdminForbidden, AdminOwnersOnly, AdminShell, AdminSignInPage } from "~/components/admin/admin-shell";
 import { readFormData } from "~/lib/http.server";
-import { ADMIN_HEADERS, forgetStaffChecks, requireStaff, requireStaffAndSettings, type AdminSignInReason, type OwnersOnly } from "~/modules/admin/access.server";
+import {
+  ADMIN_HEADERS,
+  forgetStaffChecks,
+  requireStaff,
+  requireStaffAndSettings,
+  type AdminSignInReason,
+  type OwnersOnly,
+} from "~/modules/admin/access.server";
 import { getAuth } from "~/modules/accounts/session.server";
 import { signOut } from "~/modules/accounts/sign-in.server";
 
@@ -17,11 +24,17 @@ export const handle = { admin: true };
 
 export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin · Saanjh" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin · Saanjh" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { staff, settings } = await requireStaffAndSettings(request);
-  return data({ staff: { name: staff.name, email: staff.email }, storeName: settings.storeName }, { headers: ADMIN_HEADERS });
+  return data(
+    { staff: { name: staff.name, email: staff.email }, storeName: settings.storeName },
+    { headers: ADMIN_HEADERS },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -16,7 +16,8 @@ export async function action({ request }: Route.ActionArgs) {
   const lines = parseGuestLines(jsonField(form.get("lines")));
   const code = normaliseCouponCode(typeof form.get("coupon") === "string" ? (form.get("coupon") as string) : "");
   const { catalogue, check } = await priceLines(getDb(), lines, code || null, new Date());
-  const couponNotice = code && check && !check.ok && form.get("purpose") !== "apply" ? couponRemovedMessage(code, check.message) : null;
+  const couponNotice =
+    code && check && !check.ok && form.get("purpose") !== "apply" ? couponRemovedMessage(code, check.message) : null;
   return data({ catalogue: { ...catalogue, couponNotice }, check }, { headers: { "Cache-Control": "no-store" } });
 }
 

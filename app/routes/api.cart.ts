@@ -18,22 +18,35 @@ const noStore = { "Cache-Control": "no-store" };
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request);
-  if (!user) return data({ ok: false as const, error: "Please sign in to save your cart" }, { status: 401, headers: noStore });
+  if (!user)
+    return data({ ok: false as const, error: "Please sign in to save your cart" }, { status: 401, headers: noStore });
   const form = await readFormData(request);
   const db = getDb();
 
   if (form.get("intent") === "merge") {
     const coupon = form.get("coupon");
-    const cart = await mergeGuestCart(db, user.id, parseGuestLines(jsonField(form.get("lines"))), typeof coupon === "string" ? coupon : null);
+    const cart = await mergeGuestCart(
+      db,
+      user.id,
+      parseGuestLines(jsonField(form.get("lines"))),
+      typeof coupon === "string" ? coupon : null,
+    );
     const wishlist = await mergeGuestWishlist(db, user.id, parseProductIds(jsonField(form.get("wishlist"))));
-    return data({ ok: true as const, count: cart.count, skipped: cart.skipped, capped: cart.capped, wishlist }, { headers: noStore });
+    return data(
+      { ok: true as const, count: cart.count, skipped: cart.skipped, capped: cart.capped, wishlist },
+      { headers: noStore },
+    );
   }
 
   const parsed = addLineSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ ok: false as const, error: CART_MESSAGES.invalid }, { status: 400, headers: noStore });
+  if (!parsed.success)
+    return data({ ok: false as const, error: CART_MESSAGES.invalid }, { status: 400, headers: noStore });
   const result = await runCartIntent(db, user.id, parsed.data);
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status, headers: noStore });
-  return data({ ok: true as const, quantity: result.quantity ?? 0, count: result.count ?? 0, message: result.message }, { headers: noStore });
+  return data(
+    { ok: true as const, quantity: result.quantity ?? 0, count: result.count ?? 0, message: result.message },
+    { headers: noStore },
+  );
 }
 
 export const loader = postOnly;

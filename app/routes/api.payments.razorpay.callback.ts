@@ -28,7 +28,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (!order || !provider) throw redirect("/account", 303);
   const outcome = await settleReturn(db, provider, { order, result, source: "callback" });
-  const back = (message: string) => `/payment?order=${encodeURIComponent(order.orderNumber)}&failed=${encodeURIComponent(message)}`;
+  const back = (message: string) =>
+    `/payment?order=${encodeURIComponent(order.orderNumber)}&failed=${encodeURIComponent(message)}`;
   switch (outcome.kind) {
     case "confirmed":
       throw redirect(`/order-success?order=${encodeURIComponent(outcome.orderNumber)}`, 303);

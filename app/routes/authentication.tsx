@@ -4,8 +4,22 @@ import { AccountOverview, type AccountActionState } from "~/components/account/a
 import { RegistrationPanel, type RegistrationState } from "~/components/account/registration-panel";
 import { SignInPanel, signInPanelKey, type SignInState } from "~/components/account/sign-in-panel";
 import { getDb } from "~/db/client.server";
-import { authModeSchema, fieldErrors, formSummary, MESSAGES, profileSchema, safeRedirect, sendCodeSchema, verifyCodeSchema } from "~/modules/accounts/forms";
-import { completeRegistration, getCustomerProfile, listAddresses, updateProfile } from "~/modules/accounts/profile.server";
+import {
+  authModeSchema,
+  fieldErrors,
+  formSummary,
+  MESSAGES,
+  profileSchema,
+  safeRedirect,
+  sendCodeSchema,
+  verifyCodeSchema,
+} from "~/modules/accounts/forms";
+import {
+  completeRegistration,
+  getCustomerProfile,
+  listAddresses,
+  updateProfile,
+} from "~/modules/accounts/profile.server";
 import { getAuth, getSessionUser, requireUser } from "~/modules/accounts/session.server";
 import { sendSignInCode, signOut, verifySignInCode } from "~/modules/accounts/sign-in.server";
 import { listOrdersForUser } from "~/modules/orders/shopper-orders.server";
@@ -26,7 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   const user = await getSessionUser(request);
-  if (!user) return { view: "sign-in" as const, mode: authModeSchema.parse(url.searchParams.get("mode") ?? undefined), redirectTo };
+  if (!user)
+    return {
+      view: "sign-in" as const,
+      mode: authModeSchema.parse(url.searchParams.get("mode") ?? undefined),
+      redirectTo,
+    };
   const db = getDb();
   const profile = await getCustomerProfile(db, user.id);
   if (!profile) {
@@ -61,25 +80,47 @@ export async function action({ request }: Route.ActionArgs) {
     case "send-code": {
       const onCodeStep = form.step === "code";
       const parsed = sendCodeSchema.safeParse(form);
-      if (!parsed.success) return reply({ kind: "sign-in", step: "phone", mode, phone: form.phone ?? "", fieldErrors: fieldErrors(parsed.error) }, 400);
+      if (!parsed.success)
+        return reply(
+          { kind: "sign-in", step: "phone", mode, phone: form.phone ?? "", fieldErrors: fieldErrors(parsed.error) },
+          400,
+        );
       const sent = await sendSignInCode(getAuth(), parsed.data.phone, request.headers);
       if (!sent.ok) {
         return reply(
           onCodeStep
-            ? { kind: "sign-in", step: "code", mode, phone: parsed.data.phone, error: sent.message, sentAt: Number(form.sentAt) || undefined }
+            ? {
+                kind: "sign-in",
+                step: "code",
+                mode,
+                phone: parsed.data.phone,
+                error: sent.message,
+                sentAt: Number(form.sentAt) || undefined,
+              }
             : { kind: "sign-in", step: "phone", mode, phone: form.phone ?? "", error: sent.message },
           sent.status,
         );
       }
-      return reply({ kind: "sign-in", step: "code", mode, phone: parsed.data.phone, message: sent.message, sentAt: Date.now() });
+      return reply({
+        kind: "sign-in",
+        step: "code",
+        mode,
+        phone: parsed.data.phone,
+        message: sent.message,
+        sentAt: Date.now(),
+      });
     }
     case "verify": {
       const parsed = verifyCodeSchema.safeParse(form);
       const sentAt = Number(form.sentAt) || undefined;
       if (!parsed.success) {
         const errors = fieldErrors(parsed.error);
-        if (errors.phone) return reply({ kind: "sign-in", step: "phone", mode, phone: form.phone ?? "", fieldErrors: errors }, 400);
-        return reply({ kind: "sign-in", step: "code", mode, phone: form.phone ?? "", fieldErrors: errors, sentAt }, 400);
+        if (errors.phone)
+          return reply({ kind: "sign-in", step: "phone", mode, phone: form.phone ?? "", fieldErrors: errors }, 400);
+        return reply(
+          { kind: "sign-in", step: "code", mode, phone: form.phone ?? "", fieldErrors: errors, sentAt },
+          400,
+        );
       }
       const result = await verifySignInCode(db, getAuth(), { ...parsed.data, headers: request.headers });
       switch (result.status) {
@@ -89,7 +130,10 @@ export async function action({ request }: Route.ActionArgs) {
         case "needs-registration":
           return reply({ kind: "register", message: result.message }, { headers: result.headers });
         case "failed":
-          return reply({ kind: "sign-in", step: "code", mode, phone: parsed.data.phone, error: result.message, sentAt }, result.httpStatus);
+          return reply(
+            { kind: "sign-in", step: "code", mode, phone: parsed.data.phone, error: result.message, sentAt },
+            result.httpStatus,
+          );
       }
       break;
     }
@@ -97,7 +141,8 @@ export async function action({ request }: Route.ActionArgs) {
       const user = await requireUser(request);
       const parsed = parseProfileForm(form);
       const { values } = parsed;
-      if (!parsed.success) return reply({ kind: "register", error: parsed.error, fieldErrors: parsed.fieldErrors, values }, 400);
+      if (!parsed.success)
+        return reply({ kind: "register", error: parsed.error, fieldErrors: parsed.fieldErrors, values }, 400);
       if (!user.phoneNumber) return reply({ kind: "register", error: MESSAGES.registrationFailed, values }, 400);
       try {
         const profile = await completeRegistration(db, user.id, user.phoneNumber, parsed.data);
@@ -113,10 +158,14 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = parseProfileForm(form);
       const { values } = parsed;
       if (!parsed.success) {
-        return reply({ kind: "account", profileError: parsed.error, fieldErrors: parsed.fieldErrors, values, at: Date.now() }, 400);
+        return reply(
+          { kind: "account", profileError: parsed.error, fieldErrors: parsed.fieldErrors, values, at: Date.now() },
+          400,
+        );
       }
       const saved = await updateProfile(db, user.id, parsed.data).catch(() => false);
-      if (!saved) return reply({ kind: "account", profileError: MESSAGES.profileUpdateFailed, values, at: Date.now() }, 500);
+      if (!saved)
+        return reply({ kind: "account", profileError: MESSAGES.profileUpdateFailed, values, at: Date.now() }, 500);
       return reply({ kind: "account", profileMessage: MESSAGES.profileUpdated, at: Date.now() });
     }
     case "logout": {
@@ -135,17 +184,26 @@ export default function Authentication({ loaderData, actionData }: Route.Compone
 function renderView(loaderData: Route.ComponentProps["loaderData"], actionData: Route.ComponentProps["actionData"]) {
   switch (loaderData.view) {
     case "sign-in": {
-      const state: SignInState = actionData?.kind === "sign-in" ? actionData : { step: "phone", mode: loaderData.mode, phone: "" };
+      const state: SignInState =
+        actionData?.kind === "sign-in" ? actionData : { step: "phone", mode: loaderData.mode, phone: "" };
       return <SignInPanel key={signInPanelKey(state)} state={state} redirectTo={loaderData.redirectTo} />;
     }
     case "register":
-      return <RegistrationPanel phone={loaderData.phone} state={actionData?.kind === "register" ? actionData : { message: MESSAGES.completeRegistration }} redirectTo={loaderData.redirectTo} />;
+      return (
+        <RegistrationPanel
+          phone={loaderData.phone}
+          state={actionData?.kind === "register" ? actionData : { message: MESSAGES.completeRegistration }}
+          redirectTo={loaderData.redirectTo}
+        />
+      );
     case "staff":
       return (
         <div className="mx-auto max-w-md text-center">
           <p className="eyebrow">Staff account</p>
           <h1 className="mt-3 font-display text-4xl text-ink">Signed in as {loaderData.name}</h1>
-          <p className="mt-4 text-sm text-stone">Staff accounts have no shopping account. Use the back office, or sign out to shop.</p>
+          <p className="mt-4 text-sm text-stone">
+            Staff accounts have no shopping account. Use the back office, or sign out to shop.
+          </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
             {loaderData.isAdmin ? (
               <Link to="/admin" className="btn-primary">

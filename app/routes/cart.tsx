@@ -69,7 +69,12 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
     } catch (error) {
       if (error instanceof Response) throw error;
       const intent = cartIntentSchema.safeParse(Object.fromEntries(form));
-      return { ok: false, intent: intent.success ? intent.data.intent : "unknown", error: CART_MESSAGES.saveFailed, status: 503 };
+      return {
+        ok: false,
+        intent: intent.success ? intent.data.intent : "unknown",
+        error: CART_MESSAGES.saveFailed,
+        status: 503,
+      };
     }
   }
   const parsed = cartIntentSchema.safeParse(Object.fromEntries(form));

@@ -33,5 +33,11 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/products";
-  return <ProductListView data={loaderData} loading={loading} navigate={(to) => void navigate(to, { preventScrollReset: true })} />;
+  return (
+    <ProductListView
+      data={loaderData}
+      loading={loading}
+      navigate={(to) => void navigate(to, { preventScrollReset: true })}
+    />
+  );
 }

@@ -49,7 +49,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
   let result;
   try {
-    result = await placeOrder(getDb(), { userId: user.id, form: parsed.data, onlineAvailable: getConfig().payments.online });
+    result = await placeOrder(getDb(), {
+      userId: user.id,
+      form: parsed.data,
+      onlineAvailable: getConfig().payments.online,
+    });
   } catch (error) {
     // nothing was written (one transaction); the shopper keeps what they typed and may try again
     getLogger().error({ err: error }, "checkout: placing an order failed");
@@ -57,11 +61,18 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (!result.ok) {
     if (result.kind === "empty") throw redirect("/cart?checkout=empty");
-    return reply({ ok: false, message: result.message, values, problems: result.kind === "lines" ? result.problems : undefined }, 409);
+    return reply(
+      { ok: false, message: result.message, values, problems: result.kind === "lines" ? result.problems : undefined },
+      409,
+    );
   }
-  const next = result.status === "pending_payment" ? `/payment?order=${encodeURIComponent(result.orderNumber)}&start=1` : `/order-success?order=${encodeURIComponent(result.orderNumber)}`;
+  const next =
+    result.status === "pending_payment"
+      ? `/payment?order=${encodeURIComponent(result.orderNumber)}&start=1`
+      : `/order-success?order=${encodeURIComponent(result.orderNumber)}`;
   // With JavaScript the page shows 'Order Placed Successfully!' for a moment (spec section 4); without, straight on.
-  if (raw.js === "1" && result.status !== "pending_payment") return reply({ ok: true, message: CHECKOUT_MESSAGES.placed, next }, 200);
+  if (raw.js === "1" && result.status !== "pending_payment")
+    return reply({ ok: true, message: CHECKOUT_MESSAGES.placed, next }, 200);
   // The payment page is always a whole page load: only its own Content-Security-Policy lets the
   // gateway's script and frames in, and a client-side navigation would keep this page's.
   if (result.status === "pending_payment") throw redirectDocument(next, 303);

@@ -28,12 +28,24 @@ export async function loader({ request }: Route.LoaderArgs) {
     invariantResponse(isPlainEmailAddress(email.trim()), "Please enter a valid e-mail address", 400);
     const messages = await readEmailOutbox(getDb(), email);
     return Response.json(
-      { email: email.trim().toLowerCase(), messages: messages.map((m) => ({ subject: m.subject, text: m.text, html: m.html, kind: m.kind, sentAt: m.sentAt.toISOString() })) },
+      {
+        email: email.trim().toLowerCase(),
+        messages: messages.map((m) => ({
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+          kind: m.kind,
+          sentAt: m.sentAt.toISOString(),
+        })),
+      },
       { headers: HEADERS },
     );
   }
   const phone = normalisePhone(params.get("phone") ?? "");
   invariantResponse(phone.ok, phone.ok ? "" : phone.message, 400);
   const messages = await readOutbox(getDb(), phone.phone);
-  return Response.json({ phone: phone.phone, messages: messages.map((m) => ({ body: m.body, sentAt: m.createdAt.toISOString() })) }, { headers: HEADERS });
+  return Response.json(
+    { phone: phone.phone, messages: messages.map((m) => ({ body: m.body, sentAt: m.createdAt.toISOString() })) },
+    { headers: HEADERS },
+  );
 }

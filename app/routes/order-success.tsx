@@ -19,7 +19,13 @@ export function meta() {
   return [{ title: "Thank you · Saanjh" }, { name: "robots", content: "noindex" }];
 }
 
-const METHOD_LABELS: Record<string, string> = { upi: "UPI", card: "Card", netbanking: "Net banking", wallet: "Wallet", emi: "EMI" };
+const METHOD_LABELS: Record<string, string> = {
+  upi: "UPI",
+  card: "Card",
+  netbanking: "Net banking",
+  wallet: "Wallet",
+  emi: "EMI",
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -38,7 +44,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     status: order.status,
     method,
     paymentId: order.payment?.providerPaymentId ?? null,
-    lines: order.lines.map((l) => ({ id: l.id, name: l.name, size: l.size, colour: l.colour, quantity: l.quantity, imageUrl: l.imageUrl, lineTotalPaise: l.lineTotalPaise })),
+    lines: order.lines.map((l) => ({
+      id: l.id,
+      name: l.name,
+      size: l.size,
+      colour: l.colour,
+      quantity: l.quantity,
+      imageUrl: l.imageUrl,
+      lineTotalPaise: l.lineTotalPaise,
+    })),
     totals: {
       subtotalPaise: order.subtotalPaise,
       shippingPaise: order.shippingPaise,
@@ -62,12 +76,16 @@ export default function OrderSuccess({ loaderData: o }: Route.ComponentProps) {
     </div>
   );
   return (
-    <div className="mx-auto max-w-3xl px-4 pb-20 pt-10 sm:px-8 sm:pt-16">
+    <div className="mx-auto max-w-3xl px-4 pt-10 pb-20 sm:px-8 sm:pt-16">
       <header className="text-center">
         <p className="eyebrow">Order placed</p>
         <h1 className="mt-3 font-display text-4xl text-ink sm:text-5xl">Thank you, {o.firstName}</h1>
         <p className="mt-4 text-sm text-stone">
-          Your order <span className="order-code text-ink" data-testid="success-order-number">{o.orderNumber}</span> is confirmed. A confirmation is on its way to your phone and e-mail.
+          Your order{" "}
+          <span className="order-code text-ink" data-testid="success-order-number">
+            {o.orderNumber}
+          </span>{" "}
+          is confirmed. A confirmation is on its way to your phone and e-mail.
         </p>
       </header>
 
@@ -98,7 +116,11 @@ export default function OrderSuccess({ loaderData: o }: Route.ComponentProps) {
         <ul className="divide-y divide-linen">
           {o.lines.map((line) => (
             <li key={line.id} className="flex gap-4 py-4">
-              <div className="aspect-[3/4] w-16 shrink-0 bg-sand">{line.imageUrl ? <img src={line.imageUrl} alt="" width={64} height={85} className="h-full w-full object-cover" /> : null}</div>
+              <div className="aspect-[3/4] w-16 shrink-0 bg-sand">
+                {line.imageUrl ? (
+                  <img src={line.imageUrl} alt="" width={64} height={85} className="h-full w-full object-cover" />
+                ) : null}
+              </div>
               <div className="min-w-0 flex-1">
                 <p className="text-sm text-ink">{line.name}</p>
                 <p className="mt-1 text-xs text-stone">
@@ -112,7 +134,9 @@ export default function OrderSuccess({ loaderData: o }: Route.ComponentProps) {
         <dl className="mt-4 space-y-3 border-t border-linen pt-4">
           {row("Subtotal", formatPrice(t.subtotalPaise))}
           {row("Shipping", t.shippingPaise === 0 ? "Free" : formatPrice(t.shippingPaise))}
-          {t.discountPaise > 0 ? row(`Coupon${t.couponCode ? ` (${t.couponCode})` : ""}`, `−${formatPrice(t.discountPaise)}`) : null}
+          {t.discountPaise > 0
+            ? row(`Coupon${t.couponCode ? ` (${t.couponCode})` : ""}`, `−${formatPrice(t.discountPaise)}`)
+            : null}
           {t.prepaidDiscountPaise > 0 ? row("Prepaid discount", `−${formatPrice(t.prepaidDiscountPaise)}`) : null}
           {t.codFeePaise > 0 ? row("Cash on delivery fee", formatPrice(t.codFeePaise)) : null}
           <div className="flex items-baseline justify-between gap-4 border-t border-linen pt-4 text-base font-medium text-ink">

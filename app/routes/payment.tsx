@@ -7,10 +7,21 @@ import { invariantResponse, readFormData } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { CHECKOUT_MESSAGES } from "~/modules/checkout/billing";
 import { isOrderNumber } from "~/modules/checkout/order-number";
-import { payableOrder, paymentPageSources, settleReturn, shopPaymentProvider, startPayment } from "~/modules/checkout/payment-flow.server";
+import {
+  payableOrder,
+  paymentPageSources,
+  settleReturn,
+  shopPaymentProvider,
+  startPayment,
+} from "~/modules/checkout/payment-flow.server";
 import { getStoreSettings } from "~/modules/content/settings.server";
 import { parseCheckoutCallback } from "~/modules/payments/callbacks.server";
-import { PAYMENT_MESSAGES, prefersRedirectCheckout, TEST_GATEWAY_FAILURES, type TestGatewayFailure } from "~/modules/payments/provider";
+import {
+  PAYMENT_MESSAGES,
+  prefersRedirectCheckout,
+  TEST_GATEWAY_FAILURES,
+  type TestGatewayFailure,
+} from "~/modules/payments/provider";
 import type { TestGatewayProvider } from "~/modules/payments/provider.server";
 import type { Route } from "./+types/payment";
 
@@ -46,8 +57,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { order } = state;
   return data(
     {
-      state: state.kind === "payable" && provider && getConfig().payments.online ? ("payable" as const) : state.kind === "payable" ? ("unavailable" as const) : state.kind,
-      order: { orderNumber: order.orderNumber, totalPaise: order.totalPaise, paymentDueAt: order.paymentDueAt?.toISOString() ?? null, customerName: order.customerName },
+      state:
+        state.kind === "payable" && provider && getConfig().payments.online
+          ? ("payable" as const)
+          : state.kind === "payable"
+            ? ("unavailable" as const)
+            : state.kind,
+      order: {
+        orderNumber: order.orderNumber,
+        totalPaise: order.totalPaise,
+        paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
+        customerName: order.customerName,
+      },
       provider: provider?.name ?? null,
       redirectMode: prefersRedirectCheckout(request.headers.get("user-agent")),
       autoStart: url.searchParams.get("start") === "1",
@@ -65,20 +86,29 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const js = form.get("js") === "1";
-  const reply = (body: PaymentActionData, status = 200) => data(body, { status, headers: { "Cache-Control": "no-store" } });
+  const reply = (body: PaymentActionData, status = 200) =>
+    data(body, { status, headers: { "Cache-Control": "no-store" } });
 
   const state = await payableOrder(db, user.id, orderNumber);
   invariantResponse(state.kind !== "missing", "Order not found", 404);
   if (state.kind === "paid") throw redirect(`/order-success?order=${encodeURIComponent(orderNumber)}`, 303);
   const provider = shopPaymentProvider();
-  if (!provider || !getConfig().payments.online) return reply({ ok: false, intent, message: PAYMENT_MESSAGES.unavailable }, 503);
+  if (!provider || !getConfig().payments.online)
+    return reply({ ok: false, intent, message: PAYMENT_MESSAGES.unavailable }, 503);
 
   if (intent === "start") {
-    if (state.kind !== "payable") return reply({ ok: false, intent, message: "This order can no longer be paid." }, 409);
+    if (state.kind !== "payable")
+      return reply({ ok: false, intent, message: "This order can no longer be paid." }, 409);
     const settings = await getStoreSettings(db);
     const callbackUrl = `${getConfig().baseUrl}/api/payments/razorpay/callback?order=${encodeURIComponent(orderNumber)}`;
-    const started = await startPayment(db, provider, { order: state.order, callbackUrl, storeName: settings.storeName });
-    return started.ok ? reply({ ok: true, intent, checkout: started.checkout }) : reply({ ok: false, intent, message: started.message }, 502);
+    const started = await startPayment(db, provider, {
+      order: state.order,
+      callbackUrl,
+      storeName: settings.storeName,
+    });
+    return started.ok
+      ? reply({ ok: true, intent, checkout: started.checkout })
+      : reply({ ok: false, intent, message: started.message }, 502);
   }
 
   let result;
@@ -91,7 +121,11 @@ export async function action({ request }: Route.ActionArgs) {
     const reason = String(form.get("reason") ?? "declined");
     if (intent === "test-approve") result = gateway.approve(providerOrderId);
     else if (intent === "test-decline") result = gateway.decline(providerOrderId);
-    else result = gateway.fail(providerOrderId, (reason in TEST_GATEWAY_FAILURES ? reason : "declined") as TestGatewayFailure);
+    else
+      result = gateway.fail(
+        providerOrderId,
+        (reason in TEST_GATEWAY_FAILURES ? reason : "declined") as TestGatewayFailure,
+      );
   } else {
     return reply({ ok: false, intent, message: PAYMENT_MESSAGES.generic }, 400);
   }
@@ -103,7 +137,10 @@ export async function action({ request }: Route.ActionArgs) {
     throw redirect(next, 303);
   }
   // a declined payment is an ordinary answer (the shopper tries again); a refused result is not
-  return reply({ ok: false, intent, message: outcome.message, flagged: outcome.kind === "flagged" }, outcome.kind === "failed" ? 200 : 409);
+  return reply(
+    { ok: false, intent, message: outcome.message, flagged: outcome.kind === "flagged" },
+    outcome.kind === "failed" ? 200 : 409,
+  );
 }
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,7 +5,8 @@ import type { Route } from "./+types/privacy-policy";
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "Privacy Policy · Saanjh",
-    description: "What Saanjh collects when you shop with us, why, how long we keep it, and the choices you have about cookies and messages.",
+    description:
+      "What Saanjh collects when you shop with us, why, how long we keep it, and the choices you have about cookies and messages.",
     path: "/privacy-policy",
     baseUrl: baseUrlFromMatches(matches),
   });
@@ -17,7 +18,11 @@ export default function PrivacyPolicy() {
       eyebrow="Support & Info"
       title="Privacy Policy"
       logo
-      intro={<p>This policy explains what information we collect when you visit our website or buy from us, and how we use it.</p>}
+      intro={
+        <p>
+          This policy explains what information we collect when you visit our website or buy from us, and how we use it.
+        </p>
+      }
     >
       <PolicySection id="privacy" title="Privacy policy and miscellaneous">
         <p>
@@ -39,15 +44,15 @@ export default function PrivacyPolicy() {
       </PolicySection>
       <PolicySection id="cookies" title="Cookies and web beacons">
         <p>
-          We use a small number of cookies: one keeps you signed in, and your browser's local storage keeps your cart and
-          wishlist while you are signed out. We do not use advertising cookies.
+          We use a small number of cookies: one keeps you signed in, and your browser's local storage keeps your cart
+          and wishlist while you are signed out. We do not use advertising cookies.
         </p>
       </PolicySection>
       <PolicySection id="third-party" title="Third-party privacy policies">
         <p>
           Our payment provider and couriers have their own privacy policies, which govern the information they handle on
-          our behalf. Links from our site to social networks lead to services with their own policies too; we suggest you
-          read them.
+          our behalf. Links from our site to social networks lead to services with their own policies too; we suggest
+          you read them.
         </p>
       </PolicySection>
       <PolicySection id="payment-discounts" title="Payment method and tender type discounts">
@@ -58,8 +63,8 @@ export default function PrivacyPolicy() {
       </PolicySection>
       <PolicySection id="returns-abuse" title="Policy on excessive returns and return abuse">
         <p>
-          We keep a record of returns on each account. If a customer has returned three consecutive orders, we may reject
-          later return requests from that account.
+          We keep a record of returns on each account. If a customer has returned three consecutive orders, we may
+          reject later return requests from that account.
         </p>
       </PolicySection>
       <PolicySection id="cookie-management" title="Cookie management">

@@ -56,12 +56,20 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const parsed = notifyMeSchema.safeParse(Object.fromEntries(await readFormData(request)));
   const noStore = { "Cache-Control": "no-store" };
-  if (!parsed.success) return data({ ok: false, text: "Please choose a size to be told about." }, { status: 400, headers: noStore });
+  if (!parsed.success)
+    return data({ ok: false, text: "Please choose a size to be told about." }, { status: 400, headers: noStore });
   // per client address: one network cannot sign up number after number (decision 019)
-  const limit = await checkAttempt(getDb(), { ...ATTEMPT_RULES.backInStockPerAddress, key: clientAddress(request) ?? "unknown" });
+  const limit = await checkAttempt(getDb(), {
+    ...ATTEMPT_RULES.backInStockPerAddress,
+    key: clientAddress(request) ?? "unknown",
+  });
   if (!limit.allowed) {
     return data(
-      { ok: false, text: `Too many requests from your network. ${tryAgainIn(limit.retryAfterSeconds)}`, phone: parsed.data.phone ?? "" },
+      {
+        ok: false,
+        text: `Too many requests from your network. ${tryAgainIn(limit.retryAfterSeconds)}`,
+        phone: parsed.data.phone ?? "",
+      },
       { status: 429, headers: { ...noStore, "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
@@ -83,7 +91,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {loading ? (
-        <p role="status" className="fixed inset-x-0 top-24 z-30 mx-auto w-max bg-ink px-4 py-2 text-xs uppercase tracking-[0.18em] text-ivory">
+        <p
+          role="status"
+          className="fixed inset-x-0 top-24 z-30 mx-auto w-max bg-ink px-4 py-2 text-xs tracking-[0.18em] text-ivory uppercase"
+        >
           Loading product details...
         </p>
       ) : null}
@@ -98,9 +109,13 @@ export function ErrorBoundary() {
   return (
     <section className="mx-auto max-w-xl px-6 py-28 text-center" role="alert">
       <p className="eyebrow">Product</p>
-      <h1 className="mt-4 font-display text-4xl text-ink">{notFound ? "Product not found" : "Failed to load product"}</h1>
+      <h1 className="mt-4 font-display text-4xl text-ink">
+        {notFound ? "Product not found" : "Failed to load product"}
+      </h1>
       <p className="mt-4 text-stone">
-        {notFound ? "This piece may have sold out for good or moved. Browse the collection for something similar." : "Please try again in a moment."}
+        {notFound
+          ? "This piece may have sold out for good or moved. Browse the collection for something similar."
+          : "Please try again in a moment."}
       </p>
       <Link to="/products" className="btn-primary mt-10">
         Back to Products

@@ -12,8 +12,13 @@ export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Failed to load products · Saanjh" }];
   if (data.notice) return notFoundMeta(data.notice);
   const { category, filters, origin, items } = data;
-  const title = filters.search ? `Search results for '${filters.search}' · Saanjh` : category ? `${category.name} · Saanjh` : "Our Collections · Saanjh";
-  const description = category?.description ?? "Shop kurtas, sarees, lehengas, co-ords, dresses and jewellery, handcrafted in India.";
+  const title = filters.search
+    ? `Search results for '${filters.search}' · Saanjh`
+    : category
+      ? `${category.name} · Saanjh`
+      : "Our Collections · Saanjh";
+  const description =
+    category?.description ?? "Shop kurtas, sarees, lehengas, co-ords, dresses and jewellery, handcrafted in India.";
   const url = `${origin}/products${category ? `?category=${category.slug}` : ""}`;
   const image = items[0]?.images[0]?.url;
   return [
@@ -48,7 +53,13 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/products";
-  return <ProductListView data={loaderData} loading={loading} navigate={(to) => void navigate(to, { preventScrollReset: true })} />;
+  return (
+    <ProductListView
+      data={loaderData}
+      loading={loading}
+      navigate={(to) => void navigate(to, { preventScrollReset: true })}
+    />
+  );
 }
 
 export function ErrorBoundary() {
@@ -59,7 +70,12 @@ export function ErrorBoundary() {
       <h1 className="mt-4 font-display text-4xl text-ink">Failed to load products</h1>
       <p className="mt-4 text-stone">Please check your connection and try again.</p>
       <div className="mt-10 flex justify-center gap-3">
-        <button type="button" className="btn-primary" onClick={() => void revalidator.revalidate()} disabled={revalidator.state === "loading"}>
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => void revalidator.revalidate()}
+          disabled={revalidator.state === "loading"}
+        >
           {revalidator.state === "loading" ? "Loading products..." : "Try Again"}
         </button>
         <Link to="/" className="btn-outline">

@@ -27,9 +27,13 @@ export default function ReturnPolicy() {
     >
       <PolicySection id="exchanges" title="Size exchanges">
         <ul className="list-disc space-y-2 pl-5">
-          <li>Ask for an exchange within <strong>15 days of delivery</strong>.</li>
+          <li>
+            Ask for an exchange within <strong>15 days of delivery</strong>.
+          </li>
           <li>Exchanges are for the same product in another size, once per item.</li>
-          <li>We process your exchange within <strong>7 days</strong> of receiving the piece back.</li>
+          <li>
+            We process your exchange within <strong>7 days</strong> of receiving the piece back.
+          </li>
           <li>Pieces must be unworn and unwashed, with their tags attached.</li>
         </ul>
       </PolicySection>
@@ -63,7 +67,10 @@ export default function ReturnPolicy() {
       </PolicySection>
       <PolicySection id="how" title="How to start a return or exchange">
         <p>
-          Write to us from <Link to="/about" className="underline underline-offset-4 hover:text-maroon">our contact details</Link>{" "}
+          Write to us from{" "}
+          <Link to="/about" className="underline underline-offset-4 hover:text-maroon">
+            our contact details
+          </Link>{" "}
           with your order number, the item and the reason. We reply within one working day and book the pickup for you.
         </p>
       </PolicySection>

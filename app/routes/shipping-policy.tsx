@@ -20,8 +20,8 @@ export default function ShippingPolicy() {
       title="Shipping Policy"
       intro={
         <p>
-          Every Saanjh piece is finished by hand, so some take a little longer to reach you. Here is exactly what to expect
-          from the moment you place your order.
+          Every Saanjh piece is finished by hand, so some take a little longer to reach you. Here is exactly what to
+          expect from the moment you place your order.
         </p>
       }
     >
@@ -34,11 +34,22 @@ export default function ShippingPolicy() {
       </PolicySection>
       <PolicySection id="timelines" title="Delivery timelines">
         <ul className="list-disc space-y-2 pl-5">
-          <li><strong>Ready items:</strong> 3-5 working days.</li>
-          <li><strong>Express shipping:</strong> 7-10 working days.</li>
-          <li><strong>Standard shipping for made-to-order pieces:</strong> 15-30 working days, because they are cut, printed or embroidered after you order.</li>
-          <li><strong>Within India:</strong> about 5 days from dispatch to your door.</li>
-          <li><strong>International orders:</strong> about 14 days from dispatch, depending on customs in your country.</li>
+          <li>
+            <strong>Ready items:</strong> 3-5 working days.
+          </li>
+          <li>
+            <strong>Express shipping:</strong> 7-10 working days.
+          </li>
+          <li>
+            <strong>Standard shipping for made-to-order pieces:</strong> 15-30 working days, because they are cut,
+            printed or embroidered after you order.
+          </li>
+          <li>
+            <strong>Within India:</strong> about 5 days from dispatch to your door.
+          </li>
+          <li>
+            <strong>International orders:</strong> about 14 days from dispatch, depending on customs in your country.
+          </li>
         </ul>
         <p>Working days are Monday to Saturday, excluding public holidays.</p>
       </PolicySection>
@@ -58,8 +69,10 @@ export default function ShippingPolicy() {
         <p>
           Because many pieces are prepared for you as soon as the order arrives, we are unable to accept cancellations
           once an order is placed. If something is not right when it arrives, our{" "}
-          <Link to="/return-policy" className="underline underline-offset-4 hover:text-maroon">Return Policy</Link> explains
-          how we make it right.
+          <Link to="/return-policy" className="underline underline-offset-4 hover:text-maroon">
+            Return Policy
+          </Link>{" "}
+          explains how we make it right.
         </p>
       </PolicySection>
     </ContentPage>

@@ -8,7 +8,12 @@ import { clientAddress, readFormData } from "~/lib/http.server";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { listOrdersForUser } from "~/modules/orders/shopper-orders.server";
 import { TIMELINE_LABELS } from "~/modules/orders/timeline";
-import { TRACK_MESSAGES, trackOrderFieldErrors, trackOrderValues, type TrackOrderState } from "~/modules/orders/tracking";
+import {
+  TRACK_MESSAGES,
+  trackOrderFieldErrors,
+  trackOrderValues,
+  type TrackOrderState,
+} from "~/modules/orders/tracking";
 import { lookUpOrder } from "~/modules/orders/tracking.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/track-order";
@@ -43,7 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const values = trackOrderValues(await readFormData(request));
   const fieldErrors = trackOrderFieldErrors(values);
-  const reply = (state: TrackOrderState, status = 200, extra: Record<string, string> = {}) => data(state, { status, headers: { ...NO_STORE, ...extra } });
+  const reply = (state: TrackOrderState, status = 200, extra: Record<string, string> = {}) =>
+    data(state, { status, headers: { ...NO_STORE, ...extra } });
   if (fieldErrors) return reply({ kind: "invalid", values, fieldErrors }, 400);
   const result = await lookUpOrder(getDb(), { ...values, clientAddress: clientAddress(request) });
   switch (result.outcome) {
@@ -52,7 +58,11 @@ export async function action({ request }: Route.ActionArgs) {
     case "not-found":
       return reply({ kind: "not-found", values, message: TRACK_MESSAGES.notFound }, 404);
     case "limited":
-      return reply({ kind: "limited", values, message: result.message, retryAfterSeconds: result.retryAfterSeconds }, 429, { "Retry-After": String(result.retryAfterSeconds) });
+      return reply(
+        { kind: "limited", values, message: result.message, retryAfterSeconds: result.retryAfterSeconds },
+        429,
+        { "Retry-After": String(result.retryAfterSeconds) },
+      );
   }
 }
 
@@ -68,12 +78,14 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
   const settings = useRouteLoaderData<typeof rootLoader>("root")?.settings;
   const found = actionData?.kind === "found" ? actionData.order : null;
   return (
-    <div className="mx-auto max-w-6xl px-4 pb-16 pt-10 sm:px-8 sm:pt-14">
+    <div className="mx-auto max-w-6xl px-4 pt-10 pb-16 sm:px-8 sm:pt-14">
       <BackToStore />
       <header className="mt-7 border-b border-linen pb-8">
         <p className="eyebrow">Support & Info</p>
-        <h1 className="mt-3 font-display text-4xl font-medium leading-tight text-ink sm:text-5xl">Track Your Order</h1>
-        <p className="mt-4 max-w-2xl text-base leading-relaxed text-stone">Follow your order from our studio in Jaipur to your door.</p>
+        <h1 className="mt-3 font-display text-4xl leading-tight font-medium text-ink sm:text-5xl">Track Your Order</h1>
+        <p className="mt-4 max-w-2xl text-base leading-relaxed text-stone">
+          Follow your order from our studio in Jaipur to your door.
+        </p>
       </header>
 
       <div className="mt-8 grid gap-10 sm:mt-10 lg:grid-cols-[22rem_minmax(0,1fr)] lg:gap-14">
@@ -85,8 +97,8 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
               Courier tracking
             </h2>
             <p className="mt-2">
-              When your parcel leaves our studio we text you the courier's tracking number; it shows here too. Ready pieces usually arrive within
-              3-5 working days; see the{" "}
+              When your parcel leaves our studio we text you the courier's tracking number; it shows here too. Ready
+              pieces usually arrive within 3-5 working days; see the{" "}
               <Link to="/shipping-policy" className="underline underline-offset-4 hover:text-maroon">
                 Shipping Policy
               </Link>{" "}
@@ -96,13 +108,19 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
               <p className="mt-2">
                 Need help? Write to{" "}
                 {settings.supportEmail ? (
-                  <a href={`mailto:${settings.supportEmail}`} className="underline underline-offset-4 hover:text-maroon">
+                  <a
+                    href={`mailto:${settings.supportEmail}`}
+                    className="underline underline-offset-4 hover:text-maroon"
+                  >
                     {settings.supportEmail}
                   </a>
                 ) : null}
                 {settings.supportEmail && settings.supportPhone ? " or call " : null}
                 {settings.supportPhone ? (
-                  <a href={`tel:${settings.supportPhone.replace(/\s/g, "")}`} className="underline underline-offset-4 hover:text-maroon">
+                  <a
+                    href={`tel:${settings.supportPhone.replace(/\s/g, "")}`}
+                    className="underline underline-offset-4 hover:text-maroon"
+                  >
                     {settings.supportPhone}
                   </a>
                 ) : null}{" "}
@@ -122,7 +140,13 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
 
 /** Before a lookup (wide screens): the steps an order goes through, as a quiet preview. */
 function JourneyPreview() {
-  const steps = [TIMELINE_LABELS.placed, TIMELINE_LABELS.confirmed, TIMELINE_LABELS.processing, TIMELINE_LABELS.shipped, TIMELINE_LABELS.delivered];
+  const steps = [
+    TIMELINE_LABELS.placed,
+    TIMELINE_LABELS.confirmed,
+    TIMELINE_LABELS.processing,
+    TIMELINE_LABELS.shipped,
+    TIMELINE_LABELS.delivered,
+  ];
   return (
     <div className="flex min-h-[27rem] flex-col justify-center border border-dashed border-linen bg-sand/30 px-10 py-12">
       <p className="eyebrow">Your order's journey</p>
@@ -137,7 +161,10 @@ function JourneyPreview() {
           </li>
         ))}
       </ol>
-      <p className="mt-6 max-w-md text-sm leading-relaxed text-stone">Enter your order number and the phone number or e-mail you ordered with to see where your order is, with dates and the courier's tracking number once it ships.</p>
+      <p className="mt-6 max-w-md text-sm leading-relaxed text-stone">
+        Enter your order number and the phone number or e-mail you ordered with to see where your order is, with dates
+        and the courier's tracking number once it ships.
+      </p>
     </div>
   );
 }

@@ -26,10 +26,14 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  if (!user) return data({ shopper: "guest" as const, products: null, lookedUp: [] as string[] }, { headers: NO_STORE });
+  if (!user)
+    return data({ shopper: "guest" as const, products: null, lookedUp: [] as string[] }, { headers: NO_STORE });
   const db = getDb();
   const ids = await wishlistedIds(db, user.id);
-  return data({ shopper: "member" as const, products: await getShopperProducts(db, ids), lookedUp: ids }, { headers: NO_STORE });
+  return data(
+    { shopper: "member" as const, products: await getShopperProducts(db, ids), lookedUp: ids },
+    { headers: NO_STORE },
+  );
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -50,7 +54,8 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = wishlistIntentSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return reply({ ok: false, intent: "unknown", error: CART_MESSAGES.invalid, status: 400 });
   const user = await getSessionUser(request);
-  if (!user) return reply({ ok: false, intent: parsed.data.intent, error: WISHLIST_MESSAGES.guestNoScript, status: 401 });
+  if (!user)
+    return reply({ ok: false, intent: parsed.data.intent, error: WISHLIST_MESSAGES.guestNoScript, status: 401 });
   return reply(await runWishlistIntent(getDb(), user.id, parsed.data));
 }
 
@@ -62,7 +67,12 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
       return (await serverAction()) as WishlistActionResult;
     } catch (error) {
       if (error instanceof Response) throw error;
-      return { ok: false, intent: parsed.success ? parsed.data.intent : "unknown", error: CART_MESSAGES.saveFailed, status: 503 };
+      return {
+        ok: false,
+        intent: parsed.success ? parsed.data.intent : "unknown",
+        error: CART_MESSAGES.saveFailed,
+        status: 503,
+      };
     }
   }
   if (!parsed.success) return { ok: false, intent: "unknown", error: CART_MESSAGES.invalid, status: 400 };

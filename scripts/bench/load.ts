@@ -31,9 +31,17 @@ export function wrkAvailable(): boolean {
 }
 
 /** Bash's `times` after the command gives the load generator's own CPU time (its children's line). */
-function timed(command: string[]): { stdout: string; stderr: string; status: number | null; cpuSeconds: number | null } {
+function timed(command: string[]): {
+  stdout: string;
+  stderr: string;
+  status: number | null;
+  cpuSeconds: number | null;
+} {
   const script = '"$@"; status=$?; times >&2; exit $status';
-  const run = spawnSync("bash", ["-c", script, "bench-load", ...command], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync("bash", ["-c", script, "bench-load", ...command], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   // `times` prints the shell's own times, then its children's: "0m12.345s 0m1.234s"
   const lines = (run.stderr ?? "").trim().split("\n");
   const childLine = lines[lines.length - 1] ?? "";
@@ -42,15 +50,44 @@ function timed(command: string[]): { stdout: string; stderr: string; status: num
   return { stdout: run.stdout ?? "", stderr: lines.slice(0, -2).join("\n"), status: run.status, cpuSeconds };
 }
 
-function autocannonArgs(url: string, connections: number, duration: number, headers: Record<string, string>, workers: number): string[] {
+function autocannonArgs(
+  url: string,
+  connections: number,
+  duration: number,
+  headers: Record<string, string>,
+  workers: number,
+): string[] {
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}:${value}`]);
   const workerArgs = workers > 0 ? ["-w", String(workers)] : [];
-  return [process.execPath, "node_modules/autocannon/autocannon.js", "-c", String(connections), "-d", String(duration), "-j", "-n", ...workerArgs, ...headerArgs, url];
+  return [
+    process.execPath,
+    "node_modules/autocannon/autocannon.js",
+    "-c",
+    String(connections),
+    "-d",
+    String(duration),
+    "-j",
+    "-n",
+    ...workerArgs,
+    ...headerArgs,
+    url,
+  ];
 }
 
 function parseAutocannon(stdout: string): Pick<LoadResult, "rps" | "p50" | "p99" | "non2xx" | "errors"> {
-  const json = JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
-  return { rps: json.requests.average, p50: json.latency.p50, p99: json.latency.p99, non2xx: json.non2xx, errors: json.errors };
+  const json = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+    errors: number;
+  };
+  return {
+    rps: json.requests.average,
+    p50: json.latency.p50,
+    p99: json.latency.p99,
+    non2xx: json.non2xx,
+    errors: json.errors,
+  };
 }
 
 /** A wrk duration ("812.34us", "12.5ms", "1.2s") in milliseconds. */
@@ -90,9 +127,28 @@ export function runLoad(options: {
     const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
     // one thread per core, as many connections as asked (wrk needs at least one per thread)
     const threads = Math.min(os.availableParallelism(), connections);
-    command = [WRK, "-t", String(threads), "-c", String(connections), "-d", `${duration}s`, "--timeout", "10s", "--latency", ...headerArgs, url];
+    command = [
+      WRK,
+      "-t",
+      String(threads),
+      "-c",
+      String(connections),
+      "-d",
+      `${duration}s`,
+      "--timeout",
+      "10s",
+      "--latency",
+      ...headerArgs,
+      url,
+    ];
   } else {
-    command = autocannonArgs(url, connections, duration, headers, tool === "autocannon-workers" ? os.availableParallelism() : 0);
+    command = autocannonArgs(
+      url,
+      connections,
+      duration,
+      headers,
+      tool === "autocannon-workers" ? os.availableParallelism() : 0,
+    );
   }
   const serverBefore = serverPid ? treeCpuSeconds(serverPid) : null;
   const machineBefore = machineCpu();

@@ -52,11 +52,29 @@ function fileWeight(clientDir: string, url: string): { raw: number; gzip: number
 }
 
 /** Fetches `route` (uncompressed, with `headers`) and weighs it and what it loads. */
-export async function pageWeight(base: string, route: string, label: string, headers: Record<string, string> = {}, clientDir = "build/client"): Promise<PageWeight> {
-  const response = await fetch(`${base}${route}`, { headers: { ...headers, "accept-encoding": "identity", connection: "close" } });
+export async function pageWeight(
+  base: string,
+  route: string,
+  label: string,
+  headers: Record<string, string> = {},
+  clientDir = "build/client",
+): Promise<PageWeight> {
+  const response = await fetch(`${base}${route}`, {
+    headers: { ...headers, "accept-encoding": "identity", connection: "close" },
+  });
   const body = Buffer.from(await response.arrayBuffer());
   const html = body.toString("utf8");
-  const weight: PageWeight = { page: label, status: response.status, htmlBytes: body.length, htmlGzip: gzipSync(body).length, jsFiles: 0, jsBytes: 0, jsGzip: 0, cssBytes: 0, cssGzip: 0 };
+  const weight: PageWeight = {
+    page: label,
+    status: response.status,
+    htmlBytes: body.length,
+    htmlGzip: gzipSync(body).length,
+    jsFiles: 0,
+    jsBytes: 0,
+    jsGzip: 0,
+    cssBytes: 0,
+    cssGzip: 0,
+  };
   for (const url of assetsOf(html)) {
     const w = fileWeight(clientDir, url);
     if (url.endsWith(".js")) {
@@ -80,7 +98,9 @@ export function weightTable(weights: PageWeight[]): string {
   ];
   for (const w of weights) {
     const status = w.status === 200 ? "" : ` (status ${w.status})`;
-    lines.push(`| ${w.page}${status} | ${kb(w.htmlBytes)} | ${kb(w.htmlGzip)} | ${w.jsFiles} | ${kb(w.jsBytes)} | ${kb(w.jsGzip)} | ${kb(w.cssBytes)} | ${kb(w.cssGzip)} |`);
+    lines.push(
+      `| ${w.page}${status} | ${kb(w.htmlBytes)} | ${kb(w.htmlGzip)} | ${w.jsFiles} | ${kb(w.jsBytes)} | ${kb(w.jsGzip)} | ${kb(w.cssBytes)} | ${kb(w.cssGzip)} |`,
+    );
   }
   return lines.join("\n");
 }

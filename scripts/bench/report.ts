@@ -22,7 +22,14 @@ export const STATIC_ROUTE = "/favicon.svg";
 
 /** The static row measured by the same server in the same pass, at the same connections with the same tool. */
 export function staticRowFor(rows: Row[], row: Row): Row | undefined {
-  return rows.find((r) => r.route === STATIC_ROUTE && r.cache === row.cache && r.concurrency === row.concurrency && r.connections === row.connections && r.tool === row.tool);
+  return rows.find(
+    (r) =>
+      r.route === STATIC_ROUTE &&
+      r.cache === row.cache &&
+      r.concurrency === row.concurrency &&
+      r.connections === row.connections &&
+      r.tool === row.tool,
+  );
 }
 
 export function percentOfStatic(rows: Row[], row: Row): string {
@@ -46,14 +53,17 @@ export function loadTable(rows: Row[], notMeasured: string[] = []): string {
       `| \`${r.route}\` | ${r.who} | ${r.cache} | ${processLabel(r)} | ${r.connections} | ${r.rps.toFixed(0)} | ${percentOfStatic(rows, r)} | ${ms(r.p50)} | ${ms(r.p99)} | ${cpu(r.serverCpu)} | ${cpu(r.clientCpu)} | ${r.non2xx} | ${r.errors} |`,
     );
   }
-  for (const route of notMeasured) lines.push(`| \`${route}\` | - | - | - | - | not yet measured: the route is not on this branch | | | | | | | |`);
+  for (const route of notMeasured)
+    lines.push(`| \`${route}\` | - | - | - | - | not yet measured: the route is not on this branch | | | | | | | |`);
   return lines.join("\n");
 }
 
 /** WEB_CONCURRENCY and, when it differs, what actually ran (a server without cluster support runs one process). */
 function processLabel(r: Row): string {
   const workers = r.processes > 1 ? r.processes - 1 : 1;
-  return workers === r.concurrency ? String(r.concurrency) : `${r.concurrency} (ran ${r.processes} process${r.processes === 1 ? "" : "es"})`;
+  return workers === r.concurrency
+    ? String(r.concurrency)
+    : `${r.concurrency} (ran ${r.processes} process${r.processes === 1 ? "" : "es"})`;
 }
 
 /** The load generator beside the server: the same rows with autocannon, autocannon with workers and wrk. */
@@ -71,29 +81,58 @@ export function clientTable(rows: Row[]): string {
 }
 
 function toolLabel(tool: Tool): string {
-  return tool === "autocannon" ? "autocannon (1 thread)" : tool === "autocannon-workers" ? "autocannon, a worker per core" : "wrk, a thread per core";
+  return tool === "autocannon"
+    ? "autocannon (1 thread)"
+    : tool === "autocannon-workers"
+      ? "autocannon, a worker per core"
+      : "wrk, a thread per core";
 }
 
 /** Issue 14's bars for the uncached render, read from the rows of one pass. */
 export function targetsTable(rows: Row[], tool: Tool): string {
   const find = (route: string, who: string, cache: string, connections: number) =>
-    rows.find((r) => r.route === route && r.who === who && r.cache === cache && r.concurrency === 1 && r.connections === connections && r.tool === tool);
+    rows.find(
+      (r) =>
+        r.route === route &&
+        r.who === who &&
+        r.cache === cache &&
+        r.concurrency === 1 &&
+        r.connections === connections &&
+        r.tool === tool,
+    );
   const pct = (r: Row | undefined) => {
     const base = r && staticRowFor(rows, r);
     return r && base && base.rps > 0 ? (r.rps / base.rps) * 100 : null;
   };
-  const lines = ["| Target (issue 14, page cache off, 1 process, 10 connections) | Bar | Measured | Met |", "|---|---:|---:|---|"];
+  const lines = [
+    "| Target (issue 14, page cache off, 1 process, 10 connections) | Bar | Measured | Met |",
+    "|---|---:|---:|---|",
+  ];
   const add = (what: string, bar: string, value: number | null, unit: string, met: (v: number) => boolean) => {
-    lines.push(`| ${what} | ${bar} | ${value === null ? "-" : `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ${unit}`} | ${value === null ? "-" : met(value) ? "yes" : "no"} |`);
+    lines.push(
+      `| ${what} | ${bar} | ${value === null ? "-" : `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ${unit}`} | ${value === null ? "-" : met(value) ? "yes" : "no"} |`,
+    );
   };
   for (const who of ["guest", "signed in"]) {
     const list = find("/products", who, "off", 10);
     add(`\`/products\` (${who}) throughput / static`, ">= 10 %", pct(list), "%", (v) => v >= 10);
     add(`\`/products\` (${who}) p99`, "< 60 ms", list?.p99 ?? null, "ms", (v) => v < 60);
-    add(`\`/product/:id\` (${who}) throughput / static`, ">= 15 %", pct(find("/product/:id", who, "off", 10)), "%", (v) => v >= 15);
+    add(
+      `\`/product/:id\` (${who}) throughput / static`,
+      ">= 15 %",
+      pct(find("/product/:id", who, "off", 10)),
+      "%",
+      (v) => v >= 15,
+    );
     add(`\`/\` (${who}) throughput / static`, ">= 15 %", pct(find("/", who, "off", 10)), "%", (v) => v >= 15);
   }
-  add("suggestions p99 (guest)", "< 20 ms", find("/api/search/suggest?q=kurta", "guest", "off", 10)?.p99 ?? null, "ms", (v) => v < 20);
+  add(
+    "suggestions p99 (guest)",
+    "< 20 ms",
+    find("/api/search/suggest?q=kurta", "guest", "off", 10)?.p99 ?? null,
+    "ms",
+    (v) => v < 20,
+  );
   return lines.join("\n");
 }
 

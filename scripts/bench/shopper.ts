@@ -8,7 +8,12 @@
  * database, so it outlasts server restarts.
  */
 
-export const BENCH_SHOPPER = { phone: "9811100014", firstName: "Bench", lastName: "Shopper", email: "bench-shopper@example.com" };
+export const BENCH_SHOPPER = {
+  phone: "9811100014",
+  firstName: "Bench",
+  lastName: "Shopper",
+  email: "bench-shopper@example.com",
+};
 
 export interface CartLine {
   productId: string;
@@ -24,14 +29,23 @@ function cookieOf(response: Response): string {
 }
 
 async function postForm(base: string, path: string, form: Record<string, string>, cookie?: string): Promise<Response> {
-  const headers: Record<string, string> = { origin: base, "content-type": "application/x-www-form-urlencoded", connection: "close" };
+  const headers: Record<string, string> = {
+    origin: base,
+    "content-type": "application/x-www-form-urlencoded",
+    connection: "close",
+  };
   if (cookie) headers.cookie = cookie;
   return fetch(`${base}${path}`, { method: "POST", headers, body: new URLSearchParams(form), redirect: "manual" });
 }
 
 async function latestCode(base: string, phone: string): Promise<string> {
-  const response = await fetch(`${base}/dev/outbox?phone=${encodeURIComponent(phone)}`, { headers: { connection: "close" } });
-  if (!response.ok) throw new Error(`/dev/outbox answered ${response.status}: is the server in demo mode with the console SMS provider?`);
+  const response = await fetch(`${base}/dev/outbox?phone=${encodeURIComponent(phone)}`, {
+    headers: { connection: "close" },
+  });
+  if (!response.ok)
+    throw new Error(
+      `/dev/outbox answered ${response.status}: is the server in demo mode with the console SMS provider?`,
+    );
   const { messages } = (await response.json()) as { messages: Array<{ body: string; sentAt: string }> };
   const newest = [...messages].sort((a, b) => b.sentAt.localeCompare(a.sentAt))[0];
   const code = newest?.body.match(/\b(\d{6})\b/)?.[1];
@@ -49,12 +63,28 @@ export async function signedInShopperCookie(base: string, lines: CartLine[]): Pr
   const verified = await postForm(base, "/authentication", { intent: "verify", mode: "register", phone, code });
   await verified.arrayBuffer();
   const cookie = cookieOf(verified);
-  if (verified.status !== 200 || !cookie.includes("session_token")) throw new Error(`verifying the code answered ${verified.status} without a session cookie`);
-  const registered = await postForm(base, "/authentication", { intent: "register", firstName: BENCH_SHOPPER.firstName, lastName: BENCH_SHOPPER.lastName, email: BENCH_SHOPPER.email }, cookie);
+  if (verified.status !== 200 || !cookie.includes("session_token"))
+    throw new Error(`verifying the code answered ${verified.status} without a session cookie`);
+  const registered = await postForm(
+    base,
+    "/authentication",
+    {
+      intent: "register",
+      firstName: BENCH_SHOPPER.firstName,
+      lastName: BENCH_SHOPPER.lastName,
+      email: BENCH_SHOPPER.email,
+    },
+    cookie,
+  );
   await registered.arrayBuffer();
   if (registered.status !== 200) throw new Error(`completing the registration answered ${registered.status}`);
   for (const line of lines) {
-    const added = await postForm(base, "/api/cart", { intent: "add", productId: line.productId, size: line.size, colour: line.colour, quantity: "1" }, cookie);
+    const added = await postForm(
+      base,
+      "/api/cart",
+      { intent: "add", productId: line.productId, size: line.size, colour: line.colour, quantity: "1" },
+      cookie,
+    );
     const body = (await added.json()) as { ok: boolean; error?: string };
     if (!body.ok) throw new Error(`adding a cart line answered ${added.status}: ${body.error}`);
   }
@@ -66,5 +96,6 @@ export async function checkShopper(base: string, cookie: string): Promise<void> 
   // the account screen shows a signed-in shopper's own profile
   const response = await fetch(`${base}/authentication`, { headers: { cookie, connection: "close" } });
   const html = await response.text();
-  if (response.status !== 200 || !html.includes(BENCH_SHOPPER.email)) throw new Error(`/authentication as the bench shopper answered ${response.status} without their profile`);
+  if (response.status !== 200 || !html.includes(BENCH_SHOPPER.email))
+    throw new Error(`/authentication as the bench shopper answered ${response.status} without their profile`);
 }

@@ -53,10 +53,32 @@ interface AutocannonInstance extends PromiseLike<AutocannonResult> {
 
 // autocannon is plain JavaScript without types; its programmatic API, typed here by hand
 const AUTOCANNON = "autocannon";
-const autocannon = ((await import(AUTOCANNON)) as { default: (options: AutocannonOptions) => AutocannonInstance }).default;
+const autocannon = ((await import(AUTOCANNON)) as { default: (options: AutocannonOptions) => AutocannonInstance })
+  .default;
 
 const SORTS = ["newest", "popular", "price-low", "price-high", "rating", "name", "most-ordered"];
-const PREFIXES = ["kurta", "silk", "saree", "cotton", "lehenga", "noor", "meher", "zoya", "tara", "heer", "dupatta", "anarkali", "linen", "chikan", "banarasi", "co-ord", "dress", "shirt", "kesar", "mogra"];
+const PREFIXES = [
+  "kurta",
+  "silk",
+  "saree",
+  "cotton",
+  "lehenga",
+  "noor",
+  "meher",
+  "zoya",
+  "tara",
+  "heer",
+  "dupatta",
+  "anarkali",
+  "linen",
+  "chikan",
+  "banarasi",
+  "co-ord",
+  "dress",
+  "shirt",
+  "kesar",
+  "mogra",
+];
 
 export const SOAK_CONNECTIONS = 50;
 export const SAMPLE_EVERY_MS = 5_000;
@@ -104,7 +126,12 @@ export async function soak(options: {
   const started = Date.now();
   const sample = () => {
     const rss = treeRss(serverPid);
-    if (rss) samples.push({ seconds: Math.round((Date.now() - started) / 1000), rssBytes: rss.bytes, processes: rss.processes });
+    if (rss)
+      samples.push({
+        seconds: Math.round((Date.now() - started) / 1000),
+        rssBytes: rss.bytes,
+        processes: rss.processes,
+      });
   };
   sample();
   const timer = setInterval(sample, SAMPLE_EVERY_MS);
@@ -161,7 +188,13 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 export const SOAK_LIMIT_MB = 400;
 export const SOAK_DRIFT = 0.2;
 
-export function soakSummary(result: SoakResult): { table: string; verdict: string; max: number; afterWarmUp: number; end: number } {
+export function soakSummary(result: SoakResult): {
+  table: string;
+  verdict: string;
+  max: number;
+  afterWarmUp: number;
+  end: number;
+} {
   const { samples } = result;
   const max = Math.max(...samples.map((s) => s.rssBytes));
   const warm = samples.find((s) => s.seconds >= Math.min(WARM_UP_SECONDS, result.seconds / 2)) ?? samples[0]!;
@@ -175,8 +208,20 @@ export function soakSummary(result: SoakResult): { table: string; verdict: strin
     `(${drift >= 0 ? "+" : ""}${(drift * 100).toFixed(0)} %, ${flat ? "within" : "outside"} ${SOAK_DRIFT * 100} %).`;
   // the series, one row per minute (every sample for a short soak), and the first and last samples
   const step = result.seconds > 180 ? 60 : SAMPLE_EVERY_MS / 1000;
-  const rows = samples.filter((s, i) => i === 0 || i === samples.length - 1 || s.seconds % step < SAMPLE_EVERY_MS / 1000);
-  const series = ["| Time | RSS (MB) | Processes |", "|---:|---:|---:|", ...rows.map((s) => `| ${s.seconds} s | ${mb(s.rssBytes)} | ${s.processes} |`)];
+  const rows = samples.filter(
+    (s, i) => i === 0 || i === samples.length - 1 || s.seconds % step < SAMPLE_EVERY_MS / 1000,
+  );
+  const series = [
+    "| Time | RSS (MB) | Processes |",
+    "|---:|---:|---:|",
+    ...rows.map((s) => `| ${s.seconds} s | ${mb(s.rssBytes)} | ${s.processes} |`),
+  ];
   const all = `RSS every ${SAMPLE_EVERY_MS / 1000} s (MB): ${samples.map((s) => mb(s.rssBytes)).join(", ")}`;
-  return { table: `${series.join("\n")}\n\n${all}`, verdict, max: mb(max), afterWarmUp: mb(warm.rssBytes), end: mb(end.rssBytes) };
+  return {
+    table: `${series.join("\n")}\n\n${all}`,
+    verdict,
+    max: mb(max),
+    afterWarmUp: mb(warm.rssBytes),
+    end: mb(end.rssBytes),
+  };
 }

@@ -3,7 +3,16 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildTable, cityOf, generate, LICENCE_PATH, sourceLicence, stateOf, TABLE_PATH, type PostOffice } from "./build-table";
+import {
+  buildTable,
+  cityOf,
+  generate,
+  LICENCE_PATH,
+  sourceLicence,
+  stateOf,
+  TABLE_PATH,
+  type PostOffice,
+} from "./build-table";
 
 const office = (over: Partial<PostOffice>): PostOffice => ({
   name: "Some Office",
@@ -29,7 +38,9 @@ describe("the pincode table generator", () => {
     const dir = mkdtempSync(join(tmpdir(), "pincodes-"));
     try {
       const out = join(dir, "table.ts");
-      execFileSync(process.execPath, ["--import", "tsx", "scripts/pincodes/build-table.ts", "--out", out], { stdio: "pipe" });
+      execFileSync(process.execPath, ["--import", "tsx", "scripts/pincodes/build-table.ts", "--out", out], {
+        stdio: "pipe",
+      });
       expect(readFileSync(out, "utf8")).toBe(readFileSync(TABLE_PATH, "utf8"));
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -55,8 +66,12 @@ describe("the pincode table generator", () => {
     expect(cityOf(office({ district: "Bilaspur (HP)" }), "Himachal Pradesh")).toBe("Bilaspur");
     expect(cityOf(office({ district: "Raigarh(MH)" }), "Maharashtra")).toBe("Raigad");
     expect(cityOf(office({ district: "Janjgir-champa" }), "Chhattisgarh")).toBe("Janjgir-Champa");
-    expect(cityOf(office({ district: "North And Middle Andaman" }), "Andaman and Nicobar Islands")).toBe("North and Middle Andaman");
-    expect(cityOf(office({ district: "Dadra & Nagar Haveli" }), "Dadra and Nagar Haveli and Daman and Diu")).toBe("Dadra and Nagar Haveli");
+    expect(cityOf(office({ district: "North And Middle Andaman" }), "Andaman and Nicobar Islands")).toBe(
+      "North and Middle Andaman",
+    );
+    expect(cityOf(office({ district: "Dadra & Nagar Haveli" }), "Dadra and Nagar Haveli and Daman and Diu")).toBe(
+      "Dadra and Nagar Haveli",
+    );
     expect(cityOf(office({ district: "Pondicherry", division: "Kakinada" }), "Puducherry")).toBe("Yanam");
   });
 

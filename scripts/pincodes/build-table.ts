@@ -163,7 +163,8 @@ export function buildTable(offices: readonly PostOffice[]): Table {
       throw new Error(`malformed pincode ${office.pincode} (${office.name})`);
     }
     const state = stateOf(office);
-    if (!known.has(state)) throw new Error(`state '${office.state}' of ${office.pincode} is not in INDIAN_STATES: add a correction`);
+    if (!known.has(state))
+      throw new Error(`state '${office.state}' of ${office.pincode} is not in INDIAN_STATES: add a correction`);
     const city = cityOf(office, state);
     let states = byPincode.get(office.pincode);
     if (!states) byPincode.set(office.pincode, (states = new Map()));
@@ -176,12 +177,19 @@ export function buildTable(offices: readonly PostOffice[]): Table {
   const perPincode: Array<{ pincode: number; places: Array<[string, string]> }> = [];
   for (const pincode of [...byPincode.keys()].sort((a, b) => a - b)) {
     const states = byPincode.get(pincode)!;
-    const stateWeight = new Map([...states].map(([state, cities]) => [state, [...cities.values()].reduce((a, b) => a + b, 0)]));
-    const places = byCountThenName(stateWeight).map((state): [string, string] => [byCountThenName(states.get(state)!)[0]!, state]);
+    const stateWeight = new Map(
+      [...states].map(([state, cities]) => [state, [...cities.values()].reduce((a, b) => a + b, 0)]),
+    );
+    const places = byCountThenName(stateWeight).map((state): [string, string] => [
+      byCountThenName(states.get(state)!)[0]!,
+      state,
+    ]);
     perPincode.push({ pincode, places });
   }
 
-  const usedStates = ([...INDIAN_STATES] as string[]).filter((s) => perPincode.some((p) => p.places.some(([, state]) => state === s)));
+  const usedStates = ([...INDIAN_STATES] as string[]).filter((s) =>
+    perPincode.some((p) => p.places.some(([, state]) => state === s)),
+  );
   const stateIndex = new Map(usedStates.map((s, i) => [s, i]));
 
   // places most often used first, so that the common ones get the shortest numbers

@@ -32,7 +32,13 @@ const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 const { decodeEntries } = await import("../../app/modules/checkout/pincode-codec.server");
 const { PINCODE_ENTRIES } = await import("../../app/modules/checkout/pincode-table.server");
 const arrays = decodeEntries(PINCODE_ENTRIES);
-console.log(`table text: ${kb(PINCODE_ENTRIES.length)}; decoded arrays: ${kb(arrays.pincodes.byteLength + arrays.places.byteLength)} (${arrays.pincodes.length} entries)`);
+console.log(
+  `table text: ${kb(PINCODE_ENTRIES.length)}; decoded arrays: ${kb(arrays.pincodes.byteLength + arrays.places.byteLength)} (${arrays.pincodes.length} entries)`,
+);
 console.log(`module loaded (table text): ${kb(imported - before)}`);
-console.log(`decoded on first lookup: +${kb(decoded - imported)} (first lookup, decoding included: ${firstLookup.toFixed(1)} ms)`);
-console.log(`lookup: ${perLookup.toFixed(2)} µs on average over ${pins.length} random pincodes (${found} places found)`);
+console.log(
+  `decoded on first lookup: +${kb(decoded - imported)} (first lookup, decoding included: ${firstLookup.toFixed(1)} ms)`,
+);
+console.log(
+  `lookup: ${perLookup.toFixed(2)} µs on average over ${pins.length} random pincodes (${found} places found)`,
+);

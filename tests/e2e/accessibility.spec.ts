@@ -15,7 +15,12 @@ import { expect, test } from "./support/test";
  */
 
 /** A kurta with a size guide and stock to spare in the size and colour its page starts on. */
-const KURTA = SEEDED.find((s) => s.product.category === "kurtas" && s.product.sizes.length > 1 && variantStock(s, s.start.size!, s.start.colour!) >= 12)!;
+const KURTA = SEEDED.find(
+  (s) =>
+    s.product.category === "kurtas" &&
+    s.product.sizes.length > 1 &&
+    variantStock(s, s.start.size!, s.start.colour!) >= 12,
+)!;
 
 async function settled(page: Page) {
   await expect.poll(() => page.evaluate(() => performance.getEntriesByName("shop:hydrated").length)).toBe(1);
@@ -36,12 +41,19 @@ async function expectOrderCode(code: Locator, where: string) {
     range.selectNodeContents(element);
     const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
     const style = getComputedStyle(element);
-    return { font: style.fontFamily, figures: style.fontVariantNumeric, lines: new Set(rects.map((rect) => Math.round(rect.top))).size, right: Math.max(...rects.map((rect) => rect.right)) };
+    return {
+      font: style.fontFamily,
+      figures: style.fontVariantNumeric,
+      lines: new Set(rects.map((rect) => Math.round(rect.top))).size,
+      right: Math.max(...rects.map((rect) => rect.right)),
+    };
   });
   expect(look.font, `the order number on ${where}: the text face`).toMatch(/^"?Jost/);
   expect(look.figures, `the order number on ${where}: even-width figures`).toContain("tabular-nums");
   expect(look.lines, `the order number on ${where}: one line`).toBe(1);
-  expect(look.right, `the order number on ${where}: inside the screen`).toBeLessThanOrEqual(code.page().viewportSize()!.width);
+  expect(look.right, `the order number on ${where}: inside the screen`).toBeLessThanOrEqual(
+    code.page().viewportSize()!.width,
+  );
 }
 
 /*
@@ -49,7 +61,9 @@ async function expectOrderCode(code: Locator, where: string) {
  * own (X-Forwarded-For, believed from loopback), not the one the rest of the suite shares.
  */
 const ADDRESSES = { storefront: 31, shopper: 32, staff: 33 } as const;
-const networkOf = (who: keyof typeof ADDRESSES, project: string) => ({ "X-Forwarded-For": `198.18.${ADDRESSES[who]}.${project === "desktop" ? 1 : 2}` });
+const networkOf = (who: keyof typeof ADDRESSES, project: string) => ({
+  "X-Forwarded-For": `198.18.${ADDRESSES[who]}.${project === "desktop" ? 1 : 2}`,
+});
 
 test("the storefront, as a guest", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
@@ -114,12 +128,18 @@ test("the back office", async ({ page, baseURL }, testInfo) => {
   const network = networkOf("staff", testInfo.project.name);
   await page.context().setExtraHTTPHeaders(network);
   const { email, password } = demoAdmin();
-  const answer = await page.request.post("/api/auth/sign-in/email", { headers: { ...network, origin: baseURL! }, data: { email, password } });
+  const answer = await page.request.post("/api/auth/sign-in/email", {
+    headers: { ...network, origin: baseURL! },
+    data: { email, password },
+  });
   expect(answer.status()).toBe(200);
 
   await check(page, "the admin dashboard", "/admin");
   await check(page, "the admin's products list", "/admin/products");
-  await page.getByRole("link", { name: /^Edit / }).first().click();
+  await page
+    .getByRole("link", { name: /^Edit / })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await check(page, "a product's editor");
   await check(page, "the admin's orders list", "/admin/orders");

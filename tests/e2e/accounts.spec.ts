@@ -14,7 +14,6 @@ async function requestCode(page: Page, phone: string) {
   await expect(page.getByRole("button", { name: /Resend OTP in \d+s/ })).toBeDisabled();
 }
 
-
 test.beforeEach(async ({ page }, testInfo) => browseFromOwnNetwork(page, testInfo, 22));
 
 test("register with a phone code, sign out, sign in again, keep an address book", async ({ page, request }) => {
@@ -124,7 +123,10 @@ test("register with a phone code, sign out, sign in again, keep an address book"
   await expect(page.getByRole("region", { name: "Primary address" })).toContainText("4 Park Street");
 });
 
-test("Login with a number that has no account goes on to the registration, with the code already verified", async ({ page, request }) => {
+test("Login with a number that has no account goes on to the registration, with the code already verified", async ({
+  page,
+  request,
+}) => {
   const phone = randomPhone();
   await page.goto("/authentication");
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
@@ -134,7 +136,9 @@ test("Login with a number that has no account goes on to the registration, with 
 
   // no 'register first' and no second code: the registration form, for the verified number
   await expect(page.getByRole("heading", { name: "Complete your registration" })).toBeVisible();
-  await expect(page.getByText("Account not found for this number. It is verified: fill in your details to register.")).toBeVisible();
+  await expect(
+    page.getByText("Account not found for this number. It is verified: fill in your details to register."),
+  ).toBeVisible();
   await expect(page.getByText(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`)).toBeVisible();
   const outbox = (await (await request.get(`/dev/outbox?phone=${phone}`)).json()) as { messages: unknown[] };
   expect(outbox.messages).toHaveLength(1);

@@ -18,8 +18,9 @@ const SCREENS = "tmp/screens";
 const JHUMKAS = "Mor Oxidised Jhumkas"; // ₹549, Free Size
 
 /** Each test and width signs staff in from an address of its own (5 password sign-ins a minute per address). */
-const network = (testInfo: TestInfo, n: number) => ({ "x-forwarded-for": `198.51.100.${60 + n * 2 + (testInfo.project.name === "phone" ? 1 : 0)}` });
-
+const network = (testInfo: TestInfo, n: number) => ({
+  "x-forwarded-for": `198.51.100.${60 + n * 2 + (testInfo.project.name === "phone" ? 1 : 0)}`,
+});
 
 async function guest(browser: Browser, testInfo: TestInfo) {
   const context = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
@@ -32,12 +33,17 @@ async function shot(page: Page, name: string, testInfo: TestInfo) {
 }
 
 async function noHorizontalOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 }
 
 const tabs = (page: Page) => page.getByRole("navigation", { name: "Admin sections" });
 
-test("staff create a coupon, a shopper saves with it in the cart, staff deactivate it and the cart refuses it", async ({ page, browser }, testInfo) => {
+test("staff create a coupon, a shopper saves with it in the cart, staff deactivate it and the cart refuses it", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const phone = testInfo.project.name === "phone";
   const code = `E2E${phone ? "P" : "D"}${Date.now().toString(36).toUpperCase()}`;
@@ -103,7 +109,12 @@ test("staff create a coupon, a shopper saves with it in the cart, staff deactiva
   // Staff deactivate it from the list.
   await row.getByRole("button", { name: `Deactivate ${code}` }).click();
   // the toast of the deactivation (the creation's may still be showing beside it)
-  await expect(page.getByTestId("toast").filter({ hasText: code }).filter({ hasText: /deactivated/i })).toBeVisible();
+  await expect(
+    page
+      .getByTestId("toast")
+      .filter({ hasText: code })
+      .filter({ hasText: /deactivated/i }),
+  ).toBeVisible();
   await expect(row).toContainText("Inactive");
   await expect(row.getByRole("button", { name: `Reactivate ${code}` })).toBeVisible();
 
@@ -129,17 +140,26 @@ test("staff create a coupon, a shopper saves with it in the cart, staff deactiva
   await expect(dialog).toHaveCount(0);
 });
 
-test("staff change the store's contact phone and the footer shows it; a bad field keeps what was typed", async ({ page, browser }, testInfo) => {
+test("staff change the store's contact phone and the footer shows it; a bad field keeps what was typed", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const newPhone = `+91 90000 ${String(Date.now() % 100_000).padStart(5, "0")}`;
   await page.setExtraHTTPHeaders(network(testInfo, 1));
   const { email, password } = demoAdmin();
-  const signedIn = await page.request.post("/api/auth/sign-in/email", { headers: { origin: testInfo.project.use.baseURL! }, data: { email, password } });
+  const signedIn = await page.request.post("/api/auth/sign-in/email", {
+    headers: { origin: testInfo.project.use.baseURL! },
+    data: { email, password },
+  });
   expect(signedIn.status()).toBe(200);
 
   await page.goto("/admin/settings");
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
-  await expect(page.getByRole("link", { name: "GST rates by category" })).toHaveAttribute("href", "/admin/settings/tax");
+  await expect(page.getByRole("link", { name: "GST rates by category" })).toHaveAttribute(
+    "href",
+    "/admin/settings/tax",
+  );
   const phoneField = page.getByRole("textbox", { name: "Contact phone" });
   const original = await phoneField.inputValue();
   await noHorizontalOverflow(page);

@@ -16,7 +16,11 @@ const SCREENS = "tmp/screens";
 const DISABLED = "This account is disabled. Please contact support.";
 
 /** A product with plenty of stock, away from the ones the checkout and inventory tests buy. */
-const PRODUCT = SEEDED.filter((s) => (s.variants.find((v) => v.size === (s.start.size ?? "One Size") && v.colour === (s.start.colour ?? "Default"))?.stock ?? 0) >= 12).reverse()[10]!;
+const PRODUCT = SEEDED.filter(
+  (s) =>
+    (s.variants.find((v) => v.size === (s.start.size ?? "One Size") && v.colour === (s.start.colour ?? "Default"))
+      ?.stock ?? 0) >= 12,
+).reverse()[10]!;
 
 /** The shopper places a cash-on-delivery order (the billing name, e-mail and phone come from the profile). */
 async function placeCodOrder(page: Page): Promise<string> {
@@ -43,12 +47,19 @@ function network(testInfo: TestInfo, role: number): Record<string, string> {
 async function ownerPage(browser: Browser, testInfo: TestInfo, role: number): Promise<Page> {
   const context = await browser.newContext({ ...testInfo.project.use, extraHTTPHeaders: network(testInfo, role) });
   const { email, password } = demoAdmin();
-  const answer = await context.request.post("/api/auth/sign-in/email", { headers: { origin: testInfo.project.use.baseURL! }, data: { email, password } });
+  const answer = await context.request.post("/api/auth/sign-in/email", {
+    headers: { origin: testInfo.project.use.baseURL! },
+    data: { email, password },
+  });
   expect(answer.status()).toBe(200);
   return context.newPage();
 }
 
-test("staff deactivate a signed-in shopper, who is signed out and refused, then reactivate them", async ({ page, request, browser }, testInfo) => {
+test("staff deactivate a signed-in shopper, who is signed out and refused, then reactivate them", async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
   const project = testInfo.project.name;
   await page.setExtraHTTPHeaders(network(testInfo, 1));
   const phone = randomPhone();
@@ -80,7 +91,9 @@ test("staff deactivate a signed-in shopper, who is signed out and refused, then 
   await staff.getByRole("button", { name: "Deactivate account" }).click();
   await dialog.getByLabel("Reason (optional, for staff)").fill("Repeated fake orders");
   await dialog.getByRole("button", { name: "Deactivate", exact: true }).click();
-  await expect(staff.getByTestId("toast").filter({ hasText: "Customer deactivated. They were signed out." })).toBeVisible();
+  await expect(
+    staff.getByTestId("toast").filter({ hasText: "Customer deactivated. They were signed out." }),
+  ).toBeVisible();
   await expect(staff.getByRole("button", { name: "Reactivate account" })).toBeVisible();
   await expect(staff.getByText("Reason: Repeated fake orders")).toBeVisible();
   await expect(order).toBeVisible(); // the orders stay
@@ -90,7 +103,8 @@ test("staff deactivate a signed-in shopper, who is signed out and refused, then 
   await page.reload();
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await page.getByLabel("Mobile number").fill(phone);
-  const texted = async () => ((await (await request.get(`/dev/outbox?phone=${phone}`)).json()) as { messages: unknown[] }).messages.length;
+  const texted = async () =>
+    ((await (await request.get(`/dev/outbox?phone=${phone}`)).json()) as { messages: unknown[] }).messages.length;
   const before = await texted();
   await page.getByRole("button", { name: "Send OTP" }).click();
   await expect(page.getByText(DISABLED)).toBeVisible();
@@ -98,7 +112,9 @@ test("staff deactivate a signed-in shopper, who is signed out and refused, then 
   await page.screenshot({ path: `${SCREENS}/shopper-disabled-${project}.png` });
 
   await staff.getByRole("button", { name: "Reactivate account" }).click();
-  await expect(staff.getByTestId("toast").filter({ hasText: "Customer reactivated. They can sign in again." })).toBeVisible();
+  await expect(
+    staff.getByTestId("toast").filter({ hasText: "Customer reactivated. They can sign in again." }),
+  ).toBeVisible();
   await expect(staff.getByRole("button", { name: "Deactivate account" })).toBeVisible();
 
   await signIn(page, request, phone);

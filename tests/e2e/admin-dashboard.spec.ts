@@ -37,7 +37,9 @@ async function signInAsStaff(page: Page) {
 }
 
 /** Products with plenty of stock where the product page starts, away from those the checkout tests buy. */
-const startStock = (s: Seeded) => s.variants.find((v) => v.size === (s.start.size ?? "One Size") && v.colour === (s.start.colour ?? "Default"))?.stock ?? 0;
+const startStock = (s: Seeded) =>
+  s.variants.find((v) => v.size === (s.start.size ?? "One Size") && v.colour === (s.start.colour ?? "Default"))
+    ?.stock ?? 0;
 const PLENTY = SEEDED.filter((s) => startStock(s) >= 12);
 
 /** A new shopper (in a browser of their own) buys `s` with cash on delivery; returns the order number. */
@@ -77,7 +79,11 @@ test("a visitor opening /admin gets the sign-in form and no figures", async ({ p
 
 // One staff sign-in per run: the auth library allows five password sign-ins a minute from one address,
 // and the footer's own ADM test signs in twice.
-test("staff see the tiles, the chart and a new order at the top of Recent Orders; the chart library loads on the dashboard only", async ({ page, browser, baseURL }, testInfo) => {
+test("staff see the tiles, the chart and a new order at the top of Recent Orders; the chart library loads on the dashboard only", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   const phone = testInfo.project.name === "phone";
   const orderNumber = await placeCodOrder(browser, baseURL!, PLENTY[phone ? 9 : 8]!);
   const scripts: string[] = [];
@@ -90,7 +96,9 @@ test("staff see the tiles, the chart and a new order at the top of Recent Orders
   await page.goto("/products");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const imports = await page.evaluate(() => {
-    const manifest = (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string; imports?: string[] }> } }).__reactRouterManifest;
+    const manifest = (
+      window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string; imports?: string[] }> } }
+    ).__reactRouterManifest;
     return Object.values(manifest.routes).flatMap((r) => [r.module, ...(r.imports ?? [])]);
   });
   expect(imports.length).toBeGreaterThan(10);
@@ -113,14 +121,22 @@ test("staff see the tiles, the chart and a new order at the top of Recent Orders
   }
   // the demo catalogue's 69 products and any other tests of the run added (the CSV import's); at least
   // the order placed above; revenue in rupees (the exact figures are the integration tests')
-  expect(Number((await page.getByTestId("tile-products-value").textContent())!.replace(/,/g, ""))).toBeGreaterThanOrEqual(69);
-  expect(Number((await page.getByTestId("tile-orders-value").textContent())!.replace(/,/g, ""))).toBeGreaterThanOrEqual(1);
-  expect(Number((await page.getByTestId("tile-users-value").textContent())!.replace(/,/g, ""))).toBeGreaterThanOrEqual(1);
+  expect(
+    Number((await page.getByTestId("tile-products-value").textContent())!.replace(/,/g, "")),
+  ).toBeGreaterThanOrEqual(69);
+  expect(Number((await page.getByTestId("tile-orders-value").textContent())!.replace(/,/g, ""))).toBeGreaterThanOrEqual(
+    1,
+  );
+  expect(Number((await page.getByTestId("tile-users-value").textContent())!.replace(/,/g, ""))).toBeGreaterThanOrEqual(
+    1,
+  );
   await expect(page.getByTestId("tile-revenue-value")).toHaveText(/^₹[\d,]+(\.\d\d)?$/);
 
   // the newest order, live: number, customer, amount, its status and today's date
   const recent = page.getByRole("region", { name: "Recent Orders" });
-  const first = phone ? recent.getByTestId("recent-orders-list").getByRole("listitem").first() : recent.getByTestId("recent-orders").getByRole("row").nth(1);
+  const first = phone
+    ? recent.getByTestId("recent-orders-list").getByRole("listitem").first()
+    : recent.getByTestId("recent-orders").getByRole("row").nth(1);
   await expect(first).toContainText(orderNumber);
   await expect(first).toContainText("Kavya Rao");
   await expect(first).toContainText("Confirmed");
@@ -152,7 +168,8 @@ test("staff see the tiles, the chart and a new order at the top of Recent Orders
     const panel = page.getByRole("region", { name });
     await expect(panel).toBeVisible();
     const links = panel.getByRole("link", { name: /^Edit / });
-    if ((await links.count()) > 0) await expect(links.first()).toHaveAttribute("href", /^\/admin\/products\/[0-9a-f-]{36}$/);
+    if ((await links.count()) > 0)
+      await expect(links.first()).toHaveAttribute("href", /^\/admin\/products\/[0-9a-f-]{36}$/);
   }
 
   await page.getByRole("heading", { name: "Dashboard", level: 1 }).scrollIntoViewIfNeeded();

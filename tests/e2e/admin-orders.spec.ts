@@ -17,26 +17,44 @@ const SCREENS = "tmp/screens";
 
 /** From the end of the catalogue, away from the products the checkout and inventory tests buy. */
 const FROM_END = [...SEEDED].reverse();
-const startStock = (s: Seeded) => s.variants.find((v) => v.size === (s.start.size ?? "One Size") && v.colour === (s.start.colour ?? "Default"))?.stock ?? 0;
+const startStock = (s: Seeded) =>
+  s.variants.find((v) => v.size === (s.start.size ?? "One Size") && v.colour === (s.start.colour ?? "Default"))
+    ?.stock ?? 0;
 const SHIP = FROM_END.filter((s) => startStock(s) >= 12)[8]!;
 /** A size and colour with a few pieces left, so the product page says 'Only N left'. */
-const LOW = FROM_END.flatMap((s) => (s === SHIP ? [] : s.variants.filter((v) => v.stock >= 3 && v.stock <= LOW_STOCK && s.product.sizes.includes(v.size)).map((v) => ({ s, v }))))[2]!;
+const LOW = FROM_END.flatMap((s) =>
+  s === SHIP
+    ? []
+    : s.variants
+        .filter((v) => v.stock >= 3 && v.stock <= LOW_STOCK && s.product.sizes.includes(v.size))
+        .map((v) => ({ s, v })),
+)[2]!;
 
 /** Each test and width browses from an address of its own (sign-in limits are per address). */
 function network(testInfo: TestInfo, who: "shopper" | "staff") {
   let hash = 0;
   for (const c of testInfo.title) hash = (hash * 31 + c.charCodeAt(0)) % 200;
-  return { "X-Forwarded-For": `198.19.${hash + (who === "staff" ? 50 : 1)}.${testInfo.project.name === "desktop" ? 21 : 22}` };
+  return {
+    "X-Forwarded-For": `198.19.${hash + (who === "staff" ? 50 : 1)}.${testInfo.project.name === "desktop" ? 21 : 22}`,
+  };
 }
 
 async function newPage(browser: Browser, testInfo: TestInfo, who: "shopper" | "staff"): Promise<Page> {
-  const context = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: network(testInfo, who) });
+  const context = await browser.newContext({
+    ...testInfo.project.use,
+    baseURL: testInfo.project.use.baseURL,
+    extraHTTPHeaders: network(testInfo, who),
+  });
   return context.newPage();
 }
 
-
 /** A shopper places a cash-on-delivery order for the product page at `productUrl`; returns the order number. */
-async function placeCodOrder(page: Page, request: APIRequestContext, s: Seeded, productUrl?: string): Promise<{ orderNumber: string; phone: string }> {
+async function placeCodOrder(
+  page: Page,
+  request: APIRequestContext,
+  s: Seeded,
+  productUrl?: string,
+): Promise<{ orderNumber: string; phone: string }> {
   const phone = randomPhone();
   await register(page, request, phone);
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
@@ -61,14 +79,18 @@ async function openOrder(page: Page, orderNumber: string, testInfo: TestInfo) {
   await page.getByLabel("Search").fill(orderNumber);
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(new RegExp(`search=${orderNumber}`));
-  const visible = testInfo.project.name === "desktop" ? page.getByTestId("admin-order") : page.getByTestId("admin-order-card");
+  const visible =
+    testInfo.project.name === "desktop" ? page.getByTestId("admin-order") : page.getByTestId("admin-order-card");
   await expect(visible).toHaveCount(1);
   await page.screenshot({ path: `${SCREENS}/admin-orders-search-${testInfo.project.name}.png`, fullPage: true });
   await visible.getByRole("link", { name: orderNumber }).click();
   await expect(page.getByRole("heading", { name: orderNumber, level: 1 })).toBeVisible();
 }
 
-test("staff mark a cash-on-delivery order shipped with a courier and tracking number, and Track Your Order shows them", async ({ browser, request }, testInfo) => {
+test("staff mark a cash-on-delivery order shipped with a courier and tracking number, and Track Your Order shows them", async ({
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const shopper = await newPage(browser, testInfo, "shopper");
   const { orderNumber, phone } = await placeCodOrder(shopper, request, SHIP);
@@ -80,7 +102,10 @@ test("staff mark a cash-on-delivery order shipped with a courier and tracking nu
   await openOrder(staff, orderNumber, testInfo);
   await expect(staff.getByTestId("order-status")).toHaveText("Confirmed");
   await expect(staff.getByTestId("order-lines")).toContainText(SHIP.product.name);
-  await expect(staff.getByRole("link", { name: "Download invoice (PDF)" })).toHaveAttribute("href", /\/admin\/orders\/[0-9a-f-]{36}\/invoice$/);
+  await expect(staff.getByRole("link", { name: "Download invoice (PDF)" })).toHaveAttribute(
+    "href",
+    /\/admin\/orders\/[0-9a-f-]{36}\/invoice$/,
+  );
 
   const form = staff.getByTestId("status-form");
   await form.getByLabel("New status").selectOption("shipped");
@@ -103,8 +128,12 @@ test("staff mark a cash-on-delivery order shipped with a courier and tracking nu
   // the shopper's text names the order, the courier and the tracking number
   await expect
     .poll(async () => {
-      const body = (await (await request.get(`/dev/outbox?phone=${phone}`)).json()) as { messages: Array<{ body: string }> };
-      return body.messages.some((m) => m.body.includes(orderNumber) && m.body.includes("Delhivery") && m.body.includes("DLV7788990011"));
+      const body = (await (await request.get(`/dev/outbox?phone=${phone}`)).json()) as {
+        messages: Array<{ body: string }>;
+      };
+      return body.messages.some(
+        (m) => m.body.includes(orderNumber) && m.body.includes("Delhivery") && m.body.includes("DLV7788990011"),
+      );
     })
     .toBe(true);
 
@@ -122,7 +151,10 @@ test("staff mark a cash-on-delivery order shipped with a courier and tracking nu
   await Promise.all([shopper.context().close(), staff.context().close(), visitor.context().close()]);
 });
 
-test("staff cancel an order with a reason and the product page's stock for that size comes back", async ({ browser, request }, testInfo) => {
+test("staff cancel an order with a reason and the product page's stock for that size comes back", async ({
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const { s, v } = LOW;
   const shopper = await newPage(browser, testInfo, "shopper");
@@ -159,7 +191,10 @@ test("staff cancel an order with a reason and the product page's stock for that 
 
 const FLAG = FROM_END.filter((s) => startStock(s) >= 12)[9]!;
 
-test("a payment for an order staff had cancelled is listed first; staff confirm it, then cancel the paid order and see the test gateway's refund", async ({ browser, request }, testInfo) => {
+test("a payment for an order staff had cancelled is listed first; staff confirm it, then cancel the paid order and see the test gateway's refund", async ({
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   const shopper = await newPage(browser, testInfo, "shopper");
   await register(shopper, request, randomPhone());

@@ -36,9 +36,14 @@ async function signInAt(page: Page, address: string, project: string) {
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** The price as the storefront prints it. */
-const rupees = (n: number) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 }).format(n);
+const rupees = (n: number) =>
+  new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 }).format(n);
 
-async function visitorPage(browser: Browser, baseURL: string | undefined, address: string): Promise<{ text: string; close: () => Promise<void> }> {
+async function visitorPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  address: string,
+): Promise<{ text: string; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   const response = await page.goto(address);
@@ -49,7 +54,10 @@ async function visitorPage(browser: Browser, baseURL: string | undefined, addres
 
 test("staff export the products as a CSV download", async ({ page }, testInfo) => {
   await signInAt(page, "/admin/products/import", testInfo.project.name);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "export of the products" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "export of the products" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
   const bytes = readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -60,7 +68,10 @@ test("staff export the products as a CSV download", async ({ page }, testInfo) =
   expect(records.slice(1).every((r) => r.length === records[0]!.length)).toBe(true);
 });
 
-test("staff import a small file: dry run, report, apply, and the storefront shows the change", async ({ page, browser }, testInfo) => {
+test("staff import a small file: dry run, report, apply, and the storefront shows the change", async ({
+  page,
+  browser,
+}, testInfo) => {
   const phone = testInfo.project.name === "phone";
   await signInAt(page, "/admin/products/import", testInfo.project.name);
   await page.screenshot({ path: `${SCREENS}/admin-products-csv-import-${testInfo.project.name}.png`, fullPage: true });
@@ -84,24 +95,28 @@ test("staff import a small file: dry run, report, apply, and the storefront show
     return copy;
   });
   const fresh = (productSku: string, stock: string) =>
-    header.map((h) =>
-      ({
-        "Product SKU": productSku,
-        Name: `Chikankari Kurta ${productSku}`,
-        Category: "kurtas",
-        "Price (₹)": "1,499",
-        Size: "M",
-        Colour: "Ivory",
-        Stock: stock,
-        Active: "yes",
-      })[h] ?? "",
+    header.map(
+      (h) =>
+        ({
+          "Product SKU": productSku,
+          Name: `Chikankari Kurta ${productSku}`,
+          Category: "kurtas",
+          "Price (₹)": "1,499",
+          Size: "M",
+          Colour: "Ivory",
+          Stock: stock,
+          Active: "yes",
+        })[h] ?? "",
     );
   const tag = phone ? "PH" : "DT";
   const file = stringify([header, ...edited, fresh(`E2E-${tag}-1`, "4"), fresh(`E2E-${tag}-2`, "-3")]);
 
   // the product's id, from the admin list's edit link
   await page.goto(`/admin/products?search=${encodeURIComponent(sku)}`);
-  const href = await page.getByRole("link", { name: /^Edit / }).first().getAttribute("href");
+  const href = await page
+    .getByRole("link", { name: /^Edit / })
+    .first()
+    .getAttribute("href");
   const productId = href!.match(/\/admin\/products\/([0-9a-f-]{36})/)![1]!;
   // a visitor sees the old price (and the shared page cache keeps that page)
   const before = await visitorPage(browser, testInfo.project.use.baseURL, `/product/${productId}`);
@@ -109,7 +124,9 @@ test("staff import a small file: dry run, report, apply, and the storefront show
   await before.close();
 
   await page.goto("/admin/products/import");
-  await page.getByLabel("CSV file").setInputFiles({ name: "e2e-import.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "e2e-import.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
   await page.getByRole("button", { name: "Check file (dry run)" }).click();
   const heading = page.getByRole("heading", { level: 2, name: /e2e-import\.csv: \d+ rows? would change/ });
   await expect(heading).toBeVisible();
@@ -121,8 +138,12 @@ test("staff import a small file: dry run, report, apply, and the storefront show
   const rejected = table.getByRole("row").filter({ hasText: `E2E-${tag}-2` });
   await expect(rejected).toContainText("Rejected");
   await expect(rejected).toContainText("Stock cannot be negative (-3).");
-  await expect(table.getByRole("row").filter({ hasText: `E2E-${tag}-1` })).toContainText("Created inactive: it has no picture yet.");
-  await expect(table.getByRole("row").filter({ hasText: sku }).first()).toContainText(`Price ${rupees(oldPrice)} → ${rupees(newPrice)}`);
+  await expect(table.getByRole("row").filter({ hasText: `E2E-${tag}-1` })).toContainText(
+    "Created inactive: it has no picture yet.",
+  );
+  await expect(table.getByRole("row").filter({ hasText: sku }).first()).toContainText(
+    `Price ${rupees(oldPrice)} → ${rupees(newPrice)}`,
+  );
   expect(await noSideScroll(page)).toBe(true);
   await page.screenshot({ path: `${SCREENS}/admin-products-csv-dry-run-${testInfo.project.name}.png`, fullPage: true });
 
@@ -132,7 +153,9 @@ test("staff import a small file: dry run, report, apply, and the storefront show
   await unchanged.close();
 
   await page.getByRole("button", { name: /^Apply \d+ changes?$/ }).click();
-  await expect(page.getByRole("heading", { level: 2, name: /^Imported e2e-import\.csv: \d+ rows? applied$/ })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 2, name: /^Imported e2e-import\.csv: \d+ rows? applied$/ }),
+  ).toBeVisible();
   await expect(page.getByRole("table", { name: /What the import of e2e-import\.csv changed/ })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Apply/ })).toHaveCount(0);
   expect(await noSideScroll(page)).toBe(true);

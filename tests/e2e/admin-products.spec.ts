@@ -28,7 +28,6 @@ async function pictureFiles(project: string): Promise<string[]> {
   return [front, back];
 }
 
-
 /**
  * Staff here sign in from an address of their own (X-Forwarded-For, which the server believes from
  * loopback): the auth library allows 5 password sign-ins per address until a minute passes without
@@ -45,7 +44,10 @@ async function staffContext(browser: Browser, testInfo: TestInfo) {
   if (!existsSync(state)) {
     const context = await browser.newContext(options);
     const { email, password } = demoAdmin();
-    const answer = await context.request.post("/api/auth/sign-in/email", { headers: { origin: testInfo.project.use.baseURL! }, data: { email, password } });
+    const answer = await context.request.post("/api/auth/sign-in/email", {
+      headers: { origin: testInfo.project.use.baseURL! },
+      data: { email, password },
+    });
     expect(answer.status()).toBe(200);
     await context.storageState({ path: state });
     await context.close();
@@ -60,13 +62,19 @@ test.beforeAll(({}, testInfo) => {
 });
 
 const editor = (page: Page, title: "Add product" | "Edit product") => page.getByRole("dialog", { name: title });
-const field = (page: Page, title: "Add product" | "Edit product", name: string) => editor(page, title).getByRole("textbox", { name, exact: true });
+const field = (page: Page, title: "Add product" | "Edit product", name: string) =>
+  editor(page, title).getByRole("textbox", { name, exact: true });
 
 async function noHorizontalOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 }
 
-test("a visitor gets the sign-in form and a shopper the refusal at /admin/products, never product data", async ({ page, request }) => {
+test("a visitor gets the sign-in form and a shopper the refusal at /admin/products, never product data", async ({
+  page,
+  request,
+}) => {
   const seeded = CATALOGUE[0]!.name;
   await page.goto("/admin/products");
   await expect(page.getByRole("heading", { name: "Admin sign in" })).toBeVisible();
@@ -87,7 +95,9 @@ test("a visitor gets the sign-in form and a shopper the refusal at /admin/produc
   }
 });
 
-test("staff add a product with two pictures and a sold-out size, see it in the shop, change its price, and delete it", async ({ page }, testInfo) => {
+test("staff add a product with two pictures and a sold-out size, see it in the shop, change its price, and delete it", async ({
+  page,
+}, testInfo) => {
   const project = testInfo.project.name;
   const name = `Kora Tissue Saree ${project} ${Date.now().toString(36)}`;
   await page.setExtraHTTPHeaders(STAFF_NETWORK);
@@ -131,7 +141,6 @@ test("staff add a product with two pictures and a sold-out size, see it in the s
   await page.screenshot({ path: `${SCREENS}/admin-products-editor-new-${project}.png` });
   await noHorizontalOverflow(page);
 
-
   // two pictures at once, each with its progress bar, then reordered from the keyboard and described
   const [front, back] = await pictureFiles(project);
   await dialog.getByLabel("Choose pictures to upload").setInputFiles([front!, back!]);
@@ -168,14 +177,20 @@ test("staff add a product with two pictures and a sold-out size, see it in the s
 
   // a new price, seen by the shop at once (the page cache was purged)
   await page.goto(`/admin/products?search=${encodeURIComponent(name)}`);
-  await page.getByRole("link", { name: `Edit ${name}` }).first().click();
+  await page
+    .getByRole("link", { name: `Edit ${name}` })
+    .first()
+    .click();
   const edit = editor(page, "Edit product");
   await expect(field(page, "Edit product", "Price")).toHaveValue("2450");
   await field(page, "Edit product", "Price").fill("2199");
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByTestId("toast").filter({ hasText: "Product updated successfully!" })).toBeVisible();
   await expect(edit).toBeHidden();
-  await page.getByRole("link", { name: `Edit ${name}` }).first().click();
+  await page
+    .getByRole("link", { name: `Edit ${name}` })
+    .first()
+    .click();
   await expect(edit.getByTestId("recent-activity")).toContainText("Price ₹2,450 → ₹2,199");
   await page.screenshot({ path: `${SCREENS}/admin-products-editor-${project}.png` });
   await edit.getByRole("button", { name: "Close the editor" }).click();
@@ -198,14 +213,19 @@ test("staff add a product with two pictures and a sold-out size, see it in the s
   expect(gone?.status()).toBe(404);
 });
 
-test("a save from an old version is refused with everything typed kept; Escape leaves the editor", async ({ browser }, testInfo) => {
+test("a save from an old version is refused with everything typed kept; Escape leaves the editor", async ({
+  browser,
+}, testInfo) => {
   const context = await staffContext(browser, testInfo);
   const product = CATALOGUE[CATALOGUE.length - 1]!;
   const first = await context.newPage();
   const second = await context.newPage();
   for (const page of [first, second]) {
     await page.goto(`/admin/products?search=${encodeURIComponent(product.name)}`);
-    await page.getByRole("link", { name: `Edit ${product.name}` }).first().click();
+    await page
+      .getByRole("link", { name: `Edit ${product.name}` })
+      .first()
+      .click();
     await expect(editor(page, "Edit product")).toBeVisible();
   }
   // the first tab saves (the same text with a space more: trimmed, so nothing in the shop changes)
@@ -241,7 +261,9 @@ test("a save from an old version is refused with everything typed kept; Escape l
   await context.close();
 });
 
-test("the list searches, filters, pages and switches to a table; screenshots of list and editor", async ({ browser }, testInfo) => {
+test("the list searches, filters, pages and switches to a table; screenshots of list and editor", async ({
+  browser,
+}, testInfo) => {
   const project = testInfo.project.name;
   const context = await staffContext(browser, testInfo);
   const page = await context.newPage();
@@ -272,12 +294,22 @@ test("the list searches, filters, pages and switches to a table; screenshots of 
   await page.getByRole("navigation", { name: "List view" }).getByRole("link", { name: "Table" }).click();
   await expect(page).toHaveURL(/view=table/);
   const table = page.getByRole("table");
-  await expect(table.getByRole("columnheader")).toHaveText(["Picture", "Name", "Description", "Price", "Stock", "Actions"]);
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Picture",
+    "Name",
+    "Description",
+    "Price",
+    "Stock",
+    "Actions",
+  ]);
   await expect(table.getByTestId("stock-badge").first()).toBeVisible();
   await noHorizontalOverflow(page);
   await page.screenshot({ path: `${SCREENS}/admin-products-table-${project}.png` });
 
-  await page.getByRole("link", { name: /^Edit / }).first().click();
+  await page
+    .getByRole("link", { name: /^Edit / })
+    .first()
+    .click();
   const dialog = editor(page, "Edit product");
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("heading", { name: "Recent activity" })).toBeVisible();

@@ -25,7 +25,9 @@ async function signInOnAdminPage(page: Page, password = demoAdmin().password) {
   await form.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
-test("a visitor sees the sign-in form and no figures; staff sign in there and use the tabs", async ({ page }, testInfo) => {
+test("a visitor sees the sign-in form and no figures; staff sign in there and use the tabs", async ({
+  page,
+}, testInfo) => {
   // an address of its own: the auth library allows 5 password sign-ins a minute per address
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.18.253.${testInfo.project.name === "desktop" ? 11 : 12}` });
   // an address under /admin that names no screen gives a visitor nothing but the same sign-in form
@@ -102,7 +104,8 @@ test("storefront pages load none of the admin's JavaScript", async ({ request })
   const manifest = builtManifest();
   const storefrontFiles = new Set<string>();
   for (const [id, route] of Object.entries(manifest.routes)) {
-    if (!id.startsWith("routes/admin")) for (const f of [route.module, ...(route.imports ?? [])]) storefrontFiles.add(f);
+    if (!id.startsWith("routes/admin"))
+      for (const f of [route.module, ...(route.imports ?? [])]) storefrontFiles.add(f);
   }
   // files only admin routes use
   const adminOnly = Object.entries(manifest.routes)
@@ -121,7 +124,8 @@ test("storefront pages load none of the admin's styles, and the back office gets
   const adminCss = manifest.routes["routes/admin"]?.css ?? [];
   expect(adminCss.length).toBeGreaterThan(0);
   const rootCss = manifest.routes.root?.css ?? [];
-  const ruleNames = (css: string) => new Set(Array.from(css.matchAll(/\.((?:\\.|[\w-])+)[^{]*\{/g), (m) => m[1]!.replace(/\\/g, "")));
+  const ruleNames = (css: string) =>
+    new Set(Array.from(css.matchAll(/\.((?:\\.|[\w-])+)[^{]*\{/g), (m) => m[1]!.replace(/\\/g, "")));
   const storefrontRules = ruleNames(readFileSync(`build/client${rootCss[0]}`, "utf8"));
   const adminRules = ruleNames(readFileSync(`build/client${adminCss[0]}`, "utf8"));
   // utilities that only the back office's files use are in its own stylesheet, not in every page's

@@ -11,22 +11,39 @@ import { expect, test } from "./support/test";
 
 interface Sent {
   status: number;
-  body: { url?: string; publicId?: string; width?: number; height?: number; format?: string; bytes?: number; error?: string };
+  body: {
+    url?: string;
+    publicId?: string;
+    width?: number;
+    height?: number;
+    format?: string;
+    bytes?: number;
+    error?: string;
+  };
   progressEvents: number;
 }
 
 test.describe("picture uploads", () => {
   test.skip(({ isMobile }) => isMobile, "the endpoint is the same at every width; the editor's screens test both");
 
-  test("staff upload a picture from the page and see it in every width; a visitor is refused", async ({ page, browser }) => {
+  test("staff upload a picture from the page and see it in every width; a visitor is refused", async ({
+    page,
+    browser,
+  }) => {
     const dataDir = process.env.E2E_DATA_DIR ?? "tmp/e2e-data";
-    const admin = JSON.parse(readFileSync(path.join(dataDir, "demo-admin.json"), "utf8")) as { email: string; password: string };
+    const admin = JSON.parse(readFileSync(path.join(dataDir, "demo-admin.json"), "utf8")) as {
+      email: string;
+      password: string;
+    };
     // an address of its own: the auth library allows 5 password sign-ins a minute per address, and the
     // run's other admin tests sign in from theirs
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.252.11" });
     await page.goto("/about");
     const origin = new URL(page.url()).origin;
-    const signIn = await page.request.post("/api/auth/sign-in/email", { headers: { origin }, data: { email: admin.email, password: admin.password } });
+    const signIn = await page.request.post("/api/auth/sign-in/email", {
+      headers: { origin },
+      data: { email: admin.email, password: admin.password },
+    });
     expect(signIn.status()).toBe(200);
 
     const send = (width: number, height: number) =>
@@ -49,7 +66,8 @@ test.describe("picture uploads", () => {
             xhr.upload.onprogress = () => (progressEvents += 1);
             xhr.open("POST", "/admin/uploads");
             xhr.setRequestHeader("Accept", "application/json");
-            xhr.onload = () => resolve({ status: xhr.status, body: JSON.parse(xhr.responseText) as Sent["body"], progressEvents });
+            xhr.onload = () =>
+              resolve({ status: xhr.status, body: JSON.parse(xhr.responseText) as Sent["body"], progressEvents });
             xhr.onerror = () => resolve({ status: 0, body: {}, progressEvents });
             xhr.send(form);
           });
@@ -87,7 +105,10 @@ test.describe("picture uploads", () => {
       const response = await fetch("/admin/uploads", { method: "POST", body: form });
       return { status: response.status, body: (await response.json()) as { error?: string } };
     });
-    expect(refused).toEqual({ status: 401, body: { error: "Your session has ended. Please sign in again to upload pictures." } });
+    expect(refused).toEqual({
+      status: 401,
+      body: { error: "Your session has ended. Please sign in again to upload pictures." },
+    });
     await visitor.close();
   });
 });

@@ -7,8 +7,12 @@ const rupees = (n: number) => `₹${n.toLocaleString("en-IN")}`;
 const count = (n: number) => `${n} product${n === 1 ? "" : "s"} found`;
 const resultCount = (page: Page) => page.getByText(/products? found$/);
 
-test("filters by size (where it is in stock) and colour from the catalogue's facets, kept in the URL across a reload", async ({ page }) => {
-  const xxlInStock = SEEDED.filter((s) => s.variants.some((v) => v.size === "XXL" && v.stock > 0)).map((s) => s.product);
+test("filters by size (where it is in stock) and colour from the catalogue's facets, kept in the URL across a reload", async ({
+  page,
+}) => {
+  const xxlInStock = SEEDED.filter((s) => s.variants.some((v) => v.size === "XXL" && v.stock > 0)).map(
+    (s) => s.product,
+  );
   const expected = xxlInStock.filter((p) => p.colours.some((c) => c.name === "Indigo"));
   expect(expected.length).toBeGreaterThan(0);
   await page.goto("/products");
@@ -23,7 +27,8 @@ test("filters by size (where it is in stock) and colour from the catalogue's fac
   await expect(resultCount(page)).toHaveText(count(expected.length));
   await page.reload();
   await expect(resultCount(page)).toHaveText(count(expected.length));
-  for (const p of expected.slice(0, 3)) await expect(page.getByRole("heading", { name: p.name, exact: true })).toBeVisible();
+  for (const p of expected.slice(0, 3))
+    await expect(page.getByRole("heading", { name: p.name, exact: true })).toBeVisible();
 });
 
 test("the price presets keep their exact boundaries and Clear all resets", async ({ page }) => {
@@ -40,14 +45,20 @@ test("the price presets keep their exact boundaries and Clear all resets", async
   await expect(resultCount(page)).toHaveText(count(CATALOGUE.length));
 });
 
-test("jewellery's metals are filtered under Material, never Fabric, and no Rating sort is offered without ratings", async ({ page }) => {
+test("jewellery's metals are filtered under Material, never Fabric, and no Rating sort is offered without ratings", async ({
+  page,
+}) => {
   const brass = CATALOGUE.filter((p) => p.category === "accessories" && p.fabric === "Brass").length;
   await page.goto("/products");
   expect(await page.getByLabel("Sort by").locator("option").allTextContents()).not.toContain("Rating");
   const { region } = await openFilters(page);
-  await expect(region.getByRole("group", { name: "Material" }).getByRole("checkbox", { name: `Brass (${brass})` })).toBeVisible();
+  await expect(
+    region.getByRole("group", { name: "Material" }).getByRole("checkbox", { name: `Brass (${brass})` }),
+  ).toBeVisible();
   await expect(region.getByRole("group", { name: "Fabric" }).getByRole("checkbox", { name: /^Cotton/ })).toBeVisible();
-  await expect(region.getByRole("group", { name: "Fabric" }).getByRole("checkbox", { name: /^(Brass|Silver)/ })).toHaveCount(0);
+  await expect(
+    region.getByRole("group", { name: "Fabric" }).getByRole("checkbox", { name: /^(Brass|Silver)/ }),
+  ).toHaveCount(0);
   // an old link asking for the Rating sort still shows the collection, newest first
   await page.goto("/products?sortBy=rating");
   await expect(page.getByLabel("Sort by")).toHaveValue("newest");
@@ -95,9 +106,13 @@ test("search ranks by relevance and forgives a misspelling", async ({ page }) =>
   await expect(first).toContainText(/Kurt/i);
 });
 
-test("quick add puts size M and the first colour in the guest cart, says so where the shopper is looking, and updates the header badge", async ({ page }) => {
+test("quick add puts size M and the first colour in the guest cart, says so where the shopper is looking, and updates the header badge", async ({
+  page,
+}) => {
   // the first card by name whose size M in the first colour is in stock
-  const product = [...SEEDED].sort((a, b) => a.product.name.localeCompare(b.product.name)).find((s) => s.quickStock > 0)!.product;
+  const product = [...SEEDED]
+    .sort((a, b) => a.product.name.localeCompare(b.product.name))
+    .find((s) => s.quickStock > 0)!.product;
   const name = product.name;
   await page.goto("/products?sortBy=name");
   const card = page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
@@ -133,11 +148,16 @@ test("the wishlist heart toggles without opening the product", async ({ page }) 
   const name = (await card.getByRole("heading").textContent())!;
   await card.getByRole("button", { name: `Add ${name} to wishlist` }).click();
   await expect(page).toHaveURL(/\/products$/);
-  await expect(card.getByRole("button", { name: `Remove ${name} from wishlist` })).toHaveAttribute("aria-pressed", "true");
+  await expect(card.getByRole("button", { name: `Remove ${name} from wishlist` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem("saanjh.wishlist.v1") ?? "[]"))).toHaveLength(1);
 });
 
-test("product detail: the first in-stock size and colour preselected, the selection rules alert, the stepper stops at that size's stock", async ({ page }) => {
+test("product detail: the first in-stock size and colour preselected, the selection rules alert, the stepper stops at that size's stock", async ({
+  page,
+}) => {
   // a product whose starting colour has another size in stock with 2 to 5 left
   const s = SEEDED.find(
     (x) =>
@@ -186,7 +206,10 @@ test("product detail: out of stock in every size and colour disables both purcha
   await expect(buttons.last()).toBeDisabled();
 });
 
-test("product detail: Buy Now adds the line then opens the cart; SEO tags are in the HTML", async ({ page, request }) => {
+test("product detail: Buy Now adds the line then opens the cart; SEO tags are in the HTML", async ({
+  page,
+  request,
+}) => {
   const product = SEEDED.find((s) => s.total > 10)!.product;
   await openProduct(page, product.name);
   const url = page.url();

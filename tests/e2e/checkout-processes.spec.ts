@@ -65,7 +65,9 @@ test.describe("checkout across server processes on PostgreSQL", () => {
     });
     servers.set(name, server);
     await expect
-      .poll(async () => (await fetch(`http://127.0.0.1:${PORTS[name]}/healthz`).catch(() => null))?.status ?? 0, { timeout: 90_000 })
+      .poll(async () => (await fetch(`http://127.0.0.1:${PORTS[name]}/healthz`).catch(() => null))?.status ?? 0, {
+        timeout: 90_000,
+      })
       .toBe(200);
   }
 
@@ -102,9 +104,18 @@ test.describe("checkout across server processes on PostgreSQL", () => {
 
   /** A shopper signed in as the auth library signs them in: a session row and its signed cookie. */
   async function signedInShopper(): Promise<{ id: string; cookie: string }> {
-    const shopper = await createTestShopper(db.db, { phone: `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}` });
+    const shopper = await createTestShopper(db.db, {
+      phone: `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
+    });
     const token = randomBytes(24).toString("base64url");
-    await db.db.insert(session).values({ id: randomUUID(), token, userId: shopper.id, expiresAt: new Date(Date.now() + 86_400_000), createdAt: new Date(), updatedAt: new Date() });
+    await db.db.insert(session).values({
+      id: randomUUID(),
+      token,
+      userId: shopper.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     const signature = createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
     return { id: shopper.id, cookie: `__Secure-shop.session_token=${encodeURIComponent(`${token}.${signature}`)}` };
   }
@@ -115,11 +126,15 @@ test.describe("checkout across server processes on PostgreSQL", () => {
   }
 
   async function stockOf(variantId: string): Promise<number> {
-    const [row] = await db.db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId));
+    const [row] = await db.db
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.id, variantId));
     return row!.stock;
   }
 
-  type Outcome = { kind: "placed"; orderNumber: string } | { kind: "refused"; status: number; body: string } | { kind: "no-answer" };
+  type Outcome =
+    { kind: "placed"; orderNumber: string } | { kind: "refused"; status: number; body: string } | { kind: "no-answer" };
 
   /** The checkout form posted as a browser without JavaScript posts it: placed orders answer 303 to their page. */
   async function checkout(name: Name, cookie: string, checkoutKey: string): Promise<Outcome> {
@@ -157,10 +172,14 @@ test.describe("checkout across server processes on PostgreSQL", () => {
     const shoppers = [];
     for (let i = 0; i < 50; i++) {
       const shopper = await signedInShopper();
-      expect((await addLine(db.db, shopper.id, { productId, size: "One Size", colour: "Default", quantity: 1 })).ok).toBe(true);
+      expect(
+        (await addLine(db.db, shopper.id, { productId, size: "One Size", colour: "Default", quantity: 1 })).ok,
+      ).toBe(true);
       shoppers.push(shopper);
     }
-    const outcomes = await Promise.all(shoppers.map((s, i) => checkout(i % 2 === 0 ? "a" : "b", s.cookie, randomUUID())));
+    const outcomes = await Promise.all(
+      shoppers.map((s, i) => checkout(i % 2 === 0 ? "a" : "b", s.cookie, randomUUID())),
+    );
     const placed = outcomes.filter((o) => o.kind === "placed");
     expect(placed).toHaveLength(1);
     const refused = outcomes.filter((o): o is Extract<Outcome, { kind: "refused" }> => o.kind === "refused");
@@ -168,7 +187,9 @@ test.describe("checkout across server processes on PostgreSQL", () => {
     // Nothing was written for them; the page sends them to their bag, where the piece is marked sold out.
     for (const r of refused) expect(`${r.status} ${r.body.trim()}`).toBe("302 /cart?checkout=blocked");
     const loser = shoppers[outcomes.findIndex((o) => o.kind === "refused")]!;
-    const bag = await (await fetch(`http://127.0.0.1:${PORTS.a}/cart?checkout=blocked`, { headers: { cookie: loser.cookie } })).text();
+    const bag = await (
+      await fetch(`http://127.0.0.1:${PORTS.a}/cart?checkout=blocked`, { headers: { cookie: loser.cookie } })
+    ).text();
     expect(bag).toContain("Some pieces in your bag cannot be bought as they are.");
     expect(bag).toContain("Out of stock");
     expect(await stockOf(variantId)).toBe(0);
@@ -191,7 +212,10 @@ test.describe("checkout across server processes on PostgreSQL", () => {
 
     for (const [i, outcome] of outcomes.entries()) {
       const s = burst[i]!;
-      const stored = await db.db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.checkoutKey, s.key));
+      const stored = await db.db
+        .select({ orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(eq(orders.checkoutKey, s.key));
       // an answer that says 'placed' always has its order
       if (outcome.kind === "placed") expect(stored.map((o) => o.orderNumber)).toEqual([outcome.orderNumber]);
       else expect(outcome.kind === "no-answer" || stored.length === 0).toBe(true);
@@ -202,7 +226,10 @@ test.describe("checkout across server processes on PostgreSQL", () => {
     for (const [i, outcome] of outcomes.entries()) {
       if (outcome.kind === "placed") continue;
       const s = burst[i]!;
-      const before = await db.db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.checkoutKey, s.key));
+      const before = await db.db
+        .select({ orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(eq(orders.checkoutKey, s.key));
       const retried = await checkout("b", s.cookie, s.key);
       expect(retried.kind).toBe("placed");
       if (before[0] && retried.kind === "placed") expect(retried.orderNumber).toBe(before[0].orderNumber);
@@ -229,16 +256,35 @@ test.describe("checkout across server processes on PostgreSQL", () => {
     await stop("b", "SIGKILL");
     await Promise.all(inFlight);
     // PostgreSQL rolls back what the killed process left open
-    await expect.poll(async () => (await admin.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND state LIKE 'idle in transaction%'", [database])).rows[0].n, { timeout: 15_000 }).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (
+            await admin.query(
+              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND state LIKE 'idle in transaction%'",
+              [database],
+            )
+          ).rows[0].n,
+        { timeout: 15_000 },
+      )
+      .toBe(0);
 
     const placed = await db.db
       .select({ id: orders.id, userId: orders.userId, couponCode: orders.couponCode })
       .from(orders)
-      .where(inArray(orders.checkoutKey, burst.map((s) => s.key)));
+      .where(
+        inArray(
+          orders.checkoutKey,
+          burst.map((s) => s.key),
+        ),
+      );
     for (const s of burst) {
       const order = placed.find((o) => o.userId === s.id);
       if (order) {
-        const lines = await db.db.select().from(orderLines).where(and(eq(orderLines.orderId, order.id), eq(orderLines.variantId, s.variantId)));
+        const lines = await db.db
+          .select()
+          .from(orderLines)
+          .where(and(eq(orderLines.orderId, order.id), eq(orderLines.variantId, s.variantId)));
         expect(lines.map((l) => l.quantity)).toEqual([2]);
         expect(await stockOf(s.variantId)).toBe(2);
         expect(await getCartLines(db.db, s.id)).toEqual([]);

@@ -21,9 +21,18 @@ import { expect, test } from "./support/test";
  * sales change nothing the catalogue and inventory tests count (sold-out sizes, 'Only N left').
  * Taken from the end of the catalogue, away from the ones those tests pick first.
  */
-const startStock = (s: Seeded) => s.variants.find((v) => v.size === (s.start.size ?? "One Size") && v.colour === (s.start.colour ?? "Default"))?.stock ?? 0;
+const startStock = (s: Seeded) =>
+  s.variants.find((v) => v.size === (s.start.size ?? "One Size") && v.colour === (s.start.colour ?? "Default"))
+    ?.stock ?? 0;
 const PLENTY = SEEDED.filter((s) => startStock(s) >= 12).reverse();
-const PICK = { gateway: PLENTY[0]!, decline: PLENTY[1]!, cod: PLENTY[2]!, form: PLENTY[3]!, double: PLENTY[4]!, razorpay: PLENTY[5]! };
+const PICK = {
+  gateway: PLENTY[0]!,
+  decline: PLENTY[1]!,
+  cod: PLENTY[2]!,
+  form: PLENTY[3]!,
+  double: PLENTY[4]!,
+  razorpay: PLENTY[5]!,
+};
 
 const SCREENS = "tmp/screens";
 
@@ -35,7 +44,9 @@ const SCREENS = "tmp/screens";
 test.beforeEach(async ({ page }, testInfo) => {
   let hash = 0;
   for (const c of testInfo.title) hash = (hash * 31 + c.charCodeAt(0)) % 250;
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.18.${hash + 1}.${testInfo.project.name === "desktop" ? 11 : 12}` });
+  await page.setExtraHTTPHeaders({
+    "X-Forwarded-For": `198.18.${hash + 1}.${testInfo.project.name === "desktop" ? 11 : 12}`,
+  });
 });
 
 async function addToBag(page: Page, s: Seeded) {
@@ -72,13 +83,19 @@ function orderNumberOf(page: Page): string {
   return match![0];
 }
 
-test("a guest's bag: sign in by phone, back to the checkout, pincode fills the address, the test gateway approves, the order is in the account and on Track Your Order", async ({ page, request }, testInfo) => {
+test("a guest's bag: sign in by phone, back to the checkout, pincode fills the address, the test gateway approves, the order is in the account and on Track Your Order", async ({
+  page,
+  request,
+}, testInfo) => {
   const s = PICK.gateway;
   await addToBag(page, s);
   // straight to /checkout: the page asks the question itself
   await page.goto("/checkout");
   await expect(page.getByRole("alertdialog")).toContainText(CHECKOUT_MESSAGES.loginConfirm);
-  await expect(page.getByRole("link", { name: "Go to login" })).toHaveAttribute("href", "/authentication?redirectTo=cart");
+  await expect(page.getByRole("link", { name: "Go to login" })).toHaveAttribute(
+    "href",
+    "/authentication?redirectTo=cart",
+  );
   // from the bag: the browser's confirm with the spec's words, then the sign-in screen
   await page.goto("/cart");
   page.once("dialog", (dialog) => {
@@ -138,7 +155,10 @@ test("a guest's bag: sign in by phone, back to the checkout, pincode fills the a
   await expect(page.getByText(orderNumber).first()).toBeVisible();
 });
 
-test("Decline returns to the payment with the gateway's message; the order is paid later from the account", async ({ page, request }) => {
+test("Decline returns to the payment with the gateway's message; the order is paid later from the account", async ({
+  page,
+  request,
+}) => {
   await readyCheckout(page, request, PICK.decline);
   await placeButton(page).click();
   await expect(page).toHaveURL(/\/payment\?order=ORD-/);
@@ -160,7 +180,10 @@ test("Decline returns to the payment with the gateway's message; the order is pa
   await expect(page.getByRole("link", { name: "Complete payment" })).toHaveCount(0);
 });
 
-test("cash on delivery: confirmed at once, with a text message and an e-mail naming the order", async ({ page, request }) => {
+test("cash on delivery: confirmed at once, with a text message and an e-mail naming the order", async ({
+  page,
+  request,
+}) => {
   const s = PICK.cod;
   await readyCheckout(page, request, s);
   const email = await page.getByLabel("E-mail").inputValue();
@@ -175,13 +198,19 @@ test("cash on delivery: confirmed at once, with a text message and an e-mail nam
 
   await expect
     .poll(async () => {
-      const body = (await (await request.get(`/dev/outbox?email=${encodeURIComponent(email)}`)).json()) as { messages: Array<{ subject: string; text: string; html: string }> };
-      return body.messages.some((m) => m.subject.includes(orderNumber) && m.text.includes(s.product.name) && m.html.includes(orderNumber));
+      const body = (await (await request.get(`/dev/outbox?email=${encodeURIComponent(email)}`)).json()) as {
+        messages: Array<{ subject: string; text: string; html: string }>;
+      };
+      return body.messages.some(
+        (m) => m.subject.includes(orderNumber) && m.text.includes(s.product.name) && m.html.includes(orderNumber),
+      );
     })
     .toBe(true);
   await expect
     .poll(async () => {
-      const body = (await (await request.get(`/dev/outbox?phone=${phone}`)).json()) as { messages: Array<{ body: string }> };
+      const body = (await (await request.get(`/dev/outbox?phone=${phone}`)).json()) as {
+        messages: Array<{ body: string }>;
+      };
       return body.messages.some((m) => m.body.includes(orderNumber));
     })
     .toBe(true);
@@ -196,7 +225,9 @@ test("a form with mistakes says what is missing and keeps everything typed", asy
   await expect(page.getByText(CHECKOUT_MESSAGES.required)).toBeVisible();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByRole("textbox", { name: "Address", exact: true })).toHaveValue("14 Janpath, near the Government Emporium");
+  await expect(page.getByRole("textbox", { name: "Address", exact: true })).toHaveValue(
+    "14 Janpath, near the Government Emporium",
+  );
   await expect(page.getByLabel("Pincode")).toHaveValue("1100");
   await expect(page.getByLabel("Note to seller (optional)")).toHaveValue("Please gift wrap it");
   await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
@@ -249,7 +280,8 @@ test.describe("Razorpay against the local fake gateway", () => {
   test.beforeAll(async () => {
     test.setTimeout(300_000);
     fake = await startFakeRazorpay({ webhookUrl: `${BASE}/api/payments/razorpay/webhook` });
-    if (!existsSync(DATA_DIR)) cpSync(`${process.env.E2E_DATA_DIR ?? "tmp/e2e-data"}/media`, `${DATA_DIR}/media`, { recursive: true });
+    if (!existsSync(DATA_DIR))
+      cpSync(`${process.env.E2E_DATA_DIR ?? "tmp/e2e-data"}/media`, `${DATA_DIR}/media`, { recursive: true });
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: "production",
@@ -269,7 +301,10 @@ test.describe("Razorpay against the local fake gateway", () => {
     // the production build the main test shop serves, as it is (scripts/start.mjs might rebuild it)
     server = spawn(process.execPath, ["build/server/main.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
     await expect
-      .poll(async () => (await fetch(`${BASE}/healthz`).catch(() => null))?.status ?? 0, { timeout: 280_000, intervals: [500] })
+      .poll(async () => (await fetch(`${BASE}/healthz`).catch(() => null))?.status ?? 0, {
+        timeout: 280_000,
+        intervals: [500],
+      })
       .toBe(200);
     shopRequest = await playwrightRequest.newContext({ baseURL: BASE });
   });
@@ -289,7 +324,8 @@ test.describe("Razorpay against the local fake gateway", () => {
     const page = await context.newPage();
     const violations: string[] = [];
     page.on("console", (message) => {
-      if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) violations.push(message.text());
+      if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text()))
+        violations.push(message.text());
     });
     const phone = randomPhone();
     await page.goto("/authentication");
@@ -311,7 +347,9 @@ test.describe("Razorpay against the local fake gateway", () => {
 
   const frame = (page: Page) => page.frameLocator('iframe[name="razorpay-checkout-frame"]');
 
-  test("the modal: a failure shows Razorpay's description, then a payment confirms the order", async ({ browser }, testInfo) => {
+  test("the modal: a failure shows Razorpay's description, then a payment confirms the order", async ({
+    browser,
+  }, testInfo) => {
     const { context, page, violations } = await shopperAt(browser);
     const total = (await page.getByTestId("checkout-total").textContent())!.trim();
     await placeButton(page).click();
@@ -337,8 +375,11 @@ test.describe("Razorpay against the local fake gateway", () => {
     await context.close();
   });
 
-  test("redirect mode for in-app browsers: the gateway's page posts back and the order is confirmed", async ({ browser }) => {
-    const instagram = "Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/UQ1A.240205.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.0.0 Mobile Safari/537.36 Instagram 329.0.0.41.93 Android";
+  test("redirect mode for in-app browsers: the gateway's page posts back and the order is confirmed", async ({
+    browser,
+  }) => {
+    const instagram =
+      "Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/UQ1A.240205.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.0.0 Mobile Safari/537.36 Instagram 329.0.0.41.93 Android";
     const { context, page, violations } = await shopperAt(browser, instagram);
     await placeButton(page).click();
     await expect(page).toHaveURL(/\/payment\?order=ORD-/);
@@ -354,7 +395,10 @@ test.describe("Razorpay against the local fake gateway", () => {
   });
 });
 
-test("a total tampered with in the form is refused; the payment asks for the server's total", async ({ page, request }) => {
+test("a total tampered with in the form is refused; the payment asks for the server's total", async ({
+  page,
+  request,
+}) => {
   await readyCheckout(page, request, PICK.gateway);
   const total = (await page.getByTestId("checkout-total").textContent())!.trim();
   // leave the last field first: the form draws again when a field is left (its message may show), and
@@ -364,7 +408,9 @@ test("a total tampered with in the form is refused; the payment asks for the ser
   await placeButton(page).click();
   await expect(page.getByText(CHECKOUT_MESSAGES.totalChanged)).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByRole("textbox", { name: "Address", exact: true })).toHaveValue("14 Janpath, near the Government Emporium");
+  await expect(page.getByRole("textbox", { name: "Address", exact: true })).toHaveValue(
+    "14 Janpath, near the Government Emporium",
+  );
   await page.reload();
   await fillAddress(page);
   await placeButton(page).click();

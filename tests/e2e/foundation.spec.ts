@@ -12,7 +12,9 @@ async function expectImagesLoaded(page: Page, selector: string) {
   for (let i = 0; i < count; i++) {
     const image = images.nth(i);
     await image.scrollIntoViewIfNeeded();
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
   }
 }
 
@@ -39,7 +41,10 @@ test("a New Arrival opens its product page with name, price and picture", async 
   await expect(page.getByRole("main")).toContainText(rupees(product.price));
   await expect(page.getByText("Shipping calculated at checkout.")).toBeVisible();
   // the demo shop's WhatsApp support, with its made-up number (marked in the settings as one to replace)
-  await expect(page.getByRole("link", { name: "Chat with us on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/919876543210\?text=/);
+  await expect(page.getByRole("link", { name: "Chat with us on WhatsApp" })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/919876543210\?text=/,
+  );
   const main = page.getByRole("img", { name: new RegExp(`^${product.name}.*front view$`) }).first();
   await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
@@ -56,7 +61,9 @@ test("/account opens the account screen", async ({ page }) => {
   await expect(page).toHaveURL(/\/authentication$/);
 });
 
-test("an unknown address shows the whole collection under 'We could not find that page', with status 404", async ({ page }) => {
+test("an unknown address shows the whole collection under 'We could not find that page', with status 404", async ({
+  page,
+}) => {
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
   await expect(page).toHaveURL(/\/no\/such\/page$/);
@@ -133,14 +140,24 @@ test("the two text faces are fetched with the page, each once, and set its text"
     if (r.url().endsWith(".woff2")) fonts.push(new URL(r.url()).pathname);
   });
   await page.goto("/products");
-  const preloaded = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+  const preloaded = await page
+    .locator('link[rel="preload"][as="font"]')
+    .evaluateAll((links) => links.map((l) => l.getAttribute("href")));
   expect(preloaded).toHaveLength(2);
   expect(preloaded.some((href) => /jost-latin-wght/.test(href!))).toBe(true);
   expect(preloaded.some((href) => /cormorant-garamond-latin-wght/.test(href!))).toBe(true);
   await page.evaluate(() => document.fonts.ready);
-  expect(await page.evaluate(() => document.fonts.check('16px "Jost Variable"') && document.fonts.check('16px "Cormorant Garamond Variable"'))).toBe(true);
+  expect(
+    await page.evaluate(
+      () => document.fonts.check('16px "Jost Variable"') && document.fonts.check('16px "Cormorant Garamond Variable"'),
+    ),
+  ).toBe(true);
   // the preload is the request the page's @font-face uses (same address and mode), not a second download
-  for (const href of preloaded) expect(fonts.filter((f) => f === href), href!).toHaveLength(1);
+  for (const href of preloaded)
+    expect(
+      fonts.filter((f) => f === href),
+      href!,
+    ).toHaveLength(1);
 });
 
 test("pictures and assets are served with long-lived caching", async ({ page, request }) => {

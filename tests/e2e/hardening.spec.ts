@@ -32,11 +32,24 @@ interface Answer {
 }
 
 /** A raw HTTP request (the path is sent exactly as given), streaming `bytes` of body in 64 KB pieces. */
-function raw(path: string, { method = "POST", bytes = 0, chunked = false, headers = {} as Record<string, string>, body }: { method?: string; bytes?: number; chunked?: boolean; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function raw(
+  path: string,
+  {
+    method = "POST",
+    bytes = 0,
+    chunked = false,
+    headers = {} as Record<string, string>,
+    body,
+  }: { method?: string; bytes?: number; chunked?: boolean; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const size = body !== undefined ? Buffer.byteLength(body) : bytes;
-    const all: Record<string, string> = { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded", ...headers };
+    const all: Record<string, string> = {
+      origin: ORIGIN,
+      "content-type": "application/x-www-form-urlencoded",
+      ...headers,
+    };
     if (!chunked && method !== "GET") all["content-length"] = String(size);
     for (const [name, value] of Object.entries(all)) if (value === "") delete all[name];
     let answered: Answer | undefined;
@@ -103,25 +116,41 @@ test.describe("hardening against requests from outside", () => {
   test("malformed multipart and JSON bodies get 400 with a message", async () => {
     const broken = '--xyz\r\nContent-Disposition: form-data; name="lines"\r\n\r\n[1,2';
     for (const path of ["/api/cart/quote", "/api/wishlist/products", "/newsletter", "/authentication", "/cart"]) {
-      const answer = await raw(path, { body: broken, headers: { "content-type": "multipart/form-data; boundary=xyz" } });
+      const answer = await raw(path, {
+        body: broken,
+        headers: { "content-type": "multipart/form-data; boundary=xyz" },
+      });
       expect(answer.status, path).toBe(400);
       expect(answer.body, path).toContain("Your request could not be read");
     }
-    const json = await raw("/api/auth/sign-in/email", { body: '{"email":', headers: { "content-type": "application/json" } });
+    const json = await raw("/api/auth/sign-in/email", {
+      body: '{"email":',
+      headers: { "content-type": "application/json" },
+    });
     expect(json.status).toBe(400);
     expect(json.body).toContain("Invalid JSON");
   });
 
   test("a path dressed up as a webhook does not skip the same-origin guard", async () => {
-    for (const path of ["/api/webhooks/../../wishlist", "/api/payments/razorpay/webhook/../../../../wishlist", "/api/payments/razorpay/webhook/%2e%2e/%2e%2e/%2e%2e/%2e%2e/wishlist"]) {
-      const answer = await raw(path, { body: "intent=clear", headers: { origin: "", referer: "https://evil.example/page" } });
+    for (const path of [
+      "/api/webhooks/../../wishlist",
+      "/api/payments/razorpay/webhook/../../../../wishlist",
+      "/api/payments/razorpay/webhook/%2e%2e/%2e%2e/%2e%2e/%2e%2e/wishlist",
+    ]) {
+      const answer = await raw(path, {
+        body: "intent=clear",
+        headers: { origin: "", referer: "https://evil.example/page" },
+      });
       expect(answer.status, path).toBe(403);
       expect(answer.body).toBe("Cross-site request refused.");
     }
   });
 
   test("the demo outbox answers only this machine", async () => {
-    const remote = await raw("/dev/outbox?phone=9876543210", { method: "GET", headers: { "x-forwarded-for": "203.0.113.9" } });
+    const remote = await raw("/dev/outbox?phone=9876543210", {
+      method: "GET",
+      headers: { "x-forwarded-for": "203.0.113.9" },
+    });
     expect(remote.status).toBe(404);
     const local = await raw("/dev/outbox?phone=9876543210", { method: "GET" });
     expect(local.status).toBe(200);
@@ -147,8 +176,19 @@ test.describe("hardening against requests from outside", () => {
   });
 
   test("auth endpoints the shop does not use answer 404", async () => {
-    for (const path of ["/phone-number/request-password-reset", "/phone-number/reset-password", "/sign-in/phone-number", "/update-user", "/phone-number/send-otp", "/get-session", "/list-sessions"]) {
-      const answer = await raw(`/api/auth${path}`, { body: JSON.stringify({ phoneNumber: "+919876543210" }), headers: { "content-type": "application/json" } });
+    for (const path of [
+      "/phone-number/request-password-reset",
+      "/phone-number/reset-password",
+      "/sign-in/phone-number",
+      "/update-user",
+      "/phone-number/send-otp",
+      "/get-session",
+      "/list-sessions",
+    ]) {
+      const answer = await raw(`/api/auth${path}`, {
+        body: JSON.stringify({ phoneNumber: "+919876543210" }),
+        headers: { "content-type": "application/json" },
+      });
       expect(answer.status, path).toBe(404);
     }
   });

@@ -50,7 +50,11 @@ test.describe("health check on PostgreSQL", () => {
       },
       stdio: "inherit",
     });
-    await expect.poll(async () => (await fetch(`http://127.0.0.1:${PORT}/healthz`).catch(() => null))?.status ?? 0, { timeout: 90_000 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${PORT}/healthz`).catch(() => null))?.status ?? 0, {
+        timeout: 90_000,
+      })
+      .toBe(200);
   });
 
   test.afterAll(async () => {
@@ -64,7 +68,10 @@ test.describe("health check on PostgreSQL", () => {
   test("answers 200, then 503 while the database is unreachable, then 200 again", async () => {
     const health = async () => {
       const response = await fetch(`http://127.0.0.1:${PORT}/healthz`);
-      return { status: response.status, body: (await response.json()) as { status: string; database: { kind: string; ok: boolean } } };
+      return {
+        status: response.status,
+        body: (await response.json()) as { status: string; database: { kind: string; ok: boolean } },
+      };
     };
     expect(await health()).toEqual({ status: 200, body: { status: "ok", database: { kind: "postgres", ok: true } } });
 

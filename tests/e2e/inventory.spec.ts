@@ -17,8 +17,11 @@ import { CATALOGUE } from "../../app/db/seed/catalogue";
  */
 
 /** A product whose starting colour has a sold-out size, and another size (not the starting one) with 2 to 5 left. */
-const lowIn = (s: Seeded) => s.variants.find((v) => v.colour === s.start.colour && v.size !== s.start.size && v.stock >= 2 && v.stock <= 5);
-const GAPPY: Seeded = SEEDED.find((s) => s.start.colour !== null && s.variants.some((v) => v.colour === s.start.colour && v.stock === 0) && lowIn(s))!;
+const lowIn = (s: Seeded) =>
+  s.variants.find((v) => v.colour === s.start.colour && v.size !== s.start.size && v.stock >= 2 && v.stock <= 5);
+const GAPPY: Seeded = SEEDED.find(
+  (s) => s.start.colour !== null && s.variants.some((v) => v.colour === s.start.colour && v.stock === 0) && lowIn(s),
+)!;
 const START_COLOUR = GAPPY.start.colour!;
 const SOLD_OUT_SIZES = GAPPY.variants.filter((v) => v.colour === START_COLOUR && v.stock === 0).map((v) => v.size);
 const SOLD_OUT_SIZE = SOLD_OUT_SIZES[0]!;
@@ -28,7 +31,15 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A cart row by its size (not matching 'Size: XL' for L). */
 const sizeText = (size: string) => new RegExp(`Size: ${escape(size)}(?![A-Za-z])`);
 
-const cartLines = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("saanjh.cart.v1") ?? "[]") as Array<{ size: string; colour: string; quantity: number }>);
+const cartLines = (page: Page) =>
+  page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem("saanjh.cart.v1") ?? "[]") as Array<{
+        size: string;
+        colour: string;
+        quantity: number;
+      }>,
+  );
 
 test("a sold-out size is struck through, announced as sold out, and cannot be added", async ({ page }) => {
   await openProduct(page, GAPPY.product.name);
@@ -38,7 +49,10 @@ test("a sold-out size is struck through, announced as sold out, and cannot be ad
   await expect(struck).not.toHaveAttribute("aria-pressed", /.*/);
   await expect(page.getByText(`Struck-through sizes are sold out in ${START_COLOUR}.`)).toBeVisible();
   // the size chosen is in stock: no 'Notify me' beside it (it is for a sold-out selection)
-  await expect(page.getByRole("button", { name: GAPPY.start.size!, exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: GAPPY.start.size!, exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await expect(page.locator("#notify-me")).toHaveCount(0);
   await expect(page.getByText("Notify me when it is back")).toHaveCount(0);
   // reachable from the keyboard; pressing it offers the notify form instead of choosing it
@@ -47,18 +61,26 @@ test("a sold-out size is struck through, announced as sold out, and cannot be ad
   await page.keyboard.press("Enter");
   await expect(struck).toHaveAttribute("aria-expanded", "true");
   const notify = page.locator("#notify-me");
-  if (SOLD_OUT_SIZES.length > 1) await expect(notify.getByLabel("Size").locator("option:checked")).toHaveText(SOLD_OUT_SIZE);
+  if (SOLD_OUT_SIZES.length > 1)
+    await expect(notify.getByLabel("Size").locator("option:checked")).toHaveText(SOLD_OUT_SIZE);
   else await expect(notify.getByText(`Size: ${SOLD_OUT_SIZE}`)).toBeVisible();
   await expect(page.getByLabel("Mobile number")).toBeFocused();
   await expect(page.getByText("Notify me when it is back")).toBeVisible();
   // the size that is chosen is still the in-stock one, and that is what goes in the bag
-  await expect(page.getByRole("button", { name: GAPPY.start.size!, exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: GAPPY.start.size!, exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText(/^Added to cart/)).toBeVisible();
-  expect(await cartLines(page)).toEqual([expect.objectContaining({ size: GAPPY.start.size, colour: START_COLOUR, quantity: 1 })]);
+  expect(await cartLines(page)).toEqual([
+    expect.objectContaining({ size: GAPPY.start.size, colour: START_COLOUR, quantity: 1 }),
+  ]);
 });
 
-test("a low size says 'Only N left' and the stepper, Add to Cart and Buy Now stop at that size's stock", async ({ page }) => {
+test("a low size says 'Only N left' and the stepper, Add to Cart and Buy Now stop at that size's stock", async ({
+  page,
+}) => {
   await openProduct(page, GAPPY.product.name);
   await page.getByRole("button", { name: LOW.size, exact: true }).click();
   await expect(page.getByTestId("low-stock")).toHaveText(`Only ${LOW.stock} left`);
@@ -73,7 +95,9 @@ test("a low size says 'Only N left' and the stepper, Add to Cart and Buy Now sto
   const row = page.getByTestId("cart-line").filter({ hasText: sizeText(LOW.size) });
   await expect(row.getByTestId("line-quantity")).toHaveText(String(LOW.stock));
   await expect(row.getByRole("button", { name: `Increase quantity of ${GAPPY.product.name}` })).toBeDisabled();
-  expect(await cartLines(page)).toEqual([expect.objectContaining({ size: LOW.size, colour: START_COLOUR, quantity: LOW.stock })]);
+  expect(await cartLines(page)).toEqual([
+    expect.objectContaining({ size: LOW.size, colour: START_COLOUR, quantity: LOW.stock }),
+  ]);
 });
 
 test("the Availability filter and the size facet count by variant stock; sold-out cards say so", async ({ page }) => {
@@ -99,7 +123,9 @@ test("the Availability filter and the size facet count by variant stock; sold-ou
 test("quick add uses size M in the first colour, and opens the product when that one is sold out", async ({ page }) => {
   const choose = SEEDED.find((s) => s.total > 0 && s.quickStock === 0)!;
   await page.goto(`/products?search=${encodeURIComponent(choose.product.name)}`);
-  const card = page.getByTestId("product-card").filter({ has: page.getByRole("heading", { name: choose.product.name, exact: true }) });
+  const card = page
+    .getByTestId("product-card")
+    .filter({ has: page.getByRole("heading", { name: choose.product.name, exact: true }) });
   await card.hover();
   await card.getByRole("link", { name: `Choose size for ${choose.product.name} (M is sold out)` }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(choose.product.name);
@@ -120,7 +146,9 @@ test("the cart caps and flags each line by its own size and colour", async ({ pa
   await page.goto("/cart");
   const rows = page.getByTestId("cart-line");
   await expect(rows.filter({ hasText: sizeText(SOLD_OUT_SIZE) }).getByTestId("line-flag")).toHaveText("Out of stock");
-  await expect(rows.filter({ hasText: sizeText(LOW.size) }).getByTestId("line-flag")).toHaveText(`Only ${LOW.stock} left: please reduce the quantity`);
+  await expect(rows.filter({ hasText: sizeText(LOW.size) }).getByTestId("line-flag")).toHaveText(
+    `Only ${LOW.stock} left: please reduce the quantity`,
+  );
   await expect(page.getByRole("button", { name: "Proceed to checkout" })).toBeDisabled();
 });
 
@@ -139,7 +167,9 @@ test("JSON-LD has one offer per size and colour with its SKU and availability", 
   }
 });
 
-test("a guest asks to be told when a size is back; the answer never says whether the number already asked", async ({ page }) => {
+test("a guest asks to be told when a size is back; the answer never says whether the number already asked", async ({
+  page,
+}) => {
   const phone = randomPhone();
   await openProduct(page, GAPPY.product.name);
   await page.getByRole("button", { name: `${SOLD_OUT_SIZE}, sold out`, exact: true }).click();
@@ -163,7 +193,10 @@ test("without JavaScript the notify form still works as a plain form", async ({ 
   const page = await context.newPage();
   const phone = randomPhone();
   await page.goto(`/products?search=${encodeURIComponent(GAPPY.product.name)}`);
-  await page.getByRole("link", { name: new RegExp(GAPPY.product.name) }).first().click();
+  await page
+    .getByRole("link", { name: new RegExp(GAPPY.product.name) })
+    .first()
+    .click();
   // the form is in a <noscript> (only a sold-out selection shows it when the page's script runs),
   // whose text Playwright's text matching skips: found by its place instead
   await page.locator("#notify-me summary").click();
@@ -171,7 +204,11 @@ test("without JavaScript the notify form still works as a plain form", async ({ 
   if (await size.isVisible()) await size.selectOption({ label: SOLD_OUT_SIZE });
   await page.getByLabel("Mobile number").fill(phone);
   await page.getByRole("button", { name: "Notify me by SMS" }).click();
-  await expect(page.getByText(`Thank you: we'll text ${formatPhone(`+91${phone}`)} once when ${SOLD_OUT_SIZE} is back.`, { exact: false })).toBeVisible();
+  await expect(
+    page.getByText(`Thank you: we'll text ${formatPhone(`+91${phone}`)} once when ${SOLD_OUT_SIZE} is back.`, {
+      exact: false,
+    }),
+  ).toBeVisible();
   await context.close();
 });
 
@@ -186,16 +223,30 @@ test.describe("back in stock after npm run stock:set", () => {
   const BASE = `http://127.0.0.1:${PORT}`;
   const DATA_DIR = "tmp/e2e-stock-data";
   // the embedded database, whatever the caller's environment says
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", BASE_URL: BASE, DATA_DIR, SHOP_MODE: "demo", LOG_LEVEL: "warn" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    BASE_URL: BASE,
+    DATA_DIR,
+    SHOP_MODE: "demo",
+    LOG_LEVEL: "warn",
+  };
   delete env.DATABASE_URL;
   let server: ChildProcess | undefined;
 
   async function start() {
     // The production build the main test shop serves, as it is: scripts/start.mjs would rebuild it
     // when a source file is newer, replacing the assets the main shop's pages are loading.
-    server = spawn(process.execPath, ["build/server/main.js"], { env: { ...env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] });
+    server = spawn(process.execPath, ["build/server/main.js"], {
+      env: { ...env, NODE_ENV: "production" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     await expect
-      .poll(async () => (await fetch(`${BASE}/healthz`).catch(() => null))?.status ?? 0, { timeout: 300_000, intervals: [500] })
+      .poll(async () => (await fetch(`${BASE}/healthz`).catch(() => null))?.status ?? 0, {
+        timeout: 300_000,
+        intervals: [500],
+      })
       .toBe(200);
   }
   async function stop() {
@@ -205,7 +256,10 @@ test.describe("back in stock after npm run stock:set", () => {
     await exited;
   }
   function stockSet(...args: string[]): string {
-    const run = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/stock-set.ts", ...args], { env, encoding: "utf8" });
+    const run = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/stock-set.ts", ...args], {
+      env,
+      encoding: "utf8",
+    });
     expect(run.status, run.stderr).toBe(0);
     return run.stdout;
   }
@@ -217,7 +271,10 @@ test.describe("back in stock after npm run stock:set", () => {
   let sku: string;
 
   test.beforeAll(async () => {
-    const candidates = SEEDED.filter((x) => x.total > 0 && x.start.colour !== null && x.variants.some((v) => v.colour === x.start.colour && v.stock === 0));
+    const candidates = SEEDED.filter(
+      (x) =>
+        x.total > 0 && x.start.colour !== null && x.variants.some((v) => v.colour === x.start.colour && v.stock === 0),
+    );
     s = candidates[test.info().project.name === "desktop" ? 0 : 1]!;
     colour = s.start.colour!;
     size = s.variants.find((v) => v.colour === colour && v.stock === 0)!.size;
@@ -235,7 +292,9 @@ test.describe("back in stock after npm run stock:set", () => {
     await stop();
   });
 
-  test("a request is recorded, a restock puts one text per request in the outbox, and a second restock sends no more", async ({ browser }) => {
+  test("a request is recorded, a restock puts one text per request in the outbox, and a second restock sends no more", async ({
+    browser,
+  }) => {
     expect(variantStock(s, size, colour)).toBe(0);
     const context = await browser.newContext({ baseURL: BASE });
     const page = await context.newPage();
@@ -255,15 +314,23 @@ test.describe("back in stock after npm run stock:set", () => {
     await expect(page.getByText("Welcome to Saanjh, Kavya!")).toBeVisible();
     await openProduct(page, s.product.name);
     await page.getByRole("button", { name: `${size}, sold out`, exact: true }).click();
-    await expect(page.getByText(`We'll send one text to ${formatPhone(`+91${shopper}`)} when it is back.`)).toBeVisible();
+    await expect(
+      page.getByText(`We'll send one text to ${formatPhone(`+91${shopper}`)} when it is back.`),
+    ).toBeVisible();
     await expect(page.getByLabel("Mobile number")).toHaveCount(0);
     await page.getByRole("button", { name: "Notify me", exact: true }).click();
-    await expect(page.getByText(`Done: we'll text ${formatPhone(`+91${shopper}`)} once when ${size} is back.`)).toBeVisible();
+    await expect(
+      page.getByText(`Done: we'll text ${formatPhone(`+91${shopper}`)} once when ${size} is back.`),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Notify me", exact: true }).click();
-    await expect(page.getByText(`You're already on the list for ${size}: we'll text you once when it is back.`)).toBeVisible();
+    await expect(
+      page.getByText(`You're already on the list for ${size}: we'll text you once when it is back.`),
+    ).toBeVisible();
 
     const texts = async (phone: string) => {
-      const body = (await (await api.get(`/dev/outbox?phone=${phone}`)).json()) as { messages: Array<{ body: string }> };
+      const body = (await (await api.get(`/dev/outbox?phone=${phone}`)).json()) as {
+        messages: Array<{ body: string }>;
+      };
       return body.messages.map((m) => m.body).filter((b) => b.includes("is back at Saanjh"));
     };
     expect(await texts(guest)).toEqual([]);
@@ -276,7 +343,9 @@ test.describe("back in stock after npm run stock:set", () => {
     await start();
 
     const query = new URLSearchParams({ size, colour }).toString();
-    const link = new RegExp(`^${escape(`${s.product.name} in ${size} is back at Saanjh: ${BASE}/product/`)}[0-9a-f-]{36}${escape(`?${query}`)}$`);
+    const link = new RegExp(
+      `^${escape(`${s.product.name} in ${size} is back at Saanjh: ${BASE}/product/`)}[0-9a-f-]{36}${escape(`?${query}`)}$`,
+    );
     for (const phone of [guest, shopper]) {
       const got = await texts(phone);
       expect(got).toHaveLength(1);

@@ -17,14 +17,18 @@ import { expect, test } from "./support/test";
 
 const SCREENS = "tmp/screens";
 
-const startStock = (s: Seeded) => s.variants.find((v) => v.size === (s.start.size ?? "One Size") && v.colour === (s.start.colour ?? "Default"))?.stock ?? 0;
+const startStock = (s: Seeded) =>
+  s.variants.find((v) => v.size === (s.start.size ?? "One Size") && v.colour === (s.start.colour ?? "Default"))
+    ?.stock ?? 0;
 // plenty of the size and colour the page starts on (as checkout.spec.ts), two that no other test buys
 const PLENTY = SEEDED.filter((s) => startStock(s) >= 12).reverse();
 
 test.beforeEach(async ({ page }, testInfo) => {
   let hash = 0;
   for (const c of testInfo.title) hash = (hash * 31 + c.charCodeAt(0)) % 250;
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.19.${hash + 1}.${testInfo.project.name === "desktop" ? 21 : 22}` });
+  await page.setExtraHTTPHeaders({
+    "X-Forwarded-For": `198.19.${hash + 1}.${testInfo.project.name === "desktop" ? 21 : 22}`,
+  });
 });
 
 async function pdfText(file: string): Promise<string> {
@@ -38,7 +42,10 @@ async function screenshot(page: Page, name: string, project: string) {
   await page.screenshot({ path: `${SCREENS}/invoices-${name}-${project}.png`, fullPage: true });
 }
 
-test("a shopper places a cash-on-delivery order and downloads its tax invoice from the account", async ({ page, request }, testInfo) => {
+test("a shopper places a cash-on-delivery order and downloads its tax invoice from the account", async ({
+  page,
+  request,
+}, testInfo) => {
   const desktop = testInfo.project.name === "desktop";
   const s = PLENTY[desktop ? 6 : 7]!;
   const hsn = defaultCategoryTaxRows([s.product.category])[0]!.hsnCode;
@@ -63,7 +70,10 @@ test("a shopper places a cash-on-delivery order and downloads its tax invoice fr
   await page.goto(`/account/orders/${encodeURIComponent(orderNumber)}`);
   const link = page.getByRole("link", { name: "Download invoice" });
   await expect(link).toBeVisible();
-  const total = (await page.locator("dt", { hasText: /^Total$/ }).locator("xpath=following-sibling::dd").textContent())!.trim();
+  const total = (await page
+    .locator("dt", { hasText: /^Total$/ })
+    .locator("xpath=following-sibling::dd")
+    .textContent())!.trim();
   await link.focus();
   await screenshot(page, "order-page", testInfo.project.name);
 
@@ -73,7 +83,16 @@ test("a shopper places a cash-on-delivery order and downloads its tax invoice fr
   expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
   const text = await pdfText((await download.path())!);
   const number = download.suggestedFilename().replace(".pdf", "").replaceAll("-", "/");
-  for (const expected of [number, orderNumber, DEMO_TAX_IDENTITY.gstin, DEMO_TAX_IDENTITY.legalName, hsn, s.product.name.split(" ")[0]!, total, desktop ? "Delhi (07)" : "Rajasthan (08)"]) {
+  for (const expected of [
+    number,
+    orderNumber,
+    DEMO_TAX_IDENTITY.gstin,
+    DEMO_TAX_IDENTITY.legalName,
+    hsn,
+    s.product.name.split(" ")[0]!,
+    total,
+    desktop ? "Delhi (07)" : "Rajasthan (08)",
+  ]) {
     expect(text, expected).toContain(expected);
   }
   if (desktop) {
@@ -87,22 +106,37 @@ test("a shopper places a cash-on-delivery order and downloads its tax invoice fr
 
   // the same address answers nobody else; staff have their own
   const origin = new URL(page.url()).origin;
-  const other = await page.context().browser()!.newContext({ baseURL: origin, extraHTTPHeaders: { "X-Forwarded-For": desktop ? "198.19.251.21" : "198.19.251.22" } });
-  const visitor = await other.request.get(`/account/orders/${encodeURIComponent(orderNumber)}/invoice`, { maxRedirects: 0 });
+  const other = await page
+    .context()
+    .browser()!
+    .newContext({
+      baseURL: origin,
+      extraHTTPHeaders: { "X-Forwarded-For": desktop ? "198.19.251.21" : "198.19.251.22" },
+    });
+  const visitor = await other.request.get(`/account/orders/${encodeURIComponent(orderNumber)}/invoice`, {
+    maxRedirects: 0,
+  });
   expect(visitor.status()).toBe(302);
   const { email, password } = demoAdmin();
-  const signedIn = await other.request.post("/api/auth/sign-in/email", { headers: { origin }, data: { email, password } });
+  const signedIn = await other.request.post("/api/auth/sign-in/email", {
+    headers: { origin },
+    data: { email, password },
+  });
   expect(signedIn.status()).toBe(200);
   const forStaff = await other.request.get(`/admin/orders/${encodeURIComponent(orderNumber)}/invoice`);
   expect(forStaff.status()).toBe(200);
   expect(forStaff.headers()["content-type"]).toBe("application/pdf");
   expect(forStaff.headers()["cache-control"]).toBe("private, no-store");
-  const staffCopy = await extractText(await getDocumentProxy(new Uint8Array(await forStaff.body())), { mergePages: true });
+  const staffCopy = await extractText(await getDocumentProxy(new Uint8Array(await forStaff.body())), {
+    mergePages: true,
+  });
   expect(staffCopy.text).toContain(number);
   await other.close();
 });
 
-test("staff see the GST rates, get a message per field for a mistake, and schedule a change", async ({ page }, testInfo) => {
+test("staff see the GST rates, get a message per field for a mistake, and schedule a change", async ({
+  page,
+}, testInfo) => {
   await signInThroughFooter(page);
 
   await page.goto("/admin/settings/tax");
@@ -129,7 +163,11 @@ test("staff see the GST rates, get a message per field for a mistake, and schedu
   await form.getByLabel("Threshold per piece").fill(testInfo.project.name === "desktop" ? "3000" : "3500");
   await form.getByRole("button", { name: "Save rate" }).click();
   await expect(page.getByTestId("toast").filter({ hasText: "GST rate saved" })).toBeVisible();
-  await expect(card.getByText(new RegExp(`above ₹${testInfo.project.name === "desktop" ? "3,000" : "3,500"} a piece\\) · from 1 Apr`))).toBeVisible();
+  await expect(
+    card.getByText(
+      new RegExp(`above ₹${testInfo.project.name === "desktop" ? "3,000" : "3,500"} a piece\\) · from 1 Apr`),
+    ),
+  ).toBeVisible();
   await card.getByRole("button", { name: /Cancel change/ }).click();
   await expect(page.getByTestId("toast").filter({ hasText: "Scheduled change cancelled" })).toBeVisible();
   await expect(card.getByText(/ · from 1 Apr/)).toHaveCount(0);

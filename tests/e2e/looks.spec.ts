@@ -48,15 +48,22 @@ async function expectFadedRow(row: Locator, faded: Locator, name: string) {
   const last = await box(row.getByRole("link").last());
   const edge = await box(faded);
   const fadeWidth = await faded.evaluate((element) => parseFloat(getComputedStyle(element, "::after").width));
-  soft(last.x + last.width, `${name}: the last link, scrolled to the end, is not under the fade`).toBeLessThanOrEqual(edge.x + edge.width - fadeWidth + 0.5);
+  soft(last.x + last.width, `${name}: the last link, scrolled to the end, is not under the fade`).toBeLessThanOrEqual(
+    edge.x + edge.width - fadeWidth + 0.5,
+  );
 }
 
-test("home: the hero's copy has its own space on phones, New Arrivals keep the page's margin, the carousel's controls keep their contrast", async ({ page }) => {
+test("home: the hero's copy has its own space on phones, New Arrivals keep the page's margin, the carousel's controls keep their contrast", async ({
+  page,
+}) => {
   await page.goto("/");
   const slide = page.getByRole("group", { name: /^1 of 5/ });
   const picture = await box(slide.locator("img"));
   const copy = await box(slide.locator("p").first());
-  if (isPhone(page)) soft(copy.y, "the first line of the hero's copy starts below its picture").toBeGreaterThanOrEqual(picture.y + picture.height);
+  if (isPhone(page))
+    soft(copy.y, "the first line of the hero's copy starts below its picture").toBeGreaterThanOrEqual(
+      picture.y + picture.height,
+    );
 
   // on desktop the dots lie on the picture: the pill under them is near-opaque ivory
   const controls = page.getByRole("button", { name: "Pause slideshow" }).locator("..");
@@ -66,13 +73,18 @@ test("home: the hero's copy has its own space on phones, New Arrivals keep the p
   const first = page.getByTestId("new-arrival").first();
   await first.scrollIntoViewIfNeeded();
   const heading = await box(page.getByRole("heading", { name: "New Arrivals" }));
-  await soft.poll(async () => (await box(first)).x, { message: "the first new arrival lines up with the section's heading" }).toBeGreaterThanOrEqual(heading.x - 0.5);
+  await soft
+    .poll(async () => (await box(first)).x, { message: "the first new arrival lines up with the section's heading" })
+    .toBeGreaterThanOrEqual(heading.x - 0.5);
 });
 
-test("the header's collections: 24 px targets; on phones the row fades at its end, clear of the last link", async ({ page }) => {
+test("the header's collections: 24 px targets; on phones the row fades at its end, clear of the last link", async ({
+  page,
+}) => {
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Collections" });
-  for (const link of await nav.getByRole("link").all()) await expectTapTarget(link, `collection link ${await link.textContent()}`);
+  for (const link of await nav.getByRole("link").all())
+    await expectTapTarget(link, `collection link ${await link.textContent()}`);
   if (isPhone(page)) await expectFadedRow(nav.getByRole("list"), nav, "the header's collections");
 });
 
@@ -86,16 +98,26 @@ test("the category chips never leave one alone on a line", async ({ page }) => {
   soft(Math.min(...perLine), `chips per line: ${perLine.join(", ")}`).toBeGreaterThan(1);
 });
 
-test("product and cart: Size guide, Remove and Clear cart are 24 px targets; the cart's title is one line", async ({ page }) => {
+test("product and cart: Size guide, Remove and Clear cart are 24 px targets; the cart's title is one line", async ({
+  page,
+}) => {
   // a kurta (it has a size guide) with stock to spare in the size and colour its page starts on
-  const kurta = SEEDED.find((s) => s.product.category === "kurtas" && s.product.sizes.length > 1 && variantStock(s, s.start.size!, s.start.colour!) >= 12)!;
+  const kurta = SEEDED.find(
+    (s) =>
+      s.product.category === "kurtas" &&
+      s.product.sizes.length > 1 &&
+      variantStock(s, s.start.size!, s.start.colour!) >= 12,
+  )!;
   await openProduct(page, kurta.product.name);
   await expectTapTarget(page.getByRole("button", { name: "Size guide" }), "Size guide");
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText(/^Added to cart/)).toBeVisible();
   await page.goto("/cart");
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
-  await expectTapTarget(page.getByTestId("cart-line").getByRole("button", { name: `Remove ${kurta.product.name}`, exact: true }), "Remove");
+  await expectTapTarget(
+    page.getByTestId("cart-line").getByRole("button", { name: `Remove ${kurta.product.name}`, exact: true }),
+    "Remove",
+  );
   await expectTapTarget(page.getByRole("button", { name: "Clear cart" }), "Clear cart");
   soft(await linesOf(page.getByRole("heading", { level: 1 }), "Shopping Cart"), "lines of 'Shopping Cart'").toBe(1);
 });
@@ -107,12 +129,22 @@ test("about: Back to Store comes first, above the hero", async ({ page }) => {
   expect(back.y + back.height, "Back to Store ends above the hero's picture").toBeLessThanOrEqual(hero.y);
 });
 
-test("the back office's tabs: on phones the row fades at its end, clear of the last tab", async ({ page, baseURL }, testInfo) => {
+test("the back office's tabs: on phones the row fades at its end, clear of the last tab", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "the tabs fit on one row on desktop");
   const network = { "X-Forwarded-For": "198.18.34.2" };
   await page.context().setExtraHTTPHeaders(network);
   const { email, password } = demoAdmin();
-  expect((await page.request.post("/api/auth/sign-in/email", { headers: { ...network, origin: baseURL! }, data: { email, password } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post("/api/auth/sign-in/email", {
+        headers: { ...network, origin: baseURL! },
+        data: { email, password },
+      })
+    ).status(),
+  ).toBe(200);
   await page.goto("/admin");
   const tabs = page.getByRole("navigation", { name: "Admin sections" });
   await expectFadedRow(tabs.getByRole("list"), tabs.getByRole("list").locator(".."), "the back office's tabs");

@@ -9,7 +9,9 @@ import { randomPhone, register } from "./support/shopper";
 /** The page as kept: every response carries its own script nonce (server/nonce.ts), the rest is shared. */
 const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
 
-test("catalogue pages are shared between every visitor, signed in or not; a shopper's own pages never are", async ({ page }, info) => {
+test("catalogue pages are shared between every visitor, signed in or not; a shopper's own pages never are", async ({
+  page,
+}, info) => {
   const address = `/products?category=sarees&view=list&probe=${info.project.name}`;
   const first = await page.request.get(address);
   expect(first.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=30");

@@ -3,7 +3,11 @@ import { openProduct, SEEDED } from "./support/catalogue";
 import { randomPhone, register, browseFromOwnNetwork } from "./support/shopper";
 
 /** A product with plenty in the size and colour its page starts on (a sale here changes no count elsewhere). */
-const PLENTY = SEEDED.filter((s) => (s.variants.find((v) => v.size === (s.start.size ?? "One Size") && v.colour === (s.start.colour ?? "Default"))?.stock ?? 0) >= 12).at(-8)!;
+const PLENTY = SEEDED.filter(
+  (s) =>
+    (s.variants.find((v) => v.size === (s.start.size ?? "One Size") && v.colour === (s.start.colour ?? "Default"))
+      ?.stock ?? 0) >= 12,
+).at(-8)!;
 
 /*
  * The pincode lookup on the address book and the checkout (docs/decisions/016): a valid pincode fills
@@ -14,7 +18,6 @@ const PLENTY = SEEDED.filter((s) => (s.variants.find((v) => v.size === (s.start.
  */
 
 const SHOTS = "tmp/screenshots";
-
 
 test.beforeEach(async ({ page }, testInfo) => browseFromOwnNetwork(page, testInfo, 21));
 
@@ -46,7 +49,9 @@ test("a pincode fills city and state, and a city typed by hand stays", async ({ 
   await city.fill("Connaught Place");
   await pincode.fill("400001");
   await expect(state).toHaveValue("Maharashtra");
-  await expect(note).toHaveText("State filled in from pincode 400001 (Mumbai, Maharashtra). Your city is kept as you typed it.");
+  await expect(note).toHaveText(
+    "State filled in from pincode 400001 (Mumbai, Maharashtra). Your city is kept as you typed it.",
+  );
   await expect(city).toHaveValue("Connaught Place");
 
   // a pincode in two states: the state filled before is withdrawn, both are offered, choosing one fills its city
@@ -104,7 +109,10 @@ test("a pincode fills city and state, and a city typed by hand stays", async ({ 
   await expect(page.getByTestId("address-card").first()).toContainText("Karnataka");
 });
 
-test("at the checkout, a saved address gives way to a new pincode, and a state chosen by hand must be the pincode's", async ({ page, request }, testInfo) => {
+test("at the checkout, a saved address gives way to a new pincode, and a state chosen by hand must be the pincode's", async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const phone = randomPhone();
   await register(page, request, phone);
@@ -132,7 +140,9 @@ test("at the checkout, a saved address gives way to a new pincode, and a state c
   await pincode.fill("302001");
   await expect(city).toHaveValue("Jaipur");
   await expect(state).toHaveValue("Rajasthan");
-  await expect(page.getByTestId("pincode-note")).toHaveText("City and state filled in from pincode 302001: Jaipur, Rajasthan.");
+  await expect(page.getByTestId("pincode-note")).toHaveText(
+    "City and state filled in from pincode 302001: Jaipur, Rajasthan.",
+  );
   await pincode.evaluate((element) => element.scrollIntoView({ block: "center" }));
   await page.screenshot({ path: `${SHOTS}/checkout-pincode-${testInfo.project.name}.png` });
 
@@ -147,12 +157,19 @@ test("at the checkout, a saved address gives way to a new pincode, and a state c
   await expect(page.getByText(mismatch)).toHaveCount(0);
 });
 
-test("the server refuses a state that is not the pincode's, without JavaScript too", async ({ browser, page, request }) => {
+test("the server refuses a state that is not the pincode's, without JavaScript too", async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const phone = randomPhone();
   await register(page, request, phone);
   await expect(page.getByText("Welcome to Saanjh, Kavya!")).toBeVisible();
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
   const plain = await context.newPage();
   await plain.goto("/account/addresses");
   await plain.getByLabel("Full name").fill("Kavya Rao");
@@ -162,7 +179,9 @@ test("the server refuses a state that is not the pincode's, without JavaScript t
   await plain.getByLabel("City").fill("Jaipur");
   await plain.getByRole("combobox", { name: "State" }).selectOption("Karnataka");
   await plain.getByRole("button", { name: "Add address" }).click();
-  await expect(plain.getByText("Pincode 302001 is in Rajasthan, not Karnataka. Please check the state or the pincode.")).toBeVisible();
+  await expect(
+    plain.getByText("Pincode 302001 is in Rajasthan, not Karnataka. Please check the state or the pincode."),
+  ).toBeVisible();
   await expect(plain.getByLabel("City")).toHaveValue("Jaipur");
   await expect(plain.getByTestId("address-card")).toHaveCount(0);
   await context.close();
@@ -173,7 +192,10 @@ test("without JavaScript the address form still saves what is typed", async ({ b
   const phone = randomPhone();
   await register(page, request, phone);
   await expect(page.getByText("Welcome to Saanjh, Kavya!")).toBeVisible();
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
   const plain = await context.newPage();
   await plain.goto("/account/addresses");
   await plain.getByLabel("Full name").fill("Kavya Rao");

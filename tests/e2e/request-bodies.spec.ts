@@ -63,7 +63,9 @@ const BOUNDARY = "----e2e-request-bodies";
 
 /** A multipart body of one file part, `bytes` long in all. */
 function multipartFile(bytes: number, fileName: string): Buffer {
-  const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   return Buffer.concat([head, Buffer.alloc(Math.max(0, bytes - head.length), "a")]);
 }
 
@@ -80,10 +82,38 @@ interface StreamingRoute {
 
 const multipart = `multipart/form-data; boundary=${BOUNDARY}`;
 const ROUTES: StreamingRoute[] = [
-  { path: "/admin/uploads", staff: true, contentType: multipart, limit: UPLOAD_REQUEST_LIMIT, body: (n) => multipartFile(n, "kurta.jpg"), message: UPLOAD_MESSAGES.tooLarge },
-  { path: "/admin/products/import", staff: true, contentType: multipart, limit: PRODUCT_IMPORT_BODY_LIMIT, body: (n) => multipartFile(n, "products.csv"), message: CSV_MESSAGES.tooLarge },
-  { path: "/admin/products/import.data", staff: true, contentType: multipart, limit: PRODUCT_IMPORT_BODY_LIMIT, body: (n) => multipartFile(n, "products.csv"), message: CSV_MESSAGES.tooLarge },
-  { path: "/api/payments/razorpay/webhook", staff: false, contentType: "application/json", limit: DEFAULT_BODY_LIMIT, body: (n) => Buffer.alloc(n, " "), message: BODY_TOO_LARGE_MESSAGE },
+  {
+    path: "/admin/uploads",
+    staff: true,
+    contentType: multipart,
+    limit: UPLOAD_REQUEST_LIMIT,
+    body: (n) => multipartFile(n, "kurta.jpg"),
+    message: UPLOAD_MESSAGES.tooLarge,
+  },
+  {
+    path: "/admin/products/import",
+    staff: true,
+    contentType: multipart,
+    limit: PRODUCT_IMPORT_BODY_LIMIT,
+    body: (n) => multipartFile(n, "products.csv"),
+    message: CSV_MESSAGES.tooLarge,
+  },
+  {
+    path: "/admin/products/import.data",
+    staff: true,
+    contentType: multipart,
+    limit: PRODUCT_IMPORT_BODY_LIMIT,
+    body: (n) => multipartFile(n, "products.csv"),
+    message: CSV_MESSAGES.tooLarge,
+  },
+  {
+    path: "/api/payments/razorpay/webhook",
+    staff: false,
+    contentType: "application/json",
+    limit: DEFAULT_BODY_LIMIT,
+    body: (n) => Buffer.alloc(n, " "),
+    message: BODY_TOO_LARGE_MESSAGE,
+  },
   {
     path: "/api/payments/razorpay/callback",
     staff: false,
@@ -104,12 +134,18 @@ test.describe("request bodies against a server process of its own", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     rmSync(DATA_DIR, { recursive: true, force: true });
-    const seeded = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "tests/e2e/support/seed-bodies-shop.ts"], { env, encoding: "utf8" });
+    const seeded = spawnSync(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "tests/e2e/support/seed-bodies-shop.ts"],
+      { env, encoding: "utf8" },
+    );
     expect(seeded.status, seeded.stderr).toBe(0);
     server = spawn(process.execPath, ["build/server/main.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
     server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    await expect.poll(async () => (await fetch(`${ORIGIN}/healthz`).catch(() => null))?.status ?? 0, { timeout: 60_000 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${ORIGIN}/healthz`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
+      .toBe(200);
     // and it is this process that answers, not one left over on the port
     await expectSameProcessAnswers("start-up");
 
@@ -134,10 +170,15 @@ test.describe("request bodies against a server process of its own", () => {
 
   /** The process started above is still running and answers /healthz. */
   async function expectSameProcessAnswers(after: string) {
-    const health = await fetch(`${ORIGIN}/healthz`, { signal: AbortSignal.timeout(5_000) }).catch((error: Error) => error);
+    const health = await fetch(`${ORIGIN}/healthz`, { signal: AbortSignal.timeout(5_000) }).catch(
+      (error: Error) => error,
+    );
     // a process that is going down may not have gone yet: a moment for it to end and say why
     if (!(health instanceof Response)) await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect({ exitCode: server.exitCode, signal: server.signalCode }, `the server process ended after ${after}:\n${output}`).toEqual({ exitCode: null, signal: null });
+    expect(
+      { exitCode: server.exitCode, signal: server.signalCode },
+      `the server process ended after ${after}:\n${output}`,
+    ).toEqual({ exitCode: null, signal: null });
     expect(() => process.kill(server.pid!, 0), after).not.toThrow();
     expect(health instanceof Response ? health.status : String(health), after).toBe(200);
   }
@@ -164,19 +205,42 @@ test.describe("request bodies against a server process of its own", () => {
       // the whole oversized body written before a byte of the answer is read, on a connection the
       // client asks to close: the answer must still arrive
       const over = route.body(route.limit + MB);
-      const refused = await rawRequest({ port: PORT, path: route.path, headers: headersFor(route, { Connection: "close" }), body: over });
+      const refused = await rawRequest({
+        port: PORT,
+        path: route.path,
+        headers: headersFor(route, { Connection: "close" }),
+        body: over,
+      });
       await expectSameProcessAnswers(`an oversized body to ${route.path}`);
-      expect({ status: refused.status, error: refused.error, sent: refused.sent }, `${route.path}: oversized`).toEqual({ status: 413, error: null, sent: over.length });
+      expect({ status: refused.status, error: refused.error, sent: refused.sent }, `${route.path}: oversized`).toEqual({
+        status: 413,
+        error: null,
+        sent: over.length,
+      });
       expect(refused.body, `${route.path}: oversized`).toContain(route.message);
 
       // Content-Length says more than is sent; then the client ends its side of the connection
       const declared = route.body(Math.min(route.limit, 2 * MB));
-      const truncated = await rawRequest({ port: PORT, path: route.path, headers: headersFor(route), body: declared, mode: "truncated", stopAfter: declared.length / 2 });
+      const truncated = await rawRequest({
+        port: PORT,
+        path: route.path,
+        headers: headersFor(route),
+        body: declared,
+        mode: "truncated",
+        stopAfter: declared.length / 2,
+      });
       await expectSameProcessAnswers(`a truncated body to ${route.path}`);
       expect(truncated.status, `${route.path}: truncated`).not.toBe(200);
 
       // the connection dropped in the middle of the body
-      await rawRequest({ port: PORT, path: route.path, headers: headersFor(route), body: declared, mode: "aborted", stopAfter: declared.length / 2 });
+      await rawRequest({
+        port: PORT,
+        path: route.path,
+        headers: headersFor(route),
+        body: declared,
+        mode: "aborted",
+        stopAfter: declared.length / 2,
+      });
       await expectSameProcessAnswers(`a body dropped half way to ${route.path}`);
     }
   }
@@ -188,10 +252,18 @@ test.describe("request bodies against a server process of its own", () => {
 
   test("a products export left half way, plain or compressed, leaves the process answering", async () => {
     // every one of the seeded variants is a row carrying the product's long details
-    const exportBytes = BODIES_SHOP_PRODUCTS.count * ADMIN_SIZES.length * BODIES_SHOP_PRODUCTS.colours * BODIES_SHOP_PRODUCTS.detailsLength;
+    const exportBytes =
+      BODIES_SHOP_PRODUCTS.count *
+      ADMIN_SIZES.length *
+      BODIES_SHOP_PRODUCTS.colours *
+      BODIES_SHOP_PRODUCTS.detailsLength;
     const logged = await loggedDuring(async () => {
       for (const encoding of ["identity", "gzip"]) {
-        const left = await leaveDownload("/admin/products/export", { ...PROXIED, Cookie: staffCookie, "Accept-Encoding": encoding });
+        const left = await leaveDownload("/admin/products/export", {
+          ...PROXIED,
+          Cookie: staffCookie,
+          "Accept-Encoding": encoding,
+        });
         expect(left.head, encoding).toMatch(/^HTTP\/1\.1 200 /);
         expect(left.head, encoding).toMatch(/content-type: text\/csv/i);
         expect(left.received, encoding).toBeLessThan(exportBytes);
@@ -206,7 +278,12 @@ test.describe("request bodies against a server process of its own", () => {
       const answer: RawAnswer = await rawRequest({
         port: PORT,
         path: "/cart",
-        headers: { ...PROXIED, Origin: BASE_URL, "Content-Type": "application/x-www-form-urlencoded", Connection: connection },
+        headers: {
+          ...PROXIED,
+          Origin: BASE_URL,
+          "Content-Type": "application/x-www-form-urlencoded",
+          Connection: connection,
+        },
         body: 10 * MB,
       });
       expect({ status: answer.status, body: answer.body, error: answer.error, sent: answer.sent }, connection).toEqual({
@@ -228,7 +305,15 @@ test.describe("request bodies against a server process of its own", () => {
     const postOnly = Object.values(routes)
       .filter((r) => r.hasAction && !r.hasDefaultExport && !ownGet.has(r.id))
       .map((r) => routeAddress(routes, r.id));
-    expect(postOnly).toEqual(expect.arrayContaining(["/api/cart", "/api/cart/quote", "/api/wishlist/products", "/api/payments/razorpay/webhook", "/admin/uploads"]));
+    expect(postOnly).toEqual(
+      expect.arrayContaining([
+        "/api/cart",
+        "/api/cart/quote",
+        "/api/wishlist/products",
+        "/api/payments/razorpay/webhook",
+        "/admin/uploads",
+      ]),
+    );
 
     const logged = await loggedDuring(async () => {
       for (const path of postOnly) {
@@ -248,11 +333,16 @@ test.describe("request bodies against a server process of its own", () => {
  * body), stops reading for a moment (the server goes on until the connection's buffers are full),
  * then drops the connection.
  */
-async function leaveDownload(path: string, headers: Record<string, string>): Promise<{ head: string; received: number }> {
+async function leaveDownload(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ head: string; received: number }> {
   const socket = net.connect(PORT, "127.0.0.1");
   socket.on("error", () => {});
   await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
-  const lines = Object.entries({ Host: `127.0.0.1:${PORT}`, ...headers }).map(([name, value]) => `${name}: ${value}\r\n`);
+  const lines = Object.entries({ Host: `127.0.0.1:${PORT}`, ...headers }).map(
+    ([name, value]) => `${name}: ${value}\r\n`,
+  );
   socket.write(`GET ${path} HTTP/1.1\r\n${lines.join("")}\r\n`);
   const chunks: Buffer[] = [];
   let received = 0;

@@ -46,7 +46,10 @@ async function fillBag(page: Page): Promise<{ wished: string }> {
   const heart = page.getByRole("button", { name: /^Add .* to wishlist$/ }).nth(3);
   const wished = (await heart.getAttribute("aria-label"))!.replace(/^Add (.*) to wishlist$/, "$1");
   // the heart fills at once; wait for the save itself before leaving the page
-  await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/wishlist") && r.request().method() === "POST"), heart.click()]);
+  await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/wishlist") && r.request().method() === "POST"),
+    heart.click(),
+  ]);
   await expect(page.getByRole("button", { name: `Remove ${wished} from wishlist` }).first()).toBeVisible();
   return { wished };
 }
@@ -67,11 +70,18 @@ async function watchLayoutShifts(page: Page) {
 async function pageFigures(page: Page) {
   return page.evaluate(() => {
     const mark = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? null;
-    return { cls: (window as unknown as { __cls: number }).__cls, hydrated: mark("shop:hydrated"), shopper: mark("shop:shopper") };
+    return {
+      cls: (window as unknown as { __cls: number }).__cls,
+      hydrated: mark("shop:hydrated"),
+      shopper: mark("shop:shopper"),
+    };
   });
 }
 
-test("a signed-in shopper gets the shared catalogue pages, with their own badge and hearts filled in after load", async ({ page, request }, testInfo) => {
+test("a signed-in shopper gets the shared catalogue pages, with their own badge and hearts filled in after load", async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   await registerShopper(page, request);
   const { wished } = await fillBag(page);
@@ -89,7 +99,10 @@ test("a signed-in shopper gets the shared catalogue pages, with their own badge 
     await expect(page.getByTestId("cart-count")).toHaveText("3");
     await expect(page.getByRole("link", { name: "Cart, 3 items" })).toBeVisible();
     if (address.startsWith("/products")) {
-      await expect(page.getByRole("button", { name: `Remove ${wished} from wishlist` }).first()).toHaveAttribute("aria-pressed", "true");
+      await expect(page.getByRole("button", { name: `Remove ${wished} from wishlist` }).first()).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
     }
     const figures = await pageFigures(page);
     expect(figures.cls).toBeLessThanOrEqual(0.01);
@@ -100,7 +113,10 @@ test("a signed-in shopper gets the shared catalogue pages, with their own badge 
 
   // the product page of the wished piece: the same copy for everyone, its heart filled for this shopper
   await page.goto("/products?sortBy=name");
-  await page.getByRole("link", { name: new RegExp(wished) }).first().click();
+  await page
+    .getByRole("link", { name: new RegExp(wished) })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(wished);
   const productPath = `${new URL(page.url()).pathname}?${probe}`;
   await page.goto(productPath);
@@ -124,11 +140,17 @@ test("a signed-in shopper gets the shared catalogue pages, with their own badge 
   });
   await page.goto("/products?sortBy=name");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByRole("button", { name: `Add ${wished} to wishlist` }).first()).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("button", { name: `Add ${wished} to wishlist` }).first()).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
   expect(asked).toEqual([]);
 });
 
-test("no personal datum ever appears in a shared answer, across 50 addresses fetched by a signed-in shopper with a cart and an order", async ({ page, request }, testInfo) => {
+test("no personal datum ever appears in a shared answer, across 50 addresses fetched by a signed-in shopper with a cart and an order", async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name === "phone", "server answers: the same at any width");
   test.setTimeout(90_000);
   const shopper = await registerShopper(page, request);
@@ -147,13 +169,18 @@ test("no personal datum ever appears in a shared answer, across 50 addresses fet
   // the bag is empty after the order: three lines again, so the shopper has a cart as well
   await fillBag(page);
 
-  const me = (await (await page.request.get("/api/me")).json()) as { user: { id: string; name: string; phone: string }; shopper: { cart: unknown[] } };
+  const me = (await (await page.request.get("/api/me")).json()) as {
+    user: { id: string; name: string; phone: string };
+    shopper: { cart: unknown[] };
+  };
   expect(me.user.name).toContain(shopper.first);
   expect(me.shopper.cart).toHaveLength(3);
   const secrets = [shopper.first, shopper.last, shopper.phone, shopper.email, me.user.id, orderNumber, me.user.phone];
 
   // the addresses a shopper's browser asks for on shared pages: documents, their data and suggestions
-  const productLinks = await page.locator('a[href^="/product/"]').evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!))]);
+  const productLinks = await page
+    .locator('a[href^="/product/"]')
+    .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!))]);
   expect(productLinks.length).toBeGreaterThanOrEqual(20);
   const addresses = [
     "/",

@@ -14,13 +14,17 @@ test.describe("slide-in menu", () => {
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu).toBeVisible();
     const main = menu.getByRole("navigation", { name: "Main menu" });
-    for (const name of ["Home", "Bestseller", "Track Your Order"]) await expect(main.getByRole("link", { name })).toBeVisible();
+    for (const name of ["Home", "Bestseller", "Track Your Order"])
+      await expect(main.getByRole("link", { name })).toBeVisible();
     await expect(menu.getByRole("link", { name: "Login / Register" })).toHaveAttribute("href", "/authentication");
 
     await main.getByRole("button", { name: "Shop By Categories" }).click();
     const categories = menu.getByRole("navigation", { name: "Shop By Categories" });
     await expect(categories.getByRole("link")).toHaveCount(10);
-    await expect(categories.getByRole("link", { name: "Short Kurtis" })).toHaveAttribute("href", "/products?category=short-kurtis");
+    await expect(categories.getByRole("link", { name: "Short Kurtis" })).toHaveAttribute(
+      "href",
+      "/products?category=short-kurtis",
+    );
     await expect(main).not.toBeInViewport();
     await categories.getByRole("button", { name: "Back" }).click();
     await expect(main.getByRole("link", { name: "Home" })).toBeInViewport();
@@ -95,7 +99,10 @@ test.describe("search overlay", () => {
     await expect(suggestions.first()).toContainText(/Kurt/);
     await expect(suggestions.first()).toContainText(/Kurtas|Short Kurtis/);
     await expect(suggestions.first()).toContainText("₹");
-    await expect(overlay.getByRole("link", { name: "View all results for ‘kurtha’" })).toHaveAttribute("href", "/products?search=kurtha");
+    await expect(overlay.getByRole("link", { name: "View all results for ‘kurtha’" })).toHaveAttribute(
+      "href",
+      "/products?search=kurtha",
+    );
 
     // keyboard: arrow down and Enter open the first suggestion
     const firstName = (await suggestions.first().locator("span.block").first().textContent())!;
@@ -147,7 +154,11 @@ test.describe("home", () => {
     await expect(carousel.getByRole("heading", { name: "Heirloom Sarees" })).toBeInViewport();
     // every slide's picture is loaded by now
     await expect
-      .poll(() => carousel.locator("img").evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length))
+      .poll(() =>
+        carousel
+          .locator("img")
+          .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+      )
       .toBe(5);
   });
 
@@ -161,8 +172,20 @@ test.describe("home", () => {
     const hover = await page.evaluate(() => matchMedia("(hover: hover)").matches);
     expect(hover).toBe(test.info().project.name === "desktop");
     await tiles.first().scrollIntoViewIfNeeded();
-    await expect.poll(() => tiles.first().locator("img").nth(1).evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(hover ? /\/media\/site\/collection-[\w-]+-back-w\d+\.webp$/ : /^data:image\/gif/);
-    const arrival = page.getByRole("region", { name: "New Arrivals" }).getByRole("link").filter({ has: page.locator("img") }).first();
+    await expect
+      .poll(() =>
+        tiles
+          .first()
+          .locator("img")
+          .nth(1)
+          .evaluate((img: HTMLImageElement) => img.currentSrc),
+      )
+      .toMatch(hover ? /\/media\/site\/collection-[\w-]+-back-w\d+\.webp$/ : /^data:image\/gif/);
+    const arrival = page
+      .getByRole("region", { name: "New Arrivals" })
+      .getByRole("link")
+      .filter({ has: page.locator("img") })
+      .first();
     await arrival.scrollIntoViewIfNeeded();
     await expect(arrival.locator("img")).toHaveCount(hover ? 2 : 1);
     await expect(page.getByRole("link", { name: "Explore Full Collection" })).toHaveAttribute("href", "/products");
@@ -230,7 +253,10 @@ test.describe("footer", () => {
 
   test("ADM opens the admin sign-in: wrong password is refused, the demo admin gets in", async ({ page }) => {
     const dataDir = process.env.E2E_DATA_DIR ?? "tmp/e2e-data";
-    const admin = JSON.parse(readFileSync(path.join(dataDir, "demo-admin.json"), "utf8")) as { email: string; password: string };
+    const admin = JSON.parse(readFileSync(path.join(dataDir, "demo-admin.json"), "utf8")) as {
+      email: string;
+      password: string;
+    };
     await page.goto("/");
     await page.getByRole("button", { name: /^ADM/ }).click();
     const modal = page.getByRole("dialog", { name: "Admin sign in" });

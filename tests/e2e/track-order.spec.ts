@@ -1,6 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync } from "node:fs";
-import { request as playwrightRequest, type APIRequestContext, type Browser, type Page, type TestInfo } from "@playwright/test";
+import {
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
 import { ATTEMPT_RULES } from "../../app/modules/limits/rules";
 import { randomPhone, register, signIn } from "./support/shopper";
 import { expect, test } from "./support/test";
@@ -25,7 +31,11 @@ function addressOf(testInfo: TestInfo, n: number) {
   return `198.51.${100 + n}.${testInfo.project.name === "desktop" ? 1 : 2}`;
 }
 
-async function browseFrom(browser: Browser, address: string, options: { javaScriptEnabled?: boolean; baseURL?: string } = {}) {
+async function browseFrom(
+  browser: Browser,
+  address: string,
+  options: { javaScriptEnabled?: boolean; baseURL?: string } = {},
+) {
   const context = await browser.newContext({ ...options, extraHTTPHeaders: { "X-Forwarded-For": address } });
   return { context, page: await context.newPage() };
 }
@@ -33,7 +43,13 @@ async function browseFrom(browser: Browser, address: string, options: { javaScri
 /** Waits until React has hydrated the form (its DOM node carries React's props), so a submit goes through the router. */
 async function hydrated(page: Page) {
   await expect
-    .poll(() => page.evaluate(() => Object.keys(document.querySelector("form[aria-labelledby='track-form-heading']") ?? {}).some((k) => k.startsWith("__reactProps"))))
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.querySelector("form[aria-labelledby='track-form-heading']") ?? {}).some((k) =>
+          k.startsWith("__reactProps"),
+        ),
+      ),
+    )
     .toBe(true);
 }
 
@@ -45,7 +61,8 @@ async function fill(page: Page, orderNumber: string, contact: string) {
 const submit = (page: Page) => page.getByRole("button", { name: "Track order" }).click();
 
 /** The answer to the form's POST (the page itself without JavaScript, the router's data request with it). */
-const postAnswer = (page: Page) => page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/track-order"));
+const postAnswer = (page: Page) =>
+  page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/track-order"));
 
 test.describe("on the main test shop", () => {
   test("the page is never stored or indexed, and the form asks for what is missing", async ({ browser }, testInfo) => {
@@ -63,7 +80,9 @@ test.describe("on the main test shop", () => {
     await context.close();
   });
 
-  test("an unknown pair: 'Order not found', in the page without a reload, with what was typed kept", async ({ browser }, testInfo) => {
+  test("an unknown pair: 'Order not found', in the page without a reload, with what was typed kept", async ({
+    browser,
+  }, testInfo) => {
     const { context, page } = await browseFrom(browser, addressOf(testInfo, 2));
     await page.goto("/track-order");
     await hydrated(page);
@@ -83,7 +102,9 @@ test.describe("on the main test shop", () => {
     await context.close();
   });
 
-  test("without JavaScript the form posts and answers the same way, keeping what was typed", async ({ browser }, testInfo) => {
+  test("without JavaScript the form posts and answers the same way, keeping what was typed", async ({
+    browser,
+  }, testInfo) => {
     const { context, page } = await browseFrom(browser, addressOf(testInfo, 3), { javaScriptEnabled: false });
     await page.goto("/track-order");
     await fill(page, "ord-0000 0000 0001", "someone@example.com");
@@ -105,7 +126,9 @@ test.describe("on the main test shop", () => {
     const address = addressOf(testInfo, 4);
     const { context, page } = await browseFrom(browser, address);
     for (let i = 0; i < ATTEMPT_RULES.trackOrderPerAddress.limit; i++) {
-      const earlier = await context.request.post("/track-order", { form: { orderNumber: `ORD-${testInfo.project.name}${i}`, contact: "9876543210" } });
+      const earlier = await context.request.post("/track-order", {
+        form: { orderNumber: `ORD-${testInfo.project.name}${i}`, contact: "9876543210" },
+      });
       expect(earlier.status()).toBe(404);
     }
     await page.goto("/track-order");
@@ -116,16 +139,26 @@ test.describe("on the main test shop", () => {
     const retryAfter = Number(answer.headers()["retry-after"]);
     expect(retryAfter).toBeGreaterThan(3000);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    await expect(page.getByRole("alert")).toHaveText(/^Too many lookups from your network\. Please try again in \d+ minutes\.$/);
+    await expect(page.getByRole("alert")).toHaveText(
+      /^Too many lookups from your network\. Please try again in \d+ minutes\.$/,
+    );
     await expect(page.getByLabel("Order number")).toHaveValue("ORD-1234567890123");
     await context.close();
   });
 
-  test("too many lookups of one order number from many networks: refused for everyone, without JavaScript too", async ({ browser, playwright }, testInfo) => {
+  test("too many lookups of one order number from many networks: refused for everyone, without JavaScript too", async ({
+    browser,
+    playwright,
+  }, testInfo) => {
     const orderNumber = `ORD-LIMIT${testInfo.project.name.toUpperCase()}`;
     for (let i = 0; i < ATTEMPT_RULES.trackOrderPerOrderNumber.limit; i++) {
-      const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: { "X-Forwarded-For": `198.18.${testInfo.project.name === "desktop" ? 1 : 2}.${i + 1}` } });
-      expect((await api.post("/track-order", { form: { orderNumber, contact: `98765${String(10_000 + i)}` } })).status()).toBe(404);
+      const api = await playwright.request.newContext({
+        baseURL: testInfo.project.use.baseURL,
+        extraHTTPHeaders: { "X-Forwarded-For": `198.18.${testInfo.project.name === "desktop" ? 1 : 2}.${i + 1}` },
+      });
+      expect(
+        (await api.post("/track-order", { form: { orderNumber, contact: `98765${String(10_000 + i)}` } })).status(),
+      ).toBe(404);
       await api.dispose();
     }
     const { context, page } = await browseFrom(browser, addressOf(testInfo, 5), { javaScriptEnabled: false });
@@ -134,11 +167,16 @@ test.describe("on the main test shop", () => {
     const [answer] = await Promise.all([postAnswer(page), submit(page)]);
     expect(answer.status()).toBe(429);
     expect(Number(answer.headers()["retry-after"])).toBeGreaterThan(3000);
-    await expect(page.getByRole("alert")).toHaveText(/^Too many lookups for this order number\. Please try again in \d+ minutes\.$/);
+    await expect(page.getByRole("alert")).toHaveText(
+      /^Too many lookups for this order number\. Please try again in \d+ minutes\.$/,
+    );
     await context.close();
   });
 
-  test("a signed-in shopper also sees 'Your orders', empty before the first order", async ({ browser, request }, testInfo) => {
+  test("a signed-in shopper also sees 'Your orders', empty before the first order", async ({
+    browser,
+    request,
+  }, testInfo) => {
     const { context, page } = await browseFrom(browser, addressOf(testInfo, 6));
     await register(page, request, randomPhone());
     await expect(page.getByText("Welcome to Saanjh, Kavya!")).toBeVisible();
@@ -160,7 +198,15 @@ test.describe("found orders, on a test shop with orders", () => {
   const PORT = Number(process.env.E2E_PORT ?? 3210) + 3;
   const BASE = `http://127.0.0.1:${PORT}`;
   // the embedded database, whatever the caller's environment says
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", BASE_URL: BASE, DATA_DIR: TRACKING_SHOP_DATA_DIR, SHOP_MODE: "demo", LOG_LEVEL: "warn" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    BASE_URL: BASE,
+    DATA_DIR: TRACKING_SHOP_DATA_DIR,
+    SHOP_MODE: "demo",
+    LOG_LEVEL: "warn",
+  };
   delete env.DATABASE_URL;
   let server: ChildProcess | undefined;
 
@@ -168,14 +214,26 @@ test.describe("found orders, on a test shop with orders", () => {
     if (!existsSync(`${TRACKING_SHOP_DATA_DIR}/media`)) {
       // the main test shop's pictures are the same files: the seed keeps them instead of drawing them again
       mkdirSync(TRACKING_SHOP_DATA_DIR, { recursive: true });
-      cpSync(`${process.env.E2E_DATA_DIR ?? "tmp/e2e-data"}/media`, `${TRACKING_SHOP_DATA_DIR}/media`, { recursive: true });
+      cpSync(`${process.env.E2E_DATA_DIR ?? "tmp/e2e-data"}/media`, `${TRACKING_SHOP_DATA_DIR}/media`, {
+        recursive: true,
+      });
     }
-    const seeded = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "tests/e2e/support/seed-tracking-shop.ts"], { env, encoding: "utf8" });
+    const seeded = spawnSync(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "tests/e2e/support/seed-tracking-shop.ts"],
+      { env, encoding: "utf8" },
+    );
     expect(seeded.status, seeded.stderr).toBe(0);
     // the production build the main test shop serves, as it is (scripts/start.mjs could rebuild it)
-    server = spawn(process.execPath, ["build/server/main.js"], { env: { ...env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] });
+    server = spawn(process.execPath, ["build/server/main.js"], {
+      env: { ...env, NODE_ENV: "production" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     await expect
-      .poll(async () => (await fetch(`${BASE}/healthz`).catch(() => null))?.status ?? 0, { timeout: 240_000, intervals: [500] })
+      .poll(async () => (await fetch(`${BASE}/healthz`).catch(() => null))?.status ?? 0, {
+        timeout: 240_000,
+        intervals: [500],
+      })
       .toBe(200);
   });
 
@@ -188,12 +246,18 @@ test.describe("found orders, on a test shop with orders", () => {
 
   const shipped = TRACKED_ORDERS.shipped;
 
-  test("order number and phone: the timeline with its current step, the courier and tracking number, the lines", async ({ browser }, testInfo) => {
+  test("order number and phone: the timeline with its current step, the courier and tracking number, the lines", async ({
+    browser,
+  }, testInfo) => {
     const { context, page } = await browseFrom(browser, addressOf(testInfo, 11), { baseURL: BASE });
     await page.goto("/track-order");
     await hydrated(page);
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-    await fill(page, shipped.orderNumber.toLowerCase(), `+91 ${TRACKING_SHOPPER.phone10.slice(0, 5)}-${TRACKING_SHOPPER.phone10.slice(5)}`);
+    await fill(
+      page,
+      shipped.orderNumber.toLowerCase(),
+      `+91 ${TRACKING_SHOPPER.phone10.slice(0, 5)}-${TRACKING_SHOPPER.phone10.slice(5)}`,
+    );
     const [answer] = await Promise.all([postAnswer(page), submit(page)]);
     expect(answer.status()).toBe(200);
     expect(answer.headers()["cache-control"]).toBe("no-store");
@@ -216,7 +280,8 @@ test.describe("found orders, on a test shop with orders", () => {
     await expect(card.getByText("Qty 2", { exact: false })).toBeVisible();
     await expect(card.getByText("Paid online")).toBeVisible();
     // the lines' pictures load
-    for (const img of await card.locator("img").all()) await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    for (const img of await card.locator("img").all())
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     // nothing of the address or contact details
     await expect(card).not.toContainText(TRACKING_SHOPPER.email);
     await expect(card).not.toContainText("MG Road");
@@ -229,8 +294,13 @@ test.describe("found orders, on a test shop with orders", () => {
     await context.close();
   });
 
-  test("order number and e-mail without JavaScript; a cancelled order with its reason; an unpaid one awaiting payment", async ({ browser }, testInfo) => {
-    const { context, page } = await browseFrom(browser, addressOf(testInfo, 12), { baseURL: BASE, javaScriptEnabled: false });
+  test("order number and e-mail without JavaScript; a cancelled order with its reason; an unpaid one awaiting payment", async ({
+    browser,
+  }, testInfo) => {
+    const { context, page } = await browseFrom(browser, addressOf(testInfo, 12), {
+      baseURL: BASE,
+      javaScriptEnabled: false,
+    });
     await page.goto("/track-order");
     await fill(page, shipped.orderNumber, TRACKING_SHOPPER.email.toUpperCase());
     const [answer] = await Promise.all([postAnswer(page), submit(page)]);
@@ -244,13 +314,15 @@ test.describe("found orders, on a test shop with orders", () => {
     await expect(cancelled.locator('[aria-current="step"]')).toContainText("Cancelled");
     await expect(cancelled.locator('[aria-current="step"]')).toContainText(TRACKED_ORDERS.cancelled.reason);
     await expect(cancelled.getByRole("list", { name: "Order progress" }).getByRole("listitem")).toHaveCount(3);
-    if (testInfo.project.name === "phone") await page.screenshot({ path: `${SCREENS}/track-order-cancelled-phone.png`, fullPage: true });
+    if (testInfo.project.name === "phone")
+      await page.screenshot({ path: `${SCREENS}/track-order-cancelled-phone.png`, fullPage: true });
 
     await fill(page, TRACKED_ORDERS.unpaid.orderNumber, TRACKING_SHOPPER.email);
     await submit(page);
     await expect(page.getByTestId("tracked-order").locator('[aria-current="step"]')).toContainText("Awaiting payment");
     await expect(page.getByTestId("tracked-order").getByText("Online payment, not yet paid")).toBeVisible();
-    if (testInfo.project.name === "desktop") await page.screenshot({ path: `${SCREENS}/track-order-unpaid-desktop.png`, fullPage: true });
+    if (testInfo.project.name === "desktop")
+      await page.screenshot({ path: `${SCREENS}/track-order-unpaid-desktop.png`, fullPage: true });
 
     // the right number with another order's contact is just not found
     await fill(page, shipped.orderNumber, "9555500002");
@@ -260,15 +332,19 @@ test.describe("found orders, on a test shop with orders", () => {
     await context.close();
   });
 
-  test("the shopper, signed in, sees their orders listed there, each opening its page in the account", async ({ browser }, testInfo) => {
+  test("the shopper, signed in, sees their orders listed there, each opening its page in the account", async ({
+    browser,
+  }, testInfo) => {
     const { context, page } = await browseFrom(browser, addressOf(testInfo, 13), { baseURL: BASE });
     const api: APIRequestContext = await playwrightRequest.newContext({ baseURL: BASE });
     await signIn(page, api, TRACKING_SHOPPER.phone10);
     await expect(page.getByText(`Welcome back, ${TRACKING_SHOPPER.firstName}!`)).toBeVisible();
     await page.goto("/track-order");
     const mine = page.getByRole("region", { name: "Your orders" });
-    for (const { orderNumber } of Object.values(TRACKED_ORDERS)) await expect(mine.getByRole("link", { name: new RegExp(orderNumber) })).toBeVisible();
-    if (testInfo.project.name === "desktop") await page.screenshot({ path: `${SCREENS}/track-order-signed-in-desktop.png`, fullPage: true });
+    for (const { orderNumber } of Object.values(TRACKED_ORDERS))
+      await expect(mine.getByRole("link", { name: new RegExp(orderNumber) })).toBeVisible();
+    if (testInfo.project.name === "desktop")
+      await page.screenshot({ path: `${SCREENS}/track-order-signed-in-desktop.png`, fullPage: true });
     await mine.getByRole("link", { name: new RegExp(shipped.orderNumber) }).click();
     await expect(page).toHaveURL(new RegExp(`/account/orders/${shipped.orderNumber}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(shipped.orderNumber);

@@ -20,7 +20,8 @@ export async function createTestShopper(
 ): Promise<{ id: string; phone: string; firstName: string }> {
   sequence += 1;
   const id = randomUUID();
-  const phone = overrides.phone ?? `+9197${String(Date.now() % 1e6).padStart(6, "0")}${String(sequence % 100).padStart(2, "0")}`;
+  const phone =
+    overrides.phone ?? `+9197${String(Date.now() % 1e6).padStart(6, "0")}${String(sequence % 100).padStart(2, "0")}`;
   const firstName = overrides.firstName ?? "Test";
   const lastName = overrides.lastName ?? `Shopper ${sequence}`;
   await db.insert(user).values({
@@ -110,7 +111,8 @@ export async function createTestOrder(
       checkoutKey: randomUUID(),
       courier: options.courier ?? null,
       trackingNumber: options.trackingNumber ?? null,
-      confirmedAt: options.confirmedAt !== undefined ? options.confirmedAt : status === "pending_payment" ? null : createdAt,
+      confirmedAt:
+        options.confirmedAt !== undefined ? options.confirmedAt : status === "pending_payment" ? null : createdAt,
       cancelledAt: options.cancelledAt ?? null,
       cancellationReason: options.cancellationReason ?? null,
       createdAt,

@@ -11,7 +11,10 @@ import sharp from "sharp";
  * is 200 × 300 with red on top.
  */
 export async function sidewaysJpeg(): Promise<Buffer> {
-  const half = (colour: string) => sharp({ create: { width: 150, height: 200, channels: 3, background: colour } }).png().toBuffer();
+  const half = (colour: string) =>
+    sharp({ create: { width: 150, height: 200, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
   return sharp({ create: { width: 300, height: 200, channels: 3, background: "#000" } })
     .composite([
       { input: await half("#ff0000"), left: 0, top: 0 },
@@ -32,7 +35,10 @@ export function transparentPng(width = 640, height = 480): Promise<Buffer> {
 
 /** A GIF of two frames (green, then magenta), 120 × 90. */
 export async function animatedGif(): Promise<Buffer> {
-  const frame = (colour: string) => sharp({ create: { width: 120, height: 90, channels: 3, background: colour } }).png().toBuffer();
+  const frame = (colour: string) =>
+    sharp({ create: { width: 120, height: 90, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
   return sharp([await frame("#00ff00"), await frame("#ff00ff")], { join: { animated: true } })
     .gif({ delay: [200, 200], loop: 0 })
     .toBuffer();
@@ -77,7 +83,10 @@ export const SVG_WITH_SCRIPT = Buffer.from(
 );
 
 /** The average colour of a region of a picture, as [r, g, b]. */
-export async function averageColour(picture: Buffer, region: { left: number; top: number; width: number; height: number }): Promise<number[]> {
+export async function averageColour(
+  picture: Buffer,
+  region: { left: number; top: number; width: number; height: number },
+): Promise<number[]> {
   // stats() reads the input, not the pipeline's result: cut the region out first
   const cut = await sharp(picture).extract(region).png().toBuffer();
   const { channels } = await sharp(cut).stats();

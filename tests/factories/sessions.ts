@@ -22,7 +22,11 @@ export function cookieOf(headers: Headers): string {
 }
 
 /** A password sign-in through POST /api/auth/sign-in/email from `ip`: its status and session cookie. */
-export async function passwordSignIn(email: string, password: string, ip: string): Promise<{ status: number; cookie: string }> {
+export async function passwordSignIn(
+  email: string,
+  password: string,
+  ip: string,
+): Promise<{ status: number; cookie: string }> {
   const response = await getAuth().handler(
     new Request(`${TEST_BASE}/api/auth/sign-in/email`, {
       method: "POST",
@@ -48,7 +52,12 @@ export async function signedInStaff(
 
 /** The newest sign-in code texted to `phone` (the console provider's outbox). */
 export async function latestCode(db: Db, phone: string): Promise<string> {
-  const [message] = await db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone)).orderBy(sql`${smsOutbox.createdAt} desc`).limit(1);
+  const [message] = await db
+    .select()
+    .from(smsOutbox)
+    .where(eq(smsOutbox.toPhone, phone))
+    .orderBy(sql`${smsOutbox.createdAt} desc`)
+    .limit(1);
   const code = message?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code for ${phone}`);
   return code;
@@ -58,7 +67,11 @@ export async function latestCode(db: Db, phone: string): Promise<string> {
 export async function signedInShopper(db: Db, phone: string, ip: string): Promise<{ id: string; cookie: string }> {
   const headers = new Headers({ origin: TEST_BASE, "x-forwarded-for": ip });
   await getAuth().api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers });
-  const verified = await getAuth().api.verifyPhoneNumber({ body: { phoneNumber: phone, code: await latestCode(db, phone) }, headers, returnHeaders: true });
+  const verified = await getAuth().api.verifyPhoneNumber({
+    body: { phoneNumber: phone, code: await latestCode(db, phone) },
+    headers,
+    returnHeaders: true,
+  });
   return { id: verified.response.user.id, cookie: cookieOf(verified.headers) };
 }
 
@@ -73,15 +86,24 @@ export async function settle<T = unknown>(run: () => Promise<unknown>): Promise<
   } catch (thrown) {
     value = thrown;
   }
-  if (value instanceof Response) return { status: value.status, body: (await value.text()) as T, headers: value.headers };
+  if (value instanceof Response)
+    return { status: value.status, body: (await value.text()) as T, headers: value.headers };
   const withInit = value as { type?: string; data?: unknown; init?: { status?: number } | null };
-  if (withInit && withInit.type === "DataWithResponseInit") return { status: withInit.init?.status ?? 200, body: withInit.data as T };
+  if (withInit && withInit.type === "DataWithResponseInit")
+    return { status: withInit.init?.status ?? 200, body: withInit.data as T };
   return { status: 200, body: value as T };
 }
 
 /** A same-origin GET of `pathname`, or a form POST when `form` is given, with the session cookie if any. */
-export function routeRequest(pathname: string, cookie: string | null, form?: Record<string, string>, headers: Record<string, string> = {}): Request {
+export function routeRequest(
+  pathname: string,
+  cookie: string | null,
+  form?: Record<string, string>,
+  headers: Record<string, string> = {},
+): Request {
   const all: Record<string, string> = { origin: TEST_BASE, ...headers };
   if (cookie) all.cookie = cookie;
-  return form ? new Request(`${TEST_BASE}${pathname}`, { method: "POST", headers: all, body: new URLSearchParams(form) }) : new Request(`${TEST_BASE}${pathname}`, { headers: all });
+  return form
+    ? new Request(`${TEST_BASE}${pathname}`, { method: "POST", headers: all, body: new URLSearchParams(form) })
+    : new Request(`${TEST_BASE}${pathname}`, { headers: all });
 }

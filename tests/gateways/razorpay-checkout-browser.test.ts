@@ -59,7 +59,9 @@ beforeAll(async () => {
     const url = new URL(req.url ?? "/", shopUrl);
     if (req.method === "POST" && url.pathname === "/payment/callback") {
       posted.push({ origin: req.headers.origin, form: new URLSearchParams(await readBody(req)) });
-      res.writeHead(200, { "content-type": "text/html" }).end('<!doctype html><title>Back at the shop</title><link rel="icon" href="data:,"><h1>Back at the shop</h1>');
+      res
+        .writeHead(200, { "content-type": "text/html" })
+        .end('<!doctype html><title>Back at the shop</title><link rel="icon" href="data:,"><h1>Back at the shop</h1>');
       return;
     }
     const page = pages.get(url.pathname);
@@ -74,7 +76,15 @@ beforeAll(async () => {
   shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }, 60_000);
 
@@ -119,7 +129,8 @@ function optionsFor(orderId: string, amount: number, extra: Record<string, unkno
 }
 
 const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`No Chromium at ${CHROMIUM}: the fake Checkout's browser test is skipped (set CHROMIUM_PATH).`);
+if (!hasChromium)
+  console.warn(`No Chromium at ${CHROMIUM}: the fake Checkout's browser test is skipped (set CHROMIUM_PATH).`);
 
 describe.skipIf(!hasChromium)("fake Razorpay Checkout in Chromium", () => {
   it("modal: Pay hands the handler a signature the shop's verifier accepts", async () => {
@@ -133,13 +144,29 @@ describe.skipIf(!hasChromium)("fake Razorpay Checkout in Chromium", () => {
       await checkout.getByRole("button", { name: "Pay", exact: true }).click();
       await page.getByText("paid").waitFor();
 
-      const events = (await page.evaluate("window.events")) as Array<{ kind: string; response: Record<string, string> }>;
+      const events = (await page.evaluate("window.events")) as Array<{
+        kind: string;
+        response: Record<string, string>;
+      }>;
       expect(events.map((e) => e.kind)).toEqual(["handler"]);
       const result = parseCheckoutCallback(events[0]!.response);
       if (result.kind !== "success") throw new Error(`expected a success, got ${result.kind}`);
       expect(result.razorpayOrderId).toBe(order.id);
-      expect(verifyPaymentSignature({ razorpayOrderId: order.id, razorpayPaymentId: result.razorpayPaymentId, signature: result.razorpaySignature }, fake.keySecret)).toBe(true);
-      expect(fake.payments.get(result.razorpayPaymentId)).toMatchObject({ status: "captured", email: "priya@example.com", notes: { order_number: "ORD-20260101-K7Q2XM" } });
+      expect(
+        verifyPaymentSignature(
+          {
+            razorpayOrderId: order.id,
+            razorpayPaymentId: result.razorpayPaymentId,
+            signature: result.razorpaySignature,
+          },
+          fake.keySecret,
+        ),
+      ).toBe(true);
+      expect(fake.payments.get(result.razorpayPaymentId)).toMatchObject({
+        status: "captured",
+        email: "priya@example.com",
+        notes: { order_number: "ORD-20260101-K7Q2XM" },
+      });
       expect(await page.locator("iframe").count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
@@ -161,7 +188,12 @@ describe.skipIf(!hasChromium)("fake Razorpay Checkout in Chromium", () => {
 
       const events = (await page.evaluate("window.events")) as Array<{ kind: string; error?: Record<string, unknown> }>;
       expect(events.map((e) => e.kind)).toEqual(["failed", "dismiss"]);
-      expect(events[0]!.error).toMatchObject({ code: "BAD_REQUEST_ERROR", description: "Payment failed", reason: "payment_failed", metadata: { order_id: order.id } });
+      expect(events[0]!.error).toMatchObject({
+        code: "BAD_REQUEST_ERROR",
+        description: "Payment failed",
+        reason: "payment_failed",
+        metadata: { order_id: order.id },
+      });
       expect(fake.orders.get(order.id)?.status).toBe("attempted");
       expect(errors).toEqual([]);
     } finally {
@@ -174,7 +206,12 @@ describe.skipIf(!hasChromium)("fake Razorpay Checkout in Chromium", () => {
     const callback = `${shopUrl}/payment/callback?order=ORD-20260101-K7Q2XM`;
     const { page, errors } = await openPage();
     try {
-      await page.goto(servePage("/pay-redirect", paymentPage(optionsFor(order.id, 129_900, { redirect: true, callback_url: callback }))));
+      await page.goto(
+        servePage(
+          "/pay-redirect",
+          paymentPage(optionsFor(order.id, 129_900, { redirect: true, callback_url: callback })),
+        ),
+      );
       await page.getByRole("button", { name: "Pay now" }).click();
       await page.waitForURL((url) => url.origin === fake.url);
       await page.getByRole("button", { name: "Pay", exact: true }).click();
@@ -185,7 +222,16 @@ describe.skipIf(!hasChromium)("fake Razorpay Checkout in Chromium", () => {
       expect(posted[0]!.origin).toBe(fake.url);
       const result = parseCheckoutCallback(posted[0]!.form);
       if (result.kind !== "success") throw new Error(`expected a success, got ${result.kind}`);
-      expect(verifyPaymentSignature({ razorpayOrderId: order.id, razorpayPaymentId: result.razorpayPaymentId, signature: result.razorpaySignature }, fake.keySecret)).toBe(true);
+      expect(
+        verifyPaymentSignature(
+          {
+            razorpayOrderId: order.id,
+            razorpayPaymentId: result.razorpayPaymentId,
+            signature: result.razorpaySignature,
+          },
+          fake.keySecret,
+        ),
+      ).toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await page.close();
@@ -196,7 +242,12 @@ describe.skipIf(!hasChromium)("fake Razorpay Checkout in Chromium", () => {
     const order = fake.createOrder({ amount: 129_900 });
     const { page } = await openPage();
     try {
-      await page.goto(servePage("/pay-redirect-fail", paymentPage(optionsFor(order.id, 129_900, { redirect: true, callback_url: `${shopUrl}/payment/callback` }))));
+      await page.goto(
+        servePage(
+          "/pay-redirect-fail",
+          paymentPage(optionsFor(order.id, 129_900, { redirect: true, callback_url: `${shopUrl}/payment/callback` })),
+        ),
+      );
       await page.getByRole("button", { name: "Pay now" }).click();
       await page.waitForURL((url) => url.origin === fake.url);
       await page.getByRole("button", { name: "Fail" }).click();
@@ -204,7 +255,11 @@ describe.skipIf(!hasChromium)("fake Razorpay Checkout in Chromium", () => {
 
       expect(posted).toHaveLength(1);
       const result = parseCheckoutCallback(posted[0]!.form);
-      expect(result).toMatchObject({ kind: "failure", error: { code: "BAD_REQUEST_ERROR", description: "Payment failed" }, razorpayOrderId: order.id });
+      expect(result).toMatchObject({
+        kind: "failure",
+        error: { code: "BAD_REQUEST_ERROR", description: "Payment failed" },
+        razorpayOrderId: order.id,
+      });
       expect(result.kind === "failure" && result.razorpayPaymentId).toMatch(/^pay_/);
     } finally {
       await page.close();
@@ -215,9 +270,17 @@ describe.skipIf(!hasChromium)("fake Razorpay Checkout in Chromium", () => {
     const order = fake.createOrder({ amount: 129_900 });
     const { page } = await openPage();
     try {
-      await page.goto(servePage("/pay-modal-callback", paymentPage(optionsFor(order.id, 129_900, { callback_url: `${shopUrl}/payment/callback` }))));
+      await page.goto(
+        servePage(
+          "/pay-modal-callback",
+          paymentPage(optionsFor(order.id, 129_900, { callback_url: `${shopUrl}/payment/callback` })),
+        ),
+      );
       await page.getByRole("button", { name: "Pay now" }).click();
-      await page.frameLocator('iframe[name="razorpay-checkout-frame"]').getByRole("button", { name: "Pay", exact: true }).click();
+      await page
+        .frameLocator('iframe[name="razorpay-checkout-frame"]')
+        .getByRole("button", { name: "Pay", exact: true })
+        .click();
       await page.getByRole("heading", { name: "Back at the shop" }).waitFor();
       const result = parseCheckoutCallback(posted[0]!.form);
       expect(result).toMatchObject({ kind: "success", razorpayOrderId: order.id });

@@ -34,7 +34,12 @@ async function rejection(promise: Promise<unknown>): Promise<RazorpayError> {
 
 describe("orders", () => {
   it("creates an order in paise with the receipt and notes, over Basic auth and JSON", async () => {
-    const order = await client.createOrder({ amountPaise: 129_900, currency: "INR", receipt: "ORD-20260101-K7Q2XM", notes: { order_number: "ORD-20260101-K7Q2XM" } });
+    const order = await client.createOrder({
+      amountPaise: 129_900,
+      currency: "INR",
+      receipt: "ORD-20260101-K7Q2XM",
+      notes: { order_number: "ORD-20260101-K7Q2XM" },
+    });
     expect(order).toEqual({
       id: expect.stringMatching(/^order_[A-Za-z0-9]{14}$/),
       amountPaise: 129_900,
@@ -47,7 +52,11 @@ describe("orders", () => {
       notes: { order_number: "ORD-20260101-K7Q2XM" },
       createdAt: expect.any(Date),
     });
-    expect(fake.orders.get(order.id)).toMatchObject({ amount: 129_900, currency: "INR", receipt: "ORD-20260101-K7Q2XM" });
+    expect(fake.orders.get(order.id)).toMatchObject({
+      amount: 129_900,
+      currency: "INR",
+      receipt: "ORD-20260101-K7Q2XM",
+    });
     expect(fake.requests).toEqual([
       {
         method: "POST",
@@ -55,7 +64,12 @@ describe("orders", () => {
         authorization: `Basic ${Buffer.from(`${fake.keyId}:${fake.keySecret}`).toString("base64")}`,
         idempotencyKey: undefined,
         contentType: "application/json",
-        body: { amount: 129_900, currency: "INR", receipt: "ORD-20260101-K7Q2XM", notes: { order_number: "ORD-20260101-K7Q2XM" } },
+        body: {
+          amount: 129_900,
+          currency: "INR",
+          receipt: "ORD-20260101-K7Q2XM",
+          notes: { order_number: "ORD-20260101-K7Q2XM" },
+        },
       },
     ]);
   });
@@ -66,7 +80,9 @@ describe("orders", () => {
     expect(error.status).toBe(400);
     expect(error.description).toBe("The amount must be at least INR 1.00");
     expect(error.details).toMatchObject({ code: "BAD_REQUEST_ERROR", field: "amount", request: "POST /v1/orders" });
-    await expect(client.createOrder({ amountPaise: 12.5, currency: "INR", receipt: "ORD-1" })).rejects.toThrow(RangeError);
+    await expect(client.createOrder({ amountPaise: 12.5, currency: "INR", receipt: "ORD-1" })).rejects.toThrow(
+      RangeError,
+    );
   });
 
   it("reports refused keys as 'unauthorized', never as the shopper's fault", async () => {
@@ -81,7 +97,12 @@ describe("orders", () => {
 describe("payments", () => {
   it("fetches a payment and every attempt on an order, newest first", async () => {
     const order = await client.createOrder({ amountPaise: 49_900, currency: "INR", receipt: "ORD-2" });
-    const failed = fake.fail(order.id, { description: "Authentication failed due to incorrect otp", reason: "invalid_otp", source: "customer", step: "payment_authentication" });
+    const failed = fake.fail(order.id, {
+      description: "Authentication failed due to incorrect otp",
+      reason: "invalid_otp",
+      source: "customer",
+      step: "payment_authentication",
+    });
     const paid = fake.pay(order.id, { method: "card", email: "priya@example.com", contact: "+919876543210" });
 
     expect(await client.fetchPayment(paid.payment.id)).toEqual({
@@ -117,7 +138,10 @@ describe("payments", () => {
   });
 
   it("answers 'rejected' for an unknown id, and refuses a malformed id without a request", async () => {
-    expect(await rejection(client.fetchPayment("pay_DoesNotExist01"))).toMatchObject({ kind: "rejected", description: "The id provided does not exist" });
+    expect(await rejection(client.fetchPayment("pay_DoesNotExist01"))).toMatchObject({
+      kind: "rejected",
+      description: "The id provided does not exist",
+    });
     const before = fake.requests.length;
     expect(await rejection(client.fetchPayment("../orders"))).toMatchObject({ kind: "rejected", status: null });
     expect(await rejection(client.fetchOrderPayments("order_x/../../v1"))).toMatchObject({ kind: "rejected" });
@@ -137,21 +161,37 @@ describe("refunds", () => {
     const first = await client.refund(payment.id, input);
     const again = await client.refund(payment.id, input);
     expect(again).toEqual(first);
-    expect(first).toMatchObject({ id: expect.stringMatching(/^rfnd_/), paymentId: payment.id, amountPaise: 30_000, status: "processed", notes: { reason: "size exchange" } });
+    expect(first).toMatchObject({
+      id: expect.stringMatching(/^rfnd_/),
+      paymentId: payment.id,
+      amountPaise: 30_000,
+      status: "processed",
+      notes: { reason: "size exchange" },
+    });
     expect(fake.refunds.size).toBe(1);
     expect(fake.payments.get(payment.id)?.amount_refunded).toBe(30_000);
-    expect(fake.requests.filter((r) => r.path.endsWith("/refund")).map((r) => r.idempotencyKey)).toEqual(["refund-ORD-3-0001", "refund-ORD-3-0001"]);
+    expect(fake.requests.filter((r) => r.path.endsWith("/refund")).map((r) => r.idempotencyKey)).toEqual([
+      "refund-ORD-3-0001",
+      "refund-ORD-3-0001",
+    ]);
     expect(await client.fetchRefund(first.id)).toEqual(first);
   });
 
   it("refuses another amount under a used key, and a key Razorpay would refuse, without refunding", async () => {
     const payment = await capturedPayment();
     await client.refund(payment.id, { amountPaise: 10_000, idempotencyKey: "refund-ORD-3-0002" });
-    const reused = await rejection(client.refund(payment.id, { amountPaise: 20_000, idempotencyKey: "refund-ORD-3-0002" }));
-    expect(reused).toMatchObject({ kind: "rejected", description: "Different request with the same idempotency key has already been processed." });
+    const reused = await rejection(
+      client.refund(payment.id, { amountPaise: 20_000, idempotencyKey: "refund-ORD-3-0002" }),
+    );
+    expect(reused).toMatchObject({
+      kind: "rejected",
+      description: "Different request with the same idempotency key has already been processed.",
+    });
     expect(reused.status).toBe(409);
     await expect(client.refund(payment.id, { amountPaise: 100, idempotencyKey: "short" })).rejects.toThrow(RangeError);
-    await expect(client.refund(payment.id, { amountPaise: 100, idempotencyKey: "has spaces in it" })).rejects.toThrow(RangeError);
+    await expect(client.refund(payment.id, { amountPaise: 100, idempotencyKey: "has spaces in it" })).rejects.toThrow(
+      RangeError,
+    );
     expect(fake.refunds.size).toBe(1);
   });
 
@@ -192,8 +232,16 @@ describe("a gateway that is down or slow", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const nobody = createRazorpayClient({ keyId: fake.keyId, keySecret: fake.keySecret, apiUrl: `http://127.0.0.1:${port}`, timeoutMs: 1000 });
-    expect(await rejection(nobody.fetchPayment("pay_Anything000001"))).toMatchObject({ kind: "unavailable", description: "could not be reached" });
+    const nobody = createRazorpayClient({
+      keyId: fake.keyId,
+      keySecret: fake.keySecret,
+      apiUrl: `http://127.0.0.1:${port}`,
+      timeoutMs: 1000,
+    });
+    expect(await rejection(nobody.fetchPayment("pay_Anything000001"))).toMatchObject({
+      kind: "unavailable",
+      description: "could not be reached",
+    });
 
     const html: Server = createServer((_req, res) => {
       res.writeHead(200, { "content-type": "text/html" });
@@ -201,8 +249,15 @@ describe("a gateway that is down or slow", () => {
     });
     await new Promise<void>((resolve) => html.listen(0, "127.0.0.1", resolve));
     try {
-      const proxied = createRazorpayClient({ keyId: fake.keyId, keySecret: fake.keySecret, apiUrl: `http://127.0.0.1:${(html.address() as AddressInfo).port}` });
-      expect(await rejection(proxied.fetchPayment("pay_Anything000001"))).toMatchObject({ kind: "unavailable", status: 200 });
+      const proxied = createRazorpayClient({
+        keyId: fake.keyId,
+        keySecret: fake.keySecret,
+        apiUrl: `http://127.0.0.1:${(html.address() as AddressInfo).port}`,
+      });
+      expect(await rejection(proxied.fetchPayment("pay_Anything000001"))).toMatchObject({
+        kind: "unavailable",
+        status: 200,
+      });
     } finally {
       await new Promise((resolve) => html.close(resolve));
     }

@@ -89,7 +89,10 @@ describe("verifying a code", () => {
     const phone = "+919811100004";
     const before = Date.now();
     await sendSignInCode(getAuth(), phone, newClient());
-    const [row] = await t.db.select().from(verification).where(eq(verification.identifier, `phone-number-otp-${phone}`));
+    const [row] = await t.db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, `phone-number-otp-${phone}`));
     const lifetime = row!.expiresAt.getTime() - before;
     expect(lifetime).toBeGreaterThan(295_000);
     expect(lifetime).toBeLessThanOrEqual(301_000);
@@ -103,7 +106,10 @@ describe("verifying a code", () => {
     const first = await verifySignInCode(t.db, getAuth(), { phone, code, mode: "register", headers: client });
     expect(first.status).toBe("needs-registration");
     const again = await verifySignInCode(t.db, getAuth(), { phone, code, mode: "register", headers: client });
-    expect(again).toMatchObject({ status: "failed", message: "This OTP is no longer valid. Please request a new one." });
+    expect(again).toMatchObject({
+      status: "failed",
+      message: "This OTP is no longer valid. Please request a new one.",
+    });
   });
 
   it("after a resend only the newest code works", async () => {
@@ -128,11 +134,21 @@ describe("login and register modes", () => {
     const phone = "+919811100007";
     const client = newClient();
     await sendSignInCode(getAuth(), phone, client);
-    const result = await verifySignInCode(t.db, getAuth(), { phone, code: await latestCode(phone), mode: "login", headers: client });
-    expect(result).toMatchObject({ status: "needs-registration", message: "Account not found for this number. It is verified: fill in your details to register." });
+    const result = await verifySignInCode(t.db, getAuth(), {
+      phone,
+      code: await latestCode(phone),
+      mode: "login",
+      headers: client,
+    });
+    expect(result).toMatchObject({
+      status: "needs-registration",
+      message: "Account not found for this number. It is verified: fill in your details to register.",
+    });
     if (result.status !== "needs-registration") return;
     // signed in as this number's account, for the registration only
-    const signedIn = await getSessionUser(new Request(`${BASE}/authentication`, { headers: { cookie: cookieOf(result.headers) } }));
+    const signedIn = await getSessionUser(
+      new Request(`${BASE}/authentication`, { headers: { cookie: cookieOf(result.headers) } }),
+    );
     expect(signedIn).toMatchObject({ phoneNumber: phone });
     // one code texted in all
     expect(await t.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone))).toHaveLength(1);
@@ -142,37 +158,69 @@ describe("login and register modes", () => {
     const phone = "+919811100017";
     const client = newClient();
     await sendSignInCode(getAuth(), phone, client);
-    const result = await verifySignInCode(t.db, getAuth(), { phone, code: await latestCode(phone), mode: "login", headers: client });
+    const result = await verifySignInCode(t.db, getAuth(), {
+      phone,
+      code: await latestCode(phone),
+      mode: "login",
+      headers: client,
+    });
     if (result.status !== "needs-registration") throw new Error(result.status);
     const request = () => new Request(`${BASE}/authentication`, { headers: { cookie: cookieOf(result.headers) } });
-    const [row] = await t.db.select({ createdAt: session.createdAt }).from(session).innerJoin(user, eq(user.id, session.userId)).where(eq(user.phoneNumber, phone));
+    const [row] = await t.db
+      .select({ createdAt: session.createdAt })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .where(eq(user.phoneNumber, phone));
     const start = row!.createdAt.getTime();
-    expect(await getSessionUser(request(), start + REGISTRATION_WINDOW_MS - 1000)).toMatchObject({ phoneNumber: phone });
+    expect(await getSessionUser(request(), start + REGISTRATION_WINDOW_MS - 1000)).toMatchObject({
+      phoneNumber: phone,
+    });
     expect(await getSessionUser(request(), start + REGISTRATION_WINDOW_MS + 1000)).toBeNull();
     // a registered shopper's session is not cut short
     const [account] = await t.db.select({ id: user.id }).from(user).where(eq(user.phoneNumber, phone));
-    await completeRegistration(t.db, account!.id, phone, { firstName: "Ira", lastName: "Sen", email: "ira@example.com" });
-    expect(await getSessionUser(request(), start + REGISTRATION_WINDOW_MS + 1000)).toMatchObject({ phoneNumber: phone, name: "Ira Sen" });
+    await completeRegistration(t.db, account!.id, phone, {
+      firstName: "Ira",
+      lastName: "Sen",
+      email: "ira@example.com",
+    });
+    expect(await getSessionUser(request(), start + REGISTRATION_WINDOW_MS + 1000)).toMatchObject({
+      phoneNumber: phone,
+      name: "Ira Sen",
+    });
   });
 
   it("register mode: verified, registration completed, then login mode welcomes the shopper back", async () => {
     const phone = "+919811100008";
     const client = newClient();
     await sendSignInCode(getAuth(), phone, client);
-    const registered = await verifySignInCode(t.db, getAuth(), { phone, code: await latestCode(phone), mode: "register", headers: client });
+    const registered = await verifySignInCode(t.db, getAuth(), {
+      phone,
+      code: await latestCode(phone),
+      mode: "register",
+      headers: client,
+    });
     expect(registered.status).toBe("needs-registration");
     if (registered.status !== "needs-registration") return;
     expect(registered.message).toBe("Please complete your registration");
     const cookie = cookieOf(registered.headers);
     const signedIn = await getSessionUser(new Request(`${BASE}/authentication`, { headers: { cookie } }));
     expect(signedIn?.phoneNumber).toBe(phone);
-    await completeRegistration(t.db, signedIn!.id, phone, { firstName: "Asha", lastName: "Verma", email: "asha@example.com" });
+    await completeRegistration(t.db, signedIn!.id, phone, {
+      firstName: "Asha",
+      lastName: "Verma",
+      email: "asha@example.com",
+    });
     const [named] = await t.db.select().from(user).where(eq(user.id, signedIn!.id));
     expect(named?.name).toBe("Asha Verma");
 
     for (const mode of ["login", "register"] as const) {
       await sendSignInCode(getAuth(), phone, client);
-      const again = await verifySignInCode(t.db, getAuth(), { phone, code: await latestCode(phone), mode, headers: client });
+      const again = await verifySignInCode(t.db, getAuth(), {
+        phone,
+        code: await latestCode(phone),
+        mode,
+        headers: client,
+      });
       expect(again.status).toBe("signed-in");
       expect(again.message).toBe("Welcome back, Asha!");
       if (again.status === "signed-in") expect(cookieOf(again.headers)).toMatch(/shop\.session_token=/);
@@ -187,14 +235,24 @@ describe("abuse limits kept in the database", () => {
       expect((await sendSignInCode(getAuth(), phone, newClient())).ok).toBe(true);
     }
     const refused = await sendSignInCode(getAuth(), phone, newClient());
-    expect(refused).toEqual({ ok: false, status: 429, message: "Too many codes have been sent to this number. Please try again in 60 minutes." });
+    expect(refused).toEqual({
+      ok: false,
+      status: 429,
+      message: "Too many codes have been sent to this number. Please try again in 60 minutes.",
+    });
     const sent = await t.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
     expect(sent).toHaveLength(OTP_LIMITS.sendPerPhonePerHour);
-    const counted = await t.db.select().from(otpRequests).where(and(eq(otpRequests.phone, phone), eq(otpRequests.allowed, true)));
+    const counted = await t.db
+      .select()
+      .from(otpRequests)
+      .where(and(eq(otpRequests.phone, phone), eq(otpRequests.allowed, true)));
     expect(counted).toHaveLength(OTP_LIMITS.sendPerPhonePerHour);
 
     // An hour later the number may receive codes again.
-    await t.db.update(otpRequests).set({ createdAt: sql`now() - interval '61 minutes'` }).where(eq(otpRequests.phone, phone));
+    await t.db
+      .update(otpRequests)
+      .set({ createdAt: sql`now() - interval '61 minutes'` })
+      .where(eq(otpRequests.phone, phone));
     expect((await sendSignInCode(getAuth(), phone, newClient())).ok).toBe(true);
   });
 
@@ -206,7 +264,9 @@ describe("abuse limits kept in the database", () => {
       headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, "x-forwarded-for": "203.0.113.99" },
       body: new URLSearchParams({ intent: "send-code", mode: "login", phone: "9811100010" }),
     });
-    const result = (await accountRoute.action({ request, params: {}, context: {} } as unknown as Parameters<typeof accountRoute.action>[0])) as unknown as {
+    const result = (await accountRoute.action({ request, params: {}, context: {} } as unknown as Parameters<
+      typeof accountRoute.action
+    >[0])) as unknown as {
       data: { error?: string };
       init: { status: number };
     };
@@ -229,11 +289,25 @@ describe("abuse limits kept in the database", () => {
   it(`limits code checks per IP address to ${OTP_LIMITS.verifyPerIpPerHour} an hour`, async () => {
     const client = newClient();
     for (let i = 0; i < OTP_LIMITS.verifyPerIpPerHour; i++) {
-      const result = await verifySignInCode(t.db, getAuth(), { phone: `+91983330${String(i).padStart(4, "0")}`, code: "123456", mode: "login", headers: client });
+      const result = await verifySignInCode(t.db, getAuth(), {
+        phone: `+91983330${String(i).padStart(4, "0")}`,
+        code: "123456",
+        mode: "login",
+        headers: client,
+      });
       expect(result.message).not.toMatch(/Too many/);
     }
-    const refused = await verifySignInCode(t.db, getAuth(), { phone: "+919833309999", code: "123456", mode: "login", headers: client });
-    expect(refused).toMatchObject({ status: "failed", httpStatus: 429, message: expect.stringMatching(/^Too many attempts from your network/) });
+    const refused = await verifySignInCode(t.db, getAuth(), {
+      phone: "+919833309999",
+      code: "123456",
+      mode: "login",
+      headers: client,
+    });
+    expect(refused).toMatchObject({
+      status: "failed",
+      httpStatus: 429,
+      message: expect.stringMatching(/^Too many attempts from your network/),
+    });
   });
 
   it("lets exactly the allowed number through when requests race", async () => {

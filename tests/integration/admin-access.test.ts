@@ -41,10 +41,18 @@ async function shopperCookie(phone: string): Promise<string> {
 
 const get = (path: string, cookie?: string) => new Request(`${BASE}${path}`, { headers: cookie ? { cookie } : {} });
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
-const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as { init?: { status?: number; headers?: Record<string, string> }; data?: unknown });
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as { init?: { status?: number; headers?: Record<string, string> }; data?: unknown },
+  );
 
 describe("who may open the back office", () => {
-  const loaders = { "/admin": layoutLoader, "/admin/orders": ordersLoader, "/admin/customers": customersLoader } as const;
+  const loaders = {
+    "/admin": layoutLoader,
+    "/admin/orders": ordersLoader,
+    "/admin/customers": customersLoader,
+  } as const;
 
   it("answers a visitor with the sign-in form (401) from every loader, never data, never stored", async () => {
     for (const [path, loader] of Object.entries(loaders)) {
@@ -63,7 +71,9 @@ describe("who may open the back office", () => {
 
   it("gives staff their screens", async () => {
     const cookie = await staffCookie("asha@example.com");
-    const layout = (await layoutLoader(args(get("/admin", cookie)))) as unknown as { data: { staff: { name: string; email: string } } };
+    const layout = (await layoutLoader(args(get("/admin", cookie)))) as unknown as {
+      data: { staff: { name: string; email: string } };
+    };
     expect(layout.data.staff).toEqual({ name: "Meera Staff", email: "asha@example.com" });
   });
 });
@@ -73,10 +83,17 @@ describe("a staff member's check is reused for a moment, never past a sign-out",
     const cookie = await staffCookie("leaving@example.com");
     await expect(requireStaff(get("/admin", cookie))).resolves.toMatchObject({ email: "leaving@example.com" });
     const form = new URLSearchParams({ intent: "sign-out" });
-    const post = new Request(`${BASE}/admin`, { method: "POST", headers: { cookie, origin: BASE, "content-type": "application/x-www-form-urlencoded" }, body: form });
+    const post = new Request(`${BASE}/admin`, {
+      method: "POST",
+      headers: { cookie, origin: BASE, "content-type": "application/x-www-form-urlencoded" },
+      body: form,
+    });
     const answer = (await layoutAction(args(post))) as Response;
     expect(answer.status).toBe(302);
-    expect(await failure(requireStaff(get("/admin", cookie)))).toMatchObject({ init: { status: 401 }, data: { reason: "signed-out" } });
+    expect(await failure(requireStaff(get("/admin", cookie)))).toMatchObject({
+      init: { status: 401 },
+      data: { reason: "signed-out" },
+    });
   });
 
   it("notices a session ended elsewhere (another process, the database) within STAFF_CHECK_REUSE_MS", async () => {
@@ -84,7 +101,9 @@ describe("a staff member's check is reused for a moment, never past a sign-out",
     const checked = Date.now();
     const staff = await requireStaff(get("/admin", cookie), new Date(checked));
     await t.db.delete(session).where(eq(session.id, staff.sessionId));
-    expect(await failure(requireStaff(get("/admin", cookie), new Date(checked + STAFF_CHECK_REUSE_MS)))).toMatchObject({ init: { status: 401 } });
+    expect(await failure(requireStaff(get("/admin", cookie), new Date(checked + STAFF_CHECK_REUSE_MS)))).toMatchObject({
+      init: { status: 401 },
+    });
   });
 });
 
@@ -94,12 +113,19 @@ describe("staff sessions end after the store setting's hours without a request",
     const request = get("/admin", cookie);
     const start = Date.now();
     // in use every 11 hours: still signed in after 22 hours
-    await expect(requireStaff(request, new Date(start + 11 * HOUR))).resolves.toMatchObject({ email: "idle@example.com" });
-    await expect(requireStaff(request, new Date(start + 22 * HOUR))).resolves.toMatchObject({ email: "idle@example.com" });
+    await expect(requireStaff(request, new Date(start + 11 * HOUR))).resolves.toMatchObject({
+      email: "idle@example.com",
+    });
+    await expect(requireStaff(request, new Date(start + 22 * HOUR))).resolves.toMatchObject({
+      email: "idle@example.com",
+    });
     // then 12 hours and a minute without a request: signed out, and the session is gone for good
     const ended = await failure(requireStaff(request, new Date(start + 34 * HOUR + 60_000)));
     expect(ended).toMatchObject({ init: { status: 401 }, data: { signIn: true, reason: "expired" } });
-    expect(await failure(requireStaff(request))).toMatchObject({ init: { status: 401 }, data: { reason: "signed-out" } });
+    expect(await failure(requireStaff(request))).toMatchObject({
+      init: { status: 401 },
+      data: { reason: "signed-out" },
+    });
   });
 
   it("follows the setting", async () => {
@@ -110,7 +136,9 @@ describe("staff sessions end after the store setting's hours without a request",
       const staff = await requireStaff(request);
       const [mark] = await t.db.select().from(staffActivity).where(eq(staffActivity.sessionId, staff.sessionId));
       expect(mark).toBeDefined();
-      expect(await failure(requireStaff(request, new Date(Date.now() + HOUR + 60_000)))).toMatchObject({ data: { reason: "expired" } });
+      expect(await failure(requireStaff(request, new Date(Date.now() + HOUR + 60_000)))).toMatchObject({
+        data: { reason: "expired" },
+      });
       expect(await t.db.select().from(session).where(eq(session.id, staff.sessionId))).toEqual([]);
     } finally {
       await t.db.update(storeSettings).set({ staffSessionHours: 12 });
@@ -130,9 +158,18 @@ describe("customer lists", () => {
     await createTestOrder(t.db, shopper.id, { status: "pending_payment" });
     const confirmed = await createTestOrder(t.db, shopper.id, { status: "confirmed" });
     const [row] = (await listAdminCustomers(t.db, { search: "9811100033" })).rows;
-    expect(row).toMatchObject({ id: shopper.id, orderCount: 4, spentPaise: paid.totalPaise + confirmed.totalPaise, active: true });
+    expect(row).toMatchObject({
+      id: shopper.id,
+      orderCount: 4,
+      spentPaise: paid.totalPaise + confirmed.totalPaise,
+      active: true,
+    });
     // staff are not customers
-    await createStaffAccount(t.db, getAuth(), { name: "Zoya Staff", email: "zoya.staff@example.com", password: "saffron-tea-77" });
+    await createStaffAccount(t.db, getAuth(), {
+      name: "Zoya Staff",
+      email: "zoya.staff@example.com",
+      password: "saffron-tea-77",
+    });
     expect((await listAdminCustomers(t.db, { search: "Zoya" })).rows.map((r) => r.id)).toEqual([shopper.id]);
   });
 });
@@ -140,8 +177,19 @@ describe("customer lists", () => {
 describe("audit log", () => {
   it("reads newest first, for the whole shop or one entity", async () => {
     const actor = { id: (await createTestShopper(t.db)).id, name: "Asha" };
-    await recordAudit(t.db, actor, { entity: "product", entityId: "p-1", action: "update", summary: "Price ₹1,299 → ₹1,199", changes: { price: { before: 129_900, after: 119_900 } } });
-    await recordAudit(t.db, actor, { entity: "product", entityId: "p-2", action: "create", summary: "Added Neel kurta" });
+    await recordAudit(t.db, actor, {
+      entity: "product",
+      entityId: "p-1",
+      action: "update",
+      summary: "Price ₹1,299 → ₹1,199",
+      changes: { price: { before: 129_900, after: 119_900 } },
+    });
+    await recordAudit(t.db, actor, {
+      entity: "product",
+      entityId: "p-2",
+      action: "create",
+      summary: "Added Neel kurta",
+    });
     const all = await recentActivity(t.db, { limit: 2 });
     expect(all.map((a) => a.summary)).toEqual(["Added Neel kurta", "Price ₹1,299 → ₹1,199"]);
     const one = await recentActivity(t.db, { entity: "product", entityId: "p-1" });

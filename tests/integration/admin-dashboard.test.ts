@@ -3,7 +3,16 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
 import { user } from "../../app/modules/accounts/auth-schema.server";
 import { recordAudit } from "../../app/modules/admin/audit.server";
-import { cachedFigures, DASHBOARD_DAYS, FIGURES_TTL_MS, forgetFigures, loadDashboard, STOCK_COUNT_CAP, STOCK_LIST_LIMIT, type DashboardData } from "../../app/modules/admin/dashboard.server";
+import {
+  cachedFigures,
+  DASHBOARD_DAYS,
+  FIGURES_TTL_MS,
+  forgetFigures,
+  loadDashboard,
+  STOCK_COUNT_CAP,
+  STOCK_LIST_LIMIT,
+  type DashboardData,
+} from "../../app/modules/admin/dashboard.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
 import type { OrderStatus } from "../../app/modules/orders/status-display";
 import * as dashboardRoute from "../../app/routes/admin._index";
@@ -32,11 +41,19 @@ interface Thrown {
   init: { status?: number; headers?: HeadersInit } | null;
 }
 
-async function openDashboard(cookie?: string): Promise<{ ok: true; data: DashboardData; headers: Headers } | { ok: false; thrown: Thrown }> {
+async function openDashboard(
+  cookie?: string,
+): Promise<{ ok: true; data: DashboardData; headers: Headers } | { ok: false; thrown: Thrown }> {
   ip += 1;
-  const request = new Request(`${BASE}/admin`, { headers: { "x-forwarded-for": `198.51.100.${ip}`, ...(cookie ? { cookie } : {}) } });
+  const request = new Request(`${BASE}/admin`, {
+    headers: { "x-forwarded-for": `198.51.100.${ip}`, ...(cookie ? { cookie } : {}) },
+  });
   try {
-    const result = (await dashboardRoute.loader({ request, params: {}, context: {} } as unknown as LoaderArgs)) as unknown as Thrown;
+    const result = (await dashboardRoute.loader({
+      request,
+      params: {},
+      context: {},
+    } as unknown as LoaderArgs)) as unknown as Thrown;
     return { ok: true, data: result.data as DashboardData, headers: new Headers(result.init?.headers) };
   } catch (thrown) {
     return { ok: false, thrown: thrown as Thrown };
@@ -52,7 +69,13 @@ async function asStaff(): Promise<DashboardData> {
 beforeAll(async () => {
   setDatabase(t.database);
   await ensureStoreSettings(t.db);
-  staffCookie = (await signedInStaff(t.db, { name: "Priya Shah", email: "priya@example.com", password: "kesar-mango-42" }, "203.0.113.40")).cookie;
+  staffCookie = (
+    await signedInStaff(
+      t.db,
+      { name: "Priya Shah", email: "priya@example.com", password: "kesar-mango-42" },
+      "203.0.113.40",
+    )
+  ).cookie;
   // a shopper signs in with the code sent to their phone (this shopper is one of the active users)
   shopperCookie = (await signedInShopper(t.db, "+919812300001", "203.0.113.41")).cookie;
 });
@@ -150,10 +173,17 @@ describe("a shop with known orders, products and shoppers", () => {
     const banned = await createTestShopper(t.db, { firstName: "Banned" });
     const banOver = await createTestShopper(t.db, { firstName: "Forgiven" });
     await t.db.update(user).set({ banned: true }).where(eq(user.id, banned.id));
-    await t.db.update(user).set({ banned: true, banExpires: new Date(NOW.getTime() - 86_400_000) }).where(eq(user.id, banOver.id));
+    await t.db
+      .update(user)
+      .set({ banned: true, banExpires: new Date(NOW.getTime() - 86_400_000) })
+      .where(eq(user.id, banOver.id));
 
     const order = (status: OrderStatus, rupees: number, at: Date) =>
-      createTestOrder(t.db, asha.id, { status, createdAt: at, lines: [{ name: "Indigo Block Print Kurta", unitPricePaise: rupees * 100, quantity: 1 }] });
+      createTestOrder(t.db, asha.id, {
+        status,
+        createdAt: at,
+        lines: [{ name: "Indigo Block Print Kurta", unitPricePaise: rupees * 100, quantity: 1 }],
+      });
     // every subtotal is above ₹499, so no shipping is added: each total is the line's price
     placed.delivered = await order("delivered", 1200, ist("2025-06-15T00:10:00")); // 14 June in UTC, 15 June in India
     placed.completed = await order("completed", 800, ist("2025-06-14T23:50:00"));
@@ -215,9 +245,16 @@ describe("a shop with known orders, products and shoppers", () => {
   it("lists the five newest orders, newest first, with number, customer, amount, status and date", async () => {
     const data = await asStaff();
     expect(data.recentOrders.map((o) => o.orderNumber)).toEqual(
-      [placed.delivered, placed.completed, placed.awaiting, placed.pending, placed.cancelled].map((o) => o!.orderNumber),
+      [placed.delivered, placed.completed, placed.awaiting, placed.pending, placed.cancelled].map(
+        (o) => o!.orderNumber,
+      ),
     );
-    expect(data.recentOrders[0]).toMatchObject({ customerName: "Asha Verma", totalPaise: 120_000, status: "delivered", placedOn: "15 Jun 2025" });
+    expect(data.recentOrders[0]).toMatchObject({
+      customerName: "Asha Verma",
+      totalPaise: 120_000,
+      status: "delivered",
+      placedOn: "15 Jun 2025",
+    });
     expect(data.recentOrders[1]).toMatchObject({ status: "completed", placedOn: "14 Jun 2025" });
   });
 
@@ -232,14 +269,25 @@ describe("a shop with known orders, products and shoppers", () => {
     expect(data.lowStock.items[1]).toMatchObject({ productId: kurta, sku: expect.stringMatching(/-M-/) });
     expect(data.lowStock.items[0]!.productId).toBe(dupatta);
     expect(data.soldOut).toMatchObject({ count: 1, capped: false });
-    expect(data.soldOut.items).toEqual([expect.objectContaining({ productId: kurta, productName: "Indigo Block Print Kurta", size: "L", colour: "Indigo", stock: 0 })]);
+    expect(data.soldOut.items).toEqual([
+      expect.objectContaining({
+        productId: kurta,
+        productName: "Indigo Block Print Kurta",
+        size: "L",
+        colour: "Indigo",
+        stock: 0,
+      }),
+    ]);
     expect([...data.lowStock.items, ...data.soldOut.items].some((v) => v.productId === archived)).toBe(false);
   });
 
   it("shares the figures for 30 s, yet counts a new order at once: the tiles never miss an order Recent Orders shows", async () => {
     const before = await asStaff();
     const later = await createTestShopper(t.db, { firstName: "Later" });
-    const late = await createTestOrder(t.db, later.id, { status: "shipped", lines: [{ name: "Late Kurta", unitPricePaise: 100_000, quantity: 1 }] });
+    const late = await createTestOrder(t.db, later.id, {
+      status: "shipped",
+      lines: [{ name: "Late Kurta", unitPricePaise: 100_000, quantity: 1 }],
+    });
     const counted = await asStaff();
     expect(counted.recentOrders[0]!.orderNumber).toBe(late.orderNumber);
     expect(counted.figures.orders).toBe(before.figures.orders + 1);
@@ -260,7 +308,10 @@ describe("a shop with known orders, products and shoppers", () => {
     const t0 = new Date();
     const first = await cachedFigures(t.db, t0);
     const shopper = await createTestShopper(t.db, { firstName: "Stale" });
-    const order = await createTestOrder(t.db, shopper.id, { status: "processing", createdAt: new Date(t0.getTime() - 60_000) });
+    const order = await createTestOrder(t.db, shopper.id, {
+      status: "processing",
+      createdAt: new Date(t0.getTime() - 60_000),
+    });
     // within the window: the same figures (this order is not the newest the page lists)
     expect(await cachedFigures(t.db, new Date(t0.getTime() + 1_000))).toBe(first);
     // past it: the older figures answer at once, and a count starts
@@ -268,28 +319,50 @@ describe("a shop with known orders, products and shoppers", () => {
     expect(await cachedFigures(t.db, later)).toBe(first);
     await expect.poll(async () => (await cachedFigures(t.db, later)).orders).toBe(first.orders + 1);
     // an order newer than the figures is never left out: that request waits for the count
-    const newest = await createTestOrder(t.db, shopper.id, { status: "confirmed", createdAt: new Date(t0.getTime() + 120_000) });
+    const newest = await createTestOrder(t.db, shopper.id, {
+      status: "confirmed",
+      createdAt: new Date(t0.getTime() + 120_000),
+    });
     const counted = await cachedFigures(t.db, later, new Date(t0.getTime() + 120_000).toISOString());
     expect(counted.orders).toBe(first.orders + 2);
     expect(counted.newestOrderAt).toBe(new Date(t0.getTime() + 120_000).toISOString());
-    expect((await loadDashboard(t.db)).recentOrders.map((o) => o.orderNumber).slice(0, 1)).toEqual([newest.orderNumber]);
+    expect((await loadDashboard(t.db)).recentOrders.map((o) => o.orderNumber).slice(0, 1)).toEqual([
+      newest.orderNumber,
+    ]);
     expect(order.orderNumber).not.toBe(newest.orderNumber);
   });
 
   it("shows the newest back-office changes", async () => {
     const staff = await t.db.select({ id: user.id }).from(user).where(eq(user.email, "priya@example.com"));
     const actor = { id: staff[0]!.id, name: "Priya Shah" };
-    await recordAudit(t.db, actor, { entity: "product", entityId: kurta, action: "update", summary: "Price ₹1,499 → ₹1,299" });
+    await recordAudit(t.db, actor, {
+      entity: "product",
+      entityId: kurta,
+      action: "update",
+      summary: "Price ₹1,499 → ₹1,299",
+    });
     await new Promise((r) => setTimeout(r, 5));
-    await recordAudit(t.db, actor, { entity: "product", entityId: kurta, action: "stock", summary: "Stock M/Indigo 3 → 10" });
+    await recordAudit(t.db, actor, {
+      entity: "product",
+      entityId: kurta,
+      action: "stock",
+      summary: "Stock M/Indigo 3 → 10",
+    });
     const data = await asStaff();
     expect(data.activity.map((a) => a.summary)).toEqual(["Stock M/Indigo 3 → 10", "Price ₹1,499 → ₹1,299"]);
-    expect(data.activity[0]).toMatchObject({ actorName: "Priya Shah", entity: "product", entityId: kurta, atLabel: expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m$/) });
+    expect(data.activity[0]).toMatchObject({
+      actorName: "Priya Shah",
+      entity: "product",
+      entityId: kurta,
+      atLabel: expect.stringMatching(/^\d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m$/),
+    });
   });
 
   it("counts stock alerts up to 100 and shows the first eight", async () => {
     const sizes = ["XS", "S", "M", "L", "XL", "XXL", "XXXL", "Free Size", "26", "28", "30"];
-    const colours = ["Red", "Blue", "Green", "Black", "White", "Pink", "Grey", "Gold", "Teal", "Wine"].map((name, i) => ({ name, hex: `#${String(i).repeat(6)}` }));
+    const colours = ["Red", "Blue", "Green", "Black", "White", "Pink", "Grey", "Gold", "Teal", "Wine"].map(
+      (name, i) => ({ name, hex: `#${String(i).repeat(6)}` }),
+    );
     await createTestProduct(t.db, {
       name: "Many Variants Kurta",
       sizes,

@@ -28,7 +28,15 @@ import * as listRoute from "../../app/routes/admin.orders";
 import { startFakeRazorpay, type FakeRazorpay } from "../fakes/razorpay/fake-razorpay";
 import { createTestProduct } from "../factories/catalog";
 import { createTestOrder, createTestShopper } from "../factories/orders";
-import { TEST_BASE as BASE, signedInStaff, signedInShopper, settle, routeRequest as request, type RouteArgs as Args, type Answer } from "../factories/sessions";
+import {
+  TEST_BASE as BASE,
+  signedInStaff,
+  signedInShopper,
+  settle,
+  routeRequest as request,
+  type RouteArgs as Args,
+  type Answer,
+} from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -47,7 +55,8 @@ let otherStaffCookie = "";
 let shopperCookie = "";
 let staffId = "";
 
-const signInStaff = (name: string, email: string) => signedInStaff(t.db, { name, email, password: "kesar-mango-42" }, "203.0.113.60");
+const signInStaff = (name: string, email: string) =>
+  signedInStaff(t.db, { name, email, password: "kesar-mango-42" }, "203.0.113.60");
 beforeAll(async () => {
   setDatabase(t.database);
   (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = { purge: () => {} };
@@ -67,26 +76,59 @@ afterAll(() => {
 
 /* ---------- calling the routes ---------- */
 
-
 type ListData = StaffOrderPage & { flagged: FlaggedPaymentRow[] };
 
 const listLoader = (query: string, cookie: string | null = staffCookie) =>
-  settle<ListData>(() => listRoute.loader({ request: request(`/admin/orders${query}`, cookie), params: {}, context: {} } as unknown as Args<typeof listRoute.loader>));
+  settle<ListData>(() =>
+    listRoute.loader({ request: request(`/admin/orders${query}`, cookie), params: {}, context: {} } as unknown as Args<
+      typeof listRoute.loader
+    >),
+  );
 const listAction = (form: Record<string, string>, cookie: string | null = staffCookie) =>
-  settle<OrderActionAnswer>(() => listRoute.action({ request: request("/admin/orders", cookie, form), params: {}, context: {} } as unknown as Args<typeof listRoute.action>));
+  settle<OrderActionAnswer>(() =>
+    listRoute.action({ request: request("/admin/orders", cookie, form), params: {}, context: {} } as unknown as Args<
+      typeof listRoute.action
+    >),
+  );
 const detailLoader = (id: string, cookie: string | null = staffCookie) =>
-  settle<StaffOrderDetail>(() => detailRoute.loader({ request: request(`/admin/orders/${id}`, cookie), params: { id }, context: {} } as unknown as Args<typeof detailRoute.loader>));
+  settle<StaffOrderDetail>(() =>
+    detailRoute.loader({
+      request: request(`/admin/orders/${id}`, cookie),
+      params: { id },
+      context: {},
+    } as unknown as Args<typeof detailRoute.loader>),
+  );
 const detailAction = (id: string, form: Record<string, string>, cookie: string | null = staffCookie) =>
-  settle<OrderActionAnswer>(() => detailRoute.action({ request: request(`/admin/orders/${id}`, cookie, form), params: { id }, context: {} } as unknown as Args<typeof detailRoute.action>));
+  settle<OrderActionAnswer>(() =>
+    detailRoute.action({
+      request: request(`/admin/orders/${id}`, cookie, form),
+      params: { id },
+      context: {},
+    } as unknown as Args<typeof detailRoute.action>),
+  );
 const exportLoader = (query: string, cookie: string | null = staffCookie) =>
-  settle<string>(() => exportRoute.loader({ request: request(`/admin/orders/export${query}`, cookie), params: {}, context: {} } as unknown as Args<typeof exportRoute.loader>));
+  settle<string>(() =>
+    exportRoute.loader({
+      request: request(`/admin/orders/export${query}`, cookie),
+      params: {},
+      context: {},
+    } as unknown as Args<typeof exportRoute.loader>),
+  );
 
 const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
 /** Sets a status through the order page's action, with the order's current version unless given. */
-async function setStatus(id: string, fields: Record<string, string>, options: { version?: number; cookie?: string } = {}) {
+async function setStatus(
+  id: string,
+  fields: Record<string, string>,
+  options: { version?: number; cookie?: string } = {},
+) {
   const version = options.version ?? (await orderRow(id)).version;
-  return detailAction(id, { intent: "status", version: String(version), courier: "", trackingNumber: "", reason: "", ...fields }, options.cookie ?? staffCookie);
+  return detailAction(
+    id,
+    { intent: "status", version: String(version), courier: "", trackingNumber: "", reason: "", ...fields },
+    options.cookie ?? staffCookie,
+  );
 }
 
 /* ---------- orders placed through the checkout ---------- */
@@ -114,25 +156,54 @@ async function stockedProduct(stock: number, pricePaise = 129_900) {
   return { productId, variantId: variant.id, stockNow };
 }
 
-async function place(productId: string, options: { method?: "cod" | "online"; quantity?: number; coupon?: string } = {}): Promise<OrderRow> {
+async function place(
+  productId: string,
+  options: { method?: "cod" | "online"; quantity?: number; coupon?: string } = {},
+): Promise<OrderRow> {
   const shopper = await createTestShopper(t.db);
   await addLine(t.db, shopper.id, { productId, size: "One Size", colour: "Default", quantity: options.quantity ?? 1 });
   if (options.coupon) expect((await applyCoupon(t.db, shopper.id, options.coupon)).ok).toBe(true);
-  const placed = await placeOrder(t.db, { userId: shopper.id, onlineAvailable: true, form: checkoutForm(options.method ?? "cod") });
+  const placed = await placeOrder(t.db, {
+    userId: shopper.id,
+    onlineAvailable: true,
+    form: checkoutForm(options.method ?? "cod"),
+  });
   if (!placed.ok) throw new Error(placed.message);
   return (await findOrderByNumber(t.db, placed.orderNumber))!;
 }
 
 /** An online order paid through the configured gateway (the test gateway, or Razorpay in its block). */
-async function paidOnline(productId: string, options: { fake?: FakeRazorpay } = {}): Promise<{ order: OrderRow; providerPaymentId: string }> {
+async function paidOnline(
+  productId: string,
+  options: { fake?: FakeRazorpay } = {},
+): Promise<{ order: OrderRow; providerPaymentId: string }> {
   const order = await place(productId, { method: "online" });
   const provider = shopPaymentProvider()!;
-  const started = await startPayment(t.db, provider, { order, callbackUrl: `${BASE}/api/payments/razorpay/callback`, storeName: "Saanjh" });
+  const started = await startPayment(t.db, provider, {
+    order,
+    callbackUrl: `${BASE}/api/payments/razorpay/callback`,
+    storeName: "Saanjh",
+  });
   if (!started.ok) throw new Error(started.message);
-  const providerOrderId = started.checkout.provider === "razorpay" ? started.checkout.options.order_id : started.checkout.providerOrderId;
-  const providerPaymentId = options.fake ? options.fake.pay(providerOrderId).payment.id : `pay_Test${Math.random().toString(36).slice(2, 12)}`;
-  const payment = { id: providerPaymentId, orderId: providerOrderId, amountPaise: order.totalPaise, currency: "INR", status: "captured" as const, method: "upi" };
-  const settled = await settlePayment(t.db, { provider: provider.name, providerOrderId, outcome: { kind: "paid", payment }, source: "page" });
+  const providerOrderId =
+    started.checkout.provider === "razorpay" ? started.checkout.options.order_id : started.checkout.providerOrderId;
+  const providerPaymentId = options.fake
+    ? options.fake.pay(providerOrderId).payment.id
+    : `pay_Test${Math.random().toString(36).slice(2, 12)}`;
+  const payment = {
+    id: providerPaymentId,
+    orderId: providerOrderId,
+    amountPaise: order.totalPaise,
+    currency: "INR",
+    status: "captured" as const,
+    method: "upi",
+  };
+  const settled = await settlePayment(t.db, {
+    provider: provider.name,
+    providerOrderId,
+    outcome: { kind: "paid", payment },
+    source: "page",
+  });
   expect(settled.state).toBe("confirmed");
   return { order: (await findOrderByNumber(t.db, order.orderNumber))!, providerPaymentId };
 }
@@ -180,14 +251,35 @@ describe("the list", () => {
     const at = (iso: string) => new Date(iso);
     const make = async (key: string, options: Parameters<typeof createTestOrder>[2]) => {
       const created = await createTestOrder(t.db, shopper.id, options);
-      await t.db.update(orders).set({ customerName: `${key} ${marker}` }).where(eq(orders.id, created.id));
+      await t.db
+        .update(orders)
+        .set({ customerName: `${key} ${marker}` })
+        .where(eq(orders.id, created.id));
       ids[key] = created;
     };
     ids = {};
     // 00:15 on 11 March in India is still 10 March in UTC
-    await make("Aarti", { createdAt: at("2026-03-10T18:45:00Z"), status: "shipped", paymentMethod: "cod", email: "aarti.k@example.com", phone: "+919833300044" });
-    await make("Bela", { createdAt: at("2026-03-10T18:00:00Z"), status: "delivered", paymentMethod: "online", email: "bela@example.com", phone: "+919833300055" });
-    await make("Chitra", { createdAt: at("2026-03-12T06:00:00Z"), status: "cancelled", paymentMethod: "online", email: "chitra@example.com", phone: "+919833300066" });
+    await make("Aarti", {
+      createdAt: at("2026-03-10T18:45:00Z"),
+      status: "shipped",
+      paymentMethod: "cod",
+      email: "aarti.k@example.com",
+      phone: "+919833300044",
+    });
+    await make("Bela", {
+      createdAt: at("2026-03-10T18:00:00Z"),
+      status: "delivered",
+      paymentMethod: "online",
+      email: "bela@example.com",
+      phone: "+919833300055",
+    });
+    await make("Chitra", {
+      createdAt: at("2026-03-12T06:00:00Z"),
+      status: "cancelled",
+      paymentMethod: "online",
+      email: "chitra@example.com",
+      phone: "+919833300066",
+    });
   });
 
   it("lists newest first and searches by order number, name, e-mail or phone (as typed, with spaces)", async () => {
@@ -195,7 +287,9 @@ describe("the list", () => {
     expect(all.rows.map((r) => r.customerName)).toEqual([`Chitra ${marker}`, `Aarti ${marker}`, `Bela ${marker}`]);
     expect(all.total).toBe(3);
     expect(all.rows.map((r) => r.itemCount)).toEqual([1, 1, 1]);
-    expect((await listLoader(`?search=${ids.Bela!.orderNumber.toLowerCase()}`)).body.rows.map((r) => r.id)).toEqual([ids.Bela!.id]);
+    expect((await listLoader(`?search=${ids.Bela!.orderNumber.toLowerCase()}`)).body.rows.map((r) => r.id)).toEqual([
+      ids.Bela!.id,
+    ]);
     expect((await listLoader("?search=AARTI.K@EXAMPLE")).body.rows.map((r) => r.id)).toEqual([ids.Aarti!.id]);
     expect((await listLoader("?search=98333 00066")).body.rows.map((r) => r.id)).toEqual([ids.Chitra!.id]);
     expect((await listLoader(`?search=chitra%20${marker.toLowerCase()}`)).body.total).toBe(1);
@@ -204,7 +298,8 @@ describe("the list", () => {
   });
 
   it("filters by status, payment method and Indian dates, and pages", async () => {
-    const q = (extra: string) => listLoader(`?search=${marker}${extra}`).then((a) => a.body.rows.map((r) => r.customerName.split(" ")[0]));
+    const q = (extra: string) =>
+      listLoader(`?search=${marker}${extra}`).then((a) => a.body.rows.map((r) => r.customerName.split(" ")[0]));
     expect(await q("&status=shipped")).toEqual(["Aarti"]);
     expect(await q("&payment=online")).toEqual(["Chitra", "Bela"]);
     expect(await q("&payment=cod&status=delivered")).toEqual([]);
@@ -213,10 +308,13 @@ describe("the list", () => {
     expect(await q("&from=2026-03-11")).toEqual(["Chitra", "Aarti"]);
     expect(await q("&to=2026-03-11")).toEqual(["Aarti", "Bela"]);
     // nonsense in the address is ignored, not an error
-    expect((await listLoader(`?search=${marker}&status=lost&payment=cheque&from=2026-02-31&page=-4`)).body).toMatchObject({ total: 3, page: 1 });
+    expect(
+      (await listLoader(`?search=${marker}&status=lost&payment=cheque&from=2026-02-31&page=-4`)).body,
+    ).toMatchObject({ total: 3, page: 1 });
 
     const shopper = await createTestShopper(t.db);
-    for (let i = 0; i < 27; i++) await createTestOrder(t.db, shopper.id, { createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)) });
+    for (let i = 0; i < 27; i++)
+      await createTestOrder(t.db, shopper.id, { createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)) });
     const first = (await listLoader("?to=2025-01-01")).body;
     const second = (await listLoader("?to=2025-01-01&page=2")).body;
     expect(first).toMatchObject({ total: 27, pages: 2, page: 1 });
@@ -226,13 +324,21 @@ describe("the list", () => {
   });
 
   it("exports the filtered list as CSV: a header, one row per order, formulas made inert", async () => {
-    await t.db.update(orders).set({ customerName: `=HYPERLINK("x") ${marker}` }).where(eq(orders.id, ids.Bela!.id));
+    await t.db
+      .update(orders)
+      .set({ customerName: `=HYPERLINK("x") ${marker}` })
+      .where(eq(orders.id, ids.Bela!.id));
     const answer = await exportLoader(`?search=${marker}&payment=online`);
     expect(answer.status).toBe(200);
     expect(answer.headers?.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(answer.headers?.get("content-disposition")).toMatch(/^attachment; filename="orders-online-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(answer.headers?.get("content-disposition")).toMatch(
+      /^attachment; filename="orders-online-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(answer.headers?.get("cache-control")).toBe("no-store");
-    const lines = answer.body.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = answer.body
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toMatch(/^"Order number","Placed \(IST\)","Status","Customer"/);
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"${ids.Chitra!.orderNumber}","2026-03-12 11:30","Cancelled"`);
@@ -251,28 +357,55 @@ describe("status changes", () => {
     const order = await place(productId);
     const refused = await setStatus(order.id, { status: "shipped", courier: "  ", trackingNumber: "" });
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ ok: false, fieldErrors: { courier: ORDER_ADMIN_MESSAGES.courierRequired, trackingNumber: ORDER_ADMIN_MESSAGES.trackingRequired } });
+    expect(refused.body).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        courier: ORDER_ADMIN_MESSAGES.courierRequired,
+        trackingNumber: ORDER_ADMIN_MESSAGES.trackingRequired,
+      },
+    });
     expect(await orderRow(order.id)).toMatchObject({ status: "confirmed", version: 0 });
 
-    const shipped = await setStatus(order.id, { status: "shipped", courier: "Blue Dart", trackingNumber: "BD123456789IN" });
+    const shipped = await setStatus(order.id, {
+      status: "shipped",
+      courier: "Blue Dart",
+      trackingNumber: "BD123456789IN",
+    });
     expect(shipped.body).toMatchObject({ ok: true, version: 1, message: ORDER_ADMIN_MESSAGES.shipped });
-    expect(await orderRow(order.id)).toMatchObject({ status: "shipped", courier: "Blue Dart", trackingNumber: "BD123456789IN", version: 1 });
+    expect(await orderRow(order.id)).toMatchObject({
+      status: "shipped",
+      courier: "Blue Dart",
+      trackingNumber: "BD123456789IN",
+      version: 1,
+    });
 
-    const texts = await t.db.select().from(outboxMessages).where(and(eq(outboxMessages.kind, "order-shipped"), eq(outboxMessages.recipient, order.customerPhone)));
+    const texts = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.kind, "order-shipped"), eq(outboxMessages.recipient, order.customerPhone)));
     expect(texts).toHaveLength(1);
     expect(texts[0]!.body).toContain(order.orderNumber);
     expect(texts[0]!.body).toContain("Blue Dart");
     expect(texts[0]!.body).toContain("BD123456789IN");
 
-    const [step] = await t.db.select().from(orderStatusHistory).where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.toStatus, "shipped")));
+    const [step] = await t.db
+      .select()
+      .from(orderStatusHistory)
+      .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.toStatus, "shipped")));
     expect(step).toMatchObject({ fromStatus: "confirmed", actorKind: "staff", actorUserId: staffId });
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, "order"), eq(auditLog.entityId, order.id)));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "order"), eq(auditLog.entityId, order.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorName: "Priya Shah", action: "status" });
 
     const tracked = await trackOrder(t.db, { orderNumber: order.orderNumber, contact: "nandini@example.com" });
     expect(tracked).toMatchObject({ courier: "Blue Dart", trackingNumber: "BD123456789IN" });
-    expect(await getOrderForUser(t.db, order.userId, order.orderNumber)).toMatchObject({ courier: "Blue Dart", trackingNumber: "BD123456789IN" });
+    expect(await getOrderForUser(t.db, order.userId, order.orderNumber)).toMatchObject({
+      courier: "Blue Dart",
+      trackingNumber: "BD123456789IN",
+    });
 
     // the detail shows who did it
     const detail = (await detailLoader(order.id)).body;
@@ -287,11 +420,22 @@ describe("status changes", () => {
       expect((await setStatus(order.id, { status })).body, status).toMatchObject({ ok: true });
       expect((await orderRow(order.id)).status).toBe(status);
     }
-    expect((await setStatus(order.id, { status: "confirmed" })).body).toMatchObject({ ok: false, formError: ORDER_ADMIN_MESSAGES.sameStatus("confirmed") });
+    expect((await setStatus(order.id, { status: "confirmed" })).body).toMatchObject({
+      ok: false,
+      formError: ORDER_ADMIN_MESSAGES.sameStatus("confirmed"),
+    });
     expect((await setStatus(order.id, { status: "pending_payment" })).status).toBe(400);
-    const steps = await t.db.select().from(orderStatusHistory).where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.actorKind, "staff")));
+    const steps = await t.db
+      .select()
+      .from(orderStatusHistory)
+      .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.actorKind, "staff")));
     expect(steps).toHaveLength(5);
-    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.entity, "order"), eq(auditLog.entityId, order.id)))).toHaveLength(5);
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "order"), eq(auditLog.entityId, order.id))),
+    ).toHaveLength(5);
   });
 
   it("refuses a change made against an older version and keeps the newer one", async () => {
@@ -299,7 +443,11 @@ describe("status changes", () => {
     const order = await createTestOrder(t.db, shopper.id);
     const first = await setStatus(order.id, { status: "processing" }, { version: 0 });
     expect(first.body).toMatchObject({ ok: true, version: 1 });
-    const second = await setStatus(order.id, { status: "cancelled", reason: "Customer called" }, { version: 0, cookie: otherStaffCookie });
+    const second = await setStatus(
+      order.id,
+      { status: "cancelled", reason: "Customer called" },
+      { version: 0, cookie: otherStaffCookie },
+    );
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject({ ok: false, conflict: true, formError: ORDER_ADMIN_MESSAGES.conflict });
     expect(await orderRow(order.id)).toMatchObject({ status: "processing", version: 1, cancellationReason: null });
@@ -329,7 +477,10 @@ describe("status changes", () => {
     expect(row.cancelledAt).toBeInstanceOf(Date);
     expect(await stockNow()).toBe(1);
     expect((await t.db.select().from(coupons).where(eq(coupons.code, "FLAT50")))[0]!.usedCount).toBe(usedBefore);
-    const alerts = await t.db.select().from(outboxMessages).where(and(eq(outboxMessages.kind, "back-in-stock"), eq(outboxMessages.recipient, "+919876500044")));
+    const alerts = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.kind, "back-in-stock"), eq(outboxMessages.recipient, "+919876500044")));
     expect(alerts).toHaveLength(1);
     // cash on delivery: nothing to refund
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
@@ -341,11 +492,17 @@ describe("status changes", () => {
     const usedBefore = (await t.db.select().from(coupons).where(eq(coupons.code, "FLAT50")))[0]!.usedCount;
     expect(await stockNow()).toBe(1);
     const cancel = { status: "cancelled", reason: "Duplicate order" };
-    const answers = await Promise.all([setStatus(order.id, cancel, { version: 0 }), setStatus(order.id, cancel, { version: 0, cookie: otherStaffCookie })]);
+    const answers = await Promise.all([
+      setStatus(order.id, cancel, { version: 0 }),
+      setStatus(order.id, cancel, { version: 0, cookie: otherStaffCookie }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await stockNow()).toBe(4);
     expect((await t.db.select().from(coupons).where(eq(coupons.code, "FLAT50")))[0]!.usedCount).toBe(usedBefore - 1);
-    const cancels = await t.db.select().from(orderStatusHistory).where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.toStatus, "cancelled")));
+    const cancels = await t.db
+      .select()
+      .from(orderStatusHistory)
+      .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.toStatus, "cancelled")));
     expect(cancels).toHaveLength(1);
   });
 
@@ -356,7 +513,11 @@ describe("status changes", () => {
     expect(await stockNow()).toBe(1);
     expect((await setStatus(order.id, { status: "processing" })).body).toMatchObject({ ok: true });
     expect(await stockNow()).toBe(0);
-    expect(await orderRow(order.id)).toMatchObject({ status: "processing", cancelledAt: null, cancellationReason: null });
+    expect(await orderRow(order.id)).toMatchObject({
+      status: "processing",
+      cancelledAt: null,
+      cancellationReason: null,
+    });
 
     await setStatus(order.id, { status: "cancelled", reason: "Out of area" });
     await place(productId);
@@ -369,7 +530,10 @@ describe("status changes", () => {
   it("an order awaiting its online payment can only be cancelled", async () => {
     const { productId, stockNow } = await stockedProduct(2);
     const order = await place(productId, { method: "online" });
-    expect((await setStatus(order.id, { status: "processing" })).body).toMatchObject({ ok: false, formError: ORDER_ADMIN_MESSAGES.awaitingPayment });
+    expect((await setStatus(order.id, { status: "processing" })).body).toMatchObject({
+      ok: false,
+      formError: ORDER_ADMIN_MESSAGES.awaitingPayment,
+    });
     expect((await setStatus(order.id, { status: "cancelled", reason: "Not paid" })).body).toMatchObject({ ok: true });
     expect(await stockNow()).toBe(2);
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
@@ -384,14 +548,25 @@ describe("cancelling a paid online order (test gateway, demo mode)", () => {
     const { order, providerPaymentId } = await paidOnline(productId);
     expect(order.status).toBe("confirmed");
     const cancel = { status: "cancelled", reason: "Could not be delivered to the pincode" };
-    const [a, b] = await Promise.all([setStatus(order.id, cancel, { version: 0 }), setStatus(order.id, cancel, { version: 0 })]);
+    const [a, b] = await Promise.all([
+      setStatus(order.id, cancel, { version: 0 }),
+      setStatus(order.id, cancel, { version: 0 }),
+    ]);
     const ok = [a, b].find((x) => x.status === 200)!;
-    expect(ok.body).toMatchObject({ ok: true, refund: { message: ORDER_ADMIN_MESSAGES.refundProcessed, tone: "success" } });
+    expect(ok.body).toMatchObject({
+      ok: true,
+      refund: { message: ORDER_ADMIN_MESSAGES.refundProcessed, tone: "success" },
+    });
     expect([a, b].filter((x) => x.status === 409)).toHaveLength(1);
 
     const rows = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ provider: "test", status: "processed", amountPaise: order.totalPaise, requestedBy: staffId });
+    expect(rows[0]).toMatchObject({
+      provider: "test",
+      status: "processed",
+      amountPaise: order.totalPaise,
+      requestedBy: staffId,
+    });
     expect(rows[0]!.providerRefundId).toMatch(/^rfnd_/);
     const [payment] = await t.db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
     expect(payment).toMatchObject({ status: "refunded", amountRefundedPaise: order.totalPaise });
@@ -399,7 +574,11 @@ describe("cancelling a paid online order (test gateway, demo mode)", () => {
 
     const detail = (await detailLoader(order.id)).body;
     const paid = detail.payments.find((p) => p.providerPaymentId === providerPaymentId)!;
-    expect(paid.refund).toMatchObject({ status: "processed", providerRefundId: rows[0]!.providerRefundId, requestedBy: "Priya Shah" });
+    expect(paid.refund).toMatchObject({
+      status: "processed",
+      providerRefundId: rows[0]!.providerRefundId,
+      requestedBy: "Priya Shah",
+    });
   });
 });
 
@@ -447,7 +626,10 @@ describe("cancelling a paid online order (Razorpay)", () => {
     const { order, providerPaymentId } = await paidOnline(productId, { fake });
     fake.failNext(500, { times: 1 });
     const answer = await setStatus(order.id, { status: "cancelled", reason: "Damaged in the workshop" });
-    expect(answer.body).toMatchObject({ ok: true, refund: { message: ORDER_ADMIN_MESSAGES.refundFailed, tone: "error" } });
+    expect(answer.body).toMatchObject({
+      ok: true,
+      refund: { message: ORDER_ADMIN_MESSAGES.refundFailed, tone: "error" },
+    });
     expect((await orderRow(order.id)).status).toBe("cancelled");
     const [failed] = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(failed).toMatchObject({ status: "failed", providerRefundId: null });
@@ -455,20 +637,38 @@ describe("cancelling a paid online order (Razorpay)", () => {
     expect([...fake.refunds.values()].filter((r) => r.payment_id === providerPaymentId)).toHaveLength(0);
 
     const detail = (await detailLoader(order.id)).body;
-    expect(detail.payments.find((p) => p.providerPaymentId === providerPaymentId)!.refund).toMatchObject({ status: "failed" });
+    expect(detail.payments.find((p) => p.providerPaymentId === providerPaymentId)!.refund).toMatchObject({
+      status: "failed",
+    });
 
     const version = (await orderRow(order.id)).version;
-    const stale = await detailAction(order.id, { intent: "retry-refund", version: String(version - 1), refundId: failed!.id });
+    const stale = await detailAction(order.id, {
+      intent: "retry-refund",
+      version: String(version - 1),
+      refundId: failed!.id,
+    });
     expect(stale.body).toMatchObject({ ok: false, conflict: true });
-    const retried = await detailAction(order.id, { intent: "retry-refund", version: String(version), refundId: failed!.id });
+    const retried = await detailAction(order.id, {
+      intent: "retry-refund",
+      version: String(version),
+      refundId: failed!.id,
+    });
     expect(retried.body).toMatchObject({ ok: true, refund: { message: ORDER_ADMIN_MESSAGES.refundProcessed } });
     const [processed] = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(processed).toMatchObject({ id: failed!.id, status: "processed" });
     expect([...fake.refunds.values()].filter((r) => r.payment_id === providerPaymentId)).toHaveLength(1);
-    const keys = new Set(refundCalls().filter((r) => r.path.includes(providerPaymentId)).map((r) => r.idempotencyKey));
+    const keys = new Set(
+      refundCalls()
+        .filter((r) => r.path.includes(providerPaymentId))
+        .map((r) => r.idempotencyKey),
+    );
     expect([...keys]).toEqual([`refund_${failed!.id}`]);
     // a processed refund is not asked again
-    const done = await detailAction(order.id, { intent: "retry-refund", version: String(version + 1), refundId: failed!.id });
+    const done = await detailAction(order.id, {
+      intent: "retry-refund",
+      version: String(version + 1),
+      refundId: failed!.id,
+    });
     expect(done.body).toMatchObject({ ok: false, formError: ORDER_ADMIN_MESSAGES.refundDone });
   });
 
@@ -479,12 +679,19 @@ describe("cancelling a paid online order (Razorpay)", () => {
     const [row] = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     // as if the gateway had answered 'pending' at first
     await t.db.update(refunds).set({ status: "pending", processedAt: null }).where(eq(refunds.id, row!.id));
-    await t.db.update(payments).set({ status: "captured", amountRefundedPaise: 0 }).where(eq(payments.providerPaymentId, providerPaymentId));
+    await t.db
+      .update(payments)
+      .set({ status: "captured", amountRefundedPaise: 0 })
+      .where(eq(payments.providerPaymentId, providerPaymentId));
     expect(await recordRefundWebhook(t.db, "razorpay", row!.providerRefundId!)).toBe(true);
     expect(await recordRefundWebhook(t.db, "razorpay", row!.providerRefundId!)).toBe(true);
     expect(await recordRefundWebhook(t.db, "razorpay", "rfnd_NotOursAtAll01")).toBe(false);
-    expect((await t.db.select().from(refunds).where(eq(refunds.id, row!.id)))[0]).toMatchObject({ status: "processed" });
-    expect((await t.db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId)))[0]).toMatchObject({ status: "refunded", amountRefundedPaise: order.totalPaise });
+    expect((await t.db.select().from(refunds).where(eq(refunds.id, row!.id)))[0]).toMatchObject({
+      status: "processed",
+    });
+    expect(
+      (await t.db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId)))[0],
+    ).toMatchObject({ status: "refunded", amountRefundedPaise: order.totalPaise });
   });
 });
 
@@ -498,11 +705,25 @@ describe("payments that succeeded for orders that could not be confirmed", () =>
     const provider = shopPaymentProvider()!;
     const started = await startPayment(t.db, provider, { order, callbackUrl: `${BASE}/cb`, storeName: "Saanjh" });
     if (!started.ok || started.checkout.provider !== "test") throw new Error("no test session");
-    expect((await setStatus(order.id, { status: "cancelled", reason: "Not paid in time" })).body).toMatchObject({ ok: true });
+    expect((await setStatus(order.id, { status: "cancelled", reason: "Not paid in time" })).body).toMatchObject({
+      ok: true,
+    });
     const providerPaymentId = `pay_Late${Math.random().toString(36).slice(2, 10)}`;
     const { providerOrderId } = started.checkout;
-    const reported = { id: providerPaymentId, orderId: providerOrderId, amountPaise: order.totalPaise, currency: "INR", status: "captured" as const, method: "card" };
-    const settled = await settlePayment(t.db, { provider: "test", providerOrderId, outcome: { kind: "paid", payment: reported }, source: "page" });
+    const reported = {
+      id: providerPaymentId,
+      orderId: providerOrderId,
+      amountPaise: order.totalPaise,
+      currency: "INR",
+      status: "captured" as const,
+      method: "card",
+    };
+    const settled = await settlePayment(t.db, {
+      provider: "test",
+      providerOrderId,
+      outcome: { kind: "paid", payment: reported },
+      source: "page",
+    });
     expect(settled.state).toBe("flagged");
     const [payment] = await t.db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
     return { ...product, order: (await orderRow(order.id))!, payment: payment! };
@@ -513,35 +734,74 @@ describe("payments that succeeded for orders that could not be confirmed", () =>
     expect(await stockNow()).toBe(2);
     const list = (await listLoader("")).body;
     const row = list.flagged.find((f) => f.paymentId === payment.id);
-    expect(row).toMatchObject({ orderNumber: order.orderNumber, orderStatus: "cancelled", confirmable: true, providerPaymentId: payment.providerPaymentId, flagReason: "Paid for a cancelled order" });
+    expect(row).toMatchObject({
+      orderNumber: order.orderNumber,
+      orderStatus: "cancelled",
+      confirmable: true,
+      providerPaymentId: payment.providerPaymentId,
+      flagReason: "Paid for a cancelled order",
+    });
 
-    const stale = await listAction({ intent: "confirm-payment", orderId: order.id, version: String(order.version - 1), paymentId: payment.id });
+    const stale = await listAction({
+      intent: "confirm-payment",
+      orderId: order.id,
+      version: String(order.version - 1),
+      paymentId: payment.id,
+    });
     expect(stale.body).toMatchObject({ ok: false, conflict: true });
-    const confirmed = await listAction({ intent: "confirm-payment", orderId: order.id, version: String(order.version), paymentId: payment.id });
+    const confirmed = await listAction({
+      intent: "confirm-payment",
+      orderId: order.id,
+      version: String(order.version),
+      paymentId: payment.id,
+    });
     expect(confirmed.body).toMatchObject({ ok: true, message: ORDER_ADMIN_MESSAGES.confirmed });
     const row2 = await orderRow(order.id);
     expect(row2).toMatchObject({ status: "confirmed", cancelledAt: null, cancellationReason: null });
     expect(row2.confirmedAt).toBeInstanceOf(Date);
     expect(await stockNow()).toBe(1);
     const messages = await t.db.select().from(outboxMessages).where(eq(outboxMessages.kind, "order-confirmed"));
-    expect(messages.filter((m) => m.dedupeKey.endsWith(`:${order.orderNumber}`)).map((m) => m.channel).sort()).toEqual(["email", "sms"]);
-    expect((await t.db.select().from(payments).where(eq(payments.id, payment.id)))[0]).toMatchObject({ flaggedAt: null, flagReason: "Paid for a cancelled order" });
+    expect(
+      messages
+        .filter((m) => m.dedupeKey.endsWith(`:${order.orderNumber}`))
+        .map((m) => m.channel)
+        .sort(),
+    ).toEqual(["email", "sms"]);
+    expect((await t.db.select().from(payments).where(eq(payments.id, payment.id)))[0]).toMatchObject({
+      flaggedAt: null,
+      flagReason: "Paid for a cancelled order",
+    });
     expect((await listLoader("")).body.flagged.some((f) => f.paymentId === payment.id)).toBe(false);
     // twice: nothing more
-    const twice = await listAction({ intent: "confirm-payment", orderId: order.id, version: String(row2.version), paymentId: payment.id });
+    const twice = await listAction({
+      intent: "confirm-payment",
+      orderId: order.id,
+      version: String(row2.version),
+      paymentId: payment.id,
+    });
     expect(twice.body).toMatchObject({ ok: false, formError: ORDER_ADMIN_MESSAGES.flagGone });
     expect(await stockNow()).toBe(1);
   });
 
   it("refunds one from the order page; the order stays cancelled and leaves the list", async () => {
     const { order, payment, stockNow } = await flagged();
-    const refunded = await detailAction(order.id, { intent: "refund-payment", version: String(order.version), paymentId: payment.id });
+    const refunded = await detailAction(order.id, {
+      intent: "refund-payment",
+      version: String(order.version),
+      paymentId: payment.id,
+    });
     expect(refunded.body).toMatchObject({ ok: true, refund: { message: ORDER_ADMIN_MESSAGES.refundProcessed } });
     expect((await orderRow(order.id)).status).toBe("cancelled");
     expect(await stockNow()).toBe(2);
-    expect(await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).toEqual([expect.objectContaining({ status: "processed", requestedBy: staffId })]);
+    expect(await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).toEqual([
+      expect.objectContaining({ status: "processed", requestedBy: staffId }),
+    ]);
     expect((await listLoader("")).body.flagged.some((f) => f.paymentId === payment.id)).toBe(false);
-    const again = await detailAction(order.id, { intent: "refund-payment", version: String((await orderRow(order.id)).version), paymentId: payment.id });
+    const again = await detailAction(order.id, {
+      intent: "refund-payment",
+      version: String((await orderRow(order.id)).version),
+      paymentId: payment.id,
+    });
     expect(again.body).toMatchObject({ ok: false, formError: ORDER_ADMIN_MESSAGES.flagGone });
     expect(await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).toHaveLength(1);
   });
@@ -549,7 +809,11 @@ describe("payments that succeeded for orders that could not be confirmed", () =>
   it("refuses to confirm when the piece sold out meanwhile, and says to refund", async () => {
     const { order, payment, productId } = await flagged(1);
     await place(productId);
-    const refused = await detailAction(order.id, { intent: "confirm-payment", version: String(order.version), paymentId: payment.id });
+    const refused = await detailAction(order.id, {
+      intent: "confirm-payment",
+      version: String(order.version),
+      paymentId: payment.id,
+    });
     expect(refused.status).toBe(409);
     expect((refused.body as { formError: string }).formError).toMatch(/Refund the payment instead\.$/);
     expect((await orderRow(order.id)).status).toBe("cancelled");

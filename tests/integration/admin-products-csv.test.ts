@@ -12,7 +12,14 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { ProductsCsvActions } from "../../app/components/admin/products/csv-actions";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { bodyLimit, bufferedBody, DEFAULT_BODY_LIMIT, PRODUCT_IMPORT_BODY_LIMIT, SHOP_BODY_LIMITS, streamedBody } from "../../server/body-limit";
+import {
+  bodyLimit,
+  bufferedBody,
+  DEFAULT_BODY_LIMIT,
+  PRODUCT_IMPORT_BODY_LIMIT,
+  SHOP_BODY_LIMITS,
+  streamedBody,
+} from "../../server/body-limit";
 import { toFetchRequest } from "../../server/request-handler";
 import { rawRequest } from "../../server/test-raw-client";
 import type * as BootModule from "../../app/boot.server";
@@ -20,7 +27,14 @@ import { setDatabase } from "../../app/db/client.server";
 import { auditLog, mediaUploads } from "../../app/modules/admin/schema.server";
 import { requestBackInStock } from "../../app/modules/catalog/back-in-stock.server";
 import { listAdminProducts } from "../../app/modules/catalog/product-admin.server";
-import { CSV_COLUMNS, CSV_MESSAGES, IMPORT_MAX_BYTES, type CsvColumnKey, type ImportAnswer, type ImportReport } from "../../app/modules/catalog/product-csv";
+import {
+  CSV_COLUMNS,
+  CSV_MESSAGES,
+  IMPORT_MAX_BYTES,
+  type CsvColumnKey,
+  type ImportAnswer,
+  type ImportReport,
+} from "../../app/modules/catalog/product-csv";
 import { exportRecords, guardCell, unguardCell } from "../../app/modules/catalog/product-csv.server";
 import { parseAdminListParams } from "../../app/modules/catalog/product-form";
 import { getProduct } from "../../app/modules/catalog/products.server";
@@ -33,7 +47,14 @@ import { outboxMessages } from "../../app/modules/messages/schema.server";
 import * as exportRoute from "../../app/routes/admin.products.export";
 import * as importRoute from "../../app/routes/admin.products.import";
 import { createTestProduct } from "../factories/catalog";
-import { TEST_BASE as BASE, signedInStaff, signedInShopper, settle, type RouteArgs as Args, type Answer } from "../factories/sessions";
+import {
+  TEST_BASE as BASE,
+  signedInStaff,
+  signedInShopper,
+  settle,
+  type RouteArgs as Args,
+  type Answer,
+} from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -72,7 +93,11 @@ let purges = 0;
 beforeAll(async () => {
   setDatabase(t.database);
   (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = { purge: () => (purges += 1) };
-  const signedIn = await signedInStaff(t.db, { name: "Meera Iyer", email: "meera.csv@example.com", password: "jasmine-tea-2026" }, "203.0.113.70");
+  const signedIn = await signedInStaff(
+    t.db,
+    { name: "Meera Iyer", email: "meera.csv@example.com", password: "jasmine-tea-2026" },
+    "203.0.113.70",
+  );
   staffId = signedIn.id;
   staffCookie = signedIn.cookie;
 
@@ -86,12 +111,15 @@ afterAll(() => {
 
 /* ---------- calling the routes ---------- */
 
-const headersFor = (cookie: string | null): Record<string, string> => (cookie ? { origin: BASE, cookie } : { origin: BASE });
+const headersFor = (cookie: string | null): Record<string, string> =>
+  cookie ? { origin: BASE, cookie } : { origin: BASE };
 
 async function exportResponse(query: string, cookie: string | null = staffCookie): Promise<Response> {
   const request = new Request(`${BASE}/admin/products/export${query}`, { headers: headersFor(cookie) });
   try {
-    return (await exportRoute.loader({ request, params: {}, context: {} } as unknown as Args<typeof exportRoute.loader>)) as Response;
+    return (await exportRoute.loader({ request, params: {}, context: {} } as unknown as Args<
+      typeof exportRoute.loader
+    >)) as Response;
   } catch (thrown) {
     const init = thrown as { init?: { status?: number } };
     return new Response(null, { status: init.init?.status ?? 500 });
@@ -105,15 +133,35 @@ async function exported(query: string): Promise<string[][]> {
   return parse(await response.text(), { bom: true }) as string[][];
 }
 
-function importRequest(file: string | Uint8Array | null, fields: Record<string, string>, cookie: string | null, fileName = "products.csv"): Request {
+function importRequest(
+  file: string | Uint8Array | null,
+  fields: Record<string, string>,
+  cookie: string | null,
+  fileName = "products.csv",
+): Request {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  if (file !== null) form.set("file", new File([typeof file === "string" ? file : new Uint8Array(file)], fileName, { type: "text/csv" }));
+  if (file !== null)
+    form.set(
+      "file",
+      new File([typeof file === "string" ? file : new Uint8Array(file)], fileName, { type: "text/csv" }),
+    );
   return new Request(`${BASE}/admin/products/import`, { method: "POST", headers: headersFor(cookie), body: form });
 }
 
-const runImport = (file: string | Uint8Array | null, fields: Record<string, string>, cookie: string | null = staffCookie, fileName?: string) =>
-  settle(() => importRoute.action({ request: importRequest(file, fields, cookie, fileName), params: {}, context: {} } as unknown as Args<typeof importRoute.action>));
+const runImport = (
+  file: string | Uint8Array | null,
+  fields: Record<string, string>,
+  cookie: string | null = staffCookie,
+  fileName?: string,
+) =>
+  settle(() =>
+    importRoute.action({
+      request: importRequest(file, fields, cookie, fileName),
+      params: {},
+      context: {},
+    } as unknown as Args<typeof importRoute.action>),
+  );
 
 async function dryRun(file: string | Uint8Array): Promise<ImportReport> {
   const answer = await runImport(file, { intent: "dry-run" });
@@ -169,7 +217,9 @@ function sareeRow(sku: string, o: Row = {}): Row {
 async function upload(name: string): Promise<{ key: string; url: string }> {
   const key = `uploads/csv-${name}-${Date.now().toString(36)}`;
   const url = `/media/${key}-800.webp`;
-  await t.db.insert(mediaUploads).values({ key, url, width: 800, height: 1067, format: "webp", bytes: 1000, uploadedBy: staffId });
+  await t.db
+    .insert(mediaUploads)
+    .values({ key, url, width: 800, height: 1067, format: "webp", bytes: 1000, uploadedBy: staffId });
   return { key, url };
 }
 
@@ -179,7 +229,10 @@ async function productBySku(sku: string) {
 }
 
 async function stockOf(variantSku: string): Promise<number | null> {
-  const [row] = await t.db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.sku, variantSku));
+  const [row] = await t.db
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.sku, variantSku));
   return row?.stock ?? null;
 }
 
@@ -204,7 +257,13 @@ describe("who may export and import", () => {
       const response = await exportResponse("", cookie);
       expect(response.status).toBe(status);
       expect(await response.text()).not.toContain("Guarded Zari Kurta");
-      const page = await settle(() => importRoute.loader({ request: new Request(`${BASE}/admin/products/import`, { headers: headersFor(cookie) }), params: {}, context: {} } as unknown as Args<typeof importRoute.loader>));
+      const page = await settle(() =>
+        importRoute.loader({
+          request: new Request(`${BASE}/admin/products/import`, { headers: headersFor(cookie) }),
+          params: {},
+          context: {},
+        } as unknown as Args<typeof importRoute.loader>),
+      );
       expect(page.status).toBe(status);
       for (const intent of ["dry-run", "apply"]) {
         const answer = await runImport(file, { intent, digest: "0".repeat(64) }, cookie);
@@ -259,14 +318,24 @@ describe("export", () => {
       createdAt: at,
     });
     // three products with one and the same created_at: the keyset's tie-breaker is the id
-    for (let i = 3; i <= 6; i++) await createTestProduct(t.db, { sku: `ZRK-100${i}`, name: `Zarkan Co-ord ${i}`, category: "co-ords", sizes: ["S", "M"], colors: [], createdAt: at });
+    for (let i = 3; i <= 6; i++)
+      await createTestProduct(t.db, {
+        sku: `ZRK-100${i}`,
+        name: `Zarkan Co-ord ${i}`,
+        category: "co-ords",
+        sizes: ["S", "M"],
+        colors: [],
+        createdAt: at,
+      });
   });
 
   it("downloads a UTF-8 CSV with a byte-order mark, one row per variant, as an attachment", async () => {
     const response = await exportResponse("?search=Zarkan");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="products-zarkan-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="products-zarkan-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(response.headers.get("cache-control")).toBe("no-store");
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -276,7 +345,9 @@ describe("export", () => {
     const hindi = (await exported("?search=ZRK-1001")).slice(1);
     expect(hindi).toHaveLength(2);
     const col = (name: CsvColumnKey) => CSV_COLUMNS.findIndex((c) => c.key === name);
-    expect(hindi.map((r) => [r[col("name")], r[col("colour")], r[col("colourHex")], r[col("stock")], r[col("variantSku")]])).toEqual([
+    expect(
+      hindi.map((r) => [r[col("name")], r[col("colour")], r[col("colourHex")], r[col("stock")], r[col("variantSku")]]),
+    ).toEqual([
       ["ज़रकन बनारसी साड़ी", "Maroon", "#7B1E2B", "4", "ZRK-1001-FS-MAR"],
       ["ज़रकन बनारसी साड़ी", "Gold", "#C9A227", "0", "ZRK-1001-FS-GOL"],
     ]);
@@ -285,7 +356,9 @@ describe("export", () => {
     expect(hindi[0]![col("description")]).toBe("Real zari worth every ₹: woven in Varanasi.");
     expect(hindi[0]![col("occasions")]).toBe("Wedding, Festive");
     expect(hindi[0]![col("active")]).toBe("yes");
-    expect(hindi[0]![col("pictures")]).toBe(`${BASE}/media/test/zrk-front-800.webp | ${BASE}/media/test/zrk-back-800.webp`);
+    expect(hindi[0]![col("pictures")]).toBe(
+      `${BASE}/media/test/zrk-front-800.webp | ${BASE}/media/test/zrk-back-800.webp`,
+    );
     expect(hindiId).not.toBe("");
   });
 
@@ -300,14 +373,25 @@ describe("export", () => {
     expect(r[col("badge")]).toBe("'@home");
     expect(r[col("material")]).toBe("''=already quoted");
     expect(r[col("active")]).toBe("no");
-    for (const value of ["=1+1", "+91", "-3", "@x", "\tx", "'=x", "''-y", "plain", "it's"]) expect(unguardCell(guardCell(value))).toBe(value);
+    for (const value of ["=1+1", "+91", "-3", "@x", "\tx", "'=x", "''-y", "plain", "it's"])
+      expect(unguardCell(guardCell(value))).toBe(value);
   });
 
   it("exports exactly the products the list shows for the same filters", async () => {
-    for (const query of ["?search=Zarkan", "?search=Zarkan&status=inactive", "?search=Zarkan&status=active&category=co-ords", "?search=ZRK-1003-M-DEF", "?category=sarees&search=ZRK"]) {
+    for (const query of [
+      "?search=Zarkan",
+      "?search=Zarkan&status=inactive",
+      "?search=Zarkan&status=active&category=co-ords",
+      "?search=ZRK-1003-M-DEF",
+      "?category=sarees&search=ZRK",
+    ]) {
       const records = (await exported(query)).slice(1);
       const skus = [...new Set(records.map((r) => r[0]))].sort();
-      const listed = (await listAdminProducts(t.db, parseAdminListParams(new URLSearchParams(query.slice(1))), 1000)).items.map((i) => i.sku).sort();
+      const listed = (
+        await listAdminProducts(t.db, parseAdminListParams(new URLSearchParams(query.slice(1))), 1000)
+      ).items
+        .map((i) => i.sku)
+        .sort();
       expect(skus, query).toEqual(listed);
       expect(skus.length, query).toBeGreaterThan(0);
     }
@@ -317,7 +401,12 @@ describe("export", () => {
   it("pages through with a keyset, never skipping or repeating a product, also when they share a created_at", async () => {
     const records = async (pageSize: number) => {
       const out: string[][] = [];
-      for await (const r of exportRecords(t.db, { search: "ZRK", category: "", status: "" }, { baseUrl: BASE, pageSize })) out.push(r);
+      for await (const r of exportRecords(
+        t.db,
+        { search: "ZRK", category: "", status: "" },
+        { baseUrl: BASE, pageSize },
+      ))
+        out.push(r);
       return out.slice(1);
     };
     const whole = await records(500);
@@ -329,9 +418,12 @@ describe("export", () => {
 
 describe("the list's CSV buttons", () => {
   it("link the export with the list's current filters, and the import screen", () => {
-    const html = (filters: Parameters<typeof ProductsCsvActions>[0]["filters"]) => renderToStaticMarkup(createElement(MemoryRouter, null, createElement(ProductsCsvActions, { filters })));
+    const html = (filters: Parameters<typeof ProductsCsvActions>[0]["filters"]) =>
+      renderToStaticMarkup(createElement(MemoryRouter, null, createElement(ProductsCsvActions, { filters })));
     const filtered = html({ search: "silk & zari", category: "sarees", status: "inactive" });
-    expect(filtered).toContain('href="/admin/products/export?search=silk+%26+zari&amp;category=sarees&amp;status=inactive"');
+    expect(filtered).toContain(
+      'href="/admin/products/export?search=silk+%26+zari&amp;category=sarees&amp;status=inactive"',
+    );
     expect(filtered).toMatch(/<a href="\/admin\/products\/export\?[^"]*" download=""/);
     expect(filtered).toContain('href="/admin/products/import"');
     expect(html({})).toContain('href="/admin/products/export"');
@@ -356,28 +448,85 @@ describe("import: a good file", () => {
     expect(await requestBackInStock(t.db, { variantId: sold.id, phone: "+919812300072" })).toBe("created");
     const front = await upload("front");
     const back = await upload("back");
-    const kurta = { productSku: "GDF-1001", name: "Indigo Dabu Kurta", brand: "Test Label", category: "kurtas", price: "1,799", originalPrice: "", description: "A plain cotton kurta used by the tests.", details: "Straight fit, mandarin collar, three-quarter sleeves.", material: "100% cotton", fabric: "Cotton", fit: "Regular", care: "Machine wash cold", type: "Kurta", occasions: "Casual", active: "yes", colour: "Indigo", colourHex: "#2E3A87" };
+    const kurta = {
+      productSku: "GDF-1001",
+      name: "Indigo Dabu Kurta",
+      brand: "Test Label",
+      category: "kurtas",
+      price: "1,799",
+      originalPrice: "",
+      description: "A plain cotton kurta used by the tests.",
+      details: "Straight fit, mandarin collar, three-quarter sleeves.",
+      material: "100% cotton",
+      fabric: "Cotton",
+      fit: "Regular",
+      care: "Machine wash cold",
+      type: "Kurta",
+      occasions: "Casual",
+      active: "yes",
+      colour: "Indigo",
+      colourHex: "#2E3A87",
+    };
     const file = csvFile([
       { ...kurta, size: "S", variantSku: "GDF-1001-S-IND", stock: "2" },
       { ...kurta, size: "M", variantSku: "GDF-1001-M-IND", stock: "6" },
       { ...kurta, size: "L", variantSku: "", stock: "5" },
       sareeRow("GDF-2001", { variantSku: "GDF-2001-FS-MAR", pictures: `${BASE}${front.url} | ${back.url}` }),
-      sareeRow("GDF-2001", { name: "", price: "", colour: "Rani Pink", colourHex: "", variantSku: "GDF-2001-FS-RAN", stock: "2" }),
-      sareeRow("GDF-3001", { name: "Tussar Dupatta", category: "Jewellery & Accessories", price: "999", originalPrice: "", colour: "Default", colourHex: "", size: "One Size", variantSku: "", stock: "7" }),
+      sareeRow("GDF-2001", {
+        name: "",
+        price: "",
+        colour: "Rani Pink",
+        colourHex: "",
+        variantSku: "GDF-2001-FS-RAN",
+        stock: "2",
+      }),
+      sareeRow("GDF-3001", {
+        name: "Tussar Dupatta",
+        category: "Jewellery & Accessories",
+        price: "999",
+        originalPrice: "",
+        colour: "Default",
+        colourHex: "",
+        size: "One Size",
+        variantSku: "",
+        stock: "7",
+      }),
     ]);
     const auditBefore = await count(auditLog);
     const purgesBefore = purges;
 
     const report = await dryRun(file);
-    expect(report.counts).toEqual({ rows: 6, newProducts: 2, updatedProducts: 1, newVariants: 4, stockChanges: 1, unchanged: 0, rejected: 0 });
+    expect(report.counts).toEqual({
+      rows: 6,
+      newProducts: 2,
+      updatedProducts: 1,
+      newVariants: 4,
+      stockChanges: 1,
+      unchanged: 0,
+      rejected: 0,
+    });
     // the product's own changes are told on its first row, each variant's on its row
-    expect(rowOf(report, 2)).toMatchObject({ kind: "update", notes: ["Price ₹1,899 → ₹1,799", "Sizes S, M → S, M, L"] });
+    expect(rowOf(report, 2)).toMatchObject({
+      kind: "update",
+      notes: ["Price ₹1,899 → ₹1,799", "Sizes S, M → S, M, L"],
+    });
     expect(rowOf(report, 3)).toMatchObject({ kind: "update", notes: ["Stock 0 → 6"] });
-    expect(rowOf(report, 4)).toMatchObject({ kind: "new-variant", variantSku: "GDF-1001-L-IND", notes: expect.arrayContaining(["New variant L / Indigo (GDF-1001-L-IND), stock 5"]) });
+    expect(rowOf(report, 4)).toMatchObject({
+      kind: "new-variant",
+      variantSku: "GDF-1001-L-IND",
+      notes: expect.arrayContaining(["New variant L / Indigo (GDF-1001-L-IND), stock 5"]),
+    });
     expect(rowOf(report, 5)!.kind).toBe("new-product");
-    expect(rowOf(report, 5)!.notes[0]).toBe("New product ‘Kadhua Banarasi Saree’ in Sarees at ₹7,499 (was ₹8,999): 2 variants, 5 in stock, 2 pictures");
-    expect(rowOf(report, 6)).toMatchObject({ kind: "new-variant", notes: ["New variant Free Size / Rani Pink (GDF-2001-FS-RAN), stock 2"] });
-    expect(rowOf(report, 7)!.notes).toContain("Created inactive: it has no picture yet. Add one in the product editor, then make it active.");
+    expect(rowOf(report, 5)!.notes[0]).toBe(
+      "New product ‘Kadhua Banarasi Saree’ in Sarees at ₹7,499 (was ₹8,999): 2 variants, 5 in stock, 2 pictures",
+    );
+    expect(rowOf(report, 6)).toMatchObject({
+      kind: "new-variant",
+      notes: ["New variant Free Size / Rani Pink (GDF-2001-FS-RAN), stock 2"],
+    });
+    expect(rowOf(report, 7)!.notes).toContain(
+      "Created inactive: it has no picture yet. Add one in the product editor, then make it active.",
+    );
     expect(report.notes[0]).toMatch(/1 product has no picture and stays inactive/);
 
     // the dry run changed nothing
@@ -402,13 +551,22 @@ describe("import: a good file", () => {
     ]);
     const saree = (await productBySku("GDF-2001"))!;
     const sareePage = (await getProduct(t.db, saree.id))!;
-    expect(sareePage).toMatchObject({ name: "Kadhua Banarasi Saree", pricePaise: 749_900, originalPricePaise: 899_900, stock: 5, occasions: ["Wedding", "Festive"] });
+    expect(sareePage).toMatchObject({
+      name: "Kadhua Banarasi Saree",
+      pricePaise: 749_900,
+      originalPricePaise: 899_900,
+      stock: 5,
+      occasions: ["Wedding", "Festive"],
+    });
     expect(sareePage.colors).toEqual([
       { name: "Maroon", hex: "#7B1E2B" },
       { name: "Rani Pink", hex: "#D0417E" },
     ]);
     expect(sareePage.images.map((i) => i.url)).toEqual([front.url, back.url]);
-    const claimed = await t.db.select({ attachedAt: mediaUploads.attachedAt }).from(mediaUploads).where(inArray(mediaUploads.key, [front.key, back.key]));
+    const claimed = await t.db
+      .select({ attachedAt: mediaUploads.attachedAt })
+      .from(mediaUploads)
+      .where(inArray(mediaUploads.key, [front.key, back.key]));
     expect(claimed.every((u) => u.attachedAt !== null)).toBe(true);
     const dupatta = (await productBySku("GDF-3001"))!;
     expect(dupatta).toMatchObject({ isActive: false, category: "accessories", sizes: [], stock: 7 });
@@ -424,50 +582,109 @@ describe("import: a good file", () => {
 
     // one audit row per product changed, plus the import's own
     const rows = await t.db.select().from(auditLog).where(like(auditLog.action, "import%"));
-    const mine = rows.filter((r) => [existingId, saree.id, dupatta.id].includes(r.entityId) || r.summary.includes("GDF"));
+    const mine = rows.filter(
+      (r) => [existingId, saree.id, dupatta.id].includes(r.entityId) || r.summary.includes("GDF"),
+    );
     expect(mine.filter((r) => r.action === "import-update").map((r) => r.entityId)).toEqual([existingId]);
-    expect(mine.filter((r) => r.action === "import-create").map((r) => r.entityId).sort()).toEqual([saree.id, dupatta.id].sort());
-    expect(mine.find((r) => r.entityId === existingId)!.summary).toBe("CSV import: Price ₹1,899 → ₹1,799; Sizes S, M → S, M, L; stock M/Indigo 0 → 6; stock L/Indigo new 5");
+    expect(
+      mine
+        .filter((r) => r.action === "import-create")
+        .map((r) => r.entityId)
+        .sort(),
+    ).toEqual([saree.id, dupatta.id].sort());
+    expect(mine.find((r) => r.entityId === existingId)!.summary).toBe(
+      "CSV import: Price ₹1,899 → ₹1,799; Sizes S, M → S, M, L; stock M/Indigo 0 → 6; stock L/Indigo new 5",
+    );
     const summary = rows.filter((r) => r.action === "import" && r.summary.startsWith("Imported products.csv (6 rows)"));
     expect(summary).toHaveLength(1);
-    expect(summary[0]!.summary).toBe("Imported products.csv (6 rows): 2 new products, 1 updated, 4 new variants, 1 stock changes, 0 rows unchanged, 0 rejected");
+    expect(summary[0]!.summary).toBe(
+      "Imported products.csv (6 rows): 2 new products, 1 updated, 4 new variants, 1 stock changes, 0 rows unchanged, 0 rejected",
+    );
     expect(await count(auditLog)).toBe(auditBefore + 4);
     expect(purges).toBeGreaterThan(purgesBefore);
 
     // the same file again: nothing left to do
     const again = await dryRun(file);
-    expect(again.counts).toMatchObject({ rows: 6, newProducts: 0, updatedProducts: 0, newVariants: 0, stockChanges: 0, unchanged: 6, rejected: 0 });
+    expect(again.counts).toMatchObject({
+      rows: 6,
+      newProducts: 0,
+      updatedProducts: 0,
+      newVariants: 0,
+      stockChanges: 0,
+      unchanged: 6,
+      rejected: 0,
+    });
     expect((await apply(file, again.digest)).body).toEqual({ kind: "error", message: CSV_MESSAGES.nothingToApply });
   });
 });
 
 describe("import: pictures", () => {
   it("reorders, adds the importer's uploads and drops pictures; refuses other products' pictures and others' uploads", async () => {
-    const id = await createTestProduct(t.db, { sku: "PIC-1001", name: "Picture Kurta", sizes: ["M"], colors: [{ name: "Rust", hex: "#B4532A" }] }, [
-      { key: "test/pic-a", url: "/media/test/pic-a-800.webp", width: 800, height: 1067, alt: "Front" },
-      { key: "test/pic-b", url: "/media/test/pic-b-800.webp", width: 800, height: 1067, alt: "Back" },
-    ]);
+    const id = await createTestProduct(
+      t.db,
+      { sku: "PIC-1001", name: "Picture Kurta", sizes: ["M"], colors: [{ name: "Rust", hex: "#B4532A" }] },
+      [
+        { key: "test/pic-a", url: "/media/test/pic-a-800.webp", width: 800, height: 1067, alt: "Front" },
+        { key: "test/pic-b", url: "/media/test/pic-b-800.webp", width: 800, height: 1067, alt: "Back" },
+      ],
+    );
     await storage.put("test/pic-b", Buffer.from("b"), "image/webp");
-    await createTestProduct(t.db, { sku: "PIC-2001", name: "Other Kurta" }, [{ key: "test/pic-d", url: "/media/test/pic-d-800.webp", width: 800, height: 1067 }]);
+    await createTestProduct(t.db, { sku: "PIC-2001", name: "Other Kurta" }, [
+      { key: "test/pic-d", url: "/media/test/pic-d-800.webp", width: 800, height: 1067 },
+    ]);
     const c = await upload("pic-c");
     const stranger = `uploads/csv-stranger-${Date.now().toString(36)}`;
-    await t.db.insert(mediaUploads).values({ key: stranger, url: `/media/${stranger}-800.webp`, width: 800, height: 800, format: "webp", bytes: 10, uploadedBy: null });
+    await t.db.insert(mediaUploads).values({
+      key: stranger,
+      url: `/media/${stranger}-800.webp`,
+      width: 800,
+      height: 800,
+      format: "webp",
+      bytes: 10,
+      uploadedBy: null,
+    });
     const version = (await productBySku("PIC-1001"))!.version;
-    const kurta = { productSku: "PIC-1001", name: "Picture Kurta", brand: "Test Label", category: "kurtas", price: "1499", size: "M", colour: "Rust", variantSku: "PIC-1001-M-RUS", stock: "" };
+    const kurta = {
+      productSku: "PIC-1001",
+      name: "Picture Kurta",
+      brand: "Test Label",
+      category: "kurtas",
+      price: "1499",
+      size: "M",
+      colour: "Rust",
+      variantSku: "PIC-1001-M-RUS",
+      stock: "",
+    };
     const file = csvFile(
       [
         { ...kurta, pictures: `${BASE}${c.url} | /media/test/pic-a-800.webp` },
         sareeRow("PIC-3001", { pictures: `${BASE}/media/test/pic-d-800.webp` }),
         sareeRow("PIC-4001", { pictures: `/media/${stranger}-800.webp` }),
       ],
-      ["productSku", "name", "brand", "category", "price", "size", "colour", "colourHex", "variantSku", "stock", "pictures"],
+      [
+        "productSku",
+        "name",
+        "brand",
+        "category",
+        "price",
+        "size",
+        "colour",
+        "colourHex",
+        "variantSku",
+        "stock",
+        "pictures",
+      ],
     );
     const report = await dryRun(file);
     expect(rowOf(report, 2)).toMatchObject({ kind: "update", notes: ["Pictures replaced"] });
     expect(rowOf(report, 3)!.notes.join(" ")).toContain("is another product's picture");
     expect(rowOf(report, 4)!.notes.join(" ")).toContain("was uploaded by someone else");
     expect((await apply(file, report.digest)).status).toBe(200);
-    const images = await t.db.select({ key: productImages.key, position: productImages.position }).from(productImages).where(eq(productImages.productId, id)).orderBy(productImages.position);
+    const images = await t.db
+      .select({ key: productImages.key, position: productImages.position })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(productImages.position);
     expect(images.map((i) => i.key)).toEqual([c.key, "test/pic-a"]);
     expect((await productBySku("PIC-1001"))!.version).toBe(version + 1);
     expect(await storage.exists("test/pic-b")).toBe(false);
@@ -477,7 +694,12 @@ describe("import: pictures", () => {
 
 describe("import: a bad file", () => {
   it("rejects each bad row with its row number and why, and changes nothing", async () => {
-    await createTestProduct(t.db, { sku: "BAD-1001", name: "Owner Kurta", sizes: ["M"], colors: [{ name: "Rust", hex: "#B4532A" }] });
+    await createTestProduct(t.db, {
+      sku: "BAD-1001",
+      name: "Owner Kurta",
+      sizes: ["M"],
+      colors: [{ name: "Rust", hex: "#B4532A" }],
+    });
     const file = csvFile([
       sareeRow("BAD-2001", { price: "abc" }), // 2
       sareeRow("BAD-2002", { category: "sari" }), // 3
@@ -543,10 +765,16 @@ describe("import: a bad file", () => {
       expect(answer.status).toBeGreaterThanOrEqual(400);
       return (answer.body as { message: string }).message;
     };
-    expect(await message(`${csvFile([])}MAL-1,"Broken name\n`)).toMatch(/^The file is not valid CSV: a quoted cell is never closed/);
-    expect(await message(`${csvFile([])}"MAL-2,"Na"me,x\n`)).toMatch(/^The file is not valid CSV: a quote inside a cell is not doubled/);
+    expect(await message(`${csvFile([])}MAL-1,"Broken name\n`)).toMatch(
+      /^The file is not valid CSV: a quoted cell is never closed/,
+    );
+    expect(await message(`${csvFile([])}"MAL-2,"Na"me,x\n`)).toMatch(
+      /^The file is not valid CSV: a quote inside a cell is not doubled/,
+    );
     expect(await message(new Uint8Array([0x50, 0x72, 0x6f, 0x64, 0xff, 0xfe, 0x0a]))).toBe(CSV_MESSAGES.notUtf8);
-    expect(await message("Product SKU;Name;Category;Price;Size;Colour;Variant SKU;Stock\nX;Y;sarees;10;M;Red;;1\n")).toBe(CSV_MESSAGES.semicolons);
+    expect(
+      await message("Product SKU;Name;Category;Price;Size;Colour;Variant SKU;Stock\nX;Y;sarees;10;M;Red;;1\n"),
+    ).toBe(CSV_MESSAGES.semicolons);
     expect(await message(csvFile([]))).toBe(CSV_MESSAGES.empty);
     expect(await message(null)).toBe(CSV_MESSAGES.noFile);
     const big = new Uint8Array(IMPORT_MAX_BYTES + 1).fill(0x61);
@@ -568,7 +796,16 @@ describe("import: a mixed file", () => {
         { size: "L", colour: "Rust", stock: 5 },
       ],
     });
-    const kurta = { productSku: "MIX-1001", name: "Rust Mul Kurta", brand: "Test Label", category: "kurtas", price: "1350", colour: "Rust", colourHex: "#B4532A", active: "yes" };
+    const kurta = {
+      productSku: "MIX-1001",
+      name: "Rust Mul Kurta",
+      brand: "Test Label",
+      category: "kurtas",
+      price: "1350",
+      colour: "Rust",
+      colourHex: "#B4532A",
+      active: "yes",
+    };
     const file = csvFile(
       [
         { ...kurta, size: "M", variantSku: "MIX-1001-M-RUS", stock: "9" }, // 2 good
@@ -576,7 +813,23 @@ describe("import: a mixed file", () => {
         sareeRow("MIX-2001", { variantSku: "MIX-2001-FS-MAR" }), // 4 good
         sareeRow("MIX-2002", { category: "Sari" }), // 5 bad
       ],
-      ["productSku", "name", "brand", "category", "price", "size", "colour", "colourHex", "variantSku", "stock", "active", "originalPrice", "description", "details", "occasions"],
+      [
+        "productSku",
+        "name",
+        "brand",
+        "category",
+        "price",
+        "size",
+        "colour",
+        "colourHex",
+        "variantSku",
+        "stock",
+        "active",
+        "originalPrice",
+        "description",
+        "details",
+        "occasions",
+      ],
     );
     const report = await dryRun(file);
     expect(report.counts).toMatchObject({ rows: 4, newProducts: 1, updatedProducts: 1, stockChanges: 1, rejected: 2 });
@@ -588,7 +841,11 @@ describe("import: a mixed file", () => {
     // Apply with a digest that is not the dry run's: the plan is shown again, nothing applied
     const wrong = await apply(file, "f".repeat(64));
     expect(wrong.status).toBe(409);
-    expect(wrong.body).toMatchObject({ kind: "changed", message: CSV_MESSAGES.changed, report: { digest: report.digest } });
+    expect(wrong.body).toMatchObject({
+      kind: "changed",
+      message: CSV_MESSAGES.changed,
+      report: { digest: report.digest },
+    });
     expect(await productBySku("MIX-2001")).toBeNull();
 
     // a sale between the dry run and Apply: the stock the dry run read is gone, so Apply refuses
@@ -615,10 +872,27 @@ describe("import: a mixed file", () => {
   });
 
   it("leaves nothing half-applied when applying fails part way", async () => {
-    await createTestProduct(t.db, { sku: "HLF-1001", name: "Half Kurta", pricePaise: 120_000, sizes: ["M"], colors: [{ name: "Rust", hex: "#B4532A" }], variantStock: [{ size: "M", colour: "Rust", stock: 0 }] });
+    await createTestProduct(t.db, {
+      sku: "HLF-1001",
+      name: "Half Kurta",
+      pricePaise: 120_000,
+      sizes: ["M"],
+      colors: [{ name: "Rust", hex: "#B4532A" }],
+      variantStock: [{ size: "M", colour: "Rust", stock: 0 }],
+    });
     const file = csvFile([
       sareeRow("HLF-2001", { variantSku: "HLF-2001-FS-MAR" }),
-      { productSku: "HLF-1001", name: "Half Kurta", brand: "Test Label", category: "kurtas", price: "1100", size: "M", colour: "Rust", variantSku: "HLF-1001-M-RUS", stock: "3" },
+      {
+        productSku: "HLF-1001",
+        name: "Half Kurta",
+        brand: "Test Label",
+        category: "kurtas",
+        price: "1100",
+        size: "M",
+        colour: "Rust",
+        variantSku: "HLF-1001-M-RUS",
+        stock: "3",
+      },
     ]);
     const report = await dryRun(file);
     expect(report.counts).toMatchObject({ newProducts: 1, updatedProducts: 1, stockChanges: 1 });
@@ -659,22 +933,39 @@ describe("the upload's size", () => {
     await new Promise((resolve) => server.once("listening", resolve));
     const port = (server.address() as AddressInfo).port;
     const send = (pathname: string, bytes: number) =>
-      new Promise<{ status: number; body: { streamed?: boolean; length?: number; error?: string } }>((resolve, reject) => {
-        const req = http.request({ host: "127.0.0.1", port, path: pathname, method: "POST", headers: { "content-length": String(bytes) } }, (res) => {
-          let text = "";
-          res.setEncoding("utf8");
-          res.on("data", (chunk: string) => (text += chunk));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text.startsWith("{") ? JSON.parse(text) : {} }));
-        });
-        req.on("error", reject);
-        req.end(Buffer.alloc(bytes, "x"));
-      });
+      new Promise<{ status: number; body: { streamed?: boolean; length?: number; error?: string } }>(
+        (resolve, reject) => {
+          const req = http.request(
+            { host: "127.0.0.1", port, path: pathname, method: "POST", headers: { "content-length": String(bytes) } },
+            (res) => {
+              let text = "";
+              res.setEncoding("utf8");
+              res.on("data", (chunk: string) => (text += chunk));
+              res.on("end", () =>
+                resolve({ status: res.statusCode ?? 0, body: text.startsWith("{") ? JSON.parse(text) : {} }),
+              );
+            },
+          );
+          req.on("error", reject);
+          req.end(Buffer.alloc(bytes, "x"));
+        },
+      );
     try {
       expect(PRODUCT_IMPORT_BODY_LIMIT).toBe(IMPORT_MAX_BYTES + 64 * 1024);
-      expect(await send("/admin/products/import", PRODUCT_IMPORT_BODY_LIMIT)).toEqual({ status: 200, body: { streamed: true, length: PRODUCT_IMPORT_BODY_LIMIT } });
-      expect(await send("/admin/products/import.data", 2 * 1024 * 1024)).toEqual({ status: 200, body: { streamed: true, length: 2 * 1024 * 1024 } });
-      expect(await send("/admin/products/import", PRODUCT_IMPORT_BODY_LIMIT + 1)).toEqual({ status: 413, body: { streamed: true, error: "RequestBodyTooLargeError" } });
-      for (const other of ["/admin/products", "/admin/products/import/x", "/admin/products/importx", "/cart"]) expect((await send(other, DEFAULT_BODY_LIMIT + 1)).status, other).toBe(413);
+      expect(await send("/admin/products/import", PRODUCT_IMPORT_BODY_LIMIT)).toEqual({
+        status: 200,
+        body: { streamed: true, length: PRODUCT_IMPORT_BODY_LIMIT },
+      });
+      expect(await send("/admin/products/import.data", 2 * 1024 * 1024)).toEqual({
+        status: 200,
+        body: { streamed: true, length: 2 * 1024 * 1024 },
+      });
+      expect(await send("/admin/products/import", PRODUCT_IMPORT_BODY_LIMIT + 1)).toEqual({
+        status: 413,
+        body: { streamed: true, error: "RequestBodyTooLargeError" },
+      });
+      for (const other of ["/admin/products", "/admin/products/import/x", "/admin/products/importx", "/cart"])
+        expect((await send(other, DEFAULT_BODY_LIMIT + 1)).status, other).toBe(413);
       expect(await send("/cart", 1000)).toEqual({ status: 200, body: { streamed: false, length: 1000 } });
     } finally {
       server.closeAllConnections();
@@ -691,7 +982,11 @@ describe("an import past the server's limit", () => {
     const app = express();
     app.use(bodyLimit(SHOP_BODY_LIMITS));
     app.post("/{*splat}", async (req, res) => {
-      const answer = await settle<ImportAnswer>(() => importRoute.action({ request: toFetchRequest(req), params: {}, context: {} } as unknown as Args<typeof importRoute.action>));
+      const answer = await settle<ImportAnswer>(() =>
+        importRoute.action({ request: toFetchRequest(req), params: {}, context: {} } as unknown as Args<
+          typeof importRoute.action
+        >),
+      );
       res.status(answer.status).json(answer.body);
     });
     const server = app.listen(0, "127.0.0.1");
@@ -699,10 +994,17 @@ describe("an import past the server's limit", () => {
     const port = (server.address() as AddressInfo).port;
     try {
       const boundary = "----csv-import-test";
-      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="products.csv"\r\nContent-Type: text/csv\r\n\r\n`);
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="products.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+      );
       const body = Buffer.concat([head, Buffer.alloc(6 * 1024 * 1024, "a")]);
       for (const pathname of ["/admin/products/import", "/admin/products/import.data"]) {
-        const answer = await rawRequest({ port, path: pathname, headers: { Origin: BASE, Cookie: staffCookie, "Content-Type": `multipart/form-data; boundary=${boundary}` }, body });
+        const answer = await rawRequest({
+          port,
+          path: pathname,
+          headers: { Origin: BASE, Cookie: staffCookie, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+          body,
+        });
         expect(answer.status, pathname).toBe(413);
         expect(JSON.parse(answer.body), pathname).toEqual({ kind: "error", message: CSV_MESSAGES.tooLarge });
         expect(CSV_MESSAGES.tooLarge).toContain("5 MB");
@@ -721,7 +1023,13 @@ describe("re-importing the export", () => {
     const productsBefore = await count(products);
     const report = await dryRun(file);
     expect(report.counts.rows).toBeGreaterThan(20);
-    expect(report.counts).toMatchObject({ newProducts: 0, updatedProducts: 0, newVariants: 0, stockChanges: 0, rejected: 0 });
+    expect(report.counts).toMatchObject({
+      newProducts: 0,
+      updatedProducts: 0,
+      newVariants: 0,
+      stockChanges: 0,
+      rejected: 0,
+    });
     expect(report.counts.unchanged).toBe(report.counts.rows);
     expect(report.rows).toEqual([]);
     expect((await apply(file, report.digest)).body).toEqual({ kind: "error", message: CSV_MESSAGES.nothingToApply });
@@ -756,8 +1064,18 @@ describe("10,000 rows", () => {
           })),
         ),
       ).flat();
-    const first = csvFile(rows((i) => String(1000 + i), (i, v) => String((i + v) % 7)));
-    const second = csvFile(rows((i) => String(1100 + i), (i, v) => String((i + v + 3) % 9)));
+    const first = csvFile(
+      rows(
+        (i) => String(1000 + i),
+        (i, v) => String((i + v) % 7),
+      ),
+    );
+    const second = csvFile(
+      rows(
+        (i) => String(1100 + i),
+        (i, v) => String((i + v + 3) % 9),
+      ),
+    );
 
     const timed = async (file: string) => {
       const started = performance.now();

@@ -23,7 +23,14 @@ import * as editorRoute from "../../app/routes/admin.products.$id";
 import * as listRoute from "../../app/routes/admin.products";
 import { createTestProduct } from "../factories/catalog";
 import { createTestOrder, createTestShopper } from "../factories/orders";
-import { signedInStaff, signedInShopper, settle, routeRequest as request, type RouteArgs as Args, type Answer } from "../factories/sessions";
+import {
+  signedInStaff,
+  signedInShopper,
+  settle,
+  routeRequest as request,
+  type RouteArgs as Args,
+  type Answer,
+} from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -50,7 +57,11 @@ beforeAll(async () => {
   setDatabase(t.database);
   (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = { purge: () => (purges += 1) };
 
-  const signedIn = await signedInStaff(t.db, { name: "Priya Shah", email: "priya@example.com", password: "kesar-mango-42" }, "203.0.113.40");
+  const signedIn = await signedInStaff(
+    t.db,
+    { name: "Priya Shah", email: "priya@example.com", password: "kesar-mango-42" },
+    "203.0.113.40",
+  );
   staffId = signedIn.id;
   staffCookie = signedIn.cookie;
 
@@ -64,16 +75,35 @@ afterAll(() => {
 
 /* ---------- calling the routes ---------- */
 
-
 const listLoader = (query: string, cookie: string | null) =>
-  settle(() => listRoute.loader({ request: request(`/admin/products${query}`, cookie), params: {}, context: {} } as unknown as Args<typeof listRoute.loader>));
+  settle(() =>
+    listRoute.loader({
+      request: request(`/admin/products${query}`, cookie),
+      params: {},
+      context: {},
+    } as unknown as Args<typeof listRoute.loader>),
+  );
 const listAction = (form: Record<string, string>, cookie: string | null) =>
-  settle(() => listRoute.action({ request: request("/admin/products", cookie, form), params: {}, context: {} } as unknown as Args<typeof listRoute.action>));
+  settle(() =>
+    listRoute.action({ request: request("/admin/products", cookie, form), params: {}, context: {} } as unknown as Args<
+      typeof listRoute.action
+    >),
+  );
 const editorLoader = (id: string, cookie: string | null) =>
-  settle(() => editorRoute.loader({ request: request(`/admin/products/${id}`, cookie), params: { id }, context: {} } as unknown as Args<typeof editorRoute.loader>));
+  settle(() =>
+    editorRoute.loader({
+      request: request(`/admin/products/${id}`, cookie),
+      params: { id },
+      context: {},
+    } as unknown as Args<typeof editorRoute.loader>),
+  );
 const save = (id: string, values: ProductFormValues, cookie: string | null = staffCookie) =>
   settle(() =>
-    editorRoute.action({ request: request(`/admin/products/${id}`, cookie, { intent: "save", product: JSON.stringify(values) }), params: { id }, context: {} } as unknown as Args<typeof editorRoute.action>),
+    editorRoute.action({
+      request: request(`/admin/products/${id}`, cookie, { intent: "save", product: JSON.stringify(values) }),
+      params: { id },
+      context: {},
+    } as unknown as Args<typeof editorRoute.action>),
   );
 
 /* ---------- uploads and forms ---------- */
@@ -89,7 +119,15 @@ async function uploaded(uploadedBy: string | null = staffId) {
     .toBuffer();
   await storage.put(key, png, "image/png");
   const stored = await storeResponsivePicture(storage, png, key);
-  await t.db.insert(mediaUploads).values({ key, url: stored.url, width: stored.width, height: stored.height, format: "png", bytes: png.length, uploadedBy });
+  await t.db.insert(mediaUploads).values({
+    key,
+    url: stored.url,
+    width: stored.width,
+    height: stored.height,
+    format: "png",
+    bytes: png.length,
+    uploadedBy,
+  });
   return { key, url: stored.url, width: stored.width, height: stored.height, alt: "" };
 }
 
@@ -122,7 +160,10 @@ async function newForm(overrides: Partial<ProductFormValues> = {}): Promise<Prod
     isActive: true,
     sizes,
     colours,
-    stock: stockCells(sizes, colours, []).map((c) => ({ ...c, stock: c.size === "S" && c.colour === "Rust" ? "0" : "5" })),
+    stock: stockCells(sizes, colours, []).map((c) => ({
+      ...c,
+      stock: c.size === "S" && c.colour === "Rust" ? "0" : "5",
+    })),
     pictures: [await uploaded(), await uploaded()],
     version: null,
     ...overrides,
@@ -161,7 +202,11 @@ describe("who may use the products screens", () => {
   it("refuses a shopper (403) with no data and changes nothing", async () => {
     const id = await createTestProduct(t.db, { name: "Shopper Proof Kurta" });
     const before = await productCount();
-    for (const answer of [await listLoader("", shopperCookie), await editorLoader(id, shopperCookie), await editorLoader("new", shopperCookie)]) {
+    for (const answer of [
+      await listLoader("", shopperCookie),
+      await editorLoader(id, shopperCookie),
+      await editorLoader("new", shopperCookie),
+    ]) {
       expect(answer.status).toBe(403);
       expect(JSON.stringify(answer.body)).not.toContain("Shopper Proof Kurta");
     }
@@ -191,11 +236,31 @@ describe("the list", () => {
     const day = 86_400_000;
     const now = Date.now();
     const ids = {
-      mul: await createTestProduct(t.db, { name: "Mulberry Tussar Saree", brand: "Banaras Looms", category: "sarees", sku: "SAR-8801", createdAt: new Date(now - 5 * day) }),
-      kota: await createTestProduct(t.db, { name: "Kota Doria Kurta", brand: "Banaras Looms", category: "kurtas", sku: "KUR-8802", createdAt: new Date(now - 4 * day) }),
-      old: await createTestProduct(t.db, { name: "Retired Tussar Dupatta", brand: "Old Mill", category: "sarees", sku: "SAR-8803", isActive: false, createdAt: new Date(now - 3 * day) }),
+      mul: await createTestProduct(t.db, {
+        name: "Mulberry Tussar Saree",
+        brand: "Banaras Looms",
+        category: "sarees",
+        sku: "SAR-8801",
+        createdAt: new Date(now - 5 * day),
+      }),
+      kota: await createTestProduct(t.db, {
+        name: "Kota Doria Kurta",
+        brand: "Banaras Looms",
+        category: "kurtas",
+        sku: "KUR-8802",
+        createdAt: new Date(now - 4 * day),
+      }),
+      old: await createTestProduct(t.db, {
+        name: "Retired Tussar Dupatta",
+        brand: "Old Mill",
+        category: "sarees",
+        sku: "SAR-8803",
+        isActive: false,
+        createdAt: new Date(now - 3 * day),
+      }),
     };
-    const names = async (query: string) => ((await listLoader(query, staffCookie)).body as { items: Array<{ name: string }> }).items.map((i) => i.name);
+    const names = async (query: string) =>
+      ((await listLoader(query, staffCookie)).body as { items: Array<{ name: string }> }).items.map((i) => i.name);
 
     expect(await names("?search=tussar")).toEqual(["Retired Tussar Dupatta", "Mulberry Tussar Saree"]);
     expect(await names("?search=banaras%20LOOMS")).toEqual(["Kota Doria Kurta", "Mulberry Tussar Saree"]);
@@ -228,7 +293,15 @@ describe("adding a product", () => {
     const id = created(answer);
 
     const shown = (await getProduct(t.db, id))!;
-    expect(shown).toMatchObject({ name: "Chanderi Silk Saree", brand: "Weaver's Loom", pricePaise: 499_900, originalPricePaise: 649_900, category: "sarees", badge: "New", stock: 15 });
+    expect(shown).toMatchObject({
+      name: "Chanderi Silk Saree",
+      brand: "Weaver's Loom",
+      pricePaise: 499_900,
+      originalPricePaise: 649_900,
+      category: "sarees",
+      badge: "New",
+      stock: 15,
+    });
     expect(shown.sku).toMatch(/^SAR-\d{4,}$/);
     expect(shown.images.map((i) => i.alt)).toEqual(["Chanderi saree, front", "Chanderi Silk Saree, picture 2"]);
     expect(shown.images.map((i) => i.url)).toEqual(form.pictures.map((p) => p.url));
@@ -239,20 +312,32 @@ describe("adding a product", () => {
       ["M", "Rust", 5],
     ]);
     expect(shown.variants[0]!.sku).toBe(`${shown.sku}-S-IND`);
-    const [row] = await t.db.select({ slug: products.slug, sizesInStock: products.sizesInStock, version: products.version }).from(products).where(eq(products.id, id));
+    const [row] = await t.db
+      .select({ slug: products.slug, sizesInStock: products.sizesInStock, version: products.version })
+      .from(products)
+      .where(eq(products.id, id));
     expect(row).toMatchObject({ slug: "chanderi-silk-saree", version: 1 });
     expect([...row!.sizesInStock].sort()).toEqual(["M", "S"]);
 
-    const uploads = await t.db.select({ attachedAt: mediaUploads.attachedAt }).from(mediaUploads).where(sql`${mediaUploads.key} IN (${form.pictures[0]!.key}, ${form.pictures[1]!.key})`);
+    const uploads = await t.db
+      .select({ attachedAt: mediaUploads.attachedAt })
+      .from(mediaUploads)
+      .where(sql`${mediaUploads.key} IN (${form.pictures[0]!.key}, ${form.pictures[1]!.key})`);
     expect(uploads.every((u) => u.attachedAt !== null)).toBe(true);
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, "product"), eq(auditLog.entityId, id)));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "product"), eq(auditLog.entityId, id)));
     expect(audit).toMatchObject({ action: "create", actorName: "Priya Shah" });
     expect(audit!.summary).toContain("Added ‘Chanderi Silk Saree’");
     expect(purges).toBeGreaterThan(purgesBefore);
 
     // the same name again gets its own address name and SKU
     const again = created(await save("new", await newForm()));
-    const [second] = await t.db.select({ slug: products.slug, sku: products.sku }).from(products).where(eq(products.id, again));
+    const [second] = await t.db
+      .select({ slug: products.slug, sku: products.sku })
+      .from(products)
+      .where(eq(products.id, again));
     expect(second!.slug).toBe("chanderi-silk-saree-2");
     expect(second!.sku).not.toBe(shown.sku);
   });
@@ -263,20 +348,36 @@ describe("adding a product", () => {
     const id = created(await save("new", form));
     const shown = (await getProduct(t.db, id))!;
     expect(shown.sku).toMatch(/^ACC-\d+$/);
-    expect(shown.variants.map((v) => [v.size, v.colour, v.stock, v.sku])).toEqual([["One Size", "Default", 12, `${shown.sku}-OS-DEF`]]);
+    expect(shown.variants.map((v) => [v.size, v.colour, v.stock, v.sku])).toEqual([
+      ["One Size", "Default", 12, `${shown.sku}-OS-DEF`],
+    ]);
   });
 
   it("answers the spec's messages, writes nothing, and keeps nothing of a refused form", async () => {
     const before = await productCount();
     const purgesBefore = purges;
     const missing = await save("new", { ...(await newForm()), name: " ", price: "" });
-    expect(missing).toMatchObject({ status: 400, body: { ok: false, formError: "Please fill in all required fields", fieldErrors: { name: "Enter the product name", price: "Enter the price" } } });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: {
+        ok: false,
+        formError: "Please fill in all required fields",
+        fieldErrors: { name: "Enter the product name", price: "Enter the price" },
+      },
+    });
     const noPicture = await save("new", { ...(await newForm()), pictures: [] });
     expect(noPicture).toMatchObject({ status: 400, body: { formError: "Please upload at least one image" } });
     const original = await save("new", { ...(await newForm()), originalPrice: "4999" });
-    expect(original).toMatchObject({ status: 400, body: { fieldErrors: { originalPrice: "The original price must be above the price, or empty" } } });
+    expect(original).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { originalPrice: "The original price must be above the price, or empty" } },
+    });
     const broken = await settle(() =>
-      editorRoute.action({ request: request("/admin/products/new", staffCookie, { intent: "save", product: "{" }), params: { id: "new" }, context: {} } as unknown as Args<typeof editorRoute.action>),
+      editorRoute.action({
+        request: request("/admin/products/new", staffCookie, { intent: "save", product: "{" }),
+        params: { id: "new" },
+        context: {},
+      } as unknown as Args<typeof editorRoute.action>),
     );
     expect(broken).toMatchObject({ status: 400, body: { formError: "Error saving product" } });
     expect(await productCount()).toBe(before);
@@ -285,16 +386,31 @@ describe("adding a product", () => {
 
   it("takes only pictures uploaded to this shop by staff and not on a product already", async () => {
     const before = await productCount();
-    const unknown = { key: "uploads/never-uploaded", url: "/media/uploads/never-uploaded-w800.webp", width: 800, height: 1067, alt: "" };
-    expect(await save("new", { ...(await newForm()), pictures: [unknown] })).toMatchObject({ status: 400, body: { formError: PRODUCT_MESSAGES.unknownPicture } });
+    const unknown = {
+      key: "uploads/never-uploaded",
+      url: "/media/uploads/never-uploaded-w800.webp",
+      width: 800,
+      height: 1067,
+      alt: "",
+    };
+    expect(await save("new", { ...(await newForm()), pictures: [unknown] })).toMatchObject({
+      status: 400,
+      body: { formError: PRODUCT_MESSAGES.unknownPicture },
+    });
     const anonymous = await uploaded(null);
-    expect(await save("new", { ...(await newForm()), pictures: [anonymous] })).toMatchObject({ status: 400, body: { formError: PRODUCT_MESSAGES.unknownPicture } });
+    expect(await save("new", { ...(await newForm()), pictures: [anonymous] })).toMatchObject({
+      status: 400,
+      body: { formError: PRODUCT_MESSAGES.unknownPicture },
+    });
     const first = await newForm();
     created(await save("new", first));
     const after = await productCount();
     expect(after).toBe(before + 1);
     // a picture another product already has
-    expect(await save("new", { ...(await newForm()), pictures: [first.pictures[0]!] })).toMatchObject({ status: 400, body: { formError: PRODUCT_MESSAGES.unknownPicture } });
+    expect(await save("new", { ...(await newForm()), pictures: [first.pictures[0]!] })).toMatchObject({
+      status: 400,
+      body: { formError: PRODUCT_MESSAGES.unknownPicture },
+    });
     expect(await productCount()).toBe(after);
   });
 });
@@ -319,14 +435,23 @@ describe("editing a product", () => {
     const texts = await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, "+919876500011"));
     expect(texts).toHaveLength(1);
     expect(texts[0]!.body).toContain("Bandhani Dupatta Set in S is back");
-    const [request] = await t.db.select({ status: backInStockRequests.status }).from(backInStockRequests).where(eq(backInStockRequests.variantId, rustS.id));
+    const [request] = await t.db
+      .select({ status: backInStockRequests.status })
+      .from(backInStockRequests)
+      .where(eq(backInStockRequests.variantId, rustS.id));
     expect(request!.status).toBe("sent");
     expect(purges).toBeGreaterThan(purgesBefore);
 
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, "update")));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, "update")));
     expect(audit!.summary).toBe("Price ₹4,999 → ₹4,499; stock S/Rust 0 → 3");
     const activity = (await editorLoader(id, staffCookie)).body as { activity: Array<{ summary: string }> };
-    expect(activity.activity.map((a) => a.summary)).toEqual(["Price ₹4,999 → ₹4,499; stock S/Rust 0 → 3", expect.stringContaining("Added ‘Bandhani Dupatta Set’")]);
+    expect(activity.activity.map((a) => a.summary)).toEqual([
+      "Price ₹4,999 → ₹4,499; stock S/Rust 0 → 3",
+      expect.stringContaining("Added ‘Bandhani Dupatta Set’"),
+    ]);
   });
 
   it("does not undo a sale made while the form was open: only cells staff changed are written", async () => {
@@ -342,17 +467,30 @@ describe("editing a product", () => {
   it("adds and removes sizes and colours: a new combination gets a variant, a removed one is deleted, or kept at 0 when an order names it", async () => {
     const id = created(await save("new", await newForm({ name: "Ajrakh Shirt", category: "shirts" })));
     const shopper = await createTestShopper(t.db);
-    const order = await createTestOrder(t.db, shopper.id, { lines: [{ name: "Ajrakh Shirt", unitPricePaise: 499_900, quantity: 1, size: "S", colour: "Indigo" }] });
+    const order = await createTestOrder(t.db, shopper.id, {
+      lines: [{ name: "Ajrakh Shirt", unitPricePaise: 499_900, quantity: 1, size: "S", colour: "Indigo" }],
+    });
     const sIndigo = (await findVariant(t.db, id, "S", "Indigo"))!;
     await t.db.update(orderLines).set({ productId: id, variantId: sIndigo.id }).where(eq(orderLines.orderId, order.id));
     const sRust = (await findVariant(t.db, id, "S", "Rust"))!;
 
     const form = await formFor(id);
     form.sizes = ["M", "L"];
-    form.stock = stockCells(form.sizes, form.colours, form.stock).map((c) => (c.size === "L" ? { ...c, stock: "2" } : c));
+    form.stock = stockCells(form.sizes, form.colours, form.stock).map((c) =>
+      c.size === "L" ? { ...c, stock: "2" } : c,
+    );
     expect((await save(id, form)).status).toBe(200);
 
-    const rows = await t.db.select({ id: productVariants.id, size: productVariants.size, colour: productVariants.colour, stock: productVariants.stock, sku: productVariants.sku }).from(productVariants).where(eq(productVariants.productId, id));
+    const rows = await t.db
+      .select({
+        id: productVariants.id,
+        size: productVariants.size,
+        colour: productVariants.colour,
+        stock: productVariants.stock,
+        sku: productVariants.sku,
+      })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id));
     const byName = new Map(rows.map((r) => [`${r.size}/${r.colour}`, r]));
     expect(byName.get("S/Indigo")).toMatchObject({ id: sIndigo.id, stock: 0 });
     expect(byName.has("S/Rust")).toBe(false);
@@ -363,13 +501,18 @@ describe("editing a product", () => {
     expect(shown.sizes).toEqual(["M", "L"]);
     expect(shown.variants.map((v) => `${v.size}/${v.colour}`)).toEqual(["M/Indigo", "L/Indigo", "M/Rust", "L/Rust"]);
     expect(shown.stock).toBe(14);
-    const [derived] = await t.db.select({ sizesInStock: products.sizesInStock }).from(products).where(eq(products.id, id));
+    const [derived] = await t.db
+      .select({ sizesInStock: products.sizesInStock })
+      .from(products)
+      .where(eq(products.id, id));
     expect([...derived!.sizesInStock].sort()).toEqual(["L", "M"]);
 
     // S offered again: the kept variant comes back with its SKU
     const again = await formFor(id);
     again.sizes = ["S", "M", "L"];
-    again.stock = stockCells(again.sizes, again.colours, again.stock).map((c) => (c.size === "S" && c.colour === "Indigo" ? { ...c, stock: "6" } : c));
+    again.stock = stockCells(again.sizes, again.colours, again.stock).map((c) =>
+      c.size === "S" && c.colour === "Indigo" ? { ...c, stock: "6" } : c,
+    );
     expect((await save(id, again)).status).toBe(200);
     expect(await findVariant(t.db, id, "S", "Indigo")).toMatchObject({ id: sIndigo.id, sku: sIndigo.sku, stock: 6 });
   });
@@ -379,9 +522,16 @@ describe("editing a product", () => {
     const form = await formFor(id);
     const [first, second] = form.pictures;
     const third = await uploaded();
-    form.pictures = [{ ...third, alt: "Detail of the print" }, { ...second!, alt: "Back view" }];
+    form.pictures = [
+      { ...third, alt: "Detail of the print" },
+      { ...second!, alt: "Back view" },
+    ];
     expect((await save(id, form)).status).toBe(200);
-    const images = await t.db.select({ key: productImages.key, position: productImages.position, alt: productImages.alt }).from(productImages).where(eq(productImages.productId, id)).orderBy(productImages.position);
+    const images = await t.db
+      .select({ key: productImages.key, position: productImages.position, alt: productImages.alt })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(productImages.position);
     expect(images).toEqual([
       { key: third.key, position: 0, alt: "Detail of the print" },
       { key: second!.key, position: 1, alt: "Back view" },
@@ -400,12 +550,18 @@ describe("editing a product", () => {
     expect((await save(id, mine)).status).toBe(200);
     const purgesBefore = purges;
     const refused = await save(id, theirs);
-    expect(refused).toMatchObject({ status: 409, body: { ok: false, conflict: true, formError: PRODUCT_MESSAGES.conflict } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { ok: false, conflict: true, formError: PRODUCT_MESSAGES.conflict },
+    });
     expect(purges).toBe(purgesBefore);
     const now = (await loadProductForEdit(t.db, id))!;
     expect(now.values).toMatchObject({ name: "Patola Saree", price: "5200" });
     expect(now.version).toBe(2);
-    const updates = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, "update")));
+    const updates = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, "update")));
     expect(updates).toHaveLength(1);
   });
 
@@ -424,7 +580,9 @@ describe("deleting a product", () => {
   it("archives a product that was ever ordered: inactive, kept, hidden from the shop", async () => {
     const id = created(await save("new", await newForm({ name: "Ordered Anarkali" })));
     const shopper = await createTestShopper(t.db);
-    const order = await createTestOrder(t.db, shopper.id, { lines: [{ name: "Ordered Anarkali", unitPricePaise: 499_900, quantity: 1 }] });
+    const order = await createTestOrder(t.db, shopper.id, {
+      lines: [{ name: "Ordered Anarkali", unitPricePaise: 499_900, quantity: 1 }],
+    });
     await t.db.update(orderLines).set({ productId: id }).where(eq(orderLines.orderId, order.id));
     const pictures = (await formFor(id)).pictures;
     const purgesBefore = purges;
@@ -436,7 +594,10 @@ describe("deleting a product", () => {
     expect(await getProduct(t.db, id)).toBeNull();
     expect((await stored(pictures[0]!.key)).every(Boolean)).toBe(true);
     expect(purges).toBeGreaterThan(purgesBefore);
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, "archive")));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, "archive")));
     expect(audit!.summary).toContain("Archived ‘Ordered Anarkali’");
   });
 
@@ -450,10 +611,16 @@ describe("deleting a product", () => {
     expect(await t.db.select().from(products).where(eq(products.id, id))).toHaveLength(0);
     expect(await t.db.select().from(productVariants).where(eq(productVariants.productId, id))).toHaveLength(0);
     for (const p of pictures) expect(await stored(p.key)).toEqual(filesOf(p.key).map(() => false));
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, "delete")));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, "delete")));
     expect(audit!.summary).toMatch(/^Deleted ‘Unsold Palazzo’ \(SAR-\d+\) with 2 pictures$/);
     expect((await editorLoader(id, staffCookie)).status).toBe(404);
-    expect(await listAction({ intent: "delete", productId: id }, staffCookie)).toMatchObject({ status: 404, body: { ok: false } });
+    expect(await listAction({ intent: "delete", productId: id }, staffCookie)).toMatchObject({
+      status: 404,
+      body: { ok: false },
+    });
   });
 });
 
@@ -464,7 +631,10 @@ describe("saveProduct itself", () => {
     const removed = form.pictures[0]!;
     form.pictures = form.pictures.slice(1);
     const failing = { ...storage, delete: async () => Promise.reject(new Error("storage is down")) };
-    const answer = await saveProduct(t.db, { id: staffId, name: "Priya Shah" }, id, form, { storage: failing, brandFallback: "Saanjh" });
+    const answer = await saveProduct(t.db, { id: staffId, name: "Priya Shah" }, id, form, {
+      storage: failing,
+      brandFallback: "Saanjh",
+    });
     expect(answer).toMatchObject({ ok: true, pictureCleanupFailed: true });
     expect((await getProduct(t.db, id))!.images).toHaveLength(1);
     expect((await stored(removed.key)).every(Boolean)).toBe(true);
@@ -472,7 +642,13 @@ describe("saveProduct itself", () => {
 
   it("refuses an update of a product that does not exist", async () => {
     const form = { ...(await newForm()), version: 1 };
-    const answer = await saveProduct(t.db, { id: staffId, name: "Priya Shah" }, "00000000-0000-4000-8000-000000000001", form, { storage, brandFallback: "Saanjh" });
+    const answer = await saveProduct(
+      t.db,
+      { id: staffId, name: "Priya Shah" },
+      "00000000-0000-4000-8000-000000000001",
+      form,
+      { storage, brandFallback: "Saanjh" },
+    );
     expect(answer).toMatchObject({ ok: false, status: 404, formError: "Product not found" });
   });
 });

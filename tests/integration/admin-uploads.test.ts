@@ -15,9 +15,27 @@ import { PRODUCT_IMAGE_WIDTHS, srcSet, thumbnailKey, variantKey } from "../../ap
 import { pictureKeys } from "../../app/modules/media/storage.server";
 import { claimUploads, removeStoredPicture, UploadClaimError } from "../../app/modules/media/upload.server";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type UploadResult } from "../../app/modules/media/upload-rules";
-import { animatedGif, averageColour, hugeBlankPng, sidewaysJpeg, SVG_WITH_SCRIPT, transparentPng, webp } from "../factories/pictures";
+import {
+  animatedGif,
+  averageColour,
+  hugeBlankPng,
+  sidewaysJpeg,
+  SVG_WITH_SCRIPT,
+  transparentPng,
+  webp,
+} from "../factories/pictures";
 import { setupTestDatabase } from "../setup/test-db";
-import { multipart, post, shopperSession, staffSession, startUploadShop, streamedFile, useConfig, type Answer, type UploadShop } from "./upload-shop";
+import {
+  multipart,
+  post,
+  shopperSession,
+  staffSession,
+  startUploadShop,
+  streamedFile,
+  useConfig,
+  type Answer,
+  type UploadShop,
+} from "./upload-shop";
 
 /*
  * POST /admin/uploads (issue 12, 'Pictures'): who may upload, what is refused and how early, what is
@@ -103,7 +121,12 @@ describe("who may upload", () => {
 
   it("refuses a cross-site post, even from staff, before reading the body", async () => {
     const { contentType, body } = streamedFile(5 * 1024 * 1024);
-    const answer = await post(shop, body, { contentType, cookie: staff.cookie, origin: "https://evil.example", testId: "cross-site" });
+    const answer = await post(shop, body, {
+      contentType,
+      cookie: staff.cookie,
+      origin: "https://evil.example",
+      testId: "cross-site",
+    });
     expect(answer.status).toBe(403);
     expect(answer.text).toBe("Cross-site request refused.");
     expect(shop.readAtAnswer.get("cross-site")).toBeLessThan(1024 * 1024);
@@ -134,7 +157,10 @@ describe("pictures that are stored", () => {
     expect(meta.orientation).toBeUndefined();
     expect(original.includes(Buffer.from("Secret Model 9"))).toBe(false);
     // red on top, blue below: the picture was turned, not just relabelled
-    const [top, bottom] = [await averageColour(original, { left: 50, top: 20, width: 100, height: 100 }), await averageColour(original, { left: 50, top: 180, width: 100, height: 100 })];
+    const [top, bottom] = [
+      await averageColour(original, { left: 50, top: 20, width: 100, height: 100 }),
+      await averageColour(original, { left: 50, top: 180, width: 100, height: 100 }),
+    ];
     expect(top[0]).toBeGreaterThan(200);
     expect(top[2]).toBeLessThan(60);
     expect(bottom[2]).toBeGreaterThan(200);
@@ -156,10 +182,23 @@ describe("pictures that are stored", () => {
 
     // recorded: the upload (by whom, unattached) and one audit line
     const [row] = await t.db.select().from(mediaUploads).where(eq(mediaUploads.key, result.publicId));
-    expect(row).toMatchObject({ url: result.url, width: 200, height: 300, format: "jpeg", bytes: result.bytes, uploadedBy: staff.userId, attachedAt: null });
+    expect(row).toMatchObject({
+      url: result.url,
+      width: 200,
+      height: 300,
+      format: "jpeg",
+      bytes: result.bytes,
+      uploadedBy: staff.userId,
+      attachedAt: null,
+    });
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, result.publicId));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: staff.userId, actorName: "Priya Shah", entity: "picture", action: "upload" });
+    expect(audit[0]).toMatchObject({
+      actorId: staff.userId,
+      actorName: "Priya Shah",
+      entity: "picture",
+      action: "upload",
+    });
     expect(audit[0]!.summary).toContain("kurta-front.JPG");
   });
 
@@ -200,10 +239,14 @@ describe("pictures that are stored", () => {
   });
 
   it("takes two uploads at the same time", async () => {
-    const [a, b] = await Promise.all([upload(await webp(900, 1200), "a.webp", "image/webp"), upload(await sidewaysJpeg(), "b.jpg")]);
+    const [a, b] = await Promise.all([
+      upload(await webp(900, 1200), "a.webp", "image/webp"),
+      upload(await sidewaysJpeg(), "b.jpg"),
+    ]);
     const [ra, rb] = [expectResult(a), expectResult(b)];
     expect(ra.publicId).not.toBe(rb.publicId);
-    for (const key of [...pictureKeys(ra.publicId), ...pictureKeys(rb.publicId)]) expect((await stat(fileOf(key))).isFile()).toBe(true);
+    for (const key of [...pictureKeys(ra.publicId), ...pictureKeys(rb.publicId)])
+      expect((await stat(fileOf(key))).isFile()).toBe(true);
   });
 });
 
@@ -241,7 +284,11 @@ describe("refusals", () => {
   });
 
   it("refuses a text file named .jpg and declared image/jpeg with 415", async () => {
-    const answer = await upload(Buffer.from("Hello, this is not a picture at all.\n".repeat(50)), "photo.jpg", "image/jpeg");
+    const answer = await upload(
+      Buffer.from("Hello, this is not a picture at all.\n".repeat(50)),
+      "photo.jpg",
+      "image/jpeg",
+    );
     expect(answer.status).toBe(415);
     expect(answer.json).toEqual({ error: UPLOAD_MESSAGES.invalidType });
   });
@@ -258,7 +305,9 @@ describe("refusals", () => {
   });
 
   it("refuses other real pictures that are not JPEG, PNG, GIF or WebP (TIFF)", async () => {
-    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#123456" } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#123456" } })
+      .tiff()
+      .toBuffer();
     expect((await upload(tiff, "scan.jpg", "image/jpeg")).status).toBe(415);
   });
 
@@ -277,7 +326,9 @@ describe("refusals", () => {
   }, 60_000);
 
   it("refuses a damaged picture with a clear message", async () => {
-    const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#abc" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#abc" } })
+      .jpeg()
+      .toBuffer();
     const answer = await upload(jpeg.subarray(0, 300), "cut.jpg");
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual({ error: UPLOAD_MESSAGES.unreadable });
@@ -288,28 +339,42 @@ describe("refusals", () => {
     expect(empty.status).toBe(400);
     expect(empty.json).toEqual({ error: UPLOAD_MESSAGES.noFile });
 
-    const other = multipart([{ name: "picture", filename: "a.png", type: "image/png", data: await transparentPng(10, 10) }]);
+    const other = multipart([
+      { name: "picture", filename: "a.png", type: "image/png", data: await transparentPng(10, 10) },
+    ]);
     const missing = await post(shop, other.body, { cookie: staff.cookie, contentType: other.contentType });
     expect(missing.status).toBe(400);
     expect(missing.json).toEqual({ error: UPLOAD_MESSAGES.noFile });
 
     const textField = multipart([{ name: "file", data: "just text" }]);
-    expect((await post(shop, textField.body, { cookie: staff.cookie, contentType: textField.contentType })).json).toEqual({ error: UPLOAD_MESSAGES.noFile });
+    expect(
+      (await post(shop, textField.body, { cookie: staff.cookie, contentType: textField.contentType })).json,
+    ).toEqual({ error: UPLOAD_MESSAGES.noFile });
 
-    const json = await post(shop, Buffer.from(JSON.stringify({ file: "x" })), { cookie: staff.cookie, contentType: "application/json" });
+    const json = await post(shop, Buffer.from(JSON.stringify({ file: "x" })), {
+      cookie: staff.cookie,
+      contentType: "application/json",
+    });
     expect(json.status).toBe(400);
     expect(json.json).toEqual({ error: UPLOAD_MESSAGES.noFile });
   });
 
   it("answers 400 for a malformed multipart body and for two files in one request", async () => {
-    const broken = await post(shop, Buffer.from("--abc\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.jpg\"\r\n\r\nunterminated"), {
-      cookie: staff.cookie,
-      contentType: "multipart/form-data; boundary=abc",
-    });
+    const broken = await post(
+      shop,
+      Buffer.from('--abc\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nunterminated'),
+      {
+        cookie: staff.cookie,
+        contentType: "multipart/form-data; boundary=abc",
+      },
+    );
     expect(broken.status).toBe(400);
     expect(broken.json).toEqual({ error: UPLOAD_MESSAGES.malformed });
 
-    const noBoundary = await post(shop, Buffer.from("whatever"), { cookie: staff.cookie, contentType: "multipart/form-data; charset=utf-8" });
+    const noBoundary = await post(shop, Buffer.from("whatever"), {
+      cookie: staff.cookie,
+      contentType: "multipart/form-data; charset=utf-8",
+    });
     expect(noBoundary.status).toBe(400);
 
     const png = await transparentPng(10, 10);
@@ -341,9 +406,13 @@ describe("refusals", () => {
 describe("pictures taken by a product, removed, and swept", () => {
   it("claims uploads for a product save, refusing keys that are not uploads or are another's pending ones", async () => {
     const mine = expectResult(await upload(await transparentPng(30, 40), "mine.png", "image/png"));
-    const theirs = expectResult(await upload(await transparentPng(30, 40), "theirs.png", "image/png", otherStaff.cookie));
+    const theirs = expectResult(
+      await upload(await transparentPng(30, 40), "theirs.png", "image/png", otherStaff.cookie),
+    );
 
-    const refused = await t.db.transaction((tx) => claimUploads(tx, [mine.publicId, "products/kurta/1-front", theirs.publicId], staff.userId)).catch((e: unknown) => e);
+    const refused = await t.db
+      .transaction((tx) => claimUploads(tx, [mine.publicId, "products/kurta/1-front", theirs.publicId], staff.userId))
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(UploadClaimError);
     expect((refused as UploadClaimError).keys).toEqual(["products/kurta/1-front", theirs.publicId]);
     // nothing was marked
@@ -351,7 +420,9 @@ describe("pictures taken by a product, removed, and swept", () => {
     expect(still!.attachedAt).toBeNull();
 
     const claimed = await t.db.transaction((tx) => claimUploads(tx, [mine.publicId], staff.userId));
-    expect(claimed).toEqual([{ key: mine.publicId, url: mine.url, width: 30, height: 40, format: "png", bytes: mine.bytes }]);
+    expect(claimed).toEqual([
+      { key: mine.publicId, url: mine.url, width: 30, height: 40, format: "png", bytes: mine.bytes },
+    ]);
     const [row] = await t.db.select().from(mediaUploads).where(eq(mediaUploads.key, mine.publicId));
     expect(row!.attachedAt).toBeInstanceOf(Date);
     // once attached, saving again (by anyone) is fine and changes nothing
@@ -375,7 +446,8 @@ describe("pictures taken by a product, removed, and swept", () => {
     const recent = expectResult(await upload(await transparentPng(20, 20), "new.png", "image/png"));
     await claimUploads(t.db, [attached.publicId], staff.userId);
     const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
-    for (const key of [old.publicId, attached.publicId]) await t.db.update(mediaUploads).set({ createdAt: twoDaysAgo }).where(eq(mediaUploads.key, key));
+    for (const key of [old.publicId, attached.publicId])
+      await t.db.update(mediaUploads).set({ createdAt: twoDaysAgo }).where(eq(mediaUploads.key, key));
 
     const unattachedBefore = await countUnattachedUploads(t.db);
     const report = await sweepUnattachedUploads(t.db, getMediaStorage(config));

@@ -117,7 +117,11 @@ describe("checkAttempt", () => {
     expect(await rowsFor(rule.scope, rule.key)).toHaveLength(7);
     // and a burst on many keys at once does not block or mix them
     const keys = Array.from({ length: 6 }, freshKey);
-    const spread = await Promise.all(keys.flatMap((key) => Array.from({ length: 4 }, (_, i) => checkAttempt(i % 2 ? a! : b!, { ...rule, key, limit: 3 }))));
+    const spread = await Promise.all(
+      keys.flatMap((key) =>
+        Array.from({ length: 4 }, (_, i) => checkAttempt(i % 2 ? a! : b!, { ...rule, key, limit: 3 })),
+      ),
+    );
     for (const [i] of keys.entries()) expect(spread.slice(i * 4, i * 4 + 4).filter((r) => r.allowed)).toHaveLength(3);
   });
 
@@ -125,15 +129,24 @@ describe("checkAttempt", () => {
     const rule = { scope: "test:odd-key", key: `ORD-\u0000${"9".repeat(500)}`, limit: 1, windowSeconds: 60 };
     expect(await checkAttempt(t.db, rule)).toEqual({ allowed: true });
     expect(await checkAttempt(t.db, rule)).toMatchObject({ allowed: false });
-    const [row] = await t.db.select({ key: attemptEvents.key }).from(attemptEvents).where(eq(attemptEvents.scope, rule.scope));
+    const [row] = await t.db
+      .select({ key: attemptEvents.key })
+      .from(attemptEvents)
+      .where(eq(attemptEvents.scope, rule.scope));
     expect(row?.key).toHaveLength(200);
     expect(row?.key.startsWith("ORD-9")).toBe(true);
   });
 
   it("refuses rules it cannot keep", async () => {
-    await expect(checkAttempt(t.db, { scope: "test:bad", key: "k", limit: 0, windowSeconds: 60 })).rejects.toThrow(/limit/);
-    await expect(checkAttempt(t.db, { scope: "test:bad", key: "k", limit: 1.5, windowSeconds: 60 })).rejects.toThrow(/limit/);
-    await expect(checkAttempt(t.db, { scope: "test:bad", key: "k", limit: 1, windowSeconds: MAX_WINDOW_SECONDS + 1 })).rejects.toThrow(/windowSeconds/);
+    await expect(checkAttempt(t.db, { scope: "test:bad", key: "k", limit: 0, windowSeconds: 60 })).rejects.toThrow(
+      /limit/,
+    );
+    await expect(checkAttempt(t.db, { scope: "test:bad", key: "k", limit: 1.5, windowSeconds: 60 })).rejects.toThrow(
+      /limit/,
+    );
+    await expect(
+      checkAttempt(t.db, { scope: "test:bad", key: "k", limit: 1, windowSeconds: MAX_WINDOW_SECONDS + 1 }),
+    ).rejects.toThrow(/windowSeconds/);
   });
 });
 

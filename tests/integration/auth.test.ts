@@ -29,7 +29,10 @@ function post(path: string, body: unknown, ip = "203.0.113.7") {
 
 async function signIn(email: string, password: string, ip?: string): Promise<{ status: number; cookie: string }> {
   const response = await post("/sign-in/email", { email, password }, ip);
-  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return { status: response.status, cookie };
 }
 
@@ -53,18 +56,32 @@ describe("staff accounts and guards", () => {
     const weak = staffInputSchema.safeParse({ name: "Priya", email: "priya@example.com", password: "password123" });
     expect(weak.success).toBe(false);
     expect(weak.error?.issues[0]?.message).toBe("Password is too easy to guess");
-    expect(staffInputSchema.safeParse({ name: "Priya", email: "priya@example.com", password: "short1" }).error?.issues[0]?.message).toBe(
-      "Password must be at least 10 characters",
-    );
-    expect(staffInputSchema.safeParse({ name: "Priya", email: "priya@example.com", password: "onlyletterslong" }).error?.issues[0]?.message).toBe(
-      "Password must mix letters and digits",
-    );
+    expect(
+      staffInputSchema.safeParse({ name: "Priya", email: "priya@example.com", password: "short1" }).error?.issues[0]
+        ?.message,
+    ).toBe("Password must be at least 10 characters");
+    expect(
+      staffInputSchema.safeParse({ name: "Priya", email: "priya@example.com", password: "onlyletterslong" }).error
+        ?.issues[0]?.message,
+    ).toBe("Password must mix letters and digits");
   });
 
   it("creates an admin who can sign in and passes requireStaff; a second create changes nothing", async () => {
-    const created = await createStaffAccount(t.db, getAuth(), { name: "Priya Shah", email: "Priya@Example.com", password: "kesar-mango-42" });
+    const created = await createStaffAccount(t.db, getAuth(), {
+      name: "Priya Shah",
+      email: "Priya@Example.com",
+      password: "kesar-mango-42",
+    });
     expect(created.status).toBe("created");
-    expect((await createStaffAccount(t.db, getAuth(), { name: "Other", email: "priya@example.com", password: "another-pass-99" })).status).toBe("exists");
+    expect(
+      (
+        await createStaffAccount(t.db, getAuth(), {
+          name: "Other",
+          email: "priya@example.com",
+          password: "another-pass-99",
+        })
+      ).status,
+    ).toBe("exists");
 
     const { status, cookie } = await signIn("priya@example.com", "kesar-mango-42");
     expect(status).toBe(200);
@@ -84,8 +101,15 @@ describe("staff accounts and guards", () => {
     const [message] = await t.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
     const code = message?.body.match(/\b(\d{6})\b/)?.[1];
     expect(code).toBeDefined();
-    const verified = await getAuth().api.verifyPhoneNumber({ body: { phoneNumber: phone, code: code! }, headers: client, returnHeaders: true });
-    const cookie = verified.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const verified = await getAuth().api.verifyPhoneNumber({
+      body: { phoneNumber: phone, code: code! },
+      headers: client,
+      returnHeaders: true,
+    });
+    const cookie = verified.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const request = new Request(`${BASE}/admin`, { headers: { cookie } });
     expect(await requireUser(request)).toMatchObject({ phoneNumber: phone, role: "customer" });
     const refused = await requireStaff(request).catch((r: unknown) => r);
@@ -94,11 +118,11 @@ describe("staff accounts and guards", () => {
 
   it("rate-limits password sign-in attempts, with the counters kept in the database", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await signIn("nobody@example.com", "wrong-password-1", "198.51.100.23")).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push((await signIn("nobody@example.com", "wrong-password-1", "198.51.100.23")).status);
     expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     const rows = await t.db.select().from(authTables.rateLimit);
     expect(rows.some((r) => r.key.includes("198.51.100.23"))).toBe(true);
   });
 });
-

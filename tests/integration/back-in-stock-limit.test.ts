@@ -24,19 +24,37 @@ beforeAll(() => {
 type Args<F extends (...args: never[]) => unknown> = Parameters<F>[0];
 
 async function notify(productId: string, fields: Record<string, string>, address: string) {
-  const request = new Request(`${BASE}/product/${productId}`, { method: "POST", headers: { origin: BASE, "x-forwarded-for": address }, body: new URLSearchParams(fields) });
-  const result = (await productRoute.action({ request, params: { id: productId }, context: {} } as unknown as Args<typeof productRoute.action>)) as unknown as {
+  const request = new Request(`${BASE}/product/${productId}`, {
+    method: "POST",
+    headers: { origin: BASE, "x-forwarded-for": address },
+    body: new URLSearchParams(fields),
+  });
+  const result = (await productRoute.action({ request, params: { id: productId }, context: {} } as unknown as Args<
+    typeof productRoute.action
+  >)) as unknown as {
     data: { ok: boolean; text: string; phone?: string };
     init: { status?: number; headers?: HeadersInit } | null;
   };
   const actionHeaders = new Headers(result.init?.headers ?? {});
-  const sent = new Headers(productRoute.headers({ actionHeaders, loaderHeaders: new Headers(), parentHeaders: new Headers(), errorHeaders: undefined } as never));
+  const sent = new Headers(
+    productRoute.headers({
+      actionHeaders,
+      loaderHeaders: new Headers(),
+      parentHeaders: new Headers(),
+      errorHeaders: undefined,
+    } as never),
+  );
   return { ...result.data, status: result.init?.status ?? 200, sent };
 }
 
 describe("the back-in-stock form's limit per client address", () => {
   it(`takes ${ATTEMPT_RULES.backInStockPerAddress.limit} requests an hour from one address, then answers 429 with Retry-After and records nothing`, async () => {
-    const id = await createTestProduct(t.db, { name: "Limit Test Kurta", sizes: ["M", "L"], colors: [{ name: "Rust", hex: "#B4532A" }], variantStock: [{ size: "L", colour: "Rust", stock: 3 }] });
+    const id = await createTestProduct(t.db, {
+      name: "Limit Test Kurta",
+      sizes: ["M", "L"],
+      colors: [{ name: "Rust", hex: "#B4532A" }],
+      variantStock: [{ size: "L", colour: "Rust", stock: 3 }],
+    });
     const m = (await findVariant(t.db, id, "M", "Rust"))!.id;
     const address = "203.0.113.77";
     const phoneFor = (i: number) => `98${String(76_000_000 + i).padStart(8, "0")}`;
@@ -47,12 +65,19 @@ describe("the back-in-stock form's limit per client address", () => {
     }
     const before = await t.db.select().from(backInStockRequests).where(eq(backInStockRequests.variantId, m));
     const refused = await notify(id, { intent: "notify-me", variantId: m, phone: "98765 00001" }, address);
-    expect(refused).toMatchObject({ ok: false, status: 429, text: "Too many requests from your network. Please try again in 60 minutes.", phone: "98765 00001" });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 429,
+      text: "Too many requests from your network. Please try again in 60 minutes.",
+      phone: "98765 00001",
+    });
     const retryAfter = Number(refused.sent.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(refused.sent.get("Cache-Control")).toBe("no-store");
-    expect(await t.db.select().from(backInStockRequests).where(eq(backInStockRequests.variantId, m))).toHaveLength(before.length);
+    expect(await t.db.select().from(backInStockRequests).where(eq(backInStockRequests.variantId, m))).toHaveLength(
+      before.length,
+    );
 
     // another address is not affected
     const other = await notify(id, { intent: "notify-me", variantId: m, phone: "98765 00001" }, "203.0.113.78");
@@ -60,15 +85,32 @@ describe("the back-in-stock form's limit per client address", () => {
   });
 
   it("does not count a form it cannot read (400), and answers the notify form no-store, the page as before", async () => {
-    const id = await createTestProduct(t.db, { name: "Header Test Kurta", sizes: ["M"], colors: [{ name: "Rust", hex: "#B4532A" }], variantStock: [] });
+    const id = await createTestProduct(t.db, {
+      name: "Header Test Kurta",
+      sizes: ["M"],
+      colors: [{ name: "Rust", hex: "#B4532A" }],
+      variantStock: [],
+    });
     const bad = await notify(id, { intent: "notify-me", variantId: "not-a-uuid" }, "203.0.113.79");
     expect(bad).toMatchObject({ status: 400, ok: false });
     expect(bad.sent.get("Cache-Control")).toBe("no-store");
     // a page view (no action) keeps the shared-page headers of decision 013
-    const page = new Headers(productRoute.headers({ actionHeaders: new Headers(), loaderHeaders: new Headers(), parentHeaders: new Headers(), errorHeaders: undefined } as never));
+    const page = new Headers(
+      productRoute.headers({
+        actionHeaders: new Headers(),
+        loaderHeaders: new Headers(),
+        parentHeaders: new Headers(),
+        errorHeaders: undefined,
+      } as never),
+    );
     expect(page.get("Cache-Control")).toBe("public, max-age=0, s-maxage=30");
     const signedIn = new Headers(
-      productRoute.headers({ actionHeaders: new Headers(), loaderHeaders: new Headers(), parentHeaders: new Headers({ "Cache-Control": "private, no-cache" }), errorHeaders: undefined } as never),
+      productRoute.headers({
+        actionHeaders: new Headers(),
+        loaderHeaders: new Headers(),
+        parentHeaders: new Headers({ "Cache-Control": "private, no-cache" }),
+        errorHeaders: undefined,
+      } as never),
     );
     expect(signedIn.get("Cache-Control")).toBe("private, no-cache");
   });

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type Db } from "../../app/db/client.server";
 import { user } from "../../app/modules/accounts/auth-schema.server";
 import { consoleSmsProvider, readOutbox, type SmsProvider } from "../../app/modules/accounts/sms.server";
-import { askBackInStock, expireBackInStockRequests, openRequestCount, requestBackInStock } from "../../app/modules/catalog/back-in-stock.server";
+import {
+  askBackInStock,
+  expireBackInStockRequests,
+  openRequestCount,
+  requestBackInStock,
+} from "../../app/modules/catalog/back-in-stock.server";
 import { MAX_OPEN_REQUESTS_PER_PHONE } from "../../app/modules/catalog/back-in-stock";
 import { backInStockRequests, products } from "../../app/modules/catalog/schema.server";
 import { changeStock, releaseStock, reserveStock, setVariantStock } from "../../app/modules/catalog/stock.server";
@@ -61,7 +66,10 @@ async function kurtaSoldOutInM(name = "Rust Mul Kurta") {
 }
 
 async function outboxFor(recipient: string) {
-  return t.db.select({ body: outboxMessages.body, sentAt: outboxMessages.sentAt }).from(outboxMessages).where(eq(outboxMessages.recipient, recipient));
+  return t.db
+    .select({ body: outboxMessages.body, sentAt: outboxMessages.sentAt })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.recipient, recipient));
 }
 
 async function restock(variantId: string, stock: number, db: Db = t.db) {
@@ -76,7 +84,9 @@ describe("requests", () => {
     expect(await requestBackInStock(t.db, { variantId: m, phone: p })).toBe("already");
     expect(await requestBackInStock(t.db, { variantId: m, phone: phone() })).toBe("created");
     expect(await requestBackInStock(t.db, { variantId: l, phone: p })).toBe("in-stock");
-    expect(await requestBackInStock(t.db, { variantId: "00000000-0000-4000-8000-000000000000", phone: p })).toBe("unknown");
+    expect(await requestBackInStock(t.db, { variantId: "00000000-0000-4000-8000-000000000000", phone: p })).toBe(
+      "unknown",
+    );
     await t.db.update(products).set({ isActive: false }).where(eq(products.id, id));
     expect(await requestBackInStock(t.db, { variantId: m, phone: phone() })).toBe("unknown");
     expect(await openRequestCount(t.db, p)).toBe(1);
@@ -85,15 +95,20 @@ describe("requests", () => {
   it("stop at 20 open per phone; the 21st is refused, other phones are not affected, two at once cannot both be the 20th", async () => {
     const p = phone();
     const variants: string[] = [];
-    for (let i = 0; i < MAX_OPEN_REQUESTS_PER_PHONE + 2; i++) variants.push((await kurtaSoldOutInM(`Limit Kurta ${i}`)).m);
-    for (const v of variants.slice(0, 19)) expect(await requestBackInStock(t.db, { variantId: v, phone: p })).toBe("created");
+    for (let i = 0; i < MAX_OPEN_REQUESTS_PER_PHONE + 2; i++)
+      variants.push((await kurtaSoldOutInM(`Limit Kurta ${i}`)).m);
+    for (const v of variants.slice(0, 19))
+      expect(await requestBackInStock(t.db, { variantId: v, phone: p })).toBe("created");
     let db = t.db;
     if (t.url) {
       const pool = await openDatabase({ kind: "postgres", url: t.url, poolSize: 4 });
       others.push(pool);
       db = pool.db;
     }
-    const race = await Promise.all([requestBackInStock(db, { variantId: variants[19]!, phone: p }), requestBackInStock(db, { variantId: variants[20]!, phone: p })]);
+    const race = await Promise.all([
+      requestBackInStock(db, { variantId: variants[19]!, phone: p }),
+      requestBackInStock(db, { variantId: variants[20]!, phone: p }),
+    ]);
     expect(race.sort()).toEqual(["created", "limit"]);
     expect(await openRequestCount(t.db, p)).toBe(20);
     expect(await requestBackInStock(t.db, { variantId: variants[21]!, phone: p })).toBe("limit");
@@ -107,7 +122,10 @@ describe("requests", () => {
     expect(await requestBackInStock(t.db, { variantId: m, phone: p }, long)).toBe("created");
     expect(await openRequestCount(t.db, p)).toBe(0);
     expect(await requestBackInStock(t.db, { variantId: m, phone: p })).toBe("created");
-    const rows = await t.db.select({ status: backInStockRequests.status }).from(backInStockRequests).where(eq(backInStockRequests.phone, p));
+    const rows = await t.db
+      .select({ status: backInStockRequests.status })
+      .from(backInStockRequests)
+      .where(eq(backInStockRequests.phone, p));
     expect(rows.map((r) => r.status).sort()).toEqual(["expired", "open"]);
 
     const other = phone();
@@ -170,7 +188,10 @@ describe("a restock", () => {
     expect(await outboxFor(stale)).toEqual([]);
     expect(await outboxFor(fresh)).toHaveLength(1);
     expect(await outboxFor(onL)).toEqual([]);
-    const [row] = await t.db.select({ status: backInStockRequests.status }).from(backInStockRequests).where(eq(backInStockRequests.phone, stale));
+    const [row] = await t.db
+      .select({ status: backInStockRequests.status })
+      .from(backInStockRequests)
+      .where(eq(backInStockRequests.phone, stale));
     expect(row?.status).toBe("expired");
   });
 });
@@ -210,7 +231,10 @@ describe("the outbox", () => {
       at += 7 * 3600_000;
     }
     expect(totals).toEqual({ sent: 0, retrying: 7, failed: 1 });
-    const [row] = await t.db.select({ failedAt: outboxMessages.failedAt, lastError: outboxMessages.lastError }).from(outboxMessages).where(eq(outboxMessages.recipient, q));
+    const [row] = await t.db
+      .select({ failedAt: outboxMessages.failedAt, lastError: outboxMessages.lastError })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, q));
     expect(row).toMatchObject({ failedAt: expect.any(Date), lastError: "gateway down" });
   });
 
@@ -258,13 +282,17 @@ describe("the outbox", () => {
     await requestBackInStock(t.db, { variantId: m, phone: p });
     await restock(m, 2);
     await deliverDueMessages(t.db, consoleSmsProvider(t.db));
-    expect((await readOutbox(t.db, p)).map((r) => r.body)).toEqual([expect.stringMatching(/^Phool Patti Kurta in M is back at Saanjh: http:\/\/localhost:3000\/product\//)]);
+    expect((await readOutbox(t.db, p)).map((r) => r.body)).toEqual([
+      expect.stringMatching(/^Phool Patti Kurta in M is back at Saanjh: http:\/\/localhost:3000\/product\//),
+    ]);
   });
 });
 
 describe("the product page's form", () => {
   beforeAll(async () => {
-    await t.db.insert(user).values({ id: "bis-shopper", name: "Asha", email: "asha.bis@example.test", phoneNumber: "+919812300001" });
+    await t.db
+      .insert(user)
+      .values({ id: "bis-shopper", name: "Asha", email: "asha.bis@example.test", phoneNumber: "+919812300001" });
   });
 
   it("tells a typed number the same thing whether it is new, already waiting or at its limit", async () => {
@@ -272,7 +300,11 @@ describe("the product page's form", () => {
     const typed = "98123 00002";
     const first = await askBackInStock(t.db, { productId: id, variantId: m, typedPhone: typed, user: null });
     const again = await askBackInStock(t.db, { productId: id, variantId: m, typedPhone: typed, user: null });
-    expect(first).toEqual({ status: 200, ok: true, text: "Thank you: we'll text +91 98123 00002 once when M is back. (One number can wait for up to 20 pieces at a time.)" });
+    expect(first).toEqual({
+      status: 200,
+      ok: true,
+      text: "Thank you: we'll text +91 98123 00002 once when M is back. (One number can wait for up to 20 pieces at a time.)",
+    });
     expect(again).toEqual(first);
     for (let i = 0; i < MAX_OPEN_REQUESTS_PER_PHONE; i++) {
       const other = await kurtaSoldOutInM(`Full Kurta ${i}`);
@@ -297,9 +329,14 @@ describe("the product page's form", () => {
       ok: true,
       text: "You're already on the list for M: we'll text you once when it is back.",
     });
-    const [row] = await t.db.select({ userId: backInStockRequests.userId }).from(backInStockRequests).where(eq(backInStockRequests.phone, "+919812300001"));
+    const [row] = await t.db
+      .select({ userId: backInStockRequests.userId })
+      .from(backInStockRequests)
+      .where(eq(backInStockRequests.phone, "+919812300001"));
     expect(row?.userId).toBe("bis-shopper");
-    expect(await askBackInStock(t.db, { productId: id, variantId: l, typedPhone: undefined, user: shopper })).toMatchObject({
+    expect(
+      await askBackInStock(t.db, { productId: id, variantId: l, typedPhone: undefined, user: shopper }),
+    ).toMatchObject({
       status: 409,
       ok: false,
       text: "Good news: L is in stock. Choose it above to add it to your bag.",
@@ -314,9 +351,14 @@ describe("the product page's form", () => {
       text: "Please enter a valid 10-digit phone number",
       phone: "12345",
     });
-    expect(await askBackInStock(t.db, { productId: id, variantId: m, typedPhone: "  ", user: null })).toMatchObject({ status: 400, text: "Please enter your phone number" });
+    expect(await askBackInStock(t.db, { productId: id, variantId: m, typedPhone: "  ", user: null })).toMatchObject({
+      status: 400,
+      text: "Please enter your phone number",
+    });
     const other = await kurtaSoldOutInM();
-    expect(await askBackInStock(t.db, { productId: id, variantId: other.m, typedPhone: "9812300003", user: null })).toMatchObject({ status: 404, ok: false });
+    expect(
+      await askBackInStock(t.db, { productId: id, variantId: other.m, typedPhone: "9812300003", user: null }),
+    ).toMatchObject({ status: 404, ok: false });
     expect(await openRequestCount(t.db, "+919812300003")).toBe(0);
   });
 });

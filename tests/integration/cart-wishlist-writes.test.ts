@@ -27,19 +27,59 @@ beforeAll(async () => {
 
 describe("addLine (signed-in cart)", () => {
   it("adds a line, raises the same variant's quantity, and caps it at that variant's stock", async () => {
-    expect(await addLine(t.db, "shopper-1", { productId: kurta, size: "M", colour: "Rust", quantity: 1 })).toEqual({ ok: true, quantity: 1, count: 1, capped: false, stock: 4 });
-    expect(await addLine(t.db, "shopper-1", { productId: kurta, size: "M", colour: "Rust", quantity: 2 })).toEqual({ ok: true, quantity: 3, count: 3, capped: false, stock: 4 });
-    expect(await addLine(t.db, "shopper-1", { productId: kurta, size: "M", colour: "Rust", quantity: 5 })).toEqual({ ok: true, quantity: 4, count: 4, capped: true, stock: 4 });
-    expect(await addLine(t.db, "shopper-1", { productId: kurta, size: "S", colour: "Rust", quantity: 2 })).toEqual({ ok: true, quantity: 1, count: 5, capped: true, stock: 1 });
+    expect(await addLine(t.db, "shopper-1", { productId: kurta, size: "M", colour: "Rust", quantity: 1 })).toEqual({
+      ok: true,
+      quantity: 1,
+      count: 1,
+      capped: false,
+      stock: 4,
+    });
+    expect(await addLine(t.db, "shopper-1", { productId: kurta, size: "M", colour: "Rust", quantity: 2 })).toEqual({
+      ok: true,
+      quantity: 3,
+      count: 3,
+      capped: false,
+      stock: 4,
+    });
+    expect(await addLine(t.db, "shopper-1", { productId: kurta, size: "M", colour: "Rust", quantity: 5 })).toEqual({
+      ok: true,
+      quantity: 4,
+      count: 4,
+      capped: true,
+      stock: 4,
+    });
+    expect(await addLine(t.db, "shopper-1", { productId: kurta, size: "S", colour: "Rust", quantity: 2 })).toEqual({
+      ok: true,
+      quantity: 1,
+      count: 5,
+      capped: true,
+      stock: 1,
+    });
     expect(await countCartItems(t.db, "shopper-1")).toBe(5);
     expect(await countCartItems(t.db, "shopper-2")).toBe(0);
   });
 
   it("refuses sold-out products, unknown products and variants the product does not come in", async () => {
-    expect(await addLine(t.db, "shopper-2", { productId: soldOut, size: "M", colour: "Indigo", quantity: 1 })).toEqual({ ok: false, reason: "out-of-stock" });
-    expect(await addLine(t.db, "shopper-2", { productId: "00000000-0000-4000-8000-000000000000", size: "M", colour: "Rust", quantity: 1 })).toEqual({ ok: false, reason: "not-found" });
-    expect(await addLine(t.db, "shopper-2", { productId: kurta, size: "XXL", colour: "Rust", quantity: 1 })).toEqual({ ok: false, reason: "bad-variant" });
-    expect(await addLine(t.db, "shopper-2", { productId: kurta, size: "M", colour: "Green", quantity: 1 })).toEqual({ ok: false, reason: "bad-variant" });
+    expect(await addLine(t.db, "shopper-2", { productId: soldOut, size: "M", colour: "Indigo", quantity: 1 })).toEqual({
+      ok: false,
+      reason: "out-of-stock",
+    });
+    expect(
+      await addLine(t.db, "shopper-2", {
+        productId: "00000000-0000-4000-8000-000000000000",
+        size: "M",
+        colour: "Rust",
+        quantity: 1,
+      }),
+    ).toEqual({ ok: false, reason: "not-found" });
+    expect(await addLine(t.db, "shopper-2", { productId: kurta, size: "XXL", colour: "Rust", quantity: 1 })).toEqual({
+      ok: false,
+      reason: "bad-variant",
+    });
+    expect(await addLine(t.db, "shopper-2", { productId: kurta, size: "M", colour: "Green", quantity: 1 })).toEqual({
+      ok: false,
+      reason: "bad-variant",
+    });
     expect(await countCartItems(t.db, "shopper-2")).toBe(0);
   });
 });

@@ -100,14 +100,26 @@ describe("stored cart lines", () => {
 
   it("caps each line at its own size and colour, not at the product's total", async () => {
     // the kurta has 7 in all, but 2 in M Indigo, 1 in S Indigo and none in S Rust
-    expect(await addLine(t.db, id, { ...M(kurta, 5), colour: "Indigo" })).toMatchObject({ ok: true, quantity: 2, capped: true, stock: 2 });
-    expect(await runCartIntent(t.db, id, { intent: "add", productId: kurta, size: "S", colour: "Indigo", quantity: 3 })).toMatchObject({
+    expect(await addLine(t.db, id, { ...M(kurta, 5), colour: "Indigo" })).toMatchObject({
+      ok: true,
+      quantity: 2,
+      capped: true,
+      stock: 2,
+    });
+    expect(
+      await runCartIntent(t.db, id, { intent: "add", productId: kurta, size: "S", colour: "Indigo", quantity: 3 }),
+    ).toMatchObject({
       ok: true,
       quantity: 1,
       message: "Only 1 available: your bag now has 1.",
     });
     expect(await addLine(t.db, id, { ...M(kurta, 1), size: "S" })).toEqual({ ok: false, reason: "out-of-stock" });
-    expect(await setQuantity(t.db, id, { ...M(kurta), colour: "Indigo" }, 9)).toEqual({ ok: true, quantity: 2, capped: true, stock: 2 });
+    expect(await setQuantity(t.db, id, { ...M(kurta), colour: "Indigo" }, 9)).toEqual({
+      ok: true,
+      quantity: 2,
+      capped: true,
+      stock: 2,
+    });
   });
 
   it("removes one line and clears the cart with its coupon", async () => {
@@ -127,7 +139,10 @@ describe("stored cart lines", () => {
     const changing = await createTestProduct(t.db, { pricePaise: rupees(800), stock: 3, sizes: [], colors: [] });
     await addLine(t.db, id, plain(changing, 2));
     await addLine(t.db, id, plain(saree, 1));
-    await t.db.update(products).set({ pricePaise: rupees(750) }).where(eq(products.id, changing));
+    await t.db
+      .update(products)
+      .set({ pricePaise: rupees(750) })
+      .where(eq(products.id, changing));
     let cart = await loadCart(t.db, id);
     let view = buildCartView(cart.lines, cart);
     expect(view.lines.map((l) => l.unitPricePaise)).toEqual([rupees(750), rupees(1299)]);
@@ -147,11 +162,22 @@ describe("stored cart lines", () => {
     cart = await loadCart(t.db, id);
     expect(buildCartView(cart.lines, cart).lines[0]!.state.kind).toBe("inactive");
     await removeLine(t.db, id, plain(changing));
-    expect(await runCartIntent(t.db, id, { intent: "checkout" })).toEqual({ ok: true, intent: "checkout", redirectTo: "/checkout" });
+    expect(await runCartIntent(t.db, id, { intent: "checkout" })).toEqual({
+      ok: true,
+      intent: "checkout",
+      redirectTo: "/checkout",
+    });
   });
 
   it("flags a line whose size sold out while other sizes of the product are still in stock", async () => {
-    const twoSizes = await createTestProduct(t.db, { sizes: ["M", "L"], colors: [], variantStock: [{ size: "M", colour: "Default", stock: 2 }, { size: "L", colour: "Default", stock: 5 }] });
+    const twoSizes = await createTestProduct(t.db, {
+      sizes: ["M", "L"],
+      colors: [],
+      variantStock: [
+        { size: "M", colour: "Default", stock: 2 },
+        { size: "L", colour: "Default", stock: 5 },
+      ],
+    });
     await addLine(t.db, id, { productId: twoSizes, size: "M", colour: "Default", quantity: 2 });
     await addLine(t.db, id, { productId: twoSizes, size: "L", colour: "Default", quantity: 1 });
     await setStock(twoSizes, "M", "Default", 0);
@@ -176,14 +202,26 @@ describe("coupons from the database", () => {
     await addLine(t.db, id, M(kurta, 1)); // ₹549
     expect(await applyCoupon(t.db, id, "  ")).toMatchObject({ ok: false, message: "Please enter a coupon code" });
     expect(await applyCoupon(t.db, id, "NOSUCH")).toMatchObject({ ok: false, message: "Invalid coupon code" });
-    expect(await applyCoupon(t.db, id, "first100")).toMatchObject({ ok: false, message: "Minimum order amount ₹800 required for this coupon" });
+    expect(await applyCoupon(t.db, id, "first100")).toMatchObject({
+      ok: false,
+      message: "Minimum order amount ₹800 required for this coupon",
+    });
     expect((await loadCart(t.db, id)).couponCode).toBeNull();
     // 10% of ₹549 is ₹54.90: percentage discounts are whole rupees, rounded up in the shopper's favour
-    expect(await applyCoupon(t.db, id, "save10")).toEqual({ ok: true, discountPaise: rupees(55), message: "Coupon applied! You saved ₹55" });
+    expect(await applyCoupon(t.db, id, "save10")).toEqual({
+      ok: true,
+      discountPaise: rupees(55),
+      message: "Coupon applied! You saved ₹55",
+    });
     const cart = await loadCart(t.db, id);
     expect(cart.couponCode).toBe("SAVE10");
     expect(cart.coupon).toEqual({ code: "SAVE10", type: "percentage", value: 10, minAmountPaise: rupees(500) });
-    expect(buildCartView(cart.lines, cart).priced).toMatchObject({ subtotalPaise: rupees(549), shippingPaise: 0, discountPaise: rupees(55), totalPaise: rupees(494) });
+    expect(buildCartView(cart.lines, cart).priced).toMatchObject({
+      subtotalPaise: rupees(549),
+      shippingPaise: 0,
+      discountPaise: rupees(55),
+      totalPaise: rupees(494),
+    });
     await removeCoupon(t.db, id);
     expect(await loadCart(t.db, id)).toMatchObject({ couponCode: null, coupon: null });
   });
@@ -210,14 +248,34 @@ describe("coupons from the database", () => {
     await t.db.insert(coupons).values([
       { code: "PAUSED", type: "fixed", value: 1_000, isActive: false },
       { code: "LATER", type: "fixed", value: 1_000, startsAt: new Date(Date.now() + day) },
-      { code: "OVER", type: "fixed", value: 1_000, startsAt: new Date(Date.now() - 2 * day), endsAt: new Date(Date.now() - day) },
+      {
+        code: "OVER",
+        type: "fixed",
+        value: 1_000,
+        startsAt: new Date(Date.now() - 2 * day),
+        endsAt: new Date(Date.now() - day),
+      },
       { code: "USEDUP", type: "fixed", value: 1_000, usageLimit: 2, usedCount: 2 },
-      { code: "NOW", type: "fixed", value: 1_000, startsAt: new Date(Date.now() - day), endsAt: new Date(Date.now() + day), usageLimit: 2, usedCount: 1 },
+      {
+        code: "NOW",
+        type: "fixed",
+        value: 1_000,
+        startsAt: new Date(Date.now() - day),
+        endsAt: new Date(Date.now() + day),
+        usageLimit: 2,
+        usedCount: 1,
+      },
     ]);
-    expect(await applyCoupon(t.db, id, "paused")).toMatchObject({ ok: false, message: "This coupon is no longer available" });
+    expect(await applyCoupon(t.db, id, "paused")).toMatchObject({
+      ok: false,
+      message: "This coupon is no longer available",
+    });
     expect(await applyCoupon(t.db, id, "later")).toMatchObject({ ok: false, message: "This coupon is not valid yet" });
     expect(await applyCoupon(t.db, id, "over")).toMatchObject({ ok: false, message: "This coupon has expired" });
-    expect(await applyCoupon(t.db, id, "usedup")).toMatchObject({ ok: false, message: "This coupon has reached its usage limit" });
+    expect(await applyCoupon(t.db, id, "usedup")).toMatchObject({
+      ok: false,
+      message: "This coupon has reached its usage limit",
+    });
     expect(await applyCoupon(t.db, id, "now")).toMatchObject({ ok: true, message: "Coupon applied! You saved ₹10" });
   });
 
@@ -233,9 +291,16 @@ describe("coupons from the database", () => {
 
     await t.db.insert(coupons).values({ code: "SHORT", type: "fixed", value: 1_000 });
     expect((await applyCoupon(t.db, id, "SHORT")).ok).toBe(true);
-    await t.db.update(coupons).set({ endsAt: new Date(Date.now() - 1000), startsAt: new Date(Date.now() - 5000) }).where(eq(coupons.code, "SHORT"));
+    await t.db
+      .update(coupons)
+      .set({ endsAt: new Date(Date.now() - 1000), startsAt: new Date(Date.now() - 5000) })
+      .where(eq(coupons.code, "SHORT"));
     const cart = await loadCart(t.db, id);
-    expect(cart).toMatchObject({ couponCode: null, coupon: null, couponNotice: "Coupon SHORT removed: This coupon has expired" });
+    expect(cart).toMatchObject({
+      couponCode: null,
+      coupon: null,
+      couponNotice: "Coupon SHORT removed: This coupon has expired",
+    });
     expect((await loadCart(t.db, id)).couponNotice).toBeNull();
   });
 
@@ -253,12 +318,20 @@ describe("merging a guest cart on sign-in", () => {
     const id = await newShopper();
     await addLine(t.db, id, M(kurta, 3));
     await addLine(t.db, id, plain(saree, 1));
-    const result = await mergeGuestCart(t.db, id, [M(kurta, 2), { ...M(kurta, 1), colour: "Indigo" }, plain(saree, 2), plain(scarce, 1)]);
+    const result = await mergeGuestCart(t.db, id, [
+      M(kurta, 2),
+      { ...M(kurta, 1), colour: "Indigo" },
+      plain(saree, 2),
+      plain(scarce, 1),
+    ]);
     expect(result).toEqual({ count: 4 + 1 + 3 + 1, skipped: 0, capped: 1 });
     // lines added in one merge share their time: compare as a set
     const key = (l: { productId: string; colour: string }) => `${l.productId}${l.colour}`;
-    const sorted = <T extends { productId: string; colour: string }>(rows: T[]) => [...rows].sort((x, y) => key(x).localeCompare(key(y)));
-    expect(sorted(await getCartLines(t.db, id))).toEqual(sorted([M(kurta, 4), plain(saree, 3), { ...M(kurta, 1), colour: "Indigo" }, plain(scarce, 1)]));
+    const sorted = <T extends { productId: string; colour: string }>(rows: T[]) =>
+      [...rows].sort((x, y) => key(x).localeCompare(key(y)));
+    expect(sorted(await getCartLines(t.db, id))).toEqual(
+      sorted([M(kurta, 4), plain(saree, 3), { ...M(kurta, 1), colour: "Indigo" }, plain(scarce, 1)]),
+    );
   });
 
   it("leaves out unknown, inactive and sold-out products, sold-out sizes and sizes not offered; caps each size at its own stock", async () => {
@@ -302,7 +375,9 @@ describe("merging a guest cart on sign-in", () => {
   it("unites the wishlists without duplicates and skips ids that are not products", async () => {
     const id = await newShopper();
     await toggleWishlist(t.db, id, kurta);
-    expect(await mergeGuestWishlist(t.db, id, [kurta, saree, saree, "00000000-0000-4000-8000-000000000000", "junk"])).toBe(2);
+    expect(
+      await mergeGuestWishlist(t.db, id, [kurta, saree, saree, "00000000-0000-4000-8000-000000000000", "junk"]),
+    ).toBe(2);
     expect((await wishlistedIds(t.db, id)).sort()).toEqual([kurta, saree].sort());
   });
 });
@@ -314,7 +389,9 @@ describe("wishlist actions", () => {
     await runWishlistIntent(t.db, id, { intent: "add", productId: kurta });
     await runWishlistIntent(t.db, id, { intent: "add", productId: saree });
     await runWishlistIntent(t.db, id, { intent: "add", productId: soldOut });
-    expect(await runWishlistIntent(t.db, id, { intent: "add", productId: "00000000-0000-4000-8000-000000000000" })).toMatchObject({ ok: false, status: 404 });
+    expect(
+      await runWishlistIntent(t.db, id, { intent: "add", productId: "00000000-0000-4000-8000-000000000000" }),
+    ).toMatchObject({ ok: false, status: 404 });
     expect(await runWishlistIntent(t.db, id, { intent: "add-all" })).toEqual({
       ok: true,
       intent: "add-all",
@@ -327,6 +404,9 @@ describe("wishlist actions", () => {
     expect((await wishlistedIds(t.db, id)).sort()).toEqual([kurta, soldOut].sort());
     await runWishlistIntent(t.db, id, { intent: "clear" });
     expect(await wishlistedIds(t.db, id)).toEqual([]);
-    expect(await runWishlistIntent(t.db, id, { intent: "add-all" })).toMatchObject({ ok: false, error: expect.stringMatching(/Nothing to add/) });
+    expect(await runWishlistIntent(t.db, id, { intent: "add-all" })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/Nothing to add/),
+    });
   });
 });

@@ -14,7 +14,8 @@ import { setupTestDatabase } from "../setup/test-db";
  */
 
 const t = setupTestDatabase();
-const names = async (qs: string) => (await listCatalogue(t.db, parseListFilters(new URLSearchParams(qs)))).items.map((p) => p.name).sort();
+const names = async (qs: string) =>
+  (await listCatalogue(t.db, parseListFilters(new URLSearchParams(qs)))).items.map((p) => p.name).sort();
 const page = (qs: string) => loadListPage(t.db, new URL(`http://shop.test/products${qs}`));
 const day = 86_400_000;
 
@@ -28,7 +29,8 @@ beforeAll(async () => {
     { name: "Silver Bangles", category: "accessories", fabric: "Silver", type: "Bangles", sizes: ["Free Size"] },
   ];
   // no ratings at first, as in the demo shop before reviews exist
-  for (const [i, row] of rows.entries()) await createTestProduct(t.db, { ...row, rating: null, reviewsCount: 0, createdAt: new Date(Date.now() - i * day) });
+  for (const [i, row] of rows.entries())
+    await createTestProduct(t.db, { ...row, rating: null, reviewsCount: 0, createdAt: new Date(Date.now() - i * day) });
 });
 
 describe("Fabric and Material", () => {
@@ -65,13 +67,25 @@ describe("the Rating sort", () => {
     expect(offeredSorts(list.facets).map((o) => o.value)).not.toContain("rating");
     // newest first, as without a sort, and the dropdown shows that
     expect(list.filters).toMatchObject({ sortBy: "newest", sortChosen: false });
-    expect(list.items.map((p) => p.name)).toEqual(["Cotton Kurta", "Silk Saree", "Brass Jhumkas", "Brass Necklace", "Silver Bangles"]);
+    expect(list.items.map((p) => p.name)).toEqual([
+      "Cotton Kurta",
+      "Silk Saree",
+      "Brass Jhumkas",
+      "Brass Necklace",
+      "Silver Bangles",
+    ]);
     const search = await page("?search=brass&sortBy=rating");
     expect(search.filters).toMatchObject({ sortBy: "relevance", sortChosen: false });
   });
 
   it("is offered where a product has a rating, and sorts by it", async () => {
-    await createTestProduct(t.db, { name: "Rated Kurta", category: "kurtas", fabric: "Cotton", rating: 4.4, reviewsCount: 3 });
+    await createTestProduct(t.db, {
+      name: "Rated Kurta",
+      category: "kurtas",
+      fabric: "Cotton",
+      rating: 4.4,
+      reviewsCount: 3,
+    });
     forgetFacets();
     const kurtas = await page("?category=kurtas&sortBy=rating");
     expect(kurtas.facets.rated).toBe(1);

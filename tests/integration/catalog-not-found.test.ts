@@ -21,8 +21,17 @@ interface Answer {
   init: { status?: number } | null;
   data: { notice: unknown; total: number; category: unknown; items: Array<{ name: string }> };
 }
-const args = (path: string, cookie?: string) => ({ request: new Request(`${BASE}${path}`, { headers: cookie ? { cookie } : {} }), params: { slug: path.split("/").pop() ?? "" }, context: {} }) as never;
-const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as { init?: { status?: number } });
+const args = (path: string, cookie?: string) =>
+  ({
+    request: new Request(`${BASE}${path}`, { headers: cookie ? { cookie } : {} }),
+    params: { slug: path.split("/").pop() ?? "" },
+    context: {},
+  }) as never;
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as { init?: { status?: number } },
+  );
 
 beforeAll(async () => {
   setDatabase(t.database);
@@ -51,7 +60,12 @@ describe("an unknown category", () => {
   });
 
   it("leaves known categories, 'all' and no category alone (status 200, no notice), in any case of letters", async () => {
-    for (const [path, total] of [["/products?category=kurtas", 1], ["/products?category=Sarees", 1], ["/products?category=all", 2], ["/products", 2]] as const) {
+    for (const [path, total] of [
+      ["/products?category=kurtas", 1],
+      ["/products?category=Sarees", 1],
+      ["/products?category=all", 2],
+      ["/products", 2],
+    ] as const) {
       const answer = (await products(args(path))) as unknown as Answer;
       expect(answer.init?.status ?? 200, path).toBe(200);
       expect(answer.data.notice, path).toBeNull();
@@ -71,9 +85,18 @@ describe("an unknown back-office address", () => {
   it("is the back office's own 404 for staff, the sign-in form for a visitor and a refusal for a shopper", async () => {
     expect(await refusal(adminNotFound(args("/admin/settingz")))).toMatchObject({ init: { status: 401 } });
     const shopper = await signedInShopper(t.db, "+919812300071", "203.0.113.71");
-    expect(await refusal(adminNotFound(args("/admin/settingz", shopper.cookie)))).toMatchObject({ init: { status: 403 } });
-    const staff = await signedInStaff(t.db, { name: "Asha Staff", email: "asha.notfound@example.com", password: "saffron-tea-77" }, "203.0.113.72");
-    const answer = (await adminNotFound(args("/admin/settingz", staff.cookie))) as unknown as { init: { status: number; headers: Record<string, string> }; data: { path: string } };
+    expect(await refusal(adminNotFound(args("/admin/settingz", shopper.cookie)))).toMatchObject({
+      init: { status: 403 },
+    });
+    const staff = await signedInStaff(
+      t.db,
+      { name: "Asha Staff", email: "asha.notfound@example.com", password: "saffron-tea-77" },
+      "203.0.113.72",
+    );
+    const answer = (await adminNotFound(args("/admin/settingz", staff.cookie))) as unknown as {
+      init: { status: number; headers: Record<string, string> };
+      data: { path: string };
+    };
     expect(answer.init.status).toBe(404);
     expect(answer.init.headers).toMatchObject({ "Cache-Control": "no-store" });
     expect(answer.data.path).toBe("/admin/settingz");

@@ -31,13 +31,30 @@ describe("catalogue queries", () => {
   it("returns a product with all pictures in order, and null for unknown, malformed or inactive ids", async () => {
     const id = await createTestProduct(
       t.db,
-      { name: "Detail Kurta", pricePaise: 249_900, originalPricePaise: 329_900, colors: [{ name: "Rust", hex: "#B4532A" }, { name: "Ivory", hex: "#F4EFE3" }] },
-      [0, 1, 2].map((n) => ({ key: `d/${n}`, url: `/media/d/${n}-w800.webp`, width: 800, height: 1067, alt: `view ${n}` })),
+      {
+        name: "Detail Kurta",
+        pricePaise: 249_900,
+        originalPricePaise: 329_900,
+        colors: [
+          { name: "Rust", hex: "#B4532A" },
+          { name: "Ivory", hex: "#F4EFE3" },
+        ],
+      },
+      [0, 1, 2].map((n) => ({
+        key: `d/${n}`,
+        url: `/media/d/${n}-w800.webp`,
+        width: 800,
+        height: 1067,
+        alt: `view ${n}`,
+      })),
     );
     const product = await getProduct(t.db, id);
     expect(product).toMatchObject({ name: "Detail Kurta", pricePaise: 249_900, originalPricePaise: 329_900 });
     expect(product!.images.map((i) => i.alt)).toEqual(["view 0", "view 1", "view 2"]);
-    expect(product!.colors).toEqual([{ name: "Rust", hex: "#B4532A" }, { name: "Ivory", hex: "#F4EFE3" }]);
+    expect(product!.colors).toEqual([
+      { name: "Rust", hex: "#B4532A" },
+      { name: "Ivory", hex: "#F4EFE3" },
+    ]);
 
     expect(await getProduct(t.db, "00000000-0000-4000-8000-000000000000")).toBeNull();
     expect(await getProduct(t.db, "not-a-uuid")).toBeNull();
@@ -46,7 +63,8 @@ describe("catalogue queries", () => {
   });
 
   it("pages the active list with a total count, and narrows it to a category", async () => {
-    for (let i = 0; i < 5; i++) await createTestProduct(t.db, { category: "sarees", name: `Saree ${i}`, createdAt: new Date(now - i * 1000) });
+    for (let i = 0; i < 5; i++)
+      await createTestProduct(t.db, { category: "sarees", name: `Saree ${i}`, createdAt: new Date(now - i * 1000) });
     const all = await listProducts(t.db, { page: 1, perPage: 4 });
     const activeCount = all.total;
     expect(all.items).toHaveLength(4);

@@ -9,7 +9,13 @@ import { findVariant } from "../../app/modules/catalog/variants.server";
 import { CHECKOUT_MESSAGES, checkoutFormSchema, type CheckoutForm } from "../../app/modules/checkout/billing";
 import { newCheckoutKey } from "../../app/modules/checkout/checkout-page.server";
 import { isOrderNumber } from "../../app/modules/checkout/order-number";
-import { PAYMENT_EXPIRED_REASON, payableOrder, settleReturn, startPayment, sweepExpiredPayments } from "../../app/modules/checkout/payment-flow.server";
+import {
+  PAYMENT_EXPIRED_REASON,
+  payableOrder,
+  settleReturn,
+  startPayment,
+  sweepExpiredPayments,
+} from "../../app/modules/checkout/payment-flow.server";
 import { placeOrder } from "../../app/modules/checkout/place-order.server";
 import { storeSettings } from "../../app/modules/content/schema.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
@@ -72,7 +78,10 @@ async function shopperWith(productId: string, quantity = 1): Promise<string> {
 }
 
 async function stockOf(variantId: string): Promise<number> {
-  const [row] = await t.db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId));
+  const [row] = await t.db
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.id, variantId));
   return row!.stock;
 }
 
@@ -92,9 +101,17 @@ describe("placing an order", () => {
     expect(isOrderNumber(placed.orderNumber)).toBe(true);
     const order = (await findOrderByNumber(t.db, placed.orderNumber))!;
     // ₹400 subtotal pays ₹40 shipping; FLAT50 takes ₹50
-    expect(order).toMatchObject({ subtotalPaise: 40_000, shippingPaise: 4_000, discountPaise: 5_000, totalPaise: 39_000, couponCode: "FLAT50" });
+    expect(order).toMatchObject({
+      subtotalPaise: 40_000,
+      shippingPaise: 4_000,
+      discountPaise: 5_000,
+      totalPaise: 39_000,
+      couponCode: "FLAT50",
+    });
     const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-    expect(lines).toMatchObject([{ variantId, unitPricePaise: 20_000, quantity: 2, lineTotalPaise: 40_000, size: "One Size", colour: "Default" }]);
+    expect(lines).toMatchObject([
+      { variantId, unitPricePaise: 20_000, quantity: 2, lineTotalPaise: 40_000, size: "One Size", colour: "Default" },
+    ]);
     expect(await stockOf(variantId)).toBe(3);
     expect(await getCartLines(t.db, userId)).toEqual([]);
     const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id));
@@ -103,18 +120,34 @@ describe("placing an order", () => {
       ["pending_payment", "confirmed"],
     ]);
     // the confirmation waits in the outbox, one text and one e-mail
-    const queued = await t.db.select().from(outboxMessages).where(eq(outboxMessages.dedupeKey, `order-confirmed:sms:${placed.orderNumber}`));
+    const queued = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.dedupeKey, `order-confirmed:sms:${placed.orderNumber}`));
     expect(queued).toHaveLength(1);
   });
 
   it("ignores what the browser thinks the total is: a different one is refused and nothing is charged", async () => {
     const { productId, variantId } = await product(5, 99_900);
     const userId = await shopperWith(productId);
-    const tampered = await placeOrder(t.db, { userId, form: form({ expectedTotalPaise: "100" }), onlineAvailable: true });
-    expect(tampered).toMatchObject({ ok: false, kind: "changed", message: CHECKOUT_MESSAGES.totalChanged, totalPaise: 99_900 });
+    const tampered = await placeOrder(t.db, {
+      userId,
+      form: form({ expectedTotalPaise: "100" }),
+      onlineAvailable: true,
+    });
+    expect(tampered).toMatchObject({
+      ok: false,
+      kind: "changed",
+      message: CHECKOUT_MESSAGES.totalChanged,
+      totalPaise: 99_900,
+    });
     expect(await stockOf(variantId)).toBe(5);
     expect(await getCartLines(t.db, userId)).toHaveLength(1);
-    const honest = await placeOrder(t.db, { userId, form: form({ expectedTotalPaise: "99900" }), onlineAvailable: true });
+    const honest = await placeOrder(t.db, {
+      userId,
+      form: form({ expectedTotalPaise: "99900" }),
+      onlineAvailable: true,
+    });
     expect(honest).toMatchObject({ ok: true });
   });
 
@@ -122,21 +155,30 @@ describe("placing an order", () => {
     const { productId, variantId } = await product(5);
     const userId = await shopperWith(productId);
     const same = form();
-    const [a, b] = await Promise.all([placeOrder(t.db, { userId, form: same, onlineAvailable: true }), placeOrder(t.db, { userId, form: same, onlineAvailable: true })]);
+    const [a, b] = await Promise.all([
+      placeOrder(t.db, { userId, form: same, onlineAvailable: true }),
+      placeOrder(t.db, { userId, form: same, onlineAvailable: true }),
+    ]);
     expect(a.ok && b.ok).toBe(true);
     if (!a.ok || !b.ok) return;
     expect(a.orderNumber).toBe(b.orderNumber);
     expect(await t.db.select().from(orders).where(eq(orders.userId, userId))).toHaveLength(1);
     expect(await stockOf(variantId)).toBe(4);
     // and a retry later still finds it
-    expect(await placeOrder(t.db, { userId, form: same, onlineAvailable: true })).toMatchObject({ ok: true, orderNumber: a.orderNumber, repeated: true });
+    expect(await placeOrder(t.db, { userId, form: same, onlineAvailable: true })).toMatchObject({
+      ok: true,
+      orderNumber: a.orderNumber,
+      repeated: true,
+    });
   });
 
   it("sells the last unit once: of 50 shoppers checking out at once, one gets it and the others are told which piece sold out", async () => {
     const { productId, variantId } = await product(1);
     const shoppers = [];
     for (let i = 0; i < 50; i++) shoppers.push(await shopperWith(productId));
-    const results = await Promise.all(shoppers.map((userId) => placeOrder(t.db, { userId, form: form(), onlineAvailable: true })));
+    const results = await Promise.all(
+      shoppers.map((userId) => placeOrder(t.db, { userId, form: form(), onlineAvailable: true })),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     for (const refused of results.filter((r) => !r.ok)) {
       expect(refused).toMatchObject({ ok: false, kind: "lines" });
@@ -170,13 +212,28 @@ describe("placing an order", () => {
       expect(off).toMatchObject({ ok: false, kind: "payment-method", message: CHECKOUT_MESSAGES.codOff });
 
       await t.db.update(storeSettings).set({ codEnabled: true, codMaxOrderPaise: 150_000, codFeePaise: 4_900 });
-      const over = await placeOrder(t.db, { userId: await shopperWith(productId, 2), form: form(), onlineAvailable: true });
-      expect(over).toMatchObject({ ok: false, kind: "payment-method", message: "Cash on delivery is available for orders up to ₹1,500. Please pay online." });
+      const over = await placeOrder(t.db, {
+        userId: await shopperWith(productId, 2),
+        form: form(),
+        onlineAvailable: true,
+      });
+      expect(over).toMatchObject({
+        ok: false,
+        kind: "payment-method",
+        message: "Cash on delivery is available for orders up to ₹1,500. Please pay online.",
+      });
 
-      const under = await placeOrder(t.db, { userId: await shopperWith(productId, 1), form: form(), onlineAvailable: true });
+      const under = await placeOrder(t.db, {
+        userId: await shopperWith(productId, 1),
+        form: form(),
+        onlineAvailable: true,
+      });
       expect(under.ok).toBe(true);
       if (!under.ok) return;
-      expect(await findOrderByNumber(t.db, under.orderNumber)).toMatchObject({ codFeePaise: 4_900, totalPaise: 104_900 });
+      expect(await findOrderByNumber(t.db, under.orderNumber)).toMatchObject({
+        codFeePaise: 4_900,
+        totalPaise: 104_900,
+      });
     } finally {
       await t.db.update(storeSettings).set({ codEnabled: true, codMaxOrderPaise: null, codFeePaise: 0 });
     }
@@ -186,11 +243,23 @@ describe("placing an order", () => {
     const { productId } = await product(10, 100_000);
     try {
       await t.db.update(storeSettings).set({ prepaidDiscountPercent: 5 });
-      const online = await placeOrder(t.db, { userId: await shopperWith(productId), form: form({ paymentMethod: "online" }), onlineAvailable: true });
+      const online = await placeOrder(t.db, {
+        userId: await shopperWith(productId),
+        form: form({ paymentMethod: "online" }),
+        onlineAvailable: true,
+      });
       const cod = await placeOrder(t.db, { userId: await shopperWith(productId), form: form(), onlineAvailable: true });
       if (!online.ok || !cod.ok) throw new Error("not placed");
-      expect(await findOrderByNumber(t.db, online.orderNumber)).toMatchObject({ status: "pending_payment", prepaidDiscountPaise: 5_000, totalPaise: 95_000 });
-      expect(await findOrderByNumber(t.db, cod.orderNumber)).toMatchObject({ status: "confirmed", prepaidDiscountPaise: 0, totalPaise: 100_000 });
+      expect(await findOrderByNumber(t.db, online.orderNumber)).toMatchObject({
+        status: "pending_payment",
+        prepaidDiscountPaise: 5_000,
+        totalPaise: 95_000,
+      });
+      expect(await findOrderByNumber(t.db, cod.orderNumber)).toMatchObject({
+        status: "confirmed",
+        prepaidDiscountPaise: 0,
+        totalPaise: 100_000,
+      });
     } finally {
       await t.db.update(storeSettings).set({ prepaidDiscountPercent: 0 });
     }
@@ -199,9 +268,15 @@ describe("placing an order", () => {
   it("refuses online payment when no gateway is configured, and an empty bag", async () => {
     const { productId } = await product(3);
     const userId = await shopperWith(productId);
-    expect(await placeOrder(t.db, { userId, form: form({ paymentMethod: "online" }), onlineAvailable: false })).toMatchObject({ ok: false, kind: "payment-method" });
+    expect(
+      await placeOrder(t.db, { userId, form: form({ paymentMethod: "online" }), onlineAvailable: false }),
+    ).toMatchObject({ ok: false, kind: "payment-method" });
     const empty = await createTestShopper(t.db);
-    expect(await placeOrder(t.db, { userId: empty.id, form: form(), onlineAvailable: true })).toMatchObject({ ok: false, kind: "empty", message: "Your cart is empty!" });
+    expect(await placeOrder(t.db, { userId: empty.id, form: form(), onlineAvailable: true })).toMatchObject({
+      ok: false,
+      kind: "empty",
+      message: "Your cart is empty!",
+    });
   });
 });
 
@@ -213,7 +288,11 @@ async function unpaidOrder(stock = 3, coupon?: string) {
   const placed = await placeOrder(t.db, { userId, form: form({ paymentMethod: "online" }), onlineAvailable: true });
   if (!placed.ok) throw new Error(placed.message);
   const order = (await findOrderByNumber(t.db, placed.orderNumber))!;
-  const started = await startPayment(t.db, gateway, { order, callbackUrl: "http://localhost:3000/api/payments/razorpay/callback", storeName: "Saanjh" });
+  const started = await startPayment(t.db, gateway, {
+    order,
+    callbackUrl: "http://localhost:3000/api/payments/razorpay/callback",
+    storeName: "Saanjh",
+  });
   if (!started.ok || started.checkout.provider !== "test") throw new Error("no session");
   return { userId, order, variantId, productId, providerOrderId: started.checkout.providerOrderId };
 }
@@ -224,34 +303,56 @@ describe("paying an order", () => {
     expect(order).toMatchObject({ status: "pending_payment", paymentMethod: "online" });
 
     const approved = gateway.approve(providerOrderId);
-    const forged = { ...approved, razorpaySignature: `${approved.razorpaySignature.slice(0, -1)}${approved.razorpaySignature.endsWith("0") ? "1" : "0"}` };
-    expect(await settleReturn(t.db, gateway, { order, result: forged, source: "page" })).toMatchObject({ kind: "rejected" });
+    const forged = {
+      ...approved,
+      razorpaySignature: `${approved.razorpaySignature.slice(0, -1)}${approved.razorpaySignature.endsWith("0") ? "1" : "0"}`,
+    };
+    expect(await settleReturn(t.db, gateway, { order, result: forged, source: "page" })).toMatchObject({
+      kind: "rejected",
+    });
     expect((await findOrderByNumber(t.db, order.orderNumber))!.status).toBe("pending_payment");
 
-    const results = await Promise.all([1, 2, 3].map(() => settleReturn(t.db, gateway, { order, result: approved, source: "page" })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => settleReturn(t.db, gateway, { order, result: approved, source: "page" })),
+    );
     expect(results.map((r) => r.kind)).toEqual(["confirmed", "confirmed", "confirmed"]);
     const confirmed = (await findOrderByNumber(t.db, order.orderNumber))!;
     expect(confirmed.status).toBe("confirmed");
-    const steps = await t.db.select().from(orderStatusHistory).where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.toStatus, "confirmed")));
+    const steps = await t.db
+      .select()
+      .from(orderStatusHistory)
+      .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.toStatus, "confirmed")));
     expect(steps).toHaveLength(1);
     const [payment] = await t.db.select().from(payments).where(eq(payments.providerOrderId, providerOrderId));
-    expect(payment).toMatchObject({ status: "captured", providerPaymentId: approved.razorpayPaymentId, amountPaise: order.totalPaise });
+    expect(payment).toMatchObject({
+      status: "captured",
+      providerPaymentId: approved.razorpayPaymentId,
+      amountPaise: order.totalPaise,
+    });
   });
 
   it("refuses a result signed for another order's session", async () => {
     const first = await unpaidOrder();
     const second = await unpaidOrder();
     const forOther = gateway.approve(second.providerOrderId);
-    expect(await settleReturn(t.db, gateway, { order: first.order, result: forOther, source: "page" })).toMatchObject({ kind: "rejected" });
+    expect(await settleReturn(t.db, gateway, { order: first.order, result: forOther, source: "page" })).toMatchObject({
+      kind: "rejected",
+    });
     expect((await findOrderByNumber(t.db, first.order.orderNumber))!.status).toBe("pending_payment");
   });
 
   it("keeps a declined order waiting, with the gateway's reason, and a capture after the failure still confirms", async () => {
     const { order, providerOrderId } = await unpaidOrder();
-    const declined = await settleReturn(t.db, gateway, { order, result: gateway.fail(providerOrderId, "incorrect_otp"), source: "page" });
+    const declined = await settleReturn(t.db, gateway, {
+      order,
+      result: gateway.fail(providerOrderId, "incorrect_otp"),
+      source: "page",
+    });
     expect(declined).toEqual({ kind: "failed", message: "Payment failed: Authentication failed due to incorrect otp" });
     expect((await findOrderByNumber(t.db, order.orderNumber))!.status).toBe("pending_payment");
-    expect(await settleReturn(t.db, gateway, { order, result: gateway.approve(providerOrderId), source: "page" })).toMatchObject({ kind: "confirmed" });
+    expect(
+      await settleReturn(t.db, gateway, { order, result: gateway.approve(providerOrderId), source: "page" }),
+    ).toMatchObject({ kind: "confirmed" });
     // and a failure reported after the capture changes nothing
     await settleReturn(t.db, gateway, { order, result: gateway.decline(providerOrderId), source: "page" });
     const [payment] = await t.db.select().from(payments).where(eq(payments.providerOrderId, providerOrderId));
@@ -267,7 +368,10 @@ describe("the sweep of unpaid orders", () => {
     expect(await stockOf(variantId)).toBe(2);
     expect(await usedCount("FLAT50")).toBe(before + 1);
     const later = new Date(order.paymentDueAt!.getTime() + 1_000);
-    const reports = await Promise.all([sweepExpiredPayments(t.db, gateway, { now: later }), sweepExpiredPayments(t.db, gateway, { now: later })]);
+    const reports = await Promise.all([
+      sweepExpiredPayments(t.db, gateway, { now: later }),
+      sweepExpiredPayments(t.db, gateway, { now: later }),
+    ]);
     expect(reports.reduce((n, r) => n + r.released, 0)).toBeGreaterThanOrEqual(1);
     expect(await stockOf(variantId)).toBe(3);
     expect(await usedCount("FLAT50")).toBe(before);
@@ -288,16 +392,27 @@ describe("the sweep of unpaid orders", () => {
   it("confirms a late payment for a swept order when its pieces are still there, and flags it when they are not", async () => {
     const lucky = await unpaidOrder(3);
     const unlucky = await unpaidOrder(1);
-    for (const o of [lucky, unlucky]) await sweepExpiredPayments(t.db, gateway, { now: new Date(o.order.paymentDueAt!.getTime() + 1_000) });
+    for (const o of [lucky, unlucky])
+      await sweepExpiredPayments(t.db, gateway, { now: new Date(o.order.paymentDueAt!.getTime() + 1_000) });
     // someone else buys the last piece of the unlucky order meanwhile
     const other = await shopperWith(unlucky.productId);
     expect((await placeOrder(t.db, { userId: other, form: form(), onlineAvailable: true })).ok).toBe(true);
 
-    expect(await settleReturn(t.db, gateway, { order: lucky.order, result: gateway.approve(lucky.providerOrderId), source: "page" })).toMatchObject({ kind: "confirmed" });
+    expect(
+      await settleReturn(t.db, gateway, {
+        order: lucky.order,
+        result: gateway.approve(lucky.providerOrderId),
+        source: "page",
+      }),
+    ).toMatchObject({ kind: "confirmed" });
     expect((await findOrderByNumber(t.db, lucky.order.orderNumber))!.status).toBe("confirmed");
     expect(await stockOf(lucky.variantId)).toBe(2);
 
-    const flagged = await settleReturn(t.db, gateway, { order: unlucky.order, result: gateway.approve(unlucky.providerOrderId), source: "page" });
+    const flagged = await settleReturn(t.db, gateway, {
+      order: unlucky.order,
+      result: gateway.approve(unlucky.providerOrderId),
+      source: "page",
+    });
     expect(flagged).toMatchObject({ kind: "flagged", message: "Order creation failed. Please contact support." });
     const [payment] = await t.db.select().from(payments).where(eq(payments.providerOrderId, unlucky.providerOrderId));
     expect(payment).toMatchObject({ status: "captured" });
@@ -323,7 +438,9 @@ describe("the store's maximum order", () => {
     // the owner raises the maximum to ₹1,00,00,000: ten such pieces make an order of exactly that
     await t.db.update(storeSettings).set({ maxOrderPaise: 1_000_000_000 });
     try {
-      expect(await checkoutProblem(t.db, userId)).toBe("One order can come to at most ₹1,00,00,000. Please remove some pieces, or buy them in two orders.");
+      expect(await checkoutProblem(t.db, userId)).toBe(
+        "One order can come to at most ₹1,00,00,000. Please remove some pieces, or buy them in two orders.",
+      );
       const variant = { productId, size: "One Size", colour: "Default" };
       expect(await setQuantity(t.db, userId, variant, 10)).toMatchObject({ ok: true });
       const buyers = [userId, await shopperWith(productId, 10), await shopperWith(productId, 10)];
@@ -350,8 +467,13 @@ describe("the store's maximum order", () => {
 
 describe("the checkout page's action", () => {
   const post = async (cookie: string, fields: Record<string, string>) =>
-    settle<{ ok: boolean; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }>(() =>
-      checkoutRoute.action({ request: routeRequest("/checkout", cookie, fields), params: {}, context: {} } as unknown as RouteArgs<typeof checkoutRoute.action>),
+    settle<{ ok: boolean; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }>(
+      () =>
+        checkoutRoute.action({
+          request: routeRequest("/checkout", cookie, fields),
+          params: {},
+          context: {},
+        } as unknown as RouteArgs<typeof checkoutRoute.action>),
     );
   const fields = (overrides: Record<string, string> = {}) => ({
     firstName: "Meera",
@@ -370,7 +492,9 @@ describe("the checkout page's action", () => {
   it("refuses a state that is not the pincode's, keeping what was typed; either state of a pincode in two is taken", async () => {
     const { productId } = await product(10, 54_900);
     const shopper = await signedInShopper(t.db, "+919811133301", "203.0.113.61");
-    expect((await addLine(t.db, shopper.id, { productId, size: "One Size", colour: "Default", quantity: 1 })).ok).toBe(true);
+    expect((await addLine(t.db, shopper.id, { productId, size: "One Size", colour: "Default", quantity: 1 })).ok).toBe(
+      true,
+    );
 
     // Jaipur's pincode with the saved address's Karnataka: an address no courier delivers to
     const refused = await post(shopper.cookie, fields({ state: "Karnataka" }));
@@ -395,7 +519,11 @@ describe("the checkout page's action", () => {
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({
       message: "Please fill all required fields",
-      fieldErrors: { firstName: "Please enter your first name", city: "Please enter your city", pincode: "Please enter a valid 6-digit pincode" },
+      fieldErrors: {
+        firstName: "Please enter your first name",
+        city: "Please enter your city",
+        pincode: "Please enter a valid 6-digit pincode",
+      },
     });
   });
 });

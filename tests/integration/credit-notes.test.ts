@@ -41,7 +41,6 @@ import { setupTestDatabase } from "../setup/test-db";
 const t = setupTestDatabase();
 const HEADS = ["taxablePaise", "cgstPaise", "sgstPaise", "igstPaise", "taxPaise", "totalPaise"] as const;
 
-
 let staff: { id: string; name: string; cookie: string };
 let shopper: { id: string; cookie: string };
 let stranger: { id: string; cookie: string };
@@ -56,26 +55,54 @@ beforeAll(async () => {
   await ensureCategoryTax(t.db);
   // the demo shop's made-up Rajasthan GSTIN: invoices are issued at confirmation
   await applyDemoTaxIdentity(t.db);
-  const member = await signedInStaff(t.db, { name: "Priya Shah", email: "priya.credit@example.com", password: "kesar-mango-42" }, "198.51.100.251");
+  const member = await signedInStaff(
+    t.db,
+    { name: "Priya Shah", email: "priya.credit@example.com", password: "kesar-mango-42" },
+    "198.51.100.251",
+  );
   staff = { id: member.id, name: "Priya Shah", cookie: member.cookie };
   shopper = await signedInShopper(t.db, "+919812300201", "198.51.100.252");
   stranger = await signedInShopper(t.db, "+919812300202", "198.51.100.253");
-  kurta = await createTestProduct(t.db, { category: "kurtas", name: "Indigo Kurta", sizes: [], colors: [], stock: 500, pricePaise: 289_900 });
-  jhumka = await createTestProduct(t.db, { category: "accessories", name: "Silver Jhumka", sizes: [], colors: [], stock: 500, pricePaise: 59_900 });
+  kurta = await createTestProduct(t.db, {
+    category: "kurtas",
+    name: "Indigo Kurta",
+    sizes: [],
+    colors: [],
+    stock: 500,
+    pricePaise: 289_900,
+  });
+  jhumka = await createTestProduct(t.db, {
+    category: "accessories",
+    name: "Silver Jhumka",
+    sizes: [],
+    colors: [],
+    stock: 500,
+    pricePaise: 59_900,
+  });
 });
 
 type Loader = (args: never) => unknown;
 
 /** Calls a loader as the browser would (the session's cookie, if any): its answer, returned or thrown. */
-function load<F extends Loader>(fn: F, path: string, cookie: string | null, params: Record<string, string>): Promise<unknown> {
+function load<F extends Loader>(
+  fn: F,
+  path: string,
+  cookie: string | null,
+  params: Record<string, string>,
+): Promise<unknown> {
   return Promise.resolve()
     .then(() => fn({ request: routeRequest(path, cookie), params, context: {} } as never))
     .catch((thrown: unknown) => thrown);
 }
 
 /** A cash-on-delivery order of the shopper, confirmed (and so invoiced) at once. */
-async function invoicedOrder(userId: string, lines: Array<[string, number]>, options: { state?: string; coupon?: string } = {}) {
-  for (const [productId, quantity] of lines) expect((await addLine(t.db, userId, { productId, size: "One Size", colour: "Default", quantity })).ok).toBe(true);
+async function invoicedOrder(
+  userId: string,
+  lines: Array<[string, number]>,
+  options: { state?: string; coupon?: string } = {},
+) {
+  for (const [productId, quantity] of lines)
+    expect((await addLine(t.db, userId, { productId, size: "One Size", colour: "Default", quantity })).ok).toBe(true);
   if (options.coupon) expect((await applyCoupon(t.db, userId, options.coupon)).ok).toBe(true);
   const state = options.state ?? "Rajasthan";
   const placed = await placeOrder(t.db, {
@@ -103,11 +130,20 @@ async function invoicedOrder(userId: string, lines: Array<[string, number]>, opt
 
 async function cancel(orderId: string, reason = "Shopper asked to cancel") {
   const [row] = await t.db.select({ version: orders.version }).from(orders).where(eq(orders.id, orderId));
-  return changeOrderStatus(t.db, staff, { orderId, version: row!.version, change: { status: "cancelled", reason } }, { provider: null });
+  return changeOrderStatus(
+    t.db,
+    staff,
+    { orderId, version: row!.version, change: { status: "cancelled", reason } },
+    { provider: null },
+  );
 }
 
 async function creditNotesOf(orderId: string) {
-  const rows = await t.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(asc(creditNotes.sequence));
+  const rows = await t.db
+    .select()
+    .from(creditNotes)
+    .where(eq(creditNotes.orderId, orderId))
+    .orderBy(asc(creditNotes.sequence));
   return rows.map((r) => ({ ...r, document: r.document as CreditNoteDocument }));
 }
 
@@ -127,7 +163,12 @@ describe("cancelling an invoiced order", () => {
     expect(note!.creditNoteNumber).toBe(`CN/${fy.short}/${String(before.length + 1).padStart(6, "0")}`);
     const doc = note!.document;
     const inv = invoice.document as InvoiceDocument;
-    expect(doc).toMatchObject({ kind: "credit-note", against: { invoiceNumber: invoice.invoiceNumber, invoiceDate: inv.date }, reason: "Order cancelled: Out of stock at the workshop", supply: "intra" });
+    expect(doc).toMatchObject({
+      kind: "credit-note",
+      against: { invoiceNumber: invoice.invoiceNumber, invoiceDate: inv.date },
+      reason: "Order cancelled: Out of stock at the workshop",
+      supply: "intra",
+    });
     // the same lines, rates, HSN codes and tax heads as the invoice
     expect(doc.lines.map(({ invoiceLine: _i, ...l }) => l)).toEqual(inv.lines);
     expect(doc.totals).toEqual(inv.totals);
@@ -142,7 +183,12 @@ describe("cancelling an invoiced order", () => {
 
     // reopening would confirm a supply whose invoice was taken back: refused, nothing changes
     const [row] = await t.db.select({ version: orders.version }).from(orders).where(eq(orders.id, order.id));
-    const reopened = await changeOrderStatus(t.db, staff, { orderId: order.id, version: row!.version, change: { status: "confirmed", note: null } }, { provider: null });
+    const reopened = await changeOrderStatus(
+      t.db,
+      staff,
+      { orderId: order.id, version: row!.version, change: { status: "confirmed", note: null } },
+      { provider: null },
+    );
     expect(reopened).toMatchObject({ ok: false, status: 409, formError: ORDER_ADMIN_MESSAGES.credited });
     expect(await creditNotesOf(order.id)).toHaveLength(1);
   });
@@ -159,11 +205,24 @@ describe("cancelling an invoiced order", () => {
     const [settings] = await t.db.select({ gstin: storeSettings.gstin }).from(storeSettings);
     await t.db.update(storeSettings).set({ gstin: "" });
     try {
-      expect((await addLine(t.db, shopper.id, { productId: jhumka, size: "One Size", colour: "Default", quantity: 1 })).ok).toBe(true);
+      expect(
+        (await addLine(t.db, shopper.id, { productId: jhumka, size: "One Size", colour: "Default", quantity: 1 })).ok,
+      ).toBe(true);
       const placed = await placeOrder(t.db, {
         userId: shopper.id,
         onlineAvailable: false,
-        form: checkoutFormSchema.parse({ firstName: "Meera", lastName: "Iyer", email: "m@example.com", phone: "98111 22333", address: "1 Road", city: "Jaipur", state: "Rajasthan", pincode: "302001", paymentMethod: "cod", checkoutKey: newCheckoutKey() }),
+        form: checkoutFormSchema.parse({
+          firstName: "Meera",
+          lastName: "Iyer",
+          email: "m@example.com",
+          phone: "98111 22333",
+          address: "1 Road",
+          city: "Jaipur",
+          state: "Rajasthan",
+          pincode: "302001",
+          paymentMethod: "cod",
+          checkoutKey: newCheckoutKey(),
+        }),
       });
       if (!placed.ok) throw new Error(placed.message);
       const plain = (await findOrderByNumber(t.db, placed.orderNumber))!;
@@ -179,7 +238,10 @@ describe("cancelling an invoiced order", () => {
     for (let i = 0; i < 20; i++) placed.push((await invoicedOrder(shopper.id, [[jhumka, 1]])).order);
     const results = await Promise.all(placed.map((o) => cancel(o.id)));
     expect(results.every((r) => r.ok)).toBe(true);
-    const all = await t.db.select({ sequence: creditNotes.sequence, year: creditNotes.financialYear }).from(creditNotes).where(eq(creditNotes.financialYear, fy.label));
+    const all = await t.db
+      .select({ sequence: creditNotes.sequence, year: creditNotes.financialYear })
+      .from(creditNotes)
+      .where(eq(creditNotes.financialYear, fy.label));
     const numbers = all.map((r) => r.sequence).sort((a, b) => a - b);
     expect(numbers).toEqual(numbers.map((_n, i) => i + 1));
   });
@@ -192,36 +254,110 @@ describe("the shopper's and the staff's order pages", () => {
     const [note] = await creditNotesOf(order.id);
     const number = note!.creditNoteNumber;
 
-    type Documents = { documents: { invoice: { number: string; cancelledBy: string | null }; creditNotes: Array<{ id: string; number: string }> } };
-    const page = await settle<Documents>(() => load(orderPageRoute.loader, `/account/orders/${order.orderNumber}`, shopper.cookie, { orderNumber: order.orderNumber }));
-    expect(page.body.documents).toMatchObject({ invoice: { number: invoice.invoiceNumber, cancelledBy: number }, creditNotes: [{ id: note!.id, number }] });
-    const staffPage = await settle<Documents>(() => load(staffOrderRoute.loader, `/admin/orders/${order.id}`, staff.cookie, { id: order.id }));
+    type Documents = {
+      documents: {
+        invoice: { number: string; cancelledBy: string | null };
+        creditNotes: Array<{ id: string; number: string }>;
+      };
+    };
+    const page = await settle<Documents>(() =>
+      load(orderPageRoute.loader, `/account/orders/${order.orderNumber}`, shopper.cookie, {
+        orderNumber: order.orderNumber,
+      }),
+    );
+    expect(page.body.documents).toMatchObject({
+      invoice: { number: invoice.invoiceNumber, cancelledBy: number },
+      creditNotes: [{ id: note!.id, number }],
+    });
+    const staffPage = await settle<Documents>(() =>
+      load(staffOrderRoute.loader, `/admin/orders/${order.id}`, staff.cookie, { id: order.id }),
+    );
     expect(staffPage.body.documents).toEqual(page.body.documents);
 
     const path = `/account/orders/${order.orderNumber}/credit-notes/${note!.id}`;
-    const mine = (await load(shopperCreditNoteRoute.loader, path, shopper.cookie, { orderNumber: order.orderNumber, creditNoteId: note!.id })) as Response;
+    const mine = (await load(shopperCreditNoteRoute.loader, path, shopper.cookie, {
+      orderNumber: order.orderNumber,
+      creditNoteId: note!.id,
+    })) as Response;
     expect(mine.status).toBe(200);
-    expect(mine.headers.get("content-disposition")).toBe(`attachment; filename="CN-${fy.short}-${number.slice(-6)}.pdf"`);
+    expect(mine.headers.get("content-disposition")).toBe(
+      `attachment; filename="CN-${fy.short}-${number.slice(-6)}.pdf"`,
+    );
     const text = await pdfText(mine);
-    for (const words of ["CREDIT NOTE", number, "Against invoice", invoice.invoiceNumber, "Delivery address not serviceable", "Credit note total", "Indigo Kurta", "CGST", "SGST"]) expect(text).toContain(words);
+    for (const words of [
+      "CREDIT NOTE",
+      number,
+      "Against invoice",
+      invoice.invoiceNumber,
+      "Delivery address not serviceable",
+      "Credit note total",
+      "Indigo Kurta",
+      "CGST",
+      "SGST",
+    ])
+      expect(text).toContain(words);
 
     // another shopper, a visitor, another order's or a made-up id: not found (or sign in)
     const statusOf = async (answer: Promise<unknown>) => (await settle(() => answer)).status;
-    expect(await statusOf(load(shopperCreditNoteRoute.loader, path, stranger.cookie, { orderNumber: order.orderNumber, creditNoteId: note!.id }))).toBe(404);
-    expect([302, 401]).toContain(await statusOf(load(shopperCreditNoteRoute.loader, path, null, { orderNumber: order.orderNumber, creditNoteId: note!.id })));
+    expect(
+      await statusOf(
+        load(shopperCreditNoteRoute.loader, path, stranger.cookie, {
+          orderNumber: order.orderNumber,
+          creditNoteId: note!.id,
+        }),
+      ),
+    ).toBe(404);
+    expect([302, 401]).toContain(
+      await statusOf(
+        load(shopperCreditNoteRoute.loader, path, null, { orderNumber: order.orderNumber, creditNoteId: note!.id }),
+      ),
+    );
     const other = (await invoicedOrder(stranger.id, [[jhumka, 1]])).order;
-    expect(await statusOf(load(shopperCreditNoteRoute.loader, path, stranger.cookie, { orderNumber: other.orderNumber, creditNoteId: note!.id }))).toBe(404);
-    expect(await statusOf(load(shopperCreditNoteRoute.loader, path, shopper.cookie, { orderNumber: order.orderNumber, creditNoteId: "not-an-id" }))).toBe(404);
+    expect(
+      await statusOf(
+        load(shopperCreditNoteRoute.loader, path, stranger.cookie, {
+          orderNumber: other.orderNumber,
+          creditNoteId: note!.id,
+        }),
+      ),
+    ).toBe(404);
+    expect(
+      await statusOf(
+        load(shopperCreditNoteRoute.loader, path, shopper.cookie, {
+          orderNumber: order.orderNumber,
+          creditNoteId: "not-an-id",
+        }),
+      ),
+    ).toBe(404);
 
     const staffPath = (orderId: string) => `/admin/orders/${orderId}/credit-notes/${note!.id}`;
-    const forStaff = (await load(staffCreditNoteRoute.loader, staffPath(order.id), staff.cookie, { id: order.id, creditNoteId: note!.id })) as Response;
+    const forStaff = (await load(staffCreditNoteRoute.loader, staffPath(order.id), staff.cookie, {
+      id: order.id,
+      creditNoteId: note!.id,
+    })) as Response;
     expect(forStaff.status).toBe(200);
     expect(await pdfText(forStaff)).toContain(number);
-    expect(await statusOf(load(staffCreditNoteRoute.loader, staffPath(other.id), staff.cookie, { id: other.id, creditNoteId: note!.id }))).toBe(404);
-    expect(await statusOf(load(staffCreditNoteRoute.loader, staffPath(order.id), shopper.cookie, { id: order.id, creditNoteId: note!.id }))).toBe(403);
+    expect(
+      await statusOf(
+        load(staffCreditNoteRoute.loader, staffPath(other.id), staff.cookie, { id: other.id, creditNoteId: note!.id }),
+      ),
+    ).toBe(404);
+    expect(
+      await statusOf(
+        load(staffCreditNoteRoute.loader, staffPath(order.id), shopper.cookie, {
+          id: order.id,
+          creditNoteId: note!.id,
+        }),
+      ),
+    ).toBe(403);
 
     // the invoice itself now says it was cancelled, and by which credit note
-    const invoicePdf = (await load(shopperInvoiceRoute.loader, `/account/orders/${order.orderNumber}/invoice`, shopper.cookie, { orderNumber: order.orderNumber })) as Response;
+    const invoicePdf = (await load(
+      shopperInvoiceRoute.loader,
+      `/account/orders/${order.orderNumber}/invoice`,
+      shopper.cookie,
+      { orderNumber: order.orderNumber },
+    )) as Response;
     expect(await pdfText(invoicePdf)).toContain(`Cancelled by credit note ${number}`);
   });
 });
@@ -250,7 +386,14 @@ describe("a property of every cancelled invoiced order", () => {
             const n = Math.min(left[index]!, quantity);
             if (n === 0) continue;
             left[index]! -= n;
-            await t.db.transaction((tx) => issueCreditNote(tx, { orderId: order.id, reason: "Returned", selection: { kind: "pieces", pieces: [{ invoiceLine: index, quantity: n }] }, now: new Date() }));
+            await t.db.transaction((tx) =>
+              issueCreditNote(tx, {
+                orderId: order.id,
+                reason: "Returned",
+                selection: { kind: "pieces", pieces: [{ invoiceLine: index, quantity: n }] },
+                now: new Date(),
+              }),
+            );
           }
           expect(await cancel(order.id)).toMatchObject({ ok: true });
         },
@@ -258,14 +401,19 @@ describe("a property of every cancelled invoiced order", () => {
       { numRuns: 12 },
     );
     // every cancelled order that has an invoice, in the database as it stands
-    const cancelled = await t.db.select({ id: orders.id }).from(orders).innerJoin(invoices, eq(invoices.orderId, orders.id)).where(eq(orders.status, "cancelled"));
+    const cancelled = await t.db
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(invoices, eq(invoices.orderId, orders.id))
+      .where(eq(orders.status, "cancelled"));
     expect(cancelled.length).toBeGreaterThanOrEqual(12);
     for (const { id } of cancelled) {
       const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, id));
       const totals = (invoice!.document as InvoiceDocument).totals;
       const notes = await creditNotesOf(id);
       expect(notes.length).toBeGreaterThan(0);
-      for (const head of HEADS) expect(totals[head] - notes.reduce((sum, n) => sum + n.document.totals[head], 0), `${head} of ${id}`).toBe(0);
+      for (const head of HEADS)
+        expect(totals[head] - notes.reduce((sum, n) => sum + n.document.totals[head], 0), `${head} of ${id}`).toBe(0);
       expect(invoice!.cancelledByNumber).toBe(notes[notes.length - 1]!.creditNoteNumber);
     }
   });

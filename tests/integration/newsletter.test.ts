@@ -22,7 +22,22 @@ describe("newsletter", () => {
     }
     const long = `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(59)}.in`;
     expect(long.length).toBe(255);
-    const invalid = ["", "priya", "priya@", "@example.com", "priya@example", "a b@example.com", ".priya@example.com", "pri..ya@example.com", "priya.@example.com", "priya@-example.com", "priya@example.c0m", long, undefined, 42];
+    const invalid = [
+      "",
+      "priya",
+      "priya@",
+      "@example.com",
+      "priya@example",
+      "a b@example.com",
+      ".priya@example.com",
+      "pri..ya@example.com",
+      "priya.@example.com",
+      "priya@-example.com",
+      "priya@example.c0m",
+      long,
+      undefined,
+      42,
+    ];
     for (const email of invalid) expect(parseNewsletterEmail(email), String(email)).toBeNull();
   });
 });

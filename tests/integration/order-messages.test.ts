@@ -7,8 +7,18 @@ import { parseConfig, type Config } from "../../app/config.server";
 import { setDatabase } from "../../app/db/client.server";
 import type { SmsProvider } from "../../app/modules/accounts/sms.server";
 import { consoleEmailProvider, smtpEmailProvider, type EmailProvider } from "../../app/modules/messages/email.server";
-import { orderConfirmationKeys, queueOrderConfirmation, type OrderMessageInput } from "../../app/modules/messages/order-messages.server";
-import { deliverDueMessages, kickOutbox, queueEmail, startOutboxWorker, stopOutboxWorker } from "../../app/modules/messages/outbox.server";
+import {
+  orderConfirmationKeys,
+  queueOrderConfirmation,
+  type OrderMessageInput,
+} from "../../app/modules/messages/order-messages.server";
+import {
+  deliverDueMessages,
+  kickOutbox,
+  queueEmail,
+  startOutboxWorker,
+  stopOutboxWorker,
+} from "../../app/modules/messages/outbox.server";
 import { outboxMessages } from "../../app/modules/messages/schema.server";
 import * as outboxRoute from "../../app/routes/dev.outbox";
 import { setupTestDatabase } from "../setup/test-db";
@@ -41,8 +51,22 @@ function order(overrides: Partial<OrderMessageInput> = {}): OrderMessageInput {
     email,
     phone,
     lines: [
-      { name: "Phool Patti Kurta", size: "M", colour: "Indigo", quantity: 2, unitPricePaise: 129_900, lineTotalPaise: 259_800 },
-      { name: `Zari <b>Dupatta</b> "&"`, size: "Free Size", colour: "Gold", quantity: 1, unitPricePaise: 1_234_550, lineTotalPaise: 1_234_550 },
+      {
+        name: "Phool Patti Kurta",
+        size: "M",
+        colour: "Indigo",
+        quantity: 2,
+        unitPricePaise: 129_900,
+        lineTotalPaise: 259_800,
+      },
+      {
+        name: `Zari <b>Dupatta</b> "&"`,
+        size: "Free Size",
+        colour: "Gold",
+        quantity: 1,
+        unitPricePaise: 1_234_550,
+        lineTotalPaise: 1_234_550,
+      },
     ],
     subtotalPaise: 1_494_350,
     shippingPaise: 0,
@@ -52,7 +76,17 @@ function order(overrides: Partial<OrderMessageInput> = {}): OrderMessageInput {
     totalPaise: 1_344_915,
     couponCode: "SAVE10",
     paymentMethod: "cod",
-    billing: { firstName: "Meera", lastName: "Iyer", address: "12 Kamarajar Salai", city: "Chennai", state: "Tamil Nadu", pincode: "600004", country: "India", phone, email },
+    billing: {
+      firstName: "Meera",
+      lastName: "Iyer",
+      address: "12 Kamarajar Salai",
+      city: "Chennai",
+      state: "Tamil Nadu",
+      pincode: "600004",
+      country: "India",
+      phone,
+      email,
+    },
     orderUrl: `http://localhost:3000/account/orders/${orderNumber}`,
     expectedDispatch: "Ships within 6 working days",
     ...overrides,
@@ -115,7 +149,10 @@ async function startReceiver(port = 0): Promise<Receiver> {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        if (state.rejectWith) return callback(Object.assign(new Error("Mailbox unavailable, try later"), { responseCode: state.rejectWith }));
+        if (state.rejectWith)
+          return callback(
+            Object.assign(new Error("Mailbox unavailable, try later"), { responseCode: state.rejectWith }),
+          );
         received.push({
           raw: Buffer.concat(chunks),
           mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : false,
@@ -165,9 +202,21 @@ describe("queueOrderConfirmation", () => {
     await t.db.transaction((tx) => queueOrderConfirmation(tx, input));
     await t.db.transaction((tx) => queueOrderConfirmation(tx, { ...input, totalPaise: 1 }));
     const rows = await rowsOf(input.orderNumber);
-    expect(rows.map((r) => ({ channel: r.channel, recipient: r.recipient, kind: r.kind, dedupeKey: r.dedupeKey }))).toEqual([
-      { channel: "email", recipient: input.email, kind: "order-confirmed", dedupeKey: `order-confirmed:email:${input.orderNumber}` },
-      { channel: "sms", recipient: input.phone, kind: "order-confirmed", dedupeKey: `order-confirmed:sms:${input.orderNumber}` },
+    expect(
+      rows.map((r) => ({ channel: r.channel, recipient: r.recipient, kind: r.kind, dedupeKey: r.dedupeKey })),
+    ).toEqual([
+      {
+        channel: "email",
+        recipient: input.email,
+        kind: "order-confirmed",
+        dedupeKey: `order-confirmed:email:${input.orderNumber}`,
+      },
+      {
+        channel: "sms",
+        recipient: input.phone,
+        kind: "order-confirmed",
+        dedupeKey: `order-confirmed:sms:${input.orderNumber}`,
+      },
     ]);
     const [email, sms] = rows;
     // the first queueing's words are kept
@@ -175,14 +224,19 @@ describe("queueOrderConfirmation", () => {
     expect(email?.body).toContain("Total:");
     expect(email?.body).toContain("₹13,449.15");
     expect(email?.html).toContain("&lt;b&gt;Dupatta&lt;/b&gt; &quot;&amp;&quot;");
-    expect(sms?.body).toBe(`Saanjh: order ${input.orderNumber} placed. Total Rs.13,449.15 (Cash on delivery). Track: ${input.orderUrl}`);
+    expect(sms?.body).toBe(
+      `Saanjh: order ${input.orderNumber} placed. Total Rs.13,449.15 (Cash on delivery). Track: ${input.orderUrl}`,
+    );
     expect(sms?.subject).toBeNull();
     expect(rows.every((r) => r.sentAt === null && r.attempts === 0)).toBe(true);
   });
 
   it("queues the same order once when two transactions race", async () => {
     const input = order();
-    await Promise.all([t.db.transaction((tx) => queueOrderConfirmation(tx, input)), t.db.transaction((tx) => queueOrderConfirmation(tx, input))]);
+    await Promise.all([
+      t.db.transaction((tx) => queueOrderConfirmation(tx, input)),
+      t.db.transaction((tx) => queueOrderConfirmation(tx, input)),
+    ]);
     expect((await rowsOf(input.orderNumber)).map((r) => r.channel)).toEqual(["email", "sms"]);
   });
 
@@ -201,9 +255,20 @@ describe("queueOrderConfirmation", () => {
     const input = order({ email: "a@example.test, b@example.test", phone: "98765" });
     await t.db.transaction((tx) => queueOrderConfirmation(tx, input));
     expect(await rowsOf(input.orderNumber)).toEqual([]);
-    await expect(t.db.transaction((tx) => queueEmail(tx, [{ recipient: "Eve <eve@example.test>", subject: "x", body: "x", html: null, kind: "test", dedupeKey: `test:${counter}` }]))).rejects.toThrow(
-      /one plain address/,
-    );
+    await expect(
+      t.db.transaction((tx) =>
+        queueEmail(tx, [
+          {
+            recipient: "Eve <eve@example.test>",
+            subject: "x",
+            body: "x",
+            html: null,
+            kind: "test",
+            dedupeKey: `test:${counter}`,
+          },
+        ]),
+      ),
+    ).rejects.toThrow(/one plain address/);
   });
 });
 
@@ -250,7 +315,9 @@ describe("delivery through SMTP", () => {
     const parsed = mail!.parsed;
     expect(parsed.from?.value).toEqual([{ name: "Saanjh", address: "orders@shop.example.test" }]);
     expect(parsed.from?.text).toBe('"Saanjh" <orders@shop.example.test>');
-    expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value : null).toEqual([{ name: "", address: input.email }]);
+    expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value : null).toEqual([
+      { name: "", address: input.email },
+    ]);
     expect(parsed.subject).toBe(`Your Saanjh order ${input.orderNumber} is confirmed`);
     // both parts, in UTF-8, with the rupee sign and Indian grouping
     expect(parsed.text).toContain("Phool Patti Kurta");
@@ -282,7 +349,10 @@ describe("delivery through SMTP", () => {
     receiver.rejectWith = 550;
     const now = new Date();
     expect(await deliverDueMessages(t.db, { email }, { now: () => now })).toEqual({ sent: 0, retrying: 1, failed: 0 });
-    const [row] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.dedupeKey, orderConfirmationKeys(input.orderNumber).email));
+    const [row] = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.dedupeKey, orderConfirmationKeys(input.orderNumber).email));
     expect(row).toMatchObject({ sentAt: null, failedAt: null, attempts: 1 });
     expect(row?.lastError).toMatch(/refused the message \(550/);
     expect(row?.lastError).not.toContain(PASSWORD);
@@ -292,11 +362,22 @@ describe("delivery through SMTP", () => {
     expect(await deliverDueMessages(t.db, { email }, { now: () => now })).toEqual({ sent: 0, retrying: 0, failed: 0 });
     receiver.rejectWith = null;
     const later = new Date(now.getTime() + 5 * 60_000);
-    expect(await deliverDueMessages(t.db, { email }, { now: () => later })).toEqual({ sent: 1, retrying: 0, failed: 0 });
-    expect(await deliverDueMessages(t.db, { email }, { now: () => new Date(later.getTime() + 3600_000) })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await deliverDueMessages(t.db, { email }, { now: () => later })).toEqual({
+      sent: 1,
+      retrying: 0,
+      failed: 0,
+    });
+    expect(await deliverDueMessages(t.db, { email }, { now: () => new Date(later.getTime() + 3600_000) })).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+    });
     expect(await mailsTo(receiver, input.email)).toHaveLength(1);
     // the SMS was never claimed by an e-mail-only run, and is still due
-    const [sms] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.dedupeKey, orderConfirmationKeys(input.orderNumber).sms));
+    const [sms] = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.dedupeKey, orderConfirmationKeys(input.orderNumber).sms));
     expect(sms).toMatchObject({ sentAt: null, attempts: 0 });
   });
 
@@ -308,14 +389,31 @@ describe("delivery through SMTP", () => {
     await gone.close();
     const provider = smtpEmailProvider({ url: gone.url, from: FROM, timeoutMs: 5_000 });
     const now = new Date();
-    expect(await deliverDueMessages(t.db, { email: provider }, { now: () => now })).toEqual({ sent: 0, retrying: 1, failed: 0 });
-    const [row] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.dedupeKey, orderConfirmationKeys(input.orderNumber).email));
-    expect(row).toMatchObject({ sentAt: null, attempts: 1, lastError: "The SMTP server could not be reached (ECONNREFUSED)" });
+    expect(await deliverDueMessages(t.db, { email: provider }, { now: () => now })).toEqual({
+      sent: 0,
+      retrying: 1,
+      failed: 0,
+    });
+    const [row] = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.dedupeKey, orderConfirmationKeys(input.orderNumber).email));
+    expect(row).toMatchObject({
+      sentAt: null,
+      attempts: 1,
+      lastError: "The SMTP server could not be reached (ECONNREFUSED)",
+    });
 
     const back = await startReceiver(gone.port);
     const later = new Date(now.getTime() + 5 * 60_000);
-    expect(await deliverDueMessages(t.db, { email: provider }, { now: () => later })).toEqual({ sent: 1, retrying: 0, failed: 0 });
-    expect(await deliverDueMessages(t.db, { email: provider }, { now: () => new Date(later.getTime() + 3600_000) })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await deliverDueMessages(t.db, { email: provider }, { now: () => later })).toEqual({
+      sent: 1,
+      retrying: 0,
+      failed: 0,
+    });
+    expect(
+      await deliverDueMessages(t.db, { email: provider }, { now: () => new Date(later.getTime() + 3600_000) }),
+    ).toEqual({ sent: 0, retrying: 0, failed: 0 });
     const mails = await mailsTo(back, input.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.parsed.text).toContain("Paid online (₹13,449.15).");
@@ -324,9 +422,16 @@ describe("delivery through SMTP", () => {
   it("refuses wrong credentials as a failed send, leaving the row for a retry", async () => {
     const input = order();
     await t.db.transaction((tx) => queueOrderConfirmation(tx, input));
-    const wrong = smtpEmailProvider({ url: `smtp://${encodeURIComponent(USER)}:wrong-horse-battery@127.0.0.1:${receiver.port}`, from: FROM, timeoutMs: 5_000 });
+    const wrong = smtpEmailProvider({
+      url: `smtp://${encodeURIComponent(USER)}:wrong-horse-battery@127.0.0.1:${receiver.port}`,
+      from: FROM,
+      timeoutMs: 5_000,
+    });
     expect(await deliverDueMessages(t.db, { email: wrong })).toEqual({ sent: 0, retrying: 1, failed: 0 });
-    const [row] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.dedupeKey, orderConfirmationKeys(input.orderNumber).email));
+    const [row] = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.dedupeKey, orderConfirmationKeys(input.orderNumber).email));
     expect(row?.lastError).toBe("The SMTP server refused the message (535 after AUTH)");
     expect(await mailsTo(receiver, input.email)).toEqual([]);
   });
@@ -337,7 +442,9 @@ describe("delivery through SMTP", () => {
 type LoaderArgs = Parameters<typeof outboxRoute.loader>[0];
 
 async function readEmailPage(address: string, clientAddress = "127.0.0.1"): Promise<Response> {
-  const request = new Request(`http://localhost:3000/dev/outbox?email=${encodeURIComponent(address)}`, { headers: { "x-forwarded-for": clientAddress } });
+  const request = new Request(`http://localhost:3000/dev/outbox?email=${encodeURIComponent(address)}`, {
+    headers: { "x-forwarded-for": clientAddress },
+  });
   try {
     return (await outboxRoute.loader({ request, params: {}, context: {} } as unknown as LoaderArgs)) as Response;
   } catch (thrown) {
@@ -358,10 +465,16 @@ describe("the console provider and /dev/outbox?email=", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(response.headers.get("X-Robots-Tag")).toBe("noindex");
-    const body = (await response.json()) as { email: string; messages: Array<{ subject: string; text: string; html: string; kind: string; sentAt: string }> };
+    const body = (await response.json()) as {
+      email: string;
+      messages: Array<{ subject: string; text: string; html: string; kind: string; sentAt: string }>;
+    };
     expect(body.email).toBe(input.email);
     expect(body.messages).toHaveLength(1);
-    expect(body.messages[0]).toMatchObject({ subject: `Your Saanjh order ${input.orderNumber} is confirmed`, kind: "order-confirmed" });
+    expect(body.messages[0]).toMatchObject({
+      subject: `Your Saanjh order ${input.orderNumber} is confirmed`,
+      kind: "order-confirmed",
+    });
     expect(body.messages[0]?.text).toContain("₹13,449.15");
     expect(body.messages[0]?.html).toContain("<!DOCTYPE html>");
     expect(new Date(body.messages[0]!.sentAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -377,14 +490,28 @@ describe("the console provider and /dev/outbox?email=", () => {
     const g = globalThis as unknown as Record<symbol, Config | undefined>;
     const saved = g[key];
     const smtp = { EMAIL_PROVIDER: "smtp", SMTP_URL: "smtp://u:p@127.0.0.1:9", MAIL_FROM: "orders@shop.example.test" };
-    const twilio = { SMS_PROVIDER: "twilio", TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`, TWILIO_AUTH_TOKEN: "t".repeat(32), TWILIO_FROM: "+15005550006" };
+    const twilio = {
+      SMS_PROVIDER: "twilio",
+      TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`,
+      TWILIO_AUTH_TOKEN: "t".repeat(32),
+      TWILIO_FROM: "+15005550006",
+    };
     try {
-      g[key] = parseConfig({ SHOP_MODE: "live", BASE_URL: "https://shop.example.com", AUTH_SECRET: "s".repeat(40), PAYMENTS: "cod-only", ...smtp, ...twilio });
+      g[key] = parseConfig({
+        SHOP_MODE: "live",
+        BASE_URL: "https://shop.example.com",
+        AUTH_SECRET: "s".repeat(40),
+        PAYMENTS: "cod-only",
+        ...smtp,
+        ...twilio,
+      });
       expect((await readEmailPage("meera@example.test")).status).toBe(404);
       g[key] = parseConfig({ AUTH_SECRET: "s".repeat(40), ...smtp });
       expect((await readEmailPage("meera@example.test")).status).toBe(404);
       const phoneView = await outboxRoute.loader({
-        request: new Request("http://localhost:3000/dev/outbox?phone=9876500011", { headers: { "x-forwarded-for": "127.0.0.1" } }),
+        request: new Request("http://localhost:3000/dev/outbox?phone=9876500011", {
+          headers: { "x-forwarded-for": "127.0.0.1" },
+        }),
         params: {},
         context: {},
       } as unknown as LoaderArgs);

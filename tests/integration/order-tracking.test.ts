@@ -38,18 +38,30 @@ async function lookUp(fields: Record<string, string>, address = newAddress(), co
     headers: { origin: BASE, "x-forwarded-for": address, ...(cookie ? { cookie } : {}) },
     body: new URLSearchParams(fields),
   });
-  const result = (await trackRoute.action({ request, params: {}, context: {} } as unknown as Args<typeof trackRoute.action>)) as unknown as {
+  const result = (await trackRoute.action({ request, params: {}, context: {} } as unknown as Args<
+    typeof trackRoute.action
+  >)) as unknown as {
     data: TrackOrderState;
     init: { status?: number; headers?: HeadersInit } | null;
   };
   const actionHeaders = new Headers(result.init?.headers ?? {});
   // what the server sends: the route's headers function over the action's headers
-  const sent = new Headers(trackRoute.headers({ actionHeaders, loaderHeaders: new Headers(), parentHeaders: new Headers(), errorHeaders: undefined } as never));
+  const sent = new Headers(
+    trackRoute.headers({
+      actionHeaders,
+      loaderHeaders: new Headers(),
+      parentHeaders: new Headers(),
+      errorHeaders: undefined,
+    } as never),
+  );
   return { state: result.data, status: result.init?.status ?? 200, actionHeaders, sent };
 }
 
 /** An order with its own contact details, shipped with a courier. */
-async function shippedOrder(contact: { phone: string; email: string }, extra: Parameters<typeof createTestOrder>[2] = {}) {
+async function shippedOrder(
+  contact: { phone: string; email: string },
+  extra: Parameters<typeof createTestOrder>[2] = {},
+) {
   const shopper = await createTestShopper(t.db);
   return createTestOrder(t.db, shopper.id, {
     status: "shipped",
@@ -58,7 +70,14 @@ async function shippedOrder(contact: { phone: string; email: string }, extra: Pa
     courier: "Blue Dart",
     trackingNumber: "BD-7788990011",
     lines: [
-      { name: "Rust Mul Kurta", unitPricePaise: 189_900, quantity: 1, size: "L", colour: "Rust", imageUrl: "/media/products/rust-kurta-w800.webp" },
+      {
+        name: "Rust Mul Kurta",
+        unitPricePaise: 189_900,
+        quantity: 1,
+        size: "L",
+        colour: "Rust",
+        imageUrl: "/media/products/rust-kurta-w800.webp",
+      },
       { name: "Jhumka Earrings", unitPricePaise: 59_900, quantity: 2, size: "One Size", colour: "Gold" },
     ],
     history: [
@@ -74,7 +93,17 @@ async function shippedOrder(contact: { phone: string; email: string }, extra: Pa
 describe("trackOrder", () => {
   it("finds the order by its number and its phone, in every format the sign-in form accepts (and a few pasted ones)", async () => {
     const order = await shippedOrder({ phone: "+919811122233", email: "meera@example.com" });
-    for (const phone of ["+919811122233", "9811122233", "98111 22233", "98111-22233", "+91 98111 22233", " 9811122233 ", "09811122233", "919811122233", "(98111) 22233"]) {
+    for (const phone of [
+      "+919811122233",
+      "9811122233",
+      "98111 22233",
+      "98111-22233",
+      "+91 98111 22233",
+      " 9811122233 ",
+      "09811122233",
+      "919811122233",
+      "(98111) 22233",
+    ]) {
       const found = await trackOrder(t.db, { orderNumber: order.orderNumber, contact: phone });
       expect(found?.orderNumber, phone).toBe(order.orderNumber);
     }
@@ -83,17 +112,27 @@ describe("trackOrder", () => {
   it("finds it by e-mail in any case, and by an order number typed in lower case or with spaces", async () => {
     const order = await shippedOrder({ phone: "+919811122234", email: "Meera.Rao@Example.com" });
     for (const email of ["meera.rao@example.com", "MEERA.RAO@EXAMPLE.COM", "  Meera.Rao@example.COM "]) {
-      expect((await trackOrder(t.db, { orderNumber: order.orderNumber, contact: email }))?.orderNumber, email).toBe(order.orderNumber);
+      expect((await trackOrder(t.db, { orderNumber: order.orderNumber, contact: email }))?.orderNumber, email).toBe(
+        order.orderNumber,
+      );
     }
     const typed = ` ${order.orderNumber.toLowerCase().slice(0, 8)} ${order.orderNumber.slice(8)} `;
-    expect((await trackOrder(t.db, { orderNumber: typed, contact: "9811122234" }))?.orderNumber).toBe(order.orderNumber);
+    expect((await trackOrder(t.db, { orderNumber: typed, contact: "9811122234" }))?.orderNumber).toBe(
+      order.orderNumber,
+    );
   });
 
   it("matches the billing form's phone and e-mail as well as the account's", async () => {
     const shopper = await createTestShopper(t.db);
-    const order = await createTestOrder(t.db, shopper.id, { phone: "+919811122235", email: "acct@example.com", billing: { phone: "+917011122235", email: "gift@example.com" } });
+    const order = await createTestOrder(t.db, shopper.id, {
+      phone: "+919811122235",
+      email: "acct@example.com",
+      billing: { phone: "+917011122235", email: "gift@example.com" },
+    });
     for (const contact of ["9811122235", "7011122235", "acct@example.com", "GIFT@example.com"]) {
-      expect((await trackOrder(t.db, { orderNumber: order.orderNumber, contact }))?.orderNumber, contact).toBe(order.orderNumber);
+      expect((await trackOrder(t.db, { orderNumber: order.orderNumber, contact }))?.orderNumber, contact).toBe(
+        order.orderNumber,
+      );
     }
   });
 
@@ -112,7 +151,13 @@ describe("trackOrder", () => {
     expect(found?.placedAt).toBeInstanceOf(Date);
     expect(found?.lines).toEqual([
       { name: "Jhumka Earrings", size: "One Size", colour: "Gold", quantity: 2, imageUrl: null },
-      { name: "Rust Mul Kurta", size: "L", colour: "Rust", quantity: 1, imageUrl: "/media/products/rust-kurta-w800.webp" },
+      {
+        name: "Rust Mul Kurta",
+        size: "L",
+        colour: "Rust",
+        quantity: 1,
+        imageUrl: "/media/products/rust-kurta-w800.webp",
+      },
     ]);
     expect(found?.timeline.steps.map((s) => [s.key, s.state])).toEqual([
       ["placed", "done"],
@@ -123,7 +168,8 @@ describe("trackOrder", () => {
     ]);
     expect(found?.timeline.steps[3]).toMatchObject({ courier: "Blue Dart", trackingNumber: "BD-7788990011" });
     const text = JSON.stringify(found);
-    for (const secret of ["zoya@", "98111", "MG Road", "Pune", "411001", "Asha", "Verma"]) expect(text).not.toContain(secret);
+    for (const secret of ["zoya@", "98111", "MG Road", "Pune", "411001", "Asha", "Verma"])
+      expect(text).not.toContain(secret);
   });
 
   it("answers the same null for a wrong phone, a wrong e-mail, another order's contact, an unknown number and malformed input", async () => {
@@ -152,7 +198,9 @@ describe("trackOrder", () => {
     for (const [orderNumber, contact] of misses) {
       expect(await trackOrder(t.db, { orderNumber, contact }), `${orderNumber} / ${contact}`).toBeNull();
     }
-    expect(await t.db.select({ n: orders.id }).from(orders).where(eq(orders.orderNumber, order.orderNumber))).toHaveLength(1);
+    expect(
+      await t.db.select({ n: orders.id }).from(orders).where(eq(orders.orderNumber, order.orderNumber)),
+    ).toHaveLength(1);
   });
 
   it("shows a cancelled order's reason and an unpaid one as awaiting payment", async () => {
@@ -182,7 +230,11 @@ describe("the /track-order action", () => {
     const order = await shippedOrder({ phone: "+919822233344", email: "lata@example.com" });
     const { state, status, sent } = await lookUp({ orderNumber: order.orderNumber, contact: "98222 33344" });
     expect(status).toBe(200);
-    expect(state).toMatchObject({ kind: "found", values: { orderNumber: order.orderNumber, contact: "98222 33344" }, order: { orderNumber: order.orderNumber, status: "shipped" } });
+    expect(state).toMatchObject({
+      kind: "found",
+      values: { orderNumber: order.orderNumber, contact: "98222 33344" },
+      order: { orderNumber: order.orderNumber, status: "shipped" },
+    });
     expect(sent.get("Cache-Control")).toBe("no-store");
     expect(sent.get("Retry-After")).toBeNull();
   });
@@ -200,9 +252,19 @@ describe("the /track-order action", () => {
       const { state, status, sent } = await lookUp({ orderNumber, contact });
       expect(sent.get("Cache-Control")).toBe("no-store");
       expect(state.values).toEqual({ orderNumber, contact });
-      answers.push({ status, kind: state.kind, message: "message" in state ? state.message : null, keys: Object.keys(state).sort() });
+      answers.push({
+        status,
+        kind: state.kind,
+        message: "message" in state ? state.message : null,
+        keys: Object.keys(state).sort(),
+      });
     }
-    expect(answers[0]).toEqual({ status: 404, kind: "not-found", message: "Order not found", keys: ["kind", "message", "values"] });
+    expect(answers[0]).toEqual({
+      status: 404,
+      kind: "not-found",
+      message: "Order not found",
+      keys: ["kind", "message", "values"],
+    });
     expect(answers.every((a) => JSON.stringify(a) === JSON.stringify(answers[0]))).toBe(true);
   });
 
@@ -210,10 +272,19 @@ describe("the /track-order action", () => {
     const address = newAddress();
     const { state, status, sent } = await lookUp({ orderNumber: "  ", contact: "9822233346" }, address);
     expect(status).toBe(400);
-    expect(state).toEqual({ kind: "invalid", values: { orderNumber: "  ", contact: "9822233346" }, fieldErrors: { orderNumber: "Please enter your order number" } });
+    expect(state).toEqual({
+      kind: "invalid",
+      values: { orderNumber: "  ", contact: "9822233346" },
+      fieldErrors: { orderNumber: "Please enter your order number" },
+    });
     expect(sent.get("Cache-Control")).toBe("no-store");
     const both = await lookUp({}, address);
-    expect(both.state).toMatchObject({ fieldErrors: { orderNumber: "Please enter your order number", contact: "Please enter the phone number or e-mail you ordered with" } });
+    expect(both.state).toMatchObject({
+      fieldErrors: {
+        orderNumber: "Please enter your order number",
+        contact: "Please enter the phone number or e-mail you ordered with",
+      },
+    });
     expect(await t.db.select().from(attemptEvents).where(eq(attemptEvents.key, address))).toHaveLength(0);
   });
 
@@ -250,12 +321,18 @@ describe("the /track-order action", () => {
     const order = await shippedOrder({ phone: "+919822233348", email: "devi@example.com" });
     const other = await shippedOrder({ phone: "+919822233349", email: "devi2@example.com" });
     for (let i = 0; i < ATTEMPT_RULES.trackOrderPerOrderNumber.limit; i++) {
-      const guess = await lookUp({ orderNumber: i % 2 ? order.orderNumber : order.orderNumber.toLowerCase(), contact: `98222${String(10_000 + i)}` });
+      const guess = await lookUp({
+        orderNumber: i % 2 ? order.orderNumber : order.orderNumber.toLowerCase(),
+        contact: `98222${String(10_000 + i)}`,
+      });
       expect(guess.state.kind).toBe("not-found");
     }
     const refused = await lookUp({ orderNumber: order.orderNumber, contact: "9822233348" });
     expect(refused.status).toBe(429);
-    expect(refused.state).toMatchObject({ kind: "limited", message: "Too many lookups for this order number. Please try again in 60 minutes." });
+    expect(refused.state).toMatchObject({
+      kind: "limited",
+      message: "Too many lookups for this order number. Please try again in 60 minutes.",
+    });
     expect(Number(refused.sent.get("Retry-After"))).toBeGreaterThan(3500);
     // another order is not affected
     expect((await lookUp({ orderNumber: other.orderNumber, contact: "9822233349" })).state.kind).toBe("found");
@@ -263,7 +340,9 @@ describe("the /track-order action", () => {
 
   it("lets exactly the limit through when a burst of lookups for one number arrives at once", async () => {
     const order = await shippedOrder({ phone: "+919822233350", email: "burst@example.com" });
-    const results = await Promise.all(Array.from({ length: 25 }, () => lookUp({ orderNumber: order.orderNumber, contact: "9822233350" })));
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => lookUp({ orderNumber: order.orderNumber, contact: "9822233350" })),
+    );
     expect(results.filter((r) => r.state.kind === "found")).toHaveLength(ATTEMPT_RULES.trackOrderPerOrderNumber.limit);
     expect(results.filter((r) => r.status === 429)).toHaveLength(25 - ATTEMPT_RULES.trackOrderPerOrderNumber.limit);
   });
@@ -277,21 +356,37 @@ describe("the /track-order page", () => {
   });
 
   it("lists nothing for a visitor, and a signed-in shopper's own orders (only theirs), with no-store", async () => {
-    const visitor = await trackRoute.loader({ request: new Request(`${BASE}/track-order`), params: {}, context: {} } as unknown as Args<typeof trackRoute.loader>);
+    const visitor = await trackRoute.loader({
+      request: new Request(`${BASE}/track-order`),
+      params: {},
+      context: {},
+    } as unknown as Args<typeof trackRoute.loader>);
     expect((visitor as unknown as { data: { orders: unknown } }).data.orders).toBeNull();
-    expect(new Headers((visitor as unknown as { init: { headers: HeadersInit } }).init.headers).get("Cache-Control")).toBe("no-store");
+    expect(
+      new Headers((visitor as unknown as { init: { headers: HeadersInit } }).init.headers).get("Cache-Control"),
+    ).toBe("no-store");
 
     const cookie = await register("9822200011");
     const [profile] = await t.db.select().from(customerProfiles).where(eq(customerProfiles.phone, "+919822200011"));
-    const empty = await trackRoute.loader({ request: new Request(`${BASE}/track-order`, { headers: { cookie } }), params: {}, context: {} } as unknown as Args<typeof trackRoute.loader>);
+    const empty = await trackRoute.loader({
+      request: new Request(`${BASE}/track-order`, { headers: { cookie } }),
+      params: {},
+      context: {},
+    } as unknown as Args<typeof trackRoute.loader>);
     expect((empty as unknown as { data: { orders: unknown[] } }).data.orders).toEqual([]);
 
     const mine = await createTestOrder(t.db, profile!.userId, { status: "processing" });
     await shippedOrder({ phone: "+919822200012", email: "someone-else@example.com" });
-    const listed = await trackRoute.loader({ request: new Request(`${BASE}/track-order`, { headers: { cookie } }), params: {}, context: {} } as unknown as Args<typeof trackRoute.loader>);
-    expect((listed as unknown as { data: { orders: Array<{ orderNumber: string; status: string }> } }).data.orders.map((o) => [o.orderNumber, o.status])).toEqual([
-      [mine.orderNumber, "processing"],
-    ]);
+    const listed = await trackRoute.loader({
+      request: new Request(`${BASE}/track-order`, { headers: { cookie } }),
+      params: {},
+      context: {},
+    } as unknown as Args<typeof trackRoute.loader>);
+    expect(
+      (listed as unknown as { data: { orders: Array<{ orderNumber: string; status: string }> } }).data.orders.map(
+        (o) => [o.orderNumber, o.status],
+      ),
+    ).toEqual([[mine.orderNumber, "processing"]]);
   });
 });
 
@@ -303,13 +398,20 @@ async function register(phone10: string): Promise<string> {
       headers: { origin: BASE, "x-forwarded-for": newAddress(), ...(cookie ? { cookie } : {}) },
       body: new URLSearchParams(fields),
     });
-    return (await accountRoute.action({ request, params: {}, context: {} } as unknown as Args<typeof accountRoute.action>)) as unknown as {
+    return (await accountRoute.action({ request, params: {}, context: {} } as unknown as Args<
+      typeof accountRoute.action
+    >)) as unknown as {
       data: Record<string, unknown>;
       init: { headers?: HeadersInit } | null;
     };
   };
   await post({ intent: "send-code", mode: "register", phone: phone10 });
-  const [message] = await t.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, `+91${phone10}`)).orderBy(desc(smsOutbox.createdAt)).limit(1);
+  const [message] = await t.db
+    .select()
+    .from(smsOutbox)
+    .where(eq(smsOutbox.toPhone, `+91${phone10}`))
+    .orderBy(desc(smsOutbox.createdAt))
+    .limit(1);
   const code = message!.body.match(/\b(\d{6})\b/)![1]!;
   const verified = await post({ intent: "verify", mode: "register", phone: `+91${phone10}`, code });
   const cookie = new Headers(verified.init?.headers ?? {})

@@ -11,13 +11,23 @@ import { createStaffAccount } from "../../app/modules/accounts/staff.server";
 import { addLine } from "../../app/modules/cart/cart.server";
 import { checkoutFormSchema } from "../../app/modules/checkout/billing";
 import { newCheckoutKey } from "../../app/modules/checkout/checkout-page.server";
-import { settlePayment, shopPaymentProvider, startPayment, sweepExpiredPayments } from "../../app/modules/checkout/payment-flow.server";
+import {
+  settlePayment,
+  shopPaymentProvider,
+  startPayment,
+  sweepExpiredPayments,
+} from "../../app/modules/checkout/payment-flow.server";
 import { placeOrder } from "../../app/modules/checkout/place-order.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
 import { outboxMessages } from "../../app/modules/messages/schema.server";
 import type { StatusChange } from "../../app/modules/orders/admin-orders";
 import { findOrderByNumber, type OrderRow } from "../../app/modules/orders/orders.server";
-import { changeOrderStatus, refundFlaggedPayment, retryRefund, type ChangeDeps } from "../../app/modules/orders/staff-changes.server";
+import {
+  changeOrderStatus,
+  refundFlaggedPayment,
+  retryRefund,
+  type ChangeDeps,
+} from "../../app/modules/orders/staff-changes.server";
 import type { PaymentProvider } from "../../app/modules/payments/provider.server";
 import { markRefundProcessed } from "../../app/modules/payments/refunds.server";
 import { payments, refunds } from "../../app/modules/payments/schema.server";
@@ -47,7 +57,11 @@ beforeAll(async () => {
   setDatabase(t.database);
   (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = { purge: () => {} };
   await ensureStoreSettings(t.db);
-  const created = await createStaffAccount(t.db, getAuth(), { name: "Priya Shah", email: "priya.updates@example.com", password: "kesar-mango-42" });
+  const created = await createStaffAccount(t.db, getAuth(), {
+    name: "Priya Shah",
+    email: "priya.updates@example.com",
+    password: "kesar-mango-42",
+  });
   staff = { id: created.userId, name: "Priya Shah" };
 });
 
@@ -88,13 +102,36 @@ async function place(method: "cod" | "online"): Promise<OrderRow> {
 async function paidOnline(options: { fake?: FakeRazorpay; method?: string } = {}): Promise<OrderRow> {
   const order = await place("online");
   const provider = shopPaymentProvider()!;
-  const started = await startPayment(t.db, provider, { order, callbackUrl: `${TEST_BASE}/api/payments/razorpay/callback`, storeName: "Saanjh" });
+  const started = await startPayment(t.db, provider, {
+    order,
+    callbackUrl: `${TEST_BASE}/api/payments/razorpay/callback`,
+    storeName: "Saanjh",
+  });
   if (!started.ok) throw new Error(started.message);
-  const providerOrderId = started.checkout.provider === "razorpay" ? started.checkout.options.order_id : started.checkout.providerOrderId;
+  const providerOrderId =
+    started.checkout.provider === "razorpay" ? started.checkout.options.order_id : started.checkout.providerOrderId;
   const method = options.method ?? "upi";
-  const id = options.fake ? options.fake.pay(providerOrderId, { method }).payment.id : `pay_Test${Math.random().toString(36).slice(2, 12)}`;
-  const payment = { id, orderId: providerOrderId, amountPaise: order.totalPaise, currency: "INR", status: "captured" as const, method };
-  expect((await settlePayment(t.db, { provider: provider.name, providerOrderId, outcome: { kind: "paid", payment }, source: "page" })).state).toBe("confirmed");
+  const id = options.fake
+    ? options.fake.pay(providerOrderId, { method }).payment.id
+    : `pay_Test${Math.random().toString(36).slice(2, 12)}`;
+  const payment = {
+    id,
+    orderId: providerOrderId,
+    amountPaise: order.totalPaise,
+    currency: "INR",
+    status: "captured" as const,
+    method,
+  };
+  expect(
+    (
+      await settlePayment(t.db, {
+        provider: provider.name,
+        providerOrderId,
+        outcome: { kind: "paid", payment },
+        source: "page",
+      })
+    ).state,
+  ).toBe("confirmed");
   return (await findOrderByNumber(t.db, order.orderNumber))!;
 }
 
@@ -122,15 +159,27 @@ interface Row {
 /** The order's messages after the confirmation, as the worker will send them. */
 async function updatesOf(order: OrderRow, kind?: string): Promise<Row[]> {
   const rows = await t.db
-    .select({ kind: outboxMessages.kind, channel: outboxMessages.channel, recipient: outboxMessages.recipient, subject: outboxMessages.subject, body: outboxMessages.body, html: outboxMessages.html })
+    .select({
+      kind: outboxMessages.kind,
+      channel: outboxMessages.channel,
+      recipient: outboxMessages.recipient,
+      subject: outboxMessages.subject,
+      body: outboxMessages.body,
+      html: outboxMessages.html,
+    })
     .from(outboxMessages)
-    .where(and(like(outboxMessages.dedupeKey, `%:${order.orderNumber}%`), kind ? eq(outboxMessages.kind, kind) : undefined))
+    .where(
+      and(like(outboxMessages.dedupeKey, `%:${order.orderNumber}%`), kind ? eq(outboxMessages.kind, kind) : undefined),
+    )
     .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.kind), asc(outboxMessages.channel));
   return rows.filter((r) => r.kind !== "order-confirmed");
 }
 
 /** One message of `kind`: its text and its e-mail, each to the order's own phone and address, once. */
-async function messageOf(order: OrderRow, kind: string): Promise<{ sms: string; subject: string; text: string; html: string }> {
+async function messageOf(
+  order: OrderRow,
+  kind: string,
+): Promise<{ sms: string; subject: string; text: string; html: string }> {
   const rows = await updatesOf(order, kind);
   expect(rows.map((r) => [r.channel, r.recipient])).toEqual([
     ["email", order.customerEmail],
@@ -176,34 +225,61 @@ describe("cancelled by staff", () => {
     const order = await paidOnline({ method: "upi" });
     const answer = await setStatus(order, cancel("We could not deliver to your pincode"));
     expect(answer).toMatchObject({ ok: true, refunds: [{ state: "processed" }] });
-    expect(await kindsOf(order)).toEqual(["order-cancelled/email", "order-cancelled/sms", "refund-issued/email", "refund-issued/sms", "refund-processed/email", "refund-processed/sms"]);
+    expect(await kindsOf(order)).toEqual([
+      "order-cancelled/email",
+      "order-cancelled/sms",
+      "refund-issued/email",
+      "refund-issued/sms",
+      "refund-processed/email",
+      "refund-processed/sms",
+    ]);
 
     const cancelled = await messageOf(order, "order-cancelled");
-    expect(cancelled.sms).toBe(`Saanjh: order ${order.orderNumber} cancelled: We could not deliver to your pincode. ${orderUrl(order)}`);
+    expect(cancelled.sms).toBe(
+      `Saanjh: order ${order.orderNumber} cancelled: We could not deliver to your pincode. ${orderUrl(order)}`,
+    );
     expect(cancelled.subject).toBe(`Your Saanjh order ${order.orderNumber} has been cancelled`);
     expect(cancelled.text).toMatch(/^Hello Meera Iyer,$/m);
     expect(cancelled.text).toMatch(/^Reason: +We could not deliver to your pincode\.$/m);
-    expect(cancelled.text).toContain("The ₹1,499.00 you paid is being refunded in full: a separate message tells you where it goes and when.");
-    expect(visible(cancelled.html)).toContain(`Your order has been cancelled We are sorry: your order ${order.orderNumber} has been cancelled. Reason We could not deliver to your pincode.`);
+    expect(cancelled.text).toContain(
+      "The ₹1,499.00 you paid is being refunded in full: a separate message tells you where it goes and when.",
+    );
+    expect(visible(cancelled.html)).toContain(
+      `Your order has been cancelled We are sorry: your order ${order.orderNumber} has been cancelled. Reason We could not deliver to your pincode.`,
+    );
     expect(cancelled.html).toContain(`href="${orderUrl(order)}"`);
 
     const issued = await messageOf(order, "refund-issued");
-    expect(issued.sms).toBe(`Saanjh: refunding Rs.1,499.00 for order ${order.orderNumber} to your UPI, usually within 7 working days. ${orderUrl(order)}`);
+    expect(issued.sms).toBe(
+      `Saanjh: refunding Rs.1,499.00 for order ${order.orderNumber} to your UPI, usually within 7 working days. ${orderUrl(order)}`,
+    );
     expect(issued.subject).toBe(`Your refund of ₹1,499.00 for Saanjh order ${order.orderNumber} has started`);
     expect(issued.text).toMatch(/^Refunded to: +The UPI account you paid with$/m);
     expect(issued.text).toMatch(/^Usually shows within: +7 working days$/m);
-    expect(visible(issued.html)).toContain("Amount ₹1,499.00 Refunded to The UPI account you paid with Usually shows within 7 working days");
+    expect(visible(issued.html)).toContain(
+      "Amount ₹1,499.00 Refunded to The UPI account you paid with Usually shows within 7 working days",
+    );
 
     const processed = await messageOf(order, "refund-processed");
-    expect(processed.sms).toBe(`Saanjh: your refund of Rs.1,499.00 for order ${order.orderNumber} has been sent to your UPI. Details: ${orderUrl(order)}`);
+    expect(processed.sms).toBe(
+      `Saanjh: your refund of Rs.1,499.00 for order ${order.orderNumber} has been sent to your UPI. Details: ${orderUrl(order)}`,
+    );
     expect(processed.subject).toBe(`Your refund of ₹1,499.00 for Saanjh order ${order.orderNumber} has been sent`);
-    expect(processed.text).toContain(`Your refund of ₹1,499.00 for order ${order.orderNumber} has been processed and sent to the UPI account you paid with.`);
+    expect(processed.text).toContain(
+      `Your refund of ₹1,499.00 for order ${order.orderNumber} has been processed and sent to the UPI account you paid with.`,
+    );
     expect(visible(processed.html)).toContain("Your refund has been sent");
 
     // a second save, and a retry of the processed refund, queue nothing more
     expect(await setStatus(order, cancel("We could not deliver to your pincode"))).toMatchObject({ ok: false });
     const [refund] = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
-    expect(await retryRefund(t.db, staff, { orderId: order.id, version: (await current(order)).version, refundId: refund!.id })).toMatchObject({ ok: false });
+    expect(
+      await retryRefund(t.db, staff, {
+        orderId: order.id,
+        version: (await current(order)).version,
+        refundId: refund!.id,
+      }),
+    ).toMatchObject({ ok: false });
     expect(await markRefundProcessed(t.db, refund!.id, refund!.providerRefundId)).toBe(false);
     expect(await updatesOf(order)).toHaveLength(6);
   });
@@ -213,7 +289,9 @@ describe("cancelled by staff", () => {
     expect(await setStatus(order, cancel("Out of stock"))).toMatchObject({ ok: true, refunds: [] });
     expect(await kindsOf(order)).toEqual(["order-cancelled/email", "order-cancelled/sms"]);
     const { sms, text } = await messageOf(order, "order-cancelled");
-    expect(sms).toBe(`Saanjh: order ${order.orderNumber} has been cancelled: Out of stock. Details: ${orderUrl(order)}`);
+    expect(sms).toBe(
+      `Saanjh: order ${order.orderNumber} has been cancelled: Out of stock. Details: ${orderUrl(order)}`,
+    );
     expect(text).toContain("Nothing is due: the order was to be paid on delivery.");
     expect(text).not.toMatch(/refund/i);
   });
@@ -222,7 +300,9 @@ describe("cancelled by staff", () => {
     const order = await place("online");
     expect(await setStatus(order, cancel("Not paid"))).toMatchObject({ ok: true });
     const { sms, text } = await messageOf(order, "order-cancelled");
-    expect(sms).toBe(`Saanjh: order ${order.orderNumber} has been cancelled: Not paid. Nothing was charged. Details: ${orderUrl(order)}`);
+    expect(sms).toBe(
+      `Saanjh: order ${order.orderNumber} has been cancelled: Not paid. Nothing was charged. Details: ${orderUrl(order)}`,
+    );
     expect(text).toContain("Nothing was charged for this order.");
     expect(await kindsOf(order)).toEqual(["order-cancelled/email", "order-cancelled/sms"]);
   });
@@ -235,7 +315,14 @@ describe("cancelled by staff", () => {
     expect(await updatesOf(order)).toEqual([]);
 
     expect(await setStatus(order, cancel("Out of stock"))).toMatchObject({ ok: true });
-    expect(await kindsOf(order)).toEqual(["order-cancelled/email", "order-cancelled/sms", "refund-issued/email", "refund-issued/sms", "refund-processed/email", "refund-processed/sms"]);
+    expect(await kindsOf(order)).toEqual([
+      "order-cancelled/email",
+      "order-cancelled/sms",
+      "refund-issued/email",
+      "refund-issued/sms",
+      "refund-processed/email",
+      "refund-processed/sms",
+    ]);
   });
 
   it("announces the refund of a flagged payment (paid after staff cancelled), once", async () => {
@@ -245,23 +332,60 @@ describe("cancelled by staff", () => {
     if (!started.ok || started.checkout.provider !== "test") throw new Error("no test session");
     await setStatus(order, cancel("Not paid in time"));
     const { providerOrderId } = started.checkout;
-    const reported = { id: `pay_Late${Math.random().toString(36).slice(2, 10)}`, orderId: providerOrderId, amountPaise: order.totalPaise, currency: "INR", status: "captured" as const, method: "card" };
-    expect((await settlePayment(t.db, { provider: "test", providerOrderId, outcome: { kind: "paid", payment: reported }, source: "page" })).state).toBe("flagged");
+    const reported = {
+      id: `pay_Late${Math.random().toString(36).slice(2, 10)}`,
+      orderId: providerOrderId,
+      amountPaise: order.totalPaise,
+      currency: "INR",
+      status: "captured" as const,
+      method: "card",
+    };
+    expect(
+      (
+        await settlePayment(t.db, {
+          provider: "test",
+          providerOrderId,
+          outcome: { kind: "paid", payment: reported },
+          source: "page",
+        })
+      ).state,
+    ).toBe("flagged");
     const [payment] = await t.db.select().from(payments).where(eq(payments.providerPaymentId, reported.id));
 
     const input = { orderId: order.id, version: (await current(order)).version, paymentId: payment!.id };
-    expect(await refundFlaggedPayment(t.db, staff, input)).toMatchObject({ ok: true, refunds: [{ state: "processed" }] });
-    expect(await refundFlaggedPayment(t.db, staff, { ...input, version: (await current(order)).version })).toMatchObject({ ok: false });
-    expect(await kindsOf(order)).toEqual(["order-cancelled/email", "order-cancelled/sms", "refund-issued/email", "refund-issued/sms", "refund-processed/email", "refund-processed/sms"]);
-    expect((await messageOf(order, "refund-issued")).sms).toBe(`Saanjh: Rs.1,499.00 refund for ${order.orderNumber} to your card, usually in 7 working days. ${orderUrl(order)}`);
-    expect((await messageOf(order, "refund-processed")).text).toContain("has been processed and sent to the card you paid with.");
+    expect(await refundFlaggedPayment(t.db, staff, input)).toMatchObject({
+      ok: true,
+      refunds: [{ state: "processed" }],
+    });
+    expect(
+      await refundFlaggedPayment(t.db, staff, { ...input, version: (await current(order)).version }),
+    ).toMatchObject({ ok: false });
+    expect(await kindsOf(order)).toEqual([
+      "order-cancelled/email",
+      "order-cancelled/sms",
+      "refund-issued/email",
+      "refund-issued/sms",
+      "refund-processed/email",
+      "refund-processed/sms",
+    ]);
+    expect((await messageOf(order, "refund-issued")).sms).toBe(
+      `Saanjh: Rs.1,499.00 refund for ${order.orderNumber} to your card, usually in 7 working days. ${orderUrl(order)}`,
+    );
+    expect((await messageOf(order, "refund-processed")).text).toContain(
+      "has been processed and sent to the card you paid with.",
+    );
   });
 });
 
 describe("shipped", () => {
   it("texts and e-mails the courier, the tracking number and the links; a new tracking number is sent once more, a repeated save or a rollback never", async () => {
     const order = await place("cod");
-    const ship = (courier: string, trackingNumber: string): StatusChange => ({ status: "shipped", courier, trackingNumber, note: null });
+    const ship = (courier: string, trackingNumber: string): StatusChange => ({
+      status: "shipped",
+      courier,
+      trackingNumber,
+      note: null,
+    });
     // a rollback after the change queues nothing
     await rolledBack((db) => setStatus(order, ship("Blue Dart", "BD123456789IN"), {}, db));
     expect((await current(order)).status).toBe("confirmed");
@@ -269,11 +393,15 @@ describe("shipped", () => {
 
     expect(await setStatus(order, ship("Blue Dart", "BD123456789IN"))).toMatchObject({ ok: true });
     const shipped = await messageOf(order, "order-shipped");
-    expect(shipped.sms).toBe(`Saanjh: order ${order.orderNumber} has shipped with Blue Dart, tracking number BD123456789IN. Track: ${orderUrl(order)}`);
+    expect(shipped.sms).toBe(
+      `Saanjh: order ${order.orderNumber} has shipped with Blue Dart, tracking number BD123456789IN. Track: ${orderUrl(order)}`,
+    );
     expect(shipped.subject).toBe(`Your Saanjh order ${order.orderNumber} has shipped`);
     expect(shipped.text).toMatch(/^Courier: +Blue Dart$/m);
     expect(shipped.text).toMatch(/^Tracking number: +BD123456789IN$/m);
-    expect(shipped.text).toContain(`Track your order: ${orderUrl(order)}\nTrack without signing in: ${TEST_BASE}/track-order`);
+    expect(shipped.text).toContain(
+      `Track your order: ${orderUrl(order)}\nTrack without signing in: ${TEST_BASE}/track-order`,
+    );
     expect(visible(shipped.html)).toContain("Courier Blue Dart Tracking number BD123456789IN");
     expect(shipped.html).toContain(`href="${TEST_BASE}/track-order"`);
 
@@ -283,11 +411,12 @@ describe("shipped", () => {
     expect(await setStatus(order, ship("Delhivery", "1234567890123"))).toMatchObject({ ok: false });
     const rows = await updatesOf(order, "order-shipped");
     expect(rows.map((r) => r.channel)).toEqual(["email", "sms", "email", "sms"]);
-    expect(rows[3]!.body).toBe(`Saanjh: new tracking for order ${order.orderNumber}: Delhivery, tracking number 1234567890123. Track: ${orderUrl(order)}`);
+    expect(rows[3]!.body).toBe(
+      `Saanjh: new tracking for order ${order.orderNumber}: Delhivery, tracking number 1234567890123. Track: ${orderUrl(order)}`,
+    );
     expect(rows[2]!.subject).toBe(`New tracking number for your Saanjh order ${order.orderNumber}`);
     expect(rows[2]!.body).toMatch(/^Tracking number: +1234567890123$/m);
   });
-
 });
 
 describe("delivered", () => {
@@ -299,7 +428,9 @@ describe("delivered", () => {
 
     expect(await setStatus(order, { status: "delivered", note: null })).toMatchObject({ ok: true });
     const delivered = await messageOf(order, "order-delivered");
-    expect(delivered.sms).toBe(`Saanjh: order ${order.orderNumber} has been delivered. We hope you love it! Your order: ${orderUrl(order)}`);
+    expect(delivered.sms).toBe(
+      `Saanjh: order ${order.orderNumber} has been delivered. We hope you love it! Your order: ${orderUrl(order)}`,
+    );
     expect(delivered.subject).toBe(`Your Saanjh order ${order.orderNumber} has been delivered`);
     expect(delivered.text).toContain(`Your order ${order.orderNumber} has been delivered. We hope you love it.`);
     expect(delivered.html).toContain(`href="${TEST_BASE}/return-policy"`);
@@ -308,7 +439,12 @@ describe("delivered", () => {
     await setStatus(order, { status: "delivered", note: null });
     expect(await updatesOf(order, "order-delivered")).toHaveLength(2);
     // a status the shopper is not told of
-    expect(await kindsOf(order)).toEqual(["order-shipped/email", "order-shipped/sms", "order-delivered/email", "order-delivered/sms"]);
+    expect(await kindsOf(order)).toEqual([
+      "order-shipped/email",
+      "order-shipped/sms",
+      "order-delivered/email",
+      "order-delivered/sms",
+    ]);
   });
 });
 
@@ -325,9 +461,13 @@ describe("lapsed unpaid", () => {
     await sweepExpiredPayments(t.db, null, { now: later });
     expect((await current(order)).status).toBe("cancelled");
     const lapsed = await messageOf(order, "order-cancelled");
-    expect(lapsed.sms).toBe(`Saanjh: order ${order.orderNumber} was not paid in time, so it has been cancelled. Nothing was charged. Shop again: ${TEST_BASE}`);
+    expect(lapsed.sms).toBe(
+      `Saanjh: order ${order.orderNumber} was not paid in time, so it has been cancelled. Nothing was charged. Shop again: ${TEST_BASE}`,
+    );
     expect(lapsed.subject).toBe(`Your Saanjh order ${order.orderNumber} was not paid in time`);
-    expect(lapsed.text).toContain(`Your order ${order.orderNumber} has been cancelled because its online payment was not completed in time.`);
+    expect(lapsed.text).toContain(
+      `Your order ${order.orderNumber} has been cancelled because its online payment was not completed in time.`,
+    );
     expect(lapsed.text).toContain("Nothing was charged.");
     expect(lapsed.text).toContain(`Shop again: ${TEST_BASE}\nThe cancelled order: ${orderUrl(order)}`);
     expect(lapsed.html).toContain(`href="${TEST_BASE}"`);
@@ -358,8 +498,15 @@ describe("a refund Razorpay processes later", () => {
     const app = express();
     app.use(bodyLimit());
     app.post("/api/payments/razorpay/webhook", async (req, res) => {
-      const response = await webhookRoute.action({ request: toFetchRequest(req), params: {}, context: {} } as unknown as Parameters<typeof webhookRoute.action>[0]);
-      res.status(response.status).type("application/json").send(await response.text());
+      const response = await webhookRoute.action({
+        request: toFetchRequest(req),
+        params: {},
+        context: {},
+      } as unknown as Parameters<typeof webhookRoute.action>[0]);
+      res
+        .status(response.status)
+        .type("application/json")
+        .send(await response.text());
     });
     shop = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => shop.once("listening", resolve));
@@ -386,10 +533,18 @@ describe("a refund Razorpay processes later", () => {
 
   it("is announced as processed once, by the refund.processed webhook, however often it comes; nothing on a rollback", async () => {
     const order = await paidOnline({ fake, method: "netbanking" });
-    expect(await setStatus(order, cancel("Out of stock"), { provider: pendingRefunds() })).toMatchObject({ ok: true, refunds: [{ state: "pending" }] });
+    expect(await setStatus(order, cancel("Out of stock"), { provider: pendingRefunds() })).toMatchObject({
+      ok: true,
+      refunds: [{ state: "pending" }],
+    });
     const [refund] = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(refund).toMatchObject({ status: "pending", provider: "razorpay" });
-    expect(await kindsOf(order)).toEqual(["order-cancelled/email", "order-cancelled/sms", "refund-issued/email", "refund-issued/sms"]);
+    expect(await kindsOf(order)).toEqual([
+      "order-cancelled/email",
+      "order-cancelled/sms",
+      "refund-issued/email",
+      "refund-issued/sms",
+    ]);
     expect((await messageOf(order, "refund-issued")).text).toMatch(/^Refunded to: +The bank account you paid from$/m);
 
     await rolledBack((db) => markRefundProcessed(db, refund!.id, refund!.providerRefundId));
@@ -397,28 +552,61 @@ describe("a refund Razorpay processes later", () => {
 
     const eventId = `evt_refund_${refund!.id.slice(0, 8)}`;
     for (const id of [eventId, eventId, `${eventId}_again`]) {
-      const delivery = await fake.sendWebhook("refund.processed", { url: webhookUrl, refundId: refund!.providerRefundId!, eventId: id });
+      const delivery = await fake.sendWebhook("refund.processed", {
+        url: webhookUrl,
+        refundId: refund!.providerRefundId!,
+        eventId: id,
+      });
       expect(delivery.status).toBe(200);
     }
-    expect((await t.db.select().from(refunds).where(eq(refunds.id, refund!.id)))[0]).toMatchObject({ status: "processed" });
+    expect((await t.db.select().from(refunds).where(eq(refunds.id, refund!.id)))[0]).toMatchObject({
+      status: "processed",
+    });
     const processed = await messageOf(order, "refund-processed");
-    expect(processed.sms).toBe(`Saanjh: your refund of Rs.1,499.00 for ${order.orderNumber} has been sent to your bank account. ${orderUrl(order)}`);
-    expect(processed.text).toContain(`Your refund of ₹1,499.00 for order ${order.orderNumber} has been processed and sent to the bank account you paid from.`);
+    expect(processed.sms).toBe(
+      `Saanjh: your refund of Rs.1,499.00 for ${order.orderNumber} has been sent to your bank account. ${orderUrl(order)}`,
+    );
+    expect(processed.text).toContain(
+      `Your refund of ₹1,499.00 for order ${order.orderNumber} has been processed and sent to the bank account you paid from.`,
+    );
   });
 
   it("is announced once when staff retry a failed refund, and the webhook after it adds nothing", async () => {
     const order = await paidOnline({ fake });
     fake.failNext(500, { times: 1 });
-    expect(await setStatus(order, cancel("Damaged in the workshop"))).toMatchObject({ ok: true, refunds: [{ state: "failed" }] });
-    expect(await kindsOf(order)).toEqual(["order-cancelled/email", "order-cancelled/sms", "refund-issued/email", "refund-issued/sms"]);
+    expect(await setStatus(order, cancel("Damaged in the workshop"))).toMatchObject({
+      ok: true,
+      refunds: [{ state: "failed" }],
+    });
+    expect(await kindsOf(order)).toEqual([
+      "order-cancelled/email",
+      "order-cancelled/sms",
+      "refund-issued/email",
+      "refund-issued/sms",
+    ]);
 
     const [failed] = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
-    const retried = await retryRefund(t.db, staff, { orderId: order.id, version: (await current(order)).version, refundId: failed!.id });
+    const retried = await retryRefund(t.db, staff, {
+      orderId: order.id,
+      version: (await current(order)).version,
+      refundId: failed!.id,
+    });
     expect(retried).toMatchObject({ ok: true, refunds: [{ state: "processed" }] });
     const [done] = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
-    expect((await fake.sendWebhook("refund.processed", { url: webhookUrl, refundId: done!.providerRefundId! })).status).toBe(200);
+    expect(
+      (await fake.sendWebhook("refund.processed", { url: webhookUrl, refundId: done!.providerRefundId! })).status,
+    ).toBe(200);
 
-    expect(await kindsOf(order)).toEqual(["order-cancelled/email", "order-cancelled/sms", "refund-issued/email", "refund-issued/sms", "refund-processed/email", "refund-processed/sms"]);
-    expect((await messageOf(order, "refund-processed")).sms).toContain(`Rs.1,499.00 for order ${order.orderNumber} has been sent to your UPI.`);
+    expect(await kindsOf(order)).toEqual([
+      "order-cancelled/email",
+      "order-cancelled/sms",
+      "refund-issued/email",
+      "refund-issued/sms",
+      "refund-processed/email",
+      "refund-processed/sms",
+    ]);
+    expect((await messageOf(order, "refund-processed")).sms).toContain(
+      `Rs.1,499.00 for order ${order.orderNumber} has been sent to your UPI.`,
+    );
   });
 });

@@ -32,7 +32,12 @@ let ipCounter = 0;
 const nextIp = () => `203.0.113.${++ipCounter}`;
 
 async function staffMember(name: string, email: string, isOwner: boolean) {
-  const { userId } = await createStaffAccount(t.db, getAuth(), { name, email, password: "jaggery-rain-61" }, { isOwner });
+  const { userId } = await createStaffAccount(
+    t.db,
+    getAuth(),
+    { name, email, password: "jaggery-rain-61" },
+    { isOwner },
+  );
   const { cookie } = await passwordSignIn(email, "jaggery-rain-61", nextIp());
   return { id: userId, cookie };
 }
@@ -47,7 +52,8 @@ beforeAll(async () => {
 });
 
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
-const get = (path: string, cookie: string) => new Request(`${TEST_BASE}${path}`, { headers: { cookie, origin: TEST_BASE } });
+const get = (path: string, cookie: string) =>
+  new Request(`${TEST_BASE}${path}`, { headers: { cookie, origin: TEST_BASE } });
 const post = (path: string, cookie: string, body: BodyInit) =>
   new Request(`${TEST_BASE}${path}`, {
     method: "POST",
@@ -74,19 +80,45 @@ function watchedBody(fields: Record<string, string>) {
 }
 
 type SettingsPage = { values: SettingsFormValues; canChange: boolean };
-const settingsPage = async (cookie: string) => (await settle<SettingsPage>(() => settingsRoute.loader(args(get("/admin/settings", cookie))))).body;
+const settingsPage = async (cookie: string) =>
+  (await settle<SettingsPage>(() => settingsRoute.loader(args(get("/admin/settings", cookie))))).body;
 const saveSettings = (cookie: string, values: SettingsFormValues) =>
-  settle<Record<string, unknown>>(() => settingsRoute.action(args(post("/admin/settings", cookie, new URLSearchParams({ intent: "save", settings: JSON.stringify(values) })))));
+  settle<Record<string, unknown>>(() =>
+    settingsRoute.action(
+      args(post("/admin/settings", cookie, new URLSearchParams({ intent: "save", settings: JSON.stringify(values) }))),
+    ),
+  );
 
 type TaxPage = { canChange: boolean; categories: Array<{ slug: string; current: { rateBp: number } | null }> };
-const taxPage = async (cookie: string) => (await settle<TaxPage>(() => taxRoute.loader(args(get("/admin/settings/tax", cookie))))).body;
+const taxPage = async (cookie: string) =>
+  (await settle<TaxPage>(() => taxRoute.loader(args(get("/admin/settings/tax", cookie))))).body;
 const tomorrow = () => indiaDate(new Date(Date.now() + 86_400_000));
-const taxChange = () => ({ intent: "save", categorySlug: "kurtas", effectiveFrom: tomorrow(), hsnCode: "6204", ratePercent: "5", upperRatePercent: "18", thresholdRupees: "3000" });
+const taxChange = () => ({
+  intent: "save",
+  categorySlug: "kurtas",
+  effectiveFrom: tomorrow(),
+  hsnCode: "6204",
+  ratePercent: "5",
+  upperRatePercent: "18",
+  thresholdRupees: "3000",
+});
 const saveTax = (cookie: string, fields: Record<string, string>) =>
-  settle<Record<string, unknown>>(() => taxRoute.action(args(post("/admin/settings/tax", cookie, new URLSearchParams(fields)))));
+  settle<Record<string, unknown>>(() =>
+    taxRoute.action(args(post("/admin/settings/tax", cookie, new URLSearchParams(fields)))),
+  );
 
-const settingsAudit = () => t.db.select().from(auditLog).where(and(eq(auditLog.entity, "settings"), eq(auditLog.entityId, "1"))).orderBy(desc(auditLog.createdAt));
-const taxAudit = () => t.db.select().from(auditLog).where(and(eq(auditLog.entity, "settings"), eq(auditLog.entityId, "tax:kurtas"))).orderBy(desc(auditLog.createdAt));
+const settingsAudit = () =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "settings"), eq(auditLog.entityId, "1")))
+    .orderBy(desc(auditLog.createdAt));
+const taxAudit = () =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "settings"), eq(auditLog.entityId, "tax:kurtas")))
+    .orderBy(desc(auditLog.createdAt));
 
 describe("store settings", () => {
   it("are read by every staff member, and the page knows who may change them", async () => {
@@ -100,21 +132,36 @@ describe("store settings", () => {
   it("refuse a non-owner's save with 403 before the form is read, and change nothing", async () => {
     const [before] = await t.db.select().from(storeSettings);
     const { values } = await settingsPage(clerk.cookie);
-    const changed = { ...values, gstin: "27AAPFU0939F1ZV", shopState: "Maharashtra", codEnabled: !values.codEnabled, paymentTimeoutMinutes: "5" };
+    const changed = {
+      ...values,
+      gstin: "27AAPFU0939F1ZV",
+      shopState: "Maharashtra",
+      codEnabled: !values.codEnabled,
+      paymentTimeoutMinutes: "5",
+    };
 
     const { seen, body } = watchedBody({ intent: "save", settings: JSON.stringify(changed) });
-    const refused = await settle<Record<string, unknown>>(() => settingsRoute.action(args(post("/admin/settings", clerk.cookie, body))));
+    const refused = await settle<Record<string, unknown>>(() =>
+      settingsRoute.action(args(post("/admin/settings", clerk.cookie, body))),
+    );
     expect(refused).toMatchObject({ status: 403, body: { ok: false, formError: SETTINGS_MESSAGES.ownersOnly } });
     expect(seen.read).toBe(false);
 
-    expect(await saveSettings(clerk.cookie, changed)).toMatchObject({ status: 403, body: { formError: "Only an owner can change the store settings." } });
+    expect(await saveSettings(clerk.cookie, changed)).toMatchObject({
+      status: 403,
+      body: { formError: "Only an owner can change the store settings." },
+    });
     expect(await t.db.select().from(storeSettings)).toEqual([before]);
     expect(await settingsAudit()).toEqual([]);
   });
 
   it("are saved by an owner, with an audit row naming the owner and what changed", async () => {
     const { values } = await settingsPage(owner.cookie);
-    const saved = await saveSettings(owner.cookie, { ...values, codEnabled: !values.codEnabled, paymentTimeoutMinutes: "45" });
+    const saved = await saveSettings(owner.cookie, {
+      ...values,
+      codEnabled: !values.codEnabled,
+      paymentTimeoutMinutes: "45",
+    });
     expect(saved).toMatchObject({ status: 200, body: { ok: true } });
     const [row] = await t.db.select().from(storeSettings);
     expect(row).toMatchObject({ codEnabled: !values.codEnabled, paymentTimeoutMinutes: 45 });
@@ -124,7 +171,10 @@ describe("store settings", () => {
       actorId: owner.id,
       actorName: "Priya Owner",
       action: "update",
-      changes: { codEnabled: { before: values.codEnabled, after: !values.codEnabled }, paymentTimeoutMinutes: { before: Number(values.paymentTimeoutMinutes), after: 45 } },
+      changes: {
+        codEnabled: { before: values.codEnabled, after: !values.codEnabled },
+        paymentTimeoutMinutes: { before: Number(values.paymentTimeoutMinutes), after: 45 },
+      },
     });
   });
 
@@ -132,7 +182,9 @@ describe("store settings", () => {
     const former = await staffMember("Asha Former", "asha.former@example.com", true);
     const { values } = await settingsPage(former.cookie);
     await t.db.update(staffMembers).set({ isOwner: false }).where(eq(staffMembers.userId, former.id));
-    expect(await saveSettings(former.cookie, { ...values, tagline: "Changed by a former owner" })).toMatchObject({ status: 403 });
+    expect(await saveSettings(former.cookie, { ...values, tagline: "Changed by a former owner" })).toMatchObject({
+      status: 403,
+    });
   });
 });
 
@@ -151,19 +203,29 @@ describe("GST rates", () => {
     expect(refused).toMatchObject({ status: 403, body: { ownersOnly: true, message: TAX_MESSAGES.ownersOnly } });
     expect(seen.read).toBe(false);
 
-    expect(await saveTax(clerk.cookie, taxChange())).toMatchObject({ status: 403, body: { message: "Only an owner can change the GST rates." } });
+    expect(await saveTax(clerk.cookie, taxChange())).toMatchObject({
+      status: 403,
+      body: { message: "Only an owner can change the GST rates." },
+    });
     expect(await t.db.select().from(categoryTax)).toEqual(before);
     expect(await taxAudit()).toEqual([]);
   });
 
   it("are changed by an owner, each change and cancellation in the audit log under the owner's id", async () => {
     expect(await saveTax(owner.cookie, taxChange())).toMatchObject({ status: 200, body: { ok: true } });
-    const scheduled = await t.db.select().from(categoryTax).where(and(eq(categoryTax.categorySlug, "kurtas"), eq(categoryTax.effectiveFrom, tomorrow())));
+    const scheduled = await t.db
+      .select()
+      .from(categoryTax)
+      .where(and(eq(categoryTax.categorySlug, "kurtas"), eq(categoryTax.effectiveFrom, tomorrow())));
     expect(scheduled).toHaveLength(1);
 
     // a non-owner cannot cancel it either
-    expect(await saveTax(clerk.cookie, { intent: "cancel", categorySlug: "kurtas", effectiveFrom: tomorrow() })).toMatchObject({ status: 403 });
-    expect(await saveTax(owner.cookie, { intent: "cancel", categorySlug: "kurtas", effectiveFrom: tomorrow() })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(
+      await saveTax(clerk.cookie, { intent: "cancel", categorySlug: "kurtas", effectiveFrom: tomorrow() }),
+    ).toMatchObject({ status: 403 });
+    expect(
+      await saveTax(owner.cookie, { intent: "cancel", categorySlug: "kurtas", effectiveFrom: tomorrow() }),
+    ).toMatchObject({ status: 200, body: { ok: true } });
 
     const audits = await taxAudit();
     expect(audits.map((a) => [a.action, a.actorId, a.actorName]).sort()).toEqual([

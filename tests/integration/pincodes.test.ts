@@ -33,7 +33,10 @@ describe("GET /api/pincodes/:pin", () => {
 
   it("answers Ladakh and the merged union territory", async () => {
     expect(await get("194101").json()).toEqual({ pincode: "194101", places: [{ city: "Leh", state: "Ladakh" }] });
-    expect(await get("396210").json()).toEqual({ pincode: "396210", places: [{ city: "Daman", state: "Dadra and Nagar Haveli and Daman and Diu" }] });
+    expect(await get("396210").json()).toEqual({
+      pincode: "396210",
+      places: [{ city: "Daman", state: "Dadra and Nagar Haveli and Daman and Diu" }],
+    });
   });
 
   it("answers 404 with no places for a pincode the table does not know", async () => {
@@ -43,9 +46,12 @@ describe("GET /api/pincodes/:pin", () => {
     expect(await response.json()).toEqual({ pincode: "999999", places: [] });
   });
 
-  it.each([["11000"], ["1100011"], ["011001"], ["abcdef"], ["110 001"], ["110001.data"], [""]])("answers 400 for the malformed %j", async (pin) => {
-    const response = get(pin);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Please enter a valid 6-digit pincode" });
-  });
+  it.each([["11000"], ["1100011"], ["011001"], ["abcdef"], ["110 001"], ["110001.data"], [""]])(
+    "answers 400 for the malformed %j",
+    async (pin) => {
+      const response = get(pin);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: "Please enter a valid 6-digit pincode" });
+    },
+  );
 });

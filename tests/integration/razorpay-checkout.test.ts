@@ -9,7 +9,12 @@ import { addLine } from "../../app/modules/cart/cart.server";
 import { findVariant } from "../../app/modules/catalog/variants.server";
 import { checkoutFormSchema } from "../../app/modules/checkout/billing";
 import { newCheckoutKey } from "../../app/modules/checkout/checkout-page.server";
-import { settleReturn, shopPaymentProvider, startPayment, sweepExpiredPayments } from "../../app/modules/checkout/payment-flow.server";
+import {
+  settleReturn,
+  shopPaymentProvider,
+  startPayment,
+  sweepExpiredPayments,
+} from "../../app/modules/checkout/payment-flow.server";
 import { placeOrder } from "../../app/modules/checkout/place-order.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
 import { getLogger } from "../../app/lib/logger.server";
@@ -58,8 +63,15 @@ beforeAll(async () => {
   const app = express();
   app.use(bodyLimit());
   app.post("/api/payments/razorpay/webhook", async (req, res) => {
-    const response = await webhookRoute.action({ request: toFetchRequest(req), params: {}, context: {} } as unknown as Parameters<typeof webhookRoute.action>[0]);
-    res.status(response.status).type("application/json").send(await response.text());
+    const response = await webhookRoute.action({
+      request: toFetchRequest(req),
+      params: {},
+      context: {},
+    } as unknown as Parameters<typeof webhookRoute.action>[0]);
+    res
+      .status(response.status)
+      .type("application/json")
+      .send(await response.text());
   });
   shop = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => shop.once("listening", resolve));
@@ -102,25 +114,44 @@ async function unpaidOrder(): Promise<{ order: OrderRow; razorpayOrderId: string
   });
   if (!placed.ok) throw new Error(placed.message);
   const order = (await findOrderByNumber(t.db, placed.orderNumber))!;
-  const started = await startPayment(t.db, provider(), { order, callbackUrl: "http://localhost:3000/api/payments/razorpay/callback", storeName: "Saanjh" });
+  const started = await startPayment(t.db, provider(), {
+    order,
+    callbackUrl: "http://localhost:3000/api/payments/razorpay/callback",
+    storeName: "Saanjh",
+  });
   if (!started.ok || started.checkout.provider !== "razorpay") throw new Error("no Razorpay session");
   return { order, razorpayOrderId: started.checkout.options.order_id };
 }
 
 const statusOf = async (order: OrderRow) => (await findOrderByNumber(t.db, order.orderNumber))!.status;
 const confirmations = async (order: OrderRow) =>
-  (await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id))).filter((h) => h.toStatus === "confirmed").length;
+  (await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id))).filter(
+    (h) => h.toStatus === "confirmed",
+  ).length;
 
 describe("Razorpay: the payment page", () => {
   it("opens a Razorpay order for the order's own amount and confirms on Checkout's signed result", async () => {
     const { order, razorpayOrderId } = await unpaidOrder();
-    expect(fake.orders.get(razorpayOrderId)).toMatchObject({ amount: order.totalPaise, currency: "INR", receipt: order.orderNumber });
+    expect(fake.orders.get(razorpayOrderId)).toMatchObject({
+      amount: order.totalPaise,
+      currency: "INR",
+      receipt: order.orderNumber,
+    });
     const { response } = fake.pay(razorpayOrderId, { method: "card" });
-    const outcome = await settleReturn(t.db, provider(), { order, result: parseCheckoutCallback({ ...response }), source: "page" });
+    const outcome = await settleReturn(t.db, provider(), {
+      order,
+      result: parseCheckoutCallback({ ...response }),
+      source: "page",
+    });
     expect(outcome).toEqual({ kind: "confirmed", orderNumber: order.orderNumber });
     expect(await statusOf(order)).toBe("confirmed");
     const [payment] = await t.db.select().from(payments).where(eq(payments.providerOrderId, razorpayOrderId));
-    expect(payment).toMatchObject({ provider: "razorpay", status: "captured", providerPaymentId: response.razorpay_payment_id, method: "card" });
+    expect(payment).toMatchObject({
+      provider: "razorpay",
+      status: "captured",
+      providerPaymentId: response.razorpay_payment_id,
+      method: "card",
+    });
   });
 
   it("refuses a signature changed by one character, another order's id and an empty one", async () => {
@@ -133,7 +164,9 @@ describe("Razorpay: the payment page", () => {
       { ...response, razorpay_order_id: other.razorpayOrderId },
       { ...response, razorpay_signature: "" },
     ]) {
-      expect(await settleReturn(t.db, provider(), { order, result: parseCheckoutCallback({ ...bad }), source: "page" })).toMatchObject({ kind: "rejected" });
+      expect(
+        await settleReturn(t.db, provider(), { order, result: parseCheckoutCallback({ ...bad }), source: "page" }),
+      ).toMatchObject({ kind: "rejected" });
     }
     expect(await statusOf(order)).toBe("pending_payment");
   });
@@ -143,10 +176,25 @@ describe("Razorpay: webhooks", () => {
   it("refuses a tampered body and a missing or wrong signature with 400, changing nothing", async () => {
     const { order, razorpayOrderId } = await unpaidOrder();
     fake.pay(razorpayOrderId);
-    const tampered = await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId, tamper: (body) => body.replace(/"amount":(\d+)/, '"amount":100') });
+    const tampered = await fake.sendWebhook("payment.captured", {
+      url: webhookUrl,
+      orderId: razorpayOrderId,
+      tamper: (body) => body.replace(/"amount":(\d+)/, '"amount":100'),
+    });
     expect(tampered.status).toBe(400);
-    expect((await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId, signature: null })).status).toBe(400);
-    expect((await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId, signature: "0".repeat(64) })).status).toBe(400);
+    expect(
+      (await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId, signature: null }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await fake.sendWebhook("payment.captured", {
+          url: webhookUrl,
+          orderId: razorpayOrderId,
+          signature: "0".repeat(64),
+        })
+      ).status,
+    ).toBe(400);
     expect(await statusOf(order)).toBe("pending_payment");
     expect(await t.db.select().from(webhookEvents)).toHaveLength(0);
   });
@@ -156,7 +204,11 @@ describe("Razorpay: webhooks", () => {
     fake.pay(razorpayOrderId);
     const eventId = "evt_repeat_0001";
     for (let i = 0; i < 3; i++) {
-      const delivery = await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId, eventId });
+      const delivery = await fake.sendWebhook("payment.captured", {
+        url: webhookUrl,
+        orderId: razorpayOrderId,
+        eventId,
+      });
       expect(delivery.status).toBe(200);
     }
     expect(await statusOf(order)).toBe("confirmed");
@@ -170,17 +222,26 @@ describe("Razorpay: webhooks", () => {
   it("moves orders only forward: a capture after a failure confirms; a failure delivered after the capture changes nothing", async () => {
     const { order, razorpayOrderId } = await unpaidOrder();
     const { payment: attempt } = fake.fail(razorpayOrderId, { description: "Payment was cancelled by the customer" });
-    expect((await fake.sendWebhook("payment.failed", { url: webhookUrl, orderId: razorpayOrderId, paymentId: attempt.id })).status).toBe(200);
+    expect(
+      (await fake.sendWebhook("payment.failed", { url: webhookUrl, orderId: razorpayOrderId, paymentId: attempt.id }))
+        .status,
+    ).toBe(200);
     expect(await statusOf(order)).toBe("pending_payment");
     const [failed] = await t.db.select().from(payments).where(eq(payments.providerOrderId, razorpayOrderId));
     expect(failed).toMatchObject({ status: "failed", errorDescription: "Payment was cancelled by the customer" });
 
     const { payment: paid } = fake.pay(razorpayOrderId);
-    expect((await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId, paymentId: paid.id })).status).toBe(200);
+    expect(
+      (await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId, paymentId: paid.id }))
+        .status,
+    ).toBe(200);
     expect(await statusOf(order)).toBe("confirmed");
 
     // the first attempt's failure, delivered once more and late
-    expect((await fake.sendWebhook("payment.failed", { url: webhookUrl, orderId: razorpayOrderId, paymentId: attempt.id })).status).toBe(200);
+    expect(
+      (await fake.sendWebhook("payment.failed", { url: webhookUrl, orderId: razorpayOrderId, paymentId: attempt.id }))
+        .status,
+    ).toBe(200);
     expect(await statusOf(order)).toBe("confirmed");
     const [payment] = await t.db.select().from(payments).where(eq(payments.providerOrderId, razorpayOrderId));
     expect(payment).toMatchObject({ status: "captured", providerPaymentId: paid.id });
@@ -190,7 +251,9 @@ describe("Razorpay: webhooks", () => {
     const { razorpayOrderId } = await unpaidOrder();
     fake.pay(razorpayOrderId);
     const started = performance.now();
-    expect((await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId })).status).toBe(200);
+    expect((await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId })).status).toBe(
+      200,
+    );
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
@@ -199,11 +262,16 @@ describe("Razorpay: a refund made on its dashboard", () => {
   it("is recorded on the payment and the shopper is told once, however often the webhook comes", async () => {
     const { order, razorpayOrderId } = await unpaidOrder();
     const { payment: paid, response } = fake.pay(razorpayOrderId, { method: "upi" });
-    expect(await settleReturn(t.db, provider(), { order, result: parseCheckoutCallback({ ...response }), source: "page" })).toMatchObject({ kind: "confirmed" });
+    expect(
+      await settleReturn(t.db, provider(), { order, result: parseCheckoutCallback({ ...response }), source: "page" }),
+    ).toMatchObject({ kind: "confirmed" });
     // the shop owner refunds ₹500 on Razorpay's dashboard, not through the shop
     const answer = await fetch(`${fake.url}/v1/payments/${paid.id}/refund`, {
       method: "POST",
-      headers: { authorization: `Basic ${Buffer.from(`${fake.keyId}:${fake.keySecret}`).toString("base64")}`, "content-type": "application/json" },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${fake.keyId}:${fake.keySecret}`).toString("base64")}`,
+        "content-type": "application/json",
+      },
       body: JSON.stringify({ amount: 50_000 }),
     });
     expect(answer.status).toBe(200);
@@ -214,7 +282,10 @@ describe("Razorpay: a refund made on its dashboard", () => {
     }
     const [row] = await t.db.select().from(payments).where(eq(payments.providerPaymentId, paid.id));
     expect(row!.amountRefundedPaise).toBe(50_000);
-    const sms = await t.db.select().from(outboxMessages).where(eq(outboxMessages.dedupeKey, `refund-processed:sms:${order.orderNumber}:${refund.id}`));
+    const sms = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.dedupeKey, `refund-processed:sms:${order.orderNumber}:${refund.id}`));
     expect(sms).toHaveLength(1);
     expect(sms[0]!.body).toContain("Rs.500.00");
   });
@@ -229,7 +300,9 @@ describe("Razorpay: redirect mode and the sweep", () => {
       headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(fake.url).origin },
       body: new URLSearchParams(response as unknown as Record<string, string>),
     });
-    const answer = await callbackRoute.action({ request, params: {}, context: {} } as unknown as Parameters<typeof callbackRoute.action>[0]).catch((r: Response) => r);
+    const answer = await callbackRoute
+      .action({ request, params: {}, context: {} } as unknown as Parameters<typeof callbackRoute.action>[0])
+      .catch((r: Response) => r);
     expect((answer as Response).status).toBe(303);
     expect((answer as Response).headers.get("location")).toBe(`/order-success?order=${order.orderNumber}`);
     expect(await statusOf(order)).toBe("confirmed");
@@ -246,14 +319,26 @@ describe("Razorpay: redirect mode and the sweep", () => {
     const post = (body: URLSearchParams) =>
       callbackRoute
         .action({
-          request: new Request(`http://localhost:3000/api/payments/razorpay/callback?order=${order.orderNumber}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }),
+          request: new Request(`http://localhost:3000/api/payments/razorpay/callback?order=${order.orderNumber}`, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body,
+          }),
           params: {},
           context: {},
         } as unknown as Parameters<typeof callbackRoute.action>[0])
         .catch((r: Response) => r) as Promise<Response>;
     const failed = await post(failedBody);
-    expect(failed.headers.get("location")).toBe(`/payment?order=${order.orderNumber}&failed=${encodeURIComponent("Your payment could not be completed")}`);
-    const forged = await post(new URLSearchParams({ razorpay_payment_id: "pay_forged000001", razorpay_order_id: razorpayOrderId, razorpay_signature: "f".repeat(64) }));
+    expect(failed.headers.get("location")).toBe(
+      `/payment?order=${order.orderNumber}&failed=${encodeURIComponent("Your payment could not be completed")}`,
+    );
+    const forged = await post(
+      new URLSearchParams({
+        razorpay_payment_id: "pay_forged000001",
+        razorpay_order_id: razorpayOrderId,
+        razorpay_signature: "f".repeat(64),
+      }),
+    );
     expect(forged.headers.get("location")).toMatch(/^\/payment\?order=/);
     expect(await statusOf(order)).toBe("pending_payment");
   });
@@ -261,7 +346,9 @@ describe("Razorpay: redirect mode and the sweep", () => {
   it("asks Razorpay before releasing an expired order: a capture whose webhook never came confirms it instead", async () => {
     const { order, razorpayOrderId } = await unpaidOrder();
     fake.pay(razorpayOrderId);
-    const report = await sweepExpiredPayments(t.db, provider(), { now: new Date(order.paymentDueAt!.getTime() + 1_000) });
+    const report = await sweepExpiredPayments(t.db, provider(), {
+      now: new Date(order.paymentDueAt!.getTime() + 1_000),
+    });
     expect(report.confirmed).toBeGreaterThanOrEqual(1);
     expect(await statusOf(order)).toBe("confirmed");
   });
@@ -281,8 +368,12 @@ describe("Razorpay: redirect mode and the sweep", () => {
 
 describe("Razorpay: a payment that is not the order's total", () => {
   /** The four ways a payment reaches the shop, each fed the gateway's own record of the payment. */
-  const paths: Record<string, (order: OrderRow, razorpayOrderId: string, response: Record<string, string>) => Promise<unknown>> = {
-    page: (order, _id, response) => settleReturn(t.db, provider(), { order, result: parseCheckoutCallback({ ...response }), source: "page" }),
+  const paths: Record<
+    string,
+    (order: OrderRow, razorpayOrderId: string, response: Record<string, string>) => Promise<unknown>
+  > = {
+    page: (order, _id, response) =>
+      settleReturn(t.db, provider(), { order, result: parseCheckoutCallback({ ...response }), source: "page" }),
     callback: (order, _id, response) =>
       callbackRoute
         .action({
@@ -303,8 +394,20 @@ describe("Razorpay: a payment that is not the order's total", () => {
     sweep: (order) => sweepExpiredPayments(t.db, provider(), { now: new Date(order.paymentDueAt!.getTime() + 1_000) }),
   };
   const reports = [
-    { name: "a smaller amount", pay: { amount: 100 }, amountPaise: 100, currency: "INR", words: "Paid ₹1.00; the order's total is ₹1,299.00" },
-    { name: "another currency", pay: { currency: "USD" }, amountPaise: 129_900, currency: "USD", words: "Paid 1299.00 USD; the order's total is ₹1,299.00" },
+    {
+      name: "a smaller amount",
+      pay: { amount: 100 },
+      amountPaise: 100,
+      currency: "INR",
+      words: "Paid ₹1.00; the order's total is ₹1,299.00",
+    },
+    {
+      name: "another currency",
+      pay: { currency: "USD" },
+      amountPaise: 129_900,
+      currency: "USD",
+      words: "Paid 1299.00 USD; the order's total is ₹1,299.00",
+    },
   ];
 
   for (const [path, settle] of Object.entries(paths)) {
@@ -317,8 +420,14 @@ describe("Razorpay: a payment that is not the order's total", () => {
         try {
           const outcome = await settle(order, razorpayOrderId, response as unknown as Record<string, string>);
           if (path === "page") expect(outcome).toMatchObject({ kind: "flagged", orderNumber: order.orderNumber });
-          if (path === "callback") expect((outcome as Response).headers.get("location")).not.toMatch(/^\/order-success/);
-          expect(errors.mock.calls.some(([fields, message]) => JSON.stringify(fields).includes(report.words) && /flagged for staff/.test(String(message)))).toBe(true);
+          if (path === "callback")
+            expect((outcome as Response).headers.get("location")).not.toMatch(/^\/order-success/);
+          expect(
+            errors.mock.calls.some(
+              ([fields, message]) =>
+                JSON.stringify(fields).includes(report.words) && /flagged for staff/.test(String(message)),
+            ),
+          ).toBe(true);
         } finally {
           errors.mockRestore();
         }
@@ -326,26 +435,52 @@ describe("Razorpay: a payment that is not the order's total", () => {
         expect(await statusOf(order)).toBe("pending_payment");
         expect(await confirmations(order)).toBe(0);
         const [row] = await t.db.select().from(payments).where(eq(payments.providerOrderId, razorpayOrderId));
-        expect(row).toMatchObject({ status: "captured", providerPaymentId: paid.id, amountPaise: report.amountPaise, currency: report.currency, flagReason: report.words });
+        expect(row).toMatchObject({
+          status: "captured",
+          providerPaymentId: paid.id,
+          amountPaise: report.amountPaise,
+          currency: report.currency,
+          flagReason: report.words,
+        });
         expect(row!.flaggedAt).not.toBeNull();
 
         // on the orders list among the flagged payments, with both amounts, and it cannot confirm the order
         const flagged = (await openFlaggedPayments(t.db)).find((f) => f.paymentId === row!.id);
-        expect(flagged).toMatchObject({ amountPaise: report.amountPaise, currency: report.currency, expectedPaise: 129_900, wrongAmount: true, confirmable: false });
+        expect(flagged).toMatchObject({
+          amountPaise: report.amountPaise,
+          currency: report.currency,
+          expectedPaise: 129_900,
+          wrongAmount: true,
+          confirmable: false,
+        });
         const staff = { id: "staff-test", name: "Test Staff" };
-        const refused = await confirmFlaggedPayment(t.db, staff, { orderId: order.id, version: (await findOrderByNumber(t.db, order.orderNumber))!.version, paymentId: row!.id }, { provider: null });
+        const refused = await confirmFlaggedPayment(
+          t.db,
+          staff,
+          {
+            orderId: order.id,
+            version: (await findOrderByNumber(t.db, order.orderNumber))!.version,
+            paymentId: row!.id,
+          },
+          { provider: null },
+        );
         expect(refused).toMatchObject({ ok: false, status: 409, formError: ORDER_ADMIN_MESSAGES.wrongAmount });
         expect(await statusOf(order)).toBe("pending_payment");
 
         // the same payment reported again (a webhook retry, the page after the webhook) changes nothing
-        expect((await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId })).status).toBe(200);
+        expect((await fake.sendWebhook("payment.captured", { url: webhookUrl, orderId: razorpayOrderId })).status).toBe(
+          200,
+        );
         expect(await statusOf(order)).toBe("pending_payment");
 
         // past its time the order lapses unpaid; the shopper is told her money comes back, not that nothing was charged
         if (path === "sweep" && report.currency === "INR") {
           await sweepExpiredPayments(t.db, provider(), { now: new Date(order.paymentDueAt!.getTime() + 60_000) });
           expect(await statusOf(order)).toBe("cancelled");
-          const [sms] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.dedupeKey, `order-cancelled:sms:${order.orderNumber}`));
+          const [sms] = await t.db
+            .select()
+            .from(outboxMessages)
+            .where(eq(outboxMessages.dedupeKey, `order-cancelled:sms:${order.orderNumber}`));
           expect(sms?.body).toContain("Your Rs.1.00 will be refunded.");
           expect(sms?.body).not.toContain("Nothing was charged");
         }

@@ -43,7 +43,13 @@ beforeAll(async () => {
   setDatabase(t.database);
   await ensureStoreSettings(t.db);
   root = mkdtempSync(path.join(tmpdir(), "shop-s3-"));
-  fakeS3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: path.join(root, "s3"), configureBuckets: [{ name: BUCKET }] });
+  fakeS3 = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: path.join(root, "s3"),
+    configureBuckets: [{ name: BUCKET }],
+  });
   const address = await fakeS3.run();
   endpoint = `http://127.0.0.1:${address.port}`;
   config = parseConfig({
@@ -92,13 +98,22 @@ async function head(key: string) {
 
 describe("S3 settings", () => {
   it("chooses S3 storage when S3_BUCKET is set, with the bucket's public address and its origin in the pages' image policy", () => {
-    expect(config.media).toMatchObject({ storage: "s3", bucket: BUCKET, endpoint, region: "auto", forcePathStyle: true, publicUrl: `${endpoint}/${BUCKET}` });
+    expect(config.media).toMatchObject({
+      storage: "s3",
+      bucket: BUCKET,
+      endpoint,
+      region: "auto",
+      forcePathStyle: true,
+      publicUrl: `${endpoint}/${BUCKET}`,
+    });
     const storage = getMediaStorage(config);
     expect(isS3Storage(storage)).toBe(true);
     expect(getMediaStorage(config)).toBe(storage);
     expect(storage.publicUrl("products/uploads/a.jpg")).toBe(`${endpoint}/${BUCKET}/products/uploads/a.jpg`);
     expect(mediaImageOrigins(config)).toEqual([endpoint]);
-    expect(mediaImageOrigins(parseConfig({ AUTH_SECRET: "x".repeat(40), DATA_DIR: path.join(root, "local") }))).toEqual([]);
+    expect(mediaImageOrigins(parseConfig({ AUTH_SECRET: "x".repeat(40), DATA_DIR: path.join(root, "local") }))).toEqual(
+      [],
+    );
   });
 });
 
@@ -114,8 +129,16 @@ describe("uploads to S3", () => {
     expect(result.url).toBe(`${endpoint}/${BUCKET}/${variantKey(result.publicId, 800)}`);
 
     const original = await head(result.publicId);
-    expect(original).toEqual({ found: true, type: "image/jpeg", length: result.bytes, cache: "public, max-age=604800" });
-    for (const key of [...PRODUCT_IMAGE_WIDTHS.map((w) => variantKey(result.publicId, w)), thumbnailKey(result.publicId)]) {
+    expect(original).toEqual({
+      found: true,
+      type: "image/jpeg",
+      length: result.bytes,
+      cache: "public, max-age=604800",
+    });
+    for (const key of [
+      ...PRODUCT_IMAGE_WIDTHS.map((w) => variantKey(result.publicId, w)),
+      thumbnailKey(result.publicId),
+    ]) {
       expect(await head(key), key).toMatchObject({ found: true, type: "image/webp" });
     }
     // the bytes came back whole (no checksum framing inside the object) and without metadata
@@ -161,14 +184,19 @@ describe("uploads to S3", () => {
     const answer = await upload(await transparentPng(40, 40), "old.png", "image/png");
     const old = answer.json as unknown as UploadResult;
     expect(await head(old.publicId)).toMatchObject({ found: true, type: "image/png" });
-    await t.db.update(mediaUploads).set({ createdAt: new Date(Date.now() - 30 * 3600_000) }).where(eq(mediaUploads.key, old.publicId));
+    await t.db
+      .update(mediaUploads)
+      .set({ createdAt: new Date(Date.now() - 30 * 3600_000) })
+      .where(eq(mediaUploads.key, old.publicId));
     expect(await sweepUnattachedUploads(t.db, getMediaStorage(config))).toEqual({ removed: 1, failed: 0 });
     for (const key of pictureKeys(old.publicId)) expect(await head(key), key).toEqual({ found: false });
   });
 
   it("serves the seed's pipeline too: storeResponsivePicture writes the variants, exists() sees them", async () => {
     const storage = getMediaStorage(config);
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#a33"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#a33"/></svg>',
+    );
     const stored = await storeResponsivePicture(storage, svg, "products/demo-kurta/1-front");
     expect(stored.url).toBe(`${endpoint}/${BUCKET}/products/demo-kurta/1-front-w800.webp`);
     expect(await storage.exists(variantKey("products/demo-kurta/1-front", 1200))).toBe(true);

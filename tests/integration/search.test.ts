@@ -9,10 +9,26 @@ const t = setupTestDatabase();
 
 async function seed() {
   const img = (key: string) => [{ key, url: `/media/${key}-w800.webp`, width: 800, height: 1067 }];
-  await createTestProduct(t.db, { name: "Indigo Block-Print Kurta", brand: "Bagru Looms", category: "kurtas", pricePaise: 189_900 }, img("p/indigo"));
+  await createTestProduct(
+    t.db,
+    { name: "Indigo Block-Print Kurta", brand: "Bagru Looms", category: "kurtas", pricePaise: 189_900 },
+    img("p/indigo"),
+  );
   await createTestProduct(t.db, { name: "Rust Straight Kurta Set", brand: "Bagru Looms", category: "kurtas" });
-  await createTestProduct(t.db, { name: "Chanderi Silk Saree", brand: "Maheshwar Weaves", category: "sarees", type: "Saree", description: "Handwoven silk with a zari border." });
-  await createTestProduct(t.db, { name: "Mirror-Work Lehenga", brand: "Kutch Threads", category: "lehengas", type: "Lehenga", description: "Festive set with mirror embroidery." });
+  await createTestProduct(t.db, {
+    name: "Chanderi Silk Saree",
+    brand: "Maheshwar Weaves",
+    category: "sarees",
+    type: "Saree",
+    description: "Handwoven silk with a zari border.",
+  });
+  await createTestProduct(t.db, {
+    name: "Mirror-Work Lehenga",
+    brand: "Kutch Threads",
+    category: "lehengas",
+    type: "Lehenga",
+    description: "Festive set with mirror embroidery.",
+  });
   await createTestProduct(t.db, { name: "Hidden Kurta", brand: "Bagru Looms", category: "kurtas", isActive: false });
 }
 
@@ -43,7 +59,13 @@ describe("search suggestions", () => {
     // 'silks' has no exact match (no product says 'silks'), so the near spelling of 'Silk' is offered...
     expect((await searchSuggestions(t.db, "sillk")).map((s) => s.name)).toEqual(["Chanderi Silk Saree"]);
     // ...but 'kurta' matches exactly, so a loosely similar name is not mixed in.
-    await createTestProduct(t.db, { name: "Kurti Top", brand: "Other House", category: "short-kurtis", type: "Top", description: "A short top." });
+    await createTestProduct(t.db, {
+      name: "Kurti Top",
+      brand: "Other House",
+      category: "short-kurtis",
+      type: "Top",
+      description: "A short top.",
+    });
     expect((await searchSuggestions(t.db, "kurta")).map((s) => s.name)).not.toContain("Kurti Top");
   });
 
@@ -51,7 +73,10 @@ describe("search suggestions", () => {
     for (const term of ["kurta", "silk", "kurtha", "bagru"]) {
       const list = await listCatalogue(t.db, parseListFilters(new URLSearchParams({ search: term })));
       const suggested = await searchSuggestions(t.db, term);
-      expect(suggested.map((s) => s.id), term).toEqual(list.items.slice(0, 8).map((p) => p.id));
+      expect(
+        suggested.map((s) => s.id),
+        term,
+      ).toEqual(list.items.slice(0, 8).map((p) => p.id));
     }
   });
 

@@ -17,13 +17,24 @@ const t = setupTestDatabase();
 let shopper: { id: string; cookie: string };
 let kurta: string;
 
-type RootData = { scope: string; user: { name: string; phone: string | null } | null; shopper: { cart: unknown[]; wishlist: string[] } | null };
-type Me = { user: { id: string; name: string; phone: string | null } | null; shopper: { cart: Array<{ productId: string; quantity: number }>; wishlist: string[] } | null };
+type RootData = {
+  scope: string;
+  user: { name: string; phone: string | null } | null;
+  shopper: { cart: unknown[]; wishlist: string[] } | null;
+};
+type Me = {
+  user: { id: string; name: string; phone: string | null } | null;
+  shopper: { cart: Array<{ productId: string; quantity: number }>; wishlist: string[] } | null;
+};
 
 beforeAll(async () => {
   setDatabase(t.database);
   await ensureStoreSettings(t.db);
-  kurta = await createTestProduct(t.db, { sizes: ["M"], colors: [{ name: "Rust", hex: "#B4532A" }], variantStock: [{ size: "M", colour: "Rust", stock: 5 }] });
+  kurta = await createTestProduct(t.db, {
+    sizes: ["M"],
+    colors: [{ name: "Rust", hex: "#B4532A" }],
+    variantStock: [{ size: "M", colour: "Rust", stock: 5 }],
+  });
   shopper = await signedInShopper(t.db, "+919876512345", "203.0.113.91");
   await addLine(t.db, shopper.id, { productId: kurta, size: "M", colour: "Rust", quantity: 2 });
   await toggleWishlist(t.db, shopper.id, kurta);
@@ -37,7 +48,11 @@ async function root(pathname: string, cookie: string | null) {
 }
 
 async function me(cookie: string | null) {
-  return settle<string>(() => meLoader({ request: routeRequest("/api/me", cookie), params: {}, context: {} } as unknown as RouteArgs<typeof meLoader>));
+  return settle<string>(() =>
+    meLoader({ request: routeRequest("/api/me", cookie), params: {}, context: {} } as unknown as RouteArgs<
+      typeof meLoader
+    >),
+  );
 }
 
 describe("the shopper on shared and personal pages", () => {

@@ -69,11 +69,21 @@ async function staffSignIn(origin: string) {
   const response = await handleAuthRequest(
     new Request(`${origin}/api/auth/sign-in/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin, referer: `${origin}/`, "sec-fetch-site": "same-origin", "x-forwarded-for": nextIp() },
+      headers: {
+        "content-type": "application/json",
+        origin,
+        referer: `${origin}/`,
+        "sec-fetch-site": "same-origin",
+        "x-forwarded-for": nextIp(),
+      },
       body: JSON.stringify({ email: STAFF.email, password: STAFF.password }),
     }),
   );
-  return { status: response.status, body: (await response.json()) as Record<string, unknown>, cookies: response.headers.getSetCookie() };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    cookies: response.headers.getSetCookie(),
+  };
 }
 
 /** The account screen's form post from a page at `origin`. */
@@ -99,12 +109,19 @@ describe("demo mode: the shop's other local names are the same shop", () => {
       const signIn = await staffSignIn(origin);
       expect(signIn.status, origin).toBe(200);
       expect(signIn.body, origin).toMatchObject({ user: { email: STAFF.email } });
-      expect(signIn.cookies.some((c) => c.startsWith("shop.session_token=")), origin).toBe(true);
+      expect(
+        signIn.cookies.some((c) => c.startsWith("shop.session_token=")),
+        origin,
+      ).toBe(true);
     }
   });
 
   it("sends a shopper's code from a page at 127.0.0.1", async () => {
-    const answer = await accountPost(`http://127.0.0.1:${PORT}`, { intent: "send-code", phone: "98111 00001", mode: "login" });
+    const answer = await accountPost(`http://127.0.0.1:${PORT}`, {
+      intent: "send-code",
+      phone: "98111 00001",
+      mode: "login",
+    });
     expect(answer).toMatchObject({ status: 200, body: { kind: "sign-in", step: "code" } });
   });
 
@@ -112,13 +129,22 @@ describe("demo mode: the shop's other local names are the same shop", () => {
     const warn = warnings();
     const origin = `http://192.168.1.20:${PORT}`;
     const signIn = await staffSignIn(origin);
-    expect(signIn).toMatchObject({ status: 403, body: { code: "SIGN_IN_AT_BASE_URL", message: `Open the shop at http://localhost:${PORT} to sign in.` } });
+    expect(signIn).toMatchObject({
+      status: 403,
+      body: { code: "SIGN_IN_AT_BASE_URL", message: `Open the shop at http://localhost:${PORT} to sign in.` },
+    });
     expect(signIn.cookies).toEqual([]);
     const shopper = await accountPost(origin, { intent: "send-code", phone: "98111 00002", mode: "login" });
-    expect(shopper).toMatchObject({ status: 403, body: { kind: "sign-in", error: `Open the shop at http://localhost:${PORT} to sign in.` } });
+    expect(shopper).toMatchObject({
+      status: 403,
+      body: { kind: "sign-in", error: `Open the shop at http://localhost:${PORT} to sign in.` },
+    });
     expect(await t.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, "+919811100002"))).toEqual([]);
     expect(warn).toHaveBeenCalledTimes(2);
-    expect(warn.mock.calls[0]).toEqual([{ origin, baseUrl: `http://localhost:${PORT}` }, expect.stringContaining(origin)]);
+    expect(warn.mock.calls[0]).toEqual([
+      { origin, baseUrl: `http://localhost:${PORT}` },
+      expect.stringContaining(origin),
+    ]);
     expect(String(warn.mock.calls[0]?.[1])).toContain(`http://localhost:${PORT}`);
   });
 });
@@ -136,7 +162,9 @@ describe("live mode: sign-in only at BASE_URL", () => {
       expect(signIn, origin).toMatchObject({ status: 403, body: { code: "SIGN_IN_AT_BASE_URL", message: words } });
       expect(signIn.cookies, origin).toEqual([]);
     }
-    expect(warn.mock.calls.map(([fields]) => fields)).toEqual(origins.map((origin) => ({ origin, baseUrl: "https://shop.example.com" })));
+    expect(warn.mock.calls.map(([fields]) => fields)).toEqual(
+      origins.map((origin) => ({ origin, baseUrl: "https://shop.example.com" })),
+    );
   });
 
   it("still signs staff in at BASE_URL", async () => {
@@ -151,7 +179,12 @@ describe("live mode: sign-in only at BASE_URL", () => {
     const origin = `http://127.0.0.1:${PORT}`;
     const send = await accountPost(origin, { intent: "send-code", phone: "98111 00003", mode: "login" });
     expect(send).toMatchObject({ status: 403, body: { kind: "sign-in", step: "phone", error: words } });
-    const verify = await accountPost("https://www.shop.example.com", { intent: "verify", phone: "98111 00003", code: "123456", mode: "login" });
+    const verify = await accountPost("https://www.shop.example.com", {
+      intent: "verify",
+      phone: "98111 00003",
+      code: "123456",
+      mode: "login",
+    });
     expect(verify).toMatchObject({ status: 403, body: { kind: "sign-in", error: words } });
     expect(await t.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, "+919811100003"))).toEqual([]);
   });
@@ -161,7 +194,12 @@ describe("a shopper's code still works at BASE_URL in demo mode", () => {
   it("sends and verifies from a page at [::1]", async () => {
     const origin = `http://[::1]:${PORT}`;
     await accountPost(origin, { intent: "send-code", phone: "98111 00004", mode: "register" });
-    const verify = await accountPost(origin, { intent: "verify", phone: "98111 00004", code: await latestCode(t.db, "+919811100004"), mode: "register" });
+    const verify = await accountPost(origin, {
+      intent: "verify",
+      phone: "98111 00004",
+      code: await latestCode(t.db, "+919811100004"),
+      mode: "register",
+    });
     expect(verify).toMatchObject({ status: 200, body: { kind: "register" } });
   });
 });

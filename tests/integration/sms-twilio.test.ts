@@ -59,7 +59,10 @@ describe("Twilio SMS provider", () => {
   it("posts To, From and Body, form-encoded, with basic auth, to the account's Messages resource", async () => {
     seen.length = 0;
     answer = { status: 201, body: { sid: "SM123", status: "queued" } };
-    const sms = smsProviderFor({ provider: "twilio", accountSid: SID, authToken: TOKEN, from: "+15005550006", apiUrl }, undefined as never);
+    const sms = smsProviderFor(
+      { provider: "twilio", accountSid: SID, authToken: TOKEN, from: "+15005550006", apiUrl },
+      undefined as never,
+    );
     expect(sms.name).toBe("twilio");
     await sms.send("+919812345678", "123456 is your Saanjh sign-in code.");
     expect(seen).toEqual([
@@ -76,7 +79,10 @@ describe("Twilio SMS provider", () => {
   it("sends through a Messaging Service when the sender is an MG... SID", async () => {
     seen.length = 0;
     const service = `MG${"a".repeat(32)}`;
-    await twilioSmsProvider({ accountSid: SID, authToken: TOKEN, from: service, apiUrl }).send("+919812345678", "hello");
+    await twilioSmsProvider({ accountSid: SID, authToken: TOKEN, from: service, apiUrl }).send(
+      "+919812345678",
+      "hello",
+    );
     expect(seen[0]?.form).toEqual({ To: "+919812345678", Body: "hello", MessagingServiceSid: service });
   });
 
@@ -84,22 +90,43 @@ describe("Twilio SMS provider", () => {
     answer = { status: 400, body: { code: 21211, message: "The 'To' number is not a valid phone number." } };
     const sms = twilioSmsProvider({ accountSid: SID, authToken: TOKEN, from: "+15005550006", apiUrl });
     await expect(sms.send("+919812345678", "x")).rejects.toThrow(SmsDeliveryError);
-    await expect(sms.send("+919812345678", "x")).rejects.toThrow("The SMS could not be sent. Please check the number and try again.");
+    await expect(sms.send("+919812345678", "x")).rejects.toThrow(
+      "The SMS could not be sent. Please check the number and try again.",
+    );
   });
 
   it("reports an unreachable gateway", async () => {
-    const sms = twilioSmsProvider({ accountSid: SID, authToken: TOKEN, from: "+15005550006", apiUrl: "http://127.0.0.1:9" });
-    await expect(sms.send("+919812345678", "x")).rejects.toThrow("The SMS service could not be reached. Please try again in a minute.");
+    const sms = twilioSmsProvider({
+      accountSid: SID,
+      authToken: TOKEN,
+      from: "+15005550006",
+      apiUrl: "http://127.0.0.1:9",
+    });
+    await expect(sms.send("+919812345678", "x")).rejects.toThrow(
+      "The SMS service could not be reached. Please try again in a minute.",
+    );
   });
 
   it("sign-in through Twilio: the code goes to the gateway, and a refusal reaches the shopper as 'Error: ...'", async () => {
     const sms = twilioSmsProvider({ accountSid: SID, authToken: TOKEN, from: "+15005550006", apiUrl });
-    const auth = createAuth({ db: t.db, config: { baseUrl: "http://localhost:3000", authSecret: "twilio-test-secret-0123456789abcdef", isDemo: true, port: 3000 }, sms });
+    const auth = createAuth({
+      db: t.db,
+      config: {
+        baseUrl: "http://localhost:3000",
+        authSecret: "twilio-test-secret-0123456789abcdef",
+        isDemo: true,
+        port: 3000,
+      },
+      sms,
+    });
     const headers = new Headers({ origin: "http://localhost:3000", "x-forwarded-for": "192.0.2.200" });
 
     seen.length = 0;
     answer = { status: 201, body: { sid: "SM1" } };
-    expect(await sendSignInCode(auth, "+919812345670", headers)).toEqual({ ok: true, message: "OTP sent successfully! Check your phone for the SMS." });
+    expect(await sendSignInCode(auth, "+919812345670", headers)).toEqual({
+      ok: true,
+      message: "OTP sent successfully! Check your phone for the SMS.",
+    });
     expect(seen[0]?.form.To).toBe("+919812345670");
     expect(seen[0]?.form.Body).toMatch(/^\d{6} is your Saanjh sign-in code/);
 

@@ -23,7 +23,10 @@ async function variantId(productId: string, size: string, colour: string): Promi
 }
 
 async function stockOf(id: string): Promise<number> {
-  const [row] = await t.db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, id));
+  const [row] = await t.db
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.id, id));
   return row!.stock;
 }
 
@@ -64,7 +67,9 @@ describe("variants", () => {
 
   it("of a product without sizes or colours: One Size, Default", async () => {
     const id = await createTestProduct(t.db, { sku: "ACC-7002", sizes: [], colors: [], stock: 3 });
-    expect((await variantsOf(t.db, [id])).get(id)!.map((v) => [v.sku, v.size, v.colour, v.stock])).toEqual([["ACC-7002-OS-DEF", "One Size", "Default", 3]]);
+    expect((await variantsOf(t.db, [id])).get(id)!.map((v) => [v.sku, v.size, v.colour, v.stock])).toEqual([
+      ["ACC-7002-OS-DEF", "One Size", "Default", 3],
+    ]);
     // One Size is not a size the product lists: the size facet leaves it out
     expect(await derived(id)).toEqual({ stock: 3, sizesInStock: [] });
   });
@@ -72,7 +77,9 @@ describe("variants", () => {
   it("never go below zero, even written directly", async () => {
     const id = await createTestProduct(t.db, { sizes: ["M"], colors: [], stock: 1 });
     const v = await variantId(id, "M", "Default");
-    await expect(t.db.update(productVariants).set({ stock: -1 }).where(eq(productVariants.id, v))).rejects.toMatchObject({
+    await expect(
+      t.db.update(productVariants).set({ stock: -1 }).where(eq(productVariants.id, v)),
+    ).rejects.toMatchObject({
       cause: expect.objectContaining({ code: "23514" }),
     });
   });
@@ -80,7 +87,14 @@ describe("variants", () => {
 
 describe("reserveStock", () => {
   it("takes stock line by line and keeps the product's derived stock and sizes in step", async () => {
-    const id = await createTestProduct(t.db, { sizes: ["S", "M"], colors: [], variantStock: [{ size: "S", colour: "Default", stock: 2 }, { size: "M", colour: "Default", stock: 5 }] });
+    const id = await createTestProduct(t.db, {
+      sizes: ["S", "M"],
+      colors: [],
+      variantStock: [
+        { size: "S", colour: "Default", stock: 2 },
+        { size: "M", colour: "Default", stock: 5 },
+      ],
+    });
     const [s, m] = [await variantId(id, "S", "Default"), await variantId(id, "M", "Default")];
     const result = await t.db.transaction((tx) =>
       reserveStock(tx, [
@@ -94,7 +108,14 @@ describe("reserveStock", () => {
   });
 
   it("takes nothing when the second line cannot be served, and names that line", async () => {
-    const id = await createTestProduct(t.db, { sizes: ["S", "M"], colors: [], variantStock: [{ size: "S", colour: "Default", stock: 4 }, { size: "M", colour: "Default", stock: 1 }] });
+    const id = await createTestProduct(t.db, {
+      sizes: ["S", "M"],
+      colors: [],
+      variantStock: [
+        { size: "S", colour: "Default", stock: 4 },
+        { size: "M", colour: "Default", stock: 1 },
+      ],
+    });
     const [s, m] = [await variantId(id, "S", "Default"), await variantId(id, "M", "Default")];
     const result = await t.db.transaction((tx) =>
       reserveStock(tx, [
@@ -141,13 +162,27 @@ describe("reserveStock", () => {
       requested: 1,
       available: null,
     });
-    expect(await t.db.transaction((tx) => reserveStock(tx, [{ variantId: "junk", quantity: 1 }]))).toMatchObject({ ok: false, available: null });
-    await expect(t.db.transaction((tx) => reserveStock(tx, [{ variantId: unknown, quantity: 0 }]))).rejects.toThrow(RangeError);
-    await expect(t.db.transaction((tx) => reserveStock(tx, [{ variantId: unknown, quantity: 1.5 }]))).rejects.toThrow(RangeError);
+    expect(await t.db.transaction((tx) => reserveStock(tx, [{ variantId: "junk", quantity: 1 }]))).toMatchObject({
+      ok: false,
+      available: null,
+    });
+    await expect(t.db.transaction((tx) => reserveStock(tx, [{ variantId: unknown, quantity: 0 }]))).rejects.toThrow(
+      RangeError,
+    );
+    await expect(t.db.transaction((tx) => reserveStock(tx, [{ variantId: unknown, quantity: 1.5 }]))).rejects.toThrow(
+      RangeError,
+    );
   });
 
   it("sells the last unit once when 20 checkouts take it at the same time", async () => {
-    const id = await createTestProduct(t.db, { sizes: ["M", "L"], colors: [], variantStock: [{ size: "M", colour: "Default", stock: 1 }, { size: "L", colour: "Default", stock: 6 }] });
+    const id = await createTestProduct(t.db, {
+      sizes: ["M", "L"],
+      colors: [],
+      variantStock: [
+        { size: "M", colour: "Default", stock: 1 },
+        { size: "L", colour: "Default", stock: 6 },
+      ],
+    });
     const m = await variantId(id, "M", "Default");
     const l = await variantId(id, "L", "Default");
     // On PostgreSQL each checkout gets its own connection, so they really overlap; PGlite has one
@@ -183,7 +218,11 @@ describe("the derived product columns", () => {
   it("stay the sum of the variants when many checkouts take different sizes of one product at once", async () => {
     const sizes = ["XS", "S", "M", "L", "XL", "XXL"];
     const colors = ["Rust", "Indigo", "Ivory", "Sage"].map((name) => ({ name, hex: "#777777" }));
-    const id = await createTestProduct(t.db, { sizes, colors, variantStock: sizes.flatMap((size) => colors.map((c) => ({ size, colour: c.name, stock: 1 }))) });
+    const id = await createTestProduct(t.db, {
+      sizes,
+      colors,
+      variantStock: sizes.flatMap((size) => colors.map((c) => ({ size, colour: c.name, stock: 1 }))),
+    });
     const variants = (await variantsOf(t.db, [id])).get(id)!;
     let db = t.db;
     if (t.url) {
@@ -192,7 +231,9 @@ describe("the derived product columns", () => {
       db = pool.db;
     }
     // every variant's last unit, each in its own transaction: all succeed, and the product ends at 0
-    const results = await Promise.all(variants.map((v) => db.transaction((tx) => reserveStock(tx, [{ variantId: v.id, quantity: 1 }]))));
+    const results = await Promise.all(
+      variants.map((v) => db.transaction((tx) => reserveStock(tx, [{ variantId: v.id, quantity: 1 }]))),
+    );
     expect(results.every((r) => r.ok)).toBe(true);
     expect(await derived(id)).toEqual({ stock: 0, sizesInStock: [] });
   });
@@ -200,7 +241,11 @@ describe("the derived product columns", () => {
 
 describe("releaseStock and setVariantStock", () => {
   it("put stock back, say which variants came back from 0, and keep the derived columns in step", async () => {
-    const id = await createTestProduct(t.db, { sizes: ["S", "M"], colors: [], variantStock: [{ size: "M", colour: "Default", stock: 2 }] });
+    const id = await createTestProduct(t.db, {
+      sizes: ["S", "M"],
+      colors: [],
+      variantStock: [{ size: "M", colour: "Default", stock: 2 }],
+    });
     const [s, m] = [await variantId(id, "S", "Default"), await variantId(id, "M", "Default")];
     expect(await derived(id)).toEqual({ stock: 2, sizesInStock: ["M"] });
     const result = await t.db.transaction((tx) =>

@@ -40,7 +40,11 @@ async function shop(trustProxy: string): Promise<number> {
   app.use(clientAddressHeader());
   app.use(bodyLimit());
   app.post("/authentication", async (req, res) => {
-    const result = (await accountRoute.action({ request: toFetchRequest(req), params: {}, context: {} } as unknown as Parameters<typeof accountRoute.action>[0])) as unknown as {
+    const result = (await accountRoute.action({
+      request: toFetchRequest(req),
+      params: {},
+      context: {},
+    } as unknown as Parameters<typeof accountRoute.action>[0])) as unknown as {
       data: { error?: string; message?: string };
       init?: { status?: number } | null;
     };
@@ -52,9 +56,17 @@ async function shop(trustProxy: string): Promise<number> {
 }
 
 let phoneCounter = 0;
-function askForCode(port: number, from: string, forwardedFor?: string): Promise<{ status: number; body: { error?: string; seenAs?: string } }> {
+function askForCode(
+  port: number,
+  from: string,
+  forwardedFor?: string,
+): Promise<{ status: number; body: { error?: string; seenAs?: string } }> {
   phoneCounter += 1;
-  const body = new URLSearchParams({ intent: "send-code", mode: "login", phone: `97000${String(phoneCounter).padStart(5, "0")}` }).toString();
+  const body = new URLSearchParams({
+    intent: "send-code",
+    mode: "login",
+    phone: `97000${String(phoneCounter).padStart(5, "0")}`,
+  }).toString();
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -72,7 +84,9 @@ function askForCode(port: number, from: string, forwardedFor?: string): Promise<
       (res) => {
         let text = "";
         res.on("data", (c: Buffer) => (text += c.toString()));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as { error?: string; seenAs?: string } }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as { error?: string; seenAs?: string } }),
+        );
       },
     );
     req.on("error", reject);

@@ -55,7 +55,9 @@ export async function startUploadShop(config: Config): Promise<UploadShop> {
   app.use(clientAddressHeader());
   app.use(bodyLimit(SHOP_BODY_LIMITS));
   app.post("/admin/uploads", async (req, res) => {
-    const args = { request: toFetchRequest(req), params: {}, context: {} } as unknown as Parameters<typeof uploadsRoute.action>[0];
+    const args = { request: toFetchRequest(req), params: {}, context: {} } as unknown as Parameters<
+      typeof uploadsRoute.action
+    >[0];
     let response: Response;
     try {
       response = await uploadsRoute.action(args);
@@ -94,12 +96,22 @@ export async function staffSession(db: Db, name: string, email: string): Promise
   const response = await getAuth().handler(
     new Request(`${AUTH_BASE}/api/auth/sign-in/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: AUTH_BASE, "x-forwarded-for": `198.51.100.${10 + (email.length % 200)}` },
+      headers: {
+        "content-type": "application/json",
+        origin: AUTH_BASE,
+        "x-forwarded-for": `198.51.100.${10 + (email.length % 200)}`,
+      },
       body: JSON.stringify({ email, password }),
     }),
   );
   if (response.status !== 200) throw new Error(`staff sign-in failed: ${response.status}`);
-  return { cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "), userId: created.userId };
+  return {
+    cookie: response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; "),
+    userId: created.userId,
+  };
 }
 
 /** A shopper signed in with a one-time code (read from the console SMS provider's outbox). */
@@ -109,8 +121,15 @@ export async function shopperSession(db: Db, phone: string): Promise<string> {
   const [message] = await db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
   const code = message?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error("no sign-in code in the outbox");
-  const verified = await getAuth().api.verifyPhoneNumber({ body: { phoneNumber: phone, code }, headers: client, returnHeaders: true });
-  return verified.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const verified = await getAuth().api.verifyPhoneNumber({
+    body: { phoneNumber: phone, code },
+    headers: client,
+    returnHeaders: true,
+  });
+  return verified.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 export interface Part {
@@ -127,7 +146,11 @@ export function multipart(parts: Part[]): { body: Buffer; contentType: string } 
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ""}`;
     const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ""}\r\n`;
-    pieces.push(Buffer.from(head), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from("\r\n"));
+    pieces.push(
+      Buffer.from(head),
+      Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data),
+      Buffer.from("\r\n"),
+    );
   }
   pieces.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(pieces), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -163,7 +186,11 @@ export interface PostOptions {
  * its own, in 64 KB writes that wait for the socket, as a browser uploading a file would (keep-alive:
  * the server then reads and drops what it refused instead of closing the connection on the sender).
  */
-export function post(shop: UploadShop, body: Buffer | { prefix: Buffer; filler: number; suffix: Buffer }, options: PostOptions = {}): Promise<Answer> {
+export function post(
+  shop: UploadShop,
+  body: Buffer | { prefix: Buffer; filler: number; suffix: Buffer },
+  options: PostOptions = {},
+): Promise<Answer> {
   const total = Buffer.isBuffer(body) ? body.length : body.prefix.length + body.filler + body.suffix.length;
   const headers: Record<string, string> = {};
   if (options.contentType) headers["content-type"] = options.contentType;
@@ -177,23 +204,34 @@ export function post(shop: UploadShop, body: Buffer | { prefix: Buffer; filler: 
     let sentWhenAnswered = -1;
     let finished = false;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const req = http.request({ host: "127.0.0.1", port: shop.port, path: options.path ?? "/admin/uploads", method: "POST", headers, agent }, (res) => {
-      sentWhenAnswered = sent;
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        finished = true;
-        agent.destroy();
-        const text = Buffer.concat(chunks).toString("utf8");
-        let json: Record<string, unknown> = {};
-        try {
-          json = JSON.parse(text) as Record<string, unknown>;
-        } catch {
-          // plain-text answers (the origin guard, the body limit)
-        }
-        resolve({ status: res.statusCode ?? 0, text, json, headers: res.headers, ms: performance.now() - started, sentWhenAnswered, sent });
-      });
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port: shop.port, path: options.path ?? "/admin/uploads", method: "POST", headers, agent },
+      (res) => {
+        sentWhenAnswered = sent;
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          finished = true;
+          agent.destroy();
+          const text = Buffer.concat(chunks).toString("utf8");
+          let json: Record<string, unknown> = {};
+          try {
+            json = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            // plain-text answers (the origin guard, the body limit)
+          }
+          resolve({
+            status: res.statusCode ?? 0,
+            text,
+            json,
+            headers: res.headers,
+            ms: performance.now() - started,
+            sentWhenAnswered,
+            sent,
+          });
+        });
+      },
+    );
     req.on("error", (error) => {
       agent.destroy();
       if (!finished) reject(error);
@@ -255,7 +293,10 @@ export function streamedFile(fillerBytes: number, filename = "big.jpg", type = "
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
     body: {
-      prefix: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n\xff\xd8\xff\xe0`, "latin1"),
+      prefix: Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n\xff\xd8\xff\xe0`,
+        "latin1",
+      ),
       filler: fillerBytes,
       suffix: Buffer.from(`\r\n--${boundary}--\r\n`),
     },

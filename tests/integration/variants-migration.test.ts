@@ -60,10 +60,11 @@ const OLD: OldProduct[] = [
   { sku: "LEH-1050", sizes: ["S", "M"], colours: ["Maroon", "Wine", "Gold"], stock: 4, active: false },
 ];
 
-const textArray = (values: string[]) => sql`ARRAY[${sql.join(
-  values.map((v) => sql`${v}`),
-  sql`, `,
-)}]::text[]`;
+const textArray = (values: string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 beforeAll(async () => {
   ({ database, drop } = await openBlankDatabase());
@@ -77,7 +78,9 @@ beforeAll(async () => {
       INSERT INTO products (slug, sku, name, brand, category, price_paise, sizes, colors, color_names, stock, is_active)
       VALUES (${`old-${i}`}, ${p.sku}, ${`Old Product ${i}`}, 'Saanjh Studio', 'kurtas', 129900, ${textArray(p.sizes)}, ${colours}::jsonb, ${textArray(p.colours)}, ${p.stock}, ${p.active ?? true})`);
   }
-  await db.execute(sql`INSERT INTO "user" (id, name, email, email_verified, created_at, updated_at) VALUES ('old-shopper', 'Old Shopper', 'old@example.test', true, now(), now())`);
+  await db.execute(
+    sql`INSERT INTO "user" (id, name, email, email_verified, created_at, updated_at) VALUES ('old-shopper', 'Old Shopper', 'old@example.test', true, now(), now())`,
+  );
   await db.execute(sql`INSERT INTO carts (user_id) VALUES ('old-shopper')`);
   await db.execute(sql`
     INSERT INTO cart_lines (cart_id, product_id, size, colour, quantity)
@@ -93,30 +96,68 @@ afterAll(async () => {
 
 describe("migration 0004: product stock becomes variant stock", () => {
   it("makes every size x colour a variant, with the SKUs and stock the TypeScript rules give", async () => {
-    const rows = await queryRows<{ product_sku: string; product_id: string; sku: string; size: string; colour: string; stock: number }>(
+    const rows = await queryRows<{
+      product_sku: string;
+      product_id: string;
+      sku: string;
+      size: string;
+      colour: string;
+      stock: number;
+    }>(
       database.db,
       sql`SELECT p.sku AS product_sku, p.id AS product_id, v.sku, v.size, v.colour, v.stock
           FROM product_variants v JOIN products p ON p.id = v.product_id ORDER BY v.sku`,
     );
     for (const old of OLD) {
       const mine = rows.filter((r) => r.product_sku === old.sku);
-      const expected = variantRows({ productId: mine[0]!.product_id, productSku: old.sku, sizes: old.sizes, colourNames: old.colours, stock: old.stock });
-      expect(mine.map(({ sku, size, colour, stock }) => ({ sku, size, colour, stock })).sort((a, b) => a.sku.localeCompare(b.sku))).toEqual(
-        expected.map(({ sku, size, colour, stock }) => ({ sku, size, colour, stock })).sort((a, b) => a.sku.localeCompare(b.sku)),
+      const expected = variantRows({
+        productId: mine[0]!.product_id,
+        productSku: old.sku,
+        sizes: old.sizes,
+        colourNames: old.colours,
+        stock: old.stock,
+      });
+      expect(
+        mine
+          .map(({ sku, size, colour, stock }) => ({ sku, size, colour, stock }))
+          .sort((a, b) => a.sku.localeCompare(b.sku)),
+      ).toEqual(
+        expected
+          .map(({ sku, size, colour, stock }) => ({ sku, size, colour, stock }))
+          .sort((a, b) => a.sku.localeCompare(b.sku)),
       );
     }
     // spelled out, so a change to the TypeScript rules cannot silently change both sides
-    const skus = (productSku: string) => rows.filter((r) => r.product_sku === productSku).map((r) => `${r.sku}:${r.stock}`);
-    expect(skus("KUR-1001")).toEqual(["KUR-1001-L-IND:1", "KUR-1001-L-OFF:1", "KUR-1001-M-IND:1", "KUR-1001-M-OFF:1", "KUR-1001-S-IND:2", "KUR-1001-S-OFF:1"]);
+    const skus = (productSku: string) =>
+      rows.filter((r) => r.product_sku === productSku).map((r) => `${r.sku}:${r.stock}`);
+    expect(skus("KUR-1001")).toEqual([
+      "KUR-1001-L-IND:1",
+      "KUR-1001-L-OFF:1",
+      "KUR-1001-M-IND:1",
+      "KUR-1001-M-OFF:1",
+      "KUR-1001-S-IND:2",
+      "KUR-1001-S-OFF:1",
+    ]);
     expect(skus("ACC-1061")).toEqual(["ACC-1061-OS-DEF:5"]);
-    expect(skus("DRE-1020")).toEqual(["DRE-1020-M-PIN1:1", "DRE-1020-M-PIN2:1", "DRE-1020-XXL-PIN1:1", "DRE-1020-XXL-PIN2:0"]);
+    expect(skus("DRE-1020")).toEqual([
+      "DRE-1020-M-PIN1:1",
+      "DRE-1020-M-PIN2:1",
+      "DRE-1020-XXL-PIN1:1",
+      "DRE-1020-XXL-PIN2:0",
+    ]);
     expect(skus("SAR-1043")).toEqual(["SAR-1043-FS-GOL:100"]);
     expect(skus("KUR-1002")).toEqual(["KUR-1002-S-RUS:0", "KUR-1002-XS-RUS:0"]);
     expect(skus("LEH-1050")).toHaveLength(6);
   });
 
   it("loses no stock: each product's variants add up to its old stock, which products.stock still holds", async () => {
-    const sums = await queryRows<{ sku: string; stock: number; total: number; in_stock: boolean; sizes_in_stock: string[] }>(
+    const sums = await queryRows<{
+      sku: string;
+      stock: number;
+      total: number;
+      in_stock: boolean;
+      sizes_in_stock: string[];
+    }>(
       database.db,
       sql`SELECT p.sku, p.stock, (SELECT sum(v.stock)::int FROM product_variants v WHERE v.product_id = p.id) AS total, p.in_stock, p.sizes_in_stock
           FROM products p ORDER BY p.sku`,
@@ -145,10 +186,21 @@ describe("migration 0004: product stock becomes variant stock", () => {
   });
 
   it("leaves data the stock functions work on", async () => {
-    const [v] = await queryRows<{ id: string; product_id: string }>(database.db, sql`SELECT id, product_id FROM product_variants WHERE sku = 'KUR-1001-M-IND'`);
-    expect(await database.db.transaction((tx) => reserveStock(tx, [{ variantId: v!.id, quantity: 2 }]))).toMatchObject({ ok: false, available: 1 });
-    expect(await database.db.transaction((tx) => reserveStock(tx, [{ variantId: v!.id, quantity: 1 }]))).toEqual({ ok: true });
-    const [after] = await queryRows<{ stock: number }>(database.db, sql`SELECT stock FROM products WHERE id = ${v!.product_id}`);
+    const [v] = await queryRows<{ id: string; product_id: string }>(
+      database.db,
+      sql`SELECT id, product_id FROM product_variants WHERE sku = 'KUR-1001-M-IND'`,
+    );
+    expect(await database.db.transaction((tx) => reserveStock(tx, [{ variantId: v!.id, quantity: 2 }]))).toMatchObject({
+      ok: false,
+      available: 1,
+    });
+    expect(await database.db.transaction((tx) => reserveStock(tx, [{ variantId: v!.id, quantity: 1 }]))).toEqual({
+      ok: true,
+    });
+    const [after] = await queryRows<{ stock: number }>(
+      database.db,
+      sql`SELECT stock FROM products WHERE id = ${v!.product_id}`,
+    );
     expect(after?.stock).toBe(6);
   });
 });

@@ -25,7 +25,9 @@ async function openCopy(blank = false): Promise<Opened> {
   const name = `shop_test_${inject("postgresTemplate").split("_").pop()}_${randomBytes(5).toString("hex")}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(blank ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
+  await admin.query(
+    blank ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`,
+  );
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });

@@ -9,7 +9,14 @@ import { StatusBadge } from "./status-badge";
 
 export interface AccountOverviewData {
   profile: ProfileValues & { phone: string };
-  orders: Array<{ orderNumber: string; createdAt: Date; status: OrderStatus; totalPaise: number; itemCount: number; lineNames: string[] }>;
+  orders: Array<{
+    orderNumber: string;
+    createdAt: Date;
+    status: OrderStatus;
+    totalPaise: number;
+    itemCount: number;
+    lineNames: string[];
+  }>;
   primaryAddress: AddressView | null;
   addressCount: number;
 }
@@ -36,7 +43,12 @@ export interface AccountActionState {
   at?: number;
 }
 
-export const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+export const dateFormat = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Asia/Kolkata",
+});
 
 /** The signed-in account view: details, orders, primary address, profile edit, logout. */
 export function AccountOverview({ data, state }: { data: AccountOverviewData; state: AccountActionState }) {
@@ -94,13 +106,17 @@ export function AccountOverview({ data, state }: { data: AccountOverviewData; st
                   >
                     <span>
                       <span className="order-code block text-ink group-hover:text-maroon">{order.orderNumber}</span>
-                      <span className="mt-0.5 block text-xs text-stone">{dateFormat.format(new Date(order.createdAt))}</span>
+                      <span className="mt-0.5 block text-xs text-stone">
+                        {dateFormat.format(new Date(order.createdAt))}
+                      </span>
                     </span>
                     <span className="order-3 col-span-2 text-sm text-stone sm:order-none sm:col-span-1">
                       {order.itemCount} item{order.itemCount === 1 ? "" : "s"}
                       <span className="block truncate text-xs">{order.lineNames.join(", ")}</span>
                     </span>
-                    <span className="text-right font-medium text-ink sm:text-left">{formatPrice(order.totalPaise)}</span>
+                    <span className="text-right font-medium text-ink sm:text-left">
+                      {formatPrice(order.totalPaise)}
+                    </span>
                     <span className="order-4 col-span-2 sm:order-none sm:col-span-1">
                       <StatusBadge status={order.status} />
                     </span>
@@ -117,7 +133,10 @@ export function AccountOverview({ data, state }: { data: AccountOverviewData; st
               <h2 id="address-heading" className="font-display text-3xl text-ink">
                 Primary address
               </h2>
-              <Link to="/account/addresses" className="text-xs uppercase tracking-[0.18em] text-maroon underline-offset-4 hover:underline">
+              <Link
+                to="/account/addresses"
+                className="text-xs tracking-[0.18em] text-maroon uppercase underline-offset-4 hover:underline"
+              >
                 {addressCount > 0 ? `Address book (${addressCount})` : "Add address"}
               </Link>
             </div>
@@ -139,7 +158,7 @@ export function AccountOverview({ data, state }: { data: AccountOverviewData; st
 
 export function AddressBlock({ address, className }: { address: AddressView; className?: string }) {
   return (
-    <address className={`text-sm not-italic leading-relaxed text-ink ${className ?? ""}`}>
+    <address className={`text-sm leading-relaxed text-ink not-italic ${className ?? ""}`}>
       <span className="block font-medium">{address.fullName}</span>
       <span className="block">{address.line1}</span>
       {address.line2 ? <span className="block">{address.line2}</span> : null}
@@ -155,7 +174,11 @@ export function AddressBlock({ address, className }: { address: AddressView; cla
 function ProfileEditor({ profile, state }: { profile: ProfileValues; state: AccountActionState }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "update-profile";
-  const { live, message: error } = useProfileErrors({ fieldErrors: state.fieldErrors, values: state.values, error: state.profileError });
+  const { live, message: error } = useProfileErrors({
+    fieldErrors: state.fieldErrors,
+    values: state.values,
+    error: state.profileError,
+  });
   return (
     <section aria-labelledby="profile-heading">
       <h2 id="profile-heading" className="font-display text-3xl text-ink">
@@ -175,7 +198,13 @@ function ProfileEditor({ profile, state }: { profile: ProfileValues; state: Acco
         }}
       >
         <ProfileFields values={state.values ?? profile} errors={live.errors} />
-        <button type="submit" name="intent" value="update-profile" className="btn-primary w-full sm:w-auto" disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="update-profile"
+          className="btn-primary w-full sm:w-auto"
+          disabled={busy}
+        >
           {busy ? "Saving..." : "Save profile"}
         </button>
       </Form>

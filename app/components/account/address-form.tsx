@@ -39,7 +39,8 @@ export function AddressForm({
   const [state, setState] = useState(() => v("state"));
   const lookup = usePincodeLookup({ pincode, city, state, setCity, setState });
   // the server's rules, with what the pincode lookup knows of the pincode in the field
-  const placesOf: PlacesOf = (pin) => (lookup.result.status === "found" && lookup.result.pincode === pin ? lookup.result.places : null);
+  const placesOf: PlacesOf = (pin) =>
+    lookup.result.status === "found" && lookup.result.pincode === pin ? lookup.result.places : null;
   const live = useLiveErrors({
     check: (formValues) => {
       const result = refinePincodeState(addressSchema, placesOf).safeParse(formValues);
@@ -52,7 +53,12 @@ export function AddressForm({
   });
   const errors = live.errors;
   // the summary follows the fields; another answer of the server ('Address not found') stays
-  const message = Object.keys(errors).length > 0 ? formSummary(errors, live.values) : fieldErrors && Object.keys(fieldErrors).length > 0 ? undefined : error;
+  const message =
+    Object.keys(errors).length > 0
+      ? formSummary(errors, live.values)
+      : fieldErrors && Object.keys(fieldErrors).length > 0
+        ? undefined
+        : error;
   return (
     <Form
       method="post"
@@ -65,7 +71,14 @@ export function AddressForm({
     >
       {message ? <Notice tone="error">{message}</Notice> : null}
       {address?.id ? <input type="hidden" name="id" value={address.id} /> : null}
-      <Field label="Full name" name="fullName" autoComplete="name" defaultValue={v("fullName")} required error={errors.fullName} />
+      <Field
+        label="Full name"
+        name="fullName"
+        autoComplete="name"
+        defaultValue={v("fullName")}
+        required
+        error={errors.fullName}
+      />
       <Field
         label="Phone"
         name="phone"
@@ -77,8 +90,23 @@ export function AddressForm({
         required
         error={errors.phone}
       />
-      <Field label="Address line 1" name="line1" autoComplete="address-line1" placeholder="House no., building, street" defaultValue={v("line1")} required error={errors.line1} />
-      <Field label="Address line 2 (optional)" name="line2" autoComplete="address-line2" placeholder="Area, landmark" defaultValue={v("line2")} error={errors.line2} />
+      <Field
+        label="Address line 1"
+        name="line1"
+        autoComplete="address-line1"
+        placeholder="House no., building, street"
+        defaultValue={v("line1")}
+        required
+        error={errors.line1}
+      />
+      <Field
+        label="Address line 2 (optional)"
+        name="line2"
+        autoComplete="address-line2"
+        placeholder="Area, landmark"
+        defaultValue={v("line2")}
+        error={errors.line2}
+      />
       <div>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field
@@ -107,7 +135,11 @@ export function AddressForm({
       </div>
       <div>
         <label htmlFor={stateId} className="eyebrow block text-ink">
-          State<span aria-hidden="true" className="text-maroon"> *</span>
+          State
+          <span aria-hidden="true" className="text-maroon">
+            {" "}
+            *
+          </span>
         </label>
         <select
           id={stateId}
@@ -135,7 +167,12 @@ export function AddressForm({
       <p className="text-sm text-stone">Country: India</p>
       {!isFirst && !address?.isPrimary ? (
         <label className="flex items-center gap-3 text-sm text-ink">
-          <input type="checkbox" name="makePrimary" defaultChecked={values?.makePrimary === "on"} className="h-4 w-4 accent-maroon" />
+          <input
+            type="checkbox"
+            name="makePrimary"
+            defaultChecked={values?.makePrimary === "on"}
+            className="h-4 w-4 accent-maroon"
+          />
           Make this my primary address
         </label>
       ) : null}

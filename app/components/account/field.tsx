@@ -15,7 +15,12 @@ export function Field({ label, name, error, hint, className, ...input }: FieldPr
     <div className={className}>
       <label htmlFor={id} className="eyebrow block text-ink">
         {label}
-        {input.required ? <span aria-hidden="true" className="text-maroon"> *</span> : null}
+        {input.required ? (
+          <span aria-hidden="true" className="text-maroon">
+            {" "}
+            *
+          </span>
+        ) : null}
       </label>
       <input
         id={id}

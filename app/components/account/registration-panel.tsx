@@ -11,7 +11,15 @@ export interface RegistrationState {
 }
 
 /** Registration completion after the phone is verified in register mode. */
-export function RegistrationPanel({ phone, state, redirectTo }: { phone: string; state: RegistrationState; redirectTo: string | null }) {
+export function RegistrationPanel({
+  phone,
+  state,
+  redirectTo,
+}: {
+  phone: string;
+  state: RegistrationState;
+  redirectTo: string | null;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
   const { live, message: error } = useProfileErrors(state);
@@ -23,7 +31,11 @@ export function RegistrationPanel({ phone, state, redirectTo }: { phone: string;
         Your number <span className="font-medium text-ink">{formatPhone(phone)}</span> is verified.
       </p>
       <div className="mt-8 space-y-4" aria-live="polite">
-        {error ? <Notice tone="error">{error}</Notice> : state.message ? <Notice tone="info">{state.message}</Notice> : null}
+        {error ? (
+          <Notice tone="error">{error}</Notice>
+        ) : state.message ? (
+          <Notice tone="info">{state.message}</Notice>
+        ) : null}
       </div>
       <Form
         method="post"
@@ -42,7 +54,12 @@ export function RegistrationPanel({ phone, state, redirectTo }: { phone: string;
         </button>
       </Form>
       <Form method="post" className="mt-4 text-center">
-        <button type="submit" name="intent" value="logout" className="text-xs uppercase tracking-[0.18em] text-stone underline-offset-4 hover:text-ink hover:underline">
+        <button
+          type="submit"
+          name="intent"
+          value="logout"
+          className="text-xs tracking-[0.18em] text-stone uppercase underline-offset-4 hover:text-ink hover:underline"
+        >
           Not now, sign out
         </button>
       </Form>

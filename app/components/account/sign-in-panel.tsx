@@ -1,6 +1,13 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { formatPhone, MESSAGES, normalisePhone, OTP_LENGTH, RESEND_AFTER_SECONDS, type AuthMode } from "~/modules/accounts/forms";
+import {
+  formatPhone,
+  MESSAGES,
+  normalisePhone,
+  OTP_LENGTH,
+  RESEND_AFTER_SECONDS,
+  type AuthMode,
+} from "~/modules/accounts/forms";
 import { Field, Notice } from "./field";
 
 export const signInPanelKey = (state: SignInState) => `${state.step}:${state.mode}:${state.sentAt ?? ""}`;
@@ -83,7 +90,7 @@ export function SignInPanel({ state, redirectTo }: { state: SignInState; redirec
                 setMode(m);
                 setClientError(null);
               }}
-              className={`py-2.5 text-xs font-medium uppercase tracking-[0.2em] transition-colors ${mode === m ? "bg-ink text-ivory" : "text-stone hover:text-ink"}`}
+              className={`py-2.5 text-xs font-medium tracking-[0.2em] uppercase transition-colors ${mode === m ? "bg-ink text-ivory" : "text-stone hover:text-ink"}`}
             >
               {m === "login" ? "Login" : "Register"}
             </button>
@@ -116,7 +123,13 @@ export function SignInPanel({ state, redirectTo }: { state: SignInState; redirec
               error={fieldError("phone")}
               onChange={() => clientError?.field === "phone" && setClientError(null)}
             />
-            <button type="submit" name="intent" value="send-code" className="btn-primary w-full" disabled={busyIntent === "send-code"}>
+            <button
+              type="submit"
+              name="intent"
+              value="send-code"
+              className="btn-primary w-full"
+              disabled={busyIntent === "send-code"}
+            >
               {busyIntent === "send-code" ? "Sending..." : "Send OTP"}
             </button>
           </>
@@ -130,7 +143,7 @@ export function SignInPanel({ state, redirectTo }: { state: SignInState; redirec
               <Link
                 to={`/authentication?${new URLSearchParams({ mode, ...(redirectTo ? { redirectTo } : {}) })}`}
                 replace
-                className="text-xs uppercase tracking-[0.18em] text-maroon underline-offset-4 hover:underline"
+                className="text-xs tracking-[0.18em] text-maroon uppercase underline-offset-4 hover:underline"
               >
                 Change number
               </Link>
@@ -162,8 +175,18 @@ export function SignInPanel({ state, redirectTo }: { state: SignInState; redirec
               autoFocus
               error={fieldError("code")}
             />
-            <button type="submit" name="intent" value="verify" className="btn-primary w-full" disabled={busyIntent === "verify"}>
-              {busyIntent === "verify" ? "Verifying..." : mode === "register" ? "Verify and continue" : "Verify and sign in"}
+            <button
+              type="submit"
+              name="intent"
+              value="verify"
+              className="btn-primary w-full"
+              disabled={busyIntent === "verify"}
+            >
+              {busyIntent === "verify"
+                ? "Verifying..."
+                : mode === "register"
+                  ? "Verify and continue"
+                  : "Verify and sign in"}
             </button>
             <p className="text-center text-sm text-stone">
               Didn&apos;t get it?{" "}

@@ -31,7 +31,9 @@ describe("planFill", () => {
     expect(plan.set).toEqual({});
     expect(plan.kept).toEqual({ city: true, state: true });
     // a hand-typed city next to a state the lookup filled: only the state moves
-    expect(planFill(MUMBAI, { city: "Connaught Place", state: "Delhi" }, { city: "New Delhi", state: "Delhi" })).toEqual({
+    expect(
+      planFill(MUMBAI, { city: "Connaught Place", state: "Delhi" }, { city: "New Delhi", state: "Delhi" }),
+    ).toEqual({
       set: { state: "Maharashtra" },
       filled: { city: false, state: true },
       kept: { city: true, state: false },
@@ -65,7 +67,9 @@ describe("planFill", () => {
 
   it("fills no state for a pincode in two states, and clears one the lookup filled before", () => {
     expect(planFill(TWO, { city: "", state: "" }, NOTHING).set).toEqual({});
-    expect(planFill(TWO, { city: "New Delhi", state: "Delhi" }, { city: "New Delhi", state: "Delhi" }).set).toEqual({ state: "" });
+    expect(planFill(TWO, { city: "New Delhi", state: "Delhi" }, { city: "New Delhi", state: "Delhi" }).set).toEqual({
+      state: "",
+    });
     const handChosen = planFill(TWO, { city: "", state: "Kerala" }, NOTHING);
     expect(handChosen.set).toEqual({});
     expect(handChosen.kept.state).toBe(true);
@@ -96,17 +100,19 @@ describe("pincodeMessage", () => {
 
   it("says what was filled and what was kept", () => {
     expect(pincodeMessage(found({}), "Delhi")).toBe("City and state filled in from pincode 110001: New Delhi, Delhi.");
-    expect(pincodeMessage(found({ filled: { city: false, state: true }, kept: { city: true, state: false } }), "Delhi")).toBe(
-      "State filled in from pincode 110001 (New Delhi, Delhi). Your city is kept as you typed it.",
-    );
+    expect(
+      pincodeMessage(found({ filled: { city: false, state: true }, kept: { city: true, state: false } }), "Delhi"),
+    ).toBe("State filled in from pincode 110001 (New Delhi, Delhi). Your city is kept as you typed it.");
     // a state chosen by hand that is not the pincode's: no note, the form's error under State says so
-    expect(pincodeMessage(found({ filled: { city: true, state: false }, kept: { city: false, state: true } }), "Goa")).toBe(
-      "City filled in from pincode 110001 (New Delhi, Delhi).",
+    expect(
+      pincodeMessage(found({ filled: { city: true, state: false }, kept: { city: false, state: true } }), "Goa"),
+    ).toBe("City filled in from pincode 110001 (New Delhi, Delhi).");
+    expect(
+      pincodeMessage(found({ filled: { city: false, state: false }, kept: { city: true, state: true } }), "Goa"),
+    ).toBe("Pincode 110001 is in New Delhi, Delhi. Your city is kept as you typed it.");
+    expect(pincodeMessage(found({ filled: { city: false, state: false } }), "Delhi")).toBe(
+      "Pincode 110001 is in New Delhi, Delhi.",
     );
-    expect(pincodeMessage(found({ filled: { city: false, state: false }, kept: { city: true, state: true } }), "Goa")).toBe(
-      "Pincode 110001 is in New Delhi, Delhi. Your city is kept as you typed it.",
-    );
-    expect(pincodeMessage(found({ filled: { city: false, state: false } }), "Delhi")).toBe("Pincode 110001 is in New Delhi, Delhi.");
   });
 
   it("offers both states of a two-state pincode until one is chosen", () => {

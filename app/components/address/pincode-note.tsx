@@ -12,7 +12,9 @@ export function PincodeNote({ lookup, state }: { lookup: PincodeLookup; state: s
   return (
     <div>
       <div aria-live="polite" data-testid="pincode-note">
-        {message ? <p className={`mt-3 text-sm ${result.status === "unknown" ? "text-stone" : "text-ink/80"}`}>{message}</p> : null}
+        {message ? (
+          <p className={`mt-3 text-sm ${result.status === "unknown" ? "text-stone" : "text-ink/80"}`}>{message}</p>
+        ) : null}
       </div>
       {choices.length > 0 ? (
         <div className="mt-3 flex flex-wrap gap-2">
@@ -22,7 +24,7 @@ export function PincodeNote({ lookup, state }: { lookup: PincodeLookup; state: s
               type="button"
               aria-pressed={state === place.state}
               onClick={() => lookup.acceptPlace(place)}
-              className={`border px-4 py-2 text-xs uppercase tracking-[0.16em] transition-colors ${state === place.state ? "border-ink bg-ink text-ivory" : "border-linen bg-white text-ink hover:border-ink"}`}
+              className={`border px-4 py-2 text-xs tracking-[0.16em] uppercase transition-colors ${state === place.state ? "border-ink bg-ink text-ivory" : "border-linen bg-white text-ink hover:border-ink"}`}
             >
               {place.state}
             </button>

@@ -83,7 +83,9 @@ export function usePincodeLookup(fields: PincodeFields): PincodeLookup {
   const result: PincodeResult = answer && answer.pincode === pincode ? answer : { status: "idle" };
 
   const cityOf = (place: PincodePlace | undefined) =>
-    place && place.city !== fields.city && mayFill(fields.city, filledByLookup.current.city) ? { city: place.city } : {};
+    place && place.city !== fields.city && mayFill(fields.city, filledByLookup.current.city)
+      ? { city: place.city }
+      : {};
 
   const chooseState = (state: string) => {
     fields.setState(state);

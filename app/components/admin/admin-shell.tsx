@@ -1,4 +1,13 @@
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useNavigation, useRevalidator, useRouteError } from "react-router";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  NavLink,
+  Outlet,
+  useNavigation,
+  useRevalidator,
+  useRouteError,
+} from "react-router";
 import { AdminSignInForm } from "~/components/layout/admin-sign-in";
 import { ToastProvider } from "./toast";
 
@@ -15,7 +24,10 @@ export const ADMIN_TABS = [
 function Frame({ children, aside }: { children: React.ReactNode; aside?: React.ReactNode }) {
   return (
     <div className="min-h-dvh bg-[#f6f3ee] text-ink">
-      <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:bg-ink focus:px-4 focus:py-2 focus:text-ivory">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:z-50 focus:bg-ink focus:px-4 focus:py-2 focus:text-ivory"
+      >
         Skip to content
       </a>
       <header className="border-b border-linen bg-ivory">
@@ -24,7 +36,7 @@ function Frame({ children, aside }: { children: React.ReactNode; aside?: React.R
             <Link to="/" className="font-display text-2xl leading-none text-ink sm:text-3xl">
               Saanjh
             </Link>
-            <p className="mt-1 text-[0.65rem] font-medium uppercase tracking-[0.28em] text-stone">Admin</p>
+            <p className="mt-1 text-[0.65rem] font-medium tracking-[0.28em] text-stone uppercase">Admin</p>
           </div>
           {aside}
         </div>
@@ -58,7 +70,7 @@ export function AdminShell({ staff, storeName }: { staff: { name: string; email:
       >
         <nav aria-label="Admin sections" className="sticky top-0 z-30 border-b border-linen bg-ivory/95 backdrop-blur">
           <div className="scroll-fade">
-            <ul className="mx-auto flex max-w-[90rem] gap-1 overflow-x-auto px-2 max-md:pr-12 sm:pl-6 md:px-6 [scrollbar-width:none]">
+            <ul className="mx-auto flex max-w-[90rem] [scrollbar-width:none] gap-1 overflow-x-auto px-2 max-md:pr-12 sm:pl-6 md:px-6">
               {ADMIN_TABS.map((tab) => (
                 <li key={tab.to} className="shrink-0">
                   <NavLink
@@ -66,7 +78,7 @@ export function AdminShell({ staff, storeName }: { staff: { name: string; email:
                     end={tab.end}
                     prefetch="intent"
                     className={({ isActive }) =>
-                      `block border-b-2 px-4 py-3.5 text-xs font-medium uppercase tracking-[0.2em] transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-maroon ${
+                      `block border-b-2 px-4 py-3.5 text-xs font-medium tracking-[0.2em] uppercase transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-maroon ${
                         isActive ? "border-maroon text-ink" : "border-transparent text-stone hover:text-ink"
                       }`
                     }
@@ -77,7 +89,10 @@ export function AdminShell({ staff, storeName }: { staff: { name: string; email:
               ))}
             </ul>
           </div>
-          <div aria-hidden="true" className={`h-0.5 origin-left bg-maroon transition-transform duration-300 ${busy ? "scale-x-75" : "scale-x-0"}`} />
+          <div
+            aria-hidden="true"
+            className={`h-0.5 origin-left bg-maroon transition-transform duration-300 ${busy ? "scale-x-75" : "scale-x-0"}`}
+          />
         </nav>
         <main id="admin-main" className="mx-auto max-w-[90rem] px-4 py-6 sm:px-8 sm:py-10">
           <Outlet />
@@ -98,7 +113,11 @@ export function AdminSignInPage({ expired }: { expired: boolean }) {
           <h1 id="admin-sign-in-title" className="mt-2 font-display text-3xl">
             Admin sign in
           </h1>
-          {expired ? <p className="mt-4 text-sm text-stone">You were signed out after a long time without activity. Please sign in again.</p> : null}
+          {expired ? (
+            <p className="mt-4 text-sm text-stone">
+              You were signed out after a long time without activity. Please sign in again.
+            </p>
+          ) : null}
           <AdminSignInForm onSignedIn={() => void revalidator.revalidate()} />
         </section>
         <Link to="/" className="mt-8 text-center text-sm text-stone underline-offset-4 hover:underline">
@@ -115,7 +134,9 @@ export function AdminForbidden() {
       <main id="admin-main" className="mx-auto max-w-md px-4 py-24 text-center">
         <p className="eyebrow">403</p>
         <h1 className="mt-3 font-display text-3xl">You do not have access to the back office.</h1>
-        <p className="mt-4 text-sm text-stone">This area is for the shop&apos;s staff. Your account and orders are in your account.</p>
+        <p className="mt-4 text-sm text-stone">
+          This area is for the shop&apos;s staff. Your account and orders are in your account.
+        </p>
         <Link to="/authentication" className="btn-primary mt-8">
           My account
         </Link>

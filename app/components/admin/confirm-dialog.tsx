@@ -49,7 +49,12 @@ export function ConfirmDialog({
           <button type="button" autoFocus onClick={onCancel} className="btn-outline !px-5 !py-3">
             Cancel
           </button>
-          <button type="button" onClick={onConfirm} disabled={busy} className="btn-primary !bg-sale !px-5 !py-3 hover:!bg-maroon-dark">
+          <button
+            type="button"
+            onClick={onConfirm}
+            disabled={busy}
+            className="btn-primary !bg-sale !px-5 !py-3 hover:!bg-maroon-dark"
+          >
             {busy ? busyLabel : confirmLabel}
           </button>
         </div>

@@ -3,7 +3,15 @@ import { SearchIcon } from "~/components/ui/icons";
 
 /* Pieces shared by the back office's list screens: the heading, the search box and the pager. */
 
-export function AdminPageHeader({ eyebrow, title, children }: { eyebrow: string; title: string; children?: React.ReactNode }) {
+export function AdminPageHeader({
+  eyebrow,
+  title,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  children?: React.ReactNode;
+}) {
   return (
     <header className="mb-6 flex flex-col gap-4 sm:mb-8 sm:flex-row sm:items-end sm:justify-between">
       <div>
@@ -16,21 +24,29 @@ export function AdminPageHeader({ eyebrow, title, children }: { eyebrow: string;
 }
 
 /** A GET form: the search stays in the URL, so a list can be shared, reloaded and paged. */
-export function AdminSearch({ label, placeholder, defaultValue }: { label: string; placeholder: string; defaultValue: string }) {
+export function AdminSearch({
+  label,
+  placeholder,
+  defaultValue,
+}: {
+  label: string;
+  placeholder: string;
+  defaultValue: string;
+}) {
   return (
     <Form method="get" role="search" className="flex w-full max-w-md items-stretch gap-2">
       <label className="sr-only" htmlFor="admin-search">
         {label}
       </label>
       <div className="relative flex-1">
-        <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-stone" />
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone" />
         <input
           id="admin-search"
           name="search"
           type="search"
           defaultValue={defaultValue}
           placeholder={placeholder}
-          className="w-full border border-linen bg-white py-2.5 pl-9 pr-3 text-sm text-ink placeholder:text-stone/70 focus:border-ink focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon"
+          className="w-full border border-linen bg-white py-2.5 pr-3 pl-9 text-sm text-ink placeholder:text-stone/70 focus:border-ink focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon"
         />
       </div>
       <button type="submit" className="btn-outline !px-4 !py-2 text-xs">
@@ -83,5 +99,6 @@ export function AdminTable({ caption, children }: { caption: string; children: R
   );
 }
 
-export const TH = "border-b border-linen bg-ivory px-4 py-3 text-[0.68rem] font-medium uppercase tracking-[0.18em] text-stone";
+export const TH =
+  "border-b border-linen bg-ivory px-4 py-3 text-[0.68rem] font-medium uppercase tracking-[0.18em] text-stone";
 export const TD = "border-b border-linen/70 px-4 py-3 align-middle text-ink";

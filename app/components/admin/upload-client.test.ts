@@ -16,7 +16,9 @@ class FakeXhr {
   status = 0;
   responseText = "";
   aborted = false;
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
@@ -54,8 +56,16 @@ afterEach(() => {
   (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = saved;
 });
 
-const picture = (size = 1000, type = "image/jpeg", name = "kurta.jpg") => new File([new Uint8Array(size)], name, { type });
-const RESULT: UploadResult = { url: "/media/products/uploads/a.jpg-w800.webp", publicId: "products/uploads/a.jpg", width: 1200, height: 1600, format: "jpeg", bytes: 345678 };
+const picture = (size = 1000, type = "image/jpeg", name = "kurta.jpg") =>
+  new File([new Uint8Array(size)], name, { type });
+const RESULT: UploadResult = {
+  url: "/media/products/uploads/a.jpg-w800.webp",
+  publicId: "products/uploads/a.jpg",
+  width: 1200,
+  height: 1600,
+  format: "jpeg",
+  bytes: 345678,
+};
 
 describe("uploadPicture", () => {
   it("posts the file as multipart field 'file' to the upload path, reports progress and resolves with the result", async () => {
@@ -109,7 +119,9 @@ describe("uploadPicture", () => {
   it("refuses before sending what the server would refuse for certain", async () => {
     expect(await uploadPicture(picture(MAX_UPLOAD_BYTES + 1), () => {})).toEqual({ error: UPLOAD_MESSAGES.tooLarge });
     expect(await uploadPicture(picture(0), () => {})).toEqual({ error: UPLOAD_MESSAGES.noFile });
-    expect(await uploadPicture(picture(100, "image/svg+xml", "logo.svg"), () => {})).toEqual({ error: UPLOAD_MESSAGES.invalidType });
+    expect(await uploadPicture(picture(100, "image/svg+xml", "logo.svg"), () => {})).toEqual({
+      error: UPLOAD_MESSAGES.invalidType,
+    });
     expect(FakeXhr.last).toBeNull();
   });
 });

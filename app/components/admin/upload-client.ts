@@ -23,7 +23,11 @@ export type { UploadResult } from "~/modules/media/upload-rules";
  * non-picture type, so nothing is sent in vain), the server's reason, 'Failed to upload image' when
  * the network or the server gives none, and 'Upload cancelled' after `signal` aborts. Never rejects.
  */
-export function uploadPicture(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadResult | { error: string }> {
+export function uploadPicture(
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadResult | { error: string }> {
   const early = checkBeforeSending(file);
   if (early) return Promise.resolve({ error: early });
   if (signal?.aborted) return Promise.resolve({ error: UPLOAD_MESSAGES.cancelled });
@@ -72,7 +76,8 @@ export function checkBeforeSending(file: File): string | null {
   if (file.size === 0) return UPLOAD_MESSAGES.noFile;
   if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
   // An empty type (some systems know no type for a name) is the server's to judge by content.
-  if (file.type !== "" && !(ACCEPTED_UPLOAD_TYPES as readonly string[]).includes(file.type.toLowerCase())) return UPLOAD_MESSAGES.invalidType;
+  if (file.type !== "" && !(ACCEPTED_UPLOAD_TYPES as readonly string[]).includes(file.type.toLowerCase()))
+    return UPLOAD_MESSAGES.invalidType;
   return null;
 }
 

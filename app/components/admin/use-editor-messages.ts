@@ -12,7 +12,10 @@ export interface RefusedSave<Field extends string> {
  * save replaces what is shown (React's 'state from a changed prop' pattern); a field's own check
  * shows once it was left or a save was tried; typing in a field clears the server's message on it.
  */
-export function useEditorMessages<Field extends string>(answer: RefusedSave<Field> | null | undefined, clientErrors: Partial<Record<Field, string>>) {
+export function useEditorMessages<Field extends string>(
+  answer: RefusedSave<Field> | null | undefined,
+  clientErrors: Partial<Record<Field, string>>,
+) {
   const [attempted, setAttempted] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
@@ -34,7 +37,8 @@ export function useEditorMessages<Field extends string>(answer: RefusedSave<Fiel
     serverErrors,
     formError,
     conflict,
-    shownError: (field: Field) => serverErrors[field] ?? (attempted || touched.has(field) ? clientErrors[field] : undefined),
+    shownError: (field: Field) =>
+      serverErrors[field] ?? (attempted || touched.has(field) ? clientErrors[field] : undefined),
     /** the server's message on a field goes once the field is changed */
     forget: (field: Field) =>
       setServerErrors((e) => {

@@ -39,12 +39,19 @@ export function CartLineRow({ line }: { line: CartViewLine }) {
   return (
     <li className="flex gap-4 border-b border-linen py-6 first:pt-0 sm:gap-6" data-testid="cart-line">
       <Link to={href} className="block w-24 shrink-0 sm:w-32" tabIndex={-1} aria-hidden="true">
-        <ProductThumb image={line.product?.image ?? null} name={name} sizes="(min-width: 640px) 8rem, 6rem" className={buyable ? "" : "opacity-60"} />
+        <ProductThumb
+          image={line.product?.image ?? null}
+          name={name}
+          sizes="(min-width: 640px) 8rem, 6rem"
+          className={buyable ? "" : "opacity-60"}
+        />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-4">
           <div className="min-w-0">
-            {line.product ? <p className="text-[0.68rem] uppercase tracking-[0.22em] text-stone">{line.product.brand}</p> : null}
+            {line.product ? (
+              <p className="text-[0.68rem] tracking-[0.22em] text-stone uppercase">{line.product.brand}</p>
+            ) : null}
             <h3 className="mt-1 font-display text-xl leading-snug text-ink">
               <Link to={href} className="hover:text-maroon">
                 {name}
@@ -52,7 +59,9 @@ export function CartLineRow({ line }: { line: CartViewLine }) {
             </h3>
             <p className="mt-1 text-sm text-stone">
               Size: <span className="text-ink">{line.size}</span>
-              <span aria-hidden="true" className="mx-2">·</span>
+              <span aria-hidden="true" className="mx-2">
+                ·
+              </span>
               Colour: <span className="text-ink">{line.colour}</span>
             </p>
             {line.product ? (
@@ -79,7 +88,12 @@ export function CartLineRow({ line }: { line: CartViewLine }) {
           </p>
         ) : null}
         <div className="mt-auto flex items-center justify-between gap-4 pt-4">
-          <fetcher.Form method="post" action="/cart" className="inline-flex items-center border border-linen" aria-label={`Quantity of ${name}`}>
+          <fetcher.Form
+            method="post"
+            action="/cart"
+            className="inline-flex items-center border border-linen"
+            aria-label={`Quantity of ${name}`}
+          >
             <LineFields line={line} store={store} />
             <input type="hidden" name="intent" value="update" />
             <button
@@ -91,7 +105,12 @@ export function CartLineRow({ line }: { line: CartViewLine }) {
             >
               <MinusIcon className="h-4 w-4" />
             </button>
-            <output aria-live="polite" aria-label={`Quantity of ${name}`} className="w-9 text-center text-sm" data-testid="line-quantity">
+            <output
+              aria-live="polite"
+              aria-label={`Quantity of ${name}`}
+              className="w-9 text-center text-sm"
+              data-testid="line-quantity"
+            >
               {line.quantity}
             </output>
             <button
@@ -107,12 +126,20 @@ export function CartLineRow({ line }: { line: CartViewLine }) {
           </fetcher.Form>
           <fetcher.Form method="post" action="/cart">
             <LineFields line={line} store={store} />
-            <button type="submit" name="intent" value="remove" aria-label={`Remove ${name}`} className="py-1.5 text-xs uppercase tracking-[0.18em] text-stone underline-offset-4 hover:text-maroon hover:underline">
+            <button
+              type="submit"
+              name="intent"
+              value="remove"
+              aria-label={`Remove ${name}`}
+              className="py-1.5 text-xs tracking-[0.18em] text-stone uppercase underline-offset-4 hover:text-maroon hover:underline"
+            >
               Remove
             </button>
           </fetcher.Form>
         </div>
-        {buyable && stock > 0 && stock <= LOW_STOCK && line.state.kind === "ok" ? <p className="mt-2 text-xs text-stone">Only {stock} left</p> : null}
+        {buyable && stock > 0 && stock <= LOW_STOCK && line.state.kind === "ok" ? (
+          <p className="mt-2 text-xs text-stone">Only {stock} left</p>
+        ) : null}
         {result && !result.ok ? (
           <p role="alert" className="mt-2 text-sm text-sale">
             {result.error}

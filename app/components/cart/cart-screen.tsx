@@ -33,8 +33,12 @@ export function CartScreen({
   const localCoupon = useSyncExternalStore(subscribeLocalCart, localCouponSnapshot, noCoupon);
 
   const pending = pendingCoupon(fetchers);
-  const coupon = !catalogue || pending?.intent === "remove-coupon" || (!signedIn && !localCoupon) ? null : catalogue.coupon;
-  const view = useMemo(() => (catalogue ? buildCartView(lines, { ...catalogue, coupon }) : null), [lines, catalogue, coupon]);
+  const coupon =
+    !catalogue || pending?.intent === "remove-coupon" || (!signedIn && !localCoupon) ? null : catalogue.coupon;
+  const view = useMemo(
+    () => (catalogue ? buildCartView(lines, { ...catalogue, coupon }) : null),
+    [lines, catalogue, coupon],
+  );
 
   // A line whose product the page has not seen yet (added in another tab): ask for its price.
   const unseen = view?.lines.some((l) => l.state.kind === "loading") ?? false;
@@ -91,7 +95,10 @@ export function CartScreen({
     );
   }
 
-  const noScriptError = actionData && !actionData.ok && !["apply-coupon", "remove-coupon", "checkout"].includes(actionData.intent) ? actionData.error : null;
+  const noScriptError =
+    actionData && !actionData.ok && !["apply-coupon", "remove-coupon", "checkout"].includes(actionData.intent)
+      ? actionData.error
+      : null;
 
   return (
     <Page
@@ -105,7 +112,12 @@ export function CartScreen({
           }}
         >
           <input type="hidden" name={STORE_FIELD} value={store} />
-          <button type="submit" name="intent" value="clear" className="-mb-1.5 py-1.5 text-xs uppercase tracking-[0.18em] text-stone underline-offset-4 hover:text-maroon hover:underline">
+          <button
+            type="submit"
+            name="intent"
+            value="clear"
+            className="-mb-1.5 py-1.5 text-xs tracking-[0.18em] text-stone uppercase underline-offset-4 hover:text-maroon hover:underline"
+          >
             Clear cart
           </button>
         </clearFetcher.Form>
@@ -138,7 +150,11 @@ export function CartScreen({
  * The last 'Coupon X removed: ...' message: set when the server or the pricing module says an
  * applied coupon stopped qualifying, kept after the coupon is gone, cleared by the next apply.
  */
-function useCouponNotice(serverNotice: string | null, problem: { code: string; message: string } | null, applying: boolean): string | null {
+function useCouponNotice(
+  serverNotice: string | null,
+  problem: { code: string; message: string } | null,
+  applying: boolean,
+): string | null {
   const problemNotice = problem ? couponRemovedMessage(problem.code, problem.message) : null;
   const [state, setState] = useState({ notice: serverNotice ?? problemNotice, serverNotice, problemNotice, applying });
   if (state.serverNotice !== serverNotice || state.problemNotice !== problemNotice || state.applying !== applying) {
@@ -153,14 +169,18 @@ function useCouponNotice(serverNotice: string | null, problem: { code: string; m
 
 function Page({ children, count, aside }: { children: React.ReactNode; count?: number; aside?: React.ReactNode }) {
   return (
-    <div className="mx-auto max-w-7xl px-4 pb-20 pt-8 sm:px-8 sm:pt-12">
+    <div className="mx-auto max-w-7xl px-4 pt-8 pb-20 sm:px-8 sm:pt-12">
       <header className="mb-8 flex items-end justify-between gap-4 border-b border-linen pb-6 [&>form]:shrink-0 [&>form_button]:whitespace-nowrap">
         <div>
           <p className="eyebrow">Your bag</p>
           {/* one line for the title at any width: on phones the count goes under it */}
           <h1 className="mt-2 font-display text-4xl text-ink sm:text-5xl">
             <span className="whitespace-nowrap">Shopping Cart</span>{" "}
-            {count ? <span className="mt-1 block whitespace-nowrap font-sans text-sm tracking-normal text-stone sm:ml-3 sm:mt-0 sm:inline sm:align-middle">({count} {count === 1 ? "item" : "items"})</span> : null}
+            {count ? (
+              <span className="mt-1 block font-sans text-sm tracking-normal whitespace-nowrap text-stone sm:mt-0 sm:ml-3 sm:inline sm:align-middle">
+                ({count} {count === 1 ? "item" : "items"})
+              </span>
+            ) : null}
           </h1>
         </div>
         {aside}
@@ -189,7 +209,9 @@ function CartLoading() {
       </div>
       <div className="hidden h-80 animate-pulse bg-sand/60 motion-reduce:animate-none lg:block" aria-hidden="true" />
       <noscript>
-        <p className="text-sm text-ink">Your cart is kept in this browser. Please turn on JavaScript, or sign in to see it.</p>
+        <p className="text-sm text-ink">
+          Your cart is kept in this browser. Please turn on JavaScript, or sign in to see it.
+        </p>
       </noscript>
     </div>
   );

@@ -6,9 +6,21 @@ import { CART_MESSAGES, type CartActionResult } from "~/modules/cart/results";
 import { formatPrice } from "~/modules/pricing/money";
 import { CouponBox } from "./coupon-box";
 
-function Row({ label, value, strong = false, testId }: { label: React.ReactNode; value: string; strong?: boolean; testId?: string }) {
+function Row({
+  label,
+  value,
+  strong = false,
+  testId,
+}: {
+  label: React.ReactNode;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
-    <div className={`flex items-baseline justify-between gap-4 ${strong ? "border-t border-linen pt-4 text-base font-medium text-ink" : "text-sm text-stone"}`}>
+    <div
+      className={`flex items-baseline justify-between gap-4 ${strong ? "border-t border-linen pt-4 text-base font-medium text-ink" : "text-sm text-stone"}`}
+    >
       <dt>{label}</dt>
       <dd className={strong ? "text-lg" : "text-ink"} data-testid={testId}>
         {value}
@@ -21,7 +33,15 @@ function Row({ label, value, strong = false, testId }: { label: React.ReactNode;
  * The summary (spec section 2, 'Cart'): subtotal, shipping, coupon, total, the coupon box,
  * PROCEED TO CHECKOUT, CONTINUE SHOPPING, accepted payments and the secure-checkout badge.
  */
-export function CartSummary({ view, couponNotice, actionData }: { view: CartView; couponNotice: string | null; actionData?: CartActionResult }) {
+export function CartSummary({
+  view,
+  couponNotice,
+  actionData,
+}: {
+  view: CartView;
+  couponNotice: string | null;
+  actionData?: CartActionResult;
+}) {
   const { priced } = view;
   const signedIn = useSignedIn();
   const store = useStore();
@@ -43,9 +63,23 @@ export function CartSummary({ view, couponNotice, actionData }: { view: CartView
         Order summary
       </h2>
       <dl className="mt-6 space-y-3">
-        <Row label={`Subtotal (${priced.itemCount} ${priced.itemCount === 1 ? "item" : "items"})`} value={formatPrice(priced.subtotalPaise)} testId="summary-subtotal" />
-        <Row label="Shipping" value={priced.shippingPaise === 0 ? "Free" : formatPrice(priced.shippingPaise)} testId="summary-shipping" />
-        {priced.coupon ? <Row label={`Coupon (${priced.coupon.code})`} value={`−${formatPrice(priced.coupon.discountPaise)}`} testId="summary-discount" /> : null}
+        <Row
+          label={`Subtotal (${priced.itemCount} ${priced.itemCount === 1 ? "item" : "items"})`}
+          value={formatPrice(priced.subtotalPaise)}
+          testId="summary-subtotal"
+        />
+        <Row
+          label="Shipping"
+          value={priced.shippingPaise === 0 ? "Free" : formatPrice(priced.shippingPaise)}
+          testId="summary-shipping"
+        />
+        {priced.coupon ? (
+          <Row
+            label={`Coupon (${priced.coupon.code})`}
+            value={`−${formatPrice(priced.coupon.discountPaise)}`}
+            testId="summary-discount"
+          />
+        ) : null}
         <Row label="Total" value={formatPrice(priced.totalPaise)} strong testId="summary-total" />
       </dl>
       {priced.freeShippingHint ? <p className="mt-3 text-xs text-maroon">{priced.freeShippingHint}</p> : null}
@@ -56,12 +90,20 @@ export function CartSummary({ view, couponNotice, actionData }: { view: CartView
 
       <Form method="post" action="/cart" onSubmit={onCheckout} className="mt-6">
         <input type="hidden" name={STORE_FIELD} value={store} />
-        <button type="submit" name="intent" value="checkout" disabled={view.blocked || view.overLimit !== null || processing} className="btn-primary w-full">
+        <button
+          type="submit"
+          name="intent"
+          value="checkout"
+          disabled={view.blocked || view.overLimit !== null || processing}
+          className="btn-primary w-full"
+        >
           <LockIcon className="h-4 w-4" />
           {processing ? "Processing..." : "Proceed to checkout"}
         </button>
       </Form>
-      {view.blocked ? <p className="mt-2 text-sm text-sale">Remove or update the pieces marked in your bag to continue.</p> : null}
+      {view.blocked ? (
+        <p className="mt-2 text-sm text-sale">Remove or update the pieces marked in your bag to continue.</p>
+      ) : null}
       {view.overLimit ? (
         <p className="mt-2 text-sm text-sale" data-testid="over-limit">
           {view.overLimit}
@@ -80,7 +122,10 @@ export function CartSummary({ view, couponNotice, actionData }: { view: CartView
         <p className="eyebrow">We accept</p>
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Accepted payments">
           {["VISA", "RUPAY", "UPI"].map((method) => (
-            <li key={method} className="border border-linen bg-ivory px-3 py-1.5 text-[0.7rem] font-semibold tracking-[0.2em] text-ink">
+            <li
+              key={method}
+              className="border border-linen bg-ivory px-3 py-1.5 text-[0.7rem] font-semibold tracking-[0.2em] text-ink"
+            >
               {method}
             </li>
           ))}

@@ -23,7 +23,10 @@ export function CouponBox({
   const fetcher = useFetcher<CartActionResult>({ key: "cart-coupon" });
   const store = useStore();
   const id = useId();
-  const fromPost = noScriptResult && (noScriptResult.intent === "apply-coupon" || noScriptResult.intent === "remove-coupon") ? noScriptResult : undefined;
+  const fromPost =
+    noScriptResult && (noScriptResult.intent === "apply-coupon" || noScriptResult.intent === "remove-coupon")
+      ? noScriptResult
+      : undefined;
   const [code, setCode] = useState(fromPost && !fromPost.ok ? (fromPost.code ?? "") : "");
   const result = fetcher.state === "idle" ? (fetcher.data ?? fromPost) : undefined;
   const busy = fetcher.state !== "idle";
@@ -47,7 +50,7 @@ export function CouponBox({
               value="remove-coupon"
               disabled={busy}
               aria-label={`Remove coupon ${applied.code}`}
-              className="text-xs uppercase tracking-[0.18em] text-stone underline-offset-4 hover:text-maroon hover:underline"
+              className="text-xs tracking-[0.18em] text-stone uppercase underline-offset-4 hover:text-maroon hover:underline"
             >
               Remove
             </button>
@@ -72,7 +75,7 @@ export function CouponBox({
               placeholder="Enter code"
               aria-invalid={error ? true : undefined}
               aria-describedby={error || success ? `${id}-message` : undefined}
-              className={`min-w-0 flex-1 border bg-white px-4 py-3 text-sm uppercase tracking-wider text-ink placeholder:normal-case placeholder:tracking-normal placeholder:text-stone/60 focus:border-ink focus:outline-none ${error ? "border-sale" : "border-linen"}`}
+              className={`min-w-0 flex-1 border bg-white px-4 py-3 text-sm tracking-wider text-ink uppercase placeholder:tracking-normal placeholder:text-stone/60 placeholder:normal-case focus:border-ink focus:outline-none ${error ? "border-sale" : "border-linen"}`}
             />
             <button type="submit" name="intent" value="apply-coupon" disabled={busy} className="btn-primary !px-5">
               {busy ? "Applying..." : "Apply"}

@@ -8,7 +8,14 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { useLiveErrors } from "~/components/ui/use-live-errors";
 import { INDIAN_STATES } from "~/modules/accounts/forms";
 import { readLocalCart } from "~/modules/cart/local-cart";
-import { billingSchema, CHECKOUT_MESSAGES, checkoutErrors, checkoutSummary, NOTE_MAX_LENGTH, type CheckoutValues } from "~/modules/checkout/billing";
+import {
+  billingSchema,
+  CHECKOUT_MESSAGES,
+  checkoutErrors,
+  checkoutSummary,
+  NOTE_MAX_LENGTH,
+  type CheckoutValues,
+} from "~/modules/checkout/billing";
 import type { CheckoutPage } from "~/modules/checkout/checkout-page.server";
 import { refinePincodeState, type PlacesOf } from "~/modules/checkout/pincodes";
 import type { LineProblem } from "~/modules/checkout/place-order.server";
@@ -17,7 +24,13 @@ import type { CheckoutTotals, PaymentChoice } from "~/modules/pricing/pricing";
 
 export type CheckoutActionData =
   | { ok: true; message: string; next: string }
-  | { ok: false; message: string; values: CheckoutValues; fieldErrors?: Record<string, string>; problems?: LineProblem[] };
+  | {
+      ok: false;
+      message: string;
+      values: CheckoutValues;
+      fieldErrors?: Record<string, string>;
+      problems?: LineProblem[];
+    };
 
 type PageData = CheckoutPage | { kind: "signed-out" };
 
@@ -38,9 +51,17 @@ export function CheckoutScreen({ page, actionData }: { page: PageData; actionDat
   }
 }
 
-function Shell({ children, eyebrow = "Secure checkout", title = "Checkout" }: { children: React.ReactNode; eyebrow?: string; title?: string }) {
+function Shell({
+  children,
+  eyebrow = "Secure checkout",
+  title = "Checkout",
+}: {
+  children: React.ReactNode;
+  eyebrow?: string;
+  title?: string;
+}) {
   return (
-    <div className="mx-auto max-w-7xl px-4 pb-20 pt-8 sm:px-8 sm:pt-12">
+    <div className="mx-auto max-w-7xl px-4 pt-8 pb-20 sm:px-8 sm:pt-12">
       <header className="mb-8 border-b border-linen pb-6">
         <p className="eyebrow flex items-center gap-2">
           <LockIcon className="h-3.5 w-3.5" />
@@ -57,7 +78,11 @@ function Shell({ children, eyebrow = "Secure checkout", title = "Checkout" }: { 
 function SignInFirst() {
   return (
     <Shell>
-      <section role="alertdialog" aria-labelledby="login-question" className="mx-auto max-w-lg border border-linen bg-white/70 p-8 text-center sm:p-10">
+      <section
+        role="alertdialog"
+        aria-labelledby="login-question"
+        className="mx-auto max-w-lg border border-linen bg-white/70 p-8 text-center sm:p-10"
+      >
         <h2 id="login-question" className="font-display text-2xl leading-snug text-ink">
           {CHECKOUT_MESSAGES.loginConfirm}
         </h2>
@@ -125,12 +150,19 @@ function Placed({ message, next }: { message: string; next: string }) {
 
 type ReadyPage = Extract<CheckoutPage, { kind: "ready" }>;
 
-function CheckoutForm({ page, actionData }: { page: ReadyPage; actionData?: Extract<CheckoutActionData, { ok: false }> }) {
+function CheckoutForm({
+  page,
+  actionData,
+}: {
+  page: ReadyPage;
+  actionData?: Extract<CheckoutActionData, { ok: false }>;
+}) {
   const navigation = useNavigation();
   const stateId = useId();
   const noteId = useId();
   const start = actionData?.values ?? page.prefill;
-  const initialMethod: PaymentChoice = start.paymentMethod === "cod" && page.methods.cod ? "cod" : page.methods.online ? "online" : "cod";
+  const initialMethod: PaymentChoice =
+    start.paymentMethod === "cod" && page.methods.cod ? "cod" : page.methods.online ? "online" : "cod";
   const [method, setMethod] = useState<PaymentChoice>(initialMethod);
   const [address, setAddress] = useState(start.address ?? "");
   const [pincode, setPincode] = useState(start.pincode ?? "");
@@ -139,7 +171,8 @@ function CheckoutForm({ page, actionData }: { page: ReadyPage; actionData?: Extr
   const lookup = usePincodeLookup({ pincode, city, state, setCity, setState });
   const hydrated = useHydrated();
   // the server's rules, with what the pincode lookup knows of the pincode in the field
-  const placesOf: PlacesOf = (pin) => (lookup.result.status === "found" && lookup.result.pincode === pin ? lookup.result.places : null);
+  const placesOf: PlacesOf = (pin) =>
+    lookup.result.status === "found" && lookup.result.pincode === pin ? lookup.result.places : null;
   const live = useLiveErrors({
     check: (values) => {
       const result = refinePincodeState(billingSchema, placesOf).safeParse(values);
@@ -158,7 +191,9 @@ function CheckoutForm({ page, actionData }: { page: ReadyPage; actionData?: Extr
   const totals = page.totals[method];
   const processing = navigation.state !== "idle" && navigation.formAction?.startsWith("/checkout") === true;
   const norm = (s: string) => s.trim().toLowerCase();
-  const knownAddress = page.saved.some((a) => norm(a.address) === norm(address) && a.pincode === pincode.replace(/\s/g, "") && norm(a.city) === norm(city));
+  const knownAddress = page.saved.some(
+    (a) => norm(a.address) === norm(address) && a.pincode === pincode.replace(/\s/g, "") && norm(a.city) === norm(city),
+  );
   const noMethod = !page.methods.online && !page.methods.cod;
 
   return (
@@ -201,9 +236,32 @@ function CheckoutForm({ page, actionData }: { page: ReadyPage; actionData?: Extr
             Billing details
           </h2>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field label="First name" name="firstName" autoComplete="given-name" defaultValue={start.firstName} required error={errors.firstName} />
-            <Field label="Last name" name="lastName" autoComplete="family-name" defaultValue={start.lastName} required error={errors.lastName} />
-            <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" defaultValue={start.email} required error={errors.email} />
+            <Field
+              label="First name"
+              name="firstName"
+              autoComplete="given-name"
+              defaultValue={start.firstName}
+              required
+              error={errors.firstName}
+            />
+            <Field
+              label="Last name"
+              name="lastName"
+              autoComplete="family-name"
+              defaultValue={start.lastName}
+              required
+              error={errors.lastName}
+            />
+            <Field
+              label="E-mail"
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              defaultValue={start.email}
+              required
+              error={errors.email}
+            />
             <Field
               label="Phone"
               name="phone"
@@ -240,14 +298,26 @@ function CheckoutForm({ page, actionData }: { page: ReadyPage; actionData?: Extr
                 required
                 error={errors.pincode}
               />
-              <Field label="City" name="city" autoComplete="address-level2" value={city} onChange={(event) => setCity(event.currentTarget.value)} required error={errors.city} />
+              <Field
+                label="City"
+                name="city"
+                autoComplete="address-level2"
+                value={city}
+                onChange={(event) => setCity(event.currentTarget.value)}
+                required
+                error={errors.city}
+              />
             </div>
             <PincodeNote lookup={lookup} state={state} />
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
             <div>
               <label htmlFor={stateId} className="eyebrow block text-ink">
-                State<span aria-hidden="true" className="text-maroon"> *</span>
+                State
+                <span aria-hidden="true" className="text-maroon">
+                  {" "}
+                  *
+                </span>
               </label>
               <select
                 id={stateId}
@@ -272,11 +342,23 @@ function CheckoutForm({ page, actionData }: { page: ReadyPage; actionData?: Extr
                 </p>
               ) : null}
             </div>
-            <Field label="Country" name="country" value="India" readOnly aria-readonly="true" className="[&_input]:bg-sand [&_input]:text-stone" />
+            <Field
+              label="Country"
+              name="country"
+              value="India"
+              readOnly
+              aria-readonly="true"
+              className="[&_input]:bg-sand [&_input]:text-stone"
+            />
           </div>
           {!knownAddress ? (
             <label className="flex items-center gap-3 text-sm text-ink">
-              <input type="checkbox" name="saveAddress" defaultChecked={start.saveAddress === "on" || page.saved.length === 0} className="h-4 w-4 accent-maroon" />
+              <input
+                type="checkbox"
+                name="saveAddress"
+                defaultChecked={start.saveAddress === "on" || page.saved.length === 0}
+                className="h-4 w-4 accent-maroon"
+              />
               Save this address to my account
             </label>
           ) : null}
@@ -296,7 +378,10 @@ function CheckoutForm({ page, actionData }: { page: ReadyPage; actionData?: Extr
           </div>
         </section>
 
-        <aside aria-labelledby="order-summary-heading" className="h-fit min-w-0 border border-linen bg-white/70 p-6 sm:p-8 lg:sticky lg:top-28">
+        <aside
+          aria-labelledby="order-summary-heading"
+          className="h-fit min-w-0 border border-linen bg-white/70 p-6 sm:p-8 lg:sticky lg:top-28"
+        >
           <h2 id="order-summary-heading" className="font-display text-2xl text-ink">
             Order summary
           </h2>
@@ -304,13 +389,25 @@ function CheckoutForm({ page, actionData }: { page: ReadyPage; actionData?: Extr
             {page.lines.map((line) => (
               <li key={line.cartId} className="flex gap-4 py-4">
                 <div className="relative aspect-[3/4] w-16 shrink-0 bg-sand">
-                  {line.image ? <img src={line.image.url} alt="" width={64} height={85} loading="lazy" className="h-full w-full object-cover" /> : null}
-                  <span className="absolute -right-2 -top-2 grid h-5 min-w-5 place-items-center rounded-full bg-ink px-1 text-[0.65rem] font-medium text-ivory" aria-hidden="true">
+                  {line.image ? (
+                    <img
+                      src={line.image.url}
+                      alt=""
+                      width={64}
+                      height={85}
+                      loading="lazy"
+                      className="h-full w-full object-cover"
+                    />
+                  ) : null}
+                  <span
+                    className="absolute -top-2 -right-2 grid h-5 min-w-5 place-items-center rounded-full bg-ink px-1 text-[0.65rem] font-medium text-ivory"
+                    aria-hidden="true"
+                  >
                     {line.quantity}
                   </span>
                 </div>
                 <div className="min-w-0 flex-1">
-                  <p className="text-[0.65rem] uppercase tracking-[0.18em] text-stone">{line.brand}</p>
+                  <p className="text-[0.65rem] tracking-[0.18em] text-stone uppercase">{line.brand}</p>
                   <p className="truncate text-sm text-ink">{line.name}</p>
                   <p className="mt-1 text-xs text-stone">
                     {line.size} · {line.colour} · Qty {line.quantity}
@@ -331,7 +428,11 @@ function CheckoutForm({ page, actionData }: { page: ReadyPage; actionData?: Extr
                 disabled={!page.methods.online}
                 onChange={setMethod}
                 title="Pay online"
-                detail={page.methods.online ? "UPI, cards and net banking through our secure payment partner" : CHECKOUT_MESSAGES.onlineOff}
+                detail={
+                  page.methods.online
+                    ? "UPI, cards and net banking through our secure payment partner"
+                    : CHECKOUT_MESSAGES.onlineOff
+                }
               />
               <MethodOption
                 value="cod"
@@ -339,7 +440,12 @@ function CheckoutForm({ page, actionData }: { page: ReadyPage; actionData?: Extr
                 disabled={!page.methods.cod}
                 onChange={setMethod}
                 title="Cash on delivery"
-                detail={page.methods.codUnavailableReason ?? (page.totals.cod.codFeePaise > 0 ? `A fee of ${formatPrice(page.totals.cod.codFeePaise)} applies` : "Pay when your order arrives")}
+                detail={
+                  page.methods.codUnavailableReason ??
+                  (page.totals.cod.codFeePaise > 0
+                    ? `A fee of ${formatPrice(page.totals.cod.codFeePaise)} applies`
+                    : "Pay when your order arrives")
+                }
               />
             </div>
             {errors.paymentMethod ? <p className="mt-2 text-sm text-sale">{errors.paymentMethod}</p> : null}
@@ -347,7 +453,11 @@ function CheckoutForm({ page, actionData }: { page: ReadyPage; actionData?: Extr
 
           <button type="submit" className="btn-primary mt-6 w-full" disabled={processing || noMethod}>
             <LockIcon className="h-4 w-4" />
-            {processing ? "Processing..." : method === "online" ? `Place order and pay ${formatPrice(totals.totalPaise)}` : "Place order"}
+            {processing
+              ? "Processing..."
+              : method === "online"
+                ? `Place order and pay ${formatPrice(totals.totalPaise)}`
+                : "Place order"}
           </button>
           <p className="mt-4 text-xs leading-relaxed text-stone">
             By placing your order you agree to our{" "}
@@ -377,10 +487,18 @@ function Totals({ totals }: { totals: CheckoutTotals }) {
   );
   return (
     <dl className="mt-6 space-y-3">
-      {row(`Subtotal (${totals.itemCount} ${totals.itemCount === 1 ? "item" : "items"})`, formatPrice(totals.subtotalPaise), "checkout-subtotal")}
+      {row(
+        `Subtotal (${totals.itemCount} ${totals.itemCount === 1 ? "item" : "items"})`,
+        formatPrice(totals.subtotalPaise),
+        "checkout-subtotal",
+      )}
       {row("Shipping", totals.shippingPaise === 0 ? "Free" : formatPrice(totals.shippingPaise), "checkout-shipping")}
-      {totals.coupon ? row(`Coupon (${totals.coupon.code})`, `−${formatPrice(totals.coupon.discountPaise)}`, "checkout-discount") : null}
-      {totals.prepaidDiscountPaise > 0 ? row("Prepaid discount", `−${formatPrice(totals.prepaidDiscountPaise)}`, "checkout-prepaid") : null}
+      {totals.coupon
+        ? row(`Coupon (${totals.coupon.code})`, `−${formatPrice(totals.coupon.discountPaise)}`, "checkout-discount")
+        : null}
+      {totals.prepaidDiscountPaise > 0
+        ? row("Prepaid discount", `−${formatPrice(totals.prepaidDiscountPaise)}`, "checkout-prepaid")
+        : null}
       {totals.codFeePaise > 0 ? row("Cash on delivery fee", formatPrice(totals.codFeePaise), "checkout-cod-fee") : null}
       <div className="flex items-baseline justify-between gap-4 border-t border-linen pt-4 text-base font-medium text-ink">
         <dt>Total</dt>

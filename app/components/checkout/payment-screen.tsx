@@ -4,7 +4,14 @@ import { Notice } from "~/components/account/field";
 import { LockIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatPrice } from "~/modules/pricing/money";
-import { PAYMENT_MESSAGES, paymentFailedMessage, razorpayCheckoutOptions, TEST_GATEWAY_FAILURES, type PaymentCheckout, type RazorpayCheckoutOptions } from "~/modules/payments/provider";
+import {
+  PAYMENT_MESSAGES,
+  paymentFailedMessage,
+  razorpayCheckoutOptions,
+  TEST_GATEWAY_FAILURES,
+  type PaymentCheckout,
+  type RazorpayCheckoutOptions,
+} from "~/modules/payments/provider";
 
 export type PaymentActionData =
   | { ok: true; intent: string; checkout: PaymentCheckout; placed?: undefined; next?: undefined }
@@ -49,7 +56,7 @@ function loadCheckoutScript(src: string): Promise<RazorpayConstructor> {
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (
-    <div className="mx-auto max-w-3xl px-4 pb-20 pt-8 sm:px-8 sm:pt-12">
+    <div className="mx-auto max-w-3xl px-4 pt-8 pb-20 sm:px-8 sm:pt-12">
       <header className="mb-8 border-b border-linen pb-6">
         <p className="eyebrow flex items-center gap-2">
           <LockIcon className="h-3.5 w-3.5" />
@@ -92,7 +99,15 @@ export function PaymentScreen({ page, actionData }: { page: PaymentPage; actionD
   return <Payable page={page} actionData={actionData} accountLink={accountLink} />;
 }
 
-function Payable({ page, actionData, accountLink }: { page: PaymentPage; actionData?: PaymentActionData; accountLink: string }) {
+function Payable({
+  page,
+  actionData,
+  accountLink,
+}: {
+  page: PaymentPage;
+  actionData?: PaymentActionData;
+  accountLink: string;
+}) {
   const { order } = page;
   const navigate = useNavigate();
   const start = useFetcher<PaymentActionData>({ key: `pay-start-${order.orderNumber}` });
@@ -109,7 +124,10 @@ function Payable({ page, actionData, accountLink }: { page: PaymentPage; actionD
   const placed = settled?.ok && settled.placed ? settled : null;
 
   const message =
-    clientError ?? (settled && !settled.ok ? settled.message : null) ?? (started && !started.ok ? started.message : null) ?? (page.failed ? paymentFailedMessage(page.failed) : null);
+    clientError ??
+    (settled && !settled.ok ? settled.message : null) ??
+    (started && !started.ok ? started.message : null) ??
+    (page.failed ? paymentFailedMessage(page.failed) : null);
 
   useEffect(() => {
     if (!placed?.next) return;
@@ -192,7 +210,14 @@ function Payable({ page, actionData, accountLink }: { page: PaymentPage; actionD
         {order.paymentDueAt ? (
           <p className="mt-2 text-sm text-stone">
             We are holding your pieces until{" "}
-            {new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", day: "numeric", month: "short", timeZone: "Asia/Kolkata" }).format(new Date(order.paymentDueAt))}.
+            {new Intl.DateTimeFormat("en-IN", {
+              hour: "numeric",
+              minute: "2-digit",
+              day: "numeric",
+              month: "short",
+              timeZone: "Asia/Kolkata",
+            }).format(new Date(order.paymentDueAt))}
+            .
           </p>
         ) : null}
         <div className="mt-6" aria-live="polite">
@@ -200,7 +225,13 @@ function Payable({ page, actionData, accountLink }: { page: PaymentPage; actionD
         </div>
 
         {testSession ? (
-          <TestGateway orderAmount={testSession.amountPaise} providerOrderId={testSession.providerOrderId} hydrated={hydrated} fetcher={result} busy={result.state !== "idle"} />
+          <TestGateway
+            orderAmount={testSession.amountPaise}
+            providerOrderId={testSession.providerOrderId}
+            hydrated={hydrated}
+            fetcher={result}
+            busy={result.state !== "idle"}
+          />
         ) : (
           <Form
             method="post"
@@ -211,18 +242,28 @@ function Payable({ page, actionData, accountLink }: { page: PaymentPage; actionD
               pay();
             }}
           >
-            <button type="submit" name="intent" value="start" className="btn-primary w-full sm:w-auto" disabled={processing}>
+            <button
+              type="submit"
+              name="intent"
+              value="start"
+              className="btn-primary w-full sm:w-auto"
+              disabled={processing}
+            >
               <LockIcon className="h-4 w-4" />
               {processing ? "Processing..." : `Pay ${formatPrice(order.totalPaise)}`}
             </button>
             {page.provider === "razorpay" ? (
               <noscript>
-                <p className="mt-3 text-sm text-stone">Paying online needs JavaScript. Please turn it on, or choose cash on delivery at the checkout.</p>
+                <p className="mt-3 text-sm text-stone">
+                  Paying online needs JavaScript. Please turn it on, or choose cash on delivery at the checkout.
+                </p>
               </noscript>
             ) : null}
           </Form>
         )}
-        <p className="mt-6 text-xs text-stone">UPI, cards and net banking. Payments are encrypted and never stored by us.</p>
+        <p className="mt-6 text-xs text-stone">
+          UPI, cards and net banking. Payments are encrypted and never stored by us.
+        </p>
       </section>
       <p className="mt-6 text-center text-sm text-stone">
         You can also pay later from{" "}
@@ -252,7 +293,9 @@ function TestGateway({
   const FormTag = hydrated ? fetcher.Form : Form;
   return (
     <div className="mt-6 border-2 border-dashed border-gold/60 bg-ivory p-6" aria-labelledby="test-gateway-heading">
-      <p className="text-[0.7rem] font-semibold uppercase tracking-[0.24em] text-gold-deep">Test mode · no money moves</p>
+      <p className="text-[0.7rem] font-semibold tracking-[0.24em] text-gold-deep uppercase">
+        Test mode · no money moves
+      </p>
       <h3 id="test-gateway-heading" className="mt-2 font-display text-2xl text-ink">
         Test payment gateway
       </h3>

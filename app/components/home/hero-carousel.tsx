@@ -90,7 +90,13 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             >
               {i === 0 || loadRest ? (
                 <picture>
-                  <source media="(min-width: 768px)" srcSet={slide.desktop.srcSet} sizes="100vw" width={BANNER_SIZE.desktop.width} height={BANNER_SIZE.desktop.height} />
+                  <source
+                    media="(min-width: 768px)"
+                    srcSet={slide.desktop.srcSet}
+                    sizes="100vw"
+                    width={BANNER_SIZE.desktop.width}
+                    height={BANNER_SIZE.desktop.height}
+                  />
                   <img
                     src={slide.mobile.src}
                     srcSet={slide.mobile.srcSet}
@@ -110,9 +116,11 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                * Phones: the copy has its own ivory space under the picture (the picture shows its top, the
                * part with the clothes). Desktop: the copy sits on the picture's left, over a soft ivory wash.
                */}
-              <div className="flex flex-1 flex-col bg-ivory px-6 pb-16 pt-6 md:absolute md:inset-y-0 md:left-0 md:w-[55%] md:justify-center md:bg-transparent md:bg-gradient-to-r md:from-ivory/85 md:from-40% md:via-ivory/50 md:to-transparent md:p-16 lg:pl-24">
+              <div className="flex flex-1 flex-col bg-ivory px-6 pt-6 pb-16 md:absolute md:inset-y-0 md:left-0 md:w-[55%] md:justify-center md:bg-transparent md:bg-gradient-to-r md:from-ivory/85 md:from-40% md:via-ivory/50 md:to-transparent md:p-16 lg:pl-24">
                 <p className="eyebrow max-w-sm !leading-relaxed !text-ink/80">{slide.subtitle}</p>
-                <h2 className="mt-2 font-display text-[2.6rem] font-medium leading-[1.02] text-ink md:mt-3 md:text-6xl lg:text-7xl">{slide.title}</h2>
+                <h2 className="mt-2 font-display text-[2.6rem] leading-[1.02] font-medium text-ink md:mt-3 md:text-6xl lg:text-7xl">
+                  {slide.title}
+                </h2>
                 <Link to={slide.href} className="btn-primary mt-7 self-start">
                   {slide.cta}
                   <ArrowRightIcon className="h-4 w-4" />
@@ -134,7 +142,9 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             aria-current={i === index ? "true" : undefined}
             className="group flex h-8 w-8 items-center justify-center"
           >
-            <span className={`block h-1.5 rounded-full transition-all duration-300 ${i === index ? "w-6 bg-ink" : "w-1.5 bg-ink/55 group-hover:bg-ink"}`} />
+            <span
+              className={`block h-1.5 rounded-full transition-all duration-300 ${i === index ? "w-6 bg-ink" : "w-1.5 bg-ink/55 group-hover:bg-ink"}`}
+            />
           </button>
         ))}
         <button

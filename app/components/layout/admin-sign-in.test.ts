@@ -10,10 +10,16 @@ describe("the staff sign-in dialog's messages", () => {
   });
 
   it("keeps a wrong password (and any other refusal) as invalid credentials, and the server's words for too many attempts", () => {
-    expect(adminSignInFailure(401, { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" })).toBe(ADMIN_SIGN_IN_FAILED);
-    expect(adminSignInFailure(403, { code: "BANNED_USER", message: "This account is disabled." })).toBe(ADMIN_SIGN_IN_FAILED);
+    expect(adminSignInFailure(401, { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" })).toBe(
+      ADMIN_SIGN_IN_FAILED,
+    );
+    expect(adminSignInFailure(403, { code: "BANNED_USER", message: "This account is disabled." })).toBe(
+      ADMIN_SIGN_IN_FAILED,
+    );
     expect(adminSignInFailure(403, null)).toBe(ADMIN_SIGN_IN_FAILED);
-    expect(adminSignInFailure(429, { message: "Too many attempts for this account. Try again in 15 minutes." })).toBe("Too many attempts for this account. Try again in 15 minutes.");
+    expect(adminSignInFailure(429, { message: "Too many attempts for this account. Try again in 15 minutes." })).toBe(
+      "Too many attempts for this account. Try again in 15 minutes.",
+    );
     expect(adminSignInFailure(429, "Rate limited")).toBe("Too many attempts. Please wait a minute and try again.");
   });
 });

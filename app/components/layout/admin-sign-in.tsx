@@ -68,14 +68,34 @@ export function AdminSignInForm({ onSignedIn, idPrefix }: { onSignedIn: () => vo
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
       <div>
-        <label htmlFor={`${id}-email`} className="text-xs font-medium uppercase tracking-[0.18em] text-stone">Email</label>
-        <input id={`${id}-email`} name="email" type="email" autoComplete="username" required className="mt-1.5 w-full border border-linen bg-white px-3 py-2.5 text-sm focus:border-ink focus:outline-none" />
+        <label htmlFor={`${id}-email`} className="text-xs font-medium tracking-[0.18em] text-stone uppercase">
+          Email
+        </label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          className="mt-1.5 w-full border border-linen bg-white px-3 py-2.5 text-sm focus:border-ink focus:outline-none"
+        />
       </div>
       <div>
-        <label htmlFor={`${id}-password`} className="text-xs font-medium uppercase tracking-[0.18em] text-stone">Password</label>
-        <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required className="mt-1.5 w-full border border-linen bg-white px-3 py-2.5 text-sm focus:border-ink focus:outline-none" />
+        <label htmlFor={`${id}-password`} className="text-xs font-medium tracking-[0.18em] text-stone uppercase">
+          Password
+        </label>
+        <input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          className="mt-1.5 w-full border border-linen bg-white px-3 py-2.5 text-sm focus:border-ink focus:outline-none"
+        />
       </div>
-      <p role="alert" className="min-h-5 text-sm text-sale">{error ?? ""}</p>
+      <p role="alert" className="min-h-5 text-sm text-sale">
+        {error ?? ""}
+      </p>
       <button type="submit" disabled={busy || !hydrated} className="btn-primary w-full">
         {busy ? "Checking..." : "Sign in"}
       </button>
@@ -104,7 +124,12 @@ export function AdminSignInModal({ open, onClose }: { open: boolean; onClose: ()
               <p className="eyebrow">Staff only</p>
               <h2 className="mt-2 font-display text-3xl">Admin sign in</h2>
             </div>
-            <button type="button" onClick={onClose} className="-mr-2 -mt-1 rounded-full p-2 hover:text-maroon" aria-label="Close admin sign in">
+            <button
+              type="button"
+              onClick={onClose}
+              className="-mt-1 -mr-2 rounded-full p-2 hover:text-maroon"
+              aria-label="Close admin sign in"
+            >
               <CloseIcon className="h-5 w-5" />
             </button>
           </div>

@@ -19,18 +19,18 @@ export function ContentPage({
   children: React.ReactNode;
 }) {
   return (
-    <article className="mx-auto max-w-3xl px-6 pb-8 pt-12 sm:px-8 sm:pt-16">
+    <article className="mx-auto max-w-3xl px-6 pt-12 pb-8 sm:px-8 sm:pt-16">
       <BackToStore />
       <header className="mt-8 border-b border-linen pb-10">
         {logo ? (
-          <p className="mb-6 font-display text-3xl uppercase tracking-[0.32em] text-ink" aria-hidden="true">
+          <p className="mb-6 font-display text-3xl tracking-[0.32em] text-ink uppercase" aria-hidden="true">
             Saanjh
           </p>
         ) : null}
         <p className="eyebrow">{eyebrow}</p>
-        <h1 className="mt-3 font-display text-4xl font-medium leading-tight text-ink sm:text-5xl">{title}</h1>
+        <h1 className="mt-3 font-display text-4xl leading-tight font-medium text-ink sm:text-5xl">{title}</h1>
         {intro ? <div className="mt-5 text-base leading-relaxed text-stone">{intro}</div> : null}
-        {updated ? <p className="mt-4 text-xs uppercase tracking-[0.2em] text-stone">Last updated {updated}</p> : null}
+        {updated ? <p className="mt-4 text-xs tracking-[0.2em] text-stone uppercase">Last updated {updated}</p> : null}
       </header>
       <div className="mt-10">{children}</div>
       <div className="mt-14 border-t border-linen pt-8">
@@ -42,7 +42,10 @@ export function ContentPage({
 
 export function BackToStore() {
   return (
-    <Link to="/" className="inline-flex items-center gap-2 py-1 text-xs font-medium uppercase tracking-[0.22em] text-ink hover:text-maroon">
+    <Link
+      to="/"
+      className="inline-flex items-center gap-2 py-1 text-xs font-medium tracking-[0.22em] text-ink uppercase hover:text-maroon"
+    >
       <ArrowLeftIcon className="h-4 w-4" />
       Back to Store
     </Link>

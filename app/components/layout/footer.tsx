@@ -46,19 +46,32 @@ export function Footer({ settings }: { settings: FooterSettings }) {
     <footer className="mt-24 bg-ink text-ivory/85">
       <div className="foot-grid">
         <div className="space-y-4">
-          <p className="font-display text-3xl uppercase tracking-[0.3em] text-ivory">{settings.storeName}</p>
-          <p className="font-display text-lg italic text-ivory/75">{settings.tagline}</p>
+          <p className="font-display text-3xl tracking-[0.3em] text-ivory uppercase">{settings.storeName}</p>
+          <p className="font-display text-lg text-ivory/75 italic">{settings.tagline}</p>
           <p className="max-w-sm text-sm leading-relaxed text-ivory/70">
-            Block-printed, handwoven and hand-finished clothing from artisan clusters across India, made in small batches.
+            Block-printed, handwoven and hand-finished clothing from artisan clusters across India, made in small
+            batches.
           </p>
           <div className="flex gap-3 pt-2">
             {settings.instagramUrl ? (
-              <a href={settings.instagramUrl} target="_blank" rel="noreferrer noopener" className="foot-social" aria-label="Instagram (opens in a new tab)">
+              <a
+                href={settings.instagramUrl}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="foot-social"
+                aria-label="Instagram (opens in a new tab)"
+              >
                 <InstagramIcon className="h-5 w-5" />
               </a>
             ) : null}
             {settings.facebookUrl ? (
-              <a href={settings.facebookUrl} target="_blank" rel="noreferrer noopener" className="foot-social" aria-label="Facebook (opens in a new tab)">
+              <a
+                href={settings.facebookUrl}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="foot-social"
+                aria-label="Facebook (opens in a new tab)"
+              >
                 <FacebookIcon className="h-5 w-5" />
               </a>
             ) : null}
@@ -68,7 +81,9 @@ export function Footer({ settings }: { settings: FooterSettings }) {
           <p className="eyebrow !text-ivory/60">Shop</p>
           <ul className="foot-links">
             {SHOP_LINKS.map((link) => (
-              <li key={link.to}><PlainLink to={link.to}>{link.label}</PlainLink></li>
+              <li key={link.to}>
+                <PlainLink to={link.to}>{link.label}</PlainLink>
+              </li>
             ))}
           </ul>
         </nav>
@@ -76,7 +91,9 @@ export function Footer({ settings }: { settings: FooterSettings }) {
           <p className="eyebrow !text-ivory/60">Help</p>
           <ul className="foot-links">
             {HELP_LINKS.map((link) => (
-              <li key={link.to}><PlainLink to={link.to}>{link.label}</PlainLink></li>
+              <li key={link.to}>
+                <PlainLink to={link.to}>{link.label}</PlainLink>
+              </li>
             ))}
           </ul>
         </nav>
@@ -85,13 +102,26 @@ export function Footer({ settings }: { settings: FooterSettings }) {
           <address className="space-y-2.5 text-sm not-italic">
             <p className="eyebrow !text-ivory/60">Contact</p>
             {settings.address ? (
-              <p className="flex gap-2.5 leading-relaxed text-ivory/80"><PinIcon className="mt-0.5 h-4 w-4 shrink-0" />{settings.address}</p>
+              <p className="flex gap-2.5 leading-relaxed text-ivory/80">
+                <PinIcon className="mt-0.5 h-4 w-4 shrink-0" />
+                {settings.address}
+              </p>
             ) : null}
             {settings.supportEmail ? (
-              <p className="flex items-center gap-2.5"><MailIcon className="h-4 w-4 shrink-0" /><a className={linkClass} href={`mailto:${settings.supportEmail}`}>{settings.supportEmail}</a></p>
+              <p className="flex items-center gap-2.5">
+                <MailIcon className="h-4 w-4 shrink-0" />
+                <a className={linkClass} href={`mailto:${settings.supportEmail}`}>
+                  {settings.supportEmail}
+                </a>
+              </p>
             ) : null}
             {settings.supportPhone ? (
-              <p className="flex items-center gap-2.5"><PhoneIcon className="h-4 w-4 shrink-0" /><a className={linkClass} href={`tel:${settings.supportPhone.replace(/\s/g, "")}`}>{settings.supportPhone}</a></p>
+              <p className="flex items-center gap-2.5">
+                <PhoneIcon className="h-4 w-4 shrink-0" />
+                <a className={linkClass} href={`tel:${settings.supportPhone.replace(/\s/g, "")}`}>
+                  {settings.supportPhone}
+                </a>
+              </p>
             ) : null}
           </address>
         </div>

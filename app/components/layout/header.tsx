@@ -37,7 +37,8 @@ export function Header({ storeName }: { storeName: string }) {
   const location = useLocation();
   // the collection being browsed: its link is the current page (one of them, never all seven)
   const query = new URLSearchParams(location.search);
-  const browsing = location.pathname === "/products" && !query.get("search") ? (query.get("category") ?? null) : undefined;
+  const browsing =
+    location.pathname === "/products" && !query.get("search") ? (query.get("category") ?? null) : undefined;
   const scrolled = useScrolledPast(HEADER_SHADOW_SCROLL_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -51,18 +52,28 @@ export function Header({ storeName }: { storeName: string }) {
     >
       <div className="site-header-bar">
         <div className="flex items-center gap-0.5 sm:gap-2">
-          <button type="button" className={iconButton} aria-label="Open menu" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+          <button
+            type="button"
+            className={iconButton}
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
             <MenuIcon />
           </button>
-          <button type="button" className={iconButton} aria-label="Search" aria-haspopup="dialog" aria-expanded={searchOpen} onClick={() => setSearchOpen(true)}>
+          <button
+            type="button"
+            className={iconButton}
+            aria-label="Search"
+            aria-haspopup="dialog"
+            aria-expanded={searchOpen}
+            onClick={() => setSearchOpen(true)}
+          >
             <SearchIcon />
           </button>
         </div>
-        <PlainLink
-          to="/"
-          className="site-logo"
-          aria-label={`${storeName} home`}
-        >
+        <PlainLink to="/" className="site-logo" aria-label={`${storeName} home`}>
           {storeName}
         </PlainLink>
         <nav aria-label="Account and cart" className="flex items-center justify-end gap-0.5 sm:gap-2">
@@ -78,7 +89,7 @@ export function Header({ storeName }: { storeName: string }) {
             {count > 0 ? (
               <span
                 data-testid="cart-count"
-                className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-maroon px-1 text-[0.65rem] font-medium text-ivory"
+                className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-maroon px-1 text-[0.65rem] font-medium text-ivory"
               >
                 {count > 99 ? "99+" : count}
               </span>
@@ -90,7 +101,10 @@ export function Header({ storeName }: { storeName: string }) {
         <ul className="site-collections">
           {NAV.map((item) => (
             <li key={item.label}>
-              <PlainLink to={item.category ? `/products?category=${item.category}` : "/products"} aria-current={browsing === item.category ? "page" : undefined}>
+              <PlainLink
+                to={item.category ? `/products?category=${item.category}` : "/products"}
+                aria-current={browsing === item.category ? "page" : undefined}
+              >
                 {item.label}
               </PlainLink>
             </li>

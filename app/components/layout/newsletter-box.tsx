@@ -20,8 +20,12 @@ export function NewsletterBox() {
 
   return (
     <div>
-      <p className="eyebrow !text-ivory/60" id={`${id}-title`}>Newsletter</p>
-      <p className="mt-3 text-sm leading-relaxed text-ivory/75">New collections, restocks and festive offers, about twice a month.</p>
+      <p className="eyebrow !text-ivory/60" id={`${id}-title`}>
+        Newsletter
+      </p>
+      <p className="mt-3 text-sm leading-relaxed text-ivory/75">
+        New collections, restocks and festive offers, about twice a month.
+      </p>
       <fetcher.Form
         ref={formRef}
         method="post"
@@ -57,12 +61,16 @@ export function NewsletterBox() {
           <button
             type="submit"
             disabled={busy}
-            className="bg-ivory px-5 text-xs font-medium uppercase tracking-[0.2em] text-ink transition-colors hover:bg-gold hover:text-ink disabled:opacity-60"
+            className="bg-ivory px-5 text-xs font-medium tracking-[0.2em] text-ink uppercase transition-colors hover:bg-gold hover:text-ink disabled:opacity-60"
           >
             {busy ? "Subscribing..." : "Subscribe"}
           </button>
         </div>
-        <p id={`${id}-message`} aria-live="polite" className={`mt-2 min-h-5 text-sm ${error ? "text-[#f3b6bf]" : "text-ivory/85"}`}>
+        <p
+          id={`${id}-message`}
+          aria-live="polite"
+          className={`mt-2 min-h-5 text-sm ${error ? "text-[#f3b6bf]" : "text-ivory/85"}`}
+        >
           {error ?? success ?? ""}
         </p>
       </fetcher.Form>

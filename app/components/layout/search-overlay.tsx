@@ -86,8 +86,8 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
       className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none bg-transparent p-0 backdrop:bg-ink/40"
     >
       {drawn ? (
-        <div className="max-h-dvh overflow-y-auto bg-ivory shadow-2xl transition-[translate,opacity] duration-200 ease-out starting:-translate-y-4 starting:opacity-0 motion-reduce:transition-none">
-          <div className="mx-auto max-w-3xl px-4 pb-6 pt-4 sm:px-8 sm:pt-8">
+        <div className="max-h-dvh overflow-y-auto bg-ivory shadow-2xl transition-[translate,opacity] duration-200 ease-out motion-reduce:transition-none starting:-translate-y-4 starting:opacity-0">
+          <div className="mx-auto max-w-3xl px-4 pt-4 pb-6 sm:px-8 sm:pt-8">
             <form
               role="search"
               action="/products"
@@ -124,7 +124,12 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
                 aria-activedescendant={active >= 0 ? `${listId}-option-${active}` : undefined}
                 className="min-w-0 flex-1 bg-transparent py-2 text-lg text-ink placeholder:text-stone focus:outline-none sm:text-xl [&::-webkit-search-cancel-button]:hidden"
               />
-              <button type="button" onClick={close} className="rounded-full p-2 text-ink hover:text-maroon" aria-label="Close search">
+              <button
+                type="button"
+                onClick={close}
+                className="rounded-full p-2 text-ink hover:text-maroon"
+                aria-label="Close search"
+              >
                 <CloseIcon className="h-5 w-5" />
               </button>
             </form>
@@ -139,7 +144,12 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
               {waiting && !fetcher.data ? <p className="py-6 text-center text-sm text-stone">Searching...</p> : null}
             </div>
 
-            <ul id={`${listId}-list`} role="listbox" aria-label="Suggestions" className={suggestions.length ? "divide-y divide-linen" : "hidden"}>
+            <ul
+              id={`${listId}-list`}
+              role="listbox"
+              aria-label="Suggestions"
+              className={suggestions.length ? "divide-y divide-linen" : "hidden"}
+            >
               {suggestions.map((s, i) => (
                 <li
                   key={s.id}
@@ -169,7 +179,7 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
                     )}
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm font-medium text-ink">{s.name}</span>
-                      <span className="mt-0.5 block truncate text-xs uppercase tracking-[0.14em] text-stone">
+                      <span className="mt-0.5 block truncate text-xs tracking-[0.14em] text-stone uppercase">
                         {s.categoryName} · {s.brand}
                       </span>
                     </span>
@@ -182,7 +192,7 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
               <Link
                 to={productsSearchHref(query)}
                 onClick={() => close()}
-                className="mt-4 block border-t border-linen pt-4 text-center text-xs font-medium uppercase tracking-[0.2em] text-ink hover:text-maroon"
+                className="mt-4 block border-t border-linen pt-4 text-center text-xs font-medium tracking-[0.2em] text-ink uppercase hover:text-maroon"
               >
                 View all results for &lsquo;{query}&rsquo;
               </Link>

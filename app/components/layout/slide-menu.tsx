@@ -10,9 +10,18 @@ export const MENU_CLOSE_DELAY_MS = 200;
 type Panel = "main" | "categories" | "features" | "support";
 
 // The ten category slugs of spec section 2 (the jewellery collection has its own entry in the sub-navigation).
-const MENU_CATEGORIES = ["kurtas", "short-kurtis", "co-ords", "dresses", "bottoms", "lehengas", "loungewear", "sarees", "shirts", "unstitched"].map(
-  (slug) => ({ to: `/products?category=${slug}`, label: CATEGORIES.find((c) => c.slug === slug)?.name ?? slug }),
-);
+const MENU_CATEGORIES = [
+  "kurtas",
+  "short-kurtis",
+  "co-ords",
+  "dresses",
+  "bottoms",
+  "lehengas",
+  "loungewear",
+  "sarees",
+  "shirts",
+  "unstitched",
+].map((slug) => ({ to: `/products?category=${slug}`, label: CATEGORIES.find((c) => c.slug === slug)?.name ?? slug }));
 
 const SUBMENUS: Record<Exclude<Panel, "main">, { title: string; links: Array<{ to: string; label: string }> }> = {
   categories: { title: "Shop By Categories", links: MENU_CATEGORIES },
@@ -70,11 +79,15 @@ export function SlideMenu({ open, onClose, storeName }: { open: boolean; onClose
 
   const openSubmenu = (next: Exclude<Panel, "main">) => {
     setPanel(next);
-    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`[data-panel="${next}"] [data-back]`)?.focus({ preventScroll: true }));
+    requestAnimationFrame(() =>
+      ref.current?.querySelector<HTMLElement>(`[data-panel="${next}"] [data-back]`)?.focus({ preventScroll: true }),
+    );
   };
   const back = (from: Exclude<Panel, "main">) => {
     setPanel("main");
-    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`[data-opens="${from}"]`)?.focus({ preventScroll: true }));
+    requestAnimationFrame(() =>
+      ref.current?.querySelector<HTMLElement>(`[data-opens="${from}"]`)?.focus({ preventScroll: true }),
+    );
   };
 
   const panelClass = (name: Panel) => {
@@ -95,10 +108,15 @@ export function SlideMenu({ open, onClose, storeName }: { open: boolean; onClose
       className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none bg-transparent p-0 backdrop:bg-ink/40 open:flex"
     >
       {drawn ? (
-        <div className="flex h-full w-[86vw] max-w-sm flex-col bg-ivory shadow-2xl transition-transform duration-300 ease-out starting:-translate-x-full motion-reduce:transition-none">
+        <div className="flex h-full w-[86vw] max-w-sm flex-col bg-ivory shadow-2xl transition-transform duration-300 ease-out motion-reduce:transition-none starting:-translate-x-full">
           <div className="flex h-16 shrink-0 items-center justify-between border-b border-linen px-4">
-            <span className="pl-2 font-display text-2xl uppercase tracking-[0.3em] text-ink">{storeName}</span>
-            <button type="button" onClick={onClose} className="rounded-full p-2 text-ink hover:text-maroon" aria-label="Close menu">
+            <span className="pl-2 font-display text-2xl tracking-[0.3em] text-ink uppercase">{storeName}</span>
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded-full p-2 text-ink hover:text-maroon"
+              aria-label="Close menu"
+            >
               <CloseIcon />
             </button>
           </div>
@@ -115,7 +133,13 @@ export function SlideMenu({ open, onClose, storeName }: { open: boolean; onClose
                 ))}
                 {(Object.keys(SUBMENUS) as Array<Exclude<Panel, "main">>).map((key) => (
                   <li key={key}>
-                    <button type="button" className={rowClass} data-opens={key} onClick={() => openSubmenu(key)} aria-haspopup="true">
+                    <button
+                      type="button"
+                      className={rowClass}
+                      data-opens={key}
+                      onClick={() => openSubmenu(key)}
+                      aria-haspopup="true"
+                    >
                       {SUBMENUS[key].title}
                       <ChevronRightIcon className="h-4 w-4" />
                     </button>
@@ -125,17 +149,18 @@ export function SlideMenu({ open, onClose, storeName }: { open: boolean; onClose
             </nav>
 
             {(Object.keys(SUBMENUS) as Array<Exclude<Panel, "main">>).map((key) => (
-              <nav key={key} aria-label={SUBMENUS[key].title} data-panel={key} className={panelClass(key)} inert={panel !== key}>
-                <button
-                  type="button"
-                  data-back
-                  onClick={() => back(key)}
-                  className="menu-back"
-                >
+              <nav
+                key={key}
+                aria-label={SUBMENUS[key].title}
+                data-panel={key}
+                className={panelClass(key)}
+                inert={panel !== key}
+              >
+                <button type="button" data-back onClick={() => back(key)} className="menu-back">
                   <ArrowLeftIcon className="h-4 w-4" />
                   Back
                 </button>
-                <p className="px-6 pb-2 pt-6 font-display text-2xl text-ink">{SUBMENUS[key].title}</p>
+                <p className="px-6 pt-6 pb-2 font-display text-2xl text-ink">{SUBMENUS[key].title}</p>
                 <ul>
                   {SUBMENUS[key].links.map((link) => (
                     <li key={link.to}>

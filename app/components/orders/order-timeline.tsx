@@ -42,7 +42,12 @@ const NOW: Record<TimelineStepKey, string> = {
   cancelled: "This order has been cancelled.",
 };
 
-export function OrderTimeline({ timeline, label = "Order progress", describeCurrent = true, className }: OrderTimelineProps) {
+export function OrderTimeline({
+  timeline,
+  label = "Order progress",
+  describeCurrent = true,
+  className,
+}: OrderTimelineProps) {
   const tone = TIMELINE_TONES[timeline.tone];
   return (
     <ol aria-label={label} data-status={timeline.status} className={className}>
@@ -59,16 +64,22 @@ export function OrderTimeline({ timeline, label = "Order progress", describeCurr
             {next ? (
               <span
                 aria-hidden="true"
-                className={`absolute bottom-1 left-[13px] top-9 border-l ${next.state === "upcoming" ? "border-dashed border-stone/35" : "border-ink/70"}`}
+                className={`absolute top-9 bottom-1 left-[13px] border-l ${next.state === "upcoming" ? "border-dashed border-stone/35" : "border-ink/70"}`}
               />
             ) : null}
             <Marker step={step} tone={tone} />
             <div className="min-w-0 flex-1 pt-1">
               <p className={`flex flex-wrap items-center gap-x-2 gap-y-1 leading-snug ${labelClass(step, tone)}`}>
                 <span>{step.label}</span>
-                <span className="sr-only">{step.state === "done" ? ", done" : step.state === "upcoming" ? ", still to come" : ""}</span>
+                <span className="sr-only">
+                  {step.state === "done" ? ", done" : step.state === "upcoming" ? ", still to come" : ""}
+                </span>
                 {step.state === "current" && timeline.statusLabel !== step.label ? (
-                  <span className={`rounded-full px-2 py-0.5 text-[0.65rem] font-medium uppercase tracking-[0.14em] ${tone.tag}`}>{timeline.statusLabel}</span>
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-[0.65rem] font-medium tracking-[0.14em] uppercase ${tone.tag}`}
+                  >
+                    {timeline.statusLabel}
+                  </span>
                 ) : null}
               </p>
               {step.at ? (
@@ -79,7 +90,9 @@ export function OrderTimeline({ timeline, label = "Order progress", describeCurr
               {step.state === "current" && describeCurrent && !(step.key === "cancelled" && step.reason) ? (
                 <p className="mt-1.5 text-sm leading-relaxed text-ink/80">{NOW[step.key]}</p>
               ) : null}
-              {step.key === "cancelled" && step.reason ? <p className="mt-1.5 text-sm leading-relaxed text-ink/80">Reason: {step.reason}</p> : null}
+              {step.key === "cancelled" && step.reason ? (
+                <p className="mt-1.5 text-sm leading-relaxed text-ink/80">Reason: {step.reason}</p>
+              ) : null}
               {step.courier || step.trackingNumber ? (
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 border-l-2 border-linen pl-3 text-sm">
                   {step.courier ? (
@@ -91,7 +104,7 @@ export function OrderTimeline({ timeline, label = "Order progress", describeCurr
                   {step.trackingNumber ? (
                     <>
                       <dt className="text-stone">Tracking number</dt>
-                      <dd className="break-all font-medium tracking-wide text-ink">{step.trackingNumber}</dd>
+                      <dd className="font-medium tracking-wide break-all text-ink">{step.trackingNumber}</dd>
                     </>
                   ) : null}
                 </dl>
@@ -115,7 +128,15 @@ function Marker({ step, tone }: { step: TimelineStep; tone: TimelineTone }) {
   if (step.state === "done") {
     return (
       <span aria-hidden="true" className={`${base} bg-ink text-ivory`}>
-        <svg viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 16 16"
+          className="h-3.5 w-3.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M3.5 8.5l3 3 6-7" />
         </svg>
       </span>
@@ -125,7 +146,14 @@ function Marker({ step, tone }: { step: TimelineStep; tone: TimelineTone }) {
     return (
       <span aria-hidden="true" className={`${base} border-2 ring-4 ${tone.marker} ${tone.halo} text-white`}>
         {step.key === "cancelled" ? (
-          <svg viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+          <svg
+            viewBox="0 0 16 16"
+            className="h-3.5 w-3.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+          >
             <path d="M4.5 4.5l7 7M11.5 4.5l-7 7" />
           </svg>
         ) : (

@@ -12,13 +12,32 @@ export interface TaxDocumentsView {
   creditNotes: Array<{ id: string; number: string; issuedAt: string; totalPaise: number; reason: string }>;
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+const dayFormat = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Asia/Kolkata",
+});
 
-export function TaxDocuments({ documents, invoiceHref, creditNoteHref, className = "" }: { documents: TaxDocumentsView; invoiceHref: string; creditNoteHref: (id: string) => string; className?: string }) {
+export function TaxDocuments({
+  documents,
+  invoiceHref,
+  creditNoteHref,
+  className = "",
+}: {
+  documents: TaxDocumentsView;
+  invoiceHref: string;
+  creditNoteHref: (id: string) => string;
+  className?: string;
+}) {
   if (documents.creditNotes.length === 0) return null;
   const { invoice } = documents;
   return (
-    <section aria-labelledby="tax-documents-heading" className={`border border-linen bg-white/70 px-4 py-4 sm:px-5 ${className}`} data-testid="tax-documents">
+    <section
+      aria-labelledby="tax-documents-heading"
+      className={`border border-linen bg-white/70 px-4 py-4 sm:px-5 ${className}`}
+      data-testid="tax-documents"
+    >
       <h2 id="tax-documents-heading" className="eyebrow">
         Tax documents
       </h2>
@@ -35,7 +54,7 @@ export function TaxDocuments({ documents, invoiceHref, creditNoteHref, className
             </p>
             <a
               href={invoiceHref}
-              className="inline-flex min-h-6 items-center text-xs font-medium uppercase tracking-[0.14em] text-maroon underline-offset-4 hover:underline"
+              className="inline-flex min-h-6 items-center text-xs font-medium tracking-[0.14em] text-maroon uppercase underline-offset-4 hover:underline"
               aria-label={`Download invoice ${invoice.number} (PDF)`}
             >
               Invoice PDF
@@ -52,7 +71,7 @@ export function TaxDocuments({ documents, invoiceHref, creditNoteHref, className
             </p>
             <a
               href={creditNoteHref(note.id)}
-              className="inline-flex min-h-6 items-center text-xs font-medium uppercase tracking-[0.14em] text-maroon underline-offset-4 hover:underline"
+              className="inline-flex min-h-6 items-center text-xs font-medium tracking-[0.14em] text-maroon uppercase underline-offset-4 hover:underline"
               aria-label={`Download credit note ${note.number} (PDF)`}
             >
               Credit note PDF

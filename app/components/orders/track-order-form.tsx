@@ -1,17 +1,32 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { Field, Notice } from "~/components/account/field";
-import { CONTACT_MAX, ORDER_NUMBER_MAX, trackOrderFieldErrors, type TrackOrderFields, type TrackOrderState } from "~/modules/orders/tracking";
+import {
+  CONTACT_MAX,
+  ORDER_NUMBER_MAX,
+  trackOrderFieldErrors,
+  type TrackOrderFields,
+  type TrackOrderState,
+} from "~/modules/orders/tracking";
 
 /**
  * The order number and 'Phone or e-mail' form of /track-order. A plain POST form, so it works before
  * (and without) the page's script; with it, React Router submits it without a reload. Empty fields
  * are caught here with the server's own messages; every answer hands back what was typed.
  */
-export function TrackOrderForm({ state, busy, signedIn = false }: { state: TrackOrderState | undefined; busy: boolean; signedIn?: boolean }) {
+export function TrackOrderForm({
+  state,
+  busy,
+  signedIn = false,
+}: {
+  state: TrackOrderState | undefined;
+  busy: boolean;
+  signedIn?: boolean;
+}) {
   const [clientErrors, setClientErrors] = useState<Partial<Record<TrackOrderFields, string>> | null>(null);
   const errors = clientErrors ?? (state?.kind === "invalid" ? state.fieldErrors : undefined);
-  const problem = !busy && !clientErrors && (state?.kind === "not-found" || state?.kind === "limited") ? state.message : null;
+  const problem =
+    !busy && !clientErrors && (state?.kind === "not-found" || state?.kind === "limited") ? state.message : null;
   return (
     <Form
       method="post"
@@ -20,7 +35,10 @@ export function TrackOrderForm({ state, busy, signedIn = false }: { state: Track
       className="border border-linen bg-white px-5 py-6 sm:px-7 sm:py-7"
       onSubmit={(event) => {
         const form = new FormData(event.currentTarget);
-        const found = trackOrderFieldErrors({ orderNumber: String(form.get("orderNumber") ?? ""), contact: String(form.get("contact") ?? "") });
+        const found = trackOrderFieldErrors({
+          orderNumber: String(form.get("orderNumber") ?? ""),
+          contact: String(form.get("contact") ?? ""),
+        });
         setClientErrors(found);
         if (found) event.preventDefault();
       }}

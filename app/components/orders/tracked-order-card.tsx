@@ -6,7 +6,12 @@ import { variantUrl } from "~/modules/media/images";
 import { formatPaise } from "~/modules/pricing/money";
 import { OrderTimeline } from "./order-timeline";
 
-const placedDate = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" });
+const placedDate = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Asia/Kolkata",
+});
 
 /**
  * A tracked order on /track-order: number, date, status, the timeline, what was bought, total and
@@ -19,15 +24,25 @@ export function TrackedOrderCard({ order, focusOnMount = false }: { order: Track
     if (focusOnMount) heading.current?.focus();
   }, [focusOnMount, order.orderNumber]);
   return (
-    <section aria-labelledby="tracked-order-heading" data-testid="tracked-order" className="border border-linen bg-white">
+    <section
+      aria-labelledby="tracked-order-heading"
+      data-testid="tracked-order"
+      className="border border-linen bg-white"
+    >
       <header className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3 border-b border-linen px-5 py-6 sm:px-8">
         <div className="min-w-0">
           <p className="eyebrow">Order</p>
-          <h2 id="tracked-order-heading" ref={heading} tabIndex={-1} className="order-code mt-1.5 text-xl text-ink focus:outline-none sm:text-2xl">
+          <h2
+            id="tracked-order-heading"
+            ref={heading}
+            tabIndex={-1}
+            className="order-code mt-1.5 text-xl text-ink focus:outline-none sm:text-2xl"
+          >
             {order.orderNumber}
           </h2>
           <p className="mt-1 text-sm text-stone">
-            Placed on <time dateTime={new Date(order.placedAt).toISOString()}>{placedDate.format(new Date(order.placedAt))}</time>
+            Placed on{" "}
+            <time dateTime={new Date(order.placedAt).toISOString()}>{placedDate.format(new Date(order.placedAt))}</time>
           </p>
         </div>
         <StatusBadge status={order.status} />
@@ -47,14 +62,28 @@ export function TrackedOrderCard({ order, focusOnMount = false }: { order: Track
             {order.lines.map((line, i) => (
               <li key={i} className="flex gap-4 py-4">
                 {line.imageUrl ? (
-                  <img src={variantUrl(line.imageUrl, 400)} alt="" width={54} height={72} loading="lazy" decoding="async" className="h-[72px] w-[54px] shrink-0 bg-sand object-cover" />
+                  <img
+                    src={variantUrl(line.imageUrl, 400)}
+                    alt=""
+                    width={54}
+                    height={72}
+                    loading="lazy"
+                    decoding="async"
+                    className="h-[72px] w-[54px] shrink-0 bg-sand object-cover"
+                  />
                 ) : (
                   <span aria-hidden="true" className="h-[72px] w-[54px] shrink-0 bg-sand" />
                 )}
                 <div className="min-w-0 flex-1">
                   <p className="text-[0.95rem] leading-snug text-ink">{line.name}</p>
                   <p className="mt-1 text-xs text-stone">
-                    {[line.size === DEFAULT_SIZE ? null : `Size ${line.size}`, line.colour === DEFAULT_COLOUR ? null : line.colour, `Qty ${line.quantity}`].filter(Boolean).join(" · ")}
+                    {[
+                      line.size === DEFAULT_SIZE ? null : `Size ${line.size}`,
+                      line.colour === DEFAULT_COLOUR ? null : line.colour,
+                      `Qty ${line.quantity}`,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
                   </p>
                 </div>
               </li>

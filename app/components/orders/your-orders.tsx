@@ -3,7 +3,12 @@ import { StatusBadge } from "~/components/account/status-badge";
 import type { OrderStatus } from "~/modules/orders/status-display";
 import { formatPrice } from "~/modules/pricing/money";
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+const dateFormat = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Asia/Kolkata",
+});
 
 export interface YourOrder {
   orderNumber: string;
@@ -36,9 +41,12 @@ export function YourOrders({ orders }: { orders: readonly YourOrder[] }) {
                 className="group flex items-center justify-between gap-4 py-3.5 hover:bg-sand/40 sm:px-2"
               >
                 <span className="min-w-0">
-                  <span className="order-code block truncate text-sm text-ink group-hover:text-maroon">{order.orderNumber}</span>
+                  <span className="order-code block truncate text-sm text-ink group-hover:text-maroon">
+                    {order.orderNumber}
+                  </span>
                   <span className="mt-0.5 block text-xs text-stone">
-                    {dateFormat.format(new Date(order.createdAt))} · {order.itemCount} item{order.itemCount === 1 ? "" : "s"} · {formatPrice(order.totalPaise)}
+                    {dateFormat.format(new Date(order.createdAt))} · {order.itemCount} item
+                    {order.itemCount === 1 ? "" : "s"} · {formatPrice(order.totalPaise)}
                   </span>
                 </span>
                 <StatusBadge status={order.status} />

@@ -41,7 +41,10 @@ export function FilterPanel({
   // The parent keys this panel by the URL's filters, so a navigation starts a fresh draft.
   const [draft, setDraft] = useState(filters);
   const priceActive = draft.minPrice !== undefined || draft.maxPrice !== undefined;
-  const [slider, setSlider] = useState({ min: filters.minPrice ?? PRICE_SLIDER.defaultMin, max: filters.maxPrice ?? PRICE_SLIDER.defaultMax });
+  const [slider, setSlider] = useState({
+    min: filters.minPrice ?? PRICE_SLIDER.defaultMin,
+    max: filters.maxPrice ?? PRICE_SLIDER.defaultMax,
+  });
 
   const change = (next: ListFilters) => {
     const withPage = { ...next, page: 1 };
@@ -74,9 +77,22 @@ export function FilterPanel({
       <fieldset>
         <legend className="facet-title">Price</legend>
         <div className="opts">
-          <Radio name="priceRange" value="" label="All prices" checked={!draft.priceRange} onChange={() => change({ ...draft, priceRange: undefined })} />
+          <Radio
+            name="priceRange"
+            value=""
+            label="All prices"
+            checked={!draft.priceRange}
+            onChange={() => change({ ...draft, priceRange: undefined })}
+          />
           {PRICE_RANGES.map((r) => (
-            <Radio key={r.value} name="priceRange" value={r.value} label={r.label} checked={draft.priceRange === r.value} onChange={() => change({ ...draft, priceRange: r.value })} />
+            <Radio
+              key={r.value}
+              name="priceRange"
+              value={r.value}
+              label={r.label}
+              checked={draft.priceRange === r.value}
+              onChange={() => change({ ...draft, priceRange: r.value })}
+            />
           ))}
         </div>
         <PriceSlider
@@ -89,11 +105,25 @@ export function FilterPanel({
         />
       </fieldset>
 
-      <FacetGroup title="Colour" values={facets.colours} selected={draft.colours} param={FACET_PARAMS.colours} onToggle={(v) => toggle("colours", v)} swatches />
+      <FacetGroup
+        title="Colour"
+        values={facets.colours}
+        selected={draft.colours}
+        param={FACET_PARAMS.colours}
+        onToggle={(v) => toggle("colours", v)}
+        swatches
+      />
 
       {SECTIONS.map(({ key, title }) =>
         facets[key].length > 0 ? (
-          <FacetGroup key={key} title={title} values={facets[key]} selected={draft[key]} param={FACET_PARAMS[key]} onToggle={(v) => toggle(key, v)} />
+          <FacetGroup
+            key={key}
+            title={title}
+            values={facets[key]}
+            selected={draft[key]}
+            param={FACET_PARAMS[key]}
+            onToggle={(v) => toggle(key, v)}
+          />
         ) : null,
       )}
 
@@ -115,10 +145,27 @@ export function FilterPanel({
       </fieldset>
 
       <div className={`flex gap-3 ${live ? "" : "sticky bottom-0 -mx-5 border-t border-linen bg-ivory px-5 py-4"}`}>
-        <a href={clearHref} className="btn-outline flex-1 !px-4" onClick={(e) => {
-          e.preventDefault();
-          onApply({ ...draft, priceRange: undefined, minPrice: undefined, maxPrice: undefined, sizes: [], colours: [], occasions: [], fabrics: [], materials: [], types: [], availability: undefined, page: 1 });
-        }}>
+        <a
+          href={clearHref}
+          className="btn-outline flex-1 !px-4"
+          onClick={(e) => {
+            e.preventDefault();
+            onApply({
+              ...draft,
+              priceRange: undefined,
+              minPrice: undefined,
+              maxPrice: undefined,
+              sizes: [],
+              colours: [],
+              occasions: [],
+              fabrics: [],
+              materials: [],
+              types: [],
+              availability: undefined,
+              page: 1,
+            });
+          }}
+        >
           Clear all
         </a>
         <button type="submit" className={`btn-primary flex-1 !px-4 ${live ? "sr-only focus:not-sr-only" : ""}`}>
@@ -150,14 +197,19 @@ function PriceSlider({
   return (
     <div className="mt-6">
       <div className="flex items-baseline justify-between text-sm">
-        <span id={`${id}-label`} className="text-stone">Price range</span>
+        <span id={`${id}-label`} className="text-stone">
+          Price range
+        </span>
         <span className="font-medium text-ink" data-testid="price-output">
           {`${fmt(min)} – ${fmt(max)}`}
         </span>
       </div>
       <div className="relative mt-3 h-6">
         <div className="absolute inset-x-0 top-1/2 h-px -translate-y-1/2 bg-linen" />
-        <div className="absolute top-1/2 h-0.5 -translate-y-1/2 bg-ink" style={{ left: pct(min), right: `calc(100% - ${pct(max)})` }} />
+        <div
+          className="absolute top-1/2 h-0.5 -translate-y-1/2 bg-ink"
+          style={{ left: pct(min), right: `calc(100% - ${pct(max)})` }}
+        />
         <RangeInput
           id={`${id}-min`}
           name={active ? "minPrice" : undefined}
@@ -230,7 +282,12 @@ function FacetGroup({
         ))}
       </div>
       {values.length > limit ? (
-        <button type="button" onClick={() => setExpanded(!expanded)} aria-expanded={expanded} className="mt-3 text-[0.7rem] font-medium uppercase tracking-[0.2em] text-ink underline underline-offset-4">
+        <button
+          type="button"
+          onClick={() => setExpanded(!expanded)}
+          aria-expanded={expanded}
+          className="mt-3 text-[0.7rem] font-medium tracking-[0.2em] text-ink uppercase underline underline-offset-4"
+        >
           {expanded ? "Show less" : "Show more"}
         </button>
       ) : null}
@@ -266,7 +323,19 @@ function Check({
   );
 }
 
-function Radio({ name, value, label, checked, onChange }: { name: string; value: string; label: string; checked: boolean; onChange: () => void }) {
+function Radio({
+  name,
+  value,
+  label,
+  checked,
+  onChange,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  checked: boolean;
+  onChange: () => void;
+}) {
   return (
     <label>
       <input type="radio" name={name} value={value} checked={checked} onChange={onChange} />
@@ -274,7 +343,6 @@ function Radio({ name, value, label, checked, onChange }: { name: string; value:
     </label>
   );
 }
-
 
 /** One thumb of the price slider: the value follows the pointer, the filter applies when it is let go. */
 function RangeInput({

@@ -26,7 +26,11 @@ export function Gallery({ images, name }: { images: ProductImageView[]; name: st
   };
 
   if (count === 0) {
-    return <div className="flex aspect-[3/4] items-center justify-center bg-sand text-sm text-stone">Image not available</div>;
+    return (
+      <div className="flex aspect-[3/4] items-center justify-center bg-sand text-sm text-stone">
+        Image not available
+      </div>
+    );
   }
   const current = images[index]!;
   return (
@@ -42,7 +46,14 @@ export function Gallery({ images, name }: { images: ProductImageView[]; name: st
                 aria-current={i === index ? "true" : undefined}
                 className={`block aspect-[3/4] w-full overflow-hidden border ${i === index ? "border-ink" : "border-transparent opacity-70 hover:opacity-100"}`}
               >
-                <img src={variantUrl(image.url, 400)} alt="" width={80} height={107} loading="lazy" className="h-full w-full object-cover" />
+                <img
+                  src={variantUrl(image.url, 400)}
+                  alt=""
+                  width={80}
+                  height={107}
+                  loading="lazy"
+                  className="h-full w-full object-cover"
+                />
               </button>
             </li>
           ))}
@@ -62,7 +73,9 @@ export function Gallery({ images, name }: { images: ProductImageView[]; name: st
           data-testid="gallery-main"
         >
           {failed[index] ? (
-            <div className="absolute inset-0 flex items-center justify-center text-sm text-stone">Image not available</div>
+            <div className="absolute inset-0 flex items-center justify-center text-sm text-stone">
+              Image not available
+            </div>
           ) : (
             <img
               key={current.url}
@@ -79,10 +92,20 @@ export function Gallery({ images, name }: { images: ProductImageView[]; name: st
           )}
           {count > 1 ? (
             <>
-              <button type="button" onClick={(e) => show(index - 1, e.timeStamp)} aria-label="Previous picture" className="absolute left-2 top-1/2 hidden -translate-y-1/2 rounded-full bg-ivory/85 p-2 text-ink hover:bg-ivory sm:block">
+              <button
+                type="button"
+                onClick={(e) => show(index - 1, e.timeStamp)}
+                aria-label="Previous picture"
+                className="absolute top-1/2 left-2 hidden -translate-y-1/2 rounded-full bg-ivory/85 p-2 text-ink hover:bg-ivory sm:block"
+              >
                 <ChevronIcon direction="left" />
               </button>
-              <button type="button" onClick={(e) => show(index + 1, e.timeStamp)} aria-label="Next picture" className="absolute right-2 top-1/2 hidden -translate-y-1/2 rounded-full bg-ivory/85 p-2 text-ink hover:bg-ivory sm:block">
+              <button
+                type="button"
+                onClick={(e) => show(index + 1, e.timeStamp)}
+                aria-label="Next picture"
+                className="absolute top-1/2 right-2 hidden -translate-y-1/2 rounded-full bg-ivory/85 p-2 text-ink hover:bg-ivory sm:block"
+              >
                 <ChevronIcon direction="right" />
               </button>
             </>
@@ -99,7 +122,9 @@ export function Gallery({ images, name }: { images: ProductImageView[]; name: st
                 aria-current={i === index ? "true" : undefined}
                 className="flex h-6 w-6 items-center justify-center"
               >
-                <span className={`block h-1.5 rounded-full transition-all ${i === index ? "w-5 bg-ink" : "w-1.5 bg-stone/40"}`} />
+                <span
+                  className={`block h-1.5 rounded-full transition-all ${i === index ? "w-5 bg-ink" : "w-1.5 bg-stone/40"}`}
+                />
               </button>
             ))}
           </div>

@@ -11,12 +11,19 @@ function headline(notice: ListNotice): string {
 }
 
 export function notFoundMeta(notice: ListNotice) {
-  return [{ title: `${notice.kind === "page" ? "Page" : "Category"} not found · Saanjh` }, { name: "robots", content: "noindex, follow" }];
+  return [
+    { title: `${notice.kind === "page" ? "Page" : "Category"} not found · Saanjh` },
+    { name: "robots", content: "noindex, follow" },
+  ];
 }
 
 export function NotFoundNotice({ notice }: { notice: ListNotice }) {
   return (
-    <div role="note" data-testid="not-found-notice" className="mx-auto mb-10 max-w-2xl border border-linen bg-sand/70 px-5 py-5 text-center">
+    <div
+      role="note"
+      data-testid="not-found-notice"
+      className="mx-auto mb-10 max-w-2xl border border-linen bg-sand/70 px-5 py-5 text-center"
+    >
       <p className="font-display text-2xl leading-snug text-ink sm:text-3xl">{headline(notice)}</p>
       <p className="mt-2 text-sm text-stone">
         {notice.kind === "page"

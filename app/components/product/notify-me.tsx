@@ -46,9 +46,12 @@ export function NotifyMe({
   const fetcher = useFetcher<NotifyResult>({ key: `notify-me:${productId}` });
   const posted = useActionData<NotifyResult>();
   const result = fetcher.data ?? posted;
-  const options = variants.filter((v) => v.stock <= 0 && sizes.includes(v.size) && (colour === null || v.colour === colour));
+  const options = variants.filter(
+    (v) => v.stock <= 0 && sizes.includes(v.size) && (colour === null || v.colour === colour),
+  );
   const showColour = colour === null && new Set(options.map((v) => v.colour)).size > 1;
-  const label = (v: ProductVariantView) => [hasSizes ? v.size : null, showColour || !hasSizes ? v.colour : null].filter(Boolean).join(" · ") || "This piece";
+  const label = (v: ProductVariantView) =>
+    [hasSizes ? v.size : null, showColour || !hasSizes ? v.colour : null].filter(Boolean).join(" · ") || "This piece";
   const busy = fetcher.state !== "idle";
   const current = options.find((v) => v.id === selected) ?? options[0];
 
@@ -61,7 +64,7 @@ export function NotifyMe({
       onToggle={(e) => onOpenChange(e.currentTarget.open)}
       className="group border border-linen bg-sand/30 px-4 py-3 open:pb-5"
     >
-      <summary className="cursor-pointer list-none text-xs font-medium uppercase tracking-[0.18em] text-ink marker:hidden [&::-webkit-details-marker]:hidden">
+      <summary className="cursor-pointer list-none text-xs font-medium tracking-[0.18em] text-ink uppercase marker:hidden [&::-webkit-details-marker]:hidden">
         <span className="inline-flex items-center gap-2">
           <BellIcon className="h-4 w-4 text-maroon" />
           Notify me when it is back
@@ -76,7 +79,7 @@ export function NotifyMe({
           </p>
         ) : (
           <div>
-            <label htmlFor="notify-variant" className="mb-1.5 block text-xs uppercase tracking-[0.16em] text-stone">
+            <label htmlFor="notify-variant" className="mb-1.5 block text-xs tracking-[0.16em] text-stone uppercase">
               {hasSizes ? "Size" : "Colour"}
             </label>
             <select
@@ -100,7 +103,7 @@ export function NotifyMe({
           </p>
         ) : (
           <div>
-            <label htmlFor="notify-phone" className="mb-1.5 block text-xs uppercase tracking-[0.16em] text-stone">
+            <label htmlFor="notify-phone" className="mb-1.5 block text-xs tracking-[0.16em] text-stone uppercase">
               Mobile number
             </label>
             <div className="flex items-stretch border border-linen bg-ivory focus-within:border-ink">
@@ -123,7 +126,12 @@ export function NotifyMe({
         <button id="notify-submit" type="submit" className="btn-outline w-full" disabled={busy}>
           {busy ? "Saving..." : phone ? "Notify me" : "Notify me by SMS"}
         </button>
-        <p id="notify-result" role={result && !result.ok ? "alert" : "status"} aria-live="polite" className={`min-h-5 text-sm ${result?.ok ? "text-leaf" : "text-sale"}`}>
+        <p
+          id="notify-result"
+          role={result && !result.ok ? "alert" : "status"}
+          aria-live="polite"
+          className={`min-h-5 text-sm ${result?.ok ? "text-leaf" : "text-sale"}`}
+        >
           {busy ? "" : (result?.text ?? "")}
         </p>
       </fetcher.Form>
@@ -133,5 +141,7 @@ export function NotifyMe({
 
 /** After a struck-through size was pressed: the next thing to fill in (the number, or the button for a signed-in shopper). */
 export function focusNotifyForm(): void {
-  requestAnimationFrame(() => (document.getElementById("notify-phone") ?? document.getElementById("notify-submit"))?.focus());
+  requestAnimationFrame(() =>
+    (document.getElementById("notify-phone") ?? document.getElementById("notify-submit"))?.focus(),
+  );
 }

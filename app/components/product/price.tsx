@@ -23,7 +23,9 @@ export function Price({
             <span className="sr-only">Original price </span>
             {formatPrice(originalPricePaise)}
           </s>
-          <span className={`${size === "lg" ? "text-sm" : "text-[0.7rem]"} font-medium uppercase tracking-wider text-sale`}>
+          <span
+            className={`${size === "lg" ? "text-sm" : "text-[0.7rem]"} font-medium tracking-wider text-sale uppercase`}
+          >
             {off}% off
           </span>
         </>

@@ -81,7 +81,11 @@ export function ProductCard({
           className="card-back"
         />
       ) : null}
-      {soldOut ? <span className="card-tag card-tag-dark">Sold out</span> : product.badge ? <span className="card-tag">{product.badge}</span> : null}
+      {soldOut ? (
+        <span className="card-tag card-tag-dark">Sold out</span>
+      ) : product.badge ? (
+        <span className="card-tag">{product.badge}</span>
+      ) : null}
     </div>
   );
 
@@ -92,7 +96,8 @@ export function ProductCard({
       <Price pricePaise={product.pricePaise} originalPricePaise={product.originalPricePaise} />
       {list && product.colors.length > 0 ? (
         <p className="pt-1 text-xs text-stone">
-          {product.colors.length} colour{product.colors.length === 1 ? "" : "s"} · {product.sizes.length > 0 ? product.sizes.join(", ") : "One Size"}
+          {product.colors.length} colour{product.colors.length === 1 ? "" : "s"} ·{" "}
+          {product.sizes.length > 0 ? product.sizes.join(", ") : "One Size"}
         </p>
       ) : null}
     </div>
@@ -101,7 +106,12 @@ export function ProductCard({
   return (
     <article className={list ? "group card card-list" : "group card"} data-testid="product-card">
       {href ? (
-        <Link to={href} className={list ? "card-link card-link-list" : "card-link"} prefetch="intent" discover={discover ? "render" : "none"}>
+        <Link
+          to={href}
+          className={list ? "card-link card-link-list" : "card-link"}
+          prefetch="intent"
+          discover={discover ? "render" : "none"}
+        >
           {picture}
           {text}
         </Link>
@@ -138,7 +148,9 @@ function CardActions({ product, list }: { product: ProductCardData; list: boolea
     const result = await add(quickAddLine(product), product.quickAddStock);
     if (!result.ok) {
       setState("idle");
-      window.alert(result.error === "Invalid product data" ? result.error : "Failed to add item to cart. Please try again.");
+      window.alert(
+        result.error === "Invalid product data" ? result.error : "Failed to add item to cart. Please try again.",
+      );
       return;
     }
     if (result.message) window.alert(result.message);
@@ -156,13 +168,27 @@ function CardActions({ product, list }: { product: ProductCardData; list: boolea
       aria-label={wish.wishlisted ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
       className={list ? "card-heart" : "card-heart card-corner"}
     >
-      <SpriteIcon name="heart" filled={wish.wishlisted} className={wish.wishlisted ? "h-5 w-5 text-maroon" : "h-5 w-5"} />
+      <SpriteIcon
+        name="heart"
+        filled={wish.wishlisted}
+        className={wish.wishlisted ? "h-5 w-5 text-maroon" : "h-5 w-5"}
+      />
     </button>
   );
-  const label = soldOut ? "Sold out" : state === "added" ? "Added to bag" : state === "adding" ? "Adding..." : "Quick add";
+  const label = soldOut
+    ? "Sold out"
+    : state === "added"
+      ? "Added to bag"
+      : state === "adding"
+        ? "Adding..."
+        : "Quick add";
   const quickClass = list ? "card-quick card-quick-list" : "card-quick card-quick-grid";
   const quick = chooseInstead ? (
-    <Link to={`/product/${product.id}`} aria-label={`Choose size for ${product.name} (${quickSize} is sold out)`} className={quickClass}>
+    <Link
+      to={`/product/${product.id}`}
+      aria-label={`Choose size for ${product.name} (${quickSize} is sold out)`}
+      className={quickClass}
+    >
       Choose size
     </Link>
   ) : (
@@ -170,7 +196,15 @@ function CardActions({ product, list }: { product: ProductCardData; list: boolea
       type="button"
       onClick={() => void quickAdd()}
       disabled={soldOut || state === "adding"}
-      aria-label={soldOut ? `${product.name} is sold out` : state === "added" ? `Added to bag: ${product.name}` : state === "adding" ? `Adding... ${product.name}` : `Quick add ${product.name} to cart`}
+      aria-label={
+        soldOut
+          ? `${product.name} is sold out`
+          : state === "added"
+            ? `Added to bag: ${product.name}`
+            : state === "adding"
+              ? `Adding... ${product.name}`
+              : `Quick add ${product.name} to cart`
+      }
       className={quickClass}
     >
       {!soldOut && state === "idle" ? <SpriteIcon name="plus" className="h-3.5 w-3.5" /> : null}
@@ -179,7 +213,7 @@ function CardActions({ product, list }: { product: ProductCardData; list: boolea
   );
   if (list) {
     return (
-      <div className="absolute bottom-6 right-0 z-10 flex items-center gap-2">
+      <div className="absolute right-0 bottom-6 z-10 flex items-center gap-2">
         {heart}
         {quick}
       </div>
@@ -195,6 +229,9 @@ function CardActions({ product, list }: { product: ProductCardData; list: boolea
 
 /** 'Size M · Indigo' for the bag's message; the default size and colour go unsaid. */
 function lineDetail(line: { size: string; colour: string; quantity: number }): string {
-  const parts = [line.size === DEFAULT_SIZE ? null : `Size ${line.size}`, line.colour === DEFAULT_COLOUR ? null : line.colour].filter(Boolean);
+  const parts = [
+    line.size === DEFAULT_SIZE ? null : `Size ${line.size}`,
+    line.colour === DEFAULT_COLOUR ? null : line.colour,
+  ].filter(Boolean);
   return parts.length > 0 ? parts.join(" · ") : `Qty ${line.quantity}`;
 }

@@ -9,7 +9,12 @@ import { PurchasePanel } from "./purchase-panel";
 import { useShopperView, useWishlist } from "~/components/shopper/use-shopper";
 
 /** Spec section 9: what the page shows when a product leaves these out. */
-export const DETAIL_DEFAULTS = { material: "Cotton", fit: "Regular", care: "Machine Wash", occasion: "Casual, Festive" } as const;
+export const DETAIL_DEFAULTS = {
+  material: "Cotton",
+  fit: "Regular",
+  care: "Machine Wash",
+  occasion: "Casual, Festive",
+} as const;
 
 export function ProductDetail({
   product,
@@ -29,10 +34,16 @@ export function ProductDetail({
   const url = `${origin}/product/${product.id}`;
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-8 sm:pt-10">
-      <nav aria-label="Breadcrumb" className="mb-6 text-xs uppercase tracking-[0.18em] text-stone">
-        <Link to="/products" className="hover:text-ink">Shop</Link>
-        <span aria-hidden="true" className="mx-2">/</span>
-        <Link to={`/products?category=${product.category}`} className="hover:text-ink">{categoryName}</Link>
+      <nav aria-label="Breadcrumb" className="mb-6 text-xs tracking-[0.18em] text-stone uppercase">
+        <Link to="/products" className="hover:text-ink">
+          Shop
+        </Link>
+        <span aria-hidden="true" className="mx-2">
+          /
+        </span>
+        <Link to={`/products?category=${product.category}`} className="hover:text-ink">
+          {categoryName}
+        </Link>
       </nav>
       <div className="grid gap-10 lg:grid-cols-[1.15fr_1fr] lg:gap-16">
         <Gallery images={product.images} name={product.name} />
@@ -40,7 +51,7 @@ export function ProductDetail({
           <div className="flex items-start justify-between gap-4">
             <div>
               {product.badge ? <p className="eyebrow mb-3 !text-maroon">{product.badge}</p> : null}
-              <p className="text-xs uppercase tracking-[0.24em] text-stone">{product.brand}</p>
+              <p className="text-xs tracking-[0.24em] text-stone uppercase">{product.brand}</p>
               <h1 className="mt-2 font-display text-4xl leading-tight text-ink sm:text-5xl">{product.name}</h1>
             </div>
             <div className="flex shrink-0 gap-1">
@@ -65,10 +76,18 @@ export function ProductDetail({
 
           <PurchasePanel product={product} phone={phone} />
 
-          <ul className="mt-8 grid grid-cols-3 gap-3 border-y border-linen py-6 text-center text-[0.68rem] uppercase tracking-[0.14em] text-ink">
-            <li className="flex flex-col items-center gap-2"><ShieldIcon className="h-6 w-6 text-maroon" />100% authentic</li>
-            <li className="flex flex-col items-center gap-2"><TruckIcon className="h-6 w-6 text-maroon" />Superfast delivery</li>
-            <li className="flex flex-col items-center gap-2"><ReturnIcon className="h-6 w-6 text-maroon" />7 days exchange &amp; returns</li>
+          <ul className="mt-8 grid grid-cols-3 gap-3 border-y border-linen py-6 text-center text-[0.68rem] tracking-[0.14em] text-ink uppercase">
+            <li className="flex flex-col items-center gap-2">
+              <ShieldIcon className="h-6 w-6 text-maroon" />
+              100% authentic
+            </li>
+            <li className="flex flex-col items-center gap-2">
+              <TruckIcon className="h-6 w-6 text-maroon" />
+              Superfast delivery
+            </li>
+            <li className="flex flex-col items-center gap-2">
+              <ReturnIcon className="h-6 w-6 text-maroon" />7 days exchange &amp; returns
+            </li>
           </ul>
 
           <Accordions product={product} />
@@ -78,7 +97,7 @@ export function ProductDetail({
               href={`https://wa.me/${whatsappNumber.replace(/\D/g, "")}?text=${encodeURIComponent(`Hello! I have a question about ${product.name} (${url})`)}`}
               target="_blank"
               rel="noopener noreferrer"
-              className="mt-6 flex items-center justify-center gap-2 border border-leaf px-4 py-3 text-xs font-medium uppercase tracking-[0.18em] text-leaf hover:bg-leaf hover:text-ivory"
+              className="mt-6 flex items-center justify-center gap-2 border border-leaf px-4 py-3 text-xs font-medium tracking-[0.18em] text-leaf uppercase hover:bg-leaf hover:text-ivory"
             >
               <ChatIcon className="h-4 w-4" />
               Chat with us on WhatsApp
@@ -89,7 +108,9 @@ export function ProductDetail({
 
       {related.length > 0 ? (
         <section className="mt-24" aria-labelledby="related-title">
-          <h2 id="related-title" className="text-center font-display text-3xl text-ink sm:text-4xl">You may also like</h2>
+          <h2 id="related-title" className="text-center font-display text-3xl text-ink sm:text-4xl">
+            You may also like
+          </h2>
           <div className="mt-10 grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-4">
             {related.map((p) => (
               <ProductCard key={p.id} product={p} sizes="(min-width: 768px) 25vw, 50vw" />
@@ -136,10 +157,19 @@ function Accordions({ product }: { product: ProductDetailView }) {
       body: (
         <div className="space-y-2">
           <p>Standard dispatch in 7-10 working days; ready pieces reach you in 3-5 days.</p>
-          <p>Exchange and returns within 7 days of delivery, with free pickup. Sale and custom pieces are not refundable.</p>
           <p>
-            Read the <Link to="/shipping-policy" className="underline underline-offset-4">shipping policy</Link> and the{" "}
-            <Link to="/return-policy" className="underline underline-offset-4">return policy</Link>.
+            Exchange and returns within 7 days of delivery, with free pickup. Sale and custom pieces are not refundable.
+          </p>
+          <p>
+            Read the{" "}
+            <Link to="/shipping-policy" className="underline underline-offset-4">
+              shipping policy
+            </Link>{" "}
+            and the{" "}
+            <Link to="/return-policy" className="underline underline-offset-4">
+              return policy
+            </Link>
+            .
           </p>
         </div>
       ),
@@ -155,10 +185,13 @@ function Accordions({ product }: { product: ProductDetailView }) {
               onClick={() => setOpen(open === i ? null : i)}
               aria-expanded={open === i}
               aria-controls={`accordion-${i}`}
-              className="flex w-full items-center justify-between py-4 text-left text-xs font-medium uppercase tracking-[0.2em] text-ink"
+              className="flex w-full items-center justify-between py-4 text-left text-xs font-medium tracking-[0.2em] text-ink uppercase"
             >
               {s.title}
-              <ChevronIcon direction="down" className={`h-4 w-4 transition-transform ${open === i ? "rotate-180" : ""}`} />
+              <ChevronIcon
+                direction="down"
+                className={`h-4 w-4 transition-transform ${open === i ? "rotate-180" : ""}`}
+              />
             </button>
           </h2>
           <div id={`accordion-${i}`} hidden={open !== i} className="pb-5 text-sm leading-relaxed text-ink/80">
@@ -186,11 +219,17 @@ function ShareButton({ url, title }: { url: string; title: string }) {
   };
   return (
     <div className="relative">
-      <button type="button" onClick={() => void share()} aria-label="Share" aria-expanded={open} className="rounded-full p-2.5 text-ink hover:text-maroon">
+      <button
+        type="button"
+        onClick={() => void share()}
+        aria-label="Share"
+        aria-expanded={open}
+        className="rounded-full p-2.5 text-ink hover:text-maroon"
+      >
         <ShareIcon className="h-6 w-6" />
       </button>
       {open ? (
-        <div className="absolute right-0 top-12 z-20 w-56 border border-linen bg-ivory p-2 shadow-lg">
+        <div className="absolute top-12 right-0 z-20 w-56 border border-linen bg-ivory p-2 shadow-lg">
           <button
             type="button"
             className="block w-full px-3 py-2 text-left text-sm hover:bg-sand"

@@ -63,7 +63,8 @@ export function FilterIcon(props: IconProps) {
 }
 
 export function ChevronIcon(props: IconProps & { direction?: "left" | "right" | "down" }) {
-  const d = props.direction === "left" ? "M15 5l-7 7 7 7" : props.direction === "down" ? "M5 9l7 7 7-7" : "M9 5l7 7-7 7";
+  const d =
+    props.direction === "left" ? "M15 5l-7 7 7 7" : props.direction === "down" ? "M5 9l7 7 7-7" : "M9 5l7 7-7 7";
   return (
     <Svg {...props}>
       <path d={d} />

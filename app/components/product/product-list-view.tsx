@@ -21,7 +21,15 @@ export interface ProductListData {
 }
 
 /** 'Our Collections': header, category chips, toolbar, filters (sidebar / bottom sheet), cards and pages. */
-export function ProductListView({ data, loading, navigate }: { data: ProductListData; loading: boolean; navigate: (to: string) => void }) {
+export function ProductListView({
+  data,
+  loading,
+  navigate,
+}: {
+  data: ProductListData;
+  loading: boolean;
+  navigate: (to: string) => void;
+}) {
   const { items, total, page, pages, filters, facets, category, notice } = data;
   const [sheetOpen, setSheetOpen] = useState(false);
   const go = (next: Partial<ListFilters>) => navigate(`/products${listQuery({ ...filters, ...next })}`);
@@ -57,25 +65,49 @@ export function ProductListView({ data, loading, navigate }: { data: ProductList
       <header className="mb-10 text-center">
         <p className="eyebrow">{filters.search ? "Search" : category ? "Collection" : "Shop"}</p>
         <h1 className="mt-3 font-display text-4xl text-ink sm:text-5xl">
-          {filters.search ? <>Results for &lsquo;{filters.search}&rsquo;</> : category ? category.name : "Our Collections"}
+          {filters.search ? (
+            <>Results for &lsquo;{filters.search}&rsquo;</>
+          ) : category ? (
+            category.name
+          ) : (
+            "Our Collections"
+          )}
         </h1>
-        {category && !filters.search ? <p className="mx-auto mt-4 max-w-xl text-sm leading-relaxed text-stone">{category.description}</p> : null}
+        {category && !filters.search ? (
+          <p className="mx-auto mt-4 max-w-xl text-sm leading-relaxed text-stone">{category.description}</p>
+        ) : null}
       </header>
 
-      <nav aria-label="Categories" className="mb-8 flex gap-2 overflow-x-auto pb-2 [scrollbar-width:none] sm:block sm:text-center sm:[text-wrap:balance]">
-        <CategoryChip to={`/products${listQuery({ search: filters.search, view: filters.view })}`} active={!category} label="All" />
+      <nav
+        aria-label="Categories"
+        className="mb-8 flex [scrollbar-width:none] gap-2 overflow-x-auto pb-2 sm:block sm:text-center sm:[text-wrap:balance]"
+      >
+        <CategoryChip
+          to={`/products${listQuery({ search: filters.search, view: filters.view })}`}
+          active={!category}
+          label="All"
+        />
         {CATEGORIES.map((c) => (
-          <CategoryChip key={c.slug} to={`/products${listQuery({ category: c.slug, search: filters.search, view: filters.view })}`} active={category?.slug === c.slug} label={c.name} />
+          <CategoryChip
+            key={c.slug}
+            to={`/products${listQuery({ category: c.slug, search: filters.search, view: filters.view })}`}
+            active={category?.slug === c.slug}
+            label={c.name}
+          />
         ))}
       </nav>
 
       <div className="lg:grid lg:grid-cols-[15rem_1fr] lg:gap-12">
         <aside className="hidden lg:block" aria-label="Filters">
-          <div className="sticky top-28 max-h-[calc(100dvh-8rem)] overflow-y-auto pb-10 pr-2">
+          <div className="sticky top-28 max-h-[calc(100dvh-8rem)] overflow-y-auto pr-2 pb-10">
             <div className="mb-6 flex items-baseline justify-between">
               <h2 className="eyebrow !text-ink">Filters</h2>
               {hasActiveFilters(filters) ? (
-                <Link to={clearHref} preventScrollReset className="text-xs text-stone underline underline-offset-4 hover:text-ink">
+                <Link
+                  to={clearHref}
+                  preventScrollReset
+                  className="text-xs text-stone underline underline-offset-4 hover:text-ink"
+                >
                   Clear all
                 </Link>
               ) : null}
@@ -93,7 +125,7 @@ export function ProductListView({ data, loading, navigate }: { data: ProductList
               <button
                 type="button"
                 onClick={() => setSheetOpen(true)}
-                className="flex items-center gap-2 border border-linen px-3 py-2 text-[0.7rem] uppercase tracking-[0.18em] text-ink hover:border-ink lg:hidden"
+                className="flex items-center gap-2 border border-linen px-3 py-2 text-[0.7rem] tracking-[0.18em] text-ink uppercase hover:border-ink lg:hidden"
                 aria-haspopup="dialog"
               >
                 <FilterIcon className="h-4 w-4" />
@@ -105,7 +137,9 @@ export function ProductListView({ data, loading, navigate }: { data: ProductList
               <select
                 id="sort-by"
                 value={filters.sortBy === "relevance" ? "" : filters.sortBy}
-                onChange={(e) => go({ sortBy: (e.target.value || "relevance") as SortBy, sortChosen: e.target.value !== "", page: 1 })}
+                onChange={(e) =>
+                  go({ sortBy: (e.target.value || "relevance") as SortBy, sortChosen: e.target.value !== "", page: 1 })
+                }
                 className="border border-linen bg-ivory px-3 py-2 text-sm text-ink hover:border-ink"
               >
                 {filters.search ? <option value="">Relevance</option> : null}
@@ -153,7 +187,9 @@ export function ProductListView({ data, loading, navigate }: { data: ProductList
             )}
           </div>
 
-          {pages > 1 ? <Pager page={page} pages={pages} href={(n) => `/products${listQuery({ ...filters, page: n })}`} /> : null}
+          {pages > 1 ? (
+            <Pager page={page} pages={pages} href={(n) => `/products${listQuery({ ...filters, page: n })}`} />
+          ) : null}
         </div>
       </div>
 
@@ -180,7 +216,13 @@ function FilterSheet({ onClose, children }: { onClose: () => void; children: Rea
   }, [onClose]);
   return (
     <div className="fixed inset-0 z-50 lg:hidden">
-      <button type="button" aria-label="Close filters" className="absolute inset-0 h-full w-full bg-ink/40" onClick={onClose} tabIndex={-1} />
+      <button
+        type="button"
+        aria-label="Close filters"
+        className="absolute inset-0 h-full w-full bg-ink/40"
+        onClick={onClose}
+        tabIndex={-1}
+      />
       <div
         ref={ref}
         role="dialog"
@@ -191,7 +233,12 @@ function FilterSheet({ onClose, children }: { onClose: () => void; children: Rea
       >
         <div className="mb-6 flex items-center justify-between">
           <h2 className="font-display text-2xl text-ink">Filters</h2>
-          <button type="button" onClick={onClose} className="rounded-full p-2 text-ink hover:text-maroon" aria-label="Close filters">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-full p-2 text-ink hover:text-maroon"
+            aria-label="Close filters"
+          >
             <CloseIcon />
           </button>
         </div>
@@ -213,8 +260,17 @@ function Pager({ page, pages, href }: { page: number; pages: number; href: (n: n
       ) : null}
       {sorted.map((n, i) => (
         <span key={n} className="flex items-center gap-2">
-          {i > 0 && n - sorted[i - 1]! > 1 ? <span aria-hidden="true" className="text-stone">…</span> : null}
-          <Link to={href(n)} aria-current={n === page ? "page" : undefined} className={n === page ? "pager-cell pager-on" : "pager-cell"} discover="none">
+          {i > 0 && n - sorted[i - 1]! > 1 ? (
+            <span aria-hidden="true" className="text-stone">
+              …
+            </span>
+          ) : null}
+          <Link
+            to={href(n)}
+            aria-current={n === page ? "page" : undefined}
+            className={n === page ? "pager-cell pager-on" : "pager-cell"}
+            discover="none"
+          >
             {n}
           </Link>
         </span>
@@ -228,7 +284,17 @@ function Pager({ page, pages, href }: { page: number; pages: number; href: (n: n
   );
 }
 
-function ViewButton({ active, label, onClick, children }: { active: boolean; label: string; onClick: () => void; children: React.ReactNode }) {
+function ViewButton({
+  active,
+  label,
+  onClick,
+  children,
+}: {
+  active: boolean;
+  label: string;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -245,7 +311,12 @@ function ViewButton({ active, label, onClick, children }: { active: boolean; lab
 function CategoryChip({ to, active, label }: { to: string; active: boolean; label: string }) {
   return (
     // the list's own route: React Router knows it already, so no discovery attribute (issue 14)
-    <Link to={to} aria-current={active ? "page" : undefined} className={active ? "chip chip-on" : "chip"} discover="none">
+    <Link
+      to={to}
+      aria-current={active ? "page" : undefined}
+      className={active ? "chip chip-on" : "chip"}
+      discover="none"
+    >
       {label}
     </Link>
   );

@@ -2,13 +2,25 @@ import { useState } from "react";
 import { useActionData, useNavigate, useSearchParams } from "react-router";
 import type { ProductDetailView } from "~/modules/catalog/types";
 import { sizeChartFor } from "~/modules/catalog/size-chart";
-import { colourSoldOut, DEFAULT_COLOUR, DEFAULT_SIZE, initialChoice, LOW_STOCK, sizeSoldOut, stockOf } from "~/modules/catalog/variants";
+import {
+  colourSoldOut,
+  DEFAULT_COLOUR,
+  DEFAULT_SIZE,
+  initialChoice,
+  LOW_STOCK,
+  sizeSoldOut,
+  stockOf,
+} from "~/modules/catalog/variants";
 import { MinusIcon, PlusIcon } from "./product-icons";
 import { focusNotifyForm, NotifyMe } from "./notify-me";
 import { useAddToCart } from "~/components/shopper/use-shopper";
 
 /** Spec section 5: the selection rules, checked before a line is added. */
-export function selectionError(product: Pick<ProductDetailView, "sizes" | "colors">, size: string | null, colour: string | null): string | null {
+export function selectionError(
+  product: Pick<ProductDetailView, "sizes" | "colors">,
+  size: string | null,
+  colour: string | null,
+): string | null {
   if (product.sizes.length > 0 && !size) return "Please select a size";
   if (product.colors.length > 0 && !colour) return "Please select a color";
   return null;
@@ -26,7 +38,9 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
   const variants = product.variants;
   // First in-stock colour and size (spec section 4, skipping sold-out ones), or the ones the address
   // names; a second press on the chosen one clears it (decision 006).
-  const [initial] = useState(() => initialChoice(axes, variants, { size: params.get("size"), colour: params.get("colour") }));
+  const [initial] = useState(() =>
+    initialChoice(axes, variants, { size: params.get("size"), colour: params.get("colour") }),
+  );
   const [size, setSize] = useState<string | null>(initial.size);
   const [colour, setColour] = useState<string | null>(initial.colour);
   const [quantity, setQuantity] = useState(1);
@@ -50,7 +64,9 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
   const limit = stock ?? 0;
   const shownQuantity = stock !== null && stock > 0 ? Math.min(quantity, stock) : quantity;
   // sizes that can be asked for in the chosen colour: the notify form's choices
-  const soldOutSizes = (product.sizes.length > 0 ? product.sizes : [DEFAULT_SIZE]).filter((s) => sizeSoldOut(axes, variants, s, chosenColour));
+  const soldOutSizes = (product.sizes.length > 0 ? product.sizes : [DEFAULT_SIZE]).filter((s) =>
+    sizeSoldOut(axes, variants, s, chosenColour),
+  );
 
   const notifySize = notifyOpen ? (variants.find((v) => v.id === notifyVariant)?.size ?? null) : null;
   // 'Notify me' is for a selection that is sold out (a struck-through size pressed, or nothing left),
@@ -84,7 +100,9 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
       setNotifyOpen(false);
       return;
     }
-    const variant = variants.find((v) => v.size === s && v.stock <= 0 && (chosenColour === null || v.colour === chosenColour));
+    const variant = variants.find(
+      (v) => v.size === s && v.stock <= 0 && (chosenColour === null || v.colour === chosenColour),
+    );
     setNotifyVariant(variant?.id ?? null);
     setNotifyOpen(true);
     focusNotifyForm();
@@ -98,10 +116,16 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
     }
     setBusy(mode);
     setMessage(null);
-    const result = await add({ productId: product.id, size: size ?? DEFAULT_SIZE, colour: colour ?? DEFAULT_COLOUR, quantity: shownQuantity }, limit);
+    const result = await add(
+      { productId: product.id, size: size ?? DEFAULT_SIZE, colour: colour ?? DEFAULT_COLOUR, quantity: shownQuantity },
+      limit,
+    );
     setBusy(null);
     if (!result.ok) {
-      setMessage({ kind: "error", text: result.error === "Invalid product data" ? result.error : "Failed to add item to cart. Please try again." });
+      setMessage({
+        kind: "error",
+        text: result.error === "Invalid product data" ? result.error : "Failed to add item to cart. Please try again.",
+      });
       return;
     }
     if (mode === "buy") {
@@ -113,7 +137,10 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
       setMessage({ kind: "error", text: result.message });
       return;
     }
-    setMessage({ kind: "ok", text: `Added to cart: ${product.name}${size ? `, ${size}` : ""}${colour ? `, ${colour}` : ""} × ${shownQuantity}` });
+    setMessage({
+      kind: "ok",
+      text: `Added to cart: ${product.name}${size ? `, ${size}` : ""}${colour ? `, ${colour}` : ""} × ${shownQuantity}`,
+    });
   };
 
   return (
@@ -122,10 +149,16 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
         <fieldset>
           <div className="mb-3 flex items-baseline justify-between">
             <legend className="eyebrow !text-ink">
-              Size{size ? <span className="ml-2 normal-case tracking-normal text-stone">{size}</span> : null}
+              Size{size ? <span className="ml-2 tracking-normal text-stone normal-case">{size}</span> : null}
             </legend>
             {chart ? (
-              <button type="button" onClick={() => setGuideOpen(!guideOpen)} aria-expanded={guideOpen} aria-controls="size-guide" className="-my-1.5 py-1.5 text-xs text-stone underline underline-offset-4 hover:text-ink">
+              <button
+                type="button"
+                onClick={() => setGuideOpen(!guideOpen)}
+                aria-expanded={guideOpen}
+                aria-controls="size-guide"
+                className="-my-1.5 py-1.5 text-xs text-stone underline underline-offset-4 hover:text-ink"
+              >
                 Size guide
               </button>
             ) : null}
@@ -168,20 +201,36 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
           {chart && guideOpen ? (
             <div id="size-guide" className="mt-4 overflow-x-auto border border-linen bg-sand/40 p-4">
               <table className="w-full text-left text-sm">
-                <caption className="mb-3 text-left text-xs uppercase tracking-[0.18em] text-stone">Size guide (inches)</caption>
+                <caption className="mb-3 text-left text-xs tracking-[0.18em] text-stone uppercase">
+                  Size guide (inches)
+                </caption>
                 <thead>
-                  <tr className="border-b border-linen text-xs uppercase tracking-wider text-stone">
-                    <th scope="col" className="py-2 pr-4 font-medium">Size</th>
-                    {chart.rows[0]?.bust !== null ? <th scope="col" className="py-2 pr-4 font-medium">Bust</th> : null}
-                    <th scope="col" className="py-2 pr-4 font-medium">Waist</th>
-                    <th scope="col" className="py-2 pr-4 font-medium">Hip</th>
-                    <th scope="col" className="py-2 font-medium">{chart.lengthLabel}</th>
+                  <tr className="border-b border-linen text-xs tracking-wider text-stone uppercase">
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Size
+                    </th>
+                    {chart.rows[0]?.bust !== null ? (
+                      <th scope="col" className="py-2 pr-4 font-medium">
+                        Bust
+                      </th>
+                    ) : null}
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Waist
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Hip
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      {chart.lengthLabel}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {chart.rows.map((r) => (
                     <tr key={r.size} className="border-b border-linen/60 last:border-0">
-                      <th scope="row" className="py-2 pr-4 font-medium">{r.size}</th>
+                      <th scope="row" className="py-2 pr-4 font-medium">
+                        {r.size}
+                      </th>
                       {r.bust !== null ? <td className="py-2 pr-4">{r.bust}</td> : null}
                       <td className="py-2 pr-4">{r.waist}</td>
                       <td className="py-2 pr-4">{r.hip}</td>
@@ -198,7 +247,7 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
       {product.colors.length > 0 ? (
         <fieldset>
           <legend className="eyebrow mb-3 !text-ink">
-            Colour{colour ? <span className="ml-2 normal-case tracking-normal text-stone">{colour}</span> : null}
+            Colour{colour ? <span className="ml-2 tracking-normal text-stone normal-case">{colour}</span> : null}
           </legend>
           <div className="flex flex-wrap gap-3">
             {product.colors.map((c) => {
@@ -214,7 +263,10 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
                   onClick={() => (out ? undefined : chooseColour(c.name))}
                   className={`relative flex h-10 w-10 items-center justify-center rounded-full border transition-colors ${colour === c.name ? "border-ink" : "border-transparent"} ${out ? "cursor-not-allowed" : "hover:border-stone"}`}
                 >
-                  <span className={`h-7 w-7 rounded-full border border-ink/15 ${out ? "opacity-40" : ""}`} style={{ backgroundColor: c.hex }} />
+                  <span
+                    className={`h-7 w-7 rounded-full border border-ink/15 ${out ? "opacity-40" : ""}`}
+                    style={{ backgroundColor: c.hex }}
+                  />
                   {out ? <span aria-hidden="true" className="absolute h-px w-9 -rotate-45 bg-ink/70" /> : null}
                 </button>
               );
@@ -233,9 +285,17 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
       ) : null}
 
       <div>
-        <p className="eyebrow mb-3 !text-ink" id="quantity-label">Quantity</p>
+        <p className="eyebrow mb-3 !text-ink" id="quantity-label">
+          Quantity
+        </p>
         <div className="inline-flex items-center border border-linen" role="group" aria-labelledby="quantity-label">
-          <button type="button" onClick={() => setQuantity(Math.max(1, shownQuantity - 1))} disabled={shownQuantity <= 1 || unavailable} aria-label="Decrease quantity" className="flex h-11 w-11 items-center justify-center text-ink disabled:opacity-30">
+          <button
+            type="button"
+            onClick={() => setQuantity(Math.max(1, shownQuantity - 1))}
+            disabled={shownQuantity <= 1 || unavailable}
+            aria-label="Decrease quantity"
+            className="flex h-11 w-11 items-center justify-center text-ink disabled:opacity-30"
+          >
             <MinusIcon className="h-4 w-4" />
           </button>
           <output aria-live="polite" aria-label="Quantity" className="w-10 text-center text-sm" data-testid="quantity">
@@ -259,14 +319,28 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
       </div>
 
       <div className="grid gap-3 sm:grid-cols-2">
-        <button type="button" className="btn-outline disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent disabled:hover:text-ink" disabled={unavailable || busy !== null} onClick={() => void submit("cart")}>
+        <button
+          type="button"
+          className="btn-outline disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent disabled:hover:text-ink"
+          disabled={unavailable || busy !== null}
+          onClick={() => void submit("cart")}
+        >
           {unavailable ? "Out of stock" : busy === "cart" ? "Adding..." : "Add to Cart"}
         </button>
-        <button type="button" className="btn-primary" disabled={unavailable || busy !== null} onClick={() => void submit("buy")}>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={unavailable || busy !== null}
+          onClick={() => void submit("buy")}
+        >
           {unavailable ? "Out of stock" : busy === "buy" ? "Adding..." : "Buy Now"}
         </button>
       </div>
-      <p role="status" aria-live="polite" className={`min-h-5 text-sm ${message?.kind === "error" ? "text-sale" : "text-leaf"}`}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={`min-h-5 text-sm ${message?.kind === "error" ? "text-sale" : "text-leaf"}`}
+      >
         {message?.text ?? ""}
       </p>
     </div>

@@ -29,7 +29,11 @@ export function BagToast() {
   if (!hydrated) return null;
   return (
     // a polite live region (no status role: the page's own status messages stay the only ones)
-    <div aria-live="polite" data-testid="bag-toast-region" className="pointer-events-none fixed inset-x-3 bottom-3 z-50 flex justify-center sm:inset-x-auto sm:bottom-6 sm:right-6">
+    <div
+      aria-live="polite"
+      data-testid="bag-toast-region"
+      className="pointer-events-none fixed inset-x-3 bottom-3 z-50 flex justify-center sm:inset-x-auto sm:right-6 sm:bottom-6"
+    >
       {added ? <Message key={added.id} added={added} dismiss={dismiss} /> : null}
     </div>
   );
@@ -45,7 +49,7 @@ function Message({ added, dismiss }: { added: AddedToBag; dismiss: () => void })
   return (
     <div
       data-testid="bag-toast"
-      className="pointer-events-auto flex w-full max-w-sm items-center gap-3 border border-ink/10 bg-ivory py-3 pl-4 pr-2 text-ink shadow-lg"
+      className="pointer-events-auto flex w-full max-w-sm items-center gap-3 border border-ink/10 bg-ivory py-3 pr-2 pl-4 text-ink shadow-lg"
       onMouseEnter={() => setHeld(true)}
       onMouseLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
@@ -57,10 +61,19 @@ function Message({ added, dismiss }: { added: AddedToBag; dismiss: () => void })
         <span className="block truncate text-xs text-ink/80">{added.name}</span>
         <span className="block text-xs text-stone">{added.detail}</span>
       </p>
-      <Link to="/cart" onClick={dismiss} className="shrink-0 border border-ink px-3 py-2 text-[0.65rem] font-medium uppercase tracking-[0.18em] hover:bg-ink hover:text-ivory">
+      <Link
+        to="/cart"
+        onClick={dismiss}
+        className="shrink-0 border border-ink px-3 py-2 text-[0.65rem] font-medium tracking-[0.18em] uppercase hover:bg-ink hover:text-ivory"
+      >
         View bag
       </Link>
-      <button type="button" onClick={dismiss} aria-label="Close" className="flex h-9 w-9 shrink-0 items-center justify-center text-stone hover:text-ink">
+      <button
+        type="button"
+        onClick={dismiss}
+        aria-label="Close"
+        className="flex h-9 w-9 shrink-0 items-center justify-center text-stone hover:text-ink"
+      >
         <CloseIcon className="h-4 w-4" />
       </button>
     </div>

@@ -18,8 +18,14 @@ describe("optimistic cart and wishlist", () => {
 
   it("applies pending quantity changes and removals to /cart, ignoring other actions", () => {
     const fetchers = [
-      { formAction: "/cart", formData: form({ intent: "update", productId: P1, size: "M", colour: "Rust", quantity: "3", stock: "5" }) },
-      { formAction: "/cart?index", formData: form({ intent: "remove", productId: P2, size: "One Size", colour: "Default" }) },
+      {
+        formAction: "/cart",
+        formData: form({ intent: "update", productId: P1, size: "M", colour: "Rust", quantity: "3", stock: "5" }),
+      },
+      {
+        formAction: "/cart?index",
+        formData: form({ intent: "remove", productId: P2, size: "One Size", colour: "Default" }),
+      },
       { formAction: "/newsletter", formData: form({ intent: "clear" }) },
       { formAction: "/cart" },
     ];
@@ -29,20 +35,31 @@ describe("optimistic cart and wishlist", () => {
   });
 
   it("caps a pending quantity at the stock the form carried", () => {
-    const fetchers = [{ formAction: "/cart", formData: form({ intent: "update", productId: P1, size: "M", colour: "Rust", quantity: "9", stock: "4" }) }];
+    const fetchers = [
+      {
+        formAction: "/cart",
+        formData: form({ intent: "update", productId: P1, size: "M", colour: "Rust", quantity: "9", stock: "4" }),
+      },
+    ];
     expect(withPendingLines(lines, fetchers)[0]!.quantity).toBe(4);
   });
 
   it("sees a coupon being applied or removed", () => {
-    expect(pendingCoupon([{ formAction: "/cart", formData: form({ intent: "apply-coupon", code: "SAVE10" }) }])).toEqual({ intent: "apply-coupon", code: "SAVE10" });
-    expect(pendingCoupon([{ formAction: "/cart", formData: form({ intent: "remove-coupon" }) }])).toEqual({ intent: "remove-coupon" });
+    expect(
+      pendingCoupon([{ formAction: "/cart", formData: form({ intent: "apply-coupon", code: "SAVE10" }) }]),
+    ).toEqual({ intent: "apply-coupon", code: "SAVE10" });
+    expect(pendingCoupon([{ formAction: "/cart", formData: form({ intent: "remove-coupon" }) }])).toEqual({
+      intent: "remove-coupon",
+    });
     expect(pendingCoupon([])).toBeNull();
   });
 
   it("applies pending wishlist additions, removals and clearing (absolute, so repeats do no harm)", () => {
     const add = { formAction: "/wishlist", formData: form({ intent: "add", productId: P2 }) };
     expect(withPendingWishlist([P1], [add, add])).toEqual([P2, P1]);
-    expect(withPendingWishlist([P1, P2], [{ formAction: "/wishlist", formData: form({ intent: "remove", productId: P1 }) }])).toEqual([P2]);
+    expect(
+      withPendingWishlist([P1, P2], [{ formAction: "/wishlist", formData: form({ intent: "remove", productId: P1 }) }]),
+    ).toEqual([P2]);
     expect(withPendingWishlist([P1], [{ formAction: "/wishlist", formData: form({ intent: "clear" }) }])).toEqual([]);
   });
 });

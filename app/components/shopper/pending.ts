@@ -46,13 +46,20 @@ export function pendingLineChanges(fetchers: readonly PendingSubmission[]): Line
   return changes;
 }
 
-export function withPendingLines(lines: readonly CartLine[], fetchers: readonly PendingSubmission[]): readonly CartLine[] {
+export function withPendingLines(
+  lines: readonly CartLine[],
+  fetchers: readonly PendingSubmission[],
+): readonly CartLine[] {
   const changes = pendingLineChanges(fetchers);
-  return changes.length === 0 ? lines : changes.reduce<CartLine[]>((acc, change) => applyLineChange(acc, change), [...lines]);
+  return changes.length === 0
+    ? lines
+    : changes.reduce<CartLine[]>((acc, change) => applyLineChange(acc, change), [...lines]);
 }
 
 /** Whether a coupon is being applied or removed right now, and which. */
-export function pendingCoupon(fetchers: readonly PendingSubmission[]): { intent: "apply-coupon" | "remove-coupon"; code?: string } | null {
+export function pendingCoupon(
+  fetchers: readonly PendingSubmission[],
+): { intent: "apply-coupon" | "remove-coupon"; code?: string } | null {
   for (const form of submissionsTo("/cart", fetchers)) {
     const intent = form.get("intent");
     if (intent === "remove-coupon") return { intent };

@@ -3,7 +3,17 @@ import { srcSet } from "~/modules/media/images";
 import type { ProductImageView } from "~/modules/catalog/types";
 
 /** A product picture in the cart or wishlist, with the spec's placeholder when there is none or it fails. */
-export function ProductThumb({ image, name, sizes, className = "" }: { image: ProductImageView | null; name: string; sizes: string; className?: string }) {
+export function ProductThumb({
+  image,
+  name,
+  sizes,
+  className = "",
+}: {
+  image: ProductImageView | null;
+  name: string;
+  sizes: string;
+  className?: string;
+}) {
   const [failed, setFailed] = useState(false);
   return (
     <div className={`relative aspect-[3/4] overflow-hidden bg-sand ${className}`}>
@@ -21,7 +31,9 @@ export function ProductThumb({ image, name, sizes, className = "" }: { image: Pr
           className="absolute inset-0 h-full w-full object-cover"
         />
       ) : (
-        <span className="absolute inset-0 flex items-center justify-center p-2 text-center text-[0.65rem] uppercase tracking-[0.14em] text-stone">Image not available</span>
+        <span className="absolute inset-0 flex items-center justify-center p-2 text-center text-[0.65rem] tracking-[0.14em] text-stone uppercase">
+          Image not available
+        </span>
       )}
     </div>
   );

@@ -14,7 +14,12 @@ export function isShopperAction(formAction: string | undefined): boolean {
 }
 
 /** For `shouldRevalidate` of catalogue pages: keep the page's data after a cart or wishlist change or a plain refresh. */
-export function catalogueShouldRevalidate(args: { currentUrl: URL; nextUrl: URL; formAction?: string; defaultShouldRevalidate: boolean }): boolean {
+export function catalogueShouldRevalidate(args: {
+  currentUrl: URL;
+  nextUrl: URL;
+  formAction?: string;
+  defaultShouldRevalidate: boolean;
+}): boolean {
   if (args.formAction ? isShopperAction(args.formAction) : args.currentUrl.href === args.nextUrl.href) return false;
   return args.defaultShouldRevalidate;
 }

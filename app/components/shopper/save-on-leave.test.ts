@@ -14,8 +14,23 @@ describe("a change still on its way when the page goes", () => {
   it("is sent again for a heart or a quantity the server has not answered yet", () => {
     const beacons = beaconsFor(
       [
-        { state: "submitting", formAction: "/wishlist", formData: form({ intent: "add", productId: P1, store: "server" }) },
-        { state: "submitting", formAction: "/cart?index", formData: form({ intent: "update", productId: P1, size: "M", colour: "Rust", quantity: "3", store: "server" }) },
+        {
+          state: "submitting",
+          formAction: "/wishlist",
+          formData: form({ intent: "add", productId: P1, store: "server" }),
+        },
+        {
+          state: "submitting",
+          formAction: "/cart?index",
+          formData: form({
+            intent: "update",
+            productId: P1,
+            size: "M",
+            colour: "Rust",
+            quantity: "3",
+            store: "server",
+          }),
+        },
       ],
       BASE,
     );
@@ -28,11 +43,23 @@ describe("a change still on its way when the page goes", () => {
   it("is not sent when already answered, kept in the browser, or not safe to repeat", () => {
     const beacons = beaconsFor(
       [
-        { state: "loading", formAction: "/wishlist", formData: form({ intent: "add", productId: P1, store: "server" }) },
+        {
+          state: "loading",
+          formAction: "/wishlist",
+          formData: form({ intent: "add", productId: P1, store: "server" }),
+        },
         { state: "idle" },
-        { state: "submitting", formAction: "/wishlist", formData: form({ intent: "add", productId: P1, store: "local" }) },
+        {
+          state: "submitting",
+          formAction: "/wishlist",
+          formData: form({ intent: "add", productId: P1, store: "local" }),
+        },
         { state: "submitting", formAction: "/wishlist", formData: form({ intent: "add-all", store: "server" }) },
-        { state: "submitting", formAction: "/cart", formData: form({ intent: "apply-coupon", code: "SAVE10", store: "server" }) },
+        {
+          state: "submitting",
+          formAction: "/cart",
+          formData: form({ intent: "apply-coupon", code: "SAVE10", store: "server" }),
+        },
         { state: "submitting", formAction: "/newsletter", formData: form({ intent: "add", store: "server" }) },
       ],
       BASE,

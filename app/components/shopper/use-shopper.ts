@@ -3,7 +3,12 @@ import { useFetcher, useFetchers, useRevalidator, useRouteLoaderData } from "rea
 import { STORE_FIELD, type Store } from "~/modules/cart/form-fields";
 import { addLocalLine, localCartSnapshot, serverCartSnapshot, subscribeLocalCart } from "~/modules/cart/local-cart";
 import { countItems, stockCapMessage, type CartLine } from "~/modules/cart/lines";
-import { localWishlistSnapshot, serverWishlistSnapshot, subscribeLocalWishlist, toggleLocalWishlist } from "~/modules/wishlist/local-wishlist";
+import {
+  localWishlistSnapshot,
+  serverWishlistSnapshot,
+  subscribeLocalWishlist,
+  toggleLocalWishlist,
+} from "~/modules/wishlist/local-wishlist";
 import type { loader as rootLoader } from "~/root";
 import { SIGNED_OUT, type ShopperView } from "~/lib/shopper-view";
 import { earlyViewSnapshot, serverEarlyViewSnapshot, subscribeEarlyView } from "./me-client";
@@ -88,12 +93,16 @@ export function useWishlist(productId: string): { wishlisted: boolean; toggle: (
     // Once saved, React Router reloads the loaders of the page the shopper is on by then (the root's
     // among them), so a page opened meanwhile shows the heart too. A page that goes before the save
     // has landed sends it again (useSaveOnLeave).
-    void fetcher.submit({ intent: wishlisted ? "remove" : "add", productId, [STORE_FIELD]: "server" }, { method: "post", action: "/wishlist" });
+    void fetcher.submit(
+      { intent: wishlisted ? "remove" : "add", productId, [STORE_FIELD]: "server" },
+      { method: "post", action: "/wishlist" },
+    );
   }, [productId, signedIn, wishlisted, fetcher]);
   return { wishlisted, toggle };
 }
 
-export type AddResult = { ok: true; quantity: number; capped: boolean; message?: string } | { ok: false; error: string };
+export type AddResult =
+  { ok: true; quantity: number; capped: boolean; message?: string } | { ok: false; error: string };
 
 const ADD_FAILED = "Failed to add item to cart. Please try again.";
 
@@ -101,7 +110,10 @@ const ADD_FAILED = "Failed to add item to cart. Please try again.";
  * Add to cart for guests (local storage, decision 004) and signed-in shoppers (POST /api/cart,
  * then the loaders revalidate so the badge and the cart follow). Capped quantities say so.
  */
-export function useAddToCart(): (line: { productId: string; size: string; colour: string; quantity: number }, stock: number) => Promise<AddResult> {
+export function useAddToCart(): (
+  line: { productId: string; size: string; colour: string; quantity: number },
+  stock: number,
+) => Promise<AddResult> {
   const signedIn = useSignedIn();
   const revalidator = useRevalidator();
   return useCallback(
@@ -111,7 +123,12 @@ export function useAddToCart(): (line: { productId: string; size: string; colour
       if (!signedIn) {
         try {
           const result = addLocalLine(line, stock);
-          return { ok: true, quantity: result.quantity, capped: result.capped, ...(result.capped ? { message: stockCapMessage(stock, result.quantity) } : {}) };
+          return {
+            ok: true,
+            quantity: result.quantity,
+            capped: result.capped,
+            ...(result.capped ? { message: stockCapMessage(stock, result.quantity) } : {}),
+          };
         } catch {
           return { ok: false, error: ADD_FAILED };
         }
@@ -122,10 +139,16 @@ export function useAddToCart(): (line: { productId: string; size: string; colour
         for (const [k, v] of Object.entries(line)) body.set(k, String(v));
         // keepalive: the line is added even when the shopper leaves the page before the answer
         const response = await fetch("/api/cart", { method: "POST", body, keepalive: true });
-        const result = (await response.json()) as { ok: true; quantity: number; message?: string } | { ok: false; error: string };
+        const result = (await response.json()) as
+          { ok: true; quantity: number; message?: string } | { ok: false; error: string };
         if (!result.ok) return result;
         void revalidator.revalidate();
-        return { ok: true, quantity: result.quantity, capped: Boolean(result.message), ...(result.message ? { message: result.message } : {}) };
+        return {
+          ok: true,
+          quantity: result.quantity,
+          capped: Boolean(result.message),
+          ...(result.message ? { message: result.message } : {}),
+        };
       } catch {
         return { ok: false, error: ADD_FAILED };
       }

@@ -5,7 +5,12 @@ type IconProps = { className?: string; title?: string };
  * The shared frame of every icon: 24 px grid; the 1.5 px round stroke comes from the `icon` class
  * (app.css), so each icon's markup carries only its shape. `filled` also fills the shape.
  */
-export function Svg({ className, title, filled, children }: IconProps & { filled?: boolean; children: React.ReactNode }) {
+export function Svg({
+  className,
+  title,
+  filled,
+  children,
+}: IconProps & { filled?: boolean; children: React.ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

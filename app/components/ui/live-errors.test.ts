@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { edit, initialLiveErrors, leave, submitAll, visibleErrors, type FormValues, type LiveErrorsState } from "./live-errors";
+import {
+  edit,
+  initialLiveErrors,
+  leave,
+  submitAll,
+  visibleErrors,
+  type FormValues,
+  type LiveErrorsState,
+} from "./live-errors";
 
 // a form of two required fields; the server also checks a state against the pincode
 const check = (values: FormValues) => {
@@ -56,7 +64,12 @@ describe("live field messages", () => {
     state = edit(state, "name", { ...sent, name: "Asha" }, { chosen: false });
     expect(shows(state)).toEqual({ state: "Pincode 302001 is in Rajasthan, not Karnataka." });
     // a new pincode answers the state's message too
-    state = edit(state, "pincode", { ...sent, name: "Asha", pincode: "560001" }, { chosen: false, dependents: ["state"] });
+    state = edit(
+      state,
+      "pincode",
+      { ...sent, name: "Asha", pincode: "560001" },
+      { chosen: false, dependents: ["state"] },
+    );
     expect(shows(state)).toEqual({});
   });
 });

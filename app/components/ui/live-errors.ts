@@ -26,7 +26,11 @@ export interface LiveErrorsState {
 export type Check = (values: FormValues) => FieldErrors;
 
 /** The state right after the page loads or the server answers: its messages show, for the values it was sent. */
-export function initialLiveErrors(check: Check, server: FieldErrors | undefined, sent: FormValues | undefined): LiveErrorsState {
+export function initialLiveErrors(
+  check: Check,
+  server: FieldErrors | undefined,
+  sent: FormValues | undefined,
+): LiveErrorsState {
   const messages = server ?? {};
   const client = sent ? check(sent) : {};
   const serverOnly: FieldErrors = {};
@@ -49,7 +53,12 @@ export function visibleErrors(state: LiveErrorsState, client: FieldErrors): Fiel
  * button) counts as leaving the field at once. `dependents` are the fields whose server message this
  * change answers too (a state checked against the pincode).
  */
-export function edit(state: LiveErrorsState, field: string, values: FormValues, options: { chosen: boolean; dependents?: readonly string[] }): LiveErrorsState {
+export function edit(
+  state: LiveErrorsState,
+  field: string,
+  values: FormValues,
+  options: { chosen: boolean; dependents?: readonly string[] },
+): LiveErrorsState {
   const edited = new Set(state.edited).add(field);
   for (const other of options.dependents ?? []) edited.add(other);
   const shown = options.chosen ? new Set(state.shown).add(field) : state.shown;

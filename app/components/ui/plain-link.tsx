@@ -20,23 +20,15 @@ import { useNavigate } from "react-router";
  * Without JavaScript, or outside the frame (no navigate function), they are ordinary links.
  */
 
-type Navigate = (
-  to: string,
-  options: { replace: boolean; preventScrollReset: boolean },
-) => void;
+type Navigate = (to: string, options: { replace: boolean; preventScrollReset: boolean }) => void;
 
 const NavigateContext = createContext<Navigate | null>(null);
 
 /** Gives the plain links below it client-side navigation (one useNavigate for all of them). */
 export function PlainLinkNavigation({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const go = useCallback<Navigate>(
-    (to, options) => void navigate(to, options),
-    [navigate],
-  );
-  return (
-    <NavigateContext.Provider value={go}>{children}</NavigateContext.Provider>
-  );
+  const go = useCallback<Navigate>((to, options) => void navigate(to, options), [navigate]);
+  return <NavigateContext.Provider value={go}>{children}</NavigateContext.Provider>;
 }
 
 /** Whether a click is one the browser should handle itself (new tab, download, modified, not the main button). */
@@ -78,8 +70,7 @@ export function PlainLink({
         event.preventDefault();
         // the page already shown is replaced, not stacked, as <Link> does
         navigate(to, {
-          replace:
-            `${window.location.pathname}${window.location.search}` === to,
+          replace: `${window.location.pathname}${window.location.search}` === to,
           preventScrollReset,
         });
       }}

@@ -1,5 +1,14 @@
 import { useState } from "react";
-import { edit, initialLiveErrors, leave, submitAll, visibleErrors, type Check, type FieldErrors, type FormValues } from "./live-errors";
+import {
+  edit,
+  initialLiveErrors,
+  leave,
+  submitAll,
+  visibleErrors,
+  type Check,
+  type FieldErrors,
+  type FormValues,
+} from "./live-errors";
 
 /** Inputs whose change is a choice made at once, not typing under way. */
 const CHOICES = new Set(["select-one", "select-multiple", "checkbox", "radio"]);
@@ -61,7 +70,9 @@ export function useLiveErrors({
         const target = event.target as HTMLInputElement;
         if (!target.name) return;
         const now = readForm(event.currentTarget);
-        setState((s) => edit(s, target.name, now, { chosen: CHOICES.has(target.type), dependents: dependents?.[target.name] }));
+        setState((s) =>
+          edit(s, target.name, now, { chosen: CHOICES.has(target.type), dependents: dependents?.[target.name] }),
+        );
       },
       onBlur: (event) => {
         const name = (event.target as { name?: unknown }).name;

@@ -33,7 +33,10 @@ export function WishlistCard({ product }: { product: ShopperProduct }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setFading(true);
-    timer.current = window.setTimeout(() => void remover.submit(form, { method: "post", action: "/wishlist" }), WISHLIST_FADE_MS);
+    timer.current = window.setTimeout(
+      () => void remover.submit(form, { method: "post", action: "/wishlist" }),
+      WISHLIST_FADE_MS,
+    );
   };
 
   const onAdd = async () => {
@@ -51,9 +54,14 @@ export function WishlistCard({ product }: { product: ShopperProduct }) {
       className={`group relative flex flex-col transition-opacity duration-300 motion-reduce:transition-none ${fading ? "opacity-0" : "opacity-100"}`}
     >
       <Link to={href} className="block focus-visible:outline-offset-4" aria-label={product.name} tabIndex={-1}>
-        <ProductThumb image={product.image} name={product.name} sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw" className={available ? "" : "opacity-70"} />
+        <ProductThumb
+          image={product.image}
+          name={product.name}
+          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+          className={available ? "" : "opacity-70"}
+        />
       </Link>
-      <remover.Form method="post" action="/wishlist" onSubmit={onRemove} className="absolute right-2 top-2">
+      <remover.Form method="post" action="/wishlist" onSubmit={onRemove} className="absolute top-2 right-2">
         <input type="hidden" name={STORE_FIELD} value={store} />
         <input type="hidden" name="productId" value={product.id} />
         <input type="hidden" name="intent" value="remove" />
@@ -66,12 +74,12 @@ export function WishlistCard({ product }: { product: ShopperProduct }) {
         </button>
       </remover.Form>
       {!available ? (
-        <span className="absolute left-3 top-3 bg-ink px-2.5 py-1 text-[0.65rem] font-medium uppercase tracking-[0.18em] text-ivory">
+        <span className="absolute top-3 left-3 bg-ink px-2.5 py-1 text-[0.65rem] font-medium tracking-[0.18em] text-ivory uppercase">
           {product.isActive ? "Sold out" : "Unavailable"}
         </span>
       ) : null}
       <div className="mt-3 flex flex-1 flex-col space-y-1 px-0.5">
-        <p className="text-[0.68rem] uppercase tracking-[0.22em] text-stone">{product.brand}</p>
+        <p className="text-[0.68rem] tracking-[0.22em] text-stone uppercase">{product.brand}</p>
         <h2 className="font-display text-lg leading-snug text-ink sm:text-xl">
           <Link to={href} className="hover:text-maroon">
             {product.name}
@@ -79,9 +87,17 @@ export function WishlistCard({ product }: { product: ShopperProduct }) {
         </h2>
         <Price pricePaise={product.pricePaise} originalPricePaise={product.originalPricePaise} />
         {product.colors.length > 0 ? (
-          <ul className="flex items-center gap-1.5 pt-1" aria-label={`Colours: ${product.colors.map((c) => c.name).join(", ")}`}>
+          <ul
+            className="flex items-center gap-1.5 pt-1"
+            aria-label={`Colours: ${product.colors.map((c) => c.name).join(", ")}`}
+          >
             {product.colors.slice(0, 4).map((c) => (
-              <li key={c.name} title={c.name} className="h-4 w-4 rounded-full border border-ink/15" style={{ backgroundColor: c.hex }} />
+              <li
+                key={c.name}
+                title={c.name}
+                className="h-4 w-4 rounded-full border border-ink/15"
+                style={{ backgroundColor: c.hex }}
+              />
             ))}
             {product.colors.length > 4 ? <li className="text-xs text-stone">+{product.colors.length - 4}</li> : null}
           </ul>
@@ -91,7 +107,7 @@ export function WishlistCard({ product }: { product: ShopperProduct }) {
             <Link
               to={href}
               aria-label={`Choose size for ${product.name} (${quickAddLine(product).size} is sold out)`}
-              className="inline-flex w-full items-center justify-center gap-1.5 border border-ink px-3 py-2.5 text-[0.68rem] font-medium uppercase tracking-[0.18em] text-ink transition-colors hover:bg-ink hover:text-ivory"
+              className="inline-flex w-full items-center justify-center gap-1.5 border border-ink px-3 py-2.5 text-[0.68rem] font-medium tracking-[0.18em] text-ink uppercase transition-colors hover:bg-ink hover:text-ivory"
             >
               Choose size
             </Link>
@@ -101,13 +117,16 @@ export function WishlistCard({ product }: { product: ShopperProduct }) {
               onClick={() => void onAdd()}
               disabled={!available || adding}
               aria-label={available ? `Add ${product.name} to cart` : `${product.name} is out of stock`}
-              className="inline-flex w-full items-center justify-center gap-1.5 border border-ink px-3 py-2.5 text-[0.68rem] font-medium uppercase tracking-[0.18em] text-ink transition-colors hover:bg-ink hover:text-ivory disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent disabled:hover:text-ink"
+              className="inline-flex w-full items-center justify-center gap-1.5 border border-ink px-3 py-2.5 text-[0.68rem] font-medium tracking-[0.18em] text-ink uppercase transition-colors hover:bg-ink hover:text-ivory disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent disabled:hover:text-ink"
             >
               {available ? <PlusIcon className="h-3.5 w-3.5" /> : null}
               {!available ? "Sold out" : adding ? "Adding..." : "Add to Cart"}
             </button>
           )}
-          <p role="status" className={`mt-1.5 min-h-4 text-xs ${message?.kind === "error" ? "text-sale" : "text-leaf"}`}>
+          <p
+            role="status"
+            className={`mt-1.5 min-h-4 text-xs ${message?.kind === "error" ? "text-sale" : "text-leaf"}`}
+          >
             {message?.text ?? ""}
           </p>
         </div>

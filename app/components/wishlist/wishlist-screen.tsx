@@ -35,7 +35,8 @@ export function WishlistScreen({
     if (unseen && idle) void revalidator.revalidate();
   }, [unseen, idle, revalidator]);
 
-  const addAllResult = addAll.state === "idle" ? (addAll.data ?? (actionData?.intent === "add-all" ? actionData : undefined)) : undefined;
+  const addAllResult =
+    addAll.state === "idle" ? (addAll.data ?? (actionData?.intent === "add-all" ? actionData : undefined)) : undefined;
   const noScriptError = actionData && !actionData.ok && actionData.intent !== "add-all" ? actionData.error : null;
 
   let body: React.ReactNode;
@@ -51,7 +52,9 @@ export function WishlistScreen({
       <div role="status" className="py-20 text-center text-sm text-stone">
         Loading your wishlist...
         <noscript>
-          <p className="mt-2 text-ink">Your wishlist is kept in this browser. Please turn on JavaScript, or sign in to see it.</p>
+          <p className="mt-2 text-ink">
+            Your wishlist is kept in this browser. Please turn on JavaScript, or sign in to see it.
+          </p>
         </noscript>
       </div>
     );
@@ -71,7 +74,13 @@ export function WishlistScreen({
         <div className="mb-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
           <addAll.Form method="post" action="/wishlist">
             <input type="hidden" name={STORE_FIELD} value={store} />
-            <button type="submit" name="intent" value="add-all" disabled={addAll.state !== "idle"} className="btn-primary w-full sm:w-auto">
+            <button
+              type="submit"
+              name="intent"
+              value="add-all"
+              disabled={addAll.state !== "idle"}
+              className="btn-primary w-full sm:w-auto"
+            >
               {addAll.state !== "idle" ? "Adding..." : "Add All to Cart"}
             </button>
           </addAll.Form>
@@ -87,13 +96,19 @@ export function WishlistScreen({
               Clear Wishlist
             </button>
           </clear.Form>
-          <Link to="/products" className="text-center text-xs uppercase tracking-[0.18em] text-stone underline-offset-4 hover:text-ink hover:underline sm:ml-auto">
+          <Link
+            to="/products"
+            className="text-center text-xs tracking-[0.18em] text-stone uppercase underline-offset-4 hover:text-ink hover:underline sm:ml-auto"
+          >
             Continue Shopping
           </Link>
         </div>
         <div aria-live="polite">
           {addAllResult ? (
-            <p role={addAllResult.ok ? "status" : "alert"} className={`mb-6 border px-4 py-3 text-sm ${addAllResult.ok ? "border-leaf/30 bg-emerald-50 text-leaf" : "border-sale/30 bg-red-50 text-sale"}`}>
+            <p
+              role={addAllResult.ok ? "status" : "alert"}
+              className={`mb-6 border px-4 py-3 text-sm ${addAllResult.ok ? "border-leaf/30 bg-emerald-50 text-leaf" : "border-sale/30 bg-red-50 text-sale"}`}
+            >
               {addAllResult.ok ? addAllResult.message : addAllResult.error}
             </p>
           ) : null}
@@ -113,7 +128,7 @@ export function WishlistScreen({
   }
 
   return (
-    <div className="mx-auto max-w-7xl px-4 pb-20 pt-8 sm:px-8 sm:pt-12">
+    <div className="mx-auto max-w-7xl px-4 pt-8 pb-20 sm:px-8 sm:pt-12">
       <header className="mb-8 border-b border-linen pb-6">
         <p className="eyebrow">Saved for later</p>
         <h1 className="mt-2 font-display text-4xl text-ink sm:text-5xl">

@@ -156,8 +156,7 @@ export const CATALOGUE: SeedProduct[] = [
     brand: "Neelgar",
     price: 2199,
     originalPrice: 2699,
-    description:
-      "Handwoven ikat cotton from Telangana, cut into a clean A-line kurta in black and off-white.",
+    description: "Handwoven ikat cotton from Telangana, cut into a clean A-line kurta in black and off-white.",
     details:
       "Because the yarns are tied and dyed before they are woven, ikat has soft, feathered edges — look closely and you'll see the slight shifts that mark it as handmade. This kurta has a band collar with a short placket of black shell buttons, full sleeves that roll up neatly, two in-seam pockets and a gently flared hem. Unlined. Length 42 inches. Kurta only. Our model (5 ft 6 in, size M) wears it with black slim pants and silver jhumkas.",
     fabric: "Cotton",
@@ -263,8 +262,7 @@ export const CATALOGUE: SeedProduct[] = [
     brand: "Mitti & Mor",
     price: 1149,
     originalPrice: 1499,
-    description:
-      "Black rayon dotted with ivory polka spots, finished with a frilled collar and a pintucked yoke.",
+    description: "Black rayon dotted with ivory polka spots, finished with a frilled collar and a pintucked yoke.",
     details:
       "A playful short kurti with a round, frill-edged collar, a pintucked front yoke and puffed elbow sleeves gathered into a narrow cuff. Six fabric-covered buttons run down the front. Unlined. Length 32 inches. Kurti only. For a birthday brunch, our 5 ft 7 in model wore size M over a pleated ivory skirt.",
     fabric: "Rayon",
@@ -288,8 +286,7 @@ export const CATALOGUE: SeedProduct[] = [
     category: "short-kurtis",
     brand: "Mitti & Mor",
     price: 1249,
-    description:
-      "A navy and off-white chevron print on crisp cotton, with a tailored collar for workdays.",
+    description: "A navy and off-white chevron print on crisp cotton, with a tailored collar for workdays.",
     details:
       "This kurti borrows from shirting: a notched collar, a hidden button placket, full sleeves with roll-up tabs and a curved hem with side slits. The zigzag chevron is screen printed in deep navy on off-white cotton poplin. Unlined. Length 33 inches. Kurti only. Our model wears size M (she's 5 ft 8 in) with slim navy trousers and loafers.",
     fabric: "Cotton",
@@ -369,8 +366,7 @@ export const CATALOGUE: SeedProduct[] = [
     brand: "Saanjh Studio",
     price: 2699,
     originalPrice: 3299,
-    description:
-      "Coral gulmohar blossoms hand block printed on mulmul, as a relaxed shirt and drawstring pants.",
+    description: "Coral gulmohar blossoms hand block printed on mulmul, as a relaxed shirt and drawstring pants.",
     details:
       "Set of 2: shirt-style top and pants. The top has a notched collar, coconut-shell buttons, dropped shoulders with elbow sleeves and a high-low hem (27 inches at the front, 30 at the back). The pants are straight, with a drawstring and elastic waist, two side pockets and a 38-inch length. Both are unlined and very light — ideal for Goa or a long Sunday lunch. Model: 5 ft 7 in, size M.",
     fabric: "Cotton",
@@ -421,8 +417,7 @@ export const CATALOGUE: SeedProduct[] = [
     brand: "Saanjh Studio",
     price: 3499,
     originalPrice: 4299,
-    description:
-      "A liquid emerald satin shirt and palazzo pair for cocktail evenings and birthday dinners.",
+    description: "A liquid emerald satin shirt and palazzo pair for cocktail evenings and birthday dinners.",
     details:
       "Set of 2: shirt and palazzo. The shirt has a soft revere collar, a concealed placket, full bishop sleeves with a two-button cuff and a 27-inch length that can be tucked in or worn loose. Palazzos have a covered elastic waistband and a fluid 40-inch leg. Unlined. Also available in deep wine. Styled with gold chandbalis and block heels on our 5 ft 6 in model, who wears size S.",
     fabric: "Satin",
@@ -472,8 +467,7 @@ export const CATALOGUE: SeedProduct[] = [
     category: "co-ords",
     brand: "Mitti & Mor",
     price: 1899,
-    description:
-      "Navy and ivory stripes on fluid rayon: a sleeveless top and wide pants for holidays by the sea.",
+    description: "Navy and ivory stripes on fluid rayon: a sleeveless top and wide pants for holidays by the sea.",
     details:
       "Set of 2: top and pants. The top is sleeveless, with a square neck, wide shoulder straps and a side zip, and is cropped to 20 inches. The pants sit high with a smocked back waist, a pleated front and a wide leg measuring 39 inches. Unlined. Only a few sizes remain from this run. Our model is 5 ft 8 in in size XS; pair it with a straw tote and espadrilles.",
     fabric: "Rayon",
@@ -526,8 +520,7 @@ export const CATALOGUE: SeedProduct[] = [
     brand: "Phool Patti",
     price: 2499,
     originalPrice: 2999,
-    description:
-      "A three-tier maxi in mustard cotton, hand block printed with champa flowers and finished with lace.",
+    description: "A three-tier maxi in mustard cotton, hand block printed with champa flowers and finished with lace.",
     details:
       "Fitted through the bodice, with a square neck, a smocked back and adjustable tie straps, this maxi falls through three gathered tiers to a 52-inch hem. The bodice and upper skirt are lined in cotton voile, and there are two deep in-seam pockets. Our model is 5 ft 6 in and wears size S with tan sandals and a straw hat — right for brunch, a beach birthday or a long lunch.",
     fabric: "Cotton",
@@ -604,8 +597,7 @@ export const CATALOGUE: SeedProduct[] = [
     category: "dresses",
     brand: "Saanjh Studio",
     price: 2899,
-    description:
-      "A black satin wrap dress scattered with tiny gold dots, like fireflies on a summer night.",
+    description: "A black satin wrap dress scattered with tiny gold dots, like fireflies on a summer night.",
     details:
       "True wrap construction, with an inside tie and an outer sash, a deep V-neck with a modesty snap and three-quarter sleeves with a slight puff at the shoulder. Cut on the bias for drape, the skirt finishes at 45 inches. Unlined. Our model is 5 ft 5 in in size S, with a red lip and gold chandbalis.",
     fabric: "Satin",
@@ -655,8 +647,7 @@ export const CATALOGUE: SeedProduct[] = [
     category: "dresses",
     brand: "Saanjh Studio",
     price: 2399,
-    description:
-      "Teal and ivory chevron waves on fluid crepe, in a midi dress with a neat band collar.",
+    description: "Teal and ivory chevron waves on fluid crepe, in a midi dress with a neat band collar.",
     details:
       "Band collar with a keyhole, short cap sleeves, a fitted waist with a concealed side zip and an A-line skirt with soft pleats; the midi length is 46 inches. Lined in crepe for opacity. Wear it with block heels to the office and kolhapuris at the weekend. Our model is 5 ft 8 in and wears size M.",
     fabric: "Crepe",
@@ -709,8 +700,7 @@ export const CATALOGUE: SeedProduct[] = [
     category: "bottoms",
     brand: "Mitti & Mor",
     price: 799,
-    description:
-      "Wide cotton palazzos with small hand-printed butis, comfortable enough for the hottest afternoons.",
+    description: "Wide cotton palazzos with small hand-printed butis, comfortable enough for the hottest afternoons.",
     details:
       "Soft cambric with a fully elasticated waistband and a drawstring for adjustment. The legs are generously wide and fall straight to 39 inches, with two in-seam pockets. Unlined. They pair best with solid kurtas in white, mustard or rust. Model is 5 ft 5 in and wears size S.",
     fabric: "Cotton",
@@ -785,8 +775,7 @@ export const CATALOGUE: SeedProduct[] = [
     category: "bottoms",
     brand: "Saanjh Studio",
     price: 1349,
-    description:
-      "Pinstriped modal trousers that drape like silk and feel like pyjamas. A smarter way to wear comfort.",
+    description: "Pinstriped modal trousers that drape like silk and feel like pyjamas. A smarter way to wear comfort.",
     details:
       "Soft, breathable modal with a fine pinstripe, cut high-rise with a wide flat waistband, a side zip and pressed front creases. The leg is wide and 40 inches long. Unlined. Our model is 5 ft 8 in and wears size M, tucked in with a white linen shirt.",
     fabric: "Modal",
@@ -917,8 +906,7 @@ export const CATALOGUE: SeedProduct[] = [
     category: "lehengas",
     brand: "Resham Gali",
     price: 8499,
-    description:
-      "Kutch bandhani tied by hand on lustrous gajji silk, in deep maroon with gold zari borders.",
+    description: "Kutch bandhani tied by hand on lustrous gajji silk, in deep maroon with gold zari borders.",
     details:
       "Set of 3, comprising the lehenga, a blouse and a dupatta. Gajji is a dense, glossy satin-weave silk from Kutch, and bandhani on gajji is a bridal tradition there. The lehenga has a wide flare with satin lining, a 42-inch length and a zari border at the hem. The blouse is semi-stitched with generous margins for alteration, and the bandhani dupatta is 2.5 metres long. Model: 5 ft 6 in, size M.",
     fabric: "Silk",
@@ -1073,8 +1061,7 @@ export const CATALOGUE: SeedProduct[] = [
     brand: "Dhaaga House",
     price: 2299,
     originalPrice: 2799,
-    description:
-      "Wine satin pyjamas with contrast piping, for slow mornings — and a lovely gift for a bride-to-be.",
+    description: "Wine satin pyjamas with contrast piping, for slow mornings — and a lovely gift for a bride-to-be.",
     details:
       "Set of 2: a classic notch-collar shirt with contrast piping, full sleeves, a breast pocket and pearl-effect buttons, 27 inches long; and straight pyjamas with a covered elastic waist, 39 inches long. Unlined. Also offered in champagne. It arrives folded in a reusable cotton gift bag. Our model is 5 ft 5 in and wears size S.",
     fabric: "Satin",
@@ -1099,8 +1086,7 @@ export const CATALOGUE: SeedProduct[] = [
     brand: "Dhaaga House",
     price: 999,
     originalPrice: 1399,
-    description:
-      "A sleeveless top and full-length pants in breezy mint rayon, printed with pink paisleys.",
+    description: "A sleeveless top and full-length pants in breezy mint rayon, printed with pink paisleys.",
     details:
       "Set of 2. The sleeveless top has a round neck with a button back, a gathered yoke and a 27-inch length. The pants have a smocked waist and a wide leg, 38 inches long. Unlined and very light, this is a summer-night favourite. Model: 5 ft 6 in, size M.",
     fabric: "Rayon",
@@ -1124,8 +1110,7 @@ export const CATALOGUE: SeedProduct[] = [
     category: "loungewear",
     brand: "Dhaaga House",
     price: 2499,
-    description:
-      "A cashmere-blend knit sweatshirt and joggers in heather grey, for foggy winter mornings at home.",
+    description: "A cashmere-blend knit sweatshirt and joggers in heather grey, for foggy winter mornings at home.",
     details:
       "Set of 2: a crew-neck sweatshirt with dropped shoulders, ribbed cuffs and hem (25 inches long), and tapered joggers with a drawcord, side pockets and ribbed ankles (38 inches). Knitted from a soft cashmere and cotton blend that stays warm without bulk. Unlined. Shown in size S on a 5 ft 6 in model.",
     fabric: "Cashmere",
@@ -1229,8 +1214,7 @@ export const CATALOGUE: SeedProduct[] = [
     category: "sarees",
     brand: "Neelgar",
     price: 8999,
-    description:
-      "Double ikat silk from Pochampally, in maroon and teal geometric diamonds with a temple border.",
+    description: "Double ikat silk from Pochampally, in maroon and teal geometric diamonds with a temple border.",
     details:
       "Every warp and weft thread is tie-dyed before weaving, so the pattern only appears as the saree comes off the loom. The body is a grid of diamonds in maroon and teal, and the pallu repeats them on a larger scale with fine stripes. Length 5.5 metres plus a 0.8-metre blouse piece. Silk Mark certified, with pico and fall done. Model is 5 ft 6 in.",
     fabric: "Silk",
@@ -1308,8 +1292,7 @@ export const CATALOGUE: SeedProduct[] = [
     category: "shirts",
     brand: "Saanjh Studio",
     price: 2199,
-    description:
-      "An oversized shirt in natural ivory linen, with a soft collar and deep cuffs to roll.",
+    description: "An oversized shirt in natural ivory linen, with a soft collar and deep cuffs to roll.",
     details:
       "Mid-weight pure linen, cut relaxed, with a spread collar, a single chest pocket, dropped shoulders and full sleeves with double-button cuffs. The curved hem is longer at the back (29 inches) than the front (27). Unlined. Wear it open over a camisole, knotted above a skirt, or buttoned up with wide-leg trousers. Model: 5 ft 8 in, size S.",
     fabric: "Linen",
@@ -1335,8 +1318,7 @@ export const CATALOGUE: SeedProduct[] = [
     brand: "Saanjh Studio",
     price: 1599,
     originalPrice: 1899,
-    description:
-      "Crisp blue-and-white striped poplin, tailored close but never tight. The office shirt, perfected.",
+    description: "Crisp blue-and-white striped poplin, tailored close but never tight. The office shirt, perfected.",
     details:
       "A fitted shirt with a classic collar, a button-down placket, full sleeves with barrel cuffs and two back darts for shape. The cotton poplin has a fine, even stripe and a smooth hand. Length 27 inches, with a shirt-tail hem that tucks in cleanly. Unlined. Our model is 5 ft 7 in and wears size M with grey trousers.",
     fabric: "Cotton",
@@ -1360,8 +1342,7 @@ export const CATALOGUE: SeedProduct[] = [
     category: "shirts",
     brand: "Neelgar",
     price: 1799,
-    description:
-      "Indigo cotton hand block printed with tiny white stars, in a boyfriend cut with a camp collar.",
+    description: "Indigo cotton hand block printed with tiny white stars, in a boyfriend cut with a camp collar.",
     details:
       "A relaxed camp-collar shirt with short sleeves, a straight hem with side vents and coconut-shell buttons. The star butis are printed by hand in Bagru and dyed in indigo, so expect small variations from piece to piece. Length 28 inches. Unlined. Throw it over a slip dress or wear it with white shorts on holiday. Model is 5 ft 6 in in size M.",
     fabric: "Cotton",
@@ -1385,8 +1366,7 @@ export const CATALOGUE: SeedProduct[] = [
     category: "shirts",
     brand: "Saanjh Studio",
     price: 1449,
-    description:
-      "Maroon and navy Madras checks in soft cotton, in a relaxed shirt cut with a little more room.",
+    description: "Maroon and navy Madras checks in soft cotton, in a relaxed shirt cut with a little more room.",
     details:
       "This style was made for our curve range: a wider body, a longer 30-inch length and a slight A-line so it sits well over the hips. Spread collar, full sleeves with cuffs, a chest pocket and a curved hem. Unlined. Available in sizes L to XXL. Our model is 5 ft 6 in and wears size XL with black straight pants.",
     fabric: "Cotton",
@@ -1410,8 +1390,7 @@ export const CATALOGUE: SeedProduct[] = [
     category: "shirts",
     brand: "Phool Patti",
     price: 1349,
-    description:
-      "Black rayon printed with soft pink phulwari blooms, in a long tunic shirt with a tie at the waist.",
+    description: "Black rayon printed with soft pink phulwari blooms, in a long tunic shirt with a tie at the waist.",
     details:
       "A longline button-through shirt with a mandarin collar, three-quarter sleeves with a roll-up tab, side slits and a detachable fabric tie to cinch the waist. Length 32 inches. Unlined. Good with jeans and sneakers, or with straight pants and juttis for a birthday lunch. Model: 5 ft 5 in, size S.",
     fabric: "Rayon",
@@ -1488,8 +1467,7 @@ export const CATALOGUE: SeedProduct[] = [
     brand: "Dhaaga House",
     price: 1899,
     originalPrice: 2299,
-    description:
-      "Rust cotton with black kalamkari paisleys, with plain bottom fabric and a printed mulmul dupatta.",
+    description: "Rust cotton with black kalamkari paisleys, with plain bottom fabric and a printed mulmul dupatta.",
     details:
       "Set of 3: 2.5 metres of printed cotton for the kurta, 2.5 metres of solid black cotton for the bottom and a 2.25-metre mulmul dupatta with a paisley border. The kurta length includes a border panel that can be placed at the hem or the sleeves. Pre-washed to limit shrinkage. The stitched sample on our model is a straight kurta with a round neck and three-quarter sleeves.",
     fabric: "Cotton",
@@ -1618,8 +1596,7 @@ export const CATALOGUE: SeedProduct[] = [
     brand: "Kumkum Zevar",
     price: 1299,
     originalPrice: 1699,
-    description:
-      "Crescent chandbalis set with kundan and emerald-green stones, finished with a fringe of seed pearls.",
+    description: "Crescent chandbalis set with kundan and emerald-green stones, finished with a fringe of seed pearls.",
     details:
       "Handcrafted in Jaipur in gold-plated brass, with glass kundan stones set the traditional way over foil. Each earring is 2.5 inches long and weighs about 14 grams, with a push-back post for pierced ears. Comes in a cotton potli pouch. Wear them with a silk saree, or with a plain kurta and let them do the talking.",
     fabric: "Brass",
@@ -1645,8 +1622,7 @@ export const CATALOGUE: SeedProduct[] = [
     brand: "Kumkum Zevar",
     price: 549,
     originalPrice: 699,
-    description:
-      "Oxidised jhumkas with a dancing peacock on the stud and tiny ghungroo bells around the dome.",
+    description: "Oxidised jhumkas with a dancing peacock on the stud and tiny ghungroo bells around the dome.",
     details:
       "Made from brass with a hand-finished oxidised silver tone. The peacock stud leads into a domed jhumka ringed with small ghungroos that chime gently as you move. Each one is 2 inches long and weighs about 9 grams, light enough for all-day wear. Push-back closure. They go with handloom cottons, denim and everything in between.",
     fabric: "Brass",
@@ -1747,8 +1723,7 @@ export const CATALOGUE: SeedProduct[] = [
     category: "accessories",
     brand: "Kumkum Zevar",
     price: 2799,
-    description:
-      "Half-moon chandbalis in 92.5 sterling silver filigree with freshwater pearl drops.",
+    description: "Half-moon chandbalis in 92.5 sterling silver filigree with freshwater pearl drops.",
     details:
       "Handcrafted in Cuttack, famous for its tarakasi filigree, in which fine silver wire is twisted and soldered into lace-like patterns. Each earring is 2.25 inches long, carries five freshwater pearl drops and weighs about 7 grams. Hallmarked 92.5, with a push-back post. They look as beautiful with a white chikankari kurta as with a black saree.",
     fabric: "Silver",
@@ -1802,8 +1777,7 @@ export const CATALOGUE: SeedProduct[] = [
     category: "accessories",
     brand: "Kumkum Zevar",
     price: 449,
-    description:
-      "Two strands, gold-tone beads and ivory glass pearls, meeting in an oval pendant with pearl drops.",
+    description: "Two strands, gold-tone beads and ivory glass pearls, meeting in an oval pendant with pearl drops.",
     details:
       "The shorter strand is a chain of small gold-tone beads with leaf charms; the longer one is ivory glass pearls hand-strung on cotton thread. Both meet in an oval pendant of gold-plated brass set with an ivory glass stone and finished with five pearl drops. The longer strand measures 18 inches, with a 2-inch adjustable chain and a lobster clasp. It sits neatly at the neckline of a kurta or a saree blouse.",
     fabric: "Glass",
@@ -1829,8 +1803,7 @@ export const CATALOGUE: SeedProduct[] = [
     brand: "Phool Patti",
     price: 399,
     originalPrice: 549,
-    description:
-      "A light mulmul dupatta tie-dyed in rani pink and saffron leheriya waves, edged in slim gota lace.",
+    description: "A light mulmul dupatta tie-dyed in rani pink and saffron leheriya waves, edged in slim gota lace.",
     details:
       "Tied and dyed by hand in Jaipur: the cloth is rolled on the diagonal, bound and dipped, so the waves run corner to corner and no two dupattas are quite alike. Soft 100-count mulmul with a narrow gota lace edge on both long sides. It measures 2.25 metres by 90 cm, enough to drape over one shoulder or both. Throw it over a plain white kurta and the outfit is done.",
     fabric: "Cotton",

@@ -6,7 +6,12 @@ import { CATEGORIES } from "../../modules/catalog/types";
 import { storeResponsivePicture } from "../../modules/media/process.server";
 import type { MediaStorage } from "../../modules/media/storage.server";
 import sharp from "sharp";
-import { PRODUCT_IMAGE_DEFAULT_WIDTH, PRODUCT_IMAGE_WIDTHS, thumbnailKey, variantKey } from "../../modules/media/images";
+import {
+  PRODUCT_IMAGE_DEFAULT_WIDTH,
+  PRODUCT_IMAGE_WIDTHS,
+  thumbnailKey,
+  variantKey,
+} from "../../modules/media/images";
 import { BANNER_COUNT, BANNER_WIDTHS, bannerKey, TILE_WIDTHS, tileKey } from "../../modules/content/site-images";
 import { seedProductInput } from "../../../tests/factories/catalog";
 import type { Db } from "../client.server";
@@ -39,7 +44,11 @@ export interface SeedResult {
 
 /** Which pictures a demo product gets: 2 to 4, front first. */
 export function picturePlan(product: SeedProduct): Array<{ view: PictureView; colourIndex: number }> {
-  if (product.category === "accessories") return [{ view: "front", colourIndex: 0 }, { view: "detail", colourIndex: 0 }];
+  if (product.category === "accessories")
+    return [
+      { view: "front", colourIndex: 0 },
+      { view: "detail", colourIndex: 0 },
+    ];
   const plan: Array<{ view: PictureView; colourIndex: number }> = [
     { view: "front", colourIndex: 0 },
     { view: "back", colourIndex: 0 },
@@ -71,7 +80,12 @@ async function keptPicture(storage: MediaStorage, svg: string, key: string) {
   const { width, height } = await sharp(Buffer.from(svg)).metadata();
   if (!width || !height) return null;
   const shown = Math.min(PRODUCT_IMAGE_DEFAULT_WIDTH, width);
-  return { key, url: storage.publicUrl(variantKey(key, PRODUCT_IMAGE_DEFAULT_WIDTH)), width: shown, height: Math.round((height * shown) / width) };
+  return {
+    key,
+    url: storage.publicUrl(variantKey(key, PRODUCT_IMAGE_DEFAULT_WIDTH)),
+    width: shown,
+    height: Math.round((height * shown) / width),
+  };
 }
 
 async function seedProduct(db: Db, storage: MediaStorage, product: SeedProduct, index: number, now: Date) {
@@ -80,7 +94,14 @@ async function seedProduct(db: Db, storage: MediaStorage, product: SeedProduct, 
   let reused = 0;
   const images = await Promise.all(
     plan.map(async ({ view, colourIndex }, position) => {
-      const svg = garmentSvg({ category: product.category, print: product.print, colours: coloursFor(product, colourIndex), view, seed, piece: product.art });
+      const svg = garmentSvg({
+        category: product.category,
+        print: product.print,
+        colours: coloursFor(product, colourIndex),
+        view,
+        seed,
+        piece: product.art,
+      });
       const key = `products/${product.slug}/${position + 1}-${view}`;
       const kept = await keptPicture(storage, svg, key);
       if (kept) reused += 1;
@@ -107,7 +128,12 @@ async function seedSiteImages(storage: MediaStorage): Promise<number> {
   for (const { slug } of CATEGORIES) {
     for (const view of ["front", "back"] as const) {
       const key = tileKey(slug, view);
-      jobs.push({ key, probe: variantKey(key, 900), svg: () => collectionTileSvg(slug as CategorySlug, view), widths: TILE_WIDTHS });
+      jobs.push({
+        key,
+        probe: variantKey(key, 900),
+        svg: () => collectionTileSvg(slug as CategorySlug, view),
+        widths: TILE_WIDTHS,
+      });
     }
   }
   let created = 0;
@@ -129,7 +155,13 @@ async function seedSiteImages(storage: MediaStorage): Promise<number> {
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
   const now = options.now ?? new Date();
-  const result: SeedResult = { productsCreated: 0, productsSkipped: 0, imagesCreated: 0, imagesReused: 0, siteImagesCreated: 0 };
+  const result: SeedResult = {
+    productsCreated: 0,
+    productsSkipped: 0,
+    imagesCreated: 0,
+    imagesReused: 0,
+    siteImagesCreated: 0,
+  };
   await ensureCategories(db);
   // the GST rates migration 0008 gave the categories of shops that existed then
   await ensureCategoryTax(db);

@@ -17,7 +17,9 @@ describe("the demo catalogue's stock by size and colour", () => {
     const buyable = all.filter(({ p }) => p.stock > 0);
     expect(buyable.length).toBeGreaterThan(CATALOGUE.length * 0.85);
     expect(buyable.filter(({ variants }) => variants.some((v) => v.stock === 0)).length).toBeGreaterThanOrEqual(10);
-    expect(all.filter(({ variants }) => variants.some((v) => v.stock >= 1 && v.stock <= 5)).length).toBeGreaterThanOrEqual(5);
+    expect(
+      all.filter(({ variants }) => variants.some((v) => v.stock >= 1 && v.stock <= 5)).length,
+    ).toBeGreaterThanOrEqual(5);
     // quick add (M, first colour) works for most, and opens the product for a few
     const quickSoldOut = buyable.filter(({ p, variants }) => {
       const line = quickAddLine({ id: p.slug, sizes: p.sizes, colors: p.colours });

@@ -24,7 +24,11 @@ function hash(text: string): number {
  * shared by weight (middle sizes and the first colour more), largest remainders first, so the
  * variants add up to exactly `total`. Small totals leave more gaps and low sizes of 1 to 5.
  */
-export function spreadWithGaps(key: string, product: { sizes: readonly string[]; colourNames: readonly string[] }, total: number): VariantStock[] {
+export function spreadWithGaps(
+  key: string,
+  product: { sizes: readonly string[]; colourNames: readonly string[] },
+  total: number,
+): VariantStock[] {
   const matrix = variantMatrix(variantAxes(product));
   const firstColour = matrix[0]?.colour;
   const rows = matrix.map((v) => ({ ...v, stock: 0 }));
@@ -36,7 +40,9 @@ export function spreadWithGaps(key: string, product: { sizes: readonly string[];
   const exact = weights.map((w) => (total * w) / sum);
   open.forEach((v, i) => (v.stock = Math.floor(exact[i]!)));
   let left = total - open.reduce((n, v) => n + v.stock, 0);
-  const byRemainder = open.map((v, i) => ({ v, r: exact[i]! - Math.floor(exact[i]!), i })).sort((a, b) => b.r - a.r || a.i - b.i);
+  const byRemainder = open
+    .map((v, i) => ({ v, r: exact[i]! - Math.floor(exact[i]!), i }))
+    .sort((a, b) => b.r - a.r || a.i - b.i);
   for (const { v } of byRemainder) {
     if (left <= 0) break;
     v.stock += 1;
@@ -46,6 +52,15 @@ export function spreadWithGaps(key: string, product: { sizes: readonly string[];
 }
 
 /** The demo product's variants and their stock. */
-export function seedVariantStock(product: { slug: string; sizes: readonly string[]; colours: ReadonlyArray<{ name: string }>; stock: number }): VariantStock[] {
-  return spreadWithGaps(product.slug, { sizes: product.sizes, colourNames: product.colours.map((c) => c.name) }, product.stock);
+export function seedVariantStock(product: {
+  slug: string;
+  sizes: readonly string[];
+  colours: ReadonlyArray<{ name: string }>;
+  stock: number;
+}): VariantStock[] {
+  return spreadWithGaps(
+    product.slug,
+    { sizes: product.sizes, colourNames: product.colours.map((c) => c.name) },
+    product.stock,
+  );
 }

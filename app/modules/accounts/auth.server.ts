@@ -34,8 +34,14 @@ export const REGISTRATION_WINDOW_MS = 30 * 60_000;
  * registration gives it a real one (completeRegistration writes 'First Last', never a bare number).
  * Read from the session's user, so the check costs no query.
  */
-export function registrationPending(account: { role?: string | null; name: string; phoneNumber?: string | null }): boolean {
-  return account.role === CUSTOMER_ROLE && typeof account.phoneNumber === "string" && account.name === account.phoneNumber;
+export function registrationPending(account: {
+  role?: string | null;
+  name: string;
+  phoneNumber?: string | null;
+}): boolean {
+  return (
+    account.role === CUSTOMER_ROLE && typeof account.phoneNumber === "string" && account.name === account.phoneNumber
+  );
 }
 
 export interface AuthDeps {
@@ -133,15 +139,24 @@ export function createAuth({ db, config, sms }: AuthDeps) {
         const result = await checkOtpRequest(db, { kind, phone, ip });
         if (kind === "send" && Math.random() < 0.05) await pruneOtpRequests(db);
         if (!result.allowed) {
-          throw new APIError("TOO_MANY_REQUESTS", {
-            message: result.message,
-            code: "OTP_LIMIT",
-          }, { "Retry-After": String(result.retryAfterSeconds) });
+          throw new APIError(
+            "TOO_MANY_REQUESTS",
+            {
+              message: result.message,
+              code: "OTP_LIMIT",
+            },
+            { "Retry-After": String(result.retryAfterSeconds) },
+          );
         }
         // A deactivated shopper is told so when asking for a code, not only after typing it (where the
         // admin plugin refuses the new session with the same message).
-        const [account] = await db.select({ banned: users.banned }).from(users).where(eq(users.phoneNumber, phone)).limit(1);
-        if (account?.banned) throw new APIError("FORBIDDEN", { message: ACCOUNT_DISABLED_MESSAGE, code: ACCOUNT_DISABLED_CODE });
+        const [account] = await db
+          .select({ banned: users.banned })
+          .from(users)
+          .where(eq(users.phoneNumber, phone))
+          .limit(1);
+        if (account?.banned)
+          throw new APIError("FORBIDDEN", { message: ACCOUNT_DISABLED_MESSAGE, code: ACCOUNT_DISABLED_CODE });
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== PASSWORD_SIGN_IN || isAPIError(ctx.context.returned)) return;
@@ -157,9 +172,13 @@ export function createAuth({ db, config, sms }: AuthDeps) {
         phoneNumberValidator: (phone) => /^\+91[6-9]\d{9}$/.test(phone),
         sendOTP: async ({ phoneNumber: to, code }) => {
           try {
-            await sms.send(to, `${code} is your Saanjh sign-in code. It expires in 5 minutes. Do not share it with anyone.`);
+            await sms.send(
+              to,
+              `${code} is your Saanjh sign-in code. It expires in 5 minutes. Do not share it with anyone.`,
+            );
           } catch (error) {
-            if (error instanceof SmsDeliveryError) throw new APIError("BAD_GATEWAY", { message: error.message, code: "SMS_FAILED" });
+            if (error instanceof SmsDeliveryError)
+              throw new APIError("BAD_GATEWAY", { message: error.message, code: "SMS_FAILED" });
             throw error;
           }
         },

@@ -36,14 +36,24 @@ describe("registration and profile", () => {
       lastName: "Verma",
       email: "asha@example.com",
     });
-    expect(fieldErrors(profileSchema.safeParse({ firstName: "A", lastName: "V", email: "not-an-email" }).error!)).toEqual({
+    expect(
+      fieldErrors(profileSchema.safeParse({ firstName: "A", lastName: "V", email: "not-an-email" }).error!),
+    ).toEqual({
       email: "Please enter a valid e-mail address",
     });
   });
 });
 
 describe("addresses", () => {
-  const valid = { fullName: "Asha Verma", phone: "98123 45678", line1: "12 MG Road", line2: "", city: "Pune", state: "Maharashtra", pincode: "411001" };
+  const valid = {
+    fullName: "Asha Verma",
+    phone: "98123 45678",
+    line1: "12 MG Road",
+    line2: "",
+    city: "Pune",
+    state: "Maharashtra",
+    pincode: "411001",
+  };
 
   it("accepts an Indian address and normalises the phone", () => {
     expect(addressSchema.parse(valid)).toEqual({ ...valid, phone: "+919812345678", line2: null, makePrimary: false });
@@ -68,7 +78,15 @@ describe("redirect after sign-in", () => {
   });
 
   it("refuses forms that only become another site once parsed (issue 15)", () => {
-    for (const bad of ["/.//evil.com", "/a/..//evil.com", "/%2e//evil.com", "/%2E%2E//evil.com", "/./\\evil.com", "/\tevil.com", "/%09/evil.com/..//x"]) {
+    for (const bad of [
+      "/.//evil.com",
+      "/a/..//evil.com",
+      "/%2e//evil.com",
+      "/%2E%2E//evil.com",
+      "/./\\evil.com",
+      "/\tevil.com",
+      "/%09/evil.com/..//x",
+    ]) {
       const result = safeRedirect(bad);
       if (result !== null) {
         expect(result, bad).toMatch(/^\/(?![/\\])/);
@@ -88,7 +106,15 @@ describe("redirect after sign-in", () => {
   });
 
   it("refuses other sites and odd paths", () => {
-    for (const bad of ["https://evil.example", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "products", "/authentication", "/login?x=1"]) {
+    for (const bad of [
+      "https://evil.example",
+      "//evil.example/x",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "products",
+      "/authentication",
+      "/login?x=1",
+    ]) {
       expect(safeRedirect(bad), bad).toBeNull();
     }
   });

@@ -66,10 +66,16 @@ export const verifyCodeSchema = z.object({
   code: z
     .string()
     .transform((c) => c.replace(/\s/g, ""))
-    .pipe(z.string().min(1, MESSAGES.otpRequired).regex(/^\d{6}$/, MESSAGES.otpInvalidFormat)),
+    .pipe(
+      z
+        .string()
+        .min(1, MESSAGES.otpRequired)
+        .regex(/^\d{6}$/, MESSAGES.otpInvalidFormat),
+    ),
 });
 
-const required = (field: keyof typeof REQUIRED_MESSAGES) => z.string().trim().min(1, REQUIRED_MESSAGES[field]).max(80, "Please use at most 80 characters");
+const required = (field: keyof typeof REQUIRED_MESSAGES) =>
+  z.string().trim().min(1, REQUIRED_MESSAGES[field]).max(80, "Please use at most 80 characters");
 
 export const profileSchema = z.object({
   firstName: required("firstName"),
@@ -137,7 +143,12 @@ export const addressSchema = z.object({
   pincode: z
     .string()
     .transform((p) => p.replace(/\s/g, ""))
-    .pipe(z.string().min(1, REQUIRED_MESSAGES.pincode).regex(/^[1-9]\d{5}$/, MESSAGES.pincodeInvalid)),
+    .pipe(
+      z
+        .string()
+        .min(1, REQUIRED_MESSAGES.pincode)
+        .regex(/^[1-9]\d{5}$/, MESSAGES.pincodeInvalid),
+    ),
   makePrimary: z
     .union([z.literal("on"), z.literal("true"), z.literal("")])
     .optional()
@@ -162,7 +173,9 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
  * fill in all required fields' while one is empty, else a pointer to the highlighted fields.
  */
 export function formSummary(errors: FieldErrors, values: Record<string, unknown>): string {
-  const empty = Object.keys(errors).some((field) => typeof values[field] !== "string" || (values[field] as string).trim() === "");
+  const empty = Object.keys(errors).some(
+    (field) => typeof values[field] !== "string" || (values[field] as string).trim() === "",
+  );
   return empty ? MESSAGES.requiredFields : MESSAGES.correctFields;
 }
 

@@ -20,7 +20,8 @@ const WINDOW_SECONDS = 60 * 60;
 
 export type OtpRequestKind = "send" | "verify";
 
-export type LimitResult = { allowed: true } | { allowed: false; reason: "phone" | "ip"; retryAfterSeconds: number; message: string };
+export type LimitResult =
+  { allowed: true } | { allowed: false; reason: "phone" | "ip"; retryAfterSeconds: number; message: string };
 
 /**
  * Records a request and says whether it is within the limits. The row is written first and the
@@ -28,15 +29,29 @@ export type LimitResult = { allowed: true } | { allowed: false; reason: "phone" 
  * slip under the limit: exactly the first N in (created_at, id) order pass. A refused request is
  * kept as `allowed = false` and does not extend the wait of the real owner of the number.
  */
-export async function checkOtpRequest(db: Db, input: { kind: OtpRequestKind; phone: string; ip: string | null }): Promise<LimitResult> {
+export async function checkOtpRequest(
+  db: Db,
+  input: { kind: OtpRequestKind; phone: string; ip: string | null },
+): Promise<LimitResult> {
   const [row] = await db
     .insert(otpRequests)
     .values({ kind: input.kind, phone: input.phone, ip: input.ip })
     .returning({ id: otpRequests.id });
   if (!row) throw new Error("could not record the code request");
 
-  const checks: Array<{ reason: "phone" | "ip"; column: typeof otpRequests.phone | typeof otpRequests.ip; value: string; limit: number }> = [];
-  if (input.kind === "send") checks.push({ reason: "phone", column: otpRequests.phone, value: input.phone, limit: OTP_LIMITS.sendPerPhonePerHour });
+  const checks: Array<{
+    reason: "phone" | "ip";
+    column: typeof otpRequests.phone | typeof otpRequests.ip;
+    value: string;
+    limit: number;
+  }> = [];
+  if (input.kind === "send")
+    checks.push({
+      reason: "phone",
+      column: otpRequests.phone,
+      value: input.phone,
+      limit: OTP_LIMITS.sendPerPhonePerHour,
+    });
   if (input.ip) {
     checks.push({
       reason: "ip",
@@ -69,7 +84,12 @@ export async function checkOtpRequest(db: Db, input: { kind: OtpRequestKind; pho
     if (count > check.limit) {
       await db.update(otpRequests).set({ allowed: false }).where(eq(otpRequests.id, row.id));
       const retryAfterSeconds = Math.max(60, counted?.waitSeconds ?? WINDOW_SECONDS);
-      return { allowed: false, reason: check.reason, retryAfterSeconds, message: limitMessage(input.kind, check.reason, retryAfterSeconds) };
+      return {
+        allowed: false,
+        reason: check.reason,
+        retryAfterSeconds,
+        message: limitMessage(input.kind, check.reason, retryAfterSeconds),
+      };
     }
   }
   return { allowed: true };

@@ -29,7 +29,10 @@ export function normaliseEmail(email: string): string {
  */
 export async function beginPasswordAttempt(db: Db, email: string, ip: string | null): Promise<PasswordAttempt> {
   const key = normaliseEmail(email);
-  const [row] = await db.insert(passwordSignInFailures).values({ email: key, ip }).returning({ id: passwordSignInFailures.id });
+  const [row] = await db
+    .insert(passwordSignInFailures)
+    .values({ email: key, ip })
+    .returning({ id: passwordSignInFailures.id });
   if (!row) throw new Error("could not record the sign-in attempt");
   const window = sql`now() - make_interval(mins => ${PASSWORD_LIMITS.windowMinutes})`;
   const [counted] = await db
@@ -39,10 +42,14 @@ export async function beginPasswordAttempt(db: Db, email: string, ip: string | n
     })
     .from(passwordSignInFailures)
     .where(and(eq(passwordSignInFailures.email, key), gt(passwordSignInFailures.createdAt, window)));
-  if (Math.random() < 0.02) await db.delete(passwordSignInFailures).where(lt(passwordSignInFailures.createdAt, sql`now() - interval '1 day'`));
+  if (Math.random() < 0.02)
+    await db.delete(passwordSignInFailures).where(lt(passwordSignInFailures.createdAt, sql`now() - interval '1 day'`));
   if ((counted?.count ?? 0) <= PASSWORD_LIMITS.attempts) return { allowed: true };
   await db.delete(passwordSignInFailures).where(eq(passwordSignInFailures.id, row.id));
-  return { allowed: false, retryAfterSeconds: Math.max(60, counted?.waitSeconds ?? PASSWORD_LIMITS.windowMinutes * 60) };
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(60, counted?.waitSeconds ?? PASSWORD_LIMITS.windowMinutes * 60),
+  };
 }
 
 /** A right password: the e-mail's count starts again. */

@@ -1,4 +1,3 @@
-
 /* Phone numbers as the shop reads and shows them; free of the validation library (used by storefront pages). */
 
 export const PHONE_MESSAGES = {
@@ -14,7 +13,8 @@ export function normalisePhone(raw: string): { ok: true; phone: string } | { ok:
   const stripped = raw.replace(/[\s-]/g, "");
   if (stripped === "") return { ok: false, message: PHONE_MESSAGES.phoneRequired };
   const phone = stripped.startsWith("+91") ? stripped : `+91${stripped}`;
-  if (phone.length !== 13 || !/^\+91[6-9]\d{9}$/.test(phone)) return { ok: false, message: PHONE_MESSAGES.phoneInvalid };
+  if (phone.length !== 13 || !/^\+91[6-9]\d{9}$/.test(phone))
+    return { ok: false, message: PHONE_MESSAGES.phoneInvalid };
   return { ok: true, phone };
 }
 
@@ -23,4 +23,3 @@ export function formatPhone(phone: string): string {
   const digits = phone.replace(/^\+91/, "");
   return digits.length === 10 ? `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` : phone;
 }
-

@@ -22,7 +22,12 @@ export async function getCustomerProfile(db: Db, userId: string): Promise<Custom
  * display name. The auth user's e-mail stays the placeholder: it is unique across all accounts
  * (staff too) and is not used for sign-in, so the shopper's e-mail lives in the profile.
  */
-export async function completeRegistration(db: Db, userId: string, phone: string, input: ProfileInput): Promise<CustomerProfile> {
+export async function completeRegistration(
+  db: Db,
+  userId: string,
+  phone: string,
+  input: ProfileInput,
+): Promise<CustomerProfile> {
   return db.transaction(async (tx) => {
     const [profile] = await tx
       .insert(customerProfiles)
@@ -32,7 +37,10 @@ export async function completeRegistration(db: Db, userId: string, phone: string
         set: { firstName: input.firstName, lastName: input.lastName, email: input.email },
       })
       .returning();
-    await tx.update(user).set({ name: `${input.firstName} ${input.lastName}`, updatedAt: new Date() }).where(eq(user.id, userId));
+    await tx
+      .update(user)
+      .set({ name: `${input.firstName} ${input.lastName}`, updatedAt: new Date() })
+      .where(eq(user.id, userId));
     if (!profile) throw new Error("registration was not saved");
     return profile;
   });
@@ -47,14 +55,21 @@ export async function updateProfile(db: Db, userId: string, input: ProfileInput)
       .where(eq(customerProfiles.userId, userId))
       .returning({ userId: customerProfiles.userId });
     if (updated.length === 0) return false;
-    await tx.update(user).set({ name: `${input.firstName} ${input.lastName}`, updatedAt: new Date() }).where(eq(user.id, userId));
+    await tx
+      .update(user)
+      .set({ name: `${input.firstName} ${input.lastName}`, updatedAt: new Date() })
+      .where(eq(user.id, userId));
     return true;
   });
 }
 
 /** The address book, primary first, then newest first. */
 export async function listAddresses(db: Db, userId: string): Promise<Address[]> {
-  return db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.isPrimary), desc(addresses.createdAt));
+  return db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.isPrimary), desc(addresses.createdAt));
 }
 
 export async function getAddress(db: Db, userId: string, addressId: string): Promise<Address | null> {
@@ -101,7 +116,12 @@ export async function addAddress(db: Db, userId: string, input: AddressInput): P
 }
 
 /** Edits one of the shopper's addresses; null when it is not theirs or does not exist. */
-export async function updateAddress(db: Db, userId: string, addressId: string, input: AddressInput): Promise<Address | null> {
+export async function updateAddress(
+  db: Db,
+  userId: string,
+  addressId: string,
+  input: AddressInput,
+): Promise<Address | null> {
   if (!isUuid(addressId)) return null;
   return db.transaction(async (tx) => {
     const [row] = await tx

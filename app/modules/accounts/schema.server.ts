@@ -22,7 +22,10 @@ export const customerProfiles = pgTable(
     index("customer_profiles_email_idx").on(sql`lower(${t.email})`),
     check("customer_profiles_phone_format", sql`${t.phone} ~ '^\\+91[6-9][0-9]{9}$'`),
     // the admin's customer search: name, e-mail and phone in one trigram index (admin/lists.server.ts)
-    index("customer_profiles_search_trgm").using("gin", sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || ${t.phone})) gin_trgm_ops`),
+    index("customer_profiles_search_trgm").using(
+      "gin",
+      sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || ${t.phone})) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -47,7 +50,9 @@ export const addresses = pgTable(
   (t) => [
     index("addresses_user_idx").on(t.userId),
     // at most one primary address per shopper
-    uniqueIndex("addresses_one_primary_per_user").on(t.userId).where(sql`${t.isPrimary}`),
+    uniqueIndex("addresses_one_primary_per_user")
+      .on(t.userId)
+      .where(sql`${t.isPrimary}`),
     check("addresses_pincode_format", sql`${t.pincode} ~ '^[1-9][0-9]{5}$'`),
   ],
 );
@@ -101,7 +106,10 @@ export const passwordSignInFailures = pgTable(
     ip: text("ip"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("password_sign_in_failures_email_idx").on(t.email, t.createdAt), index("password_sign_in_failures_created_idx").on(t.createdAt)],
+  (t) => [
+    index("password_sign_in_failures_email_idx").on(t.email, t.createdAt),
+    index("password_sign_in_failures_created_idx").on(t.createdAt),
+  ],
 );
 
 /**

@@ -39,7 +39,8 @@ export async function getSessionUser(request: Request, now = Date.now()): Promis
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session || session.user.banned) return null;
   const user = session.user as SessionUser;
-  if (registrationPending(user) && now - new Date(session.session.createdAt).getTime() > REGISTRATION_WINDOW_MS) return null;
+  if (registrationPending(user) && now - new Date(session.session.createdAt).getTime() > REGISTRATION_WINDOW_MS)
+    return null;
   return user;
 }
 
@@ -67,11 +68,18 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   const endpoint = path.startsWith(`${AUTH_BASE_PATH}/`) ? path.slice(AUTH_BASE_PATH.length) : null;
   const methods = endpoint ? AUTH_HTTP_ENDPOINTS[endpoint] : undefined;
   if (!methods?.includes(request.method)) {
-    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   // Checked before the library, whose own refusal (403 INVALID_ORIGIN) the staff dialog could only
   // show as a wrong password.
   const elsewhere = signInAddressRefusal(request.headers);
-  if (elsewhere) return Response.json({ code: SIGN_IN_ELSEWHERE_CODE, message: elsewhere }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  if (elsewhere)
+    return Response.json(
+      { code: SIGN_IN_ELSEWHERE_CODE, message: elsewhere },
+      { status: 403, headers: { "Cache-Control": "no-store" } },
+    );
   return getAuth().handler(request);
 }

@@ -29,6 +29,9 @@ function pageOrigin(headers: Headers): string | null {
 export function signInAddressRefusal(headers: Headers, address: ShopAddress = getConfig()): string | null {
   const origin = pageOrigin(headers);
   if (origin === null || isShopOrigin(address, origin)) return null;
-  getLogger().warn({ origin, baseUrl: address.baseUrl }, `sign-in refused: the page is at ${origin}, but the shop's address (BASE_URL) is ${address.baseUrl}`);
+  getLogger().warn(
+    { origin, baseUrl: address.baseUrl },
+    `sign-in refused: the page is at ${origin}, but the shop's address (BASE_URL) is ${address.baseUrl}`,
+  );
   return signInElsewhere(address.baseUrl);
 }

@@ -27,7 +27,11 @@ export async function sendSignInCode(auth: Auth, phone: string, headers: Headers
       if (code === ACCOUNT_DISABLED_CODE) return { ok: false, message: ACCOUNT_DISABLED_MESSAGE, status: 403 };
       if (code === "INVALID_PHONE_NUMBER") return { ok: false, message: MESSAGES.phoneInvalid, status: 400 };
       // Spec: 'Error: {message}' when sending fails.
-      return { ok: false, message: `Error: ${error.message}`, status: error.statusCode >= 500 ? 502 : error.statusCode };
+      return {
+        ok: false,
+        message: `Error: ${error.message}`,
+        status: error.statusCode >= 500 ? 502 : error.statusCode,
+      };
     }
     getLogger().error({ err: error }, "sign-in: sending the code failed");
     return { ok: false, message: "Error: The code could not be sent. Please try again.", status: 500 };
@@ -95,7 +99,10 @@ function verifyMessage(error: { message: string; body?: { code?: string } | unde
 }
 
 /** Signs the visitor out; the headers clear the session cookie. */
-export async function signOut(auth: Auth, headers: Headers): Promise<{ ok: true; headers: Headers } | { ok: false; message: string }> {
+export async function signOut(
+  auth: Auth,
+  headers: Headers,
+): Promise<{ ok: true; headers: Headers } | { ok: false; message: string }> {
   try {
     const result = await auth.api.signOut({ headers, returnHeaders: true });
     return { ok: true, headers: result.headers };

@@ -22,10 +22,25 @@ export async function removeUnfinishedSignUps(db: Db, now = new Date()): Promise
       and(
         eq(user.role, CUSTOMER_ROLE),
         lt(user.createdAt, windowStart),
-        notExists(db.select({ one: sql`1` }).from(customerProfiles).where(eq(customerProfiles.userId, user.id))),
-        notExists(db.select({ one: sql`1` }).from(orders).where(eq(orders.userId, user.id))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(customerProfiles)
+            .where(eq(customerProfiles.userId, user.id)),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(orders)
+            .where(eq(orders.userId, user.id)),
+        ),
         // a code verified again lately: the shopper may be registering now
-        notExists(db.select({ one: sql`1` }).from(session).where(and(eq(session.userId, user.id), gte(session.createdAt, windowStart)))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(session)
+            .where(and(eq(session.userId, user.id), gte(session.createdAt, windowStart))),
+        ),
       ),
     )
     .returning({ id: user.id });

@@ -75,7 +75,10 @@ export function twilioSmsProvider(options: TwilioOptions): SmsProvider {
       }
       if (!response.ok) {
         const detail = (await response.json().catch(() => null)) as { code?: number; message?: string } | null;
-        getLogger().error({ status: response.status, code: detail?.code, message: detail?.message, to }, "sms: Twilio refused the message");
+        getLogger().error(
+          { status: response.status, code: detail?.code, message: detail?.message, to },
+          "sms: Twilio refused the message",
+        );
         throw new SmsDeliveryError("The SMS could not be sent. Please check the number and try again.");
       }
       const sent = (await response.json().catch(() => null)) as { sid?: string } | null;

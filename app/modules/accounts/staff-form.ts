@@ -46,7 +46,9 @@ export const STAFF_MESSAGES = {
 } as const;
 
 /** The form's values as typed (never the password) and a message per field. */
-export function parseStaffForm(form: Record<string, unknown>):
+export function parseStaffForm(
+  form: Record<string, unknown>,
+):
   | { ok: true; data: { name: string; email: string; password: string; isOwner: boolean } }
   | { ok: false; values: StaffFormValues; fieldErrors: StaffFieldErrors } {
   const parsed = staffFormSchema.safeParse(form);
@@ -54,11 +56,16 @@ export function parseStaffForm(form: Record<string, unknown>):
   const fieldErrors: StaffFieldErrors = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path[0];
-    if ((key === "name" || key === "email" || key === "password") && !fieldErrors[key]) fieldErrors[key] = issue.message;
+    if ((key === "name" || key === "email" || key === "password") && !fieldErrors[key])
+      fieldErrors[key] = issue.message;
   }
   return {
     ok: false,
-    values: { name: String(form.name ?? ""), email: String(form.email ?? ""), isOwner: form.isOwner === "on" || form.isOwner === "true" || form.isOwner === true },
+    values: {
+      name: String(form.name ?? ""),
+      email: String(form.email ?? ""),
+      isOwner: form.isOwner === "on" || form.isOwner === "true" || form.isOwner === true,
+    },
     fieldErrors,
   };
 }

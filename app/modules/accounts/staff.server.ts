@@ -78,7 +78,11 @@ export async function listStaffMembers(db: Db): Promise<StaffMember[]> {
     .leftJoin(staffMembers, eq(staffMembers.userId, user.id))
     .leftJoin(adder, eq(adder.id, staffMembers.addedBy))
     .where(eq(user.role, STAFF_ROLE))
-    .orderBy(desc(sql`coalesce(${staffMembers.isOwner}, false)`), asc(sql`coalesce(${staffMembers.createdAt}, ${user.createdAt})`), asc(user.id));
+    .orderBy(
+      desc(sql`coalesce(${staffMembers.isOwner}, false)`),
+      asc(sql`coalesce(${staffMembers.createdAt}, ${user.createdAt})`),
+      asc(user.id),
+    );
   return rows.map((r) => ({ ...r, isOwner: r.isOwner ?? false, addedAt: r.addedAt.toISOString() }));
 }
 

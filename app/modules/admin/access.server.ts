@@ -50,7 +50,8 @@ export type OwnersOnly = { ownersOnly: true; message: string };
  */
 export async function requireOwner(request: Request, message: string): Promise<Staff> {
   const staff = await requireStaff(request);
-  if (!(await isOwner(staff))) throw data<OwnersOnly>({ ownersOnly: true, message }, { status: 403, headers: ADMIN_HEADERS });
+  if (!(await isOwner(staff)))
+    throw data<OwnersOnly>({ ownersOnly: true, message }, { status: 403, headers: ADMIN_HEADERS });
   return staff;
 }
 
@@ -62,14 +63,19 @@ export function isOwner(staff: Pick<Staff, "id">): Promise<boolean> {
 /** requireOwner's refusal, from what a guard threw; null for anything else (sign-in, shoppers). */
 export function ownersOnlyRefusal(thrown: unknown): OwnersOnly | null {
   const body = (thrown as { data?: unknown } | null)?.data as Partial<OwnersOnly> | undefined;
-  return body?.ownersOnly === true && typeof body.message === "string" ? { ownersOnly: true, message: body.message } : null;
+  return body?.ownersOnly === true && typeof body.message === "string"
+    ? { ownersOnly: true, message: body.message }
+    : null;
 }
 
 /**
  * The guard for a link to a file (an invoice, a credit note): there is no page to show the sign-in
  * form on, so a visitor's 401 and a shopper's 403 come back as plain-text answers with `headers`.
  */
-export async function requireStaffForFile(request: Request, headers: Record<string, string>): Promise<Staff | Response> {
+export async function requireStaffForFile(
+  request: Request,
+  headers: Record<string, string>,
+): Promise<Staff | Response> {
   try {
     return await requireStaff(request);
   } catch (refusal) {
@@ -125,12 +131,18 @@ function sessionCookieValue(cookieHeader: string | null): string | null {
 }
 
 async function checkStaff(request: Request, now: Date): Promise<Guarded> {
-  const signIn = (reason: AdminSignInReason["reason"]) => data<AdminSignInReason>({ signIn: true, reason }, { status: 401, headers: ADMIN_HEADERS });
+  const signIn = (reason: AdminSignInReason["reason"]) =>
+    data<AdminSignInReason>({ signIn: true, reason }, { status: 401, headers: ADMIN_HEADERS });
   const cookie = request.headers.get("cookie");
   if (!hasSessionCookie(cookie)) throw signIn("signed-out");
   const key = sessionCookieValue(cookie);
   const entry = key ? reused.get(key) : undefined;
-  if (entry && now.getTime() - entry.at >= 0 && now.getTime() - entry.at < STAFF_CHECK_REUSE_MS && now.getTime() - entry.lastSeenAt <= TOUCH_EVERY_MS) {
+  if (
+    entry &&
+    now.getTime() - entry.at >= 0 &&
+    now.getTime() - entry.at < STAFF_CHECK_REUSE_MS &&
+    now.getTime() - entry.lastSeenAt <= TOUCH_EVERY_MS
+  ) {
     return entry.guarded;
   }
   if (key) reused.delete(key);
@@ -144,7 +156,10 @@ async function checkStaff(request: Request, now: Date): Promise<Guarded> {
   const sessionId = found.session.id;
   const [settings, [mark]] = await Promise.all([
     getStoreSettings(db),
-    db.select({ lastSeenAt: staffActivity.lastSeenAt }).from(staffActivity).where(eq(staffActivity.sessionId, sessionId)),
+    db
+      .select({ lastSeenAt: staffActivity.lastSeenAt })
+      .from(staffActivity)
+      .where(eq(staffActivity.sessionId, sessionId)),
   ]);
   let lastSeen = mark?.lastSeenAt ?? new Date(found.session.createdAt);
   if (now.getTime() - lastSeen.getTime() > settings.staffSessionHours * 3_600_000) {
@@ -155,7 +170,10 @@ async function checkStaff(request: Request, now: Date): Promise<Guarded> {
     await db
       .insert(staffActivity)
       .values({ sessionId, lastSeenAt: now })
-      .onConflictDoUpdate({ target: staffActivity.sessionId, set: { lastSeenAt: sql`GREATEST(${staffActivity.lastSeenAt}, excluded.last_seen_at)` } });
+      .onConflictDoUpdate({
+        target: staffActivity.sessionId,
+        set: { lastSeenAt: sql`GREATEST(${staffActivity.lastSeenAt}, excluded.last_seen_at)` },
+      });
     lastSeen = now;
   }
   const guarded = { staff: { id: user.id, name: user.name, email: user.email, sessionId }, settings };

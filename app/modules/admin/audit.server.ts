@@ -45,9 +45,16 @@ export interface ActivityItem {
 }
 
 /** The newest changes, of the whole shop or of one entity (the product editor's 'Recent activity'). */
-export async function recentActivity(db: Db, options: { entity?: AuditEntity; entityId?: string; limit?: number } = {}): Promise<ActivityItem[]> {
+export async function recentActivity(
+  db: Db,
+  options: { entity?: AuditEntity; entityId?: string; limit?: number } = {},
+): Promise<ActivityItem[]> {
   const where =
-    options.entity && options.entityId ? and(eq(auditLog.entity, options.entity), eq(auditLog.entityId, options.entityId)) : options.entity ? eq(auditLog.entity, options.entity) : undefined;
+    options.entity && options.entityId
+      ? and(eq(auditLog.entity, options.entity), eq(auditLog.entityId, options.entityId))
+      : options.entity
+        ? eq(auditLog.entity, options.entity)
+        : undefined;
   const rows = await db
     .select({
       id: auditLog.id,
@@ -70,7 +77,10 @@ export async function recentActivity(db: Db, options: { entity?: AuditEntity; en
  * The fields of `after` that differ from `before`, as the audit row's `changes` (values compared as
  * JSON, so arrays and objects compare by content).
  */
-export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): Record<string, { before: unknown; after: unknown }> {
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+): Record<string, { before: unknown; after: unknown }> {
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   for (const key of Object.keys(after)) {
     const a = before[key];

@@ -43,15 +43,41 @@ export interface AdminCustomerDetail {
   joinedAt: string;
   orderCount: number;
   spentPaise: number;
-  addresses: Array<{ id: string; fullName: string; phone: string; line1: string; line2: string | null; city: string; state: string; pincode: string; country: string; isPrimary: boolean }>;
-  orders: Array<{ id: string; orderNumber: string; createdAt: string; status: OrderStatus; totalPaise: number; itemCount: number; lineNames: string[] }>;
+  addresses: Array<{
+    id: string;
+    fullName: string;
+    phone: string;
+    line1: string;
+    line2: string | null;
+    city: string;
+    state: string;
+    pincode: string;
+    country: string;
+    isPrimary: boolean;
+  }>;
+  orders: Array<{
+    id: string;
+    orderNumber: string;
+    createdAt: string;
+    status: OrderStatus;
+    totalPaise: number;
+    itemCount: number;
+    lineNames: string[];
+  }>;
   activity: ActivityItem[];
 }
 
 /** A shopper's page; null for an unknown id or a staff account (staff are not customers). */
 export async function getAdminCustomer(db: Db, id: string): Promise<AdminCustomerDetail | null> {
   const [account] = await db
-    .select({ id: user.id, name: user.name, phone: user.phoneNumber, banned: user.banned, banReason: user.banReason, createdAt: user.createdAt })
+    .select({
+      id: user.id,
+      name: user.name,
+      phone: user.phoneNumber,
+      banned: user.banned,
+      banReason: user.banReason,
+      createdAt: user.createdAt,
+    })
     .from(user)
     .where(and(eq(user.id, id), eq(user.role, CUSTOMER_ROLE)))
     .limit(1);
@@ -99,7 +125,13 @@ export type SetActiveResult = { ok: true; active: boolean } | { ok: false; statu
  * Deactivates or reactivates a shopper, with its audit row, in one transaction. Deactivating ends
  * every session of theirs at once: their next request is signed out.
  */
-export async function setCustomerActive(db: Db, actor: Actor, id: string, active: boolean, reason?: string): Promise<SetActiveResult> {
+export async function setCustomerActive(
+  db: Db,
+  actor: Actor,
+  id: string,
+  active: boolean,
+  reason?: string,
+): Promise<SetActiveResult> {
   return db.transaction(async (tx) => {
     const [account] = await tx
       .select({ id: user.id, name: user.name, banned: user.banned, banReason: user.banReason })
@@ -109,17 +141,27 @@ export async function setCustomerActive(db: Db, actor: Actor, id: string, active
     if (!account) return { ok: false as const, status: 404, message: CUSTOMER_MESSAGES.notFound };
     const wasActive = !account.banned;
     if (wasActive === active) {
-      return { ok: false as const, status: 409, message: active ? CUSTOMER_MESSAGES.alreadyActive : CUSTOMER_MESSAGES.alreadyInactive };
+      return {
+        ok: false as const,
+        status: 409,
+        message: active ? CUSTOMER_MESSAGES.alreadyActive : CUSTOMER_MESSAGES.alreadyInactive,
+      };
     }
     const banReason = active ? null : (reason ?? "").trim().slice(0, MAX_REASON_LENGTH) || DEFAULT_REASON;
-    await tx.update(user).set({ banned: !active, banReason, banExpires: null, updatedAt: new Date() }).where(eq(user.id, id));
+    await tx
+      .update(user)
+      .set({ banned: !active, banReason, banExpires: null, updatedAt: new Date() })
+      .where(eq(user.id, id));
     if (!active) await tx.delete(session).where(eq(session.userId, id));
     await recordAudit(tx, actor, {
       entity: "customer",
       entityId: id,
       action: active ? "reactivate" : "deactivate",
       summary: active ? `Reactivated ${account.name}` : `Deactivated ${account.name}: ${banReason}`,
-      changes: { active: { before: wasActive, after: active }, banReason: { before: account.banReason, after: banReason } },
+      changes: {
+        active: { before: wasActive, after: active },
+        banReason: { before: account.banReason, after: banReason },
+      },
     });
     return { ok: true as const, active };
   });

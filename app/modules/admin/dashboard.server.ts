@@ -30,7 +30,16 @@ export const DASHBOARD_TIME_ZONE = "Asia/Kolkata";
 /** Orders that count as revenue: delivered or completed. */
 export const REVENUE_STATUSES = ["delivered", "completed"] as const satisfies readonly OrderStatus[];
 /** The status breakdown's order: an order's way from placed to done, then cancelled. */
-export const ORDER_STATUS_ORDER: readonly OrderStatus[] = ["pending_payment", "confirmed", "pending", "processing", "shipped", "delivered", "completed", "cancelled"];
+export const ORDER_STATUS_ORDER: readonly OrderStatus[] = [
+  "pending_payment",
+  "confirmed",
+  "pending",
+  "processing",
+  "shipped",
+  "delivered",
+  "completed",
+  "cancelled",
+];
 /** How many variants each stock list shows. */
 export const STOCK_LIST_LIMIT = 8;
 /** The stock lists count their variants up to this many ('100+' beyond). */
@@ -100,8 +109,20 @@ export interface DashboardData {
 
 // Dates are written out on the server, in the shop's time zone, so the page reads the same wherever
 // the browser is and the hydrated page matches the server's (browsers' date data differ slightly).
-const dayFormat = new Intl.DateTimeFormat("en-IN", { timeZone: DASHBOARD_TIME_ZONE, day: "numeric", month: "short", year: "numeric" });
-const dayTimeFormat = new Intl.DateTimeFormat("en-IN", { timeZone: DASHBOARD_TIME_ZONE, day: "numeric", month: "short", hour: "numeric", minute: "2-digit", hour12: true });
+const dayFormat = new Intl.DateTimeFormat("en-IN", {
+  timeZone: DASHBOARD_TIME_ZONE,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+const dayTimeFormat = new Intl.DateTimeFormat("en-IN", {
+  timeZone: DASHBOARD_TIME_ZONE,
+  day: "numeric",
+  month: "short",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
 
 /** '24 Nov 2026' */
 export function shopDate(at: Date): string {
@@ -142,7 +163,9 @@ async function activeShoppers(db: Db, now: Date): Promise<number> {
 }
 
 /** Orders and their totals per status: the Total Orders and Revenue tiles and the status breakdown. */
-async function ordersByStatus(db: Db): Promise<Array<{ status: OrderStatus; count: number; totalPaise: number; newest: Date | null }>> {
+async function ordersByStatus(
+  db: Db,
+): Promise<Array<{ status: OrderStatus; count: number; totalPaise: number; newest: Date | null }>> {
   return db
     .select({
       status: orders.status,
@@ -184,9 +207,17 @@ async function dailySeries(db: Db, now: Date): Promise<DashboardFigures["series"
 
 /** The tiles, the status breakdown and the chart, straight from the database. */
 export async function computeFigures(db: Db, now = new Date()): Promise<DashboardFigures> {
-  const [productTotals, shoppers, statusRows, series] = await Promise.all([productCounts(db), activeShoppers(db, now), ordersByStatus(db), dailySeries(db, now)]);
+  const [productTotals, shoppers, statusRows, series] = await Promise.all([
+    productCounts(db),
+    activeShoppers(db, now),
+    ordersByStatus(db),
+    dailySeries(db, now),
+  ]);
   const byStatus = new Map(statusRows.map((r) => [r.status, r]));
-  const newest = statusRows.reduce<Date | null>((top, r) => (r.newest && (!top || r.newest > top) ? r.newest : top), null);
+  const newest = statusRows.reduce<Date | null>(
+    (top, r) => (r.newest && (!top || r.newest > top) ? r.newest : top),
+    null,
+  );
   return {
     at: now.toISOString(),
     newestOrderAt: newest?.toISOString() ?? null,
@@ -235,7 +266,11 @@ function startFigures(db: Db, now: Date, previous: DashboardFigures | null): Cac
  * very first); figures that miss `newestOrderAt` (the newest order the page lists) are never served:
  * that request waits for a count that includes it.
  */
-export async function cachedFigures(db: Db, now = new Date(), newestOrderAt?: string | null): Promise<DashboardFigures> {
+export async function cachedFigures(
+  db: Db,
+  now = new Date(),
+  newestOrderAt?: string | null,
+): Promise<DashboardFigures> {
   const covers = (f: DashboardFigures | null): f is DashboardFigures =>
     f !== null && (!newestOrderAt || (f.newestOrderAt !== null && f.newestOrderAt >= newestOrderAt));
   const entry = figuresCache.get(db);
@@ -265,7 +300,10 @@ export function forgetFigures(db: Db): void {
  * the count stays a short index walk however many there are.
  */
 function stockAlertsQuery(db: Db, kind: "low" | "sold-out") {
-  const range = kind === "low" ? and(gte(productVariants.stock, 1), lte(productVariants.stock, LOW_STOCK)) : eq(productVariants.stock, 0);
+  const range =
+    kind === "low"
+      ? and(gte(productVariants.stock, 1), lte(productVariants.stock, LOW_STOCK))
+      : eq(productVariants.stock, 0);
   // one statement: the first STOCK_COUNT_CAP + 1 in index order, counted, of which the first few are listed
   const matching = db.$with("matching").as(
     db
@@ -331,8 +369,17 @@ function preparedQueries(db: Db) {
   }
   return queries;
 }
-const prepared = new WeakMap<Db, { low: PreparedOf<typeof stockAlertsQuery>; soldOut: PreparedOf<typeof stockAlertsQuery>; latest: PreparedOf<typeof latestOrdersQuery> }>();
-type PreparedOf<F extends (db: Db, ...rest: never[]) => { prepare(name: string): unknown }> = ReturnType<ReturnType<F>["prepare"]>;
+const prepared = new WeakMap<
+  Db,
+  {
+    low: PreparedOf<typeof stockAlertsQuery>;
+    soldOut: PreparedOf<typeof stockAlertsQuery>;
+    latest: PreparedOf<typeof latestOrdersQuery>;
+  }
+>();
+type PreparedOf<F extends (db: Db, ...rest: never[]) => { prepare(name: string): unknown }> = ReturnType<
+  ReturnType<F>["prepare"]
+>;
 
 /**
  * Variants of active products that are low (1 to LOW_STOCK left) or sold out: the first few in the
@@ -343,21 +390,34 @@ async function stockAlerts(db: Db, kind: "low" | "sold-out"): Promise<StockAlert
   const queries = preparedQueries(db);
   const rows = await (kind === "low" ? queries.low : queries.soldOut).execute();
   const n = rows[0]?.n ?? 0;
-  return { count: Math.min(n, STOCK_COUNT_CAP), capped: n > STOCK_COUNT_CAP, items: rows.map(({ n: _n, ...item }) => item) };
+  return {
+    count: Math.min(n, STOCK_COUNT_CAP),
+    capped: n > STOCK_COUNT_CAP,
+    items: rows.map(({ n: _n, ...item }) => item),
+  };
 }
 
 /** The newest orders, for Recent Orders. */
 async function latestOrders(db: Db): Promise<RecentOrder[]> {
   const rows = await preparedQueries(db).latest.execute();
-  return rows.map(({ createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString(), placedOn: shopDate(createdAt) }));
+  return rows.map(({ createdAt, ...row }) => ({
+    ...row,
+    createdAt: createdAt.toISOString(),
+    placedOn: shopDate(createdAt),
+  }));
 }
 
 /** Everything the dashboard shows. `figures` picks the shared figures (the page) or fresh ones. */
-export async function loadDashboard(db: Db, options: { now?: Date; figures?: "cached" | "fresh" } = {}): Promise<DashboardData> {
+export async function loadDashboard(
+  db: Db,
+  options: { now?: Date; figures?: "cached" | "fresh" } = {},
+): Promise<DashboardData> {
   const now = options.now ?? new Date();
   const newest = latestOrders(db);
   const [figures, lowStock, soldOut, recentOrders, activity] = await Promise.all([
-    options.figures === "fresh" ? computeFigures(db, now) : newest.then((list) => cachedFigures(db, now, list[0]?.createdAt ?? null)),
+    options.figures === "fresh"
+      ? computeFigures(db, now)
+      : newest.then((list) => cachedFigures(db, now, list[0]?.createdAt ?? null)),
     stockAlerts(db, "low"),
     stockAlerts(db, "sold-out"),
     newest,

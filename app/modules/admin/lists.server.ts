@@ -72,7 +72,10 @@ const accountSearchText = sql`lower(${user.name} || ' ' || coalesce(${user.phone
  * ('98111 00022', '+91 98111...'). The page's rows come first; their totals are then summed from
  * their own orders only (orders_user_created_idx), never from every order of the shop.
  */
-export async function listAdminCustomers(db: Db, options: { search?: string | null; page?: number }): Promise<{ rows: AdminCustomerRow[]; total: number; page: number; pages: number }> {
+export async function listAdminCustomers(
+  db: Db,
+  options: { search?: string | null; page?: number },
+): Promise<{ rows: AdminCustomerRow[]; total: number; page: number; pages: number }> {
   const pattern = searchPattern(options.search);
   const shopper = isCustomer;
   const digits = phoneDigitsPattern(options.search);
@@ -80,13 +83,24 @@ export async function listAdminCustomers(db: Db, options: { search?: string | nu
     ? and(
         shopper,
         or(
-          inArray(user.id, db.select({ id: customerProfiles.userId }).from(customerProfiles).where(sql`${profileSearchText} LIKE lower(${pattern})`)),
+          inArray(
+            user.id,
+            db
+              .select({ id: customerProfiles.userId })
+              .from(customerProfiles)
+              .where(sql`${profileSearchText} LIKE lower(${pattern})`),
+          ),
           inArray(
             user.id,
             db
               .select({ id: user.id })
               .from(user)
-              .where(or(sql`${accountSearchText} LIKE lower(${pattern})`, digits ? sql`${accountSearchText} LIKE ${digits}` : undefined)),
+              .where(
+                or(
+                  sql`${accountSearchText} LIKE lower(${pattern})`,
+                  digits ? sql`${accountSearchText} LIKE ${digits}` : undefined,
+                ),
+              ),
           ),
         ),
       )
@@ -108,7 +122,11 @@ export async function listAdminCustomers(db: Db, options: { search?: string | nu
       .orderBy(desc(user.createdAt), desc(user.id))
       .limit(ADMIN_PAGE_SIZE)
       .offset((page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ total: count() }).from(user).leftJoin(customerProfiles, eq(customerProfiles.userId, user.id)).where(where),
+    db
+      .select({ total: count() })
+      .from(user)
+      .leftJoin(customerProfiles, eq(customerProfiles.userId, user.id))
+      .where(where),
   ]);
   const totals = await customerOrderTotals(
     db,
@@ -133,7 +151,10 @@ export async function listAdminCustomers(db: Db, options: { search?: string | nu
 }
 
 /** Order count and amount spent (not cancelled, not awaiting payment) per shopper, as SQL aggregates. */
-export async function customerOrderTotals(db: Db, userIds: string[]): Promise<Map<string, { orderCount: number; spentPaise: number }>> {
+export async function customerOrderTotals(
+  db: Db,
+  userIds: string[],
+): Promise<Map<string, { orderCount: number; spentPaise: number }>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .select({

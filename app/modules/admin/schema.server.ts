@@ -61,7 +61,9 @@ export const mediaUploads = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
-    index("media_uploads_unattached_idx").on(t.createdAt).where(sql`${t.attachedAt} IS NULL`),
+    index("media_uploads_unattached_idx")
+      .on(t.createdAt)
+      .where(sql`${t.attachedAt} IS NULL`),
     check("media_uploads_size_positive", sql`${t.width} > 0 AND ${t.height} > 0 AND ${t.bytes} > 0`),
   ],
 );

@@ -3,7 +3,13 @@ import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
 import type { Auth } from "../accounts/auth.server";
 import { parseStaffForm, STAFF_MESSAGES, type StaffFieldErrors, type StaffFormValues } from "../accounts/staff-form";
-import { createStaffAccount, isStaffOwner, listStaffMembers, removeStaffAccount, type StaffMember } from "../accounts/staff.server";
+import {
+  createStaffAccount,
+  isStaffOwner,
+  listStaffMembers,
+  removeStaffAccount,
+  type StaffMember,
+} from "../accounts/staff.server";
 import { recentActivity, recordAudit, type ActivityItem, type Actor } from "./audit.server";
 
 /*
@@ -12,8 +18,15 @@ import { recentActivity, recordAudit, type ActivityItem, type Actor } from "./au
  * (entity 'staff') in the transaction that makes it.
  */
 
-export async function loadStaffPage(db: Db, viewer: Actor): Promise<{ members: StaffMember[]; viewerIsOwner: boolean; activity: ActivityItem[] }> {
-  const [members, viewerIsOwner, activity] = await Promise.all([listStaffMembers(db), isStaffOwner(db, viewer.id), recentActivity(db, { entity: "staff", limit: 8 })]);
+export async function loadStaffPage(
+  db: Db,
+  viewer: Actor,
+): Promise<{ members: StaffMember[]; viewerIsOwner: boolean; activity: ActivityItem[] }> {
+  const [members, viewerIsOwner, activity] = await Promise.all([
+    listStaffMembers(db),
+    isStaffOwner(db, viewer.id),
+    recentActivity(db, { entity: "staff", limit: 8 }),
+  ]);
   return { members, viewerIsOwner, activity };
 }
 
@@ -21,12 +34,18 @@ export type AddStaffResult =
   | { ok: true; id: string; name: string }
   | { ok: false; status: number; formError?: string; fieldErrors: StaffFieldErrors; values: StaffFormValues };
 
-export async function addStaff(db: Db, auth: Auth, actor: Actor, form: Record<string, unknown>): Promise<AddStaffResult> {
+export async function addStaff(
+  db: Db,
+  auth: Auth,
+  actor: Actor,
+  form: Record<string, unknown>,
+): Promise<AddStaffResult> {
   const parsed = parseStaffForm(form);
   if (!parsed.ok) return { ok: false, status: 400, fieldErrors: parsed.fieldErrors, values: parsed.values };
   const input = parsed.data;
   const values = { name: input.name, email: input.email, isOwner: input.isOwner };
-  if (!(await isStaffOwner(db, actor.id))) return { ok: false, status: 403, formError: STAFF_MESSAGES.ownersOnly, fieldErrors: {}, values };
+  if (!(await isStaffOwner(db, actor.id)))
+    return { ok: false, status: 403, formError: STAFF_MESSAGES.ownersOnly, fieldErrors: {}, values };
   try {
     const created = await createStaffAccount(
       db,
@@ -41,12 +60,17 @@ export async function addStaff(db: Db, auth: Auth, actor: Actor, form: Record<st
             entityId: userId,
             action: "create",
             summary: `Added ${input.name} <${input.email}> as ${input.isOwner ? "an owner" : "staff"}`,
-            changes: { name: { before: null, after: input.name }, email: { before: null, after: input.email }, isOwner: { before: null, after: input.isOwner } },
+            changes: {
+              name: { before: null, after: input.name },
+              email: { before: null, after: input.email },
+              isOwner: { before: null, after: input.isOwner },
+            },
           });
         },
       },
     );
-    if (created.status === "exists") return { ok: false, status: 409, fieldErrors: { email: STAFF_MESSAGES.emailTaken }, values };
+    if (created.status === "exists")
+      return { ok: false, status: 409, fieldErrors: { email: STAFF_MESSAGES.emailTaken }, values };
     return { ok: true, id: created.userId, name: input.name };
   } catch (error) {
     // two owners adding the same e-mail at once: the second meets the unique e-mail
@@ -58,7 +82,8 @@ export async function addStaff(db: Db, auth: Auth, actor: Actor, form: Record<st
   }
 }
 
-export type RemoveStaffAnswer = { ok: true; name: string; self: boolean } | { ok: false; status: number; message: string };
+export type RemoveStaffAnswer =
+  { ok: true; name: string; self: boolean } | { ok: false; status: number; message: string };
 
 export async function removeStaff(db: Db, actor: Actor, userId: string): Promise<RemoveStaffAnswer> {
   const answer = await db.transaction(async (tx) => {

@@ -3,10 +3,25 @@ import { quickAddLine } from "../catalog/quick-add";
 import { getShopperProducts } from "../catalog/products.server";
 import { addToWishlist, clearWishlist, removeFromWishlist, wishlistedIds } from "../wishlist/wishlist.server";
 import type { CartIntent, WishlistIntent } from "./cart-input";
-import { addLine, applyCoupon, checkoutProblem, clearCart, loadCart, removeCoupon, removeLine, setQuantity } from "./cart.server";
+import {
+  addLine,
+  applyCoupon,
+  checkoutProblem,
+  clearCart,
+  loadCart,
+  removeCoupon,
+  removeLine,
+  setQuantity,
+} from "./cart.server";
 import { normaliseCouponCode } from "../pricing/pricing";
 import { stockCapMessage } from "./lines";
-import { addAllToCart, CART_MESSAGES, WISHLIST_MESSAGES, type CartActionResult, type WishlistActionResult } from "./results";
+import {
+  addAllToCart,
+  CART_MESSAGES,
+  WISHLIST_MESSAGES,
+  type CartActionResult,
+  type WishlistActionResult,
+} from "./results";
 
 export { CART_MESSAGES, WISHLIST_MESSAGES, type CartActionResult, type WishlistActionResult };
 
@@ -27,7 +42,11 @@ export async function runCartIntent(db: Db, userId: string, input: CartIntent): 
       const { intent: _intent, ...line } = input;
       const result = await addLine(db, userId, line);
       if (!result.ok) {
-        const error = { "not-found": CART_MESSAGES.notFound, "out-of-stock": CART_MESSAGES.outOfStock, "bad-variant": CART_MESSAGES.badVariant }[result.reason];
+        const error = {
+          "not-found": CART_MESSAGES.notFound,
+          "out-of-stock": CART_MESSAGES.outOfStock,
+          "bad-variant": CART_MESSAGES.badVariant,
+        }[result.reason];
         return { ok: false, intent: "add", error, status: result.reason === "not-found" ? 404 : 409 };
       }
       return {
@@ -61,14 +80,22 @@ export async function runCartIntent(db: Db, userId: string, input: CartIntent): 
     case "apply-coupon": {
       const check = await applyCoupon(db, userId, input.code);
       if (check.ok) return { ok: true, intent: "apply-coupon", message: check.message };
-      return { ok: false, intent: "apply-coupon", error: check.message, status: 400, code: normaliseCouponCode(input.code) };
+      return {
+        ok: false,
+        intent: "apply-coupon",
+        error: check.message,
+        status: 400,
+        code: normaliseCouponCode(input.code),
+      };
     }
     case "remove-coupon":
       await removeCoupon(db, userId);
       return { ok: true, intent: "remove-coupon" };
     case "checkout": {
       const problem = await checkoutProblem(db, userId);
-      return problem ? { ok: false, intent: "checkout", error: problem, status: 409 } : { ok: true, intent: "checkout", redirectTo: "/checkout" };
+      return problem
+        ? { ok: false, intent: "checkout", error: problem, status: 409 }
+        : { ok: true, intent: "checkout", redirectTo: "/checkout" };
     }
   }
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { jsonField, MAX_GUEST_IDS, MAX_GUEST_LINES, MAX_JSON_FIELD_LENGTH, parseGuestLines, parseProductIds } from "./cart-input";
+import {
+  jsonField,
+  MAX_GUEST_IDS,
+  MAX_GUEST_LINES,
+  MAX_JSON_FIELD_LENGTH,
+  parseGuestLines,
+  parseProductIds,
+} from "./cart-input";
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 const line = (n: number) => ({ productId: id(n), size: "M", colour: "Red", quantity: 1 });
@@ -22,7 +29,10 @@ function watched<T>(items: T[], from: number): { array: T[]; reads: () => number
 
 describe("guest input from the browser", () => {
   it("cuts a 150-line cart to 100 lines without checking the other 50", () => {
-    const { array, reads } = watched(Array.from({ length: 150 }, (_, i) => line(i)), MAX_GUEST_LINES);
+    const { array, reads } = watched(
+      Array.from({ length: 150 }, (_, i) => line(i)),
+      MAX_GUEST_LINES,
+    );
     const lines = parseGuestLines(array);
     expect(lines).toHaveLength(MAX_GUEST_LINES);
     expect(lines[99]?.productId).toBe(id(99));
@@ -35,7 +45,10 @@ describe("guest input from the browser", () => {
   });
 
   it("cuts a 300-id wishlist to the first 200 without checking the rest", () => {
-    const { array, reads } = watched(Array.from({ length: 300 }, (_, i) => id(i)), MAX_GUEST_IDS);
+    const { array, reads } = watched(
+      Array.from({ length: 300 }, (_, i) => id(i)),
+      MAX_GUEST_IDS,
+    );
     expect(parseProductIds(array)).toHaveLength(MAX_GUEST_IDS);
     expect(reads()).toBe(0);
   });

@@ -44,7 +44,16 @@ describe("buildCartView", () => {
       ],
       { products, lookedUp: ["a", "b", "c", "d", "e", "gone"], coupon: null, maxOrderPaise: 50_000_000 },
     );
-    expect(view.lines.map((l) => l.state.kind)).toEqual(["ok", "inactive", "out-of-stock", "over-stock", "ok", "variant-gone", "gone", "loading"]);
+    expect(view.lines.map((l) => l.state.kind)).toEqual([
+      "ok",
+      "inactive",
+      "out-of-stock",
+      "over-stock",
+      "ok",
+      "variant-gone",
+      "gone",
+      "loading",
+    ]);
     expect(view.lines[0]).toMatchObject({ cartId: "a-M-Rust", unitPricePaise: 54_900, lineTotalPaise: 109_800 });
     expect(view.lines.map((l) => l.stock)).toEqual([5, 5, 0, 2, 4, 0, 0, 0]);
     // a, the over-stock d and c in S count toward the subtotal; the rest only toward the badge
@@ -57,7 +66,9 @@ describe("buildCartView", () => {
 
   it("is not blocked when every line can be bought, and applies the coupon's terms", () => {
     const view = buildCartView([{ productId: "a", size: "One Size", colour: "Default", quantity: 1 }], {
-      products: { a: product("a", { sizes: [], colors: [], variants: [{ size: "One Size", colour: "Default", stock: 3 }] }) },
+      products: {
+        a: product("a", { sizes: [], colors: [], variants: [{ size: "One Size", colour: "Default", stock: 3 }] }),
+      },
       lookedUp: ["a"],
       coupon: { code: "FLAT50", type: "fixed", value: 5_000, minAmountPaise: 20_000 },
       maxOrderPaise: 50_000_000,
@@ -70,7 +81,14 @@ describe("buildCartView", () => {
   it("refuses checkout above the store's maximum order, by the pieces' value, with the limit in the message", () => {
     const lines = (quantity: number) => [{ productId: "a", size: "One Size", colour: "Default", quantity }];
     const catalogue = {
-      products: { a: product("a", { pricePaise: 100_000_000, sizes: [], colors: [], variants: [{ size: "One Size", colour: "Default", stock: 99 }] }) },
+      products: {
+        a: product("a", {
+          pricePaise: 100_000_000,
+          sizes: [],
+          colors: [],
+          variants: [{ size: "One Size", colour: "Default", stock: 99 }],
+        }),
+      },
       lookedUp: ["a"],
       coupon: null,
       maxOrderPaise: 500_000_000,
@@ -78,7 +96,9 @@ describe("buildCartView", () => {
     expect(buildCartView(lines(5), catalogue).overLimit).toBeNull();
     const over = buildCartView(lines(22), catalogue);
     expect(over.priced.subtotalPaise).toBe(2_200_000_000);
-    expect(over.overLimit).toBe("One order can come to at most ₹50,00,000. Please remove some pieces, or buy them in two orders.");
+    expect(over.overLimit).toBe(
+      "One order can come to at most ₹50,00,000. Please remove some pieces, or buy them in two orders.",
+    );
     expect(over.blocked).toBe(false);
   });
 });

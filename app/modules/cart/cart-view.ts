@@ -67,11 +67,17 @@ export function lineStateMessage(state: LineState): string | null {
   return LINE_STATE_MESSAGES[state.kind];
 }
 
-function stateOf(line: CartLine, product: ShopperProduct | undefined, lookedUp: ReadonlySet<string>, stock: number): LineState {
+function stateOf(
+  line: CartLine,
+  product: ShopperProduct | undefined,
+  lookedUp: ReadonlySet<string>,
+  stock: number,
+): LineState {
   if (!product) return lookedUp.has(line.productId) ? { kind: "gone" } : { kind: "loading" };
   if (!product.isActive) return { kind: "inactive" };
   const sizeOk = product.sizes.length === 0 ? line.size === "One Size" : product.sizes.includes(line.size);
-  const colourOk = product.colors.length === 0 ? line.colour === "Default" : product.colors.some((c) => c.name === line.colour);
+  const colourOk =
+    product.colors.length === 0 ? line.colour === "Default" : product.colors.some((c) => c.name === line.colour);
   if (!sizeOk || !colourOk) return { kind: "variant-gone" };
   // each line is counted against its own size and colour (decision 015)
   if (stock <= 0) return { kind: "out-of-stock" };
@@ -83,7 +89,10 @@ function stateOf(line: CartLine, product: ShopperProduct | undefined, lookedUp: 
  * The cart at current catalogue prices. Lines that cannot be bought (gone, inactive, out of stock,
  * variant no longer offered) stay in the bag, flagged, and count toward nothing but the badge.
  */
-export function buildCartView(lines: readonly CartLine[], catalogue: Pick<CartCatalogue, "products" | "lookedUp" | "coupon" | "maxOrderPaise">): CartView {
+export function buildCartView(
+  lines: readonly CartLine[],
+  catalogue: Pick<CartCatalogue, "products" | "lookedUp" | "coupon" | "maxOrderPaise">,
+): CartView {
   const lookedUp = new Set(catalogue.lookedUp);
   const viewLines = lines.map((line): CartViewLine => {
     const product = catalogue.products[line.productId] ?? null;
@@ -91,7 +100,15 @@ export function buildCartView(lines: readonly CartLine[], catalogue: Pick<CartCa
     const state = stateOf(line, product ?? undefined, lookedUp, stock);
     const buyable = state.kind === "ok" || state.kind === "over-stock";
     const unitPricePaise = product?.pricePaise ?? 0;
-    return { ...line, cartId: cartIdOf(line), product, stock, state, unitPricePaise, lineTotalPaise: buyable ? unitPricePaise * line.quantity : 0 };
+    return {
+      ...line,
+      cartId: cartIdOf(line),
+      product,
+      stock,
+      state,
+      unitPricePaise,
+      lineTotalPaise: buyable ? unitPricePaise * line.quantity : 0,
+    };
   });
   const buyable = viewLines.filter((l) => l.state.kind === "ok" || l.state.kind === "over-stock");
   const priced = priceCart(buyable, catalogue.coupon);
@@ -100,6 +117,8 @@ export function buildCartView(lines: readonly CartLine[], catalogue: Pick<CartCa
     count: countItems(lines),
     priced,
     blocked: viewLines.some((l) => l.state.kind !== "ok"),
-    overLimit: exceedsMaxOrder(priced.subtotalPaise, catalogue.maxOrderPaise) ? maxOrderMessage(catalogue.maxOrderPaise) : null,
+    overLimit: exceedsMaxOrder(priced.subtotalPaise, catalogue.maxOrderPaise)
+      ? maxOrderMessage(catalogue.maxOrderPaise)
+      : null,
   };
 }

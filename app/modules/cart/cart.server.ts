@@ -31,7 +31,12 @@ export async function countCartItems(db: Conn, userId: string): Promise<number> 
 /** The stored lines, oldest first. */
 export async function getCartLines(db: Conn, userId: string): Promise<CartLine[]> {
   return db
-    .select({ productId: cartLines.productId, size: cartLines.size, colour: cartLines.colour, quantity: cartLines.quantity })
+    .select({
+      productId: cartLines.productId,
+      size: cartLines.size,
+      colour: cartLines.colour,
+      quantity: cartLines.quantity,
+    })
     .from(cartLines)
     .innerJoin(carts, eq(carts.id, cartLines.cartId))
     .where(eq(carts.userId, userId))
@@ -50,7 +55,12 @@ async function lockCart(tx: Tx, userId: string): Promise<{ id: string; couponCod
 }
 
 const variantWhere = (cartId: string, v: Variant) =>
-  and(eq(cartLines.cartId, cartId), eq(cartLines.productId, v.productId), eq(cartLines.size, v.size), eq(cartLines.colour, v.colour));
+  and(
+    eq(cartLines.cartId, cartId),
+    eq(cartLines.productId, v.productId),
+    eq(cartLines.size, v.size),
+    eq(cartLines.colour, v.colour),
+  );
 
 /** The stock of a line's own variant when it can be bought, else 0 (gone, inactive, size or colour not offered). */
 async function variantStock(db: Conn, line: Variant): Promise<number> {
@@ -76,14 +86,19 @@ export async function addLine(db: Db, userId: string, line: Variant & { quantity
     const product = { stock: found.stock };
 
     const cart = await lockCart(tx, userId);
-    const [existing] = await tx.select({ quantity: cartLines.quantity }).from(cartLines).where(variantWhere(cart.id, line));
+    const [existing] = await tx
+      .select({ quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(variantWhere(cart.id, line));
     const wanted = Math.max(1, line.quantity);
     const previous = existing?.quantity ?? 0;
     const quantity = Math.max(previous, Math.min(product.stock, previous + wanted));
     if (existing) {
       if (quantity !== previous) await tx.update(cartLines).set({ quantity }).where(variantWhere(cart.id, line));
     } else {
-      await tx.insert(cartLines).values({ cartId: cart.id, productId: line.productId, size: line.size, colour: line.colour, quantity });
+      await tx
+        .insert(cartLines)
+        .values({ cartId: cart.id, productId: line.productId, size: line.size, colour: line.colour, quantity });
     }
     await touch(tx, cart.id);
     const count = await countCartItems(tx, userId);
@@ -91,7 +106,8 @@ export async function addLine(db: Db, userId: string, line: Variant & { quantity
   });
 }
 
-export type SetQuantityResult = { ok: true; quantity: number; capped: boolean; stock: number } | { ok: false; reason: "not-in-cart" };
+export type SetQuantityResult =
+  { ok: true; quantity: number; capped: boolean; stock: number } | { ok: false; reason: "not-in-cart" };
 
 /**
  * Sets a line's quantity: 0 or less removes it (spec section 4); more than its variant's stock is
@@ -100,7 +116,10 @@ export type SetQuantityResult = { ok: true; quantity: number; capped: boolean; s
 export async function setQuantity(db: Db, userId: string, line: Variant, quantity: number): Promise<SetQuantityResult> {
   return db.transaction(async (tx) => {
     const cart = await lockCart(tx, userId);
-    const [existing] = await tx.select({ quantity: cartLines.quantity }).from(cartLines).where(variantWhere(cart.id, line));
+    const [existing] = await tx
+      .select({ quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(variantWhere(cart.id, line));
     if (!existing) return { ok: false, reason: "not-in-cart" } as const;
     if (quantity <= 0) {
       await tx.delete(cartLines).where(variantWhere(cart.id, line));
@@ -142,16 +161,24 @@ export async function clearCart(db: Db, userId: string): Promise<void> {
  */
 export async function takeCart(tx: Tx, userId: string): Promise<{ lines: CartLine[]; couponCode: string | null }> {
   const cart = await lockCart(tx, userId);
-  const lines = await tx
-    .delete(cartLines)
-    .where(eq(cartLines.cartId, cart.id))
-    .returning({ productId: cartLines.productId, size: cartLines.size, colour: cartLines.colour, quantity: cartLines.quantity });
-  await tx.update(carts).set({ couponCode: null, updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
+  const lines = await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id)).returning({
+    productId: cartLines.productId,
+    size: cartLines.size,
+    colour: cartLines.colour,
+    quantity: cartLines.quantity,
+  });
+  await tx
+    .update(carts)
+    .set({ couponCode: null, updatedAt: sql`now()` })
+    .where(eq(carts.id, cart.id));
   return { lines, couponCode: cart.couponCode };
 }
 
 async function touch(tx: Tx, cartId: string): Promise<void> {
-  await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+  await tx
+    .update(carts)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId));
 }
 
 /**
@@ -219,7 +246,10 @@ export async function applyCoupon(db: Db, userId: string, input: string, now = n
 }
 
 export async function removeCoupon(db: Db, userId: string): Promise<void> {
-  await db.update(carts).set({ couponCode: null, updatedAt: sql`now()` }).where(eq(carts.userId, userId));
+  await db
+    .update(carts)
+    .set({ couponCode: null, updatedAt: sql`now()` })
+    .where(eq(carts.userId, userId));
 }
 
 /**
@@ -239,7 +269,12 @@ export async function mergeGuestCart(
   const result = await db.transaction(async (tx) => {
     const cart = await lockCart(tx, userId);
     const stored = await tx
-      .select({ productId: cartLines.productId, size: cartLines.size, colour: cartLines.colour, quantity: cartLines.quantity })
+      .select({
+        productId: cartLines.productId,
+        size: cartLines.size,
+        colour: cartLines.colour,
+        quantity: cartLines.quantity,
+      })
       .from(cartLines)
       .where(eq(cartLines.cartId, cart.id))
       .orderBy(asc(cartLines.addedAt), asc(cartLines.id));
@@ -267,7 +302,9 @@ export async function mergeGuestCart(
       const key = `${l.productId}\u0000${l.size}\u0000${l.colour}`;
       wanted.set(key, (wanted.get(key) ?? 0) + l.quantity);
     }
-    const capped = merged.filter((l) => (wanted.get(`${l.productId}\u0000${l.size}\u0000${l.colour}`) ?? 0) > l.quantity).length;
+    const capped = merged.filter(
+      (l) => (wanted.get(`${l.productId}\u0000${l.size}\u0000${l.colour}`) ?? 0) > l.quantity,
+    ).length;
     return { merged, couponCode: cart.couponCode, skipped: guest.length - buyable.length, capped };
   });
   const code = normaliseCouponCode(guestCoupon);

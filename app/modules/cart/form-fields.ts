@@ -31,7 +31,11 @@ export interface PendingLine {
 export function pendingLineOf(form: FormData): PendingLine | null {
   const productId = form.get("productId");
   if (!isUuid(productId)) return null;
-  return { productId, size: text(form.get("size"), 40, LINE_DEFAULTS.size), colour: text(form.get("colour"), 60, LINE_DEFAULTS.colour) };
+  return {
+    productId,
+    size: text(form.get("size"), 40, LINE_DEFAULTS.size),
+    colour: text(form.get("colour"), 60, LINE_DEFAULTS.colour),
+  };
 }
 
 /** A whole-number field within bounds, or null. */

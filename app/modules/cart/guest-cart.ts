@@ -1,7 +1,12 @@
 import type { ShopperProduct } from "../catalog/types";
 import { quickAddLine, quickAddStock } from "../catalog/quick-add";
 import { COUPON_MESSAGES, normaliseCouponCode, type CouponCheck } from "../pricing/pricing";
-import { addLocalWishlistIds, clearLocalWishlist, readLocalWishlist, removeFromLocalWishlist } from "../wishlist/local-wishlist";
+import {
+  addLocalWishlistIds,
+  clearLocalWishlist,
+  readLocalWishlist,
+  removeFromLocalWishlist,
+} from "../wishlist/local-wishlist";
 import type { CartIntent, WishlistIntent } from "./cart-input";
 import type { CartCatalogue } from "./cart-view";
 import { stockCapMessage } from "./lines";
@@ -37,7 +42,9 @@ export function fetchGuestQuote(code?: string): Promise<GuestQuote> {
   });
 }
 
-export async function fetchGuestWishlist(ids: readonly string[] = readLocalWishlist()): Promise<{ products: ShopperProduct[]; lookedUp: string[] }> {
+export async function fetchGuestWishlist(
+  ids: readonly string[] = readLocalWishlist(),
+): Promise<{ products: ShopperProduct[]; lookedUp: string[] }> {
   if (ids.length === 0) return { products: [], lookedUp: [] };
   return post("/api/wishlist/products", { ids: JSON.stringify(ids) });
 }
@@ -54,14 +61,24 @@ export async function runGuestCartIntent(input: CartIntent, form: FormData): Pro
       const stock = stockField(form) ?? 0;
       if (stock <= 0) return { ok: false, intent: "add", error: CART_MESSAGES.outOfStock, status: 409 };
       const result = addLocalLine(line, stock);
-      return { ok: true, intent: "add", quantity: result.quantity, ...(result.capped ? { message: stockCapMessage(stock, result.quantity) } : {}) };
+      return {
+        ok: true,
+        intent: "add",
+        quantity: result.quantity,
+        ...(result.capped ? { message: stockCapMessage(stock, result.quantity) } : {}),
+      };
     }
     case "update": {
       const { intent: _i, quantity, ...line } = input;
       const stock = stockField(form);
       changeLocalCart({ intent: "update", line, quantity, ...(stock !== undefined ? { stock } : {}) });
       const capped = stock !== undefined && quantity > stock;
-      return { ok: true, intent: "update", quantity: capped ? stock : Math.max(0, quantity), ...(capped ? { message: stockCapMessage(stock, stock) } : {}) };
+      return {
+        ok: true,
+        intent: "update",
+        quantity: capped ? stock : Math.max(0, quantity),
+        ...(capped ? { message: stockCapMessage(stock, stock) } : {}),
+      };
     }
     case "remove": {
       const { intent: _i, ...line } = input;
@@ -76,7 +93,14 @@ export async function runGuestCartIntent(input: CartIntent, form: FormData): Pro
       const code = normaliseCouponCode(input.code);
       if (!code) return { ok: false, intent: "apply-coupon", error: COUPON_MESSAGES.empty, status: 400 };
       const { check } = await fetchGuestQuote(code);
-      if (!check?.ok) return { ok: false, intent: "apply-coupon", error: check?.message ?? COUPON_MESSAGES.invalid, status: 400, code };
+      if (!check?.ok)
+        return {
+          ok: false,
+          intent: "apply-coupon",
+          error: check?.message ?? COUPON_MESSAGES.invalid,
+          status: 400,
+          code,
+        };
       writeLocalCoupon(code);
       return { ok: true, intent: "apply-coupon", message: check.message };
     }
@@ -102,7 +126,10 @@ export async function runGuestWishlistIntent(input: WishlistIntent): Promise<Wis
       return { ok: true, intent: "clear" };
     case "add-all": {
       const { products } = await fetchGuestWishlist();
-      return addAllToCart(products, async (product) => addLocalLine(quickAddLine(product), quickAddStock(product)).quantity > 0);
+      return addAllToCart(
+        products,
+        async (product) => addLocalLine(quickAddLine(product), quickAddStock(product)).quantity > 0,
+      );
     }
   }
 }

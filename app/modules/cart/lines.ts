@@ -62,7 +62,11 @@ export function applyLineChange(lines: readonly CartLine[], change: LineChange):
  * Merges a guest's lines into a stored cart (spec section 4, sign-in): the same cartId adds
  * quantities; `stockOf` caps each line at its own variant's stock (lines that cannot be bought are left out).
  */
-export function mergeLines(stored: readonly CartLine[], guest: readonly CartLine[], stockOf: (line: Variant) => number): CartLine[] {
+export function mergeLines(
+  stored: readonly CartLine[],
+  guest: readonly CartLine[],
+  stockOf: (line: Variant) => number,
+): CartLine[] {
   let merged = stored.map((l) => ({ ...l }));
   for (const line of guest) {
     if (line.quantity <= 0) continue;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addLocalLine, CART_STORAGE_KEY, changeLocalCart, readLocalCart, readLocalCoupon, removeLocalCart, writeLocalCoupon } from "./local-cart";
+import {
+  addLocalLine,
+  CART_STORAGE_KEY,
+  changeLocalCart,
+  readLocalCart,
+  readLocalCoupon,
+  removeLocalCart,
+  writeLocalCoupon,
+} from "./local-cart";
 
 function memoryStorage(): Storage {
   const map = new Map<string, string>();
@@ -19,7 +27,10 @@ describe("addLocalLine", () => {
   it("adds a line with the defaults and raises the quantity of the same product, size and colour", () => {
     const s = memoryStorage();
     expect(addLocalLine({ productId: "a" }, 10, s)).toEqual({ quantity: 1, capped: false });
-    expect(addLocalLine({ productId: "a", size: "One Size", colour: "Default", quantity: 2 }, 10, s)).toEqual({ quantity: 3, capped: false });
+    expect(addLocalLine({ productId: "a", size: "One Size", colour: "Default", quantity: 2 }, 10, s)).toEqual({
+      quantity: 3,
+      capped: false,
+    });
     expect(addLocalLine({ productId: "a", size: "M", colour: "Rust" }, 10, s)).toEqual({ quantity: 1, capped: false });
     expect(readLocalCart(s)).toEqual([
       { productId: "a", size: "One Size", colour: "Default", quantity: 3 },
@@ -51,7 +62,15 @@ describe("changeLocalCart", () => {
 
   it("drops damaged entries and fills in missing size and colour", () => {
     const s = memoryStorage();
-    s.setItem(CART_STORAGE_KEY, JSON.stringify([{ productId: "a", quantity: 2 }, { productId: 5, quantity: 1 }, { productId: "b", quantity: 0 }, "x"]));
+    s.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify([
+        { productId: "a", quantity: 2 },
+        { productId: 5, quantity: 1 },
+        { productId: "b", quantity: 0 },
+        "x",
+      ]),
+    );
     expect(readLocalCart(s)).toEqual([{ productId: "a", size: "One Size", colour: "Default", quantity: 2 }]);
     s.setItem(CART_STORAGE_KEY, "{not json");
     expect(readLocalCart(s)).toEqual([]);

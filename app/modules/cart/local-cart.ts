@@ -83,7 +83,11 @@ export function addLocalLine(
   stock: number,
   storage: Storage | undefined = globalThis.localStorage,
 ): LocalAddResult {
-  const variant = { productId: line.productId, size: line.size || LINE_DEFAULTS.size, colour: line.colour || LINE_DEFAULTS.colour };
+  const variant = {
+    productId: line.productId,
+    size: line.size || LINE_DEFAULTS.size,
+    colour: line.colour || LINE_DEFAULTS.colour,
+  };
   const wanted = Math.max(1, Math.floor(line.quantity ?? LINE_DEFAULTS.quantity));
   const before = readLocalCart(storage);
   const previous = before.find((l) => sameVariant(l, variant))?.quantity ?? 0;
@@ -94,7 +98,10 @@ export function addLocalLine(
 }
 
 /** Applies an update, remove or clear to the guest cart. */
-export function changeLocalCart(change: Exclude<LineChange, { intent: "add" }>, storage: Storage | undefined = globalThis.localStorage): LocalCartLine[] {
+export function changeLocalCart(
+  change: Exclude<LineChange, { intent: "add" }>,
+  storage: Storage | undefined = globalThis.localStorage,
+): LocalCartLine[] {
   const after = applyLineChange(readLocalCart(storage), change);
   writeLines(after, storage);
   return after;

@@ -30,7 +30,15 @@ export function checkoutNotice(reason: string | null): string | null {
 }
 
 export type CartActionResult =
-  | { ok: true; intent: CartIntent["intent"]; message?: string; couponNotice?: string; quantity?: number; count?: number; redirectTo?: string }
+  | {
+      ok: true;
+      intent: CartIntent["intent"];
+      message?: string;
+      couponNotice?: string;
+      quantity?: number;
+      count?: number;
+      redirectTo?: string;
+    }
   | { ok: false; intent: CartIntent["intent"] | "unknown"; error: string; status: number; code?: string };
 
 export const WISHLIST_MESSAGES = {
@@ -41,7 +49,9 @@ export const WISHLIST_MESSAGES = {
 } as const;
 
 export function addAllMessage(added: number, skipped: number): string {
-  return [WISHLIST_MESSAGES.addedAll(added), skipped > 0 ? WISHLIST_MESSAGES.skipped(skipped) : null].filter(Boolean).join(". ");
+  return [WISHLIST_MESSAGES.addedAll(added), skipped > 0 ? WISHLIST_MESSAGES.skipped(skipped) : null]
+    .filter(Boolean)
+    .join(". ");
 }
 
 /**

@@ -4,7 +4,13 @@ import type { Db, Tx } from "../../db/client.server";
 import { normalisePhone } from "../accounts/forms";
 import { queueMessages } from "../messages/outbox.server";
 import { backInStockRequests, productVariants, products } from "./schema.server";
-import { BACK_IN_STOCK_EXPIRY_DAYS, MAX_OPEN_REQUESTS_PER_PHONE, notifyMessage, NOTIFY_MESSAGES, type BackInStockOutcome } from "./back-in-stock";
+import {
+  BACK_IN_STOCK_EXPIRY_DAYS,
+  MAX_OPEN_REQUESTS_PER_PHONE,
+  notifyMessage,
+  NOTIFY_MESSAGES,
+  type BackInStockOutcome,
+} from "./back-in-stock";
 import { DEFAULT_COLOUR, DEFAULT_SIZE } from "./variants";
 import { getVariant } from "./variants.server";
 
@@ -58,13 +64,19 @@ export async function requestBackInStock(
       .where(and(eq(backInStockRequests.phone, input.phone), eq(backInStockRequests.status, "open")));
     if (open.some((r) => r.variantId === input.variantId)) return "already";
     if (open.length >= MAX_OPEN_REQUESTS_PER_PHONE) return "limit";
-    await tx.insert(backInStockRequests).values({ variantId: input.variantId, phone: input.phone, userId: input.userId ?? null, createdAt: now });
+    await tx
+      .insert(backInStockRequests)
+      .values({ variantId: input.variantId, phone: input.phone, userId: input.userId ?? null, createdAt: now });
     return "created";
   });
 }
 
 /** '{product} in {size} is back at Saanjh: {link}'; the link opens the product on that size and colour. */
-export function backInStockMessage(product: { id: string; name: string }, variant: { size: string; colour: string }, baseUrl: string): string {
+export function backInStockMessage(
+  product: { id: string; name: string },
+  variant: { size: string; colour: string },
+  baseUrl: string,
+): string {
   const query = new URLSearchParams({ size: variant.size, colour: variant.colour });
   return `${product.name} in ${variant.size} is back at Saanjh: ${baseUrl}/product/${product.id}?${query.toString()}`;
 }
@@ -74,7 +86,11 @@ export function backInStockMessage(product: { id: string; name: string }, varian
  * `sent` and queues one text message for each. Closing and queueing are one transaction with the
  * stock change, so a rollback sends nothing and a second restock finds nothing left to answer.
  */
-export async function queueBackInStockMessages(tx: Tx, variantIds: readonly string[], now = new Date()): Promise<number> {
+export async function queueBackInStockMessages(
+  tx: Tx,
+  variantIds: readonly string[],
+  now = new Date(),
+): Promise<number> {
   if (variantIds.length === 0) return 0;
   await expireStale(tx, inArray(backInStockRequests.variantId, [...variantIds]), now);
   const answered = await tx
@@ -87,10 +103,20 @@ export async function queueBackInStockMessages(tx: Tx, variantIds: readonly stri
         gt(backInStockRequests.createdAt, expiryCutoff(now)),
       ),
     )
-    .returning({ id: backInStockRequests.id, phone: backInStockRequests.phone, variantId: backInStockRequests.variantId });
+    .returning({
+      id: backInStockRequests.id,
+      phone: backInStockRequests.phone,
+      variantId: backInStockRequests.variantId,
+    });
   if (answered.length === 0) return 0;
   const variants = await tx
-    .select({ id: productVariants.id, size: productVariants.size, colour: productVariants.colour, productId: products.id, name: products.name })
+    .select({
+      id: productVariants.id,
+      size: productVariants.size,
+      colour: productVariants.colour,
+      productId: products.id,
+      name: products.name,
+    })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(inArray(productVariants.id, [...new Set(answered.map((r) => r.variantId))]));
@@ -125,7 +151,13 @@ export async function openRequestCount(db: Db, phone: string, now = new Date()):
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(backInStockRequests)
-    .where(and(eq(backInStockRequests.phone, phone), eq(backInStockRequests.status, "open"), gt(backInStockRequests.createdAt, expiryCutoff(now))));
+    .where(
+      and(
+        eq(backInStockRequests.phone, phone),
+        eq(backInStockRequests.status, "open"),
+        gt(backInStockRequests.createdAt, expiryCutoff(now)),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -150,12 +182,18 @@ function variantLabel(v: { size: string; colour: string }): string {
  */
 export async function askBackInStock(
   db: Db,
-  input: { productId: string; variantId: string; typedPhone: string | undefined; user: { id: string; phoneNumber?: string | null } | null },
+  input: {
+    productId: string;
+    variantId: string;
+    typedPhone: string | undefined;
+    user: { id: string; phoneNumber?: string | null } | null;
+  },
   now = new Date(),
 ): Promise<NotifyAnswer> {
   const typed = input.typedPhone?.trim() ?? "";
   const variant = await getVariant(db, input.variantId);
-  if (!variant || variant.productId !== input.productId) return { status: 404, ok: false, text: NOTIFY_MESSAGES.unknown };
+  if (!variant || variant.productId !== input.productId)
+    return { status: 404, ok: false, text: NOTIFY_MESSAGES.unknown };
   const ownPhone = input.user?.phoneNumber ? normalisePhone(input.user.phoneNumber) : null;
   const typedPhone = typed ? normalisePhone(typed) : null;
   let phone: string;
@@ -168,7 +206,11 @@ export async function askBackInStock(
     if (!checked.ok) return { status: 400, ok: false, text: checked.message, phone: typed };
     phone = checked.phone;
   }
-  const outcome = await requestBackInStock(db, { variantId: variant.id, phone, userId: own ? (input.user?.id ?? null) : null }, now);
+  const outcome = await requestBackInStock(
+    db,
+    { variantId: variant.id, phone, userId: own ? (input.user?.id ?? null) : null },
+    now,
+  );
   const answer = notifyMessage(outcome, variantLabel(variant), phone, own);
   // from the answer, not the outcome: a typed number's duplicate or limit must not show in the status either
   const status = answer.ok ? 200 : outcome === "unknown" ? 404 : 409;

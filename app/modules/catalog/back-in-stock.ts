@@ -27,7 +27,12 @@ export const NOTIFY_MESSAGES = {
 } as const;
 
 /** The sentence for an outcome: exact for a signed-in shopper's own number, the same for every outcome of a typed one. */
-export function notifyMessage(outcome: BackInStockOutcome, size: string, phone: string, own: boolean): { ok: boolean; text: string } {
+export function notifyMessage(
+  outcome: BackInStockOutcome,
+  size: string,
+  phone: string,
+  own: boolean,
+): { ok: boolean; text: string } {
   if (outcome === "unknown") return { ok: false, text: NOTIFY_MESSAGES.unknown };
   if (outcome === "in-stock") return { ok: false, text: NOTIFY_MESSAGES.inStock(size) };
   if (!own) return { ok: true, text: NOTIFY_MESSAGES.guest(size, phone) };

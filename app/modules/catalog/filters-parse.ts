@@ -28,8 +28,14 @@ const schema = z.object({
     .optional()
     .transform((s) => (s ? s : undefined))
     .catch(undefined),
-  sortBy: z.enum(SORT_OPTIONS.map((o) => o.value) as [SortBy, ...SortBy[]]).optional().catch(undefined),
-  priceRange: z.enum(PRICE_RANGES.map((r) => r.value) as [PriceRange, ...PriceRange[]]).optional().catch(undefined),
+  sortBy: z
+    .enum(SORT_OPTIONS.map((o) => o.value) as [SortBy, ...SortBy[]])
+    .optional()
+    .catch(undefined),
+  priceRange: z
+    .enum(PRICE_RANGES.map((r) => r.value) as [PriceRange, ...PriceRange[]])
+    .optional()
+    .catch(undefined),
   minPrice: rupees,
   maxPrice: rupees,
   availability: z.enum(["in-stock", "out-of-stock"]).optional().catch(undefined),
@@ -50,7 +56,8 @@ export function parseListFilters(params: URLSearchParams): ListFilters {
   const single = Object.fromEntries([...params.keys()].map((k) => [k, params.get(k) ?? undefined]));
   const parsed = schema.parse({ ...single, view: single.view ?? "grid", page: single.page ?? 1 });
   let { minPrice, maxPrice } = parsed;
-  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice)
+    [minPrice, maxPrice] = [maxPrice, minPrice];
   const sortBy: SortBy = parsed.sortBy ?? (parsed.search ? "relevance" : "newest");
   return {
     category: parsed.category === "all" ? undefined : parsed.category,

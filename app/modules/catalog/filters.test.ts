@@ -42,7 +42,9 @@ describe("parseListFilters", () => {
   });
 
   it("ignores bad values instead of failing the page", () => {
-    const f = parse("sortBy=cheapest&priceRange=free&availability=maybe&view=table&page=-4&category=Not%20A%20Slug&minPrice=abc");
+    const f = parse(
+      "sortBy=cheapest&priceRange=free&availability=maybe&view=table&page=-4&category=Not%20A%20Slug&minPrice=abc",
+    );
     expect(f).toMatchObject({ sortBy: "newest", view: "grid", page: 1 });
     expect(f.priceRange).toBeUndefined();
     expect(f.availability).toBeUndefined();
@@ -71,14 +73,19 @@ describe("priceBoundsPaise", () => {
     expect(priceBoundsPaise({ priceRange: "above5000" })).toEqual({ min: 500_001, max: undefined });
   });
   it("intersects a preset with the slider", () => {
-    expect(priceBoundsPaise({ priceRange: "2000to5000", minPrice: 3000, maxPrice: 6000 })).toEqual({ min: 300_000, max: 500_000 });
+    expect(priceBoundsPaise({ priceRange: "2000to5000", minPrice: 3000, maxPrice: 6000 })).toEqual({
+      min: 300_000,
+      max: 500_000,
+    });
     expect(priceBoundsPaise({ minPrice: 0, maxPrice: 3999 })).toEqual({ min: undefined, max: 399_900 });
   });
 });
 
 describe("listQuery", () => {
   it("round-trips a state and leaves defaults out", () => {
-    const f = parse("category=sarees&sortBy=rating&size=S&size=M&colour=Gold&availability=out-of-stock&view=list&page=2");
+    const f = parse(
+      "category=sarees&sortBy=rating&size=S&size=M&colour=Gold&availability=out-of-stock&view=list&page=2",
+    );
     const qs = listQuery(f);
     expect(parseListFilters(new URLSearchParams(qs.slice(1)))).toEqual(f);
     expect(listQuery(parse(""))).toBe("");

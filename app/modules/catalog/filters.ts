@@ -76,7 +76,10 @@ export function offeredSorts(facets: { rated: number }) {
 }
 
 /** The price bounds in paise that a preset and a custom range give together (both apply when both are set). */
-export function priceBoundsPaise(f: Pick<ListFilters, "priceRange" | "minPrice" | "maxPrice">): { min?: number; max?: number } {
+export function priceBoundsPaise(f: Pick<ListFilters, "priceRange" | "minPrice" | "maxPrice">): {
+  min?: number;
+  max?: number;
+} {
   let min: number | undefined;
   let max: number | undefined;
   const preset = PRICE_RANGES.find((r) => r.value === f.priceRange);
@@ -92,11 +95,13 @@ export function listQuery(f: Partial<ListFilters>): string {
   const p = new URLSearchParams();
   if (f.category) p.set("category", f.category);
   if (f.search) p.set("search", f.search);
-  if (f.sortBy && f.sortChosen !== false && f.sortBy !== "relevance" && !(f.sortBy === "newest" && !f.search)) p.set("sortBy", f.sortBy);
+  if (f.sortBy && f.sortChosen !== false && f.sortBy !== "relevance" && !(f.sortBy === "newest" && !f.search))
+    p.set("sortBy", f.sortBy);
   if (f.priceRange) p.set("priceRange", f.priceRange);
   if (f.minPrice !== undefined) p.set("minPrice", String(f.minPrice));
   if (f.maxPrice !== undefined) p.set("maxPrice", String(f.maxPrice));
-  for (const key of Object.keys(FACET_PARAMS) as FacetKey[]) for (const v of f[key] ?? []) p.append(FACET_PARAMS[key], v);
+  for (const key of Object.keys(FACET_PARAMS) as FacetKey[])
+    for (const v of f[key] ?? []) p.append(FACET_PARAMS[key], v);
   if (f.availability) p.set("availability", f.availability);
   if (f.view === "list") p.set("view", "list");
   if (f.page && f.page > 1) p.set("page", String(f.page));
@@ -108,9 +113,9 @@ export function listQuery(f: Partial<ListFilters>): string {
 export function hasActiveFilters(f: ListFilters): boolean {
   return Boolean(
     f.priceRange ||
-      f.minPrice !== undefined ||
-      f.maxPrice !== undefined ||
-      f.availability ||
-      (Object.keys(FACET_PARAMS) as FacetKey[]).some((k) => f[k].length > 0),
+    f.minPrice !== undefined ||
+    f.maxPrice !== undefined ||
+    f.availability ||
+    (Object.keys(FACET_PARAMS) as FacetKey[]).some((k) => f[k].length > 0),
   );
 }

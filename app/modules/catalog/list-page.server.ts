@@ -31,7 +31,14 @@ export async function loadListPage(db: Db, url: URL, notice: ListNotice | null =
   if (filters.sortBy === "rating" && (await facets).rated === 0) Object.assign(filters, defaultSort(filters));
   const [list, counts] = await Promise.all([listCatalogue(db, filters), facets]);
   // only what the cards draw travels in the page's hydration data (decision 028)
-  return { ...list, items: list.items.map(cardData), filters: { ...filters, page: list.page }, facets: counts, category, notice };
+  return {
+    ...list,
+    items: list.items.map(cardData),
+    filters: { ...filters, page: list.page },
+    facets: counts,
+    category,
+    notice,
+  };
 }
 
 export type ListPage = Awaited<ReturnType<typeof loadListPage>>;

@@ -5,7 +5,15 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { queryRows } from "../../db/client.server";
-import { matchCondition, relevanceOrder, searchMode, searchTerm, withSearchSettings, type SearchMode, type SearchTerm } from "../search/match.server";
+import {
+  matchCondition,
+  relevanceOrder,
+  searchMode,
+  searchTerm,
+  withSearchSettings,
+  type SearchMode,
+  type SearchTerm,
+} from "../search/match.server";
 import { PER_PAGE, priceBoundsPaise, type ListFilters } from "./filters";
 import { FACET_CACHE_MAX, FACET_TTL_MS, facetCache } from "./facet-cache.server";
 import { cardColumns, cardImages, newest } from "./products.server";
@@ -32,7 +40,11 @@ interface ListSearch {
 }
 
 /** Runs a list statement with the search's settings, deciding the search mode first (decision 008). */
-async function withListSearch<T>(db: Db, search: string | undefined, run: (db: Db, search: ListSearch | null) => Promise<T>): Promise<T> {
+async function withListSearch<T>(
+  db: Db,
+  search: string | undefined,
+  run: (db: Db, search: ListSearch | null) => Promise<T>,
+): Promise<T> {
   const term = searchTerm(search, 1);
   if (!term) return run(db, null);
   return withSearchSettings(db, async (tx) => run(tx, { term, mode: await searchMode(tx, term) }));
@@ -81,8 +93,10 @@ const ofMaterialCategory = sql`${products.category} = ANY(${textArray([...MATERI
  */
 function madeOfCondition(f: Pick<ListFilters, "fabrics" | "materials">): SQL | undefined {
   const either: SQL[] = [];
-  if (f.fabrics.length > 0) either.push(sql`(${products.fabric} = ANY(${textArray(f.fabrics)}) AND NOT ${ofMaterialCategory})`);
-  if (f.materials.length > 0) either.push(sql`(${products.fabric} = ANY(${textArray(f.materials)}) AND ${ofMaterialCategory})`);
+  if (f.fabrics.length > 0)
+    either.push(sql`(${products.fabric} = ANY(${textArray(f.fabrics)}) AND NOT ${ofMaterialCategory})`);
+  if (f.materials.length > 0)
+    either.push(sql`(${products.fabric} = ANY(${textArray(f.materials)}) AND ${ofMaterialCategory})`);
   return either.length > 0 ? sql`(${sql.join(either, sql` OR `)})` : undefined;
 }
 
@@ -128,7 +142,15 @@ async function listInner(db: Db, f: ListFilters, search: ListSearch | null, perP
       .offset((page - 1) * perPage);
   const rows = await pageRows(f.page);
   // only an empty page (nothing matches, or a page past the end) needs a second look
-  const total = rows.length > 0 ? Number(rows[0]!.total) : ((await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where))[0]?.n ?? 0);
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.total)
+      : ((
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(products)
+            .where(where)
+        )[0]?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(f.page, pages);
   const found = page === f.page ? rows : total === 0 ? [] : await pageRows(page);
@@ -200,7 +222,6 @@ async function facetsInner(db: Db, f: Pick<ListFilters, "category">, search: Lis
   };
 }
 
-
 /**
  * catalogueFacets through a small in-process cache (60 s, 500 keys). Facet counts are shared,
  * derived and harmless when a minute old; they are the one part of the list page that reads every
@@ -219,14 +240,20 @@ export function cachedFacets(db: Db, f: Pick<ListFilters, "category" | "search">
 }
 
 /** 'You may also like': the newest other active products of the same category (index products_category_newest_idx). */
-export async function listRelated(db: Db, product: { id: string; category?: string }, limit = 4): Promise<ProductCardView[]> {
+export async function listRelated(
+  db: Db,
+  product: { id: string; category?: string },
+  limit = 4,
+): Promise<ProductCardView[]> {
   // by the product's id alone (its category looked up in the statement), so the product page runs
   // this beside the product's own query instead of after it
   const category = product.category ?? sql`(SELECT p.category FROM ${products} p WHERE p.id = ${product.id})`;
   return db
     .select({ ...cardColumns, images: cardImages })
     .from(products)
-    .where(and(eq(products.isActive, true), sql`${products.category} = ${category}`, sql`${products.id} <> ${product.id}`))
+    .where(
+      and(eq(products.isActive, true), sql`${products.category} = ${category}`, sql`${products.id} <> ${product.id}`),
+    )
     .orderBy(newest, asc(products.id))
     .limit(limit);
 }

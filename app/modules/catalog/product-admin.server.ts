@@ -55,11 +55,19 @@ const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}
  * matches name, brand or product SKU as a case-insensitive substring (the trigram indexes
  * `products_name_trgm`, `products_brand_trgm`, `products_sku_trgm`), or a variant's exact SKU.
  */
-export async function listAdminProducts(db: Db, params: AdminListParams, perPage = ADMIN_PER_PAGE): Promise<AdminProductPage> {
+export async function listAdminProducts(
+  db: Db,
+  params: AdminListParams,
+  perPage = ADMIN_PER_PAGE,
+): Promise<AdminProductPage> {
   const conditions: SQL[] = [];
   if (params.search) {
     const like = likePattern(params.search);
-    const branches = [sql`${products.name} ILIKE ${like}`, sql`${products.brand} ILIKE ${like}`, sql`${products.sku} ILIKE ${like}`];
+    const branches = [
+      sql`${products.name} ILIKE ${like}`,
+      sql`${products.brand} ILIKE ${like}`,
+      sql`${products.sku} ILIKE ${like}`,
+    ];
     // a variant's SKU ('KUR-1001-M-IND') finds its product through the variants' unique index
     if (/^[A-Za-z0-9-]{3,60}$/.test(params.search)) {
       const variant = await findVariantBySku(db, params.search);
@@ -106,7 +114,11 @@ export async function listAdminProducts(db: Db, params: AdminListParams, perPage
   const covers = new Map<string, { url: string; alt: string }>();
   if (rows.length > 0) {
     const found = await db
-      .selectDistinctOn([productImages.productId], { productId: productImages.productId, url: productImages.url, alt: productImages.alt })
+      .selectDistinctOn([productImages.productId], {
+        productId: productImages.productId,
+        url: productImages.url,
+        alt: productImages.alt,
+      })
       .from(productImages)
       .where(
         inArray(
@@ -130,7 +142,11 @@ export async function listAdminProducts(db: Db, params: AdminListParams, perPage
 /* ---------------- the editor's load ---------------- */
 
 async function everOrdered(db: Db | Tx, productId: string): Promise<boolean> {
-  const [row] = await db.select({ one: sql<number>`1` }).from(orderLines).where(eq(orderLines.productId, productId)).limit(1);
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(orderLines)
+    .where(eq(orderLines.productId, productId))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -142,7 +158,13 @@ export async function loadProductForEdit(db: Db, id: string): Promise<ProductFor
   const [images, variants, ordered] = await Promise.all([
     db.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.position)),
     db
-      .select({ id: productVariants.id, sku: productVariants.sku, size: productVariants.size, colour: productVariants.colour, stock: productVariants.stock })
+      .select({
+        id: productVariants.id,
+        sku: productVariants.sku,
+        size: productVariants.size,
+        colour: productVariants.colour,
+        stock: productVariants.stock,
+      })
       .from(productVariants)
       .where(eq(productVariants.productId, id)),
     everOrdered(db, id),
@@ -193,7 +215,9 @@ export async function loadProductForEdit(db: Db, id: string): Promise<ProductFor
 /** The number the next product's SKU would get ('SAR-1067'): one more than the highest in use. */
 export async function nextSkuNumber(db: Db | Tx): Promise<number> {
   const [row] = await db
-    .select({ n: sql<number>`coalesce(max((substring(${products.sku} from '-([0-9]{1,9})$'))::int), 1000)`.mapWith(Number) })
+    .select({
+      n: sql<number>`coalesce(max((substring(${products.sku} from '-([0-9]{1,9})$'))::int), 1000)`.mapWith(Number),
+    })
     .from(products)
     .where(sql`${products.sku} ~ '^[A-Z]+-[0-9]{1,9}$'`);
   return (row?.n ?? 1000) + 1;
@@ -250,13 +274,18 @@ export function productColumns(draft: ProductDraft, brandFallback = "") {
 }
 
 /** Alt text as saved: what staff typed, else the product's name (the storefront never shows a picture without one). */
-const altFor = (draft: ProductDraft, alt: string, position: number) => alt || (position === 0 ? draft.name : `${draft.name}, picture ${position + 1}`);
+const altFor = (draft: ProductDraft, alt: string, position: number) =>
+  alt || (position === 0 ? draft.name : `${draft.name}, picture ${position + 1}`);
 
 /**
  * New pictures for a product must be uploads of this shop (media_uploads), not yet on any product;
  * they are claimed (marked attached) in the caller's transaction. Returns their stored sizes.
  */
-async function claimNewPictures(tx: Tx, keys: string[], staff: Actor): Promise<Map<string, { url: string; width: number; height: number }>> {
+async function claimNewPictures(
+  tx: Tx,
+  keys: string[],
+  staff: Actor,
+): Promise<Map<string, { url: string; width: number; height: number }>> {
   const found = new Map<string, { url: string; width: number; height: number }>();
   if (keys.length === 0) return found;
   const [uploads, taken] = await Promise.all([
@@ -268,13 +297,23 @@ async function claimNewPictures(tx: Tx, keys: string[], staff: Actor): Promise<M
   ]);
   for (const u of uploads) found.set(u.key, u);
   if (found.size !== keys.length || taken.length > 0) {
-    throw new Refused({ ok: false, status: 400, formError: PRODUCT_MESSAGES.unknownPicture, fieldErrors: { pictures: PRODUCT_MESSAGES.unknownPicture } });
+    throw new Refused({
+      ok: false,
+      status: 400,
+      formError: PRODUCT_MESSAGES.unknownPicture,
+      fieldErrors: { pictures: PRODUCT_MESSAGES.unknownPicture },
+    });
   }
   try {
     await claimUploads(tx, keys, staff.id);
   } catch (error) {
     getLogger().warn({ err: error, keys }, "upload claim refused");
-    throw new Refused({ ok: false, status: 400, formError: PRODUCT_MESSAGES.unknownPicture, fieldErrors: { pictures: PRODUCT_MESSAGES.unknownPicture } });
+    throw new Refused({
+      ok: false,
+      status: 400,
+      formError: PRODUCT_MESSAGES.unknownPicture,
+      fieldErrors: { pictures: PRODUCT_MESSAGES.unknownPicture },
+    });
   }
   return found;
 }
@@ -289,7 +328,15 @@ async function insertPictures(
   await tx.insert(productImages).values(
     draft.pictures.map((p, position) => {
       const file = stored.get(p.key)!;
-      return { productId, key: p.key, url: file.url, width: file.width, height: file.height, position, alt: altFor(draft, p.alt, position) };
+      return {
+        productId,
+        key: p.key,
+        url: file.url,
+        width: file.width,
+        height: file.height,
+        position,
+        alt: altFor(draft, p.alt, position),
+      };
     }),
   );
 }
@@ -298,7 +345,11 @@ async function insertPictures(
 async function freeSlug(tx: Tx, name: string): Promise<string> {
   const base = slugify(name);
   const candidates = [base, ...Array.from({ length: 30 }, (_, i) => `${base}-${i + 2}`)];
-  const used = new Set((await tx.select({ slug: products.slug }).from(products).where(inArray(products.slug, candidates))).map((r) => r.slug));
+  const used = new Set(
+    (await tx.select({ slug: products.slug }).from(products).where(inArray(products.slug, candidates))).map(
+      (r) => r.slug,
+    ),
+  );
   return candidates.find((c) => !used.has(c)) ?? `${base}-${Date.now().toString(36)}`;
 }
 
@@ -306,15 +357,30 @@ async function freeSlug(tx: Tx, name: string): Promise<string> {
 async function freeVariantSkus(tx: Tx, wanted: string[]): Promise<string[]> {
   if (wanted.length === 0) return [];
   const candidates = wanted.flatMap((s) => [s, ...Array.from({ length: 9 }, (_, i) => `${s}-${i + 2}`)]);
-  const used = new Set((await tx.select({ sku: productVariants.sku }).from(productVariants).where(inArray(productVariants.sku, candidates))).map((r) => r.sku));
+  const used = new Set(
+    (
+      await tx
+        .select({ sku: productVariants.sku })
+        .from(productVariants)
+        .where(inArray(productVariants.sku, candidates))
+    ).map((r) => r.sku),
+  );
   return wanted.map((s) => {
-    const free = [s, ...Array.from({ length: 9 }, (_, i) => `${s}-${i + 2}`)].find((c) => !used.has(c)) ?? `${s}-${Date.now().toString(36).toUpperCase()}`;
+    const free =
+      [s, ...Array.from({ length: 9 }, (_, i) => `${s}-${i + 2}`)].find((c) => !used.has(c)) ??
+      `${s}-${Date.now().toString(36).toUpperCase()}`;
     used.add(free);
     return free;
   });
 }
 
-async function createInTx(tx: Tx, staff: Actor, draft: ProductDraft, brandFallback: string, now: Date): Promise<{ id: string; version: number }> {
+async function createInTx(
+  tx: Tx,
+  staff: Actor,
+  draft: ProductDraft,
+  brandFallback: string,
+  now: Date,
+): Promise<{ id: string; version: number }> {
   const stored = await claimNewPictures(
     tx,
     draft.pictures.map((p) => p.key),
@@ -333,7 +399,13 @@ async function createInTx(tx: Tx, staff: Actor, draft: ProductDraft, brandFallba
   }
   if (!inserted) throw new Error("no free SKU or slug for the new product");
   await createVariants(tx, [
-    { productId: inserted.id, productSku: inserted.sku, sizes: draft.sizes, colourNames: draft.colours.map((c) => c.name), variantStock: draft.stock },
+    {
+      productId: inserted.id,
+      productSku: inserted.sku,
+      sizes: draft.sizes,
+      colourNames: draft.colours.map((c) => c.name),
+      variantStock: draft.stock,
+    },
   ]);
   await insertPictures(tx, inserted.id, draft, stored);
   const pieces = draft.stock.reduce((sum, s) => sum + s.stock, 0);
@@ -353,18 +425,37 @@ interface UpdateOutcome {
   removedKeys: string[];
 }
 
-async function updateInTx(tx: Tx, staff: Actor, productId: string, draft: ProductDraft, formValues: ProductFormValues, now: Date): Promise<UpdateOutcome> {
+async function updateInTx(
+  tx: Tx,
+  staff: Actor,
+  productId: string,
+  draft: ProductDraft,
+  formValues: ProductFormValues,
+  now: Date,
+): Promise<UpdateOutcome> {
   // The product's lock: a second save of the same product waits here, then finds the version raised.
   const [row] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
   if (!row) throw new Refused({ ok: false, status: 404, formError: PRODUCT_MESSAGES.notFound, fieldErrors: {} });
   if (draft.version === null || draft.version !== row.version) {
-    throw new Refused({ ok: false, status: 409, formError: PRODUCT_MESSAGES.conflict, fieldErrors: {}, conflict: true });
+    throw new Refused({
+      ok: false,
+      status: 409,
+      formError: PRODUCT_MESSAGES.conflict,
+      fieldErrors: {},
+      conflict: true,
+    });
   }
 
   const [currentImages, currentVariants] = await Promise.all([
     tx.select().from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.position)),
     tx
-      .select({ id: productVariants.id, sku: productVariants.sku, size: productVariants.size, colour: productVariants.colour, stock: productVariants.stock })
+      .select({
+        id: productVariants.id,
+        sku: productVariants.sku,
+        size: productVariants.size,
+        colour: productVariants.colour,
+        stock: productVariants.stock,
+      })
       .from(productVariants)
       .where(eq(productVariants.productId, productId)),
   ]);
@@ -388,7 +479,9 @@ async function updateInTx(tx: Tx, staff: Actor, productId: string, draft: Produc
     isActive: row.isActive,
     sizes: row.sizes,
     colours: row.colors.map((c) => ({ name: c.name, hex: c.hex })),
-    stock: beforeAxes.colours.flatMap((colour) => beforeAxes.sizes.map((size) => ({ size, colour, stock: variantByKey.get(variantKey(size, colour))?.stock ?? 0 }))),
+    stock: beforeAxes.colours.flatMap((colour) =>
+      beforeAxes.sizes.map((size) => ({ size, colour, stock: variantByKey.get(variantKey(size, colour))?.stock ?? 0 })),
+    ),
     pictures: currentImages.map((i) => ({ key: i.key, alt: i.alt })),
   };
 
@@ -440,7 +533,10 @@ async function updateInTx(tx: Tx, staff: Actor, productId: string, draft: Produc
 
   const added = draft.stock.filter((s) => !variantByKey.has(variantKey(s.size, s.colour)));
   if (added.length > 0) {
-    const derived = variantSkus(row.sku, variantAxes({ sizes: draft.sizes, colourNames: draft.colours.map((c) => c.name) }));
+    const derived = variantSkus(
+      row.sku,
+      variantAxes({ sizes: draft.sizes, colourNames: draft.colours.map((c) => c.name) }),
+    );
     const skus = await freeVariantSkus(
       tx,
       added.map((s) => derived.get(variantKey(s.size, s.colour))!),
@@ -476,13 +572,21 @@ async function updateInTx(tx: Tx, staff: Actor, productId: string, draft: Produc
   await tx.delete(productImages).where(eq(productImages.productId, productId));
   await insertPictures(tx, productId, draft, stored);
 
-  const afterSnapshot: ProductSnapshot = { ...snapshotOf(draft), brand: draft.brand || row.brand, stock: after, pictures: draft.pictures.map((p, i) => ({ key: p.key, alt: altFor(draft, p.alt, i) })) };
+  const afterSnapshot: ProductSnapshot = {
+    ...snapshotOf(draft),
+    brand: draft.brand || row.brand,
+    stock: after,
+    pictures: draft.pictures.map((p, i) => ({ key: p.key, alt: altFor(draft, p.alt, i) })),
+  };
   await recordAudit(tx, staff, {
     entity: "product",
     entityId: productId,
     action: "update",
     summary: productChangeSummary(before, afterSnapshot),
-    changes: changedFields(before as unknown as Record<string, unknown>, afterSnapshot as unknown as Record<string, unknown>),
+    changes: changedFields(
+      before as unknown as Record<string, unknown>,
+      afterSnapshot as unknown as Record<string, unknown>,
+    ),
   });
 
   // A removed picture's files go after the commit, unless an order line shows it (orders keep their picture).
@@ -499,7 +603,11 @@ async function updateInTx(tx: Tx, staff: Actor, productId: string, draft: Produc
 }
 
 /** Which of these picture addresses an order line shows (of one product, or of any): those stay in storage. */
-export async function picturesShownByOrders(conn: Db | Tx, urls: readonly string[], productId?: string): Promise<Set<string | null>> {
+export async function picturesShownByOrders(
+  conn: Db | Tx,
+  urls: readonly string[],
+  productId?: string,
+): Promise<Set<string | null>> {
   if (urls.length === 0) return new Set();
   const shown = await conn
     .selectDistinct({ url: orderLines.imageUrl })
@@ -514,12 +622,19 @@ export async function picturesShownByOrders(conn: Db | Tx, urls: readonly string
  * against the shop's uploads); an update whose version is not the product's current one is refused
  * with the product unchanged.
  */
-export async function saveProduct(db: Db, staff: Actor, productId: string | null, values: ProductFormValues, deps: SaveDeps & { brandFallback: string }): Promise<SaveResult> {
+export async function saveProduct(
+  db: Db,
+  staff: Actor,
+  productId: string | null,
+  values: ProductFormValues,
+  deps: SaveDeps & { brandFallback: string },
+): Promise<SaveResult> {
   const checked = checkProductForm(values);
   if (!checked.ok) return { ok: false, status: 400, formError: checked.formError, fieldErrors: checked.fieldErrors };
   const draft = checked.draft;
   const now = deps.now ?? new Date();
-  if (productId !== null && !isProductId(productId)) return { ok: false, status: 404, formError: PRODUCT_MESSAGES.notFound, fieldErrors: {} };
+  if (productId !== null && !isProductId(productId))
+    return { ok: false, status: 404, formError: PRODUCT_MESSAGES.notFound, fieldErrors: {} };
   try {
     if (productId === null) {
       const created = await db.transaction((tx) => createInTx(tx, staff, draft, deps.brandFallback, now));
@@ -538,26 +653,42 @@ export async function saveProduct(db: Db, staff: Actor, productId: string | null
 
 /* ---------------- delete or archive ---------------- */
 
-export type DeleteResult = { ok: true; outcome: "deleted" | "archived"; pictureCleanupFailed: boolean } | { ok: false; status: 404; message: string };
+export type DeleteResult =
+  | { ok: true; outcome: "deleted" | "archived"; pictureCleanupFailed: boolean }
+  | { ok: false; status: 404; message: string };
 
 /**
  * Spec: delete after the confirm. A product any order names is archived instead (inactive, kept for
  * the order history); any other is deleted with its variants, pictures and their files.
  */
-export async function deleteOrArchiveProduct(db: Db, staff: Actor, productId: string, deps: SaveDeps): Promise<DeleteResult> {
+export async function deleteOrArchiveProduct(
+  db: Db,
+  staff: Actor,
+  productId: string,
+  deps: SaveDeps,
+): Promise<DeleteResult> {
   if (!isProductId(productId)) return { ok: false, status: 404, message: PRODUCT_MESSAGES.notFound };
   const now = deps.now ?? new Date();
   const result = await db.transaction(async (tx) => {
     // The lock first: a checkout reserving this product's stock locks it too, so an order cannot
     // appear between the check below and the delete.
     const [row] = await tx
-      .select({ id: products.id, name: products.name, sku: products.sku, version: products.version, isActive: products.isActive })
+      .select({
+        id: products.id,
+        name: products.name,
+        sku: products.sku,
+        version: products.version,
+        isActive: products.isActive,
+      })
       .from(products)
       .where(eq(products.id, productId))
       .for("update");
     if (!row) return null;
     if (await everOrdered(tx, productId)) {
-      await tx.update(products).set({ isActive: false, version: row.version + 1, updatedAt: now }).where(eq(products.id, productId));
+      await tx
+        .update(products)
+        .set({ isActive: false, version: row.version + 1, updatedAt: now })
+        .where(eq(products.id, productId));
       await recordAudit(tx, staff, {
         entity: "product",
         entityId: productId,
@@ -567,7 +698,9 @@ export async function deleteOrArchiveProduct(db: Db, staff: Actor, productId: st
       });
       return { outcome: "archived" as const, keys: [] as string[] };
     }
-    const keys = (await tx.select({ key: productImages.key }).from(productImages).where(eq(productImages.productId, productId))).map((r) => r.key);
+    const keys = (
+      await tx.select({ key: productImages.key }).from(productImages).where(eq(productImages.productId, productId))
+    ).map((r) => r.key);
     await tx.delete(products).where(eq(products.id, productId));
     await recordAudit(tx, staff, {
       entity: "product",

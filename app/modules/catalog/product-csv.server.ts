@@ -43,7 +43,14 @@ import {
   type ProductSnapshot,
 } from "./product-form";
 import { productImages, products, productVariants } from "./schema.server";
-import { addVariants, releaseStock, reserveStock, stockCommitted, type AddedVariant, type StockLine } from "./stock.server";
+import {
+  addVariants,
+  releaseStock,
+  reserveStock,
+  stockCommitted,
+  type AddedVariant,
+  type StockLine,
+} from "./stock.server";
 import { CATEGORIES } from "./types";
 import { DEFAULT_COLOUR, DEFAULT_SIZE, variantAxes, variantKey, variantMatrix, variantSkus } from "./variants";
 import { findVariantBySku } from "./variants.server";
@@ -101,7 +108,11 @@ async function filterConditions(db: Db, filters: ExportFilters): Promise<SQL[]> 
   const conditions: SQL[] = [];
   if (filters.search) {
     const like = likePattern(filters.search);
-    const branches = [sql`${products.name} ILIKE ${like}`, sql`${products.brand} ILIKE ${like}`, sql`${products.sku} ILIKE ${like}`];
+    const branches = [
+      sql`${products.name} ILIKE ${like}`,
+      sql`${products.brand} ILIKE ${like}`,
+      sql`${products.sku} ILIKE ${like}`,
+    ];
     if (/^[A-Za-z0-9-]{3,60}$/.test(filters.search)) {
       const variant = await findVariantBySku(db, filters.search);
       if (variant) branches.push(sql`${products.id} = ${variant.productId}`);
@@ -166,7 +177,13 @@ export async function* exportRecords(db: Db, filters: ExportFilters, deps: Expor
     const ids = page.map((p) => p.id);
     const [variants, images] = await Promise.all([
       db
-        .select({ productId: productVariants.productId, sku: productVariants.sku, size: productVariants.size, colour: productVariants.colour, stock: productVariants.stock })
+        .select({
+          productId: productVariants.productId,
+          sku: productVariants.sku,
+          size: productVariants.size,
+          colour: productVariants.colour,
+          stock: productVariants.stock,
+        })
         .from(productVariants)
         .where(inArray(productVariants.productId, ids)),
       db
@@ -182,7 +199,8 @@ export async function* exportRecords(db: Db, filters: ExportFilters, deps: Expor
       variantsOf.set(v.productId, map);
     }
     const picturesOf = new Map<string, string[]>();
-    for (const i of images) picturesOf.set(i.productId, [...(picturesOf.get(i.productId) ?? []), absoluteUrl(i.url, deps.baseUrl)]);
+    for (const i of images)
+      picturesOf.set(i.productId, [...(picturesOf.get(i.productId) ?? []), absoluteUrl(i.url, deps.baseUrl)]);
 
     for (const p of page) {
       const pictures = (picturesOf.get(p.id) ?? []).join(PICTURE_SEPARATOR);
@@ -276,7 +294,7 @@ const HEADER_TO_KEY = new Map(CSV_COLUMNS.map((c) => [normaliseHeader(c.header),
 
 const CSV_ERROR_TEXT: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: "a quoted cell is never closed",
-  CSV_INVALID_CLOSING_QUOTE: "a quote inside a cell is not doubled (write \"\" for one quote)",
+  CSV_INVALID_CLOSING_QUOTE: 'a quote inside a cell is not doubled (write "" for one quote)',
   CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: "there is text after the closing quote of a cell",
   CSV_MAX_RECORD_SIZE: "one row is far too long",
   CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: "the rows have different numbers of cells",
@@ -286,7 +304,11 @@ const CSV_ERROR_TEXT: Record<string, string> = {
  * Reads a CSV file from a byte stream: strictly UTF-8 (a byte-order mark is dropped), the first
  * record names the columns. Holds the parsed rows, never the file's text.
  */
-export async function readProductsCsv(source: AsyncIterable<Uint8Array>, fileName: string, maxBytes = IMPORT_MAX_BYTES): Promise<ReadResult> {
+export async function readProductsCsv(
+  source: AsyncIterable<Uint8Array>,
+  fileName: string,
+  maxBytes = IMPORT_MAX_BYTES,
+): Promise<ReadResult> {
   const hash = createHash("sha256");
   let bytes = 0;
   async function* text() {
@@ -328,7 +350,10 @@ export async function readProductsCsv(source: AsyncIterable<Uint8Array>, fileNam
       const row: CsvRow = {
         row: record,
         cells: {},
-        shapeError: cells.length !== header.length ? `The row has ${cells.length} cells; the header has ${header.length}. Check for a missing comma or an unquoted comma in a cell.` : null,
+        shapeError:
+          cells.length !== header.length
+            ? `The row has ${cells.length} cells; the header has ${header.length}. Check for a missing comma or an unquoted comma in a cell.`
+            : null,
       };
       keys.forEach((key, i) => {
         if (key) row.cells[key] = unguardCell(cells[i] ?? "");
@@ -360,7 +385,12 @@ export async function readProductsCsv(source: AsyncIterable<Uint8Array>, fileNam
     return {
       ok: false,
       message: `The file lacks ${missing.length === 1 ? "a required column" : "required columns"}: ${missing.join(", ")}.`,
-      details: [`The first row must name the columns. Required: ${CSV_COLUMNS.filter((c) => c.required).map((c) => c.header).join(", ")}.`, "Export the products to get a file with every column."],
+      details: [
+        `The first row must name the columns. Required: ${CSV_COLUMNS.filter((c) => c.required)
+          .map((c) => c.header)
+          .join(", ")}.`,
+        "Export the products to get a file with every column.",
+      ],
     };
   }
   return {
@@ -378,7 +408,8 @@ export async function readProductsCsv(source: AsyncIterable<Uint8Array>, fileNam
 
 /* ================= the upload ================= */
 
-export type UploadResult = { ok: true; fields: Record<string, string>; read: ReadResult } | { ok: false; status: 400 | 413; message: string };
+export type UploadResult =
+  { ok: true; fields: Record<string, string>; read: ReadResult } | { ok: false; status: 400 | 413; message: string };
 
 /**
  * The bytes of a file part as an async iterable that never destroys the part: a reader that stops
@@ -436,10 +467,14 @@ async function* chunksOf(file: Readable): AsyncGenerator<Uint8Array> {
  */
 export async function readImportUpload(request: Request, field = "file"): Promise<UploadResult> {
   const type = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\b/i.test(type) || !request.body) return { ok: false, status: 400, message: CSV_MESSAGES.unreadable };
+  if (!/^multipart\/form-data\b/i.test(type) || !request.body)
+    return { ok: false, status: 400, message: CSV_MESSAGES.unreadable };
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { "content-type": type }, limits: { files: 1, fileSize: IMPORT_MAX_BYTES, fields: 8, fieldSize: 4096, parts: 10 } });
+    parser = busboy({
+      headers: { "content-type": type },
+      limits: { files: 1, fileSize: IMPORT_MAX_BYTES, fields: 8, fieldSize: 4096, parts: 10 },
+    });
   } catch {
     return { ok: false, status: 400, message: CSV_MESSAGES.unreadable };
   }
@@ -483,9 +518,11 @@ export async function readImportUpload(request: Request, field = "file"): Promis
   } catch (error) {
     if (reading) await (reading as Promise<ReadResult>).catch(() => null);
     // the server counts the streamed body and stops it past the import's limit
-    if (error instanceof Error && error.name === "RequestBodyTooLargeError") return { ok: false, status: 413, message: CSV_MESSAGES.tooLarge };
+    if (error instanceof Error && error.name === "RequestBodyTooLargeError")
+      return { ok: false, status: 413, message: CSV_MESSAGES.tooLarge };
     // the client went away before the end of its upload: nobody reads this answer, nothing to log
-    if (error instanceof Error && error.name === "RequestBodyIncompleteError") return { ok: false, status: 400, message: CSV_MESSAGES.unreadable };
+    if (error instanceof Error && error.name === "RequestBodyIncompleteError")
+      return { ok: false, status: 400, message: CSV_MESSAGES.unreadable };
     getLogger().warn({ err: error }, "products CSV upload could not be read");
     return { ok: false, status: 400, message: CSV_MESSAGES.unreadable };
   }
@@ -583,8 +620,12 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
-const presetSize = (s: string) => ADMIN_SIZES.find((p) => p.toLowerCase() === s.toLowerCase()) ?? (s.toLowerCase() === DEFAULT_SIZE.toLowerCase() ? DEFAULT_SIZE : s);
-const presetColour = (c: string) => PRESET_COLOURS.find((p) => p.name.toLowerCase() === c.toLowerCase())?.name ?? (c.toLowerCase() === DEFAULT_COLOUR.toLowerCase() ? DEFAULT_COLOUR : c);
+const presetSize = (s: string) =>
+  ADMIN_SIZES.find((p) => p.toLowerCase() === s.toLowerCase()) ??
+  (s.toLowerCase() === DEFAULT_SIZE.toLowerCase() ? DEFAULT_SIZE : s);
+const presetColour = (c: string) =>
+  PRESET_COLOURS.find((p) => p.name.toLowerCase() === c.toLowerCase())?.name ??
+  (c.toLowerCase() === DEFAULT_COLOUR.toLowerCase() ? DEFAULT_COLOUR : c);
 const label = (size: string, colour: string) => `${size} / ${colour}`;
 
 function rowsText(rows: readonly number[]): string {
@@ -610,12 +651,15 @@ function readRow(row: CsvRow): Work {
   };
   if (row.shapeError) w.errors.push(row.shapeError);
   if (!w.productSku) w.errors.push("Product SKU is empty.");
-  else if (!SKU.test(w.productSku)) w.errors.push(`Product SKU ‘${w.productSku}’ may hold only letters, digits and - . _ / (at most 60).`);
-  if (w.variantSku && !SKU.test(w.variantSku)) w.errors.push(`Variant SKU ‘${w.variantSku}’ may hold only letters, digits and - . _ / (at most 60).`);
+  else if (!SKU.test(w.productSku))
+    w.errors.push(`Product SKU ‘${w.productSku}’ may hold only letters, digits and - . _ / (at most 60).`);
+  if (w.variantSku && !SKU.test(w.variantSku))
+    w.errors.push(`Variant SKU ‘${w.variantSku}’ may hold only letters, digits and - . _ / (at most 60).`);
   if (!w.size) w.errors.push(`Size is empty (write ${DEFAULT_SIZE} for a product sold without sizes).`);
   else if (w.size.length > LIMITS.size) w.errors.push(`Size ‘${w.size}’ is longer than ${LIMITS.size} characters.`);
   if (!w.colour) w.errors.push(`Colour is empty (write ${DEFAULT_COLOUR} for a product sold without colours).`);
-  else if (w.colour.length > LIMITS.colourName) w.errors.push(`Colour ‘${w.colour}’ is longer than ${LIMITS.colourName} characters.`);
+  else if (w.colour.length > LIMITS.colourName)
+    w.errors.push(`Colour ‘${w.colour}’ is longer than ${LIMITS.colourName} characters.`);
   const hex = cell("colourHex");
   if (hex) {
     const m = HEX.exec(hex);
@@ -626,7 +670,8 @@ function readRow(row: CsvRow): Work {
   if (stock) {
     if (/^[-−]\d+(\.\d+)?$/.test(stock)) w.errors.push(`Stock cannot be negative (${stock}).`);
     else if (!/^\d{1,7}$/.test(stock)) w.errors.push(`Stock ‘${stock}’ is not a whole number of pieces.`);
-    else if (Number(stock) > LIMITS.stock) w.errors.push(`Stock can be at most ${LIMITS.stock.toLocaleString("en-IN")}.`);
+    else if (Number(stock) > LIMITS.stock)
+      w.errors.push(`Stock can be at most ${LIMITS.stock.toLocaleString("en-IN")}.`);
     else w.stock = Number(stock);
   }
   return w;
@@ -645,12 +690,18 @@ function rejectDuplicates(rows: Work[]): void {
   }
   for (const [sku, list] of bySku) {
     if (list.length < 2) continue;
-    for (const w of list) w.errors.push(`Duplicate SKU: variant SKU ${sku} is on rows ${rowsText(list.map((x) => x.row))}; each SKU may be in the file once.`);
+    for (const w of list)
+      w.errors.push(
+        `Duplicate SKU: variant SKU ${sku} is on rows ${rowsText(list.map((x) => x.row))}; each SKU may be in the file once.`,
+      );
   }
   for (const list of byCell.values()) {
     if (list.length < 2) continue;
     const first = list[0]!;
-    for (const w of list) w.errors.push(`Duplicate row: ${label(first.size, first.colour)} of ${first.productSku} is on rows ${rowsText(list.map((x) => x.row))}.`);
+    for (const w of list)
+      w.errors.push(
+        `Duplicate row: ${label(first.size, first.colour)} of ${first.productSku} is on rows ${rowsText(list.map((x) => x.row))}.`,
+      );
   }
 }
 
@@ -663,9 +714,15 @@ interface ShopState {
 }
 
 /** The products the file names (locked, in id order, when `lock`), their variants and pictures, and the owners of the file's variant SKUs. */
-async function loadShop(conn: Db | Tx, productSkus: string[], variantSkus: string[], lock: boolean): Promise<ShopState> {
+async function loadShop(
+  conn: Db | Tx,
+  productSkus: string[],
+  variantSkus: string[],
+  lock: boolean,
+): Promise<ShopState> {
   const found: Array<{ id: string }> = [];
-  for (const part of chunks(productSkus)) found.push(...(await conn.select({ id: products.id }).from(products).where(inArray(products.sku, part))));
+  for (const part of chunks(productSkus))
+    found.push(...(await conn.select({ id: products.id }).from(products).where(inArray(products.sku, part))));
   const ids = found.map((r) => r.id).sort();
   const rows: ProductRow[] = [];
   // Locks are taken in id order across the whole file, as the stock module's writers take them.
@@ -673,15 +730,34 @@ async function loadShop(conn: Db | Tx, productSkus: string[], variantSkus: strin
     const q = conn.select().from(products).where(inArray(products.id, part)).orderBy(asc(products.id));
     rows.push(...(lock ? await q.for("update") : await q));
   }
-  const state: ShopState = { products: new Map(rows.map((r) => [r.sku, r])), variants: new Map(), images: new Map(), skuOwners: new Map() };
+  const state: ShopState = {
+    products: new Map(rows.map((r) => [r.sku, r])),
+    variants: new Map(),
+    images: new Map(),
+    skuOwners: new Map(),
+  };
   for (const part of chunks(ids)) {
     const [variants, images] = await Promise.all([
       conn
-        .select({ id: productVariants.id, productId: productVariants.productId, sku: productVariants.sku, size: productVariants.size, colour: productVariants.colour, stock: productVariants.stock })
+        .select({
+          id: productVariants.id,
+          productId: productVariants.productId,
+          sku: productVariants.sku,
+          size: productVariants.size,
+          colour: productVariants.colour,
+          stock: productVariants.stock,
+        })
         .from(productVariants)
         .where(inArray(productVariants.productId, part)),
       conn
-        .select({ productId: productImages.productId, key: productImages.key, url: productImages.url, width: productImages.width, height: productImages.height, alt: productImages.alt })
+        .select({
+          productId: productImages.productId,
+          key: productImages.key,
+          url: productImages.url,
+          width: productImages.width,
+          height: productImages.height,
+          alt: productImages.alt,
+        })
         .from(productImages)
         .where(inArray(productImages.productId, part))
         .orderBy(asc(productImages.productId), asc(productImages.position)),
@@ -736,10 +812,19 @@ async function loadPictures(conn: Db | Tx, urls: string[], baseUrl: string): Pro
   for (const part of chunks(spellings)) {
     const [uploads, taken] = await Promise.all([
       conn
-        .select({ key: mediaUploads.key, url: mediaUploads.url, width: mediaUploads.width, height: mediaUploads.height, uploadedBy: mediaUploads.uploadedBy })
+        .select({
+          key: mediaUploads.key,
+          url: mediaUploads.url,
+          width: mediaUploads.width,
+          height: mediaUploads.height,
+          uploadedBy: mediaUploads.uploadedBy,
+        })
         .from(mediaUploads)
         .where(and(inArray(mediaUploads.url, part), isNull(mediaUploads.attachedAt))),
-      conn.select({ productId: productImages.productId, key: productImages.key, url: productImages.url }).from(productImages).where(inArray(productImages.url, part)),
+      conn
+        .select({ productId: productImages.productId, key: productImages.key, url: productImages.url })
+        .from(productImages)
+        .where(inArray(productImages.url, part)),
     ]);
     for (const u of uploads) lookup.uploads.set(storedForm(u.url, baseUrl) ?? u.url, u);
     for (const t of taken) lookup.taken.set(storedForm(t.url, baseUrl) ?? t.url, t);
@@ -755,14 +840,7 @@ function splitPictures(cell: string): string[] {
 }
 
 function splitOccasions(cell: string): string[] {
-  return [
-    ...new Set(
-      cell
-        .split(/[,;|]/)
-        .map(oneLine)
-        .filter(Boolean),
-    ),
-  ];
+  return [...new Set(cell.split(/[,;|]/).map(oneLine).filter(Boolean))];
 }
 
 function parseActive(cell: string): boolean | null | "bad" {
@@ -796,7 +874,10 @@ const TEXT_COLUMNS = ["description", "details", "badge", "material", "fabric", "
 const HEADER_OF = new Map(CSV_COLUMNS.map((c) => [c.key, c.header]));
 
 /** Reads the product's fields from a row; errors name the column and the value. */
-function readProductFields(w: Work, columns: ReadonlySet<CsvColumnKey>): { fields: ProductFields | null; errors: string[] } {
+function readProductFields(
+  w: Work,
+  columns: ReadonlySet<CsvColumnKey>,
+): { fields: ProductFields | null; errors: string[] } {
   const errors: string[] = [];
   const raw = (k: CsvColumnKey) => w.cells[k] ?? "";
   const name = oneLine(raw("name"));
@@ -804,7 +885,8 @@ function readProductFields(w: Work, columns: ReadonlySet<CsvColumnKey>): { field
   const categoryText = oneLine(raw("category"));
   const category = resolveCategory(categoryText);
   if (!categoryText) errors.push("Category is empty.");
-  else if (!category) errors.push(`Unknown category ‘${categoryText}’: use one of ${CATEGORIES.map((c) => c.slug).join(", ")}.`);
+  else if (!category)
+    errors.push(`Unknown category ‘${categoryText}’: use one of ${CATEGORIES.map((c) => c.slug).join(", ")}.`);
   const priceText = oneLine(raw("price"));
   let pricePaise = 0;
   if (!priceText) errors.push("Price is empty.");
@@ -820,7 +902,8 @@ function readProductFields(w: Work, columns: ReadonlySet<CsvColumnKey>): { field
   let originalPricePaise: number | null = null;
   if (originalText) {
     const p = /^[-−]/.test(originalText) ? null : rupeesTextToPaise(originalText);
-    if (p === null || p <= 0) errors.push(`Bad original price: ‘${originalText}’ is not a price in rupees (or leave it empty).`);
+    if (p === null || p <= 0)
+      errors.push(`Bad original price: ‘${originalText}’ is not a price in rupees (or leave it empty).`);
     else originalPricePaise = p;
   }
   const active = parseActive(raw("active"));
@@ -871,7 +954,11 @@ function disagreements(first: Work, later: Work, columns: ReadonlySet<CsvColumnK
 /** Stand-in for the form's picture rule while checking a product the import may save without one (decision 023: it stays inactive). */
 const NO_PICTURE = { key: "csv-import:no-picture", url: "", width: 1, height: 1, alt: "" };
 
-function snapshotOfRow(row: ProductRow, variants: readonly VariantState[], images: readonly PictureState[]): ProductSnapshot {
+function snapshotOfRow(
+  row: ProductRow,
+  variants: readonly VariantState[],
+  images: readonly PictureState[],
+): ProductSnapshot {
   const axes = variantAxes({ sizes: row.sizes, colourNames: row.colorNames });
   const byKey = new Map(variants.map((v) => [variantKey(v.size, v.colour), v.stock]));
   const opt = (s: string | null) => (s === null || s.trim() === "" ? null : s.trim());
@@ -893,7 +980,11 @@ function snapshotOfRow(row: ProductRow, variants: readonly VariantState[], image
     isActive: row.isActive,
     sizes: row.sizes,
     colours: row.colors.map((c) => ({ name: c.name, hex: c.hex.toUpperCase() })),
-    stock: variantMatrix(axes).map(({ size, colour }) => ({ size, colour, stock: byKey.get(variantKey(size, colour)) ?? 0 })),
+    stock: variantMatrix(axes).map(({ size, colour }) => ({
+      size,
+      colour,
+      stock: byKey.get(variantKey(size, colour)) ?? 0,
+    })),
     pictures: images.map((i) => ({ key: i.key, alt: i.alt })),
   };
 }
@@ -928,13 +1019,16 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
   rejectDuplicates(work);
 
   const productSkus = [...new Set(work.filter((w) => w.productSku && SKU.test(w.productSku)).map((w) => w.productSku))];
-  const fileVariantSkus = [...new Set(work.filter((w) => w.variantSku && SKU.test(w.variantSku)).map((w) => w.variantSku))];
+  const fileVariantSkus = [
+    ...new Set(work.filter((w) => w.variantSku && SKU.test(w.variantSku)).map((w) => w.variantSku)),
+  ];
   const shop = await loadShop(conn, productSkus, fileVariantSkus, lock);
 
   // pictures named by the file, looked up once
   const pictureUrls = new Set<string>();
   if (csv.columns.has("pictures")) {
-    for (const w of work) for (const u of splitPictures(w.cells.pictures ?? "")) pictureUrls.add(storedForm(u, ctx.baseUrl) ?? u);
+    for (const w of work)
+      for (const u of splitPictures(w.cells.pictures ?? "")) pictureUrls.add(storedForm(u, ctx.baseUrl) ?? u);
   }
   const pictures = await loadPictures(conn, [...pictureUrls], ctx.baseUrl);
 
@@ -957,11 +1051,16 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
     const { fields, errors: fieldErrors } = readProductFields(first, csv.columns);
     for (const w of rows.slice(1)) {
       const differ = disagreements(first, w, csv.columns);
-      if (differ.length > 0) w.errors.push(`Its product fields (${differ.join(", ")}) differ from row ${first.row} of ${productSku}: a product's rows must agree, or leave them empty.`);
+      if (differ.length > 0)
+        w.errors.push(
+          `Its product fields (${differ.join(", ")}) differ from row ${first.row} of ${productSku}: a product's rows must agree, or leave them empty.`,
+        );
     }
     const rejectAll = (reasons: string[]) => {
       for (const w of rows) {
-        for (const r of reasons) if (!w.errors.includes(r)) w.errors.push(w === first ? r : `Product ${productSku} is rejected (row ${first.row}): ${r}`);
+        for (const r of reasons)
+          if (!w.errors.includes(r))
+            w.errors.push(w === first ? r : `Product ${productSku} is rejected (row ${first.row}): ${r}`);
       }
     };
     if (!fields) {
@@ -984,12 +1083,30 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
         const upload = form ? pictures.uploads.get(form) : undefined;
         const taken = form ? pictures.taken.get(form) : undefined;
         if (mine) refs.push({ ...mine, fresh: false });
-        else if (taken) pictureErrors.push(`Picture ${n + 1} (${given}) is another product's picture; a picture belongs to one product.`);
-        else if (upload && upload.uploadedBy === ctx.staffId) refs.push({ key: upload.key, url: upload.url, width: upload.width, height: upload.height, alt: "", fresh: true });
-        else if (upload) pictureErrors.push(`Picture ${n + 1} (${given}) was uploaded by someone else; upload it yourself in the product editor.`);
-        else pictureErrors.push(`Picture ${n + 1} (${given}) is not a picture of this shop: upload it in the product editor first, then use the address it gets.`);
+        else if (taken)
+          pictureErrors.push(
+            `Picture ${n + 1} (${given}) is another product's picture; a picture belongs to one product.`,
+          );
+        else if (upload && upload.uploadedBy === ctx.staffId)
+          refs.push({
+            key: upload.key,
+            url: upload.url,
+            width: upload.width,
+            height: upload.height,
+            alt: "",
+            fresh: true,
+          });
+        else if (upload)
+          pictureErrors.push(
+            `Picture ${n + 1} (${given}) was uploaded by someone else; upload it yourself in the product editor.`,
+          );
+        else
+          pictureErrors.push(
+            `Picture ${n + 1} (${given}) is not a picture of this shop: upload it in the product editor first, then use the address it gets.`,
+          );
       });
-      if (new Set(refs.map((r) => r.key)).size !== refs.length) pictureErrors.push("A picture is in the Pictures cell twice.");
+      if (new Set(refs.map((r) => r.key)).size !== refs.length)
+        pictureErrors.push("A picture is in the Pictures cell twice.");
       if (pictureErrors.length > 0) {
         rejectAll(pictureErrors);
         continue;
@@ -1025,7 +1142,9 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
       sizeSpelling.set(w.size.toLowerCase(), w.size);
       colourSpelling.set(w.colour.toLowerCase(), w.colour);
 
-      if (w.size === DEFAULT_SIZE ? (existing ? !usesDefaultSize : fileRealSizes) : existing ? usesDefaultSize : false) {
+      if (
+        w.size === DEFAULT_SIZE ? (existing ? !usesDefaultSize : fileRealSizes) : existing ? usesDefaultSize : false
+      ) {
         w.errors.push(
           w.size === DEFAULT_SIZE
             ? `${DEFAULT_SIZE} is for a product sold without sizes; ${productSku} is sold in ${existing ? existing.sizes.join(", ") : "other sizes in this file"}.`
@@ -1033,7 +1152,15 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
         );
         continue;
       }
-      if (w.colour === DEFAULT_COLOUR ? (existing ? !usesDefaultColour : fileRealColours) : existing ? usesDefaultColour : false) {
+      if (
+        w.colour === DEFAULT_COLOUR
+          ? existing
+            ? !usesDefaultColour
+            : fileRealColours
+          : existing
+            ? usesDefaultColour
+            : false
+      ) {
         w.errors.push(
           w.colour === DEFAULT_COLOUR
             ? `${DEFAULT_COLOUR} is for a product sold without colours; ${productSku} comes in ${existing ? existing.colorNames.join(", ") : "other colours in this file"}.`
@@ -1047,17 +1174,23 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
       const atCell = variantByCell.get(variantKey(w.size, w.colour)) ?? null;
       if (owner) {
         if (!existing || owner.productId !== existing.id) {
-          w.errors.push(`Duplicate SKU: variant SKU ${w.variantSku} belongs to ${owner.productSku} (‘${owner.productName}’).`);
+          w.errors.push(
+            `Duplicate SKU: variant SKU ${w.variantSku} belongs to ${owner.productSku} (‘${owner.productName}’).`,
+          );
           continue;
         }
         if (owner.size !== w.size || owner.colour !== w.colour) {
-          w.errors.push(`Variant SKU ${w.variantSku} is ${label(owner.size, owner.colour)} in the shop; an import cannot change a variant's size or colour.`);
+          w.errors.push(
+            `Variant SKU ${w.variantSku} is ${label(owner.size, owner.colour)} in the shop; an import cannot change a variant's size or colour.`,
+          );
           continue;
         }
         variant = owner;
       } else if (atCell) {
         if (w.variantSku) {
-          w.errors.push(`${productSku} already sells ${label(w.size, w.colour)} as SKU ${atCell.sku}: use that SKU or leave Variant SKU empty.`);
+          w.errors.push(
+            `${productSku} already sells ${label(w.size, w.colour)} as SKU ${atCell.sku}: use that SKU or leave Variant SKU empty.`,
+          );
           continue;
         }
         variant = atCell;
@@ -1112,7 +1245,8 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
       type: fields.text.type ?? existing?.type ?? "",
       occasions: fields.occasions ?? existing?.occasions ?? [],
       // an import never makes a product without pictures active (an active one it leaves alone)
-      isActive: (fields.active ?? existing?.isActive ?? true) && (pictureRefs.length > 0 || (existing?.isActive ?? false)),
+      isActive:
+        (fields.active ?? existing?.isActive ?? true) && (pictureRefs.length > 0 || (existing?.isActive ?? false)),
       sizes: finalSizes,
       colours,
       stock: matrix.map(({ size, colour }) => {
@@ -1120,7 +1254,10 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
         const current = variantByCell.get(variantKey(size, colour));
         return { size, colour, stock: String(a?.w.stock ?? current?.stock ?? 0) };
       }),
-      pictures: pictureRefs.length > 0 ? pictureRefs.map((p) => ({ key: p.key, url: p.url, width: p.width, height: p.height, alt: p.alt })) : [NO_PICTURE],
+      pictures:
+        pictureRefs.length > 0
+          ? pictureRefs.map((p) => ({ key: p.key, url: p.url, width: p.width, height: p.height, alt: p.alt }))
+          : [NO_PICTURE],
       version: existing?.version ?? null,
     };
     const checked = checkProductForm(values);
@@ -1173,8 +1310,10 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
             op.stockChanges.push({ variantId: current.id, before: current.stock, after: target });
             a.w.notes.push(`Stock ${current.stock} → ${target}`);
           }
-          if (existing && !existing.sizes.includes(size) && size !== DEFAULT_SIZE) a.w.notes.push(`Sold again in ${label(size, colour)}`);
-          else if (existing && !existing.colorNames.includes(colour) && colour !== DEFAULT_COLOUR) a.w.notes.push(`Sold again in ${label(size, colour)}`);
+          if (existing && !existing.sizes.includes(size) && size !== DEFAULT_SIZE)
+            a.w.notes.push(`Sold again in ${label(size, colour)}`);
+          else if (existing && !existing.colorNames.includes(colour) && colour !== DEFAULT_COLOUR)
+            a.w.notes.push(`Sold again in ${label(size, colour)}`);
         }
         continue;
       }
@@ -1193,13 +1332,21 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
       op.fieldsChanged = fieldNotes !== "Saved without changes";
       const pictureNote = productChangeSummary(before, { ...before, pictures: after.pictures });
       op.picturesChanged = pictureNote !== "Saved without changes";
-      op.removedPictures = currentImages.filter((i) => !pictureRefs.some((p) => p.key === i.key)).map((i) => ({ key: i.key, url: i.url }));
+      op.removedPictures = currentImages
+        .filter((i) => !pictureRefs.some((p) => p.key === i.key))
+        .map((i) => ({ key: i.key, url: i.url }));
       const firstAccepted = accepted[0]!.w;
-      const productNotes = [...(op.fieldsChanged ? fieldNotes.split("; ") : []), ...(op.picturesChanged ? pictureNote.split("; ") : [])];
+      const productNotes = [
+        ...(op.fieldsChanged ? fieldNotes.split("; ") : []),
+        ...(op.picturesChanged ? pictureNote.split("; ") : []),
+      ];
       if (noPictureNote) productNotes.push(noPictureNote);
       firstAccepted.notes.unshift(...productNotes);
       op.summary = productChangeSummary(before, after);
-      op.changes = changedFields(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>);
+      op.changes = changedFields(
+        before as unknown as Record<string, unknown>,
+        after as unknown as Record<string, unknown>,
+      );
     } else {
       const firstAccepted = accepted[0]!.w;
       const pieces = stockAfter.reduce((n, s) => n + s.stock, 0);
@@ -1212,7 +1359,12 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
     }
     for (const cell of op.newVariants) wantedSkus.add(cell.sku);
 
-    const changed = op.kind === "create" || op.fieldsChanged || op.picturesChanged || op.newVariants.length > 0 || op.stockChanges.length > 0;
+    const changed =
+      op.kind === "create" ||
+      op.fieldsChanged ||
+      op.picturesChanged ||
+      op.newVariants.length > 0 ||
+      op.stockChanges.length > 0;
     if (changed) ops.push(op);
     // rows' kinds: the variant-creating rows, then the rest by their notes
     const newCells = new Set(op.newVariants.map((c) => variantKey(c.size, c.colour)));
@@ -1228,16 +1380,25 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
     if (unnamed.length > 0 && accepted[0]) {
       const w = accepted[0].w;
       if (w.kind === "unchanged") w.kind = "update";
-      w.notes.push(`Also adds ${unnamed.map((c) => label(c.size, c.colour)).join(", ")} at stock 0 (every size comes in every colour)`);
+      w.notes.push(
+        `Also adds ${unnamed.map((c) => label(c.size, c.colour)).join(", ")} at stock 0 (every size comes in every colour)`,
+      );
     }
   }
 
   // SKUs by the shop's rule for new cells without one: the rule's, else with -2, -3 ... after it.
   if (derive.length > 0) {
-    const candidates = derive.flatMap((d) => [d.wanted, ...Array.from({ length: 9 }, (_, i) => `${d.wanted}-${i + 2}`)]);
+    const candidates = derive.flatMap((d) => [
+      d.wanted,
+      ...Array.from({ length: 9 }, (_, i) => `${d.wanted}-${i + 2}`),
+    ]);
     const used = new Set<string>(wantedSkus);
     for (const part of chunks([...new Set(candidates)])) {
-      for (const r of await conn.select({ sku: productVariants.sku }).from(productVariants).where(inArray(productVariants.sku, part))) used.add(r.sku);
+      for (const r of await conn
+        .select({ sku: productVariants.sku })
+        .from(productVariants)
+        .where(inArray(productVariants.sku, part)))
+        used.add(r.sku);
     }
     for (const d of derive) {
       const free = [d.wanted, ...Array.from({ length: 9 }, (_, i) => `${d.wanted}-${i + 2}`)].find((c) => !used.has(c));
@@ -1262,10 +1423,16 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
     const bases = creates.map((o) => slugify(o.draft.name));
     const taken = new Set<string>();
     const all = [...new Set([...bases, ...creates.map((o, i) => `${bases[i]}-${slugify(o.sku)}`)])];
-    for (const part of chunks(all)) for (const r of await conn.select({ slug: products.slug }).from(products).where(inArray(products.slug, part))) taken.add(r.slug);
+    for (const part of chunks(all))
+      for (const r of await conn.select({ slug: products.slug }).from(products).where(inArray(products.slug, part)))
+        taken.add(r.slug);
     creates.forEach((o, i) => {
       const base = bases[i]!;
-      const options = [base, `${base}-${slugify(o.sku)}`, ...Array.from({ length: 20 }, (_, n) => `${base}-${slugify(o.sku)}-${n + 2}`)];
+      const options = [
+        base,
+        `${base}-${slugify(o.sku)}`,
+        ...Array.from({ length: 20 }, (_, n) => `${base}-${slugify(o.sku)}-${n + 2}`),
+      ];
       const slug = options.find((s) => !taken.has(s))!;
       taken.add(slug);
       o.slug = slug;
@@ -1274,7 +1441,10 @@ export async function planImport(conn: Db | Tx, csv: ParsedCsv, ctx: ImportConte
 
   // Rejected rows and their products' other rows never change anything.
   for (const w of work) if (w.errors.length > 0) w.kind = "rejected";
-  if (inactiveForPictures > 0) fileNotes.push(`${inactiveForPictures} ${inactiveForPictures === 1 ? "product has" : "products have"} no picture and ${inactiveForPictures === 1 ? "stays" : "stay"} inactive until one is added in the product editor.`);
+  if (inactiveForPictures > 0)
+    fileNotes.push(
+      `${inactiveForPictures} ${inactiveForPictures === 1 ? "product has" : "products have"} no picture and ${inactiveForPictures === 1 ? "stays" : "stay"} inactive until one is added in the product editor.`,
+    );
 
   const counts: ImportCounts = {
     rows: work.length,
@@ -1352,7 +1522,9 @@ async function applyPlan(tx: Tx, staff: Actor, plan: ImportPlan, csv: ParsedCsv,
   for (const part of chunks(creates, PRODUCTS_PER_INSERT)) {
     const inserted = await tx
       .insert(products)
-      .values(part.map((o) => ({ ...productColumns(o.draft), sku: o.sku, slug: o.slug!, createdAt: now, updatedAt: now })))
+      .values(
+        part.map((o) => ({ ...productColumns(o.draft), sku: o.sku, slug: o.slug!, createdAt: now, updatedAt: now })),
+      )
       .returning({ id: products.id, sku: products.sku });
     const ids = new Map(inserted.map((r) => [r.sku, r.id]));
     for (const o of part) o.productId = ids.get(o.sku)!;
@@ -1372,7 +1544,9 @@ async function applyPlan(tx: Tx, staff: Actor, plan: ImportPlan, csv: ParsedCsv,
       .where(eq(products.id, o.productId!));
   }
 
-  const picturesToWrite = plan.ops.filter((o) => (o.kind === "create" && o.pictures.length > 0) || (o.kind === "update" && o.picturesChanged));
+  const picturesToWrite = plan.ops.filter(
+    (o) => (o.kind === "create" && o.pictures.length > 0) || (o.kind === "update" && o.picturesChanged),
+  );
   if (picturesToWrite.length > 0) {
     const updated = picturesToWrite.filter((o) => o.kind === "update").map((o) => o.productId!);
     for (const part of chunks(updated)) await tx.delete(productImages).where(inArray(productImages.productId, part));
@@ -1439,7 +1613,14 @@ export interface ApplyDeps {
  * dry run with `digest` showed; otherwise nothing is changed and the new plan is answered. One
  * transaction: all of it or none of it.
  */
-export async function applyImport(db: Db, staff: Actor, csv: ParsedCsv, digest: string, ctx: ImportContext, deps: ApplyDeps): Promise<ApplyResult> {
+export async function applyImport(
+  db: Db,
+  staff: Actor,
+  csv: ParsedCsv,
+  digest: string,
+  ctx: ImportContext,
+  deps: ApplyDeps,
+): Promise<ApplyResult> {
   const now = ctx.now ?? new Date();
   let plan: ImportPlan;
   try {

@@ -40,10 +40,20 @@ export type CsvColumnKey =
 
 /** The file's columns in the export's order: product fields first, then the variant's. */
 export const CSV_COLUMNS: readonly CsvColumn[] = [
-  { key: "productSku", header: "Product SKU", required: true, help: "Groups the rows of one product; a SKU the shop does not have yet makes a new product." },
+  {
+    key: "productSku",
+    header: "Product SKU",
+    required: true,
+    help: "Groups the rows of one product; a SKU the shop does not have yet makes a new product.",
+  },
   { key: "name", header: "Name", required: true, help: "Required." },
   { key: "brand", header: "Brand", required: false, help: "Empty: the shop's name." },
-  { key: "category", header: "Category", required: true, help: "A category of the shop, by its short name (sarees) or its name (Sarees)." },
+  {
+    key: "category",
+    header: "Category",
+    required: true,
+    help: "A category of the shop, by its short name (sarees) or its name (Sarees).",
+  },
   { key: "price", header: "Price (₹)", required: true, help: "Rupees, like 1299 or 1,299.50." },
   { key: "originalPrice", header: "Original price (₹)", required: false, help: "Above the price, or empty." },
   { key: "description", header: "Description", required: false, help: "" },
@@ -58,10 +68,30 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
   { key: "active", header: "Active", required: false, help: "yes or no. A product without a picture stays inactive." },
   { key: "size", header: "Size", required: true, help: "One Size for a product sold without sizes." },
   { key: "colour", header: "Colour", required: true, help: "Default for a product sold without colours." },
-  { key: "colourHex", header: "Colour hex", required: false, help: "#RRGGBB; needed for a new colour that is not one of the presets." },
-  { key: "variantSku", header: "Variant SKU", required: true, help: "The size and colour's own SKU. Empty for a new one: the shop's rule makes it (KUR-1001-M-IND)." },
-  { key: "stock", header: "Stock", required: true, help: "Pieces of this size and colour, 0 or more. Empty: left as it is." },
-  { key: "pictures", header: "Pictures", required: false, help: "Addresses of the shop's own pictures, in order, separated by |. Empty: left as they are." },
+  {
+    key: "colourHex",
+    header: "Colour hex",
+    required: false,
+    help: "#RRGGBB; needed for a new colour that is not one of the presets.",
+  },
+  {
+    key: "variantSku",
+    header: "Variant SKU",
+    required: true,
+    help: "The size and colour's own SKU. Empty for a new one: the shop's rule makes it (KUR-1001-M-IND).",
+  },
+  {
+    key: "stock",
+    header: "Stock",
+    required: true,
+    help: "Pieces of this size and colour, 0 or more. Empty: left as it is.",
+  },
+  {
+    key: "pictures",
+    header: "Pictures",
+    required: false,
+    help: "Addresses of the shop's own pictures, in order, separated by |. Empty: left as they are.",
+  },
 ];
 
 /** Occasions are joined with this in a cell (and read back split on commas, semicolons or |). */
@@ -85,7 +115,8 @@ export const CSV_MESSAGES = {
   noFile: "Choose a CSV file to import.",
   tooLarge: "The file is larger than 5 MB. Split it into smaller files and import them one after the other.",
   tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString("en-IN")} rows. Split it into smaller files.`,
-  notUtf8: "The file is not UTF-8 text. In Excel choose File › Save As › ‘CSV UTF-8 (Comma delimited)’; in Google Sheets File › Download › CSV.",
+  notUtf8:
+    "The file is not UTF-8 text. In Excel choose File › Save As › ‘CSV UTF-8 (Comma delimited)’; in Google Sheets File › Download › CSV.",
   empty: "The file has no rows: the first line must name the columns, the next ones the products.",
   semicolons: "The file's cells are separated by semicolons or tabs. Save it as CSV with commas (‘CSV UTF-8’).",
   unreadable: "The upload could not be read. Please choose the file again.",

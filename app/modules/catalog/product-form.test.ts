@@ -61,7 +61,8 @@ describe("rupees typed into the form", () => {
   });
 
   it("are refused when they are not a price", () => {
-    for (const bad of ["", "abc", "-5", "12.999", "1e3", "12..5", "12.5.0"]) expect(rupeesTextToPaise(bad), bad).toBeNull();
+    for (const bad of ["", "abc", "-5", "12.999", "1e3", "12..5", "12.5.0"])
+      expect(rupeesTextToPaise(bad), bad).toBeNull();
   });
 
   it("are shown back as typed rupees", () => {
@@ -86,8 +87,14 @@ describe("custom sizes and colours", () => {
   it("adds a colour only with a name that no colour has yet", () => {
     const list = [{ name: "Indigo", hex: "#2E3A87" }];
     expect(addCustomColour(list, " ", "#112233").error).toBe("Type a colour name to add");
-    expect(addCustomColour(list, "indigo", "#112233")).toEqual({ colours: list, error: "indigo is already in the list" });
-    expect(addCustomColour(list, "Peacock  Blue", "#1a5f7a")).toEqual({ colours: [...list, { name: "Peacock Blue", hex: "#1A5F7A" }], error: null });
+    expect(addCustomColour(list, "indigo", "#112233")).toEqual({
+      colours: list,
+      error: "indigo is already in the list",
+    });
+    expect(addCustomColour(list, "Peacock  Blue", "#1a5f7a")).toEqual({
+      colours: [...list, { name: "Peacock Blue", hex: "#1A5F7A" }],
+      error: null,
+    });
   });
 });
 
@@ -101,9 +108,18 @@ describe("the stock grid", () => {
       { name: "Indigo", hex: "#2E3A87" },
       { name: "Rust", hex: "#B4532A" },
     ];
-    const before = stockCells(["S", "M"], colours.slice(0, 1), []).map((c) => (c.size === "M" ? { ...c, stock: "7", was: 4 } : c));
+    const before = stockCells(["S", "M"], colours.slice(0, 1), []).map((c) =>
+      c.size === "M" ? { ...c, stock: "7", was: 4 } : c,
+    );
     const after = stockCells(["S", "M", "L"], colours, before);
-    expect(after.map((c) => `${c.size}/${c.colour}=${c.stock}`)).toEqual(["S/Indigo=0", "M/Indigo=7", "L/Indigo=0", "S/Rust=0", "M/Rust=0", "L/Rust=0"]);
+    expect(after.map((c) => `${c.size}/${c.colour}=${c.stock}`)).toEqual([
+      "S/Indigo=0",
+      "M/Indigo=7",
+      "L/Indigo=0",
+      "S/Rust=0",
+      "M/Rust=0",
+      "L/Rust=0",
+    ]);
     expect(after[1]).toMatchObject({ was: 4 });
   });
 });
@@ -111,21 +127,39 @@ describe("the stock grid", () => {
 describe("checking the form (the browser and the server alike)", () => {
   it("asks for the required fields first", () => {
     const result = checkProductForm({ ...filled(), name: "  ", price: "" });
-    expect(result).toMatchObject({ ok: false, formError: PRODUCT_MESSAGES.required, fieldErrors: { name: "Enter the product name", price: "Enter the price" } });
+    expect(result).toMatchObject({
+      ok: false,
+      formError: PRODUCT_MESSAGES.required,
+      fieldErrors: { name: "Enter the product name", price: "Enter the price" },
+    });
   });
 
   it("asks for at least one picture", () => {
-    expect(checkProductForm(filled({ pictures: [] }))).toMatchObject({ ok: false, formError: "Please upload at least one image" });
+    expect(checkProductForm(filled({ pictures: [] }))).toMatchObject({
+      ok: false,
+      formError: "Please upload at least one image",
+    });
   });
 
   it("wants the original price above the price, or empty", () => {
-    expect(checkProductForm(filled({ originalPrice: "1299" }))).toMatchObject({ ok: false, fieldErrors: { originalPrice: "The original price must be above the price, or empty" } });
-    expect(checkProductForm(filled({ originalPrice: "" }))).toMatchObject({ ok: true, draft: { originalPricePaise: null } });
-    expect(checkProductForm(filled({ originalPrice: "1599.99" }))).toMatchObject({ ok: true, draft: { originalPricePaise: 159_999 } });
+    expect(checkProductForm(filled({ originalPrice: "1299" }))).toMatchObject({
+      ok: false,
+      fieldErrors: { originalPrice: "The original price must be above the price, or empty" },
+    });
+    expect(checkProductForm(filled({ originalPrice: "" }))).toMatchObject({
+      ok: true,
+      draft: { originalPricePaise: null },
+    });
+    expect(checkProductForm(filled({ originalPrice: "1599.99" }))).toMatchObject({
+      ok: true,
+      draft: { originalPricePaise: 159_999 },
+    });
   });
 
   it("refuses a price that is not rupees, a stock that is not whole, an unknown category", () => {
-    const stock = stockCells(["S", "M"], [{ name: "Indigo", hex: "#2E3A87" }], []).map((c) => (c.size === "M" ? { ...c, stock: "2.5" } : c));
+    const stock = stockCells(["S", "M"], [{ name: "Indigo", hex: "#2E3A87" }], []).map((c) =>
+      c.size === "M" ? { ...c, stock: "2.5" } : c,
+    );
     const result = checkProductForm(filled({ price: "12,99.999", stock, category: "hats" }));
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -137,17 +171,40 @@ describe("checking the form (the browser and the server alike)", () => {
 
   it("refuses a grid that is not the product's sizes x colours (a cell missing is not 0)", () => {
     const result = checkProductForm(filled({ stock: [{ size: "S", colour: "Indigo", stock: "3" }] }));
-    expect(result).toMatchObject({ ok: false, fieldErrors: { [stockField("M", "Indigo")]: "Stock must be a whole number, 0 or more" } });
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: { [stockField("M", "Indigo")]: "Stock must be a whole number, 0 or more" },
+    });
   });
 
   it("refuses repeated sizes or colours that slipped past the pickers", () => {
     expect(checkProductForm(filled({ sizes: ["M", "m"] })).ok).toBe(false);
-    expect(checkProductForm(filled({ colours: [{ name: "Rust", hex: "#B4532A" }, { name: "rust", hex: "#B4532A" }] })).ok).toBe(false);
+    expect(
+      checkProductForm(
+        filled({
+          colours: [
+            { name: "Rust", hex: "#B4532A" },
+            { name: "rust", hex: "#B4532A" },
+          ],
+        }),
+      ).ok,
+    ).toBe(false);
   });
 
   it("gives the server a draft in paise with trimmed text and whole stock", () => {
-    const stock = stockCells(["S", "M"], [{ name: "Indigo", hex: "#2e3a87" }], []).map((c) => ({ ...c, stock: c.size === "S" ? "4" : "0" }));
-    const result = checkProductForm(filled({ name: "  Indigo   Kurta ", badge: "  ", material: " Cotton ", colours: [{ name: "Indigo", hex: "#2e3a87" }], stock }));
+    const stock = stockCells(["S", "M"], [{ name: "Indigo", hex: "#2e3a87" }], []).map((c) => ({
+      ...c,
+      stock: c.size === "S" ? "4" : "0",
+    }));
+    const result = checkProductForm(
+      filled({
+        name: "  Indigo   Kurta ",
+        badge: "  ",
+        material: " Cotton ",
+        colours: [{ name: "Indigo", hex: "#2e3a87" }],
+        stock,
+      }),
+    );
     expect(result).toMatchObject({
       ok: true,
       draft: {
@@ -182,19 +239,29 @@ describe("checking the form (the browser and the server alike)", () => {
 
 describe("the list's address", () => {
   it("falls back to defaults for anything it cannot read", () => {
-    expect(parseAdminListParams(new URLSearchParams("search=%20kurta%20&category=hats&status=gone&view=list&page=-2"))).toEqual({
+    expect(
+      parseAdminListParams(new URLSearchParams("search=%20kurta%20&category=hats&status=gone&view=list&page=-2")),
+    ).toEqual({
       search: "kurta",
       category: "",
       status: "",
       view: "grid",
       page: 1,
     });
-    expect(parseAdminListParams(new URLSearchParams("category=sarees&status=inactive&view=table&page=3"))).toEqual({ search: "", category: "sarees", status: "inactive", view: "table", page: 3 });
+    expect(parseAdminListParams(new URLSearchParams("category=sarees&status=inactive&view=table&page=3"))).toEqual({
+      search: "",
+      category: "sarees",
+      status: "inactive",
+      view: "table",
+      page: 3,
+    });
   });
 
   it("leaves defaults out of links", () => {
     expect(adminListQuery({ search: "silk saree", view: "grid", page: 1 })).toBe("?search=silk+saree");
-    expect(adminListQuery({ category: "kurtas", status: "active", view: "table", page: 2 })).toBe("?category=kurtas&status=active&view=table&page=2");
+    expect(adminListQuery({ category: "kurtas", status: "active", view: "table", page: 2 })).toBe(
+      "?category=kurtas&status=active&view=table&page=2",
+    );
     expect(adminListQuery({})).toBe("");
   });
 });
@@ -237,11 +304,28 @@ describe("the audit line of an edit", () => {
   };
 
   it("says what changed, briefly", () => {
-    expect(productChangeSummary(before, { ...before, pricePaise: 119_900, stock: [{ size: "M", colour: "Indigo", stock: 10 }] })).toBe("Price ₹1,299 → ₹1,199; stock M/Indigo 4 → 10");
-    expect(productChangeSummary(before, { ...before, isActive: false, sizes: ["M", "L"], stock: [...before.stock, { size: "L", colour: "Indigo", stock: 2 }] })).toBe(
-      "Made inactive; Sizes M → M, L; stock L/Indigo new 2",
-    );
-    expect(productChangeSummary(before, { ...before, pictures: [...before.pictures, { key: "b", alt: "" }], details: "Long story" })).toBe("Pictures 1 → 2; Edited details");
+    expect(
+      productChangeSummary(before, {
+        ...before,
+        pricePaise: 119_900,
+        stock: [{ size: "M", colour: "Indigo", stock: 10 }],
+      }),
+    ).toBe("Price ₹1,299 → ₹1,199; stock M/Indigo 4 → 10");
+    expect(
+      productChangeSummary(before, {
+        ...before,
+        isActive: false,
+        sizes: ["M", "L"],
+        stock: [...before.stock, { size: "L", colour: "Indigo", stock: 2 }],
+      }),
+    ).toBe("Made inactive; Sizes M → M, L; stock L/Indigo new 2");
+    expect(
+      productChangeSummary(before, {
+        ...before,
+        pictures: [...before.pictures, { key: "b", alt: "" }],
+        details: "Long story",
+      }),
+    ).toBe("Pictures 1 → 2; Edited details");
     expect(productChangeSummary(before, before)).toBe("Saved without changes");
   });
 });

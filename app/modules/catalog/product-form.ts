@@ -26,10 +26,41 @@ export const PRESET_COLOURS: ReadonlyArray<{ name: string; hex: string }> = [
   { name: "Gold", hex: "#C9A227" },
 ];
 
-export const OCCASION_PRESETS = ["Birthday", "Casual", "Everyday", "Festive", "Formal", "Holiday", "Party", "Wedding"] as const;
+export const OCCASION_PRESETS = [
+  "Birthday",
+  "Casual",
+  "Everyday",
+  "Festive",
+  "Formal",
+  "Holiday",
+  "Party",
+  "Wedding",
+] as const;
 export const BADGE_SUGGESTIONS = ["New", "Bestseller", "Trending", "Limited", "Handloom", "Sale"] as const;
-export const FABRIC_SUGGESTIONS = ["Cashmere", "Chanderi", "Cotton", "Crepe", "Georgette", "Linen", "Lycra", "Modal", "Rayon", "Satin", "Silk", "Synthetic"] as const;
-export const FIT_SUGGESTIONS = ["Regular", "Relaxed", "Straight", "Slim", "A-line", "Flared", "Free Size", "Oversized"] as const;
+export const FABRIC_SUGGESTIONS = [
+  "Cashmere",
+  "Chanderi",
+  "Cotton",
+  "Crepe",
+  "Georgette",
+  "Linen",
+  "Lycra",
+  "Modal",
+  "Rayon",
+  "Satin",
+  "Silk",
+  "Synthetic",
+] as const;
+export const FIT_SUGGESTIONS = [
+  "Regular",
+  "Relaxed",
+  "Straight",
+  "Slim",
+  "A-line",
+  "Flared",
+  "Free Size",
+  "Oversized",
+] as const;
 
 /** Spec: the admin's category defaults to sarees. */
 export const DEFAULT_CATEGORY = "sarees";
@@ -66,7 +97,8 @@ export const PRODUCT_MESSAGES = {
   imageRemoveFailed: "Error removing image",
   imagesUploaded: "Images uploaded successfully!",
   imagesUploadFailed: "Error uploading images",
-  conflict: "This product was changed by someone else while you were editing. Reload to see the latest version; your changes are still in the form.",
+  conflict:
+    "This product was changed by someone else while you were editing. Reload to see the latest version; your changes are still in the form.",
   notFound: "Product not found",
   unknownPicture: "A picture is not one uploaded to this shop. Remove it and upload it again.",
   signedOut: "You were signed out. Sign in again in a new tab, then save again; your changes are still in the form.",
@@ -239,11 +271,17 @@ export function addCustomSize(sizes: readonly string[], typed: string): { sizes:
 }
 
 /** Spec: a custom colour is added only when its name is not empty and no colour has that name. */
-export function addCustomColour(colours: readonly ColourValue[], typedName: string, hex: string): { colours: ColourValue[]; error: string | null } {
+export function addCustomColour(
+  colours: readonly ColourValue[],
+  typedName: string,
+  hex: string,
+): { colours: ColourValue[]; error: string | null } {
   const name = typedName.trim().replace(/\s+/g, " ");
   if (!name) return { colours: [...colours], error: "Type a colour name to add" };
-  if (name.length > LIMITS.colourName) return { colours: [...colours], error: `A colour name has at most ${LIMITS.colourName} characters` };
-  if (colours.some((c) => same(c.name, name))) return { colours: [...colours], error: `${name} is already in the list` };
+  if (name.length > LIMITS.colourName)
+    return { colours: [...colours], error: `A colour name has at most ${LIMITS.colourName} characters` };
+  if (colours.some((c) => same(c.name, name)))
+    return { colours: [...colours], error: `${name} is already in the list` };
   if (!HEX.test(hex)) return { colours: [...colours], error: "Choose the colour" };
   if (colours.length >= LIMITS.colours) return { colours: [...colours], error: `At most ${LIMITS.colours} colours` };
   return { colours: [...colours, { name, hex: hex.toUpperCase() }], error: null };
@@ -254,7 +292,11 @@ export function addCustomColour(colours: readonly ColourValue[], typedName: stri
  * storefront sells such products): every size x colour, colour by colour, keeping what was typed
  * for combinations that were already there; new ones start at 0.
  */
-export function stockCells(sizes: readonly string[], colours: readonly ColourValue[], previous: readonly StockCell[]): StockCell[] {
+export function stockCells(
+  sizes: readonly string[],
+  colours: readonly ColourValue[],
+  previous: readonly StockCell[],
+): StockCell[] {
   const typed = new Map(previous.map((c) => [variantKey(c.size, c.colour), c]));
   const axes = variantAxes({ sizes, colourNames: colours.map((c) => c.name) });
   return variantMatrix(axes).map(({ size, colour }) => {
@@ -310,7 +352,14 @@ const valuesSchema = z.object({
   sizes: z.array(text(LIMITS.size)).max(100),
   colours: z.array(z.object({ name: text(LIMITS.colourName), hex: z.string().max(20) })).max(100),
   stock: z
-    .array(z.object({ size: text(LIMITS.size), colour: text(LIMITS.colourName), stock: z.string().max(20), was: z.number().int().min(0).nullable().optional() }))
+    .array(
+      z.object({
+        size: text(LIMITS.size),
+        colour: text(LIMITS.colourName),
+        stock: z.string().max(20),
+        was: z.number().int().min(0).nullable().optional(),
+      }),
+    )
     .max(1000),
   pictures: z
     .array(
@@ -369,15 +418,19 @@ export function checkProductForm(values: ProductFormValues): FormCheck {
   } else {
     pricePaise = rupeesTextToPaise(values.price);
     if (pricePaise === null || pricePaise <= 0) errors.price = "Enter a price in rupees, like 1299 or 1299.50";
-    else if (pricePaise > LIMITS.pricePaise) errors.price = `The price can be at most ${formatPrice(LIMITS.pricePaise)}`;
+    else if (pricePaise > LIMITS.pricePaise)
+      errors.price = `The price can be at most ${formatPrice(LIMITS.pricePaise)}`;
   }
 
   let originalPricePaise: number | null = null;
   if (values.originalPrice.trim()) {
     originalPricePaise = rupeesTextToPaise(values.originalPrice);
-    if (originalPricePaise === null || originalPricePaise <= 0) errors.originalPrice = "Enter a price in rupees, like 1599, or leave it empty";
-    else if (originalPricePaise > LIMITS.pricePaise) errors.originalPrice = `The original price can be at most ${formatPrice(LIMITS.pricePaise)}`;
-    else if (pricePaise !== null && !errors.price && originalPricePaise <= pricePaise) errors.originalPrice = "The original price must be above the price, or empty";
+    if (originalPricePaise === null || originalPricePaise <= 0)
+      errors.originalPrice = "Enter a price in rupees, like 1599, or leave it empty";
+    else if (originalPricePaise > LIMITS.pricePaise)
+      errors.originalPrice = `The original price can be at most ${formatPrice(LIMITS.pricePaise)}`;
+    else if (pricePaise !== null && !errors.price && originalPricePaise <= pricePaise)
+      errors.originalPrice = "The original price must be above the price, or empty";
   }
 
   if (!CATEGORIES.some((c) => c.slug === values.category)) errors.category = "Choose a category";
@@ -402,11 +455,13 @@ export function checkProductForm(values: ProductFormValues): FormCheck {
   if (occasions.length > LIMITS.occasions) errors.occasions = `At most ${LIMITS.occasions} occasions`;
 
   const sizes = values.sizes.map((s) => s.trim());
-  if (sizes.some((s) => !s) || new Set(sizes.map((s) => s.toLowerCase())).size !== sizes.length) errors.sizes = "Each size must be named once";
+  if (sizes.some((s) => !s) || new Set(sizes.map((s) => s.toLowerCase())).size !== sizes.length)
+    errors.sizes = "Each size must be named once";
   else if (sizes.length > LIMITS.sizes) errors.sizes = `At most ${LIMITS.sizes} sizes`;
 
   const colours = values.colours.map((c) => ({ name: c.name.trim(), hex: c.hex.toUpperCase() }));
-  if (colours.some((c) => !c.name) || new Set(colours.map((c) => c.name.toLowerCase())).size !== colours.length) errors.colours = "Each colour must be named once";
+  if (colours.some((c) => !c.name) || new Set(colours.map((c) => c.name.toLowerCase())).size !== colours.length)
+    errors.colours = "Each colour must be named once";
   else if (colours.some((c) => !HEX.test(c.hex))) errors.colours = "Each colour needs its shade";
   else if (colours.length > LIMITS.colours) errors.colours = `At most ${LIMITS.colours} colours`;
 
@@ -420,7 +475,8 @@ export function checkProductForm(values: ProductFormValues): FormCheck {
     for (const { size, colour } of matrix) {
       const typed = (given.get(variantKey(size, colour)) ?? "").trim();
       const n = /^\d{1,6}$/.test(typed) ? Number(typed) : Number.NaN;
-      if (!Number.isInteger(n) || n > LIMITS.stock) errors[stockField(size, colour)] = "Stock must be a whole number, 0 or more";
+      if (!Number.isInteger(n) || n > LIMITS.stock)
+        errors[stockField(size, colour)] = "Stock must be a whole number, 0 or more";
       else stock.push({ size, colour, stock: n });
     }
   }
@@ -431,8 +487,10 @@ export function checkProductForm(values: ProductFormValues): FormCheck {
     errors.pictures = PRODUCT_MESSAGES.imageRequired;
     missingPicture = true;
   } else if (pictures.length > LIMITS.pictures) errors.pictures = `At most ${LIMITS.pictures} pictures`;
-  else if (new Set(pictures.map((p) => p.key)).size !== pictures.length) errors.pictures = "A picture is in the list twice";
-  else if (pictures.some((p) => p.alt.length > LIMITS.alt)) errors.pictures = `Alt text has at most ${LIMITS.alt} characters`;
+  else if (new Set(pictures.map((p) => p.key)).size !== pictures.length)
+    errors.pictures = "A picture is in the list twice";
+  else if (pictures.some((p) => p.alt.length > LIMITS.alt))
+    errors.pictures = `Alt text has at most ${LIMITS.alt} characters`;
 
   const keys = Object.keys(errors);
   if (keys.length > 0) {
@@ -540,12 +598,7 @@ export interface AdminListParams {
 }
 
 const listSchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(100)
-    .catch("")
-    .default(""),
+  search: z.string().trim().max(100).catch("").default(""),
   category: z
     .string()
     .refine((c) => CATEGORIES.some((k) => k.slug === c))
@@ -559,7 +612,13 @@ const listSchema = z.object({
 /** The list's state from `?search=&category=&status=&view=&page=`; anything unreadable falls back to its default. */
 export function parseAdminListParams(params: URLSearchParams): AdminListParams {
   const read = (k: string) => params.get(k) ?? undefined;
-  const parsed = listSchema.parse({ search: read("search"), category: read("category"), status: read("status"), view: read("view"), page: read("page") });
+  const parsed = listSchema.parse({
+    search: read("search"),
+    category: read("category"),
+    status: read("status"),
+    view: read("view"),
+    page: read("page"),
+  });
   return { ...parsed, status: parsed.status ?? "" };
 }
 
@@ -583,7 +642,9 @@ export type ProductSnapshot = Omit<ProductDraft, "version">;
 const money = (p: number | null) => (p === null ? "none" : formatPrice(p));
 const list = (xs: readonly string[]) => (xs.length === 0 ? "none" : xs.join(", "));
 const cellName = (size: string, colour: string) =>
-  size === DEFAULT_SIZE && colour === DEFAULT_COLOUR ? "stock" : `stock ${[size !== DEFAULT_SIZE ? size : null, colour !== DEFAULT_COLOUR ? colour : null].filter(Boolean).join("/")}`;
+  size === DEFAULT_SIZE && colour === DEFAULT_COLOUR
+    ? "stock"
+    : `stock ${[size !== DEFAULT_SIZE ? size : null, colour !== DEFAULT_COLOUR ? colour : null].filter(Boolean).join("/")}`;
 
 /**
  * The audit row's one line for an edit, e.g. 'Price ₹1,299 → ₹1,199; stock M/Indigo 4 → 10'
@@ -592,15 +653,18 @@ const cellName = (size: string, colour: string) =>
 export function productChangeSummary(before: ProductSnapshot, after: ProductSnapshot): string {
   const parts: string[] = [];
   if (before.name !== after.name) parts.push(`Name ‘${before.name}’ → ‘${after.name}’`);
-  if (before.pricePaise !== after.pricePaise) parts.push(`Price ${money(before.pricePaise)} → ${money(after.pricePaise)}`);
-  if (before.originalPricePaise !== after.originalPricePaise) parts.push(`Original price ${money(before.originalPricePaise)} → ${money(after.originalPricePaise)}`);
+  if (before.pricePaise !== after.pricePaise)
+    parts.push(`Price ${money(before.pricePaise)} → ${money(after.pricePaise)}`);
+  if (before.originalPricePaise !== after.originalPricePaise)
+    parts.push(`Original price ${money(before.originalPricePaise)} → ${money(after.originalPricePaise)}`);
   if (before.category !== after.category) parts.push(`Category ${before.category} → ${after.category}`);
   if (before.isActive !== after.isActive) parts.push(after.isActive ? "Made active" : "Made inactive");
   if (before.brand !== after.brand) parts.push(`Brand ${before.brand} → ${after.brand}`);
   if (before.badge !== after.badge) parts.push(`Badge ${before.badge ?? "none"} → ${after.badge ?? "none"}`);
   if (list(before.sizes) !== list(after.sizes)) parts.push(`Sizes ${list(before.sizes)} → ${list(after.sizes)}`);
   const names = (cs: readonly ColourValue[]) => list(cs.map((c) => c.name));
-  if (names(before.colours) !== names(after.colours)) parts.push(`Colours ${names(before.colours)} → ${names(after.colours)}`);
+  if (names(before.colours) !== names(after.colours))
+    parts.push(`Colours ${names(before.colours)} → ${names(after.colours)}`);
   else if (JSON.stringify(before.colours) !== JSON.stringify(after.colours)) parts.push("Colour shades changed");
   const was = new Map(before.stock.map((s) => [variantKey(s.size, s.colour), s.stock]));
   for (const s of after.stock) {
@@ -609,13 +673,22 @@ export function productChangeSummary(before: ProductSnapshot, after: ProductSnap
     else if (old !== s.stock) parts.push(`${cellName(s.size, s.colour)} ${old} → ${s.stock}`);
   }
   const keys = (ps: ProductSnapshot["pictures"]) => ps.map((p) => p.key).join("|");
-  if (before.pictures.length !== after.pictures.length) parts.push(`Pictures ${before.pictures.length} → ${after.pictures.length}`);
+  if (before.pictures.length !== after.pictures.length)
+    parts.push(`Pictures ${before.pictures.length} → ${after.pictures.length}`);
   else if (keys(before.pictures) !== keys(after.pictures)) {
-    const sameSet = [...before.pictures.map((p) => p.key)].sort().join("|") === [...after.pictures.map((p) => p.key)].sort().join("|");
+    const sameSet =
+      [...before.pictures.map((p) => p.key)].sort().join("|") ===
+      [...after.pictures.map((p) => p.key)].sort().join("|");
     parts.push(sameSet ? "Pictures reordered" : "Pictures replaced");
   }
-  if (JSON.stringify(before.pictures.map((p) => p.alt)) !== JSON.stringify(after.pictures.map((p) => p.alt)) && keys(before.pictures) === keys(after.pictures)) parts.push("Alt text edited");
-  const edited: string[] = (["description", "details", "material", "fabric", "fit", "care", "type"] as const).filter((k) => (before[k] ?? "") !== (after[k] ?? ""));
+  if (
+    JSON.stringify(before.pictures.map((p) => p.alt)) !== JSON.stringify(after.pictures.map((p) => p.alt)) &&
+    keys(before.pictures) === keys(after.pictures)
+  )
+    parts.push("Alt text edited");
+  const edited: string[] = (["description", "details", "material", "fabric", "fit", "care", "type"] as const).filter(
+    (k) => (before[k] ?? "") !== (after[k] ?? ""),
+  );
   if (list(before.occasions) !== list(after.occasions)) edited.push("occasions");
   if (edited.length > 0) parts.push(`Edited ${edited.join(", ")}`);
   return parts.length > 0 ? parts.join("; ") : "Saved without changes";

@@ -3,7 +3,13 @@ import type { Db } from "../../db/client.server";
 import { QUICK_ADD_SIZE } from "./quick-add";
 import { categories, productImages, products, productVariants, type ProductColour } from "./schema.server";
 import { createVariants } from "./stock.server";
-import { CATEGORIES, type ProductCardView, type ProductDetailView, type ProductImageView, type ShopperProduct } from "./types";
+import {
+  CATEGORIES,
+  type ProductCardView,
+  type ProductDetailView,
+  type ProductImageView,
+  type ShopperProduct,
+} from "./types";
 import { DEFAULT_COLOUR, DEFAULT_SIZE, type VariantStock } from "./variants";
 import { variantsOf } from "./variants.server";
 
@@ -72,7 +78,14 @@ export async function createProduct(db: Db, input: NewProductInput, images: NewP
       .returning({ id: products.id });
     if (!row) throw new Error("product insert returned nothing");
     await createVariants(tx, [
-      { productId: row.id, productSku: fields.sku, sizes: fields.sizes ?? [], colourNames: colors.map((c) => c.name), stock, variantStock },
+      {
+        productId: row.id,
+        productSku: fields.sku,
+        sizes: fields.sizes ?? [],
+        colourNames: colors.map((c) => c.name),
+        stock,
+        variantStock,
+      },
     ]);
     if (images.length > 0) {
       await tx.insert(productImages).values(
@@ -197,7 +210,9 @@ export async function listProducts(
   db: Db,
   { page = 1, perPage = 24, category }: { page?: number; perPage?: number; category?: string } = {},
 ): Promise<ProductPage> {
-  const where = category ? and(eq(products.isActive, true), eq(products.category, category)) : eq(products.isActive, true);
+  const where = category
+    ? and(eq(products.isActive, true), eq(products.category, category))
+    : eq(products.isActive, true);
   const [rows, [count]] = await Promise.all([
     db
       .select({ ...cardColumns, images: cardImages })
@@ -206,7 +221,10 @@ export async function listProducts(
       .orderBy(newest, asc(products.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(where),
   ]);
   return { items: rows, total: count?.n ?? 0, page, perPage };
 }

@@ -11,7 +11,10 @@ describe("quickAddLine", () => {
     });
   });
   it("falls back to the first size, then One Size, and to the colour Default", () => {
-    expect(quickAddLine({ id: "p", sizes: ["Free Size"], colors: [] })).toMatchObject({ size: "Free Size", colour: "Default" });
+    expect(quickAddLine({ id: "p", sizes: ["Free Size"], colors: [] })).toMatchObject({
+      size: "Free Size",
+      colour: "Default",
+    });
     expect(quickAddLine({ id: "p", sizes: [], colors: [] })).toMatchObject({ size: "One Size", colour: "Default" });
   });
 });

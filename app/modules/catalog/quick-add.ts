@@ -9,7 +9,9 @@ export const QUICK_ADD_SIZE = "M";
  * colour or Default, quantity 1. `cardColumns` in products.server.ts reads that variant's stock with
  * the same rule in SQL.
  */
-export function quickAddLine(product: Pick<ProductCardView, "id" | "sizes"> & { colors: ReadonlyArray<{ name: string }> }): {
+export function quickAddLine(
+  product: Pick<ProductCardView, "id" | "sizes"> & { colors: ReadonlyArray<{ name: string }> },
+): {
   productId: string;
   size: string;
   colour: string;
@@ -20,7 +22,9 @@ export function quickAddLine(product: Pick<ProductCardView, "id" | "sizes"> & { 
 }
 
 /** The stock of a product's quick-add variant, from its variants (the cart and wishlist know them all). */
-export function quickAddStock(product: Pick<ProductCardView, "id" | "sizes" | "colors"> & { variants: readonly VariantStock[] }): number {
+export function quickAddStock(
+  product: Pick<ProductCardView, "id" | "sizes" | "colors"> & { variants: readonly VariantStock[] },
+): number {
   const line = quickAddLine(product);
   return stockOf(product.variants, line.size, line.colour);
 }

@@ -49,17 +49,29 @@ export const products = pgTable(
     details: text("details").notNull().default(""),
     pricePaise: integer("price_paise").notNull(),
     originalPricePaise: integer("original_price_paise"),
-    sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
-    colors: jsonb("colors").$type<ProductColour[]>().notNull().default(sql`'[]'::jsonb`),
+    sizes: text("sizes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    colors: jsonb("colors")
+      .$type<ProductColour[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** the colour names of `colors`, kept beside them so facets and filters can use a GIN index */
-    colorNames: text("color_names").array().notNull().default(sql`'{}'::text[]`),
+    colorNames: text("color_names")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /**
      * Derived: the sum of the variants' stock. Written only by `stock.server.ts`, in the transaction
      * that changes the variants, so the list's sort and filter indexes can read it (decision 015).
      */
     stock: integer("stock").notNull().default(0),
     /** Derived like `stock`: the sizes of `sizes` that have stock in at least one colour (size facet and filter). */
-    sizesInStock: text("sizes_in_stock").array().notNull().default(sql`'{}'::text[]`),
+    sizesInStock: text("sizes_in_stock")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /**
      * Derived like `stock`: `stock > 0`. The Availability filter's indexes key on this flag rather than
      * on `stock`, so they change only when a product sells out or comes back, not on every sale.
@@ -69,7 +81,10 @@ export const products = pgTable(
     material: text("material"),
     fit: text("fit"),
     care: text("care"),
-    occasions: text("occasions").array().notNull().default(sql`'{}'::text[]`),
+    occasions: text("occasions")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     type: text("type"),
     badge: text("badge"),
     rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
@@ -96,17 +111,37 @@ export const products = pgTable(
     check("products_rating_range", sql`${t.rating} IS NULL OR (${t.rating} >= 0 AND ${t.rating} <= 5)`),
     check("products_counts_not_negative", sql`${t.reviewsCount} >= 0 AND ${t.orderCount} >= 0`),
     // Sort keys of the list page, only over the active catalogue.
-    index("products_active_newest_idx").on(t.createdAt.desc(), t.id).where(sql`${t.isActive}`),
-    index("products_active_price_idx").on(t.pricePaise, t.id).where(sql`${t.isActive}`),
-    index("products_active_orders_idx").on(t.orderCount.desc(), t.id).where(sql`${t.isActive}`),
-    index("products_active_popularity_idx").on(t.popularity.desc(), t.id).where(sql`${t.isActive}`),
-    index("products_active_rating_idx").on(t.rating.desc(), t.id).where(sql`${t.isActive}`),
-    index("products_active_name_idx").on(t.name, t.id).where(sql`${t.isActive}`),
-    index("products_category_newest_idx").on(t.category, t.createdAt.desc()).where(sql`${t.isActive}`),
-    index("products_category_price_idx").on(t.category, t.pricePaise).where(sql`${t.isActive}`),
+    index("products_active_newest_idx")
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`${t.isActive}`),
+    index("products_active_price_idx")
+      .on(t.pricePaise, t.id)
+      .where(sql`${t.isActive}`),
+    index("products_active_orders_idx")
+      .on(t.orderCount.desc(), t.id)
+      .where(sql`${t.isActive}`),
+    index("products_active_popularity_idx")
+      .on(t.popularity.desc(), t.id)
+      .where(sql`${t.isActive}`),
+    index("products_active_rating_idx")
+      .on(t.rating.desc(), t.id)
+      .where(sql`${t.isActive}`),
+    index("products_active_name_idx")
+      .on(t.name, t.id)
+      .where(sql`${t.isActive}`),
+    index("products_category_newest_idx")
+      .on(t.category, t.createdAt.desc())
+      .where(sql`${t.isActive}`),
+    index("products_category_price_idx")
+      .on(t.category, t.pricePaise)
+      .where(sql`${t.isActive}`),
     // The Availability filter: its count and its newest-first page (decision 015).
-    index("products_active_in_stock_newest_idx").on(t.createdAt.desc(), t.id).where(sql`${t.isActive} AND ${t.inStock}`),
-    index("products_active_sold_out_newest_idx").on(t.createdAt.desc(), t.id).where(sql`${t.isActive} AND NOT ${t.inStock}`),
+    index("products_active_in_stock_newest_idx")
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`${t.isActive} AND ${t.inStock}`),
+    index("products_active_sold_out_newest_idx")
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`${t.isActive} AND NOT ${t.inStock}`),
     // Facets and filters over arrays.
     index("products_sizes_in_stock_gin").using("gin", t.sizesInStock),
     index("products_color_names_gin").using("gin", t.colorNames),
@@ -119,7 +154,9 @@ export const products = pgTable(
     index("products_sku_trgm").using("gin", sql`${t.sku} gin_trgm_ops`),
     index("products_newest_idx").on(t.createdAt.desc(), t.id),
     // the admin's 'Inactive' filter (archived and hidden products)
-    index("products_inactive_newest_idx").on(t.createdAt.desc(), t.id).where(sql`NOT ${t.isActive}`),
+    index("products_inactive_newest_idx")
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`NOT ${t.isActive}`),
   ],
 );
 
@@ -170,7 +207,9 @@ export const productVariants = pgTable(
     uniqueIndex("product_variants_sku_key").on(t.sku),
     // The admin dashboard's low-stock (1-5) and sold-out lists, lowest first and then most recently
     // changed, read in index order however many variants qualify (stock 5 is LOW_STOCK in variants.ts).
-    index("product_variants_low_stock_idx").on(t.stock, t.updatedAt.desc(), t.id).where(sql`${t.stock} <= 5`),
+    index("product_variants_low_stock_idx")
+      .on(t.stock, t.updatedAt.desc(), t.id)
+      .where(sql`${t.stock} <= 5`),
     check("product_variants_stock_not_negative", sql`${t.stock} >= 0`),
   ],
 );
@@ -196,9 +235,15 @@ export const backInStockRequests = pgTable(
   },
   (t) => [
     // one open request per phone and variant
-    uniqueIndex("back_in_stock_open_variant_phone_key").on(t.variantId, t.phone).where(sql`${t.status} = 'open'`),
-    index("back_in_stock_open_phone_idx").on(t.phone).where(sql`${t.status} = 'open'`),
-    index("back_in_stock_open_created_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
+    uniqueIndex("back_in_stock_open_variant_phone_key")
+      .on(t.variantId, t.phone)
+      .where(sql`${t.status} = 'open'`),
+    index("back_in_stock_open_phone_idx")
+      .on(t.phone)
+      .where(sql`${t.status} = 'open'`),
+    index("back_in_stock_open_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
     check("back_in_stock_status", sql`${t.status} IN ('open', 'sent', 'expired')`),
     check("back_in_stock_phone_format", sql`${t.phone} ~ '^\\+91[6-9][0-9]{9}$'`),
   ],

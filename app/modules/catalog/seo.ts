@@ -61,7 +61,9 @@ export function productJsonLd(p: ProductDetailView, origin: string) {
     offers: p.variants.map((v) => ({
       "@type": "Offer",
       sku: v.sku,
-      name: [p.sizes.length > 0 ? v.size : null, p.colors.length > 0 ? v.colour : null].filter(Boolean).join(", ") || p.name,
+      name:
+        [p.sizes.length > 0 ? v.size : null, p.colors.length > 0 ? v.colour : null].filter(Boolean).join(", ") ||
+        p.name,
       url: `${origin}/product/${p.id}?${new URLSearchParams({ size: v.size, colour: v.colour }).toString()}`,
       priceCurrency: "INR",
       price: (p.pricePaise / 100).toFixed(2),

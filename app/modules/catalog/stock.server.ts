@@ -37,13 +37,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function checkLines(lines: readonly StockLine[]): void {
   lines.forEach((l, i) => {
-    if (!Number.isInteger(l.quantity) || l.quantity <= 0) throw new RangeError(`stock line ${i}: quantity must be a whole number above 0 (got ${l.quantity})`);
+    if (!Number.isInteger(l.quantity) || l.quantity <= 0)
+      throw new RangeError(`stock line ${i}: quantity must be a whole number above 0 (got ${l.quantity})`);
   });
 }
 
 /** Lines in variant-id order (the order rows are locked in), each keeping its place in the caller's list. */
 function inLockOrder(lines: readonly StockLine[]): Array<StockLine & { index: number }> {
-  return lines.map((l, index) => ({ ...l, index })).sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : a.index - b.index));
+  return lines
+    .map((l, index) => ({ ...l, index }))
+    .sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : a.index - b.index));
 }
 
 function uuidList(ids: readonly string[]): SQL {
@@ -60,7 +63,12 @@ async function lockProductsOfVariants(tx: Tx, variantIds: readonly string[]): Pr
   const rows = await tx
     .select({ id: products.id })
     .from(products)
-    .where(inArray(products.id, tx.select({ id: productVariants.productId }).from(productVariants).where(inArray(productVariants.id, wanted))))
+    .where(
+      inArray(
+        products.id,
+        tx.select({ id: productVariants.productId }).from(productVariants).where(inArray(productVariants.id, wanted)),
+      ),
+    )
     .orderBy(asc(products.id))
     .for("update");
   return rows.map((r) => r.id);
@@ -88,7 +96,10 @@ class LineFailed extends Error {
 
 async function currentStock(tx: Tx, variantId: string): Promise<number | null> {
   if (!UUID.test(variantId)) return null;
-  const [row] = await tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId));
+  const [row] = await tx
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.id, variantId));
   return row?.stock ?? null;
 }
 
@@ -116,7 +127,13 @@ export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise
               .returning({ id: productVariants.id })
           : [];
         if (taken.length === 0) {
-          throw new LineFailed({ ok: false, line: line.index, variantId: line.variantId, requested: line.quantity, available: await currentStock(sp, line.variantId) });
+          throw new LineFailed({
+            ok: false,
+            line: line.index,
+            variantId: line.variantId,
+            requested: line.quantity,
+            available: await currentStock(sp, line.variantId),
+          });
         }
       }
       await refreshProducts(sp, productIds);
@@ -152,7 +169,14 @@ export async function releaseStock(tx: Tx, lines: readonly StockLine[], now = ne
               .where(eq(productVariants.id, line.variantId))
               .returning({ id: productVariants.id, stock: productVariants.stock })
           : [];
-        if (!row) throw new LineFailed({ ok: false, line: line.index, variantId: line.variantId, requested: line.quantity, available: null });
+        if (!row)
+          throw new LineFailed({
+            ok: false,
+            line: line.index,
+            variantId: line.variantId,
+            requested: line.quantity,
+            available: null,
+          });
         if (row.stock - line.quantity === 0) restocked.push(row.id);
       }
       await refreshProducts(sp, productIds);
@@ -170,8 +194,14 @@ export async function releaseStock(tx: Tx, lines: readonly StockLine[], now = ne
  * product editor). The difference goes through `releaseStock` or `reserveStock`, so a rise from 0
  * answers the back-in-stock requests exactly as a cancellation would. Null when there is no such variant.
  */
-export async function setVariantStock(tx: Tx, variantId: string, stock: number, now = new Date()): Promise<{ before: number; after: number } | null> {
-  if (!Number.isInteger(stock) || stock < 0) throw new RangeError(`stock must be a whole number, 0 or more (got ${stock})`);
+export async function setVariantStock(
+  tx: Tx,
+  variantId: string,
+  stock: number,
+  now = new Date(),
+): Promise<{ before: number; after: number } | null> {
+  if (!Number.isInteger(stock) || stock < 0)
+    throw new RangeError(`stock must be a whole number, 0 or more (got ${stock})`);
   await lockProductsOfVariants(tx, [variantId]);
   const before = await currentStock(tx, variantId);
   if (before === null) return null;
@@ -202,7 +232,9 @@ export function variantRows(product: NewVariants): Array<typeof productVariants.
   const matrix = variantMatrix(axes);
   const skus = variantSkus(product.productSku, axes);
   const spread = spreadStock(product.stock ?? 0, matrix.length);
-  const explicit = product.variantStock ? new Map(product.variantStock.map((v) => [variantKey(v.size, v.colour), v.stock])) : null;
+  const explicit = product.variantStock
+    ? new Map(product.variantStock.map((v) => [variantKey(v.size, v.colour), v.stock]))
+    : null;
   if (explicit) {
     for (const key of explicit.keys()) {
       if (!skus.has(key)) throw new RangeError(`${product.productSku} is not sold in ${key.replace("\u0000", " / ")}`);
@@ -251,10 +283,13 @@ export interface AddedVariant {
 export async function addVariants(tx: Tx, productId: string, rows: readonly AddedVariant[]): Promise<void> {
   if (rows.length === 0) return;
   for (const row of rows) {
-    if (!Number.isInteger(row.stock) || row.stock < 0) throw new RangeError(`stock must be a whole number, 0 or more (got ${row.stock})`);
+    if (!Number.isInteger(row.stock) || row.stock < 0)
+      throw new RangeError(`stock must be a whole number, 0 or more (got ${row.stock})`);
   }
   await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("update");
-  await tx.insert(productVariants).values(rows.map((r) => ({ productId, sku: r.sku, size: r.size, colour: r.colour, stock: r.stock })));
+  await tx
+    .insert(productVariants)
+    .values(rows.map((r) => ({ productId, sku: r.sku, size: r.size, colour: r.colour, stock: r.stock })));
   await refreshProducts(tx, [productId]);
 }
 
@@ -266,7 +301,9 @@ export async function deleteVariants(tx: Tx, productId: string, variantIds: read
   const ids = variantIds.filter((id) => UUID.test(id));
   if (ids.length === 0) return;
   await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("update");
-  await tx.delete(productVariants).where(sql`${productVariants.productId} = ${productId} AND ${productVariants.id} IN (${uuidList(ids)})`);
+  await tx
+    .delete(productVariants)
+    .where(sql`${productVariants.productId} = ${productId} AND ${productVariants.id} IN (${uuidList(ids)})`);
   await refreshProducts(tx, [productId]);
 }
 

@@ -28,18 +28,29 @@ const refColumns = {
 };
 
 /** The variant of a product in a size and colour (the cart's line), or null. */
-export async function findVariant(db: Conn, productId: string, size: string, colour: string): Promise<VariantRef | null> {
+export async function findVariant(
+  db: Conn,
+  productId: string,
+  size: string,
+  colour: string,
+): Promise<VariantRef | null> {
   if (!UUID.test(productId)) return null;
   const [row] = await db
     .select(refColumns)
     .from(productVariants)
-    .where(and(eq(productVariants.productId, productId), eq(productVariants.size, size), eq(productVariants.colour, colour)))
+    .where(
+      and(eq(productVariants.productId, productId), eq(productVariants.size, size), eq(productVariants.colour, colour)),
+    )
     .limit(1);
   return row ?? null;
 }
 
 export async function findVariantBySku(db: Conn, sku: string): Promise<VariantRef | null> {
-  const [row] = await db.select(refColumns).from(productVariants).where(eq(productVariants.sku, sku.trim().toUpperCase())).limit(1);
+  const [row] = await db
+    .select(refColumns)
+    .from(productVariants)
+    .where(eq(productVariants.sku, sku.trim().toUpperCase()))
+    .limit(1);
   return row ?? null;
 }
 
@@ -74,13 +85,18 @@ export async function variantsOf(db: Conn, productIds: readonly string[]): Promi
   }
   for (const [productId, list] of byProduct) {
     const axes = axesOf.get(productId)!;
-    list.sort((a, b) => axes.colours.indexOf(a.colour) - axes.colours.indexOf(b.colour) || axes.sizes.indexOf(a.size) - axes.sizes.indexOf(b.size));
+    list.sort(
+      (a, b) =>
+        axes.colours.indexOf(a.colour) - axes.colours.indexOf(b.colour) ||
+        axes.sizes.indexOf(a.size) - axes.sizes.indexOf(b.size),
+    );
   }
   return byProduct;
 }
 
 /** Whether a cart line can be bought: its product is active and sold in that size and colour, and how many are in stock. */
-export type LineAvailability = { kind: "not-found" } | { kind: "bad-variant" } | { kind: "ok"; variantId: string; stock: number };
+export type LineAvailability =
+  { kind: "not-found" } | { kind: "bad-variant" } | { kind: "ok"; variantId: string; stock: number };
 
 export function lineKey(line: { productId: string; size: string; colour: string }): string {
   return `${line.productId}\u0000${line.size}\u0000${line.colour}`;
@@ -95,10 +111,7 @@ export async function lineAvailability(
   const [rows, variants] = await Promise.all([
     ids.length === 0
       ? Promise.resolve([])
-      : db
-          .select({ id: products.id, isActive: products.isActive })
-          .from(products)
-          .where(inArray(products.id, ids)),
+      : db.select({ id: products.id, isActive: products.isActive }).from(products).where(inArray(products.id, ids)),
     variantsOf(db, ids),
   ]);
   const active = new Set(rows.filter((r) => r.isActive).map((r) => r.id));
@@ -110,7 +123,10 @@ export async function lineAvailability(
     }
     // variantsOf leaves out sizes and colours the product no longer offers
     const variant = variants.get(line.productId)?.find((v) => v.size === line.size && v.colour === line.colour);
-    result.set(lineKey(line), variant ? { kind: "ok", variantId: variant.id, stock: variant.stock } : { kind: "bad-variant" });
+    result.set(
+      lineKey(line),
+      variant ? { kind: "ok", variantId: variant.id, stock: variant.stock } : { kind: "bad-variant" },
+    );
   }
   return result;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { colourSoldOut, firstInStock, initialChoice, sizeSoldOut, spreadStock, variantAxes, variantMatrix, variantSkus } from "./variants";
+import {
+  colourSoldOut,
+  firstInStock,
+  initialChoice,
+  sizeSoldOut,
+  spreadStock,
+  variantAxes,
+  variantMatrix,
+  variantSkus,
+} from "./variants";
 
 const product = { sizes: ["S", "M", "L"], colours: ["Rust", "Indigo"] };
 // Rust: S sold out, M 2, L 0; Indigo: S 4, M 0, L 1
@@ -14,7 +23,10 @@ const variants = [
 
 describe("variant axes, SKUs and the spread of stock", () => {
   it("uses the product's own sizes and colours without blanks or repeats, else One Size and Default", () => {
-    expect(variantAxes({ sizes: ["M", "", " ", "M", "L"], colourNames: [] })).toEqual({ sizes: ["M", "L"], colours: ["Default"] });
+    expect(variantAxes({ sizes: ["M", "", " ", "M", "L"], colourNames: [] })).toEqual({
+      sizes: ["M", "L"],
+      colours: ["Default"],
+    });
     expect(variantAxes({ sizes: [], colourNames: ["Rust"] })).toEqual({ sizes: ["One Size"], colours: ["Rust"] });
     expect(variantMatrix({ sizes: ["S", "M"], colours: ["Rust", "Indigo"] })).toEqual([
       { size: "S", colour: "Rust" },
@@ -25,8 +37,16 @@ describe("variant axes, SKUs and the spread of stock", () => {
   });
 
   it("derives SKUs from the product's: size and colour codes, positions where codes collide", () => {
-    const skus = variantSkus("SAR-1043", { sizes: ["Free Size", "XXXL", "One Size", "28/30"], colours: ["Oxidised Silver", "Pink", "Pink Rose", "Kesar-Orange"] });
-    expect([...skus.values()].slice(0, 4)).toEqual(["SAR-1043-FS-OXI", "SAR-1043-XXXL-OXI", "SAR-1043-OS-OXI", "SAR-1043-2830-OXI"]);
+    const skus = variantSkus("SAR-1043", {
+      sizes: ["Free Size", "XXXL", "One Size", "28/30"],
+      colours: ["Oxidised Silver", "Pink", "Pink Rose", "Kesar-Orange"],
+    });
+    expect([...skus.values()].slice(0, 4)).toEqual([
+      "SAR-1043-FS-OXI",
+      "SAR-1043-XXXL-OXI",
+      "SAR-1043-OS-OXI",
+      "SAR-1043-2830-OXI",
+    ]);
     expect(skus.get("Free Size\u0000Pink")).toBe("SAR-1043-FS-PIN2");
     expect(skus.get("Free Size\u0000Pink Rose")).toBe("SAR-1043-FS-PIN3");
     expect(skus.get("Free Size\u0000Kesar-Orange")).toBe("SAR-1043-FS-KES");
@@ -55,8 +75,16 @@ describe("what the product page lets a shopper choose", () => {
     expect(firstInStock(product, variants)).toEqual({ size: "M", colour: "Rust" });
     const rustGone = variants.map((v) => (v.colour === "Rust" ? { ...v, stock: 0 } : v));
     expect(firstInStock(product, rustGone)).toEqual({ size: "S", colour: "Indigo" });
-    expect(firstInStock(product, variants.map((v) => ({ ...v, stock: 0 })))).toEqual({ size: null, colour: null });
-    expect(firstInStock({ sizes: [], colours: [] }, [{ size: "One Size", colour: "Default", stock: 1 }])).toEqual({ size: null, colour: null });
+    expect(
+      firstInStock(
+        product,
+        variants.map((v) => ({ ...v, stock: 0 })),
+      ),
+    ).toEqual({ size: null, colour: null });
+    expect(firstInStock({ sizes: [], colours: [] }, [{ size: "One Size", colour: "Default", stock: 1 }])).toEqual({
+      size: null,
+      colour: null,
+    });
   });
 
   it("honours the size and colour an address names (a back-in-stock text) when they are in stock", () => {

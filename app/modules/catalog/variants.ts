@@ -29,29 +29,50 @@ function usable(values: readonly string[]): string[] {
 }
 
 /** The sizes and colours a product is sold in: its own lists without blanks or repeats, else the defaults. */
-export function variantAxes(product: { sizes: readonly string[]; colourNames: readonly string[] }): { sizes: string[]; colours: string[] } {
+export function variantAxes(product: { sizes: readonly string[]; colourNames: readonly string[] }): {
+  sizes: string[];
+  colours: string[];
+} {
   const sizes = usable(product.sizes);
   const colours = usable(product.colourNames);
   return { sizes: sizes.length > 0 ? sizes : [DEFAULT_SIZE], colours: colours.length > 0 ? colours : [DEFAULT_COLOUR] };
 }
 
 /** Every (size, colour) of a product, colour first then size: the order stock is spread in. */
-export function variantMatrix(axes: { sizes: readonly string[]; colours: readonly string[] }): Array<{ size: string; colour: string }> {
+export function variantMatrix(axes: {
+  sizes: readonly string[];
+  colours: readonly string[];
+}): Array<{ size: string; colour: string }> {
   return axes.colours.flatMap((colour) => axes.sizes.map((size) => ({ size, colour })));
 }
 
 function codes(values: readonly string[], length: number, special: Record<string, string>): string[] {
-  const base = values.map((v) => special[v] ?? (v.replace(/[^A-Za-z0-9]/g, "").slice(0, length).toUpperCase() || "X"));
+  const base = values.map(
+    (v) =>
+      special[v] ??
+      (v
+        .replace(/[^A-Za-z0-9]/g, "")
+        .slice(0, length)
+        .toUpperCase() ||
+        "X"),
+  );
   // a code shared by two values of the same product gets each value's position (1-based)
   return base.map((code, i) => (base.filter((c) => c === code).length > 1 ? `${code}${i + 1}` : code));
 }
 
 /** Variant SKUs: the product's SKU, a size code and a colour code, e.g. KUR-1001-M-IND. Keyed `size\u0000colour`. */
-export function variantSkus(productSku: string, axes: { sizes: readonly string[]; colours: readonly string[] }): Map<string, string> {
+export function variantSkus(
+  productSku: string,
+  axes: { sizes: readonly string[]; colours: readonly string[] },
+): Map<string, string> {
   const sizeCodes = codes(axes.sizes, 4, { [DEFAULT_SIZE]: "OS", "Free Size": "FS" });
   const colourCodes = codes(axes.colours, 3, {});
   const skus = new Map<string, string>();
-  axes.colours.forEach((colour, c) => axes.sizes.forEach((size, s) => skus.set(variantKey(size, colour), `${productSku}-${sizeCodes[s]}-${colourCodes[c]}`)));
+  axes.colours.forEach((colour, c) =>
+    axes.sizes.forEach((size, s) =>
+      skus.set(variantKey(size, colour), `${productSku}-${sizeCodes[s]}-${colourCodes[c]}`),
+    ),
+  );
   return skus;
 }
 
@@ -88,7 +109,10 @@ export function firstInStock(
 ): { size: string | null; colour: string | null } {
   const sizes = product.sizes.length > 0 ? product.sizes : [DEFAULT_SIZE];
   const colours = product.colours.length > 0 ? product.colours : [DEFAULT_COLOUR];
-  const pick = (size: string, colour: string) => ({ size: product.sizes.length > 0 ? size : null, colour: product.colours.length > 0 ? colour : null });
+  const pick = (size: string, colour: string) => ({
+    size: product.sizes.length > 0 ? size : null,
+    colour: product.colours.length > 0 ? colour : null,
+  });
   for (const colour of colours) {
     const size = sizes.find((s) => stockOf(variants, s, colour) > 0);
     if (size) return pick(size, colour);
@@ -106,13 +130,23 @@ const sizesOf = (p: Choosable) => (p.sizes.length > 0 ? p.sizes : [DEFAULT_SIZE]
 const coloursOf = (p: Choosable) => (p.colours.length > 0 ? p.colours : [DEFAULT_COLOUR]);
 
 /** A size is sold out in the chosen colour; with no colour chosen, in every colour. */
-export function sizeSoldOut(product: Choosable, variants: readonly VariantStock[], size: string, colour: string | null): boolean {
+export function sizeSoldOut(
+  product: Choosable,
+  variants: readonly VariantStock[],
+  size: string,
+  colour: string | null,
+): boolean {
   const colours = colour !== null ? [colour] : coloursOf(product);
   return colours.every((c) => stockOf(variants, size, c) <= 0);
 }
 
 /** A colour is sold out in the chosen size; with no size chosen, in every size. */
-export function colourSoldOut(product: Choosable, variants: readonly VariantStock[], colour: string, size: string | null): boolean {
+export function colourSoldOut(
+  product: Choosable,
+  variants: readonly VariantStock[],
+  colour: string,
+  size: string | null,
+): boolean {
   const sizes = size !== null ? [size] : sizesOf(product);
   return sizes.every((s) => stockOf(variants, s, colour) <= 0);
 }

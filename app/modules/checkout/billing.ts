@@ -36,12 +36,22 @@ export const FIELD_MESSAGES = {
   pincode: "Please enter a valid 6-digit pincode",
 } as const;
 
-export const BILLING_FIELDS = ["firstName", "lastName", "email", "phone", "address", "city", "state", "pincode"] as const;
+export const BILLING_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "address",
+  "city",
+  "state",
+  "pincode",
+] as const;
 export type BillingField = (typeof BILLING_FIELDS)[number];
 
 export const NOTE_MAX_LENGTH = 500;
 
-const text = (field: BillingField, max: number) => z.string().trim().min(1, FIELD_MESSAGES[field]).max(max, `Please use at most ${max} characters`);
+const text = (field: BillingField, max: number) =>
+  z.string().trim().min(1, FIELD_MESSAGES[field]).max(max, `Please use at most ${max} characters`);
 
 export const billingSchema = z.object({
   firstName: text("firstName", 80),
@@ -115,7 +125,10 @@ export function checkoutSummary(fields: Record<string, string>, values: Record<s
 }
 
 /** The field messages of a failed parse (the first for each field) and the message above the form. */
-export function checkoutErrors(error: z.ZodError, values: Record<string, unknown>): { summary: string; fields: Record<string, string> } {
+export function checkoutErrors(
+  error: z.ZodError,
+  values: Record<string, unknown>,
+): { summary: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");

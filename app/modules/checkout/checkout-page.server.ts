@@ -52,7 +52,12 @@ export function newCheckoutKey(): string {
   return randomBytes(18).toString("base64url");
 }
 
-export async function checkoutPage(db: Db, userId: string, onlineAvailable: boolean, now = new Date()): Promise<CheckoutPage> {
+export async function checkoutPage(
+  db: Db,
+  userId: string,
+  onlineAvailable: boolean,
+  now = new Date(),
+): Promise<CheckoutPage> {
   const settings = await getStoreSettings(db);
   const [online, profile, addresses] = await Promise.all([
     quoteCheckout(db, userId, "online", settings, now),
@@ -101,7 +106,12 @@ export async function checkoutPage(db: Db, userId: string, onlineAvailable: bool
     couponNotice: online.couponNotice,
     methods: { online: onlineAvailable, cod: codUnavailableReason === null, codUnavailableReason },
     prefill,
-    saved: addresses.map((a) => ({ address: [a.line1, a.line2].filter(Boolean).join(", "), city: a.city, state: a.state, pincode: a.pincode })),
+    saved: addresses.map((a) => ({
+      address: [a.line1, a.line2].filter(Boolean).join(", "),
+      city: a.city,
+      state: a.state,
+      pincode: a.pincode,
+    })),
     checkoutKey: newCheckoutKey(),
   };
 }

@@ -8,7 +8,10 @@ const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
 export const ORDER_NUMBER_PATTERN = /^ORD-[0-9A-Z]{6,10}-[2-9A-HJKMNP-Z]{6}$/;
 
-export function newOrderNumber(now = new Date(), random: (bytes: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
+export function newOrderNumber(
+  now = new Date(),
+  random: (bytes: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n)),
+): string {
   const bytes = random(6);
   let suffix = "";
   for (const byte of bytes) suffix += ALPHABET[byte % ALPHABET.length];

@@ -7,11 +7,26 @@ import { reserveStock, releaseStock, stockCommitted } from "../catalog/stock.ser
 import { claimCouponUse, returnCouponUse } from "../coupons/coupons.server";
 import { queueOrderCancelled } from "../messages/order-updates.server";
 import { orderRecipient } from "../orders/order-recipient.server";
-import { expiredUnpaidOrderIds, findOrderByNumber, lockExpiredUnpaidOrder, lockOrder, moveOrder, orderStockLines, type OrderRow } from "../orders/orders.server";
+import {
+  expiredUnpaidOrderIds,
+  findOrderByNumber,
+  lockExpiredUnpaidOrder,
+  lockOrder,
+  moveOrder,
+  orderStockLines,
+  type OrderRow,
+} from "../orders/orders.server";
 import { PaymentGatewayError, paymentProviderFor, type PaymentProvider } from "../payments/provider.server";
 import type { CheckoutResult } from "../payments/callbacks.server";
 import { PAYMENT_MESSAGES, paymentFailedMessage, type GatewayError, type PaymentCheckout } from "../payments/provider";
-import { createPaymentRecord, flagPayment, lockGatewayPayment, markCaptured, markFailed, paymentsOfOrder } from "../payments/records.server";
+import {
+  createPaymentRecord,
+  flagPayment,
+  lockGatewayPayment,
+  markCaptured,
+  markFailed,
+  paymentsOfOrder,
+} from "../payments/records.server";
 import { judgePayment, type ReportedPayment } from "../payments/settlement";
 import { queueConfirmation } from "./confirmation.server";
 
@@ -38,14 +53,20 @@ export type PayableState =
   | { kind: "missing" };
 
 /** An order as its own shopper may pay it: only theirs, only while it awaits payment and its time has not run out. */
-export async function payableOrder(db: Db, userId: string, orderNumber: string, now = new Date()): Promise<PayableState> {
+export async function payableOrder(
+  db: Db,
+  userId: string,
+  orderNumber: string,
+  now = new Date(),
+): Promise<PayableState> {
   const order = await findOrderByNumber(db, orderNumber);
   if (!order || order.userId !== userId) return { kind: "missing" };
   if (order.status === "pending_payment") {
     if (order.paymentMethod !== "online") return { kind: "closed", order };
     return order.paymentDueAt && order.paymentDueAt <= now ? { kind: "expired", order } : { kind: "payable", order };
   }
-  if (order.status === "cancelled") return order.cancellationReason === PAYMENT_EXPIRED_REASON ? { kind: "expired", order } : { kind: "closed", order };
+  if (order.status === "cancelled")
+    return order.cancellationReason === PAYMENT_EXPIRED_REASON ? { kind: "expired", order } : { kind: "closed", order };
   return { kind: "paid", order };
 }
 
@@ -58,7 +79,8 @@ export async function startPayment(
   input: { order: OrderRow; callbackUrl: string; storeName: string },
 ): Promise<StartPaymentResult> {
   const { order } = input;
-  if ((await paymentsOfOrder(db, order.id)).length >= MAX_SESSIONS_PER_ORDER) return { ok: false, message: PAYMENT_MESSAGES.initiationFailed };
+  if ((await paymentsOfOrder(db, order.id)).length >= MAX_SESSIONS_PER_ORDER)
+    return { ok: false, message: PAYMENT_MESSAGES.initiationFailed };
   try {
     const session = await provider.createPaymentSession(
       {
@@ -72,7 +94,12 @@ export async function startPayment(
       { callbackUrl: input.callbackUrl, storeName: input.storeName },
     );
     if (session.amountPaise !== order.totalPaise) throw new Error("the gateway's session is for another amount");
-    await createPaymentRecord(db, { orderId: order.id, provider: session.provider, providerOrderId: session.providerOrderId, amountPaise: session.amountPaise });
+    await createPaymentRecord(db, {
+      orderId: order.id,
+      provider: session.provider,
+      providerOrderId: session.providerOrderId,
+      amountPaise: session.amountPaise,
+    });
     return { ok: true, checkout: session.checkout };
   } catch (error) {
     if (error instanceof PaymentGatewayError) return { ok: false, message: error.userMessage };
@@ -122,7 +149,13 @@ async function revive(tx: Tx, order: OrderRow, now: Date): Promise<boolean> {
  */
 export async function settlePayment(
   db: Db,
-  input: { provider: string; providerOrderId: string; outcome: PaymentOutcome; source: "page" | "callback" | "webhook" | "sweep"; now?: Date },
+  input: {
+    provider: string;
+    providerOrderId: string;
+    outcome: PaymentOutcome;
+    source: "page" | "callback" | "webhook" | "sweep";
+    now?: Date;
+  },
 ): Promise<SettleResult> {
   const now = input.now ?? new Date();
   let stockChanged = false;
@@ -143,16 +176,23 @@ export async function settlePayment(
           now,
         });
       }
-      return order.status === "pending_payment" ? { state: "failed", orderNumber: order.orderNumber } : { state: "confirmed", orderNumber: order.orderNumber };
+      return order.status === "pending_payment"
+        ? { state: "failed", orderNumber: order.orderNumber }
+        : { state: "confirmed", orderNumber: order.orderNumber };
     }
 
     if (payment.status === "captured") {
-      return payment.flaggedAt ? { state: "flagged", orderNumber: order.orderNumber } : { state: "confirmed", orderNumber: order.orderNumber };
+      return payment.flaggedAt
+        ? { state: "flagged", orderNumber: order.orderNumber }
+        : { state: "confirmed", orderNumber: order.orderNumber };
     }
     const reported = outcome.payment;
     const verdict = judgePayment({ gatewayOrderId: input.providerOrderId, amountPaise: order.totalPaise }, reported);
     if (verdict.kind === "other-order") {
-      getLogger().warn({ source: input.source, order: order.orderNumber, reason: verdict.reason }, "payments: a reported payment belongs to another gateway order; ignored");
+      getLogger().warn(
+        { source: input.source, order: order.orderNumber, reason: verdict.reason },
+        "payments: a reported payment belongs to another gateway order; ignored",
+      );
       return { state: "unknown" };
     }
     if (verdict.kind === "not-paid") return { state: "not-paid", orderNumber: order.orderNumber };
@@ -173,7 +213,13 @@ export async function settlePayment(
     if (order.status === "cancelled" && order.cancellationReason === PAYMENT_EXPIRED_REASON) {
       if (await revive(tx, order, now)) {
         stockChanged = true;
-        await moveOrder(tx, order.id, { from: "cancelled", to: "confirmed", actor: "gateway", reason: `${reason}, after the order had expired`, now });
+        await moveOrder(tx, order.id, {
+          from: "cancelled",
+          to: "confirmed",
+          actor: "gateway",
+          reason: `${reason}, after the order had expired`,
+          now,
+        });
         await queueConfirmation(tx, order.id);
         return { state: "confirmed", orderNumber: order.orderNumber };
       }
@@ -181,12 +227,20 @@ export async function settlePayment(
       return { state: "flagged", orderNumber: order.orderNumber };
     }
     // Paid twice, or paid for an order staff had cancelled: the money is kept and shown to staff.
-    await flagPayment(tx, payment.id, order.status === "cancelled" ? "Paid for a cancelled order" : "A second payment for an order already paid", now);
+    await flagPayment(
+      tx,
+      payment.id,
+      order.status === "cancelled" ? "Paid for a cancelled order" : "A second payment for an order already paid",
+      now,
+    );
     return { state: order.status === "cancelled" ? "flagged" : "confirmed", orderNumber: order.orderNumber };
   });
   if (stockChanged) stockCommitted();
   if (mismatch) {
-    getLogger().error({ ...input, result, mismatch }, "payments: a payment does not match its order's amount or currency; the order stays unpaid and the payment is flagged for staff");
+    getLogger().error(
+      { ...input, result, mismatch },
+      "payments: a payment does not match its order's amount or currency; the order stays unpaid and the payment is flagged for staff",
+    );
   } else if (result.state === "flagged") {
     getLogger().warn({ ...input, result }, "payments: a payment was taken for an order that could not be confirmed");
   }
@@ -199,7 +253,11 @@ export async function settlePayment(
  * meanwhile (a webhook that never arrived); such an order is confirmed instead. Several instances
  * may sweep at once: each order is taken under a row lock, and one held by another sweep is skipped.
  */
-export async function sweepExpiredPayments(db: Db, provider: PaymentProvider | null, { now = new Date(), limit = 50 } = {}): Promise<{ released: number; confirmed: number }> {
+export async function sweepExpiredPayments(
+  db: Db,
+  provider: PaymentProvider | null,
+  { now = new Date(), limit = 50 } = {},
+): Promise<{ released: number; confirmed: number }> {
   const report = { released: 0, confirmed: 0 };
   let released = false;
   for (const orderId of await expiredUnpaidOrderIds(db, now, limit)) {
@@ -212,10 +270,18 @@ export async function sweepExpiredPayments(db: Db, provider: PaymentProvider | n
       const back = await releaseStock(tx, await orderStockLines(tx, order.id), now);
       if (!back.ok) throw new Error(`sweep: could not give back the stock of order ${order.id}`);
       if (order.couponCode) await returnCouponUse(tx, order.couponCode, now);
-      await moveOrder(tx, order.id, { from: "pending_payment", to: "cancelled", actor: "system", reason: PAYMENT_EXPIRED_REASON, now });
+      await moveOrder(tx, order.id, {
+        from: "pending_payment",
+        to: "cancelled",
+        actor: "system",
+        reason: PAYMENT_EXPIRED_REASON,
+        now,
+      });
       // the shopper is told it lapsed unpaid (sent after the commit: stockCommitted kicks the outbox)
       // ... and of any money the gateway took that did not match the order (flagged: staff refund it)
-      const unmatchedPaidPaise = (await paymentsOfOrder(tx, order.id)).filter((p) => p.status === "captured" && p.currency === "INR").reduce((sum, p) => sum + p.amountPaise, 0);
+      const unmatchedPaidPaise = (await paymentsOfOrder(tx, order.id))
+        .filter((p) => p.status === "captured" && p.currency === "INR")
+        .reduce((sum, p) => sum + p.amountPaise, 0);
       await queueOrderCancelled(tx, { ...orderRecipient(order), cause: "lapsed", unmatchedPaidPaise });
       return true;
     });
@@ -233,8 +299,15 @@ export async function sweepExpiredPayments(db: Db, provider: PaymentProvider | n
  * 'confirmed' (or flagged: settled either way), 'none' (nothing was paid), or 'unsure' (the gateway
  * did not answer: the order keeps its stock until the next round).
  */
-async function captureAtGateway(db: Db, provider: PaymentProvider, orderId: string, now: Date): Promise<"confirmed" | "settled" | "none" | "unsure"> {
-  const sessions = (await paymentsOfOrder(db, orderId)).filter((p) => p.provider === provider.name && p.providerOrderId && p.status !== "captured");
+async function captureAtGateway(
+  db: Db,
+  provider: PaymentProvider,
+  orderId: string,
+  now: Date,
+): Promise<"confirmed" | "settled" | "none" | "unsure"> {
+  const sessions = (await paymentsOfOrder(db, orderId)).filter(
+    (p) => p.provider === provider.name && p.providerOrderId && p.status !== "captured",
+  );
   for (const session of sessions) {
     try {
       const found = await provider.findPayments(session.providerOrderId!);
@@ -253,7 +326,10 @@ async function captureAtGateway(db: Db, provider: PaymentProvider, orderId: stri
       // not this order's money: look at its other sessions
       continue;
     } catch (error) {
-      getLogger().warn({ err: error, orderId }, "payments sweep: could not ask the gateway about an unpaid order; it will be asked again");
+      getLogger().warn(
+        { err: error, orderId },
+        "payments sweep: could not ask the gateway about an unpaid order; it will be asked again",
+      );
       return "unsure";
     }
   }
@@ -283,17 +359,27 @@ export type ReturnOutcome =
 export async function settleReturn(
   db: Db,
   provider: PaymentProvider,
-  input: { order: Pick<OrderRow, "id" | "orderNumber">; result: CheckoutResult; source: "page" | "callback"; now?: Date },
+  input: {
+    order: Pick<OrderRow, "id" | "orderNumber">;
+    result: CheckoutResult;
+    source: "page" | "callback";
+    now?: Date;
+  },
 ): Promise<ReturnOutcome> {
   const { result, order } = input;
   if (result.kind === "invalid") return { kind: "rejected", message: PAYMENT_MESSAGES.generic };
-  const sessions = (await paymentsOfOrder(db, order.id)).filter((p) => p.provider === provider.name && p.providerOrderId);
+  const sessions = (await paymentsOfOrder(db, order.id)).filter(
+    (p) => p.provider === provider.name && p.providerOrderId,
+  );
   const named = result.razorpayOrderId;
   const session = named ? sessions.find((p) => p.providerOrderId === named) : sessions[0];
   if (!session?.providerOrderId) return { kind: "rejected", message: PAYMENT_MESSAGES.generic };
   const verdict = await provider.verifyReturn({ providerOrderId: session.providerOrderId, result });
   if (verdict.outcome === "rejected") {
-    getLogger().warn({ order: order.orderNumber, reason: verdict.reason, detail: verdict.detail }, "payments: a payment result was refused");
+    getLogger().warn(
+      { order: order.orderNumber, reason: verdict.reason, detail: verdict.detail },
+      "payments: a payment result was refused",
+    );
     return { kind: "rejected", message: PAYMENT_MESSAGES.generic };
   }
   const outcome: PaymentOutcome =
@@ -314,14 +400,23 @@ export async function settleReturn(
           signature: result.kind === "success" ? result.razorpaySignature : null,
         }
       : { kind: "failed", providerPaymentId: verdict.providerPaymentId, error: verdict.error };
-  const settled = await settlePayment(db, { provider: provider.name, providerOrderId: session.providerOrderId, outcome, source: input.source, now: input.now });
+  const settled = await settlePayment(db, {
+    provider: provider.name,
+    providerOrderId: session.providerOrderId,
+    outcome,
+    source: input.source,
+    now: input.now,
+  });
   switch (settled.state) {
     case "confirmed":
       return { kind: "confirmed", orderNumber: settled.orderNumber };
     case "flagged":
       return { kind: "flagged", orderNumber: settled.orderNumber, message: PAYMENT_MESSAGES.orderCreationFailed };
     case "failed":
-      return { kind: "failed", message: paymentFailedMessage(outcome.kind === "failed" ? failureDescription(outcome.error) : null) };
+      return {
+        kind: "failed",
+        message: paymentFailedMessage(outcome.kind === "failed" ? failureDescription(outcome.error) : null),
+      };
     case "not-paid":
     case "unknown":
       return { kind: "rejected", message: PAYMENT_MESSAGES.generic };
@@ -329,7 +424,9 @@ export async function settleReturn(
 }
 
 const PROVIDER_KEY = Symbol.for("shop.paymentProvider");
-type GlobalWithProvider = typeof globalThis & { [PROVIDER_KEY]?: { config: PaymentsConfig; provider: PaymentProvider | null } };
+type GlobalWithProvider = typeof globalThis & {
+  [PROVIDER_KEY]?: { config: PaymentsConfig; provider: PaymentProvider | null };
+};
 
 /** The configured gateway (decision 017), made once per configuration. */
 export function shopPaymentProvider(config: PaymentsConfig = getConfig().payments): PaymentProvider | null {
@@ -342,9 +439,17 @@ export function shopPaymentProvider(config: PaymentsConfig = getConfig().payment
 export function paymentPageSources(config: PaymentsConfig = getConfig().payments): CspSources {
   if (config.provider !== "razorpay") return {};
   const origins = [...new Set([new URL(config.checkoutUrl).origin, new URL(config.apiUrl).origin])];
-  const razorpay = origins.some((o) => /(^|\.)razorpay\.com$/.test(new URL(o).hostname)) ? ["https://*.razorpay.com"] : [];
+  const razorpay = origins.some((o) => /(^|\.)razorpay\.com$/.test(new URL(o).hostname))
+    ? ["https://*.razorpay.com"]
+    : [];
   const all = [...origins, ...razorpay];
-  return { script: [new URL(config.checkoutUrl).origin, ...razorpay], frame: all, connect: all, img: all, formAction: all };
+  return {
+    script: [new URL(config.checkoutUrl).origin, ...razorpay],
+    frame: all,
+    connect: all,
+    img: all,
+    formAction: all,
+  };
 }
 
 /** Sweeps abandoned payments now and then every `everyMs` (several instances may run it: see above). */

@@ -40,7 +40,12 @@ describe("the pincode table's encoding", () => {
   });
 
   it("refuses unsorted input and damaged text", () => {
-    expect(() => encodeEntries([{ pincode: 2, place: 0 }, { pincode: 1, place: 0 }])).toThrow(/sorted/);
+    expect(() =>
+      encodeEntries([
+        { pincode: 2, place: 0 },
+        { pincode: 1, place: 0 },
+      ]),
+    ).toThrow(/sorted/);
     expect(() => encodeEntries([{ pincode: 1, place: -1 }])).toThrow();
     expect(() => decodeEntries("1!")).toThrow(/bad character/);
     expect(() => decodeEntries("Z")).toThrow(/bad character/);

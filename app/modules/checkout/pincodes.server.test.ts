@@ -28,8 +28,24 @@ describe("lookupPincode", () => {
   });
 
   it("puts every pincode of Leh and Kargil in Ladakh, none in Jammu and Kashmir", () => {
-    const ladakh = ["194101", "194102", "194103", "194104", "194105", "194106", "194109", "194201", "194301", "194302", "194401", "194402", "194403", "194404"];
-    for (const pin of ladakh) expect(lookupPincode(pin), pin).toEqual([{ city: expect.stringMatching(/^(Leh|Kargil)$/), state: "Ladakh" }]);
+    const ladakh = [
+      "194101",
+      "194102",
+      "194103",
+      "194104",
+      "194105",
+      "194106",
+      "194109",
+      "194201",
+      "194301",
+      "194302",
+      "194401",
+      "194402",
+      "194403",
+      "194404",
+    ];
+    for (const pin of ladakh)
+      expect(lookupPincode(pin), pin).toEqual([{ city: expect.stringMatching(/^(Leh|Kargil)$/), state: "Ladakh" }]);
     const elsewhere: string[] = [];
     for (let pin = 194000; pin < 195000; pin++) {
       if (lookupPincode(String(pin)).some((place) => place.state !== "Ladakh")) elsewhere.push(String(pin));
@@ -66,12 +82,20 @@ describe("lookupPincode", () => {
     expect(twoStates).toContain("396230");
   });
 
-  it.each([[""], ["11000"], ["1100011"], ["011001"], ["11000a"], [" 110001"], ["110 001"], ["１１０００１"], ["110001\n"], ["1e5000"]])(
-    "finds nothing for the malformed %j",
-    (pin) => {
-      expect(lookupPincode(pin)).toEqual([]);
-    },
-  );
+  it.each([
+    [""],
+    ["11000"],
+    ["1100011"],
+    ["011001"],
+    ["11000a"],
+    [" 110001"],
+    ["110 001"],
+    ["１１０００１"],
+    ["110001\n"],
+    ["1e5000"],
+  ])("finds nothing for the malformed %j", (pin) => {
+    expect(lookupPincode(pin)).toEqual([]);
+  });
 
   it("finds nothing for well-formed pincodes that do not exist", () => {
     for (const pin of ["999999", "100000", "110000", "900001"]) expect(lookupPincode(pin)).toEqual([]);
@@ -95,7 +119,11 @@ describe("lookupPincode", () => {
 describe("the states of the table", () => {
   it("are each exactly one entry of INDIAN_STATES, and every entry has pincodes", () => {
     const states = pincodeStates();
-    for (const state of states) expect(INDIAN_STATES.filter((s) => s === state), state).toHaveLength(1);
+    for (const state of states)
+      expect(
+        INDIAN_STATES.filter((s) => s === state),
+        state,
+      ).toHaveLength(1);
     expect([...states].sort()).toEqual([...INDIAN_STATES].sort());
   });
 

@@ -49,7 +49,10 @@ export function stateMismatch(pincode: string, places: readonly PincodePlace[], 
  * A state that is not the pincode's is refused (an address no courier delivers to): in the browser
  * with what its pincode lookup knows, on the server with the whole table (lookupPincode).
  */
-export function refinePincodeState<T extends z.ZodType<{ pincode: string; state: string }>>(schema: T, placesOf: PlacesOf) {
+export function refinePincodeState<T extends z.ZodType<{ pincode: string; state: string }>>(
+  schema: T,
+  placesOf: PlacesOf,
+) {
   return schema.superRefine((value, ctx) => {
     // refinements run after field errors too: only a well-formed pincode and a chosen state are compared
     const pincode = typeof value.pincode === "string" ? normalisePincode(value.pincode) : "";

@@ -55,7 +55,13 @@ export interface CheckoutQuote {
   overLimit: string | null;
 }
 
-export async function quoteCheckout(db: Db, userId: string, method: PaymentChoice, settings: StoreSettings, now = new Date()): Promise<CheckoutQuote> {
+export async function quoteCheckout(
+  db: Db,
+  userId: string,
+  method: PaymentChoice,
+  settings: StoreSettings,
+  now = new Date(),
+): Promise<CheckoutQuote> {
   const cart = await loadCart(db, userId, now);
   const view = buildCartView(cart.lines, cart);
   const problems = view.lines.flatMap((l) => {
@@ -64,7 +70,10 @@ export async function quoteCheckout(db: Db, userId: string, method: PaymentChoic
   });
   return {
     lines: view.lines,
-    totals: checkoutTotals(view.priced, method, { prepaidDiscountPercent: settings.prepaidDiscountPercent, codFeePaise: settings.codFeePaise }),
+    totals: checkoutTotals(view.priced, method, {
+      prepaidDiscountPercent: settings.prepaidDiscountPercent,
+      codFeePaise: settings.codFeePaise,
+    }),
     couponNotice: cart.couponNotice,
     problems,
     overLimit: view.overLimit,
@@ -82,7 +91,9 @@ async function retryOnConflict<T>(run: () => Promise<T>, attempts = 3): Promise<
     try {
       return await run();
     } catch (error) {
-      const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).code ??
+        (error as { cause?: { code?: string } }).cause?.code;
       if (attempt >= attempts || (code !== "40P01" && code !== "40001")) throw error;
       getLogger().warn({ code, attempt }, "checkout: the order's transaction met another one and is tried again");
     }
@@ -95,10 +106,16 @@ class Abort extends Error {
   }
 }
 
-function paymentMethodProblem(method: PaymentChoice, totals: CheckoutTotals, settings: StoreSettings, onlineAvailable: boolean): string | null {
+function paymentMethodProblem(
+  method: PaymentChoice,
+  totals: CheckoutTotals,
+  settings: StoreSettings,
+  onlineAvailable: boolean,
+): string | null {
   if (method === "online") return onlineAvailable ? null : CHECKOUT_MESSAGES.onlineOff;
   if (!settings.codEnabled) return CHECKOUT_MESSAGES.codOff;
-  if (settings.codMaxOrderPaise !== null && totals.totalPaise > settings.codMaxOrderPaise) return codLimitMessage(formatPrice(settings.codMaxOrderPaise));
+  if (settings.codMaxOrderPaise !== null && totals.totalPaise > settings.codMaxOrderPaise)
+    return codLimitMessage(formatPrice(settings.codMaxOrderPaise));
   return null;
 }
 
@@ -111,12 +128,20 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
   const now = input.now ?? new Date();
   const { form, userId } = input;
   const repeat = await findOrderByCheckoutKey(db, userId, form.checkoutKey);
-  if (repeat) return { ok: true, orderNumber: repeat.orderNumber, status: repeat.status, paymentMethod: repeat.paymentMethod, repeated: true };
+  if (repeat)
+    return {
+      ok: true,
+      orderNumber: repeat.orderNumber,
+      status: repeat.status,
+      paymentMethod: repeat.paymentMethod,
+      repeated: true,
+    };
 
   const settings = await getStoreSettings(db);
   const quote = await quoteCheckout(db, userId, form.paymentMethod, settings, now);
   if (quote.lines.length === 0) return { ok: false, kind: "empty", message: CHECKOUT_MESSAGES.empty };
-  if (quote.problems.length > 0) return { ok: false, kind: "lines", message: quote.problems[0]!.message, problems: quote.problems };
+  if (quote.problems.length > 0)
+    return { ok: false, kind: "lines", message: quote.problems[0]!.message, problems: quote.problems };
   if (quote.overLimit) return { ok: false, kind: "over-limit", message: quote.overLimit };
   // A coupon that stopped applying since the page was shown (window, usage limit, minimum).
   if (quote.couponNotice) return { ok: false, kind: "coupon", message: quote.couponNotice };
@@ -164,69 +189,81 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
 
   let placed: { id: string } | null;
   try {
-    placed = await retryOnConflict(() => db.transaction(async (tx: Tx) => {
-      // Locks are taken in one order everywhere (cart, then products by id, then the coupon), and the
-      // stock is taken before the order's lines reference the products, so concurrent checkouts of
-      // one product queue on its row instead of deadlocking.
-      const taken = await takeCart(tx, userId);
-      const same =
-        taken.lines.length === quote.lines.length &&
-        quote.lines.every((l) => taken.lines.some((t) => sameVariant(t, l) && t.quantity === l.quantity));
-      if (!same) {
-        // A double submit waited for the cart behind the first one, which has just emptied it.
-        if (await findOrderByCheckoutKey(tx, userId, form.checkoutKey)) throw new Repeated();
-        // Otherwise the bag changed in another tab: shown, not charged.
-        throw new Abort({ ok: false, kind: "changed", message: CHECKOUT_MESSAGES.totalChanged, totalPaise: totals.totalPaise });
-      }
+    placed = await retryOnConflict(() =>
+      db.transaction(async (tx: Tx) => {
+        // Locks are taken in one order everywhere (cart, then products by id, then the coupon), and the
+        // stock is taken before the order's lines reference the products, so concurrent checkouts of
+        // one product queue on its row instead of deadlocking.
+        const taken = await takeCart(tx, userId);
+        const same =
+          taken.lines.length === quote.lines.length &&
+          quote.lines.every((l) => taken.lines.some((t) => sameVariant(t, l) && t.quantity === l.quantity));
+        if (!same) {
+          // A double submit waited for the cart behind the first one, which has just emptied it.
+          if (await findOrderByCheckoutKey(tx, userId, form.checkoutKey)) throw new Repeated();
+          // Otherwise the bag changed in another tab: shown, not charged.
+          throw new Abort({
+            ok: false,
+            kind: "changed",
+            message: CHECKOUT_MESSAGES.totalChanged,
+            totalPaise: totals.totalPaise,
+          });
+        }
 
-      const reserved = await reserveStock(
-        tx,
-        lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),
-      );
-      if (!reserved.ok) {
-        const line = quote.lines[reserved.line]!;
-        const message = stockMessage(line.product?.name ?? "A piece", reserved.available);
-        throw new Abort({ ok: false, kind: "lines", message, problems: [{ cartId: line.cartId, name: line.product?.name ?? "", message }] });
-      }
-      if (totals.coupon && !(await claimCouponUse(tx, totals.coupon.code, now))) {
-        throw new Abort({ ok: false, kind: "coupon", message: COUPON_MESSAGES.usedUp });
-      }
+        const reserved = await reserveStock(
+          tx,
+          lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),
+        );
+        if (!reserved.ok) {
+          const line = quote.lines[reserved.line]!;
+          const message = stockMessage(line.product?.name ?? "A piece", reserved.available);
+          throw new Abort({
+            ok: false,
+            kind: "lines",
+            message,
+            problems: [{ cartId: line.cartId, name: line.product?.name ?? "", message }],
+          });
+        }
+        if (totals.coupon && !(await claimCouponUse(tx, totals.coupon.code, now))) {
+          throw new Abort({ ok: false, kind: "coupon", message: COUPON_MESSAGES.usedUp });
+        }
 
-      const order = await insertOrder(
-        tx,
-        {
-          orderNumber,
-          userId,
-          customerName: name,
-          customerEmail: form.email,
-          customerPhone: form.phone,
-          billing,
-          status: cod ? "confirmed" : "pending_payment",
-          paymentMethod: form.paymentMethod,
-          subtotalPaise: totals.subtotalPaise,
-          shippingPaise: totals.shippingPaise,
-          discountPaise: totals.discountPaise,
-          prepaidDiscountPaise: totals.prepaidDiscountPaise,
-          codFeePaise: totals.codFeePaise,
-          totalPaise: totals.totalPaise,
-          couponCode: totals.coupon?.code ?? null,
-          noteToSeller: form.noteToSeller,
-          checkoutKey: form.checkoutKey,
-          paymentDueAt: cod ? null : new Date(now.getTime() + settings.paymentTimeoutMinutes * 60_000),
-          lines,
-        },
-        now,
-      );
-      // The same checkout, placed a moment ago by a double submit: undo this one and answer that one.
-      if (!order) throw new Repeated();
+        const order = await insertOrder(
+          tx,
+          {
+            orderNumber,
+            userId,
+            customerName: name,
+            customerEmail: form.email,
+            customerPhone: form.phone,
+            billing,
+            status: cod ? "confirmed" : "pending_payment",
+            paymentMethod: form.paymentMethod,
+            subtotalPaise: totals.subtotalPaise,
+            shippingPaise: totals.shippingPaise,
+            discountPaise: totals.discountPaise,
+            prepaidDiscountPaise: totals.prepaidDiscountPaise,
+            codFeePaise: totals.codFeePaise,
+            totalPaise: totals.totalPaise,
+            couponCode: totals.coupon?.code ?? null,
+            noteToSeller: form.noteToSeller,
+            checkoutKey: form.checkoutKey,
+            paymentDueAt: cod ? null : new Date(now.getTime() + settings.paymentTimeoutMinutes * 60_000),
+            lines,
+          },
+          now,
+        );
+        // The same checkout, placed a moment ago by a double submit: undo this one and answer that one.
+        if (!order) throw new Repeated();
 
-      // Online orders get their payment row when the shopper opens the gateway (/payment).
-      if (cod) {
-        await createPaymentRecord(tx, { orderId: order.id, provider: "cod", amountPaise: totals.totalPaise });
-        await queueConfirmation(tx, order.id);
-      }
-      return order;
-    }));
+        // Online orders get their payment row when the shopper opens the gateway (/payment).
+        if (cod) {
+          await createPaymentRecord(tx, { orderId: order.id, provider: "cod", amountPaise: totals.totalPaise });
+          await queueConfirmation(tx, order.id);
+        }
+        return order;
+      }),
+    );
   } catch (error) {
     if (error instanceof Abort) return error.result;
     if (!(error instanceof Repeated)) throw error;
@@ -236,11 +273,23 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
   if (!placed) {
     const existing = await findOrderByCheckoutKey(db, userId, form.checkoutKey);
     if (!existing) throw new Error("checkout: an order with this key exists for another shopper");
-    return { ok: true, orderNumber: existing.orderNumber, status: existing.status, paymentMethod: existing.paymentMethod, repeated: true };
+    return {
+      ok: true,
+      orderNumber: existing.orderNumber,
+      status: existing.status,
+      paymentMethod: existing.paymentMethod,
+      repeated: true,
+    };
   }
   stockCommitted();
   if (form.saveAddress) await saveBillingAddress(db, userId, form);
-  return { ok: true, orderNumber, status: cod ? "confirmed" : "pending_payment", paymentMethod: form.paymentMethod, repeated: false };
+  return {
+    ok: true,
+    orderNumber,
+    status: cod ? "confirmed" : "pending_payment",
+    paymentMethod: form.paymentMethod,
+    repeated: false,
+  };
 }
 
 /** 'Save this address to my account': kept when it differs from the saved ones; never fails the order. */
@@ -248,7 +297,9 @@ async function saveBillingAddress(db: Db, userId: string, form: CheckoutForm): P
   try {
     const saved = await listAddresses(db, userId);
     const norm = (s: string | null | undefined) => (s ?? "").trim().toLowerCase();
-    const known = saved.some((a) => norm(a.line1) === norm(form.address) && a.pincode === form.pincode && norm(a.city) === norm(form.city));
+    const known = saved.some(
+      (a) => norm(a.line1) === norm(form.address) && a.pincode === form.pincode && norm(a.city) === norm(form.city),
+    );
     if (known) return;
     await addAddress(db, userId, {
       fullName: `${form.firstName} ${form.lastName}`,

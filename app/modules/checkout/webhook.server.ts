@@ -25,18 +25,34 @@ export interface WebhookAnswer {
  * A refund made on the gateway's dashboard rather than by the shop: added to its payment, and the
  * shopper told it has been processed (once per refund), in one transaction.
  */
-async function recordDashboardRefund(db: Db, refund: { id: string; paymentId: string; amountPaise: number }): Promise<"recorded" | "seen" | "unknown"> {
+async function recordDashboardRefund(
+  db: Db,
+  refund: { id: string; paymentId: string; amountPaise: number },
+): Promise<"recorded" | "seen" | "unknown"> {
   const outcome = await db.transaction(async (tx) => {
-    const recorded = await recordGatewayRefund(tx, { provider: "razorpay", id: refund.id, providerPaymentId: refund.paymentId, amountPaise: refund.amountPaise });
+    const recorded = await recordGatewayRefund(tx, {
+      provider: "razorpay",
+      id: refund.id,
+      providerPaymentId: refund.paymentId,
+      amountPaise: refund.amountPaise,
+    });
     if (recorded.kind !== "recorded") return recorded.kind;
-    await announceRefundProcessed(tx, { id: refund.id, orderId: recorded.orderId, paymentId: recorded.paymentId, amountPaise: refund.amountPaise });
+    await announceRefundProcessed(tx, {
+      id: refund.id,
+      orderId: recorded.orderId,
+      paymentId: recorded.paymentId,
+      amountPaise: refund.amountPaise,
+    });
     return recorded.kind;
   });
   if (outcome === "recorded") kickOutbox();
   return outcome;
 }
 
-export async function handleRazorpayWebhook(db: Db, delivery: { rawBody: Buffer; signature: string | null; eventId: string | null }): Promise<WebhookAnswer> {
+export async function handleRazorpayWebhook(
+  db: Db,
+  delivery: { rawBody: Buffer; signature: string | null; eventId: string | null },
+): Promise<WebhookAnswer> {
   const gateway = getConfig().payments;
   if (gateway.provider !== "razorpay") return { status: 404, body: { ok: false, error: "not found" } };
   const reading = readRazorpayWebhook(delivery, gateway.webhookSecret);
@@ -44,7 +60,12 @@ export async function handleRazorpayWebhook(db: Db, delivery: { rawBody: Buffer;
     getLogger().warn({ reason: reading.reason }, "payments: a webhook was refused");
     return { status: 400, body: { ok: false, error: reading.reason } };
   }
-  const seen = await recordWebhookEvent(db, { provider: "razorpay", eventId: reading.eventId, eventType: reading.eventType, payload: reading.payload });
+  const seen = await recordWebhookEvent(db, {
+    provider: "razorpay",
+    eventId: reading.eventId,
+    eventType: reading.eventType,
+    payload: reading.payload,
+  });
   if (seen === "seen") return { status: 200, body: { ok: true, status: "duplicate" } };
 
   const { event } = reading;
@@ -71,7 +92,14 @@ export async function handleRazorpayWebhook(db: Db, delivery: { rawBody: Buffer;
         outcome: {
           kind: "failed",
           providerPaymentId: event.payment.id,
-          error: event.payment.error ?? { code: null, description: null, source: null, step: null, reason: null, field: null },
+          error: event.payment.error ?? {
+            code: null,
+            description: null,
+            source: null,
+            step: null,
+            reason: null,
+            field: null,
+          },
         },
         source: "webhook",
       });
@@ -87,7 +115,10 @@ export async function handleRazorpayWebhook(db: Db, delivery: { rawBody: Buffer;
       break;
     }
     case "malformed":
-      getLogger().error({ eventId: reading.eventId, problem: event.problem }, "payments: a signed webhook had an unexpected shape");
+      getLogger().error(
+        { eventId: reading.eventId, problem: event.problem },
+        "payments: a signed webhook had an unexpected shape",
+      );
       status = "malformed";
       break;
     case "ignored":

@@ -24,5 +24,4 @@ export function parseNewsletterEmail(raw: unknown): string | null {
 }
 
 export type NewsletterResult =
-  | { ok: true; status: "subscribed" | "already"; message: string }
-  | { ok: false; message: string; email: string };
+  { ok: true; status: "subscribed" | "already"; message: string } | { ok: false; message: string; email: string };

@@ -54,7 +54,10 @@ export const storeSettings = pgTable(
   (t) => [
     check("store_settings_single_row", sql`${t.id} = 1`),
     check("store_settings_prepaid_discount_range", sql`${t.prepaidDiscountPercent} BETWEEN 0 AND 50`),
-    check("store_settings_cod_amounts", sql`${t.codFeePaise} >= 0 AND (${t.codMaxOrderPaise} IS NULL OR ${t.codMaxOrderPaise} > 0)`),
+    check(
+      "store_settings_cod_amounts",
+      sql`${t.codFeePaise} >= 0 AND (${t.codMaxOrderPaise} IS NULL OR ${t.codMaxOrderPaise} > 0)`,
+    ),
     check("store_settings_max_order_range", sql`${t.maxOrderPaise} BETWEEN 100 AND 1000000000`),
     check("store_settings_payment_timeout_range", sql`${t.paymentTimeoutMinutes} BETWEEN 5 AND 1440`),
     check("store_settings_staff_session_range", sql`${t.staffSessionHours} BETWEEN 1 AND 168`),

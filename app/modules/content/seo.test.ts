@@ -3,7 +3,13 @@ import { baseUrlFromMatches, pageMeta } from "./seo";
 
 describe("page meta", () => {
   it("gives title, description, canonical and Open Graph tags with absolute URLs", () => {
-    const tags = pageMeta({ title: "About Us · Saanjh", description: "Our story", path: "/about", baseUrl: "https://shop.example/", image: "https://shop.example/media/a.webp" });
+    const tags = pageMeta({
+      title: "About Us · Saanjh",
+      description: "Our story",
+      path: "/about",
+      baseUrl: "https://shop.example/",
+      image: "https://shop.example/media/a.webp",
+    });
     expect(tags).toContainEqual({ title: "About Us · Saanjh" });
     expect(tags).toContainEqual({ name: "description", content: "Our story" });
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://shop.example/about" });
@@ -19,7 +25,9 @@ describe("page meta", () => {
   });
 
   it("reads the shop's origin from the root route's data", () => {
-    expect(baseUrlFromMatches([{ id: "root", loaderData: { baseUrl: "https://a.example" } }, { id: "routes/about" }])).toBe("https://a.example");
+    expect(
+      baseUrlFromMatches([{ id: "root", loaderData: { baseUrl: "https://a.example" } }, { id: "routes/about" }]),
+    ).toBe("https://a.example");
     expect(baseUrlFromMatches([{ id: "root", data: { baseUrl: "https://b.example" } }])).toBe("https://b.example");
     expect(baseUrlFromMatches([undefined])).toBeUndefined();
   });

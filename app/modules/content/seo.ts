@@ -18,7 +18,12 @@ export function pageMeta({ title, description, path, baseUrl, image }: PageMetaI
     { property: "og:site_name", content: "Saanjh" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
-    ...(url ? [{ property: "og:url", content: url }, { tagName: "link", rel: "canonical", href: url }] : []),
+    ...(url
+      ? [
+          { property: "og:url", content: url },
+          { tagName: "link", rel: "canonical", href: url },
+        ]
+      : []),
     ...(image ? [{ property: "og:image", content: image }] : []),
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
   ];

@@ -4,7 +4,15 @@ import { purgePageCache } from "../../lib/page-cache.server";
 import { changedFields, recordAudit, type Actor } from "../admin/audit.server";
 import { formatPrice } from "../pricing/money";
 import { storeSettings } from "./schema.server";
-import { checkSettingsForm, SETTINGS_LABELS, SETTINGS_MESSAGES, settingsFormValuesOf, type SettingsDraft, type SettingsFieldErrors, type SettingsFormValues } from "./settings-form";
+import {
+  checkSettingsForm,
+  SETTINGS_LABELS,
+  SETTINGS_MESSAGES,
+  settingsFormValuesOf,
+  type SettingsDraft,
+  type SettingsFieldErrors,
+  type SettingsFormValues,
+} from "./settings-form";
 import { ensureStoreSettings, forgetCachedStoreSettings, getStoreSettings } from "./settings.server";
 
 /*
@@ -32,7 +40,8 @@ class Refused extends Error {
 
 function shown(field: keyof SettingsDraft, value: unknown): string {
   if (value === null || value === "") return field === "codMaxOrderPaise" ? "no maximum" : "empty";
-  if (field === "codFeePaise" || field === "codMaxOrderPaise" || field === "maxOrderPaise") return formatPrice(Number(value));
+  if (field === "codFeePaise" || field === "codMaxOrderPaise" || field === "maxOrderPaise")
+    return formatPrice(Number(value));
   if (field === "codEnabled") return value ? "on" : "off";
   if (field === "prepaidDiscountPercent") return `${String(value)}%`;
   return String(value);
@@ -54,7 +63,12 @@ const sameInstant = (a: Date, iso: string) => {
   return Number.isFinite(t) && a.getTime() === t;
 };
 
-export async function saveStoreSettings(db: Db, staff: Actor, values: SettingsFormValues, now = new Date()): Promise<SettingsSaveResult> {
+export async function saveStoreSettings(
+  db: Db,
+  staff: Actor,
+  values: SettingsFormValues,
+  now = new Date(),
+): Promise<SettingsSaveResult> {
   await ensureStoreSettings(db);
   let result: SettingsSaveResult;
   try {
@@ -63,8 +77,21 @@ export async function saveStoreSettings(db: Db, staff: Actor, values: SettingsFo
       const [row] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1)).for("update");
       if (!row) throw new Error("store settings row missing");
       const checked = checkSettingsForm(values, { storedGstin: row.gstin });
-      if (!checked.ok) throw new Refused({ ok: false, status: 400, formError: SETTINGS_MESSAGES.saveFailed, fieldErrors: checked.fieldErrors });
-      if (!sameInstant(row.updatedAt, values.updatedAt)) throw new Refused({ ok: false, status: 409, formError: SETTINGS_MESSAGES.conflict, fieldErrors: {}, conflict: true });
+      if (!checked.ok)
+        throw new Refused({
+          ok: false,
+          status: 400,
+          formError: SETTINGS_MESSAGES.saveFailed,
+          fieldErrors: checked.fieldErrors,
+        });
+      if (!sameInstant(row.updatedAt, values.updatedAt))
+        throw new Refused({
+          ok: false,
+          status: 409,
+          formError: SETTINGS_MESSAGES.conflict,
+          fieldErrors: {},
+          conflict: true,
+        });
       const before: SettingsDraft = {
         storeName: row.storeName,
         tagline: row.tagline,
@@ -86,13 +113,26 @@ export async function saveStoreSettings(db: Db, staff: Actor, values: SettingsFo
         paymentTimeoutMinutes: row.paymentTimeoutMinutes,
         staffSessionHours: row.staffSessionHours,
       };
-      const changes = changedFields(before as unknown as Record<string, unknown>, checked.draft as unknown as Record<string, unknown>);
+      const changes = changedFields(
+        before as unknown as Record<string, unknown>,
+        checked.draft as unknown as Record<string, unknown>,
+      );
       const changed = Object.keys(changes);
       if (changed.length === 0) return { ok: true as const, changed, values: settingsFormValuesOf(row) };
       // strictly later than the version the form had, even on a coarse clock
       const updatedAt = new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1));
-      const [saved] = await tx.update(storeSettings).set({ ...checked.draft, updatedAt }).where(eq(storeSettings.id, 1)).returning();
-      await recordAudit(tx, staff, { entity: "settings", entityId: "1", action: "update", summary: summaryOf(changes), changes });
+      const [saved] = await tx
+        .update(storeSettings)
+        .set({ ...checked.draft, updatedAt })
+        .where(eq(storeSettings.id, 1))
+        .returning();
+      await recordAudit(tx, staff, {
+        entity: "settings",
+        entityId: "1",
+        action: "update",
+        summary: summaryOf(changes),
+        changes,
+      });
       return { ok: true as const, changed, values: settingsFormValuesOf(saved!) };
     });
   } catch (error) {

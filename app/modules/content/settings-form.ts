@@ -14,7 +14,8 @@ export const SETTINGS_MESSAGES = {
   unchanged: "Nothing to save: no setting was changed",
   saveFailed: "The settings could not be saved. Check the fields marked in red.",
   failed: "Something went wrong. Please try again.",
-  conflict: "Someone else saved the settings while you were editing. Reload to see their version; your changes are still in the form.",
+  conflict:
+    "Someone else saved the settings while you were editing. Reload to see their version; your changes are still in the form.",
   signedOut: "You were signed out. Sign in again in a new tab, then save again; your changes are still in the form.",
   ownersOnly: "Only an owner can change the store settings.",
 } as const;
@@ -39,7 +40,18 @@ export const SETTINGS_LIMITS = {
 
 /** The settings that are text both as typed and as stored. */
 type TextSettings = Record<
-  "storeName" | "tagline" | "supportEmail" | "supportPhone" | "whatsappNumber" | "instagramUrl" | "facebookUrl" | "youtubeUrl" | "address" | "gstin" | "shopState" | "legalName",
+  | "storeName"
+  | "tagline"
+  | "supportEmail"
+  | "supportPhone"
+  | "whatsappNumber"
+  | "instagramUrl"
+  | "facebookUrl"
+  | "youtubeUrl"
+  | "address"
+  | "gstin"
+  | "shopState"
+  | "legalName",
   string
 >;
 
@@ -164,7 +176,10 @@ export function parseSettingsFormValues(json: string): SettingsFormValues | null
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const WHOLE = /^\d{1,9}$/;
 
-const SOCIAL: Record<"instagramUrl" | "facebookUrl" | "youtubeUrl", { name: string; hosts: string[]; example: string }> = {
+const SOCIAL: Record<
+  "instagramUrl" | "facebookUrl" | "youtubeUrl",
+  { name: string; hosts: string[]; example: string }
+> = {
   instagramUrl: { name: "Instagram", hosts: ["instagram.com"], example: "https://www.instagram.com/yourshop" },
   facebookUrl: { name: "Facebook", hosts: ["facebook.com", "fb.com"], example: "https://www.facebook.com/yourshop" },
   youtubeUrl: { name: "YouTube", hosts: ["youtube.com", "youtu.be"], example: "https://www.youtube.com/@yourshop" },
@@ -180,7 +195,8 @@ function socialProblem(field: keyof typeof SOCIAL, raw: string): string | null {
   }
   if (url.protocol !== "https:") return `The address must start with https://`;
   const host = url.hostname.toLowerCase();
-  if (!hosts.some((h) => host === h || host.endsWith(`.${h}`))) return `Enter an address on ${hosts[0]}, like ${example}`;
+  if (!hosts.some((h) => host === h || host.endsWith(`.${h}`)))
+    return `Enter an address on ${hosts[0]}, like ${example}`;
   if (url.username || url.password) return `Enter the address without a user name or password`;
   return null;
 }
@@ -196,13 +212,19 @@ export function isDemoWhatsapp(raw: string): boolean {
   return raw.trim() !== "" && whatsappDigits(raw) === DEMO_WHATSAPP_DIGITS;
 }
 
-export const DEMO_WHATSAPP_NOTE = "A demo number: replace it with the shop's own WhatsApp number, or empty it to hide the button.";
+export const DEMO_WHATSAPP_NOTE =
+  "A demo number: replace it with the shop's own WhatsApp number, or empty it to hide the button.";
 
 /** A mobile number as typed ('+91 98123 45678', '98123 45678') to the stored digits '919812345678'; null when it is none. */
 export function whatsappDigits(raw: string): string | null {
   const digits = raw.replace(/[\s()+-]/g, "");
   if (!/^\d+$/.test(digits)) return null;
-  const local = digits.length === 12 && digits.startsWith("91") ? digits.slice(2) : digits.length === 11 && digits.startsWith("0") ? digits.slice(1) : digits;
+  const local =
+    digits.length === 12 && digits.startsWith("91")
+      ? digits.slice(2)
+      : digits.length === 11 && digits.startsWith("0")
+        ? digits.slice(1)
+        : digits;
   return /^[6-9]\d{9}$/.test(local) ? `91${local}` : null;
 }
 
@@ -217,19 +239,24 @@ function wholeIn(raw: string, min: number, max: number): number | null {
  * Every field's rule, with a message per field. `storedGstin` is the GSTIN saved so far: once set it
  * can be corrected but not removed (tax invoices print it).
  */
-export function checkSettingsForm(values: SettingsFormValues, context: { storedGstin?: string } = {}): SettingsFormCheck {
+export function checkSettingsForm(
+  values: SettingsFormValues,
+  context: { storedGstin?: string } = {},
+): SettingsFormCheck {
   const errors: SettingsFieldErrors = {};
   const clean = (s: string) => s.trim().replace(/\s+/g, " ");
 
   const storeName = clean(values.storeName);
   if (!storeName) errors.storeName = "Enter the store name";
-  else if (storeName.length > SETTINGS_LIMITS.storeName) errors.storeName = `At most ${SETTINGS_LIMITS.storeName} characters`;
+  else if (storeName.length > SETTINGS_LIMITS.storeName)
+    errors.storeName = `At most ${SETTINGS_LIMITS.storeName} characters`;
 
   const tagline = clean(values.tagline);
   if (tagline.length > SETTINGS_LIMITS.tagline) errors.tagline = `At most ${SETTINGS_LIMITS.tagline} characters`;
 
   const supportEmail = values.supportEmail.trim().toLowerCase();
-  if (supportEmail && (!EMAIL.test(supportEmail) || supportEmail.length > SETTINGS_LIMITS.email)) errors.supportEmail = "Enter an e-mail address like care@yourshop.in";
+  if (supportEmail && (!EMAIL.test(supportEmail) || supportEmail.length > SETTINGS_LIMITS.email))
+    errors.supportEmail = "Enter an e-mail address like care@yourshop.in";
 
   const supportPhone = clean(values.supportPhone);
   if (supportPhone) {
@@ -240,7 +267,9 @@ export function checkSettingsForm(values: SettingsFormValues, context: { storedG
   let whatsappNumber = "";
   if (values.whatsappNumber.trim()) {
     const digits = whatsappDigits(values.whatsappNumber);
-    if (!digits) errors.whatsappNumber = "Enter an Indian mobile number like +91 98123 45678, or leave it empty to hide the button";
+    if (!digits)
+      errors.whatsappNumber =
+        "Enter an Indian mobile number like +91 98123 45678, or leave it empty to hide the button";
     else whatsappNumber = digits;
   }
 
@@ -248,7 +277,8 @@ export function checkSettingsForm(values: SettingsFormValues, context: { storedG
   for (const field of Object.keys(SOCIAL) as Array<keyof typeof SOCIAL>) {
     const raw = values[field].trim();
     if (!raw) continue;
-    const problem = raw.length > SETTINGS_LIMITS.url ? `At most ${SETTINGS_LIMITS.url} characters` : socialProblem(field, raw);
+    const problem =
+      raw.length > SETTINGS_LIMITS.url ? `At most ${SETTINGS_LIMITS.url} characters` : socialProblem(field, raw);
     if (problem) errors[field] = problem;
     else urls[field] = raw;
   }
@@ -257,7 +287,8 @@ export function checkSettingsForm(values: SettingsFormValues, context: { storedG
   if (address.length > SETTINGS_LIMITS.address) errors.address = `At most ${SETTINGS_LIMITS.address} characters`;
 
   const shopState = values.shopState.trim();
-  if (shopState && !(INDIAN_STATES as readonly string[]).includes(shopState)) errors.shopState = "Choose the state from the list";
+  if (shopState && !(INDIAN_STATES as readonly string[]).includes(shopState))
+    errors.shopState = "Choose the state from the list";
 
   const gstin = values.gstin.replace(/\s/g, "").toUpperCase();
   if (!gstin) {
@@ -266,34 +297,42 @@ export function checkSettingsForm(values: SettingsFormValues, context: { storedG
     errors.shopState ??= "Choose the shop's state: the GSTIN must belong to it";
   } else if (!errors.shopState) {
     const problem = gstinProblem(gstin, shopState);
-    if (problem === "format") errors.gstin = "A GSTIN has 15 characters: 2 digits, 10 of the PAN, then 3 more, like 08ABCDE1234F1Z0";
-    else if (problem === "check") errors.gstin = "This GSTIN's last character does not match the others: check it for a typo";
-    else if (problem === "state") errors.gstin = `A GSTIN registered in ${shopState} starts with ${GST_STATE_CODES[shopState]?.[0] ?? "its state code"}`;
+    if (problem === "format")
+      errors.gstin = "A GSTIN has 15 characters: 2 digits, 10 of the PAN, then 3 more, like 08ABCDE1234F1Z0";
+    else if (problem === "check")
+      errors.gstin = "This GSTIN's last character does not match the others: check it for a typo";
+    else if (problem === "state")
+      errors.gstin = `A GSTIN registered in ${shopState} starts with ${GST_STATE_CODES[shopState]?.[0] ?? "its state code"}`;
   }
 
   const legalName = clean(values.legalName);
-  if (legalName.length > SETTINGS_LIMITS.legalName) errors.legalName = `At most ${SETTINGS_LIMITS.legalName} characters`;
+  if (legalName.length > SETTINGS_LIMITS.legalName)
+    errors.legalName = `At most ${SETTINGS_LIMITS.legalName} characters`;
 
   let codFeePaise = 0;
   if (values.codFee.trim()) {
     const paise = rupeesTextToPaise(values.codFee);
     if (paise === null) errors.codFee = "Enter the fee in rupees, like 40, or 0 for none";
-    else if (paise > SETTINGS_LIMITS.codFeePaise) errors.codFee = `The fee can be at most ${formatPrice(SETTINGS_LIMITS.codFeePaise)}`;
+    else if (paise > SETTINGS_LIMITS.codFeePaise)
+      errors.codFee = `The fee can be at most ${formatPrice(SETTINGS_LIMITS.codFeePaise)}`;
     else codFeePaise = paise;
   }
 
   let codMaxOrderPaise: number | null = null;
   if (values.codMaxOrder.trim()) {
     const paise = rupeesTextToPaise(values.codMaxOrder);
-    if (paise === null || paise <= 0) errors.codMaxOrder = "Enter an amount in rupees, like 5000, or leave it empty for no maximum";
-    else if (paise > SETTINGS_LIMITS.codMaxPaise) errors.codMaxOrder = `The maximum can be at most ${formatPrice(SETTINGS_LIMITS.codMaxPaise)}`;
+    if (paise === null || paise <= 0)
+      errors.codMaxOrder = "Enter an amount in rupees, like 5000, or leave it empty for no maximum";
+    else if (paise > SETTINGS_LIMITS.codMaxPaise)
+      errors.codMaxOrder = `The maximum can be at most ${formatPrice(SETTINGS_LIMITS.codMaxPaise)}`;
     else codMaxOrderPaise = paise;
   }
 
   let maxOrderPaise = 0;
   const maxOrder = rupeesTextToPaise(values.maxOrder);
   if (maxOrder === null || maxOrder < 100) errors.maxOrder = "Enter the largest order in rupees, like 500000";
-  else if (maxOrder > SETTINGS_LIMITS.maxOrderPaise) errors.maxOrder = `The maximum order can be at most ${formatPrice(SETTINGS_LIMITS.maxOrderPaise)}`;
+  else if (maxOrder > SETTINGS_LIMITS.maxOrderPaise)
+    errors.maxOrder = `The maximum order can be at most ${formatPrice(SETTINGS_LIMITS.maxOrderPaise)}`;
   else maxOrderPaise = maxOrder;
 
   const prepaidDiscountPercent = wholeIn(values.prepaidDiscountPercent, 0, 50);
@@ -303,7 +342,13 @@ export function checkSettingsForm(values: SettingsFormValues, context: { storedG
   const staffSessionHours = wholeIn(values.staffSessionHours, 1, 168);
   if (staffSessionHours === null) errors.staffSessionHours = "Enter whole hours from 1 to 168 (7 days)";
 
-  if (Object.keys(errors).length > 0 || prepaidDiscountPercent === null || paymentTimeoutMinutes === null || staffSessionHours === null) return { ok: false, fieldErrors: errors };
+  if (
+    Object.keys(errors).length > 0 ||
+    prepaidDiscountPercent === null ||
+    paymentTimeoutMinutes === null ||
+    staffSessionHours === null
+  )
+    return { ok: false, fieldErrors: errors };
   return {
     ok: true,
     draft: {

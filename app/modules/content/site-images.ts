@@ -21,7 +21,11 @@ export interface ResponsiveSource {
 }
 
 /** src (largest) and srcSet for a stored picture, given the storage's public URL function. */
-export function responsiveSource(publicUrl: (key: string) => string, baseKey: string, widths: readonly number[]): ResponsiveSource {
+export function responsiveSource(
+  publicUrl: (key: string) => string,
+  baseKey: string,
+  widths: readonly number[],
+): ResponsiveSource {
   return {
     src: publicUrl(variantKey(baseKey, widths[widths.length - 1]!)),
     srcSet: widths.map((w) => `${publicUrl(variantKey(baseKey, w))} ${w}w`).join(", "),

@@ -3,8 +3,14 @@ import { buildRobots, buildSitemap } from "./sitemap";
 
 describe("sitemap and robots", () => {
   it("lists the pages, every category and every product with absolute, escaped URLs", () => {
-    const xml = buildSitemap("https://shop.example/", [{ id: "abc", updatedAt: new Date("2026-03-04T10:00:00Z") }], ["kurtas", "co-ords"]);
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    const xml = buildSitemap(
+      "https://shop.example/",
+      [{ id: "abc", updatedAt: new Date("2026-03-04T10:00:00Z") }],
+      ["kurtas", "co-ords"],
+    );
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     expect(xml).toContain("<url><loc>https://shop.example/</loc></url>");
     expect(xml).toContain("<url><loc>https://shop.example/about</loc></url>");
     expect(xml).toContain("<url><loc>https://shop.example/products?category=co-ords</loc></url>");

@@ -1,12 +1,32 @@
 /** /sitemap.xml and /robots.txt bodies (pure: the routes hand in the data). */
 
-export const STATIC_PAGES = ["/", "/products", "/about", "/shipping-policy", "/return-policy", "/privacy-policy"] as const;
+export const STATIC_PAGES = [
+  "/",
+  "/products",
+  "/about",
+  "/shipping-policy",
+  "/return-policy",
+  "/privacy-policy",
+] as const;
 
 /** Kept out of search engines: private, per-shopper or back-office pages and data routes. */
-export const ROBOTS_DISALLOW = ["/admin", "/cart", "/checkout", "/account", "/authentication", "/wishlist", "/payment", "/order-success", "/api/"] as const;
+export const ROBOTS_DISALLOW = [
+  "/admin",
+  "/cart",
+  "/checkout",
+  "/account",
+  "/authentication",
+  "/wishlist",
+  "/payment",
+  "/order-success",
+  "/api/",
+] as const;
 
 function xmlEscape(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+  return text.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
+  );
 }
 
 export function buildSitemap(
@@ -30,5 +50,12 @@ export function buildSitemap(
 
 export function buildRobots(baseUrl: string): string {
   const base = baseUrl.replace(/\/+$/, "");
-  return ["User-agent: *", "Allow: /", ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`), "", `Sitemap: ${base}/sitemap.xml`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`),
+    "",
+    `Sitemap: ${base}/sitemap.xml`,
+    "",
+  ].join("\n");
 }

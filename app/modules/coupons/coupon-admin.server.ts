@@ -64,9 +64,14 @@ const listItem = (row: CouponRow): AdminCouponListItem => ({
 });
 
 /** Coupons by code (active ones first), searched by code or description. */
-export async function listAdminCoupons(db: Db, options: { search?: string | null; page?: number } = {}): Promise<AdminCouponPage> {
+export async function listAdminCoupons(
+  db: Db,
+  options: { search?: string | null; page?: number } = {},
+): Promise<AdminCouponPage> {
   const pattern = searchPattern(options.search);
-  const where: SQL | undefined = pattern ? sql`(${ilike(coupons.code, pattern)} OR ${ilike(coupons.description, pattern)})` : undefined;
+  const where: SQL | undefined = pattern
+    ? sql`(${ilike(coupons.code, pattern)} OR ${ilike(coupons.description, pattern)})`
+    : undefined;
   const page = options.page ?? 1;
   const [rows, [counted]] = await Promise.all([
     db
@@ -86,7 +91,17 @@ const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 
 /** The coupon's editable fields as one fingerprint: a save names the one it started from. */
 function stampOf(row: CouponRow): string {
-  const editable = [row.code, row.type, row.value, row.minAmountPaise, row.startsAt?.getTime() ?? null, row.endsAt?.getTime() ?? null, row.usageLimit, row.description, row.isActive];
+  const editable = [
+    row.code,
+    row.type,
+    row.value,
+    row.minAmountPaise,
+    row.startsAt?.getTime() ?? null,
+    row.endsAt?.getTime() ?? null,
+    row.usageLimit,
+    row.description,
+    row.isActive,
+  ];
   return createHash("sha256").update(JSON.stringify(editable)).digest("base64url").slice(0, 22);
 }
 
@@ -175,7 +190,11 @@ function windowText(startsAt: Date | null, endsAt: Date | null): string {
 }
 
 function createdSummary(d: CouponDraft): string {
-  const parts = [couponValueLabel(d.type, d.value), d.minAmountPaise > 0 ? `from ${formatPrice(d.minAmountPaise)}` : "no minimum", windowText(d.startsAt, d.endsAt)];
+  const parts = [
+    couponValueLabel(d.type, d.value),
+    d.minAmountPaise > 0 ? `from ${formatPrice(d.minAmountPaise)}` : "no minimum",
+    windowText(d.startsAt, d.endsAt),
+  ];
   parts.push(d.usageLimit === null ? "no usage limit" : `limit ${d.usageLimit}`);
   return `Created coupon ${d.code}: ${parts.join(", ")}${d.isActive ? "" : " (inactive)"}`;
 }
@@ -186,12 +205,26 @@ function createdSummary(d: CouponDraft): string {
  * against an older state of the coupon (the stamp) is refused with the coupon unchanged. A coupon's
  * code is fixed once created: orders keep the code they used.
  */
-export async function saveCoupon(db: Db, staff: Actor, id: string | null, values: CouponFormValues, stamp: string | null, now = new Date()): Promise<CouponSaveResult> {
-  if (id !== null && !isUuid(id)) return { ok: false, status: 404, formError: COUPON_ADMIN_MESSAGES.notFound, fieldErrors: {} };
+export async function saveCoupon(
+  db: Db,
+  staff: Actor,
+  id: string | null,
+  values: CouponFormValues,
+  stamp: string | null,
+  now = new Date(),
+): Promise<CouponSaveResult> {
+  if (id !== null && !isUuid(id))
+    return { ok: false, status: 404, formError: COUPON_ADMIN_MESSAGES.notFound, fieldErrors: {} };
   try {
     if (id === null) {
       const checked = checkCouponForm(values);
-      if (!checked.ok) return { ok: false, status: 400, formError: COUPON_ADMIN_MESSAGES.saveFailed, fieldErrors: checked.fieldErrors };
+      if (!checked.ok)
+        return {
+          ok: false,
+          status: 400,
+          formError: COUPON_ADMIN_MESSAGES.saveFailed,
+          fieldErrors: checked.fieldErrors,
+        };
       const draft = checked.draft;
       return await db.transaction(async (tx) => {
         // the unique index decides between two creates of one code, also at the same moment
@@ -200,8 +233,20 @@ export async function saveCoupon(db: Db, staff: Actor, id: string | null, values
           .values({ ...draft, createdAt: now, updatedAt: now })
           .onConflictDoNothing({ target: coupons.code })
           .returning({ id: coupons.id });
-        if (!inserted) throw new Refused({ ok: false, status: 409, formError: COUPON_ADMIN_MESSAGES.saveFailed, fieldErrors: { code: COUPON_ADMIN_MESSAGES.codeTaken } });
-        await recordAudit(tx, staff, { entity: "coupon", entityId: inserted.id, action: "create", summary: createdSummary(draft), changes: changedFields({} as Snapshot, snapshotOf(draft)) });
+        if (!inserted)
+          throw new Refused({
+            ok: false,
+            status: 409,
+            formError: COUPON_ADMIN_MESSAGES.saveFailed,
+            fieldErrors: { code: COUPON_ADMIN_MESSAGES.codeTaken },
+          });
+        await recordAudit(tx, staff, {
+          entity: "coupon",
+          entityId: inserted.id,
+          action: "create",
+          summary: createdSummary(draft),
+          changes: changedFields({} as Snapshot, snapshotOf(draft)),
+        });
         return { ok: true as const, id: inserted.id, created: true, code: draft.code };
       });
     }
@@ -212,19 +257,49 @@ export async function saveCoupon(db: Db, staff: Actor, id: string | null, values
   }
 }
 
-async function updateInTx(tx: Tx, staff: Actor, id: string, values: CouponFormValues, stamp: string | null, now: Date): Promise<CouponSaveResult> {
+async function updateInTx(
+  tx: Tx,
+  staff: Actor,
+  id: string,
+  values: CouponFormValues,
+  stamp: string | null,
+  now: Date,
+): Promise<CouponSaveResult> {
   // the coupon's lock: a checkout claiming a use waits, so the limit is checked against the uses made
   const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
   if (!row) throw new Refused({ ok: false, status: 404, formError: COUPON_ADMIN_MESSAGES.notFound, fieldErrors: {} });
-  if (!stamp || stamp !== stampOf(row)) throw new Refused({ ok: false, status: 409, formError: COUPON_ADMIN_MESSAGES.conflict, fieldErrors: {}, conflict: true });
+  if (!stamp || stamp !== stampOf(row))
+    throw new Refused({
+      ok: false,
+      status: 409,
+      formError: COUPON_ADMIN_MESSAGES.conflict,
+      fieldErrors: {},
+      conflict: true,
+    });
   const checked = checkCouponForm({ ...values, code: row.code }, { usedCount: row.usedCount });
-  if (!checked.ok) throw new Refused({ ok: false, status: 400, formError: COUPON_ADMIN_MESSAGES.saveFailed, fieldErrors: checked.fieldErrors });
+  if (!checked.ok)
+    throw new Refused({
+      ok: false,
+      status: 400,
+      formError: COUPON_ADMIN_MESSAGES.saveFailed,
+      fieldErrors: checked.fieldErrors,
+    });
   const draft = { ...checked.draft, code: row.code };
   const changes = changedFields(snapshotOf(row), snapshotOf(draft));
   if (Object.keys(changes).length === 0) return { ok: true, id, created: false, code: row.code };
   await tx
     .update(coupons)
-    .set({ type: draft.type, value: draft.value, minAmountPaise: draft.minAmountPaise, startsAt: draft.startsAt, endsAt: draft.endsAt, usageLimit: draft.usageLimit, description: draft.description, isActive: draft.isActive, updatedAt: now })
+    .set({
+      type: draft.type,
+      value: draft.value,
+      minAmountPaise: draft.minAmountPaise,
+      startsAt: draft.startsAt,
+      endsAt: draft.endsAt,
+      usageLimit: draft.usageLimit,
+      description: draft.description,
+      isActive: draft.isActive,
+      updatedAt: now,
+    })
     .where(eq(coupons.id, id));
   await recordAudit(tx, staff, {
     entity: "coupon",
@@ -238,10 +313,17 @@ async function updateInTx(tx: Tx, staff: Actor, id: string, values: CouponFormVa
   return { ok: true, id, created: false, code: row.code };
 }
 
-export type CouponToggleResult = { ok: true; code: string; isActive: boolean; changed: boolean } | { ok: false; status: 404; message: string };
+export type CouponToggleResult =
+  { ok: true; code: string; isActive: boolean; changed: boolean } | { ok: false; status: 404; message: string };
 
 /** Deactivates (shoppers can no longer apply it; orders keep it) or reactivates a coupon. */
-export async function setCouponActive(db: Db, staff: Actor, id: string, active: boolean, now = new Date()): Promise<CouponToggleResult> {
+export async function setCouponActive(
+  db: Db,
+  staff: Actor,
+  id: string,
+  active: boolean,
+  now = new Date(),
+): Promise<CouponToggleResult> {
   if (!isUuid(id)) return { ok: false, status: 404, message: COUPON_ADMIN_MESSAGES.notFound };
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");

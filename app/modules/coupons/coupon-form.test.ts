@@ -10,13 +10,31 @@ describe("the coupon form", () => {
   });
 
   it("upper-cases the code and turns rupees into paise", () => {
-    const checked = checkCouponForm({ ...emptyCouponForm(), code: " monsoon25 ", type: "fixed", value: "1,250.50", minAmount: "₹ 2,000" });
-    expect(checked).toEqual({ ok: true, draft: expect.objectContaining({ code: "MONSOON25", value: 125_050, minAmountPaise: 200_000, usageLimit: null, startsAt: null }) });
+    const checked = checkCouponForm({
+      ...emptyCouponForm(),
+      code: " monsoon25 ",
+      type: "fixed",
+      value: "1,250.50",
+      minAmount: "₹ 2,000",
+    });
+    expect(checked).toEqual({
+      ok: true,
+      draft: expect.objectContaining({
+        code: "MONSOON25",
+        value: 125_050,
+        minAmountPaise: 200_000,
+        usageLimit: null,
+        startsAt: null,
+      }),
+    });
   });
 
   it("keeps the limit at or above the uses made", () => {
     const values = { ...emptyCouponForm(), code: "ABC", value: "10", usageLimit: "4" };
-    expect(checkCouponForm(values, { usedCount: 5 })).toMatchObject({ ok: false, fieldErrors: { usageLimit: "Already used 5 times: the limit cannot be lower" } });
+    expect(checkCouponForm(values, { usedCount: 5 })).toMatchObject({
+      ok: false,
+      fieldErrors: { usageLimit: "Already used 5 times: the limit cannot be lower" },
+    });
     expect(checkCouponForm(values, { usedCount: 4 }).ok).toBe(true);
   });
 

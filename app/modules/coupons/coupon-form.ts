@@ -17,7 +17,8 @@ export const COUPON_ADMIN_MESSAGES = {
   failed: "Something went wrong. Please try again.",
   codeTaken: "A coupon with this code already exists",
   notFound: "Coupon not found",
-  conflict: "This coupon was changed by someone else while you were editing. Reload to see the latest version; your changes are still in the form.",
+  conflict:
+    "This coupon was changed by someone else while you were editing. Reload to see the latest version; your changes are still in the form.",
   signedOut: "You were signed out. Sign in again in a new tab, then save again; your changes are still in the form.",
 } as const;
 
@@ -39,11 +40,25 @@ const SHOP_OFFSET_MS = 330 * 60_000;
 export function shopDateTimeToDate(text: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
   if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const utc = Date.UTC(y, mo - 1, d, h, mi, s);
   const check = new Date(utc);
   // 31 April or 25:00 roll over into another day: not a date
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || check.getUTCHours() !== h || check.getUTCMinutes() !== mi) return null;
+  if (
+    check.getUTCFullYear() !== y ||
+    check.getUTCMonth() !== mo - 1 ||
+    check.getUTCDate() !== d ||
+    check.getUTCHours() !== h ||
+    check.getUTCMinutes() !== mi
+  )
+    return null;
   if (y < 2000 || y > 2200) return null;
   return new Date(utc - SHOP_OFFSET_MS);
 }
@@ -55,7 +70,11 @@ export function dateToShopDateTime(date: Date | string | null): string {
   return new Date(instant.getTime() + SHOP_OFFSET_MS).toISOString().slice(0, 16);
 }
 
-const shopFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: SHOP_TIME_ZONE });
+const shopFormat = new Intl.DateTimeFormat("en-IN", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: SHOP_TIME_ZONE,
+});
 
 /** '1 Dec 2026, 9:30 am' in shop time (the same on the server's render and in the browser). */
 export function formatShopTime(date: Date | string): string {
@@ -94,7 +113,17 @@ export type CouponFieldErrors = Partial<Record<keyof CouponFormValues, string>>;
 export type CouponFormCheck = { ok: true; draft: CouponDraft } | { ok: false; fieldErrors: CouponFieldErrors };
 
 export function emptyCouponForm(): CouponFormValues {
-  return { code: "", type: "percentage", value: "", minAmount: "", startsAt: "", endsAt: "", usageLimit: "", description: "", isActive: true };
+  return {
+    code: "",
+    type: "percentage",
+    value: "",
+    minAmount: "",
+    startsAt: "",
+    endsAt: "",
+    usageLimit: "",
+    description: "",
+    isActive: true,
+  };
 }
 
 const valuesSchema = z.object({
@@ -146,13 +175,15 @@ export function checkCouponForm(values: CouponFormValues, context: { usedCount?:
   if (type === "percentage") {
     const percent = rawValue.replace(/%$/, "").trim();
     if (!percent) errors.value = "Enter the percent off";
-    else if (!WHOLE.test(percent) || Number(percent) < 1 || Number(percent) > 100) errors.value = "Enter a whole percent from 1 to 100";
+    else if (!WHOLE.test(percent) || Number(percent) < 1 || Number(percent) > 100)
+      errors.value = "Enter a whole percent from 1 to 100";
     else value = Number(percent);
   } else if (type === "fixed") {
     const paise = rawValue ? rupeesTextToPaise(rawValue) : null;
     if (!rawValue) errors.value = "Enter the amount off in rupees";
     else if (paise === null || paise <= 0) errors.value = "Enter an amount in rupees, like 50 or 99.50";
-    else if (paise > COUPON_LIMITS.amountPaise) errors.value = `The amount can be at most ${formatPrice(COUPON_LIMITS.amountPaise)}`;
+    else if (paise > COUPON_LIMITS.amountPaise)
+      errors.value = `The amount can be at most ${formatPrice(COUPON_LIMITS.amountPaise)}`;
     else value = paise;
   }
 
@@ -160,7 +191,8 @@ export function checkCouponForm(values: CouponFormValues, context: { usedCount?:
   if (values.minAmount.trim()) {
     const paise = rupeesTextToPaise(values.minAmount);
     if (paise === null) errors.minAmount = "Enter an amount in rupees, like 500, or leave it empty for no minimum";
-    else if (paise > COUPON_LIMITS.amountPaise) errors.minAmount = `The minimum can be at most ${formatPrice(COUPON_LIMITS.amountPaise)}`;
+    else if (paise > COUPON_LIMITS.amountPaise)
+      errors.minAmount = `The minimum can be at most ${formatPrice(COUPON_LIMITS.amountPaise)}`;
     else minAmountPaise = paise;
   }
 
@@ -180,16 +212,22 @@ export function checkCouponForm(values: CouponFormValues, context: { usedCount?:
   const used = context.usedCount ?? 0;
   if (values.usageLimit.trim()) {
     const limit = values.usageLimit.trim().replace(/[,\s]/g, "");
-    if (!WHOLE.test(limit) || Number(limit) < 1 || Number(limit) > COUPON_LIMITS.usageLimit) errors.usageLimit = "Enter a whole number of uses, or leave it empty for no limit";
-    else if (Number(limit) < used) errors.usageLimit = `Already used ${used} ${used === 1 ? "time" : "times"}: the limit cannot be lower`;
+    if (!WHOLE.test(limit) || Number(limit) < 1 || Number(limit) > COUPON_LIMITS.usageLimit)
+      errors.usageLimit = "Enter a whole number of uses, or leave it empty for no limit";
+    else if (Number(limit) < used)
+      errors.usageLimit = `Already used ${used} ${used === 1 ? "time" : "times"}: the limit cannot be lower`;
     else usageLimit = Number(limit);
   }
 
   const description = values.description.trim().replace(/\s+/g, " ");
-  if (description.length > COUPON_LIMITS.description) errors.description = `At most ${COUPON_LIMITS.description} characters`;
+  if (description.length > COUPON_LIMITS.description)
+    errors.description = `At most ${COUPON_LIMITS.description} characters`;
 
   if (Object.keys(errors).length > 0 || !type) return { ok: false, fieldErrors: errors };
-  return { ok: true, draft: { code, type, value, minAmountPaise, startsAt, endsAt, usageLimit, description, isActive: values.isActive } };
+  return {
+    ok: true,
+    draft: { code, type, value, minAmountPaise, startsAt, endsAt, usageLimit, description, isActive: values.isActive },
+  };
 }
 
 /** '10% off' or '₹50 off'. */
@@ -200,7 +238,16 @@ export function couponValueLabel(type: CouponType, value: number): string {
 /** What a coupon is right now, for the list's badge. */
 export type CouponState = "active" | "inactive" | "scheduled" | "expired" | "used-up";
 
-export function couponState(c: { isActive: boolean; startsAt: Date | string | null; endsAt: Date | string | null; usageLimit: number | null; usedCount: number }, now: Date): CouponState {
+export function couponState(
+  c: {
+    isActive: boolean;
+    startsAt: Date | string | null;
+    endsAt: Date | string | null;
+    usageLimit: number | null;
+    usedCount: number;
+  },
+  now: Date,
+): CouponState {
   if (!c.isActive) return "inactive";
   if (c.endsAt && now.getTime() >= new Date(c.endsAt).getTime()) return "expired";
   if (c.usageLimit !== null && c.usedCount >= c.usageLimit) return "used-up";

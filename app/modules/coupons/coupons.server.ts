@@ -8,10 +8,34 @@ export type NewCoupon = typeof coupons.$inferInsert;
 
 /** The spec's four coupons (section 9); amounts in paise. */
 export const SPEC_COUPONS: NewCoupon[] = [
-  { code: "SAVE10", type: "percentage", value: 10, minAmountPaise: 50_000, description: "10% off orders of ₹500 or more" },
-  { code: "FLAT50", type: "fixed", value: 5_000, minAmountPaise: 20_000, description: "₹50 off orders of ₹200 or more" },
-  { code: "WELCOME20", type: "percentage", value: 20, minAmountPaise: 100_000, description: "20% off orders of ₹1,000 or more" },
-  { code: "FIRST100", type: "fixed", value: 10_000, minAmountPaise: 80_000, description: "₹100 off orders of ₹800 or more" },
+  {
+    code: "SAVE10",
+    type: "percentage",
+    value: 10,
+    minAmountPaise: 50_000,
+    description: "10% off orders of ₹500 or more",
+  },
+  {
+    code: "FLAT50",
+    type: "fixed",
+    value: 5_000,
+    minAmountPaise: 20_000,
+    description: "₹50 off orders of ₹200 or more",
+  },
+  {
+    code: "WELCOME20",
+    type: "percentage",
+    value: 20,
+    minAmountPaise: 100_000,
+    description: "20% off orders of ₹1,000 or more",
+  },
+  {
+    code: "FIRST100",
+    type: "fixed",
+    value: 10_000,
+    minAmountPaise: 80_000,
+    description: "₹100 off orders of ₹800 or more",
+  },
 ];
 
 /** Inserts the coupons that do not exist yet; never changes an existing one (the admin may have edited it). */

@@ -31,7 +31,8 @@ export interface CreditNoteDocument extends Omit<InvoiceDocument, "version" | "l
 }
 
 /** Which pieces to credit: everything not credited yet (a cancellation), or some pieces of some lines (a return). */
-export type CreditSelection = { kind: "all" } | { kind: "pieces"; pieces: ReadonlyArray<{ invoiceLine: number; quantity: number }> };
+export type CreditSelection =
+  { kind: "all" } | { kind: "pieces"; pieces: ReadonlyArray<{ invoiceLine: number; quantity: number }> };
 
 /**
  * The heads that are shared out by rounding; the others follow from them (tax is the three taxes,
@@ -49,12 +50,17 @@ const remaining = (whole: number, left: number, quantity: number) => Math.round(
  * issued against it. Empty when nothing is left to credit in the selection. Throws RangeError for a
  * selection that names a line the invoice does not have or more pieces than are left of it.
  */
-export function creditNoteLines(invoice: Pick<InvoiceDocument, "lines">, issued: readonly CreditNoteLine[], selection: CreditSelection): CreditNoteLine[] {
+export function creditNoteLines(
+  invoice: Pick<InvoiceDocument, "lines">,
+  issued: readonly CreditNoteLine[],
+  selection: CreditSelection,
+): CreditNoteLine[] {
   const wanted = new Map<number, number>();
   if (selection.kind === "pieces") {
     for (const { invoiceLine, quantity } of selection.pieces) {
       if (!invoice.lines[invoiceLine]) throw new RangeError(`the invoice has no line ${invoiceLine}`);
-      if (!Number.isSafeInteger(quantity) || quantity <= 0) throw new RangeError(`a quantity to credit is a positive whole number: ${quantity}`);
+      if (!Number.isSafeInteger(quantity) || quantity <= 0)
+        throw new RangeError(`a quantity to credit is a positive whole number: ${quantity}`);
       wanted.set(invoiceLine, (wanted.get(invoiceLine) ?? 0) + quantity);
     }
   }
@@ -64,7 +70,8 @@ export function creditNoteLines(invoice: Pick<InvoiceDocument, "lines">, issued:
     const creditedPieces = before.reduce((n, c) => n + c.quantity, 0);
     const leftBefore = line.quantity - creditedPieces;
     const take = selection.kind === "all" ? leftBefore : (wanted.get(index) ?? 0);
-    if (take > leftBefore) throw new RangeError(`line ${index} has ${leftBefore} of ${line.quantity} pieces left to credit, not ${take}`);
+    if (take > leftBefore)
+      throw new RangeError(`line ${index} has ${leftBefore} of ${line.quantity} pieces left to credit, not ${take}`);
     if (take <= 0) return;
     const leftAfter = leftBefore - take;
     const share = {} as Record<Head, number>;
@@ -88,7 +95,10 @@ export function creditNoteLines(invoice: Pick<InvoiceDocument, "lines">, issued:
 
 /** Whether the invoice's every piece has been credited once `lines` are issued too. */
 export function fullyCredited(invoice: Pick<InvoiceDocument, "lines">, credited: readonly CreditNoteLine[]): boolean {
-  return invoice.lines.every((line, index) => credited.filter((c) => c.invoiceLine === index).reduce((n, c) => n + c.quantity, 0) >= line.quantity);
+  return invoice.lines.every(
+    (line, index) =>
+      credited.filter((c) => c.invoiceLine === index).reduce((n, c) => n + c.quantity, 0) >= line.quantity,
+  );
 }
 
 /** The credit note's document: the invoice's parties and supply, the credited lines, their summary and totals. */
@@ -127,8 +137,10 @@ export function buildCreditNoteDocument(input: {
 
 /** 'CN/2627/000001': the prefix, the financial year and the year's own sequence of credit notes. */
 export function formatCreditNoteNumber(yearShort: string, sequence: number): string {
-  if (!Number.isSafeInteger(sequence) || sequence <= 0) throw new RangeError(`a credit note sequence is positive: ${sequence}`);
+  if (!Number.isSafeInteger(sequence) || sequence <= 0)
+    throw new RangeError(`a credit note sequence is positive: ${sequence}`);
   const number = `${CREDIT_NOTE_PREFIX}/${yearShort}/${String(sequence).padStart(6, "0")}`;
-  if (number.length > INVOICE_NUMBER_MAX_LENGTH) throw new RangeError(`credit note number ${number} is longer than ${INVOICE_NUMBER_MAX_LENGTH} characters`);
+  if (number.length > INVOICE_NUMBER_MAX_LENGTH)
+    throw new RangeError(`credit note number ${number} is longer than ${INVOICE_NUMBER_MAX_LENGTH} characters`);
   return number;
 }

@@ -1,6 +1,13 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
-import { buildCreditNoteDocument, creditNoteLines, formatCreditNoteNumber, fullyCredited, type CreditNoteDocument, type CreditSelection } from "./credit-note";
+import {
+  buildCreditNoteDocument,
+  creditNoteLines,
+  formatCreditNoteNumber,
+  fullyCredited,
+  type CreditNoteDocument,
+  type CreditSelection,
+} from "./credit-note";
 import type { InvoiceDocument } from "./document";
 import { creditNotes, creditNoteSequences, invoices } from "./schema.server";
 import { financialYearOf, indiaDate } from "./tax";
@@ -23,7 +30,10 @@ async function takeCreditNoteSequence(tx: Conn, financialYear: string): Promise<
   const [row] = await tx
     .insert(creditNoteSequences)
     .values({ financialYear, lastNumber: 1 })
-    .onConflictDoUpdate({ target: creditNoteSequences.financialYear, set: { lastNumber: sql`${creditNoteSequences.lastNumber} + 1` } })
+    .onConflictDoUpdate({
+      target: creditNoteSequences.financialYear,
+      set: { lastNumber: sql`${creditNoteSequences.lastNumber} + 1` },
+    })
     .returning({ lastNumber: creditNoteSequences.lastNumber });
   if (!row) throw new Error(`credit notes: no sequence for ${financialYear}`);
   return row.lastNumber;
@@ -35,11 +45,17 @@ async function takeCreditNoteSequence(tx: Conn, financialYear: string): Promise<
  * selection is left to credit (a second cancellation). When every piece of the invoice has been
  * credited, the invoice is marked as cancelled by this credit note.
  */
-export async function issueCreditNote(tx: Tx, input: { orderId: string; reason: string; selection: CreditSelection; now: Date }): Promise<CreditNoteRow | null> {
+export async function issueCreditNote(
+  tx: Tx,
+  input: { orderId: string; reason: string; selection: CreditSelection; now: Date },
+): Promise<CreditNoteRow | null> {
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, input.orderId)).for("update");
   if (!invoice) return null;
   const invoiceDocument = invoice.document as InvoiceDocument;
-  const earlier = await tx.select({ document: creditNotes.document }).from(creditNotes).where(eq(creditNotes.invoiceId, invoice.id));
+  const earlier = await tx
+    .select({ document: creditNotes.document })
+    .from(creditNotes)
+    .where(eq(creditNotes.invoiceId, invoice.id));
   const issued = earlier.flatMap((c) => (c.document as CreditNoteDocument).lines);
   const lines = creditNoteLines(invoiceDocument, issued, input.selection);
   if (lines.length === 0) return null;
@@ -47,7 +63,13 @@ export async function issueCreditNote(tx: Tx, input: { orderId: string; reason: 
   const date = indiaDate(input.now);
   const year = financialYearOf(date);
   const sequence = await takeCreditNoteSequence(tx, year.label);
-  const document = buildCreditNoteDocument({ invoice: invoiceDocument, number: formatCreditNoteNumber(year.short, sequence), date, reason: input.reason, lines });
+  const document = buildCreditNoteDocument({
+    invoice: invoiceDocument,
+    number: formatCreditNoteNumber(year.short, sequence),
+    date,
+    reason: input.reason,
+    lines,
+  });
   const [row] = await tx
     .insert(creditNotes)
     .values({
@@ -63,14 +85,21 @@ export async function issueCreditNote(tx: Tx, input: { orderId: string; reason: 
     })
     .returning();
   if (fullyCredited(invoiceDocument, [...issued, ...lines])) {
-    await tx.update(invoices).set({ cancelledByNumber: document.number, cancelledAt: input.now }).where(eq(invoices.id, invoice.id));
+    await tx
+      .update(invoices)
+      .set({ cancelledByNumber: document.number, cancelledAt: input.now })
+      .where(eq(invoices.id, invoice.id));
   }
   return row!;
 }
 
 /** Whether any credit note was issued for the order (its invoice was taken back, in part or whole). */
 export async function hasCreditNote(db: Conn, orderId: string): Promise<boolean> {
-  const [row] = await db.select({ id: creditNotes.id }).from(creditNotes).where(eq(creditNotes.orderId, orderId)).limit(1);
+  const [row] = await db
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(eq(creditNotes.orderId, orderId))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -83,9 +112,19 @@ export interface TaxDocuments {
 /** The order's invoice and credit notes as the shopper's and the staff order pages list them. */
 export async function taxDocumentsOf(db: Db, orderId: string): Promise<TaxDocuments> {
   const [[invoice], notes] = await Promise.all([
-    db.select({ number: invoices.invoiceNumber, cancelledBy: invoices.cancelledByNumber }).from(invoices).where(eq(invoices.orderId, orderId)).limit(1),
     db
-      .select({ id: creditNotes.id, number: creditNotes.creditNoteNumber, issuedAt: creditNotes.issuedAt, totalPaise: creditNotes.totalPaise, reason: creditNotes.reason })
+      .select({ number: invoices.invoiceNumber, cancelledBy: invoices.cancelledByNumber })
+      .from(invoices)
+      .where(eq(invoices.orderId, orderId))
+      .limit(1),
+    db
+      .select({
+        id: creditNotes.id,
+        number: creditNotes.creditNoteNumber,
+        issuedAt: creditNotes.issuedAt,
+        totalPaise: creditNotes.totalPaise,
+        reason: creditNotes.reason,
+      })
       .from(creditNotes)
       .where(eq(creditNotes.orderId, orderId))
       .orderBy(asc(creditNotes.financialYear), asc(creditNotes.sequence)),

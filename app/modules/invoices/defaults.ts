@@ -44,11 +44,25 @@ export function defaultCategoryTaxRows(categorySlugs: readonly string[]): Catego
     const hsnCode = HSN_BY_CATEGORY[categorySlug] ?? "6204";
     const flat = FLAT_RATE_BP[categorySlug];
     if (flat !== undefined) {
-      rows.push({ categorySlug, effectiveFrom: GST_START_DATE, hsnCode, rateBp: flat, upperRateBp: null, thresholdPaise: null });
+      rows.push({
+        categorySlug,
+        effectiveFrom: GST_START_DATE,
+        hsnCode,
+        rateBp: flat,
+        upperRateBp: null,
+        thresholdPaise: null,
+      });
       continue;
     }
     for (const period of APPAREL_PERIODS) {
-      rows.push({ categorySlug, effectiveFrom: period.effectiveFrom, hsnCode, rateBp: 500, upperRateBp: period.upperRateBp, thresholdPaise: period.thresholdPaise });
+      rows.push({
+        categorySlug,
+        effectiveFrom: period.effectiveFrom,
+        hsnCode,
+        rateBp: 500,
+        upperRateBp: period.upperRateBp,
+        thresholdPaise: period.thresholdPaise,
+      });
     }
   }
   return rows;

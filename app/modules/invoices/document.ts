@@ -82,7 +82,10 @@ export function buildInvoiceDocument(input: {
     codFeePaise: order.codFeePaise,
     supply,
   });
-  if (tax.totals.totalPaise !== order.totalPaise) throw new Error(`invoice total ${tax.totals.totalPaise} differs from order ${order.orderNumber}'s ${order.totalPaise}`);
+  if (tax.totals.totalPaise !== order.totalPaise)
+    throw new Error(
+      `invoice total ${tax.totals.totalPaise} differs from order ${order.orderNumber}'s ${order.totalPaise}`,
+    );
   return {
     version: INVOICE_DOCUMENT_VERSION,
     number: input.number,
@@ -110,8 +113,16 @@ export function buildInvoiceDocument(input: {
     placeOfSupply: { state: b.state, stateCode: gstStateCode(b.state) },
     supply,
     localTaxName: UTGST_TERRITORIES.has(seller.shopState) ? "UTGST" : "SGST",
-    order: { number: order.orderNumber, placedAt: order.createdAt.toISOString(), paymentMethod: order.paymentMethod, couponCode: order.couponCode },
-    lines: tax.lines.map((line, i) => ({ ...line, detail: line.kind === "goods" ? (input.lines[i]?.detail ?? "") : "" })),
+    order: {
+      number: order.orderNumber,
+      placedAt: order.createdAt.toISOString(),
+      paymentMethod: order.paymentMethod,
+      couponCode: order.couponCode,
+    },
+    lines: tax.lines.map((line, i) => ({
+      ...line,
+      detail: line.kind === "goods" ? (input.lines[i]?.detail ?? "") : "",
+    })),
     summary: tax.summary,
     totals: tax.totals,
     amountInWords: amountInWords(tax.totals.totalPaise),

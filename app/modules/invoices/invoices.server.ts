@@ -46,14 +46,23 @@ export async function findInvoiceForOrder(db: Conn, orderId: string): Promise<In
  * Whether the order's account page offers 'Download invoice': it has one, or can be given one (it
  * was confirmed and the shop issues invoices: it has a GSTIN and a state).
  */
-export async function canDownloadInvoice(db: Db, order: { id: string; status: string; confirmedAt: Date | string | null }): Promise<boolean> {
-  const [[row], settings] = await Promise.all([db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, order.id)).limit(1), getStoreSettings(db)]);
+export async function canDownloadInvoice(
+  db: Db,
+  order: { id: string; status: string; confirmedAt: Date | string | null },
+): Promise<boolean> {
+  const [[row], settings] = await Promise.all([
+    db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, order.id)).limit(1),
+    getStoreSettings(db),
+  ]);
   if (row) return true;
   return invoiceEligible(order, false) && Boolean(settings.gstin.trim() && settings.shopState.trim());
 }
 
 /** Whether an order has had its invoice, or can have one: confirmed once, and not cancelled before it had one. */
-export function invoiceEligible(order: { status: string; confirmedAt: Date | string | null }, hasInvoice: boolean): boolean {
+export function invoiceEligible(
+  order: { status: string; confirmedAt: Date | string | null },
+  hasInvoice: boolean,
+): boolean {
   if (hasInvoice) return true;
   return order.confirmedAt !== null && order.status !== "pending_payment" && order.status !== "cancelled";
 }
@@ -63,7 +72,10 @@ async function takeInvoiceSequence(tx: Conn, financialYear: string): Promise<num
   const [row] = await tx
     .insert(invoiceSequences)
     .values({ financialYear, lastNumber: 1 })
-    .onConflictDoUpdate({ target: invoiceSequences.financialYear, set: { lastNumber: sql`${invoiceSequences.lastNumber} + 1` } })
+    .onConflictDoUpdate({
+      target: invoiceSequences.financialYear,
+      set: { lastNumber: sql`${invoiceSequences.lastNumber} + 1` },
+    })
     .returning({ lastNumber: invoiceSequences.lastNumber });
   if (!row) throw new Error(`invoices: no sequence for ${financialYear}`);
   return row.lastNumber;
@@ -74,15 +86,21 @@ async function takeInvoiceSequence(tx: Conn, financialYear: string): Promise<num
  * the invoice's date; the rates are those in force on `supplyAt` (the confirmation; `now` by default).
  * Everything is read and computed before the number is taken, so a problem takes no number.
  */
-export async function issueInvoice(tx: Conn, orderId: string, options: { now: Date; supplyAt?: Date }): Promise<IssueResult> {
+export async function issueInvoice(
+  tx: Conn,
+  orderId: string,
+  options: { now: Date; supplyAt?: Date },
+): Promise<IssueResult> {
   const existing = await findInvoiceForOrder(tx, orderId);
   if (existing) return { ok: true, invoice: existing, created: false };
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return { ok: false, problem: { kind: "missing", message: `no order ${orderId}` } };
-  if (!invoiceEligible(order, false)) return { ok: false, problem: { kind: "not-eligible", message: `order ${order.orderNumber} is ${order.status}` } };
+  if (!invoiceEligible(order, false))
+    return { ok: false, problem: { kind: "not-eligible", message: `order ${order.orderNumber} is ${order.status}` } };
 
   const settings = await getStoreSettings(tx as Db);
-  if (!settings.gstin.trim() || !settings.shopState.trim()) return { ok: false, problem: { kind: "not-configured", message: INVOICE_MESSAGES.notConfigured } };
+  if (!settings.gstin.trim() || !settings.shopState.trim())
+    return { ok: false, problem: { kind: "not-configured", message: INVOICE_MESSAGES.notConfigured } };
 
   const date = indiaDate(options.now);
   const supplyDate = indiaDate(options.supplyAt ?? options.now);
@@ -101,15 +119,37 @@ export async function issueInvoice(tx: Conn, orderId: string, options: { now: Da
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.name), asc(orderLines.id));
   const gone = lines.find((l) => !l.category);
-  if (gone) return { ok: false, problem: { kind: "no-rate", message: `the product of '${gone.name}' (${gone.sku}) no longer exists: its GST category is unknown` } };
+  if (gone)
+    return {
+      ok: false,
+      problem: {
+        kind: "no-rate",
+        message: `the product of '${gone.name}' (${gone.sku}) no longer exists: its GST category is unknown`,
+      },
+    };
   const slugs = [...new Set(lines.map((l) => l.category!))];
   const rows = await tx
     .select()
     .from(categoryTax)
     .where(and(inArray(categoryTax.categorySlug, slugs), lte(categoryTax.effectiveFrom, supplyDate)));
-  const rules = new Map(slugs.map((slug) => [slug, ruleInForce(rows.filter((r) => r.categorySlug === slug), supplyDate)]));
+  const rules = new Map(
+    slugs.map((slug) => [
+      slug,
+      ruleInForce(
+        rows.filter((r) => r.categorySlug === slug),
+        supplyDate,
+      ),
+    ]),
+  );
   const missing = slugs.filter((slug) => !rules.get(slug));
-  if (missing.length > 0) return { ok: false, problem: { kind: "no-rate", message: `no GST rate for the category ${missing.map((s) => `'${s}'`).join(", ")} on ${supplyDate}` } };
+  if (missing.length > 0)
+    return {
+      ok: false,
+      problem: {
+        kind: "no-rate",
+        message: `no GST rate for the category ${missing.map((s) => `'${s}'`).join(", ")} on ${supplyDate}`,
+      },
+    };
 
   const year = financialYearOf(date);
   // computed before the number is taken: a problem here takes none (the number is put in after)
@@ -118,11 +158,23 @@ export async function issueInvoice(tx: Conn, orderId: string, options: { now: Da
     date,
     financialYear: year.label,
     supplyDate,
-    seller: { legalName: settings.legalName, storeName: settings.storeName, address: settings.address, gstin: settings.gstin, shopState: settings.shopState },
+    seller: {
+      legalName: settings.legalName,
+      storeName: settings.storeName,
+      address: settings.address,
+      gstin: settings.gstin,
+      shopState: settings.shopState,
+    },
     order,
     lines: lines.map((l) => ({
       description: l.name,
-      detail: [l.size && l.size !== "One Size" ? `Size ${l.size}` : null, l.colour && l.colour !== "Default" ? l.colour : null, `SKU ${l.sku}`].filter(Boolean).join(" · "),
+      detail: [
+        l.size && l.size !== "One Size" ? `Size ${l.size}` : null,
+        l.colour && l.colour !== "Default" ? l.colour : null,
+        `SKU ${l.sku}`,
+      ]
+        .filter(Boolean)
+        .join(" · "),
       quantity: l.quantity,
       unitPricePaise: l.unitPricePaise,
       rule: rules.get(l.category!)!,
@@ -132,7 +184,15 @@ export async function issueInvoice(tx: Conn, orderId: string, options: { now: Da
   const document: InvoiceDocument = { ...draft, number: formatInvoiceNumber(year.short, sequence) };
   const [invoice] = await tx
     .insert(invoices)
-    .values({ orderId, financialYear: year.label, sequence, invoiceNumber: document.number, issuedAt: options.now, totalPaise: document.totals.totalPaise, document })
+    .values({
+      orderId,
+      financialYear: year.label,
+      sequence,
+      invoiceNumber: document.number,
+      issuedAt: options.now,
+      totalPaise: document.totals.totalPaise,
+      document,
+    })
     .returning();
   return { ok: true, invoice: invoice!, created: true };
 }
@@ -145,14 +205,24 @@ export async function issueInvoice(tx: Conn, orderId: string, options: { now: Da
 export async function issueInvoiceAtConfirmation(tx: Tx, orderId: string): Promise<void> {
   try {
     const result = await tx.transaction(async (sp) => {
-      const [order] = await sp.select({ confirmedAt: orders.confirmedAt }).from(orders).where(eq(orders.id, orderId)).limit(1);
+      const [order] = await sp
+        .select({ confirmedAt: orders.confirmedAt })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .limit(1);
       return issueInvoice(sp, orderId, { now: order?.confirmedAt ?? new Date() });
     });
     if (!result.ok && result.problem.kind !== "not-configured") {
-      getLogger().warn({ orderId, problem: result.problem }, "invoices: the invoice was not issued at confirmation; it will be on its first download");
+      getLogger().warn(
+        { orderId, problem: result.problem },
+        "invoices: the invoice was not issued at confirmation; it will be on its first download",
+      );
     }
   } catch (error) {
-    getLogger().error({ err: error, orderId }, "invoices: issuing the invoice failed; the order is confirmed all the same");
+    getLogger().error(
+      { err: error, orderId },
+      "invoices: issuing the invoice failed; the order is confirmed all the same",
+    );
   }
 }
 
@@ -165,7 +235,11 @@ export async function invoiceForDownload(db: Db, orderId: string, now = new Date
   const existing = await findInvoiceForOrder(db, orderId);
   if (existing) return { ok: true, invoice: existing, created: false };
   const result = await db.transaction(async (tx) => {
-    const [order] = await tx.select({ confirmedAt: orders.confirmedAt }).from(orders).where(eq(orders.id, orderId)).for("update");
+    const [order] = await tx
+      .select({ confirmedAt: orders.confirmedAt })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
     if (!order) return { ok: false as const, problem: { kind: "missing" as const, message: `no order ${orderId}` } };
     return issueInvoice(tx, orderId, { now, supplyAt: order.confirmedAt ?? now });
   });

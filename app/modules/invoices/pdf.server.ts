@@ -38,7 +38,9 @@ function loadFonts(): Fonts {
   if (fonts) return fonts;
   const require = createRequire(path.join(process.cwd(), "package.json"));
   const file = (weight: string) => {
-    const font = openFont(readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${weight}/NotoSans_${weight}.ttf`)));
+    const font = openFont(
+      readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${weight}/NotoSans_${weight}.ttf`)),
+    );
     if (!("layout" in font)) throw new Error(`Noto Sans ${weight} is a font collection`);
     return font;
   };
@@ -49,9 +51,20 @@ function loadFonts(): Fonts {
 /** Figures in the table: Indian grouping, two decimals, no rupee sign (the header says ₹). */
 const figure = (paise: number) => formatPaise(paise).replace("₹", "");
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
 const showDate = (isoDay: string) => dateFormat.format(new Date(`${isoDay.slice(0, 10)}T00:00:00Z`));
-const showInstantDate = (iso: string) => new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" }).format(new Date(iso));
+const showInstantDate = (iso: string) =>
+  new Intl.DateTimeFormat("en-IN", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "Asia/Kolkata",
+  }).format(new Date(iso));
 
 const stateWithCode = (state: string, code: string | null) => (code ? `${state} (${code})` : state);
 
@@ -75,19 +88,57 @@ function columns(doc: TaxDocument): Column[] {
   const half = (l: InvoiceDocumentLine) => `@${formatRate(l.rateBp / 2)}`;
   const fixed: Column[] = [
     { key: "n", title: "#", width: 22, align: "left", cell: (_l, i) => ({ main: String(i + 1) }) },
-    { key: "desc", title: "Description", width: 0, align: "left", cell: (l) => ({ main: l.description, sub: l.detail || undefined }) },
+    {
+      key: "desc",
+      title: "Description",
+      width: 0,
+      align: "left",
+      cell: (l) => ({ main: l.description, sub: l.detail || undefined }),
+    },
     { key: "hsn", title: "HSN", width: 36, align: "left", cell: (l) => ({ main: l.hsnCode }) },
     { key: "qty", title: "Qty", width: 24, align: "right", cell: (l) => ({ main: String(l.quantity) }) },
     { key: "rate", title: "Rate", width: 50, align: "right", cell: (l) => ({ main: figure(l.unitPricePaise) }) },
-    { key: "disc", title: "Discount", width: 44, align: "right", cell: (l) => ({ main: l.discountPaise ? figure(l.discountPaise) : "–" }) },
-    { key: "taxable", title: "Taxable value", width: 54, align: "right", cell: (l) => ({ main: figure(l.taxablePaise) }) },
+    {
+      key: "disc",
+      title: "Discount",
+      width: 44,
+      align: "right",
+      cell: (l) => ({ main: l.discountPaise ? figure(l.discountPaise) : "–" }),
+    },
+    {
+      key: "taxable",
+      title: "Taxable value",
+      width: 54,
+      align: "right",
+      cell: (l) => ({ main: figure(l.taxablePaise) }),
+    },
     { key: "gst", title: "GST", width: 28, align: "right", cell: (l) => ({ main: formatRate(l.rateBp) }) },
     ...(intra
       ? [
-          { key: "cgst", title: "CGST", width: 44, align: "right" as const, cell: (l: InvoiceDocumentLine) => ({ main: figure(l.cgstPaise), sub: half(l) }) },
-          { key: "sgst", title: doc.localTaxName, width: 44, align: "right" as const, cell: (l: InvoiceDocumentLine) => ({ main: figure(l.sgstPaise), sub: half(l) }) },
+          {
+            key: "cgst",
+            title: "CGST",
+            width: 44,
+            align: "right" as const,
+            cell: (l: InvoiceDocumentLine) => ({ main: figure(l.cgstPaise), sub: half(l) }),
+          },
+          {
+            key: "sgst",
+            title: doc.localTaxName,
+            width: 44,
+            align: "right" as const,
+            cell: (l: InvoiceDocumentLine) => ({ main: figure(l.sgstPaise), sub: half(l) }),
+          },
         ]
-      : [{ key: "igst", title: "IGST", width: 48, align: "right" as const, cell: (l: InvoiceDocumentLine) => ({ main: figure(l.igstPaise), sub: `@${formatRate(l.rateBp)}` }) }]),
+      : [
+          {
+            key: "igst",
+            title: "IGST",
+            width: 48,
+            align: "right" as const,
+            cell: (l: InvoiceDocumentLine) => ({ main: figure(l.igstPaise), sub: `@${formatRate(l.rateBp)}` }),
+          },
+        ]),
     { key: "amount", title: "Amount", width: 56, align: "right", cell: (l) => ({ main: figure(l.amountPaise) }) },
   ];
   const used = fixed.reduce((s, c) => s + c.width, 0);
@@ -128,31 +179,61 @@ function renderTaxDocument(doc: TaxDocument, cancelledBy: string | null): Promis
 
   const L = PAGE.margin;
   const R = PAGE.width - PAGE.margin;
-  const text = (value: string, x: number, y: number, options: PDFKit.Mixins.TextOptions & { font?: "regular" | "bold"; size?: number; color?: string } = {}) => {
+  const text = (
+    value: string,
+    x: number,
+    y: number,
+    options: PDFKit.Mixins.TextOptions & { font?: "regular" | "bold"; size?: number; color?: string } = {},
+  ) => {
     const { font = "regular", size = 8.5, color = INK, ...rest } = options;
     // always a width: pdfkit then moves its y below the text, which the layout reads back
-    pdf.font(font).fontSize(size).fillColor(color).text(value, x, y, { width: R - x, ...rest });
+    pdf
+      .font(font)
+      .fontSize(size)
+      .fillColor(color)
+      .text(value, x, y, { width: R - x, ...rest });
     return pdf.y;
   };
   const rule = (y: number, color = LINEN, width = 0.75, from = L, to = R) => {
     pdf.moveTo(from, y).lineTo(to, y).lineWidth(width).strokeColor(color).stroke();
   };
-  const heightOf = (value: string, width: number, font: "regular" | "bold", size: number) => pdf.font(font).fontSize(size).heightOfString(value, { width });
+  const heightOf = (value: string, width: number, font: "regular" | "bold", size: number) =>
+    pdf.font(font).fontSize(size).heightOfString(value, { width });
 
   // --- Header: the seller on the left, the invoice's particulars on the right
   let y = PAGE.margin;
   pdf.rect(0, 0, PAGE.width, 4).fill(MAROON);
   text(doc.seller.storeName, L, y, { font: "bold", size: 20, color: INK });
-  text(name.toUpperCase(), L, y + 4, { font: "bold", size: 15, color: MAROON, width: CONTENT, align: "right", characterSpacing: 1.2 });
+  text(name.toUpperCase(), L, y + 4, {
+    font: "bold",
+    size: 15,
+    color: MAROON,
+    width: CONTENT,
+    align: "right",
+    characterSpacing: 1.2,
+  });
   text("Original for recipient", L, y + 24, { size: 7.5, color: STONE, width: CONTENT, align: "right" });
-  if (cancelledBy) text(`Cancelled by credit note ${cancelledBy}`, L, y + 35, { font: "bold", size: 8, color: MAROON, width: CONTENT, align: "right" });
+  if (cancelledBy)
+    text(`Cancelled by credit note ${cancelledBy}`, L, y + 35, {
+      font: "bold",
+      size: 8,
+      color: MAROON,
+      width: CONTENT,
+      align: "right",
+    });
   y += cancelledBy ? 46 : 32;
   const sellerWidth = 270;
   let sy = y;
-  if (doc.seller.name !== doc.seller.storeName) sy = text(doc.seller.name, L, sy, { font: "bold", size: 9, width: sellerWidth }) + 1;
-  if (doc.seller.address) sy = text(doc.seller.address, L, sy, { size: 8.5, color: STONE, width: sellerWidth, lineGap: 1 }) + 3;
+  if (doc.seller.name !== doc.seller.storeName)
+    sy = text(doc.seller.name, L, sy, { font: "bold", size: 9, width: sellerWidth }) + 1;
+  if (doc.seller.address)
+    sy = text(doc.seller.address, L, sy, { size: 8.5, color: STONE, width: sellerWidth, lineGap: 1 }) + 3;
   sy = text(`GSTIN: ${doc.seller.gstin}`, L, sy, { font: "bold", size: 8.5, width: sellerWidth }) + 1;
-  sy = text(`State: ${stateWithCode(doc.seller.state, doc.seller.stateCode)}`, L, sy, { size: 8.5, color: STONE, width: sellerWidth });
+  sy = text(`State: ${stateWithCode(doc.seller.state, doc.seller.stateCode)}`, L, sy, {
+    size: 8.5,
+    color: STONE,
+    width: sellerWidth,
+  });
 
   const facts: Array<[string, string]> = credit
     ? [
@@ -166,7 +247,9 @@ function renderTaxDocument(doc: TaxDocument, cancelledBy: string | null): Promis
     : [
         ["Invoice number", doc.number],
         ["Invoice date", showDate(doc.date)],
-        ...(doc.supplyDate !== doc.date ? ([["Date of supply", showDate(doc.supplyDate)]] as Array<[string, string]>) : []),
+        ...(doc.supplyDate !== doc.date
+          ? ([["Date of supply", showDate(doc.supplyDate)]] as Array<[string, string]>)
+          : []),
         ["Order number", doc.order.number],
         ["Order date", showInstantDate(doc.order.placedAt)],
         ["Payment", doc.order.paymentMethod === "cod" ? "Cash on delivery" : "Paid online"],
@@ -192,9 +275,16 @@ function renderTaxDocument(doc: TaxDocument, cancelledBy: string | null): Promis
   by = text(b.address, L, by, { size: 8.5, width: half, lineGap: 1 });
   by = text(`${stateWithCode(b.state, b.stateCode)} ${b.pincode}, ${b.country}`, L, by, { size: 8.5, width: half });
   by = text([b.phone, b.email].filter(Boolean).join(" · "), L, by + 2, { size: 8, color: STONE, width: half });
-  let py = text(stateWithCode(doc.placeOfSupply.state, doc.placeOfSupply.stateCode), L + half + 20, y, { font: "bold", size: 9.5, width: half }) + 1;
+  let py =
+    text(stateWithCode(doc.placeOfSupply.state, doc.placeOfSupply.stateCode), L + half + 20, y, {
+      font: "bold",
+      size: 9.5,
+      width: half,
+    }) + 1;
   py = text(
-    doc.supply === "intra" ? `Supply within ${doc.seller.state}: CGST + ${doc.localTaxName}` : `Inter-state supply from ${doc.seller.state}: IGST`,
+    doc.supply === "intra"
+      ? `Supply within ${doc.seller.state}: CGST + ${doc.localTaxName}`
+      : `Inter-state supply from ${doc.seller.state}: IGST`,
     L + half + 20,
     py,
     { size: 8.5, width: half },
@@ -214,9 +304,25 @@ function renderTaxDocument(doc: TaxDocument, cancelledBy: string | null): Promis
     pdf.rect(L, top, CONTENT, height).fill(SAND);
     let x = L;
     for (const c of cols) {
-      const title = c.key === "rate" || c.key === "disc" || c.key === "taxable" || c.key === "amount" || c.key === "cgst" || c.key === "sgst" || c.key === "igst" ? `${c.title} (₹)` : c.title;
+      const title =
+        c.key === "rate" ||
+        c.key === "disc" ||
+        c.key === "taxable" ||
+        c.key === "amount" ||
+        c.key === "cgst" ||
+        c.key === "sgst" ||
+        c.key === "igst"
+          ? `${c.title} (₹)`
+          : c.title;
       const h = heightOf(title, c.width - 2 * pad, "bold", 6.8);
-      text(title, x + pad, top + (height - h) / 2, { font: "bold", size: 6.8, color: INK, width: c.width - 2 * pad, align: c.align, lineGap: -1 });
+      text(title, x + pad, top + (height - h) / 2, {
+        font: "bold",
+        size: 6.8,
+        color: INK,
+        width: c.width - 2 * pad,
+        align: c.align,
+        lineGap: -1,
+      });
       x += c.width;
     }
     return top + height;
@@ -225,18 +331,30 @@ function renderTaxDocument(doc: TaxDocument, cancelledBy: string | null): Promis
   const newPage = () => {
     pdf.addPage();
     pdf.rect(0, 0, PAGE.width, 4).fill(MAROON);
-    text(`${doc.seller.storeName} · ${name} ${doc.number} (continued)`, L, PAGE.margin - 12, { size: 7.5, color: STONE });
+    text(`${doc.seller.storeName} · ${name} ${doc.number} (continued)`, L, PAGE.margin - 12, {
+      size: 7.5,
+      color: STONE,
+    });
     return headerRow(PAGE.margin + 4);
   };
   doc.lines.forEach((line, i) => {
     const cells = cols.map((c) => ({ column: c, ...c.cell(line, i) }));
-    const heights = cells.map(({ column, main, sub }) => heightOf(main, column.width - 2 * pad, column.key === "desc" ? "bold" : "regular", 8) + (sub ? heightOf(sub, column.width - 2 * pad, "regular", 6.8) + 1 : 0));
+    const heights = cells.map(
+      ({ column, main, sub }) =>
+        heightOf(main, column.width - 2 * pad, column.key === "desc" ? "bold" : "regular", 8) +
+        (sub ? heightOf(sub, column.width - 2 * pad, "regular", 6.8) + 1 : 0),
+    );
     const rowHeight = Math.max(...heights) + 2 * 6;
     if (y + rowHeight > BOTTOM) y = newPage();
     let x = L;
     for (const { column, main, sub } of cells) {
       const w = column.width - 2 * pad;
-      const after = text(main, x + pad, y + 6, { font: column.key === "desc" ? "bold" : "regular", size: 8, width: w, align: column.align });
+      const after = text(main, x + pad, y + 6, {
+        font: column.key === "desc" ? "bold" : "regular",
+        size: 8,
+        width: w,
+        align: column.align,
+      });
       if (sub) text(sub, x + pad, after + 1, { size: 6.8, color: STONE, width: w, align: column.align });
       x += column.width;
     }
@@ -248,7 +366,14 @@ function renderTaxDocument(doc: TaxDocument, cancelledBy: string | null): Promis
   const t = doc.totals;
   const totalRows: Array<[string, string]> = [
     ["Total before discount", formatPaise(t.grossPaise)],
-    ...(t.discountPaise > 0 ? ([[doc.order.couponCode ? `Discount (${doc.order.couponCode})` : "Discount", `−${formatPaise(t.discountPaise)}`]] as Array<[string, string]>) : []),
+    ...(t.discountPaise > 0
+      ? ([
+          [
+            doc.order.couponCode ? `Discount (${doc.order.couponCode})` : "Discount",
+            `−${formatPaise(t.discountPaise)}`,
+          ],
+        ] as Array<[string, string]>)
+      : []),
     ["Taxable value", formatPaise(t.taxablePaise)],
     ...(doc.supply === "intra"
       ? ([
@@ -285,16 +410,43 @@ function renderTaxDocument(doc: TaxDocument, cancelledBy: string | null): Promis
   // --- Tax summary per HSN code and rate
   text("TAX SUMMARY", L, y, { font: "bold", size: 7, color: STONE, characterSpacing: 1 });
   y += 12;
-  const sumCols: Array<{ title: string; width: number; align: "left" | "right"; value: (r: TaxDocument["summary"][number]) => string }> = [
+  const sumCols: Array<{
+    title: string;
+    width: number;
+    align: "left" | "right";
+    value: (r: TaxDocument["summary"][number]) => string;
+  }> = [
     { title: "HSN", width: doc.supply === "intra" ? 70 : 110, align: "left", value: (r) => r.hsnCode },
-    { title: "Taxable value (₹)", width: doc.supply === "intra" ? 100 : 130, align: "right", value: (r) => figure(r.taxablePaise) },
+    {
+      title: "Taxable value (₹)",
+      width: doc.supply === "intra" ? 100 : 130,
+      align: "right",
+      value: (r) => figure(r.taxablePaise),
+    },
     { title: "GST rate", width: doc.supply === "intra" ? 60 : 70, align: "right", value: (r) => formatRate(r.rateBp) },
     ...(doc.supply === "intra"
       ? [
-          { title: "CGST (₹)", width: 90, align: "right" as const, value: (r: InvoiceDocument["summary"][number]) => figure(r.cgstPaise) },
-          { title: `${doc.localTaxName} (₹)`, width: 90, align: "right" as const, value: (r: InvoiceDocument["summary"][number]) => figure(r.sgstPaise) },
+          {
+            title: "CGST (₹)",
+            width: 90,
+            align: "right" as const,
+            value: (r: InvoiceDocument["summary"][number]) => figure(r.cgstPaise),
+          },
+          {
+            title: `${doc.localTaxName} (₹)`,
+            width: 90,
+            align: "right" as const,
+            value: (r: InvoiceDocument["summary"][number]) => figure(r.sgstPaise),
+          },
         ]
-      : [{ title: "IGST (₹)", width: 100, align: "right" as const, value: (r: InvoiceDocument["summary"][number]) => figure(r.igstPaise) }]),
+      : [
+          {
+            title: "IGST (₹)",
+            width: 100,
+            align: "right" as const,
+            value: (r: InvoiceDocument["summary"][number]) => figure(r.igstPaise),
+          },
+        ]),
     { title: "Total tax (₹)", width: 105, align: "right", value: (r) => figure(r.taxPaise) },
   ];
   pdf.rect(L, y, CONTENT, 16).fill(SAND);
@@ -324,8 +476,17 @@ function renderTaxDocument(doc: TaxDocument, cancelledBy: string | null): Promis
       text("Authorised signatory", L, footY - 14, { size: 7.5, color: STONE, width: CONTENT, align: "right" });
     }
     rule(footY, LINEN);
-    text(`This is a computer-generated ${credit ? "credit note" : "invoice"} and needs no signature.`, L, footY + 6, { size: 7, color: STONE, width: CONTENT - 80 });
-    text(`Page ${i - range.start + 1} of ${range.count}`, L, footY + 6, { size: 7, color: STONE, width: CONTENT, align: "right" });
+    text(`This is a computer-generated ${credit ? "credit note" : "invoice"} and needs no signature.`, L, footY + 6, {
+      size: 7,
+      color: STONE,
+      width: CONTENT - 80,
+    });
+    text(`Page ${i - range.start + 1} of ${range.count}`, L, footY + 6, {
+      size: 7,
+      color: STONE,
+      width: CONTENT,
+      align: "right",
+    });
   }
   pdf.end();
   return done;

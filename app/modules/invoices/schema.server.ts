@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { timestamps } from "../../db/columns";
 import { categories } from "../catalog/schema.server";
 import { orders } from "../orders/schema.server";
@@ -28,7 +40,10 @@ export const categoryTax = pgTable(
   (t) => [
     primaryKey({ columns: [t.categorySlug, t.effectiveFrom] }),
     check("category_tax_hsn_format", sql`${t.hsnCode} ~ '^[0-9]{4}([0-9]{2}){0,2}$'`),
-    check("category_tax_rate_range", sql`${t.rateBp} BETWEEN 0 AND 2800 AND (${t.upperRateBp} IS NULL OR ${t.upperRateBp} BETWEEN 0 AND 2800)`),
+    check(
+      "category_tax_rate_range",
+      sql`${t.rateBp} BETWEEN 0 AND 2800 AND (${t.upperRateBp} IS NULL OR ${t.upperRateBp} BETWEEN 0 AND 2800)`,
+    ),
     check(
       "category_tax_threshold_pair",
       sql`(${t.upperRateBp} IS NULL) = (${t.thresholdPaise} IS NULL) AND (${t.thresholdPaise} IS NULL OR ${t.thresholdPaise} > 0)`,

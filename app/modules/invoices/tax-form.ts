@@ -7,7 +7,14 @@
 import { GST_START_DATE, type CategoryTaxRow } from "./defaults";
 import { formatRate } from "./tax";
 
-export const TAX_FIELDS = ["categorySlug", "effectiveFrom", "hsnCode", "ratePercent", "upperRatePercent", "thresholdRupees"] as const;
+export const TAX_FIELDS = [
+  "categorySlug",
+  "effectiveFrom",
+  "hsnCode",
+  "ratePercent",
+  "upperRatePercent",
+  "thresholdRupees",
+] as const;
 export type TaxField = (typeof TAX_FIELDS)[number];
 export type TaxFormValues = Record<TaxField, string>;
 
@@ -47,7 +54,8 @@ export function rupeesToPaiseInput(value: string): number | null {
 }
 
 export const bpToPercentInput = (bp: number | null) => (bp === null ? "" : String(Number((bp / 100).toFixed(2))));
-export const paiseToRupeesInput = (paise: number | null) => (paise === null ? "" : paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
+export const paiseToRupeesInput = (paise: number | null) =>
+  paise === null ? "" : paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2);
 
 export interface TaxChange {
   categorySlug: string;
@@ -70,10 +78,14 @@ function validDay(value: string): boolean {
  * Checks the form against `today` (India, 'YYYY-MM-DD') and the categories that exist: the change,
  * or a message per field.
  */
-export function parseTaxForm(values: TaxFormValues, options: { today: string; categories: readonly string[] }): { ok: true; change: TaxChange } | { ok: false; fieldErrors: Partial<Record<TaxField, string>> } {
+export function parseTaxForm(
+  values: TaxFormValues,
+  options: { today: string; categories: readonly string[] },
+): { ok: true; change: TaxChange } | { ok: false; fieldErrors: Partial<Record<TaxField, string>> } {
   const errors: Partial<Record<TaxField, string>> = {};
   const categorySlug = values.categorySlug.trim();
-  if (!options.categories.includes(categorySlug)) errors.categorySlug = categorySlug ? TAX_MESSAGES.unknownCategory : TAX_MESSAGES.category;
+  if (!options.categories.includes(categorySlug))
+    errors.categorySlug = categorySlug ? TAX_MESSAGES.unknownCategory : TAX_MESSAGES.category;
 
   const effectiveFrom = values.effectiveFrom.trim();
   if (!validDay(effectiveFrom)) errors.effectiveFrom = TAX_MESSAGES.date;
@@ -114,7 +126,14 @@ export function taxFormValues(form: FormData): TaxFormValues {
 /** The action's answer: what the page shows next (a toast, or the messages beside the fields with the values typed). */
 export type TaxAnswer =
   | { ok: true; intent: "save" | "cancel"; categorySlug: string; message: string }
-  | { ok: false; intent: "save" | "cancel"; categorySlug: string; values?: TaxFormValues; fieldErrors: Partial<Record<TaxField, string>>; formError?: string };
+  | {
+      ok: false;
+      intent: "save" | "cancel";
+      categorySlug: string;
+      values?: TaxFormValues;
+      fieldErrors: Partial<Record<TaxField, string>>;
+      formError?: string;
+    };
 
 export interface CategoryTaxView {
   slug: string;
@@ -128,7 +147,9 @@ export interface CategoryTaxView {
 }
 
 /** 'HSN 6204 · 5% (18% above ₹2,500 a piece)' */
-export function describeRule(rule: Pick<CategoryTaxRow, "hsnCode" | "rateBp" | "upperRateBp" | "thresholdPaise">): string {
+export function describeRule(
+  rule: Pick<CategoryTaxRow, "hsnCode" | "rateBp" | "upperRateBp" | "thresholdPaise">,
+): string {
   const rate = formatRate(rule.rateBp);
   const upper =
     rule.upperRateBp !== null && rule.thresholdPaise !== null

@@ -26,7 +26,14 @@ export async function applyDemoTaxIdentity(db: Db): Promise<void> {
   await db
     .update(storeSettings)
     .set({ ...DEMO_TAX_IDENTITY, updatedAt: new Date() })
-    .where(and(eq(storeSettings.id, 1), eq(storeSettings.gstin, ""), eq(storeSettings.shopState, ""), eq(storeSettings.legalName, "")));
+    .where(
+      and(
+        eq(storeSettings.id, 1),
+        eq(storeSettings.gstin, ""),
+        eq(storeSettings.shopState, ""),
+        eq(storeSettings.legalName, ""),
+      ),
+    );
 }
 
 const toRow = (r: typeof categoryTax.$inferSelect): CategoryTaxRow => ({
@@ -41,7 +48,10 @@ const toRow = (r: typeof categoryTax.$inferSelect): CategoryTaxRow => ({
 /** Every category with its rate today, its scheduled changes and its history. */
 export async function listCategoryTax(db: Db, today: string): Promise<CategoryTaxView[]> {
   const [cats, rows] = await Promise.all([
-    db.select({ slug: categories.slug, name: categories.name }).from(categories).orderBy(asc(categories.position), asc(categories.name)),
+    db
+      .select({ slug: categories.slug, name: categories.name })
+      .from(categories)
+      .orderBy(asc(categories.position), asc(categories.name)),
     db.select().from(categoryTax).orderBy(desc(categoryTax.effectiveFrom)),
   ]);
   return cats.map((c) => {
@@ -69,7 +79,9 @@ export async function saveCategoryTax(db: Db, actor: Actor, change: TaxChange): 
     const [before] = await tx
       .select()
       .from(categoryTax)
-      .where(and(eq(categoryTax.categorySlug, change.categorySlug), eq(categoryTax.effectiveFrom, change.effectiveFrom)))
+      .where(
+        and(eq(categoryTax.categorySlug, change.categorySlug), eq(categoryTax.effectiveFrom, change.effectiveFrom)),
+      )
       .for("update");
     const now = new Date();
     await tx
@@ -77,12 +89,23 @@ export async function saveCategoryTax(db: Db, actor: Actor, change: TaxChange): 
       .values({ ...change, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: [categoryTax.categorySlug, categoryTax.effectiveFrom],
-        set: { hsnCode: change.hsnCode, rateBp: change.rateBp, upperRateBp: change.upperRateBp, thresholdPaise: change.thresholdPaise, updatedAt: now },
+        set: {
+          hsnCode: change.hsnCode,
+          rateBp: change.rateBp,
+          upperRateBp: change.upperRateBp,
+          thresholdPaise: change.thresholdPaise,
+          updatedAt: now,
+        },
       });
-    const [category] = await tx.select({ name: categories.name }).from(categories).where(eq(categories.slug, change.categorySlug));
+    const [category] = await tx
+      .select({ name: categories.name })
+      .from(categories)
+      .where(eq(categories.slug, change.categorySlug));
     const fields = ["hsnCode", "rateBp", "upperRateBp", "thresholdPaise"] as const;
     const changes = Object.fromEntries(
-      fields.filter((f) => !before || before[f] !== change[f]).map((f) => [f, { before: before ? before[f] : null, after: change[f] }]),
+      fields
+        .filter((f) => !before || before[f] !== change[f])
+        .map((f) => [f, { before: before ? before[f] : null, after: change[f] }]),
     );
     await recordAudit(tx, actor, {
       entity: "settings",
@@ -96,11 +119,23 @@ export async function saveCategoryTax(db: Db, actor: Actor, change: TaxChange): 
 }
 
 /** Cancels a change scheduled for a later day (rows in force, or past, are history and stay). */
-export async function cancelScheduledTax(db: Db, actor: Actor, categorySlug: string, effectiveFrom: string, today: string): Promise<boolean> {
+export async function cancelScheduledTax(
+  db: Db,
+  actor: Actor,
+  categorySlug: string,
+  effectiveFrom: string,
+  today: string,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(categoryTax)
-      .where(and(eq(categoryTax.categorySlug, categorySlug), eq(categoryTax.effectiveFrom, effectiveFrom), gt(categoryTax.effectiveFrom, today)))
+      .where(
+        and(
+          eq(categoryTax.categorySlug, categorySlug),
+          eq(categoryTax.effectiveFrom, effectiveFrom),
+          gt(categoryTax.effectiveFrom, today),
+        ),
+      )
       .returning();
     if (!removed) return false;
     await recordAudit(tx, actor, {
@@ -119,6 +154,8 @@ export async function categoriesWithoutTax(db: Db, today: string): Promise<strin
   const rows = await db
     .select({ slug: categories.slug })
     .from(categories)
-    .where(sql`NOT EXISTS (SELECT 1 FROM ${categoryTax} WHERE ${categoryTax.categorySlug} = ${categories.slug} AND ${categoryTax.effectiveFrom} <= ${today})`);
+    .where(
+      sql`NOT EXISTS (SELECT 1 FROM ${categoryTax} WHERE ${categoryTax.categorySlug} = ${categories.slug} AND ${categoryTax.effectiveFrom} <= ${today})`,
+    );
   return rows.map((r) => r.slug);
 }

@@ -21,7 +21,12 @@ const APPAREL_2017: TaxRule = { hsnCode: "6204", rateBp: 500, upperRateBp: 1200,
 const JEWELLERY: TaxRule = { hsnCode: "7117", rateBp: 300, upperRateBp: null, thresholdPaise: null };
 const SAREE: TaxRule = { hsnCode: "5407", rateBp: 500, upperRateBp: null, thresholdPaise: null };
 
-const goods = (unitPricePaise: number, quantity: number, rule: TaxRule, description = "Piece"): GoodsLineInput => ({ description, unitPricePaise, quantity, rule });
+const goods = (unitPricePaise: number, quantity: number, rule: TaxRule, description = "Piece"): GoodsLineInput => ({
+  description,
+  unitPricePaise,
+  quantity,
+  rule,
+});
 const order = (lines: GoodsLineInput[], extra: Partial<InvoiceTaxInput> = {}): InvoiceTaxInput => ({
   lines,
   couponDiscountPaise: 0,
@@ -72,7 +77,13 @@ describe("the rate of a piece", () => {
     expect(full.lines[0]).toMatchObject({ rateBp: 1800, taxablePaise: 254_153, taxPaise: 45_747 });
     // WELCOME20 on ₹2,999: ₹599.80 off leaves ₹2,399.20, ₹2,284.95 taxable: 5 %
     const discounted = computeInvoiceTax(order([goods(299_900, 1, APPAREL)], { couponDiscountPaise: 59_980 }));
-    expect(discounted.lines[0]).toMatchObject({ rateBp: 500, discountPaise: 59_980, amountPaise: 239_920, taxablePaise: 228_495, taxPaise: 11_425 });
+    expect(discounted.lines[0]).toMatchObject({
+      rateBp: 500,
+      discountPaise: 59_980,
+      amountPaise: 239_920,
+      taxablePaise: 228_495,
+      taxPaise: 11_425,
+    });
   });
 });
 
@@ -98,28 +109,90 @@ describe("rounding", () => {
 describe("an invoice within the shop's state", () => {
   it("splits a coupon over the goods, taxes a fee at the principal supply's rate, CGST + SGST per line", () => {
     const tax = computeInvoiceTax(
-      order([goods(129_900, 2, APPAREL, "Kurta"), goods(34_900, 1, JEWELLERY, "Jhumkas")], { couponDiscountPaise: 29_470, codFeePaise: 4_900 }),
+      order([goods(129_900, 2, APPAREL, "Kurta"), goods(34_900, 1, JEWELLERY, "Jhumkas")], {
+        couponDiscountPaise: 29_470,
+        codFeePaise: 4_900,
+      }),
     );
     expect(tax.lines).toEqual([
       {
-        kind: "goods", description: "Kurta", hsnCode: "6204", quantity: 2, unitPricePaise: 129_900, grossPaise: 259_800, discountPaise: 25_980,
-        amountPaise: 233_820, taxablePaise: 222_686, rateBp: 500, taxPaise: 11_134, cgstPaise: 5_567, sgstPaise: 5_567, igstPaise: 0,
+        kind: "goods",
+        description: "Kurta",
+        hsnCode: "6204",
+        quantity: 2,
+        unitPricePaise: 129_900,
+        grossPaise: 259_800,
+        discountPaise: 25_980,
+        amountPaise: 233_820,
+        taxablePaise: 222_686,
+        rateBp: 500,
+        taxPaise: 11_134,
+        cgstPaise: 5_567,
+        sgstPaise: 5_567,
+        igstPaise: 0,
       },
       {
-        kind: "goods", description: "Jhumkas", hsnCode: "7117", quantity: 1, unitPricePaise: 34_900, grossPaise: 34_900, discountPaise: 3_490,
-        amountPaise: 31_410, taxablePaise: 30_495, rateBp: 300, taxPaise: 915, cgstPaise: 458, sgstPaise: 457, igstPaise: 0,
+        kind: "goods",
+        description: "Jhumkas",
+        hsnCode: "7117",
+        quantity: 1,
+        unitPricePaise: 34_900,
+        grossPaise: 34_900,
+        discountPaise: 3_490,
+        amountPaise: 31_410,
+        taxablePaise: 30_495,
+        rateBp: 300,
+        taxPaise: 915,
+        cgstPaise: 458,
+        sgstPaise: 457,
+        igstPaise: 0,
       },
       {
-        kind: "cod-fee", description: "Cash on delivery fee", hsnCode: "6204", quantity: 1, unitPricePaise: 4_900, grossPaise: 4_900, discountPaise: 0,
-        amountPaise: 4_900, taxablePaise: 4_667, rateBp: 500, taxPaise: 233, cgstPaise: 117, sgstPaise: 116, igstPaise: 0,
+        kind: "cod-fee",
+        description: "Cash on delivery fee",
+        hsnCode: "6204",
+        quantity: 1,
+        unitPricePaise: 4_900,
+        grossPaise: 4_900,
+        discountPaise: 0,
+        amountPaise: 4_900,
+        taxablePaise: 4_667,
+        rateBp: 500,
+        taxPaise: 233,
+        cgstPaise: 117,
+        sgstPaise: 116,
+        igstPaise: 0,
       },
     ]);
     expect(tax.summary).toEqual([
-      { hsnCode: "6204", rateBp: 500, taxablePaise: 227_353, cgstPaise: 5_684, sgstPaise: 5_683, igstPaise: 0, taxPaise: 11_367 },
-      { hsnCode: "7117", rateBp: 300, taxablePaise: 30_495, cgstPaise: 458, sgstPaise: 457, igstPaise: 0, taxPaise: 915 },
+      {
+        hsnCode: "6204",
+        rateBp: 500,
+        taxablePaise: 227_353,
+        cgstPaise: 5_684,
+        sgstPaise: 5_683,
+        igstPaise: 0,
+        taxPaise: 11_367,
+      },
+      {
+        hsnCode: "7117",
+        rateBp: 300,
+        taxablePaise: 30_495,
+        cgstPaise: 458,
+        sgstPaise: 457,
+        igstPaise: 0,
+        taxPaise: 915,
+      },
     ]);
     expect(tax.totals).toEqual({
-      grossPaise: 299_600, discountPaise: 29_470, taxablePaise: 257_848, cgstPaise: 6_142, sgstPaise: 6_140, igstPaise: 0, taxPaise: 12_282, totalPaise: 270_130,
+      grossPaise: 299_600,
+      discountPaise: 29_470,
+      taxablePaise: 257_848,
+      cgstPaise: 6_142,
+      sgstPaise: 6_140,
+      igstPaise: 0,
+      taxPaise: 12_282,
+      totalPaise: 270_130,
     });
   });
 });
@@ -128,17 +201,39 @@ describe("an invoice to another state", () => {
   it("charges IGST only, shipping at the rate of the largest goods line", () => {
     // a ₹120 saree and ₹349 of jewellery (the principal supply: the larger line); ₹40 shipping; FLAT50
     const tax = computeInvoiceTax(
-      order([goods(12_000, 1, SAREE, "Saree"), goods(34_900, 1, JEWELLERY, "Jhumkas")], { couponDiscountPaise: 5_000, shippingPaise: 4_000, supply: "inter" }),
+      order([goods(12_000, 1, SAREE, "Saree"), goods(34_900, 1, JEWELLERY, "Jhumkas")], {
+        couponDiscountPaise: 5_000,
+        shippingPaise: 4_000,
+        supply: "inter",
+      }),
     );
     // 5,000 over 12,000 : 34,900 -> 1,279.3 and 3,720.7: 1,279 and 3,721
-    expect(tax.lines.map((l) => [l.kind, l.discountPaise, l.amountPaise, l.rateBp, l.taxablePaise, l.igstPaise, l.cgstPaise, l.sgstPaise])).toEqual([
+    expect(
+      tax.lines.map((l) => [
+        l.kind,
+        l.discountPaise,
+        l.amountPaise,
+        l.rateBp,
+        l.taxablePaise,
+        l.igstPaise,
+        l.cgstPaise,
+        l.sgstPaise,
+      ]),
+    ).toEqual([
       ["goods", 1_279, 10_721, 500, 10_210, 511, 0, 0],
       ["goods", 3_721, 31_179, 300, 30_271, 908, 0, 0],
       // the jewellery line is worth more: shipping follows it, at 3 %
       ["shipping", 0, 4_000, 300, 3_883, 117, 0, 0],
     ]);
     expect(tax.lines[2]!.hsnCode).toBe("7117");
-    expect(tax.totals).toMatchObject({ taxablePaise: 44_364, igstPaise: 1_536, cgstPaise: 0, sgstPaise: 0, taxPaise: 1_536, totalPaise: 45_900 });
+    expect(tax.totals).toMatchObject({
+      taxablePaise: 44_364,
+      igstPaise: 1_536,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      taxPaise: 1_536,
+      totalPaise: 45_900,
+    });
   });
 });
 
@@ -158,10 +253,22 @@ describe("every invoice adds up to its order", () => {
   }
 
   it("for 3,000 random orders: totals equal the order total, each line is taxable + tax, the splits add up", () => {
-    const rules = [APPAREL, APPAREL_2017, JEWELLERY, SAREE, { hsnCode: "6206", rateBp: 0, upperRateBp: 2800, thresholdPaise: 1 }];
+    const rules = [
+      APPAREL,
+      APPAREL_2017,
+      JEWELLERY,
+      SAREE,
+      { hsnCode: "6206", rateBp: 0, upperRateBp: 2800, thresholdPaise: 1 },
+    ];
     for (let seed = 1; seed <= 3_000; seed++) {
       const r = random(seed);
-      const lines = Array.from({ length: r.int(1, 6) }, () => goods(r.pick([1, 99, 49_900, 99_900, 129_900, 262_500, 262_501, r.int(1, 5_000_000)]), r.int(1, 9), r.pick(rules)));
+      const lines = Array.from({ length: r.int(1, 6) }, () =>
+        goods(
+          r.pick([1, 99, 49_900, 99_900, 129_900, 262_500, 262_501, r.int(1, 5_000_000)]),
+          r.int(1, 9),
+          r.pick(rules),
+        ),
+      );
       const subtotal = lines.reduce((s, l) => s + l.unitPricePaise * l.quantity, 0);
       const coupon = r.pick([0, 0, Math.min(5_000, subtotal), Math.floor(subtotal / 2), subtotal, r.int(0, subtotal)]);
       const prepaid = r.next() < 0.3 ? Math.round(((subtotal - coupon) * r.int(0, 50)) / 100) : 0;
@@ -178,7 +285,10 @@ describe("every invoice adds up to its order", () => {
       expect(tax.totals.totalPaise, context).toBe(orderTotal);
       expect(tax.totals.taxablePaise + tax.totals.taxPaise, context).toBe(orderTotal);
       expect(tax.totals.discountPaise, context).toBe(coupon + prepaid);
-      expect(tax.summary.reduce((s, row) => s + row.taxablePaise + row.taxPaise, 0), context).toBe(orderTotal);
+      expect(
+        tax.summary.reduce((s, row) => s + row.taxablePaise + row.taxPaise, 0),
+        context,
+      ).toBe(orderTotal);
       for (const line of tax.lines) {
         expect(line.taxablePaise + line.taxPaise, context).toBe(line.amountPaise);
         expect(line.grossPaise - line.discountPaise, context).toBe(line.amountPaise);
@@ -193,7 +303,9 @@ describe("every invoice adds up to its order", () => {
   });
 
   it("refuses discounts larger than the goods, and orders without goods", () => {
-    expect(() => computeInvoiceTax(order([goods(10_000, 1, SAREE)], { couponDiscountPaise: 10_001 }))).toThrow(RangeError);
+    expect(() => computeInvoiceTax(order([goods(10_000, 1, SAREE)], { couponDiscountPaise: 10_001 }))).toThrow(
+      RangeError,
+    );
     expect(() => computeInvoiceTax(order([]))).toThrow(RangeError);
     expect(() => computeInvoiceTax(order([goods(10_000, 0, SAREE)]))).toThrow(RangeError);
   });
@@ -206,11 +318,20 @@ describe("rules by date", () => {
     expect(ruleInForce(kurtas, "2025-09-21")).toMatchObject({ upperRateBp: 1200, thresholdPaise: 100_000 });
     expect(ruleInForce(kurtas, "2025-09-22")).toMatchObject({ upperRateBp: 1800, thresholdPaise: 250_000 });
     expect(ruleInForce(kurtas, "2017-06-30")).toBeNull();
-    expect(ruleInForce(rows.filter((r) => r.categorySlug === "accessories"), "2026-11-24")).toMatchObject({ hsnCode: "7117", rateBp: 300, upperRateBp: null });
+    expect(
+      ruleInForce(
+        rows.filter((r) => r.categorySlug === "accessories"),
+        "2026-11-24",
+      ),
+    ).toMatchObject({ hsnCode: "7117", rateBp: 300, upperRateBp: null });
   });
 
   it("has the defaults of migration 0008", () => {
-    expect(defaultCategoryTaxRows(["sarees", "unstitched", "shirts", "loungewear", "short-kurtis", "lehengas"]).map((r) => `${r.categorySlug} ${r.effectiveFrom} ${r.hsnCode} ${r.rateBp} ${r.upperRateBp} ${r.thresholdPaise}`)).toEqual([
+    expect(
+      defaultCategoryTaxRows(["sarees", "unstitched", "shirts", "loungewear", "short-kurtis", "lehengas"]).map(
+        (r) => `${r.categorySlug} ${r.effectiveFrom} ${r.hsnCode} ${r.rateBp} ${r.upperRateBp} ${r.thresholdPaise}`,
+      ),
+    ).toEqual([
       "sarees 2017-07-01 5407 500 null null",
       "unstitched 2017-07-01 5208 500 null null",
       "shirts 2017-07-01 6206 500 1200 100000",

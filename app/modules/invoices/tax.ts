@@ -99,15 +99,19 @@ export interface InvoiceTax {
 export const CHARGE_DESCRIPTIONS = { shipping: "Shipping", "cod-fee": "Cash on delivery fee" } as const;
 
 function assertPaise(name: string, value: number): void {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be whole paise, not negative: ${value}`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`${name} must be whole paise, not negative: ${value}`);
 }
 
 function assertRule(rule: TaxRule): void {
   const rate = (bp: number) => Number.isInteger(bp) && bp >= 0 && bp <= 2800;
   if (!rate(rule.rateBp)) throw new RangeError(`a GST rate is 0 to 28 %: ${rule.rateBp} bp`);
-  if ((rule.upperRateBp === null) !== (rule.thresholdPaise === null)) throw new RangeError("an upper rate needs a threshold and the other way round");
-  if (rule.upperRateBp !== null && !rate(rule.upperRateBp)) throw new RangeError(`a GST rate is 0 to 28 %: ${rule.upperRateBp} bp`);
-  if (rule.thresholdPaise !== null && (!Number.isSafeInteger(rule.thresholdPaise) || rule.thresholdPaise <= 0)) throw new RangeError("a threshold is a positive number of paise");
+  if ((rule.upperRateBp === null) !== (rule.thresholdPaise === null))
+    throw new RangeError("an upper rate needs a threshold and the other way round");
+  if (rule.upperRateBp !== null && !rate(rule.upperRateBp))
+    throw new RangeError(`a GST rate is 0 to 28 %: ${rule.upperRateBp} bp`);
+  if (rule.thresholdPaise !== null && (!Number.isSafeInteger(rule.thresholdPaise) || rule.thresholdPaise <= 0))
+    throw new RangeError("a threshold is a positive number of paise");
 }
 
 /**
@@ -148,7 +152,8 @@ export function allocate(total: number, weights: readonly number[]): number[] {
 export function rateFor(rule: TaxRule, valuePaise: Paise, quantity: number): number {
   if (rule.upperRateBp === null || rule.thresholdPaise === null) return rule.rateBp;
   // value / quantity / (1 + rate) <= threshold, in integers
-  const within = BigInt(valuePaise) * 10_000n <= BigInt(rule.thresholdPaise) * BigInt(quantity) * BigInt(10_000 + rule.rateBp);
+  const within =
+    BigInt(valuePaise) * 10_000n <= BigInt(rule.thresholdPaise) * BigInt(quantity) * BigInt(10_000 + rule.rateBp);
   return within ? rule.rateBp : rule.upperRateBp;
 }
 
@@ -189,11 +194,13 @@ function taxLine(
 export function computeInvoiceTax(input: InvoiceTaxInput): InvoiceTax {
   if (input.lines.length === 0) throw new RangeError("an invoice has at least one line of goods");
   for (const line of input.lines) {
-    if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0) throw new RangeError(`a quantity is a positive whole number: ${line.quantity}`);
+    if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0)
+      throw new RangeError(`a quantity is a positive whole number: ${line.quantity}`);
     assertPaise("a unit price", line.unitPricePaise);
     assertRule(line.rule);
   }
-  for (const key of ["couponDiscountPaise", "prepaidDiscountPaise", "shippingPaise", "codFeePaise"] as const) assertPaise(key, input[key]);
+  for (const key of ["couponDiscountPaise", "prepaidDiscountPaise", "shippingPaise", "codFeePaise"] as const)
+    assertPaise(key, input[key]);
 
   const gross = input.lines.map((l) => l.unitPricePaise * l.quantity);
   gross.forEach((g) => assertPaise("a line total", g));
@@ -220,7 +227,11 @@ export function computeInvoiceTax(input: InvoiceTaxInput): InvoiceTax {
   });
 
   // the principal supply: the goods line of the largest value (on a tie the higher rate, then the first)
-  const principal = lines.reduce((best, l) => (l.amountPaise > best.amountPaise || (l.amountPaise === best.amountPaise && l.rateBp > best.rateBp) ? l : best), lines[0]!);
+  const principal = lines.reduce(
+    (best, l) =>
+      l.amountPaise > best.amountPaise || (l.amountPaise === best.amountPaise && l.rateBp > best.rateBp) ? l : best,
+    lines[0]!,
+  );
   for (const [kind, amount] of [
     ["shipping", input.shippingPaise],
     ["cod-fee", input.codFeePaise],
@@ -228,7 +239,16 @@ export function computeInvoiceTax(input: InvoiceTaxInput): InvoiceTax {
     if (amount === 0) continue;
     lines.push(
       taxLine(
-        { kind, description: CHARGE_DESCRIPTIONS[kind], hsnCode: principal.hsnCode, quantity: 1, unitPricePaise: amount, grossPaise: amount, discountPaise: 0, rateBp: principal.rateBp },
+        {
+          kind,
+          description: CHARGE_DESCRIPTIONS[kind],
+          hsnCode: principal.hsnCode,
+          quantity: 1,
+          unitPricePaise: amount,
+          grossPaise: amount,
+          discountPaise: 0,
+          rateBp: principal.rateBp,
+        },
         input.supply,
       ),
     );
@@ -249,7 +269,15 @@ export function summariseTax(lines: readonly TaxedLine[]): TaxSummaryRow[] {
   for (const l of lines) {
     let row = summary.find((s) => s.hsnCode === l.hsnCode && s.rateBp === l.rateBp);
     if (!row) {
-      row = { hsnCode: l.hsnCode, rateBp: l.rateBp, taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, taxPaise: 0 };
+      row = {
+        hsnCode: l.hsnCode,
+        rateBp: l.rateBp,
+        taxablePaise: 0,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        igstPaise: 0,
+        taxPaise: 0,
+      };
       summary.push(row);
     }
     row.taxablePaise += l.taxablePaise;
@@ -309,8 +337,10 @@ export const INVOICE_NUMBER_MAX_LENGTH = 16;
 
 /** 'INV/2627/000042': the prefix, the financial year and the year's sequence (at least 6 digits). */
 export function formatInvoiceNumber(yearShort: string, sequence: number): string {
-  if (!Number.isSafeInteger(sequence) || sequence <= 0) throw new RangeError(`an invoice sequence is positive: ${sequence}`);
+  if (!Number.isSafeInteger(sequence) || sequence <= 0)
+    throw new RangeError(`an invoice sequence is positive: ${sequence}`);
   const number = `${INVOICE_PREFIX}/${yearShort}/${String(sequence).padStart(6, "0")}`;
-  if (number.length > INVOICE_NUMBER_MAX_LENGTH) throw new RangeError(`invoice number ${number} is longer than ${INVOICE_NUMBER_MAX_LENGTH} characters`);
+  if (number.length > INVOICE_NUMBER_MAX_LENGTH)
+    throw new RangeError(`invoice number ${number} is longer than ${INVOICE_NUMBER_MAX_LENGTH} characters`);
   return number;
 }

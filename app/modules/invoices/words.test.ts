@@ -9,7 +9,9 @@ describe("amounts in words", () => {
     expect(numberInWords(999)).toBe("Nine Hundred Ninety-Nine");
     expect(numberInWords(1_000)).toBe("One Thousand");
     expect(numberInWords(1_00_000)).toBe("One Lakh");
-    expect(numberInWords(1_23_45_678)).toBe("One Crore Twenty-Three Lakh Forty-Five Thousand Six Hundred Seventy-Eight");
+    expect(numberInWords(1_23_45_678)).toBe(
+      "One Crore Twenty-Three Lakh Forty-Five Thousand Six Hundred Seventy-Eight",
+    );
     expect(numberInWords(250_00_00_000)).toBe("Two Hundred Fifty Crore");
   });
 

@@ -43,9 +43,12 @@ const PRUNE_EVERY = 100;
  */
 export async function checkAttempt(db: Db, rule: AttemptRule): Promise<AttemptResult> {
   const { scope, limit, windowSeconds } = rule;
-  if (!Number.isInteger(limit) || limit < 1) throw new Error(`checkAttempt: limit must be a whole number from 1 (got ${limit})`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new Error(`checkAttempt: limit must be a whole number from 1 (got ${limit})`);
   if (!Number.isInteger(windowSeconds) || windowSeconds < 1 || windowSeconds > MAX_WINDOW_SECONDS) {
-    throw new Error(`checkAttempt: windowSeconds must be a whole number from 1 to ${MAX_WINDOW_SECONDS} (got ${windowSeconds})`);
+    throw new Error(
+      `checkAttempt: windowSeconds must be a whole number from 1 to ${MAX_WINDOW_SECONDS} (got ${windowSeconds})`,
+    );
   }
   // PostgreSQL text cannot hold NUL; a key is typed by visitors in places.
   const key = rule.key.split("\u0000").join("").slice(0, MAX_KEY_LENGTH);
@@ -57,9 +60,17 @@ export async function checkAttempt(db: Db, rule: AttemptRule): Promise<AttemptRe
     // The limit-th newest attempt within the window: while it is there, the window is full; when it
     // leaves, there is room again.
     const [blocking] = await tx
-      .select({ waitSeconds: sql<number>`ceil(extract(epoch from (${attemptEvents.createdAt} + ${window} - clock_timestamp())))::int` })
+      .select({
+        waitSeconds: sql<number>`ceil(extract(epoch from (${attemptEvents.createdAt} + ${window} - clock_timestamp())))::int`,
+      })
       .from(attemptEvents)
-      .where(and(eq(attemptEvents.scope, scope), eq(attemptEvents.key, key), sql`${attemptEvents.createdAt} > clock_timestamp() - ${window}`))
+      .where(
+        and(
+          eq(attemptEvents.scope, scope),
+          eq(attemptEvents.key, key),
+          sql`${attemptEvents.createdAt} > clock_timestamp() - ${window}`,
+        ),
+      )
       .orderBy(desc(attemptEvents.createdAt))
       .offset(limit - 1)
       .limit(1);

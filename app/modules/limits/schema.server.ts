@@ -13,5 +13,8 @@ export const attemptEvents = pgTable(
     key: text("key").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("attempt_events_scope_key_idx").on(t.scope, t.key, t.createdAt), index("attempt_events_created_idx").on(t.createdAt)],
+  (t) => [
+    index("attempt_events_scope_key_idx").on(t.scope, t.key, t.createdAt),
+    index("attempt_events_created_idx").on(t.createdAt),
+  ],
 );

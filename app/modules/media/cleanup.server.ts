@@ -38,7 +38,9 @@ export async function sweepUnattachedUploads(
   // The outer condition is checked again on the locked row: an upload attached meanwhile stays.
   const taken = await db
     .delete(mediaUploads)
-    .where(and(inArray(mediaUploads.key, candidates), isNull(mediaUploads.attachedAt), lt(mediaUploads.createdAt, cutoff)))
+    .where(
+      and(inArray(mediaUploads.key, candidates), isNull(mediaUploads.attachedAt), lt(mediaUploads.createdAt, cutoff)),
+    )
     .returning({ key: mediaUploads.key });
   let failed = 0;
   for (const { key } of taken) {
@@ -54,7 +56,10 @@ export async function sweepUnattachedUploads(
 
 /** How many unattached uploads there are (for tests and the log). */
 export async function countUnattachedUploads(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mediaUploads).where(isNull(mediaUploads.attachedAt));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mediaUploads)
+    .where(isNull(mediaUploads.attachedAt));
   return row?.n ?? 0;
 }
 
@@ -63,9 +68,12 @@ export function startUploadSweep(db: Db, storage: MediaStorage, everyMs = 3600_0
   startPeriodic("upload-sweep", everyMs, () =>
     sweepUnattachedUploads(db, storage)
       .then((report) => {
-        if (report.removed || report.failed) getLogger().info(report, "uploads sweep: unattached pictures older than a day deleted");
+        if (report.removed || report.failed)
+          getLogger().info(report, "uploads sweep: unattached pictures older than a day deleted");
       })
-      .catch((error: unknown) => getLogger().error({ err: error }, "uploads sweep failed; it runs again within the hour")),
+      .catch((error: unknown) =>
+        getLogger().error({ err: error }, "uploads sweep failed; it runs again within the hour"),
+      ),
   );
 }
 

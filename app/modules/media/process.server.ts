@@ -29,7 +29,10 @@ export async function storeResponsivePicture(
 
   await Promise.all([
     ...widths.map(async (w) => {
-      const body = await sharp(data, raw).resize({ width: Math.min(w, info.width) }).webp(WEBP).toBuffer();
+      const body = await sharp(data, raw)
+        .resize({ width: Math.min(w, info.width) })
+        .webp(WEBP)
+        .toBuffer();
       await storage.put(variantKey(baseKey, w), body, "image/webp");
     }),
     ...(options.thumbnail === false

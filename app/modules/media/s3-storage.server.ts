@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 import { checkKey, type MediaStorage } from "./storage.server";
 
 /*
@@ -60,7 +67,14 @@ export function s3Storage(options: S3StorageOptions): S3MediaStorage {
     async put(key, body, contentType) {
       checkKey(key);
       await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length, CacheControl: CACHE_CONTROL }),
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ContentLength: body.length,
+          CacheControl: CACHE_CONTROL,
+        }),
       );
     },
     async exists(key) {

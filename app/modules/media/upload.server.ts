@@ -45,7 +45,8 @@ export { removeStoredPicture, removeStoredPictures } from "./storage.server";
 /** Where uploaded pictures are stored; the rest of the key is a random UUID and the format's extension. */
 export const UPLOAD_KEY_PREFIX = "products/uploads/";
 
-export type UploadAnswer = { status: 200; body: UploadResult } | { status: 400 | 401 | 403 | 413 | 415 | 500; body: UploadError };
+export type UploadAnswer =
+  { status: 200; body: UploadResult } | { status: 400 | 401 | 403 | 413 | 415 | 500; body: UploadError };
 
 const refuse = (status: 400 | 413 | 415 | 500, error: string): UploadAnswer => ({ status, body: { error } });
 
@@ -59,8 +60,16 @@ export async function requireUploader(request: Request): Promise<Staff> {
     return await requireStaff(request);
   } catch (thrown) {
     const status = (thrown as { init?: { status?: number } | null } | null)?.init?.status;
-    if (status === 401) throw Response.json({ error: UPLOAD_MESSAGES.signIn } satisfies UploadError, { status: 401, headers: ADMIN_HEADERS });
-    if (status === 403) throw Response.json({ error: UPLOAD_MESSAGES.forbidden } satisfies UploadError, { status: 403, headers: ADMIN_HEADERS });
+    if (status === 401)
+      throw Response.json({ error: UPLOAD_MESSAGES.signIn } satisfies UploadError, {
+        status: 401,
+        headers: ADMIN_HEADERS,
+      });
+    if (status === 403)
+      throw Response.json({ error: UPLOAD_MESSAGES.forbidden } satisfies UploadError, {
+        status: 403,
+        headers: ADMIN_HEADERS,
+      });
     throw thrown;
   }
 }
@@ -73,7 +82,12 @@ function declaredTooLarge(request: Request): boolean {
 
 function isTooLarge(error: unknown): boolean {
   for (let e = error; e instanceof Error; e = e.cause) {
-    if (e instanceof MaxFileSizeExceededError || e instanceof MaxTotalSizeExceededError || e.name === "RequestBodyTooLargeError") return true;
+    if (
+      e instanceof MaxFileSizeExceededError ||
+      e instanceof MaxTotalSizeExceededError ||
+      e.name === "RequestBodyTooLargeError"
+    )
+      return true;
   }
   return false;
 }
@@ -87,7 +101,13 @@ async function readUploadedFile(request: Request): Promise<{ file: Buffer; name:
   try {
     await parseFormData(
       request,
-      { maxFiles: 1, maxFileSize: MAX_UPLOAD_BYTES, maxTotalSize: MAX_UPLOAD_BYTES + 16 * 1024, maxParts: 8, maxHeaderSize: 8 * 1024 },
+      {
+        maxFiles: 1,
+        maxFileSize: MAX_UPLOAD_BYTES,
+        maxTotalSize: MAX_UPLOAD_BYTES + 16 * 1024,
+        maxParts: 8,
+        maxHeaderSize: 8 * 1024,
+      },
       (upload) => {
         if (upload.fieldName === UPLOAD_FIELD) file = upload;
         // nothing is kept in the form data: the file is read below, other fields are ignored
@@ -154,7 +174,11 @@ export async function preparePicture(file: Buffer): Promise<PreparedPicture | Up
   try {
     const pipeline = sharp(file, { limitInputPixels: MAX_UPLOAD_PIXELS, pages: 1 }).rotate();
     const encoded =
-      format === "jpeg" ? pipeline.jpeg({ quality: 90 }) : format === "webp" ? pipeline.webp({ quality: 90, effort: 4 }) : pipeline.png({ compressionLevel: 9, effort: 5 });
+      format === "jpeg"
+        ? pipeline.jpeg({ quality: 90 })
+        : format === "webp"
+          ? pipeline.webp({ quality: 90, effort: 4 })
+          : pipeline.png({ compressionLevel: 9, effort: 5 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     return { body: data, format, width: info.width, height: info.height };
   } catch {
@@ -194,7 +218,12 @@ function shownName(name: string): string {
  * the storefront's variants, and records it. Never throws for anything the client sent: every
  * refusal is an answer with the spec's message.
  */
-export async function receivePictureUpload(request: Request, staff: Actor, storage: MediaStorage, db: Db = getDb()): Promise<UploadAnswer> {
+export async function receivePictureUpload(
+  request: Request,
+  staff: Actor,
+  storage: MediaStorage,
+  db: Db = getDb(),
+): Promise<UploadAnswer> {
   if (declaredTooLarge(request)) return refuse(413, UPLOAD_MESSAGES.tooLarge);
   const read = await readUploadedFile(request);
   if ("status" in read) return read;
@@ -214,7 +243,15 @@ export async function receivePictureUpload(request: Request, staff: Actor, stora
     try {
       // The row comes first: if the process dies while the files are written, the sweep of
       // unattached uploads still finds them a day later.
-      await db.insert(mediaUploads).values({ key, url: result.url, width: result.width, height: result.height, format: result.format, bytes: result.bytes, uploadedBy: staff.id });
+      await db.insert(mediaUploads).values({
+        key,
+        url: result.url,
+        width: result.width,
+        height: result.height,
+        format: result.format,
+        bytes: result.bytes,
+        uploadedBy: staff.id,
+      });
     } catch (error) {
       getLogger().error({ err: error }, "upload: the picture could not be recorded");
       return refuse(500, UPLOAD_MESSAGES.storeFailed);
@@ -230,7 +267,10 @@ export async function receivePictureUpload(request: Request, staff: Actor, stora
       });
     } catch (error) {
       getLogger().error({ err: error, key }, "upload: the picture could not be stored");
-      await Promise.allSettled([removeStoredPicture(storage, key), db.delete(mediaUploads).where(eq(mediaUploads.key, key))]);
+      await Promise.allSettled([
+        removeStoredPicture(storage, key),
+        db.delete(mediaUploads).where(eq(mediaUploads.key, key)),
+      ]);
       return refuse(500, UPLOAD_MESSAGES.storeFailed);
     }
     return { status: 200, body: result };
@@ -264,12 +304,28 @@ export class UploadClaimError extends Error {
  * Pass only the keys new to the product: its existing pictures (the demo ones included) need no
  * claim.
  */
-export async function claimUploads(tx: Tx | Db, keys: readonly string[], staffId: string, now: Date = new Date()): Promise<ClaimedUpload[]> {
+export async function claimUploads(
+  tx: Tx | Db,
+  keys: readonly string[],
+  staffId: string,
+  now: Date = new Date(),
+): Promise<ClaimedUpload[]> {
   const wanted = [...new Set(keys)];
   if (wanted.length === 0) return [];
-  const claimable = and(inArray(mediaUploads.key, wanted), or(isNotNull(mediaUploads.attachedAt), eq(mediaUploads.uploadedBy, staffId)));
+  const claimable = and(
+    inArray(mediaUploads.key, wanted),
+    or(isNotNull(mediaUploads.attachedAt), eq(mediaUploads.uploadedBy, staffId)),
+  );
   const rows = await tx
-    .select({ key: mediaUploads.key, url: mediaUploads.url, width: mediaUploads.width, height: mediaUploads.height, format: mediaUploads.format, bytes: mediaUploads.bytes, attachedAt: mediaUploads.attachedAt })
+    .select({
+      key: mediaUploads.key,
+      url: mediaUploads.url,
+      width: mediaUploads.width,
+      height: mediaUploads.height,
+      format: mediaUploads.format,
+      bytes: mediaUploads.bytes,
+      attachedAt: mediaUploads.attachedAt,
+    })
     .from(mediaUploads)
     .where(claimable)
     .for("update");

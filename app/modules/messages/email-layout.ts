@@ -25,7 +25,15 @@ export function sentence(text: string): string {
 }
 
 /* Colours of the shop (app/app.css): ivory, sand, linen, ink, stone, maroon. */
-export const C = { ivory: "#fbf8f3", sand: "#f3ece1", linen: "#e8dfd0", ink: "#1f1a17", stone: "#6b625a", maroon: "#7a2333", white: "#ffffff" };
+export const C = {
+  ivory: "#fbf8f3",
+  sand: "#f3ece1",
+  linen: "#e8dfd0",
+  ink: "#1f1a17",
+  stone: "#6b625a",
+  maroon: "#7a2333",
+  white: "#ffffff",
+};
 export const SERIF = "Georgia, 'Times New Roman', Times, serif";
 export const SANS = "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 /** A table cell's or a paragraph's text. */

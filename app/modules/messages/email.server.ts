@@ -37,7 +37,9 @@ export function consoleEmailProvider(from: Mailbox): EmailProvider {
     name: "console",
     async send(message) {
       assertRecipient(message.to);
-      getLogger().info(`E-mail to ${message.to} from ${formatMailbox(from)}: "${message.subject}" (text ${message.text.length} characters${message.html ? `, html ${message.html.length}` : ""})`);
+      getLogger().info(
+        `E-mail to ${message.to} from ${formatMailbox(from)}: "${message.subject}" (text ${message.text.length} characters${message.html ? `, html ${message.html.length}` : ""})`,
+      );
     },
   };
 }
@@ -93,7 +95,10 @@ export function smtpEmailProvider(options: SmtpOptions): EmailProvider {
         const e = error as { code?: string; originalCode?: string; responseCode?: number; command?: string };
         // nodemailer reports socket trouble as ESOCKET and keeps the system's code (ECONNREFUSED, ...) beside it
         const code = e.originalCode ?? e.code;
-        getLogger().error({ host, code, responseCode: e.responseCode, command: e.command }, "email: the SMTP server did not take the message");
+        getLogger().error(
+          { host, code, responseCode: e.responseCode, command: e.command },
+          "email: the SMTP server did not take the message",
+        );
         throw new EmailDeliveryError(
           e.responseCode
             ? `The SMTP server refused the message (${e.responseCode}${e.command ? ` after ${e.command.split(" ")[0]}` : ""})`
@@ -130,12 +135,30 @@ export async function readEmailOutbox(
   limit = 5,
 ): Promise<Array<{ subject: string; text: string; html: string | null; kind: string; sentAt: Date }>> {
   const rows = await db
-    .select({ subject: outboxMessages.subject, text: outboxMessages.body, html: outboxMessages.html, kind: outboxMessages.kind, sentAt: outboxMessages.sentAt })
+    .select({
+      subject: outboxMessages.subject,
+      text: outboxMessages.body,
+      html: outboxMessages.html,
+      kind: outboxMessages.kind,
+      sentAt: outboxMessages.sentAt,
+    })
     .from(outboxMessages)
-    .where(and(eq(outboxMessages.channel, "email"), sql`lower(${outboxMessages.recipient}) = ${address.trim().toLowerCase()}`, isNotNull(outboxMessages.sentAt)))
+    .where(
+      and(
+        eq(outboxMessages.channel, "email"),
+        sql`lower(${outboxMessages.recipient}) = ${address.trim().toLowerCase()}`,
+        isNotNull(outboxMessages.sentAt),
+      ),
+    )
     .orderBy(desc(outboxMessages.sentAt))
     .limit(limit);
-  return rows.map((r) => ({ subject: r.subject ?? "", text: r.text, html: r.html, kind: r.kind, sentAt: r.sentAt ?? new Date(0) }));
+  return rows.map((r) => ({
+    subject: r.subject ?? "",
+    text: r.text,
+    html: r.html,
+    kind: r.kind,
+    sentAt: r.sentAt ?? new Date(0),
+  }));
 }
 
 function assertRecipient(to: string): void {

@@ -3,7 +3,12 @@ import { orderConfirmationEmail, orderConfirmationSms, type OrderMessageInput } 
 import { queueMessages } from "./outbox.server";
 import { messageKeys, toShopper } from "./to-shopper.server";
 
-export { orderConfirmationEmail, orderConfirmationSms, type OrderMessageInput, type OrderMessageLine } from "./order-messages";
+export {
+  orderConfirmationEmail,
+  orderConfirmationSms,
+  type OrderMessageInput,
+  type OrderMessageLine,
+} from "./order-messages";
 
 export const ORDER_CONFIRMED_KIND = "order-confirmed";
 
@@ -28,6 +33,11 @@ export function orderConfirmationKeys(orderNumber: string): { sms: string; email
 export async function queueOrderConfirmation(tx: Tx, input: OrderMessageInput): Promise<void> {
   await queueMessages(
     tx,
-    toShopper(input, { kind: ORDER_CONFIRMED_KIND, keys: orderConfirmationKeys(input.orderNumber), sms: () => orderConfirmationSms(input), email: () => orderConfirmationEmail(input) }),
+    toShopper(input, {
+      kind: ORDER_CONFIRMED_KIND,
+      keys: orderConfirmationKeys(input.orderNumber),
+      sms: () => orderConfirmationSms(input),
+      email: () => orderConfirmationEmail(input),
+    }),
   );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, gsmLength, orderConfirmationEmail, orderConfirmationSms, SMS_SINGLE_LIMIT, type OrderMessageInput } from "./order-messages";
+import {
+  escapeHtml,
+  gsmLength,
+  orderConfirmationEmail,
+  orderConfirmationSms,
+  SMS_SINGLE_LIMIT,
+  type OrderMessageInput,
+} from "./order-messages";
 
 function order(overrides: Partial<OrderMessageInput> = {}): OrderMessageInput {
   return {
@@ -8,8 +15,22 @@ function order(overrides: Partial<OrderMessageInput> = {}): OrderMessageInput {
     email: "meera@example.com",
     phone: "+919876543210",
     lines: [
-      { name: "Phool Patti Kurta", size: "M", colour: "Indigo", quantity: 2, unitPricePaise: 129_900, lineTotalPaise: 259_800 },
-      { name: "Banarasi Silk Saree", size: "Free Size", colour: "Maroon", quantity: 1, unitPricePaise: 1_234_550, lineTotalPaise: 1_234_550 },
+      {
+        name: "Phool Patti Kurta",
+        size: "M",
+        colour: "Indigo",
+        quantity: 2,
+        unitPricePaise: 129_900,
+        lineTotalPaise: 259_800,
+      },
+      {
+        name: "Banarasi Silk Saree",
+        size: "Free Size",
+        colour: "Maroon",
+        quantity: 1,
+        unitPricePaise: 1_234_550,
+        lineTotalPaise: 1_234_550,
+      },
     ],
     subtotalPaise: 1_494_350,
     shippingPaise: 0,
@@ -82,7 +103,9 @@ describe("the confirmation e-mail", () => {
     const none = orderConfirmationEmail(order());
     expect(none.text).not.toMatch(/coupon|discount/i);
     expect(visible(none.html)).not.toMatch(/coupon|discount/i);
-    const coupon = orderConfirmationEmail(order({ couponCode: "SAVE10", discountPaise: 149_435, totalPaise: 1_344_915 }));
+    const coupon = orderConfirmationEmail(
+      order({ couponCode: "SAVE10", discountPaise: 149_435, totalPaise: 1_344_915 }),
+    );
     expect(coupon.text).toMatch(/^Coupon discount \(SAVE10\): +-₹1,494\.35$/m);
     expect(visible(coupon.html)).toContain("Coupon discount (SAVE10) -₹1,494.35");
     expect(coupon.text).toMatch(/^Total: +₹13,449\.15$/m);
@@ -109,8 +132,12 @@ describe("the confirmation e-mail", () => {
 
   it("gives the delivery address, the expected dispatch and the link to the order", () => {
     const { text, html } = orderConfirmationEmail(order());
-    expect(text).toContain("Delivering to:\n  Meera Iyer\n  12 Kamarajar Salai\n  Mylapore\n  Chennai, Tamil Nadu 600004\n  India\n  Phone: +91 98765 43210");
-    expect(html).toContain("Meera Iyer<br>12 Kamarajar Salai<br>Mylapore<br>Chennai, Tamil Nadu 600004<br>India<br>Phone: +91 98765 43210");
+    expect(text).toContain(
+      "Delivering to:\n  Meera Iyer\n  12 Kamarajar Salai\n  Mylapore\n  Chennai, Tamil Nadu 600004\n  India\n  Phone: +91 98765 43210",
+    );
+    expect(html).toContain(
+      "Meera Iyer<br>12 Kamarajar Salai<br>Mylapore<br>Chennai, Tamil Nadu 600004<br>India<br>Phone: +91 98765 43210",
+    );
     expect(text).toContain("Ships within 6 working days.");
     expect(visible(html)).toContain("Ships within 6 working days.");
     expect(text).toContain("https://shop.example.com/account/orders/ORD-20260314-7KQ2M9XD");
@@ -144,10 +171,29 @@ describe("the confirmation e-mail", () => {
         orderNumber: `ORD-<b>1</b>`,
         customerName: `${evil} ${quote}`,
         email: `a"b@example.com`,
-        lines: [{ name: evil, size: `<img src=x onerror=alert(1)>`, colour: quote, quantity: 1, unitPricePaise: 100, lineTotalPaise: 100 }],
+        lines: [
+          {
+            name: evil,
+            size: `<img src=x onerror=alert(1)>`,
+            colour: quote,
+            quantity: 1,
+            unitPricePaise: 100,
+            lineTotalPaise: 100,
+          },
+        ],
         couponCode: `<i>SAVE</i>`,
         discountPaise: 10,
-        billing: { ...order().billing, firstName: evil, lastName: quote, address: `<iframe src="//evil.example">`, city: "&amp;", state: "<s>", pincode: `"600004"`, country: "'India'", phone: "<u>" },
+        billing: {
+          ...order().billing,
+          firstName: evil,
+          lastName: quote,
+          address: `<iframe src="//evil.example">`,
+          city: "&amp;",
+          state: "<s>",
+          pincode: `"600004"`,
+          country: "'India'",
+          phone: "<u>",
+        },
         orderUrl: `https://shop.example.com/account/orders/x"><script>alert(1)</script>`,
         expectedDispatch: `<marquee>soon</marquee>`,
       }),
@@ -173,7 +219,9 @@ describe("the confirmation e-mail", () => {
   });
 
   it("escapes the five HTML characters", () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
+    );
   });
 });
 

@@ -1,6 +1,19 @@
 import type { OrderAmounts } from "../orders/amounts";
 import { formatPaise } from "../pricing/money";
-import { buttonHtml, C, CELL, CONTENT_BREAK, emailDocumentHtml, escapeHtml, leadHtml, SERIF, sectionHeadingHtml, sentence, textSignOff, titleHtml } from "./email-layout";
+import {
+  buttonHtml,
+  C,
+  CELL,
+  CONTENT_BREAK,
+  emailDocumentHtml,
+  escapeHtml,
+  leadHtml,
+  SERIF,
+  sectionHeadingHtml,
+  sentence,
+  textSignOff,
+  titleHtml,
+} from "./email-layout";
 import { firstFittingSms, smsMoney } from "./sms-text";
 
 export { escapeHtml } from "./email-layout";
@@ -32,7 +45,17 @@ export interface OrderMessageInput extends OrderAmounts {
   lines: OrderMessageLine[];
   couponCode: string | null;
   paymentMethod: "online" | "cod";
-  billing: { firstName: string; lastName: string; address: string; city: string; state: string; pincode: string; country: string; phone: string; email: string };
+  billing: {
+    firstName: string;
+    lastName: string;
+    address: string;
+    city: string;
+    state: string;
+    pincode: string;
+    country: string;
+    phone: string;
+    email: string;
+  };
   /** absolute link to the shopper's order page (built by the caller from BASE_URL) */
   orderUrl: string;
   /** e.g. 'Ships within 6 working days' (the shipping policy's wording) */
@@ -71,9 +94,13 @@ function amountRows(input: OrderMessageInput): AmountRow[] {
   const rows: AmountRow[] = [{ label: "Subtotal", value: formatPaise(input.subtotalPaise) }];
   rows.push({ label: "Shipping", value: input.shippingPaise === 0 ? "Free" : formatPaise(input.shippingPaise) });
   if (input.discountPaise > 0) {
-    rows.push({ label: input.couponCode ? `Coupon discount (${input.couponCode})` : "Discount", value: `-${formatPaise(input.discountPaise)}` });
+    rows.push({
+      label: input.couponCode ? `Coupon discount (${input.couponCode})` : "Discount",
+      value: `-${formatPaise(input.discountPaise)}`,
+    });
   }
-  if (input.prepaidDiscountPaise > 0) rows.push({ label: "Prepaid discount", value: `-${formatPaise(input.prepaidDiscountPaise)}` });
+  if (input.prepaidDiscountPaise > 0)
+    rows.push({ label: "Prepaid discount", value: `-${formatPaise(input.prepaidDiscountPaise)}` });
   if (input.codFeePaise > 0) rows.push({ label: "Cash on delivery fee", value: formatPaise(input.codFeePaise) });
   return rows;
 }
@@ -101,8 +128,16 @@ function addressLines(billing: OrderMessageInput["billing"]): string[] {
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter(Boolean);
-  const cityLine = [billing.city.trim(), [billing.state.trim(), billing.pincode.trim()].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  return [name, ...street, cityLine, billing.country.trim(), billing.phone.trim() ? `Phone: ${displayPhone(billing.phone)}` : ""].filter(Boolean);
+  const cityLine = [billing.city.trim(), [billing.state.trim(), billing.pincode.trim()].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
+  return [
+    name,
+    ...street,
+    cityLine,
+    billing.country.trim(),
+    billing.phone.trim() ? `Phone: ${displayPhone(billing.phone)}` : "",
+  ].filter(Boolean);
 }
 
 /** +919876543210 -> +91 98765 43210; anything else as it is. */
@@ -121,7 +156,10 @@ function orderConfirmationText(input: OrderMessageInput): string {
   out.push(`Thank you for shopping with Saanjh. Your order ${input.orderNumber} is confirmed.`, "");
   out.push("YOUR ORDER", "");
   for (const line of input.lines) {
-    out.push(line.name, `  ${lineDetails(line)} × ${formatPaise(line.unitPricePaise)} = ${formatPaise(line.lineTotalPaise)}`);
+    out.push(
+      line.name,
+      `  ${lineDetails(line)} × ${formatPaise(line.unitPricePaise)} = ${formatPaise(line.lineTotalPaise)}`,
+    );
   }
   out.push("");
   const rows = [...amountRows(input), { label: "Total", value: formatPaise(input.totalPaise) }];
@@ -166,7 +204,9 @@ function orderConfirmationHtml(input: OrderMessageInput): string {
 
   const content = [
     titleHtml(`Thank you, ${name}`),
-    leadHtml(`Your order <strong>${e(input.orderNumber)}</strong> is confirmed. ${e(sentence(input.expectedDispatch))}`),
+    leadHtml(
+      `Your order <strong>${e(input.orderNumber)}</strong> is confirmed. ${e(sentence(input.expectedDispatch))}`,
+    ),
     sectionHeadingHtml("Your order"),
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-top:1px solid ${C.linen};">${lineRows}
               </table>`,
@@ -193,5 +233,9 @@ function orderConfirmationHtml(input: OrderMessageInput): string {
 
 /** The confirmation e-mail: subject, plain-text part and HTML part. */
 export function orderConfirmationEmail(input: OrderMessageInput): { subject: string; text: string; html: string } {
-  return { subject: orderConfirmationSubject(input), text: orderConfirmationText(input), html: orderConfirmationHtml(input) };
+  return {
+    subject: orderConfirmationSubject(input),
+    text: orderConfirmationText(input),
+    html: orderConfirmationHtml(input),
+  };
 }

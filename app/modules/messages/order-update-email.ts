@@ -1,4 +1,17 @@
-import { buttonHtml, C, CELL, CONTENT_BREAK, emailDocumentHtml, escapeHtml, isWebAddress, leadHtml, SANS, sectionHeadingHtml, textSignOff, titleHtml } from "./email-layout";
+import {
+  buttonHtml,
+  C,
+  CELL,
+  CONTENT_BREAK,
+  emailDocumentHtml,
+  escapeHtml,
+  isWebAddress,
+  leadHtml,
+  SANS,
+  sectionHeadingHtml,
+  textSignOff,
+  titleHtml,
+} from "./email-layout";
 
 /*
  * The e-mail of a change to an order after the confirmation (cancelled, refunded, shipped, delivered),
@@ -79,7 +92,9 @@ function factsHtml(facts: NonNullable<UpdateEmail["facts"]>, marginTop: number):
 
 function linkHtml(link: { label: string; url: string }): string {
   const e = escapeHtml;
-  const target = isWebAddress(link.url) ? `<a href="${e(link.url)}" style="color:${C.maroon};word-break:break-all;">${e(link.url)}</a>` : e(link.url);
+  const target = isWebAddress(link.url)
+    ? `<a href="${e(link.url)}" style="color:${C.maroon};word-break:break-all;">${e(link.url)}</a>`
+    : e(link.url);
   return `<p style="margin:8px 0 0;font-family:${SANS};font-size:12px;line-height:18px;color:${C.stone};">${e(link.label)}: ${target}</p>`;
 }
 
@@ -87,7 +102,9 @@ function htmlPart(to: OrderRecipient, mail: UpdateEmail): string {
   const e = escapeHtml;
   const number = e(to.orderNumber);
   // the order number in bold where the lead names it (an empty number would match everywhere)
-  const lead = number ? e(mail.lead).replace(number, `<strong style="white-space:nowrap;">${number}</strong>`) : e(mail.lead);
+  const lead = number
+    ? e(mail.lead).replace(number, `<strong style="white-space:nowrap;">${number}</strong>`)
+    : e(mail.lead);
   const parts = [titleHtml(mail.title), leadHtml(lead)];
   const facts = mail.facts ?? [];
   if (facts.length > 0) {
@@ -97,7 +114,12 @@ function htmlPart(to: OrderRecipient, mail: UpdateEmail): string {
   for (const paragraph of mail.paragraphs ?? []) parts.push(`<p style="margin:16px 0 0;${CELL}">${e(paragraph)}</p>`);
   parts.push(buttonHtml(mail.action.url, mail.action.label, mail.action.label));
   for (const link of mail.links ?? []) parts.push(linkHtml(link));
-  return emailDocumentHtml({ title: mail.subject, preheader: mail.preheader, content: parts.join(CONTENT_BREAK), email: to.email });
+  return emailDocumentHtml({
+    title: mail.subject,
+    preheader: mail.preheader,
+    content: parts.join(CONTENT_BREAK),
+    email: to.email,
+  });
 }
 
 /** Subject, plain-text part and HTML part of one update. */

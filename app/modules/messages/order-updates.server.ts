@@ -1,10 +1,32 @@
 import type { Tx } from "../../db/client.server";
-import { orderCancelledEmail, orderCancelledSms, orderDeliveredEmail, orderDeliveredSms, orderShippedEmail, orderShippedSms, type OrderCancelledInput, type OrderDeliveredInput, type OrderShippedInput } from "./order-updates";
+import {
+  orderCancelledEmail,
+  orderCancelledSms,
+  orderDeliveredEmail,
+  orderDeliveredSms,
+  orderShippedEmail,
+  orderShippedSms,
+  type OrderCancelledInput,
+  type OrderDeliveredInput,
+  type OrderShippedInput,
+} from "./order-updates";
 import { queueMessages } from "./outbox.server";
-import { refundIssuedEmail, refundIssuedSms, refundProcessedEmail, refundProcessedSms, type RefundMessageInput } from "./refund-messages";
+import {
+  refundIssuedEmail,
+  refundIssuedSms,
+  refundProcessedEmail,
+  refundProcessedSms,
+  type RefundMessageInput,
+} from "./refund-messages";
 import { messageKeys, toShopper } from "./to-shopper.server";
 
-export type { CancelledPayment, OrderCancelledInput, OrderDeliveredInput, OrderRecipient, OrderShippedInput } from "./order-updates";
+export type {
+  CancelledPayment,
+  OrderCancelledInput,
+  OrderDeliveredInput,
+  OrderRecipient,
+  OrderShippedInput,
+} from "./order-updates";
 export type { RefundMessageInput } from "./refund-messages";
 
 /*
@@ -27,32 +49,57 @@ export const ORDER_UPDATE_KINDS = {
 /** Staff cancelled the order, or its time to pay ran out: once per order. */
 export function queueOrderCancelled(tx: Tx, input: OrderCancelledInput): Promise<number> {
   const kind = ORDER_UPDATE_KINDS.cancelled;
-  return queueMessages(tx, toShopper(input, { kind, keys: messageKeys(kind, input.orderNumber), sms: () => orderCancelledSms(input), email: () => orderCancelledEmail(input) }));
+  return queueMessages(
+    tx,
+    toShopper(input, {
+      kind,
+      keys: messageKeys(kind, input.orderNumber),
+      sms: () => orderCancelledSms(input),
+      email: () => orderCancelledEmail(input),
+    }),
+  );
 }
 
 /** The order shipped, or its courier or tracking number changed: once per courier and tracking number. */
 export function queueOrderShipped(tx: Tx, input: OrderShippedInput): Promise<number> {
   const kind = ORDER_UPDATE_KINDS.shipped;
   const keys = messageKeys(kind, input.orderNumber, input.courier, input.trackingNumber);
-  return queueMessages(tx, toShopper(input, { kind, keys, sms: () => orderShippedSms(input), email: () => orderShippedEmail(input) }));
+  return queueMessages(
+    tx,
+    toShopper(input, { kind, keys, sms: () => orderShippedSms(input), email: () => orderShippedEmail(input) }),
+  );
 }
 
 /** The order was delivered: once per order. */
 export function queueOrderDelivered(tx: Tx, input: OrderDeliveredInput): Promise<number> {
   const kind = ORDER_UPDATE_KINDS.delivered;
-  return queueMessages(tx, toShopper(input, { kind, keys: messageKeys(kind, input.orderNumber), sms: () => orderDeliveredSms(input), email: () => orderDeliveredEmail(input) }));
+  return queueMessages(
+    tx,
+    toShopper(input, {
+      kind,
+      keys: messageKeys(kind, input.orderNumber),
+      sms: () => orderDeliveredSms(input),
+      email: () => orderDeliveredEmail(input),
+    }),
+  );
 }
 
 /** A refund was decided (its row written): once per refund. */
 export function queueRefundIssued(tx: Tx, input: RefundMessageInput & { refundId: string }): Promise<number> {
   const kind = ORDER_UPDATE_KINDS.refundIssued;
   const keys = messageKeys(kind, input.orderNumber, input.refundId);
-  return queueMessages(tx, toShopper(input, { kind, keys, sms: () => refundIssuedSms(input), email: () => refundIssuedEmail(input) }));
+  return queueMessages(
+    tx,
+    toShopper(input, { kind, keys, sms: () => refundIssuedSms(input), email: () => refundIssuedEmail(input) }),
+  );
 }
 
 /** The gateway has processed a refund (its answer or its webhook, whichever comes first): once per refund. */
 export function queueRefundProcessed(tx: Tx, input: RefundMessageInput & { refundId: string }): Promise<number> {
   const kind = ORDER_UPDATE_KINDS.refundProcessed;
   const keys = messageKeys(kind, input.orderNumber, input.refundId);
-  return queueMessages(tx, toShopper(input, { kind, keys, sms: () => refundProcessedSms(input), email: () => refundProcessedEmail(input) }));
+  return queueMessages(
+    tx,
+    toShopper(input, { kind, keys, sms: () => refundProcessedSms(input), email: () => refundProcessedEmail(input) }),
+  );
 }

@@ -86,8 +86,19 @@ export function orderCancelledSms(input: OrderCancelledInput): string {
   const money = paymentSms(input.payment);
   const url = input.orderUrl;
   // staff's reason matters more than the money's sentence (a refund has its own text)
-  const withReason = reason ? [`Saanjh: order ${n} has been cancelled: ${reason}. ${money}Details: ${url}`, `Saanjh: order ${n} cancelled: ${reason}. ${money}${url}`, `Saanjh: order ${n} cancelled: ${reason}. ${url}`] : [];
-  return firstFittingSms([...withReason, `Saanjh: order ${n} has been cancelled. ${money}Details: ${url}`, `Saanjh: order ${n} cancelled. ${money}${url}`, `Saanjh: order ${n} cancelled. ${url}`]);
+  const withReason = reason
+    ? [
+        `Saanjh: order ${n} has been cancelled: ${reason}. ${money}Details: ${url}`,
+        `Saanjh: order ${n} cancelled: ${reason}. ${money}${url}`,
+        `Saanjh: order ${n} cancelled: ${reason}. ${url}`,
+      ]
+    : [];
+  return firstFittingSms([
+    ...withReason,
+    `Saanjh: order ${n} has been cancelled. ${money}Details: ${url}`,
+    `Saanjh: order ${n} cancelled. ${money}${url}`,
+    `Saanjh: order ${n} cancelled. ${url}`,
+  ]);
 }
 
 export function orderCancelledEmail(input: OrderCancelledInput): EmailParts {
@@ -99,7 +110,9 @@ export function orderCancelledEmail(input: OrderCancelledInput): EmailParts {
       preheader: `Order ${n} is cancelled · your ${paid} will be refunded`,
       title: "Your order was not paid in time",
       lead: `Your order ${n} has been cancelled because its payment did not come to the order's total in time.`,
-      paragraphs: [`We received ${paid}, which did not match the order. It will be refunded to you in full: a separate message tells you when. The pieces you chose are back on sale, and you are welcome to order again.`],
+      paragraphs: [
+        `We received ${paid}, which did not match the order. It will be refunded to you in full: a separate message tells you when. The pieces you chose are back on sale, and you are welcome to order again.`,
+      ],
       action: { label: "View the order", url: input.orderUrl },
       links: [{ label: "Shop again", url: input.shopUrl }],
     });
@@ -110,7 +123,9 @@ export function orderCancelledEmail(input: OrderCancelledInput): EmailParts {
       preheader: `Order ${n} is cancelled · nothing was charged`,
       title: "Your order was not paid in time",
       lead: `Your order ${n} has been cancelled because its online payment was not completed in time.`,
-      paragraphs: ["Nothing was charged. The pieces you chose are back on sale: if you still want them, you are welcome to order again."],
+      paragraphs: [
+        "Nothing was charged. The pieces you chose are back on sale: if you still want them, you are welcome to order again.",
+      ],
       action: { label: "Shop again", url: input.shopUrl },
       links: [{ label: "The cancelled order", url: input.orderUrl }],
     });
@@ -164,10 +179,14 @@ export function orderShippedEmail(input: OrderShippedInput): EmailParts {
   const courier = input.courier.trim();
   const tracking = input.trackingNumber.trim();
   return orderUpdateEmail(input, {
-    subject: input.trackingChanged ? `New tracking number for your Saanjh order ${n}` : `Your Saanjh order ${n} has shipped`,
+    subject: input.trackingChanged
+      ? `New tracking number for your Saanjh order ${n}`
+      : `Your Saanjh order ${n} has shipped`,
     preheader: `${courier} · tracking number ${tracking}`,
     title: input.trackingChanged ? "New tracking details" : "Your order is on its way",
-    lead: input.trackingChanged ? `The tracking details of your order ${n} have changed. Please use these from now on.` : `Your order ${n} has left our studio with ${courier}.`,
+    lead: input.trackingChanged
+      ? `The tracking details of your order ${n} have changed. Please use these from now on.`
+      : `Your order ${n} has left our studio with ${courier}.`,
     factsHeading: "Shipment",
     facts: [
       { label: "Courier", value: courier },
@@ -186,7 +205,10 @@ export type OrderDeliveredInput = OrderRecipient;
 /** 'Saanjh: order ORD-... has been delivered. We hope you love it! Your order: <url>' */
 export function orderDeliveredSms(input: OrderDeliveredInput): string {
   const n = input.orderNumber;
-  return firstFittingSms([`Saanjh: order ${n} has been delivered. We hope you love it! Your order: ${input.orderUrl}`, `Saanjh: order ${n} delivered. ${input.orderUrl}`]);
+  return firstFittingSms([
+    `Saanjh: order ${n} has been delivered. We hope you love it! Your order: ${input.orderUrl}`,
+    `Saanjh: order ${n} delivered. ${input.orderUrl}`,
+  ]);
 }
 
 export function orderDeliveredEmail(input: OrderDeliveredInput): EmailParts {
@@ -196,7 +218,9 @@ export function orderDeliveredEmail(input: OrderDeliveredInput): EmailParts {
     preheader: `Order ${n} has been delivered. We hope you love it.`,
     title: "Your order has arrived",
     lead: `Your order ${n} has been delivered. We hope you love it.`,
-    paragraphs: ["If a piece is not right, you can ask for an exchange within 15 days of delivery, or for a return within 7 days if it arrived damaged."],
+    paragraphs: [
+      "If a piece is not right, you can ask for an exchange within 15 days of delivery, or for a return within 7 days if it arrived damaged.",
+    ],
     action: { label: "View your order", url: input.orderUrl },
     links: [{ label: "Return policy", url: `${input.shopUrl}/return-policy` }],
   });

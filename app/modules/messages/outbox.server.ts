@@ -49,14 +49,23 @@ export async function queueMessages(tx: Tx | Db, messages: readonly OutboxMessag
   if (messages.length === 0) return 0;
   for (const m of messages) {
     // A list or a name here would be sent to whoever it names: callers check addresses first.
-    if (m.channel === "email" && !isPlainEmailAddress(m.recipient)) throw new RangeError("an e-mail's recipient must be one plain address");
+    if (m.channel === "email" && !isPlainEmailAddress(m.recipient))
+      throw new RangeError("an e-mail's recipient must be one plain address");
   }
   const rows = await tx
     .insert(outboxMessages)
     .values(
       messages.map((m) =>
         m.channel === "email"
-          ? { channel: "email", recipient: m.recipient, subject: m.subject, body: m.body, html: m.html, kind: m.kind, dedupeKey: m.dedupeKey }
+          ? {
+              channel: "email",
+              recipient: m.recipient,
+              subject: m.subject,
+              body: m.body,
+              html: m.html,
+              kind: m.kind,
+              dedupeKey: m.dedupeKey,
+            }
           : { channel: "sms", recipient: m.recipient, body: m.body, kind: m.kind, dedupeKey: m.dedupeKey },
       ),
     )
@@ -107,7 +116,14 @@ async function claimOne(db: Db, now: Date, channels: string[]): Promise<Claimed 
   const due = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
-    .where(and(isNull(outboxMessages.sentAt), isNull(outboxMessages.failedAt), lte(outboxMessages.nextAttemptAt, now), inArray(outboxMessages.channel, channels)))
+    .where(
+      and(
+        isNull(outboxMessages.sentAt),
+        isNull(outboxMessages.failedAt),
+        lte(outboxMessages.nextAttemptAt, now),
+        inArray(outboxMessages.channel, channels),
+      ),
+    )
     .orderBy(asc(outboxMessages.nextAttemptAt))
     .limit(1)
     .for("update", { skipLocked: true });
@@ -158,9 +174,16 @@ export async function deliverDueMessages(
       const giveUp = message.attempts >= MAX_ATTEMPTS;
       await db
         .update(outboxMessages)
-        .set(giveUp ? { failedAt: now(), lastError: reason } : { lastError: reason, nextAttemptAt: new Date(now().getTime() + retryDelayMs(message.attempts)) })
+        .set(
+          giveUp
+            ? { failedAt: now(), lastError: reason }
+            : { lastError: reason, nextAttemptAt: new Date(now().getTime() + retryDelayMs(message.attempts)) },
+        )
         .where(eq(outboxMessages.id, message.id));
-      getLogger().warn({ id: message.id, channel: message.channel, kind: message.kind, attempts: message.attempts, giveUp, reason }, "outbox: a message could not be sent");
+      getLogger().warn(
+        { id: message.id, channel: message.channel, kind: message.kind, attempts: message.attempts, giveUp, reason },
+        "outbox: a message could not be sent",
+      );
       if (giveUp) report.failed += 1;
       else report.retrying += 1;
     }
@@ -171,7 +194,12 @@ export async function deliverDueMessages(
 async function send(senders: Senders, message: Claimed): Promise<void> {
   if (message.channel === "email") {
     if (!senders.email) throw new Error("no e-mail provider");
-    await senders.email.send({ to: message.recipient, subject: message.subject ?? "", text: message.body, html: message.html });
+    await senders.email.send({
+      to: message.recipient,
+      subject: message.subject ?? "",
+      text: message.body,
+      html: message.html,
+    });
     return;
   }
   if (!senders.sms) throw new Error("no SMS provider");
@@ -189,7 +217,11 @@ interface Worker {
 const WORKER = Symbol.for("shop.outboxWorker");
 type GlobalWithWorker = typeof globalThis & { [WORKER]?: Worker };
 
-export function startOutboxWorker(db: Db, providers: SmsProvider | Senders, { intervalMs = 30_000 }: { intervalMs?: number } = {}): Worker {
+export function startOutboxWorker(
+  db: Db,
+  providers: SmsProvider | Senders,
+  { intervalMs = 30_000 }: { intervalMs?: number } = {},
+): Worker {
   const g = globalThis as GlobalWithWorker;
   void g[WORKER]?.stop();
   let running: Promise<void> | null = null;

@@ -102,7 +102,9 @@ export function refundProcessedEmail(input: RefundMessageInput): EmailParts {
       { label: "Amount", value: amount },
       { label: "Refunded to", value: capitalised(to) },
     ],
-    paragraphs: [`Your bank may take a few working days to show it. If you do not see it within ${REFUND_DAYS}, write to us with your order number.`],
+    paragraphs: [
+      `Your bank may take a few working days to show it. If you do not see it within ${REFUND_DAYS}, write to us with your order number.`,
+    ],
     action: { label: "View your order", url: input.orderUrl },
   });
 }

@@ -34,7 +34,9 @@ export const outboxMessages = pgTable(
   },
   (t) => [
     uniqueIndex("outbox_messages_dedupe_key").on(t.dedupeKey),
-    index("outbox_messages_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+    index("outbox_messages_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
     check("outbox_messages_channel", sql`${t.channel} IN ('sms', 'email')`),
     check("outbox_messages_email_subject", sql`${t.channel} <> 'email' OR ${t.subject} IS NOT NULL`),
     index("outbox_messages_recipient_idx").on(t.recipient, t.createdAt.desc()),

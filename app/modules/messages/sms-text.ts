@@ -7,7 +7,8 @@ import { formatPaise } from "../pricing/money";
  */
 
 /** GSM 03.38: the characters one 7-bit SMS character carries, and those that take two (escape + char). */
-const GSM_BASIC = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+const GSM_BASIC =
+  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
 const GSM_EXTENDED = "^{}\\[~]|€\f";
 
 /** How many GSM 7-bit characters a text takes, or null when it needs UCS-2 (then one SMS holds 70, not 160). */
@@ -37,10 +38,15 @@ export function smsMoney(paise: number): string {
  * lacks: a wording with them then does not fit and a shorter one without them is chosen.
  */
 export function firstFittingSms(wordings: readonly string[]): string {
-  return wordings.find((text) => (gsmLength(text) ?? Infinity) <= SMS_SINGLE_LIMIT) ?? wordings[wordings.length - 1] ?? "";
+  return (
+    wordings.find((text) => (gsmLength(text) ?? Infinity) <= SMS_SINGLE_LIMIT) ?? wordings[wordings.length - 1] ?? ""
+  );
 }
 
 /** Staff's words on one line, without a closing full stop (the text adds its own punctuation). */
 export function smsClause(text: string): string {
-  return text.replace(/\s+/g, " ").trim().replace(/[.!?]+$/, "");
+  return text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.!?]+$/, "");
 }

@@ -24,16 +24,36 @@ export function toShopper(
   const rows: OutboxMessage[] = [];
   const phone = to.phone.trim();
   if (E164.test(phone)) {
-    rows.push({ channel: "sms", recipient: phone, body: message.sms(), kind: message.kind, dedupeKey: message.keys.sms });
+    rows.push({
+      channel: "sms",
+      recipient: phone,
+      body: message.sms(),
+      kind: message.kind,
+      dedupeKey: message.keys.sms,
+    });
   } else {
-    getLogger().warn({ orderNumber: to.orderNumber, kind: message.kind }, "order message: the phone is not a +E.164 number, no SMS queued");
+    getLogger().warn(
+      { orderNumber: to.orderNumber, kind: message.kind },
+      "order message: the phone is not a +E.164 number, no SMS queued",
+    );
   }
   const email = to.email.trim();
   if (isPlainEmailAddress(email)) {
     const { subject, text, html } = message.email();
-    rows.push({ channel: "email", recipient: email, subject, body: text, html, kind: message.kind, dedupeKey: message.keys.email });
+    rows.push({
+      channel: "email",
+      recipient: email,
+      subject,
+      body: text,
+      html,
+      kind: message.kind,
+      dedupeKey: message.keys.email,
+    });
   } else {
-    getLogger().warn({ orderNumber: to.orderNumber, kind: message.kind }, "order message: the e-mail is not one plain address, no e-mail queued");
+    getLogger().warn(
+      { orderNumber: to.orderNumber, kind: message.kind },
+      "order message: the e-mail is not one plain address, no e-mail queued",
+    );
   }
   return rows;
 }

@@ -35,20 +35,26 @@ function likeTerm(term: string): string {
 const SEARCH_TEXT = sql`lower(${orders.orderNumber} || ' ' || ${orders.customerName} || ' ' || ${orders.customerEmail} || ' ' || ${orders.customerPhone})`;
 
 /** The list's filters as SQL conditions (shared by the page, its count and the CSV export). */
-export function orderListConditions(params: Pick<OrderListParams, "search" | "status" | "payment" | "from" | "to">): SQL[] {
+export function orderListConditions(
+  params: Pick<OrderListParams, "search" | "status" | "payment" | "from" | "to">,
+): SQL[] {
   const where: SQL[] = [];
   const term = params.search.trim();
   if (term) {
     const branches = [sql`${SEARCH_TEXT} LIKE ${likeTerm(term)}`];
     // a phone typed with spaces or dashes ('98111 00022') also finds the stored '+919811100022'
     const digits = term.replace(/\D/g, "");
-    if (digits.length >= 4 && /^[\d\s+()-]+$/.test(term) && digits !== term) branches.push(sql`${SEARCH_TEXT} LIKE ${likeTerm(digits)}`);
+    if (digits.length >= 4 && /^[\d\s+()-]+$/.test(term) && digits !== term)
+      branches.push(sql`${SEARCH_TEXT} LIKE ${likeTerm(digits)}`);
     where.push(branches.length === 1 ? branches[0]! : sql`(${sql.join(branches, sql` OR `)})`);
   }
   if (params.status) where.push(eq(orders.status, params.status));
   if (params.payment) where.push(eq(orders.paymentMethod, params.payment));
   if (params.from) where.push(sql`${orders.createdAt} >= ${istDayStart(params.from).toISOString()}::timestamptz`);
-  if (params.to) where.push(sql`${orders.createdAt} < ${new Date(istDayStart(params.to).getTime() + 86_400_000).toISOString()}::timestamptz`);
+  if (params.to)
+    where.push(
+      sql`${orders.createdAt} < ${new Date(istDayStart(params.to).getTime() + 86_400_000).toISOString()}::timestamptz`,
+    );
   return where;
 }
 
@@ -103,7 +109,12 @@ export async function listStaffOrders(db: Db, params: OrderListParams): Promise<
   ]);
   const total = counted?.total ?? 0;
   return {
-    rows: rows.map((r) => ({ ...r, status: r.status as OrderStatus, itemCount: Number(r.itemCount), createdAt: r.createdAt.toISOString() })),
+    rows: rows.map((r) => ({
+      ...r,
+      status: r.status as OrderStatus,
+      itemCount: Number(r.itemCount),
+      createdAt: r.createdAt.toISOString(),
+    })),
     total,
     page,
     pages: Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE)),
@@ -171,7 +182,10 @@ export async function openFlaggedPayments(db: Db, limit = 50): Promise<FlaggedPa
       orderStatus: r.orderStatus as OrderStatus,
       flaggedAt: r.flaggedAt!.toISOString(),
       wrongAmount,
-      confirmable: !wrongAmount && r.refundStatus === null && (r.orderStatus === "cancelled" || r.orderStatus === "pending_payment"),
+      confirmable:
+        !wrongAmount &&
+        r.refundStatus === null &&
+        (r.orderStatus === "cancelled" || r.orderStatus === "pending_payment"),
     };
   });
 }
@@ -182,7 +196,10 @@ type OrderLineRow = typeof orderLines.$inferSelect;
 
 export interface StaffOrderDetail {
   /** the order's row as the page shows it: dates as ISO strings; the checkout's key and payment deadline left out */
-  order: Omit<OrderRow, "status" | "checkoutKey" | "paymentDueAt" | "cancelledAt" | "confirmedAt" | "createdAt" | "updatedAt"> & {
+  order: Omit<
+    OrderRow,
+    "status" | "checkoutKey" | "paymentDueAt" | "cancelledAt" | "confirmedAt" | "createdAt" | "updatedAt"
+  > & {
     status: OrderStatus;
     cancelledAt: string | null;
     confirmedAt: string | null;
@@ -217,7 +234,15 @@ export interface StaffOrderDetail {
       createdAt: string;
     } | null;
   }>;
-  history: Array<{ id: string; fromStatus: OrderStatus | null; toStatus: OrderStatus; actorKind: string; actorName: string | null; reason: string | null; at: string }>;
+  history: Array<{
+    id: string;
+    fromStatus: OrderStatus | null;
+    toStatus: OrderStatus;
+    actorKind: string;
+    actorName: string | null;
+    reason: string | null;
+    at: string;
+  }>;
   activity: ActivityItem[];
 }
 
@@ -349,7 +374,15 @@ export function rupeesText(paise: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-const istFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
+const istFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Asia/Kolkata",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
+});
 
 /** '2026-11-24 14:05' in the shop's time zone. */
 export function istDateTime(date: Date): string {

@@ -8,7 +8,15 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "./status-display";
  */
 
 /** The statuses staff may set (spec section 4; 'Awaiting payment' is the checkout's alone). */
-export const STAFF_STATUSES = ["confirmed", "pending", "processing", "shipped", "delivered", "completed", "cancelled"] as const satisfies readonly OrderStatus[];
+export const STAFF_STATUSES = [
+  "confirmed",
+  "pending",
+  "processing",
+  "shipped",
+  "delivered",
+  "completed",
+  "cancelled",
+] as const satisfies readonly OrderStatus[];
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
 /** Every status, for the list's filter. */
@@ -16,7 +24,8 @@ export const ALL_STATUSES = ["pending_payment", ...STAFF_STATUSES] as const sati
 
 export const ORDER_ADMIN_MESSAGES = {
   notFound: "Order not found",
-  conflict: "This order was changed by someone else while you were working on it. Reload to see the latest; what you typed is still in the form.",
+  conflict:
+    "This order was changed by someone else while you were working on it. Reload to see the latest; what you typed is still in the form.",
   signedOut: "You were signed out. Sign in again in another tab, then send this again; what you typed is still here.",
   failed: "Something went wrong. Please try again.",
   statusRequired: "Please choose a status",
@@ -25,15 +34,19 @@ export const ORDER_ADMIN_MESSAGES = {
   reasonRequired: "Please give a reason for the cancellation",
   tooLong: (max: number) => `Please keep this under ${max} characters`,
   sameStatus: (status: OrderStatus) => `This order is already ${ORDER_STATUS_LABELS[status].toLowerCase()}.`,
-  awaitingPayment: "This order is waiting for its online payment: it confirms itself when the payment arrives. You can only cancel it.",
+  awaitingPayment:
+    "This order is waiting for its online payment: it confirms itself when the payment arrives. You can only cancel it.",
   reopenRefunded: "This order's payment was refunded, so it cannot be reopened.",
-  reopenUnconfirmed: "This order was cancelled before it was confirmed, so it cannot be reopened. Confirm it with its payment instead, if one arrived.",
+  reopenUnconfirmed:
+    "This order was cancelled before it was confirmed, so it cannot be reopened. Confirm it with its payment instead, if one arrived.",
   reopenOutOfStock: (piece: string) => `Not enough stock to reopen this order: ${piece} is sold out.`,
-  confirmOutOfStock: (piece: string) => `Not enough stock to confirm this order: ${piece} is sold out. Refund the payment instead.`,
+  confirmOutOfStock: (piece: string) =>
+    `Not enough stock to confirm this order: ${piece} is sold out. Refund the payment instead.`,
   flagGone: "This payment no longer needs attention. Reload to see the latest.",
   alreadyConfirmed: "This order is already confirmed; this payment is a second one. Refund it instead.",
   wrongAmount: "This payment is not for the order's total, so it cannot confirm the order. Refund it instead.",
-  credited: "This order's invoice was cancelled by a credit note, so the order cannot be confirmed again. Refund any payment instead; the shopper can order again.",
+  credited:
+    "This order's invoice was cancelled by a credit note, so the order cannot be confirmed again. Refund any payment instead; the shopper can order again.",
   refundMissing: "There is no refund to try again.",
   refundDone: "This refund has already been processed.",
   // toasts
@@ -74,7 +87,9 @@ const base = z.object({
 });
 
 /** Checks the form: a message per field, or the change to make. */
-export function checkStatusChange(values: StatusChangeValues): { ok: true; change: StatusChange } | { ok: false; fieldErrors: StatusFieldErrors } {
+export function checkStatusChange(
+  values: StatusChangeValues,
+): { ok: true; change: StatusChange } | { ok: false; fieldErrors: StatusFieldErrors } {
   const parsed = base.safeParse(values);
   const fieldErrors: StatusFieldErrors = {};
   if (!parsed.success) {
@@ -91,7 +106,11 @@ export function checkStatusChange(values: StatusChangeValues): { ok: true; chang
   }
   if (status === "cancelled" && !values.reason.trim()) fieldErrors.reason ??= ORDER_ADMIN_MESSAGES.reasonRequired;
   if (!v || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
-  if (v.status === "shipped") return { ok: true, change: { status: "shipped", courier: v.courier, trackingNumber: v.trackingNumber, note: v.reason || null } };
+  if (v.status === "shipped")
+    return {
+      ok: true,
+      change: { status: "shipped", courier: v.courier, trackingNumber: v.trackingNumber, note: v.reason || null },
+    };
   if (v.status === "cancelled") return { ok: true, change: { status: "cancelled", reason: v.reason } };
   return { ok: true, change: { status: v.status, note: v.reason || null } };
 }
@@ -164,5 +183,19 @@ export const REFUND_STATUS_LABELS = { pending: "Pending", processed: "Processed"
 export type OrderIntent = "status" | "confirm-payment" | "refund-payment" | "retry-refund";
 
 export type OrderActionAnswer =
-  | { ok: true; intent: OrderIntent; orderId: string; version: number; message: string; refund: { message: string; tone: "success" | "error" } | null }
-  | { ok: false; intent: OrderIntent | null; orderId: string | null; formError: string; fieldErrors: StatusFieldErrors; conflict?: boolean };
+  | {
+      ok: true;
+      intent: OrderIntent;
+      orderId: string;
+      version: number;
+      message: string;
+      refund: { message: string; tone: "success" | "error" } | null;
+    }
+  | {
+      ok: false;
+      intent: OrderIntent | null;
+      orderId: string | null;
+      formError: string;
+      fieldErrors: StatusFieldErrors;
+      conflict?: boolean;
+    };

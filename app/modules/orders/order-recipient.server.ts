@@ -34,7 +34,11 @@ export async function findOrderRecipient(db: Db | Tx, orderId: string): Promise<
 }
 
 /** What staff's cancellation says: the reason, and what becomes of the money (`refundedPaise` asked back in the same change). */
-export function staffCancellation(order: OrderContact & Pick<OrderRow, "paymentMethod" | "confirmedAt">, reason: string, refundedPaise: number): OrderCancelledInput {
+export function staffCancellation(
+  order: OrderContact & Pick<OrderRow, "paymentMethod" | "confirmedAt">,
+  reason: string,
+  refundedPaise: number,
+): OrderCancelledInput {
   let payment: CancelledPayment = { kind: "none" };
   if (refundedPaise > 0) payment = { kind: "refunding", amountPaise: refundedPaise };
   else if (order.paymentMethod === "cod") payment = { kind: "cash-on-delivery" };

@@ -75,10 +75,24 @@ export async function insertOrder(tx: Tx, order: NewOrder, now = new Date()): Pr
     })),
   );
   const steps: Array<typeof orderStatusHistory.$inferInsert> = [
-    { orderId: row.id, fromStatus: null, toStatus: "pending_payment", actorKind: "customer", actorUserId: order.userId, createdAt: now },
+    {
+      orderId: row.id,
+      fromStatus: null,
+      toStatus: "pending_payment",
+      actorKind: "customer",
+      actorUserId: order.userId,
+      createdAt: now,
+    },
   ];
   if (order.status === "confirmed") {
-    steps.push({ orderId: row.id, fromStatus: "pending_payment", toStatus: "confirmed", actorKind: "system", reason: "Cash on delivery", createdAt: now });
+    steps.push({
+      orderId: row.id,
+      fromStatus: "pending_payment",
+      toStatus: "confirmed",
+      actorKind: "system",
+      reason: "Cash on delivery",
+      createdAt: now,
+    });
   }
   await tx.insert(orderStatusHistory).values(steps);
   return row;
@@ -111,7 +125,10 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | nul
 }
 
 /** What each line took from stock, for giving it back. */
-export async function orderStockLines(db: Conn, orderId: string): Promise<Array<{ variantId: string; quantity: number }>> {
+export async function orderStockLines(
+  db: Conn,
+  orderId: string,
+): Promise<Array<{ variantId: string; quantity: number }>> {
   const rows = await db
     .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
     .from(orderLines)

@@ -74,7 +74,9 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
     index("orders_created_idx").on(t.createdAt.desc()),
     // the abandoned-payment sweep reads only the unpaid online orders
-    index("orders_payment_due_idx").on(t.paymentDueAt).where(sql`${t.status} = 'pending_payment'`),
+    index("orders_payment_due_idx")
+      .on(t.paymentDueAt)
+      .where(sql`${t.status} = 'pending_payment'`),
     // the admin's order search: number, customer name, e-mail and phone in one trigram index
     index("orders_search_trgm").using(
       "gin",
@@ -82,7 +84,9 @@ export const orders = pgTable(
     ),
     index("orders_payment_method_created_idx").on(t.paymentMethod, t.createdAt.desc()),
     // the orders that used a coupon (the admin's coupon detail)
-    index("orders_coupon_code_idx").on(t.couponCode, t.createdAt.desc()).where(sql`${t.couponCode} IS NOT NULL`),
+    index("orders_coupon_code_idx")
+      .on(t.couponCode, t.createdAt.desc())
+      .where(sql`${t.couponCode} IS NOT NULL`),
     check(
       "orders_amounts_consistent",
       sql`${t.subtotalPaise} >= 0 AND ${t.shippingPaise} >= 0 AND ${t.discountPaise} >= 0 AND ${t.prepaidDiscountPaise} >= 0 AND ${t.codFeePaise} >= 0 AND ${t.totalPaise} = ${t.subtotalPaise} + ${t.shippingPaise} + ${t.codFeePaise} - ${t.discountPaise} - ${t.prepaidDiscountPaise} AND ${t.totalPaise} >= 0`,

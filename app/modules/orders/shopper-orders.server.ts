@@ -127,7 +127,11 @@ export async function getOrderForUser(db: Db, userId: string, orderNumber: strin
       .where(eq(orderStatusHistory.orderId, order.id))
       .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
     db
-      .select({ providerPaymentId: payments.providerPaymentId, method: payments.method, capturedAt: payments.capturedAt })
+      .select({
+        providerPaymentId: payments.providerPaymentId,
+        method: payments.method,
+        capturedAt: payments.capturedAt,
+      })
       .from(payments)
       .where(and(eq(payments.orderId, order.id), eq(payments.status, "captured")))
       .orderBy(asc(payments.capturedAt))

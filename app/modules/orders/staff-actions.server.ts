@@ -2,7 +2,15 @@ import type { Db } from "../../db/client.server";
 import type { Actor } from "../admin/audit.server";
 import { checkStatusChange, ORDER_ADMIN_MESSAGES, type OrderActionAnswer, type OrderIntent } from "./admin-orders";
 import { isOrderId } from "./admin-orders.server";
-import { changeOrderStatus, confirmFlaggedPayment, refundFlaggedPayment, refundMessage, retryRefund, type ChangeDeps, type ChangeResult } from "./staff-changes.server";
+import {
+  changeOrderStatus,
+  confirmFlaggedPayment,
+  refundFlaggedPayment,
+  refundMessage,
+  retryRefund,
+  type ChangeDeps,
+  type ChangeResult,
+} from "./staff-changes.server";
 
 /*
  * The order screens' form posts (the list's flagged payments and the order page): read the intent
@@ -13,7 +21,12 @@ import { changeOrderStatus, confirmFlaggedPayment, refundFlaggedPayment, refundM
 const INTENTS: readonly OrderIntent[] = ["status", "confirm-payment", "refund-payment", "retry-refund"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function runOrderAction(db: Db, staff: Actor, form: FormData, options: { orderId?: string } & ChangeDeps = {}): Promise<{ status: number; body: OrderActionAnswer }> {
+export async function runOrderAction(
+  db: Db,
+  staff: Actor,
+  form: FormData,
+  options: { orderId?: string } & ChangeDeps = {},
+): Promise<{ status: number; body: OrderActionAnswer }> {
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
@@ -21,17 +34,28 @@ export async function runOrderAction(db: Db, staff: Actor, form: FormData, optio
   const intent = (INTENTS as readonly string[]).includes(field("intent")) ? (field("intent") as OrderIntent) : null;
   const orderId = options.orderId ?? field("orderId");
   const version = Number(field("version"));
-  const bad = (formError: string, status = 400) => ({ status, body: { ok: false as const, intent, orderId: isOrderId(orderId) ? orderId : null, formError, fieldErrors: {} } });
+  const bad = (formError: string, status = 400) => ({
+    status,
+    body: { ok: false as const, intent, orderId: isOrderId(orderId) ? orderId : null, formError, fieldErrors: {} },
+  });
   if (!intent || !Number.isInteger(version) || version < 0) return bad(ORDER_ADMIN_MESSAGES.failed);
   if (!isOrderId(orderId)) return bad(ORDER_ADMIN_MESSAGES.notFound, 404);
 
   let result: ChangeResult;
   switch (intent) {
     case "status": {
-      const checked = checkStatusChange({ status: field("status"), courier: field("courier"), trackingNumber: field("trackingNumber"), reason: field("reason") });
+      const checked = checkStatusChange({
+        status: field("status"),
+        courier: field("courier"),
+        trackingNumber: field("trackingNumber"),
+        reason: field("reason"),
+      });
       if (!checked.ok) {
         const first = Object.values(checked.fieldErrors)[0] ?? ORDER_ADMIN_MESSAGES.failed;
-        return { status: 400, body: { ok: false, intent, orderId, formError: first, fieldErrors: checked.fieldErrors } };
+        return {
+          status: 400,
+          body: { ok: false, intent, orderId, formError: first, fieldErrors: checked.fieldErrors },
+        };
       }
       result = await changeOrderStatus(db, staff, { orderId, version, change: checked.change }, options);
       break;
@@ -40,7 +64,12 @@ export async function runOrderAction(db: Db, staff: Actor, form: FormData, optio
     case "refund-payment": {
       const paymentId = field("paymentId");
       if (!UUID.test(paymentId)) return bad(ORDER_ADMIN_MESSAGES.flagGone, 409);
-      result = await (intent === "confirm-payment" ? confirmFlaggedPayment : refundFlaggedPayment)(db, staff, { orderId, version, paymentId }, options);
+      result = await (intent === "confirm-payment" ? confirmFlaggedPayment : refundFlaggedPayment)(
+        db,
+        staff,
+        { orderId, version, paymentId },
+        options,
+      );
       break;
     }
     case "retry-refund": {
@@ -51,7 +80,27 @@ export async function runOrderAction(db: Db, staff: Actor, form: FormData, optio
     }
   }
   if (!result.ok) {
-    return { status: result.status, body: { ok: false, intent, orderId, formError: result.formError, fieldErrors: result.fieldErrors ?? {}, conflict: result.conflict } };
+    return {
+      status: result.status,
+      body: {
+        ok: false,
+        intent,
+        orderId,
+        formError: result.formError,
+        fieldErrors: result.fieldErrors ?? {},
+        conflict: result.conflict,
+      },
+    };
   }
-  return { status: 200, body: { ok: true, intent, orderId, version: result.version, message: result.message, refund: refundMessage(result.refunds) } };
+  return {
+    status: 200,
+    body: {
+      ok: true,
+      intent,
+      orderId,
+      version: result.version,
+      message: result.message,
+      refund: refundMessage(result.refunds),
+    },
+  };
 }

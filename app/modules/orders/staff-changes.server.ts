@@ -31,7 +31,13 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "./status-display";
  * coupon use back, once: a second cancel finds the version raised, or the order already cancelled.
  */
 
-export type ChangeFailure = { ok: false; status: 400 | 404 | 409; formError: string; fieldErrors?: StatusFieldErrors; conflict?: boolean };
+export type ChangeFailure = {
+  ok: false;
+  status: 400 | 404 | 409;
+  formError: string;
+  fieldErrors?: StatusFieldErrors;
+  conflict?: boolean;
+};
 export type ChangeResult = { ok: true; version: number; message: string; refunds: RefundOutcome[] } | ChangeFailure;
 
 class Refused extends Error {
@@ -62,14 +68,25 @@ interface Done {
  * Runs one change under the order's lock and version check, then the after-commit work: caches,
  * the outbox, refunds at the gateway.
  */
-async function change(db: Db, orderId: string, version: number, deps: ChangeDeps, work: (tx: Tx, order: OrderRow, now: Date) => Promise<Omit<Done, "version">>): Promise<ChangeResult> {
+async function change(
+  db: Db,
+  orderId: string,
+  version: number,
+  deps: ChangeDeps,
+  work: (tx: Tx, order: OrderRow, now: Date) => Promise<Omit<Done, "version">>,
+): Promise<ChangeResult> {
   const now = deps.now ?? new Date();
   let done: Done;
   try {
     done = await db.transaction(async (tx) => {
       // The order's payments first, then the order: the order the checkout's settlePayment takes
       // them in (payment, then order), so a late webhook and a staff change never wait on each other.
-      await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)).for("update");
+      await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(eq(payments.orderId, orderId))
+        .orderBy(asc(payments.id))
+        .for("update");
       const order = await lockOrder(tx, orderId);
       if (!order) return refuse(404, ORDER_ADMIN_MESSAGES.notFound);
       if (order.version !== version) return refuse(409, ORDER_ADMIN_MESSAGES.conflict, { conflict: true });
@@ -99,11 +116,19 @@ async function change(db: Db, orderId: string, version: number, deps: ChangeDeps
 /** The order's lines that took stock, with what to call them in a message. */
 async function stockLines(tx: Tx, orderId: string) {
   const rows = await tx
-    .select({ variantId: orderLines.variantId, quantity: orderLines.quantity, name: orderLines.name, size: orderLines.size, colour: orderLines.colour })
+    .select({
+      variantId: orderLines.variantId,
+      quantity: orderLines.quantity,
+      name: orderLines.name,
+      size: orderLines.size,
+      colour: orderLines.colour,
+    })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
-  return rows.flatMap((r) => (r.variantId ? [{ variantId: r.variantId, quantity: r.quantity, piece: `${r.name} (${r.size}, ${r.colour})` }] : []));
+  return rows.flatMap((r) =>
+    r.variantId ? [{ variantId: r.variantId, quantity: r.quantity, piece: `${r.name} (${r.size}, ${r.colour})` }] : [],
+  );
 }
 
 /** Takes the order's stock and coupon use again (a cancelled order confirmed or reopened); refuses when a piece is sold out. */
@@ -121,16 +146,29 @@ async function retake(tx: Tx, order: OrderRow, now: Date, outOfStock: (piece: st
 const label = (s: OrderStatus) => ORDER_STATUS_LABELS[s];
 
 /** Sets any status of spec section 4, with its side effects; see the file's comment. */
-export async function changeOrderStatus(db: Db, staff: Actor, input: { orderId: string; version: number; change: StatusChange }, deps: ChangeDeps = {}): Promise<ChangeResult> {
+export async function changeOrderStatus(
+  db: Db,
+  staff: Actor,
+  input: { orderId: string; version: number; change: StatusChange },
+  deps: ChangeDeps = {},
+): Promise<ChangeResult> {
   const { change: next } = input;
   return change(db, input.orderId, input.version, deps, async (tx, order, now) => {
     const from = order.status as OrderStatus;
     const to = next.status;
     if (!statusChoices(from).includes(to)) refuse(409, ORDER_ADMIN_MESSAGES.awaitingPayment);
-    const trackingChanged = to === "shipped" && next.status === "shipped" && (next.courier !== (order.courier ?? "") || next.trackingNumber !== (order.trackingNumber ?? ""));
+    const trackingChanged =
+      to === "shipped" &&
+      next.status === "shipped" &&
+      (next.courier !== (order.courier ?? "") || next.trackingNumber !== (order.trackingNumber ?? ""));
     if (from === to && !trackingChanged) refuse(409, ORDER_ADMIN_MESSAGES.sameStatus(from));
 
-    const result: Omit<Done, "version"> = { message: ORDER_ADMIN_MESSAGES.updated, refundIds: [], stockChanged: false, queued: false };
+    const result: Omit<Done, "version"> = {
+      message: ORDER_ADMIN_MESSAGES.updated,
+      refundIds: [],
+      stockChanged: false,
+      queued: false,
+    };
     const changes: Record<string, { before: unknown; after: unknown }> = {};
     if (from !== to) changes.status = { before: from, after: to };
     let summary = `${order.orderNumber}: ${label(from)} → ${label(to)}`;
@@ -141,7 +179,11 @@ export async function changeOrderStatus(db: Db, staff: Actor, input: { orderId: 
       if (!order.confirmedAt) refuse(409, ORDER_ADMIN_MESSAGES.reopenUnconfirmed);
       // its invoice was taken back by a credit note: the supply is over, a new order starts a new one
       if (await hasCreditNote(tx, order.id)) refuse(409, ORDER_ADMIN_MESSAGES.credited);
-      const [refunded] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, order.id)).limit(1);
+      const [refunded] = await tx
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(eq(refunds.orderId, order.id))
+        .limit(1);
       if (refunded) refuse(409, ORDER_ADMIN_MESSAGES.reopenRefunded);
       await retake(tx, order, now, ORDER_ADMIN_MESSAGES.reopenOutOfStock);
       result.stockChanged = true;
@@ -150,7 +192,10 @@ export async function changeOrderStatus(db: Db, staff: Actor, input: { orderId: 
     if (next.status === "shipped") {
       changes.courier = { before: order.courier, after: next.courier };
       changes.trackingNumber = { before: order.trackingNumber, after: next.trackingNumber };
-      await tx.update(orders).set({ courier: next.courier, trackingNumber: next.trackingNumber }).where(eq(orders.id, order.id));
+      await tx
+        .update(orders)
+        .set({ courier: next.courier, trackingNumber: next.trackingNumber })
+        .where(eq(orders.id, order.id));
       summary += ` (${next.courier}, ${next.trackingNumber})`;
       if (from === to) summary = `${order.orderNumber}: tracking changed to ${next.courier}, ${next.trackingNumber}`;
       reason = [`${next.courier}, tracking number ${next.trackingNumber}`, next.note].filter(Boolean).join(". ");
@@ -174,12 +219,25 @@ export async function changeOrderStatus(db: Db, staff: Actor, input: { orderId: 
       result.refundIds = asked.map((r) => r.id);
       changes.cancellationReason = { before: order.cancellationReason, after: next.reason };
       summary += `: ${next.reason}`;
-      if (asked.length > 0) summary += `; refund of ${asked.length === 1 ? "the payment" : `${asked.length} payments`} asked`;
+      if (asked.length > 0)
+        summary += `; refund of ${asked.length === 1 ? "the payment" : `${asked.length} payments`} asked`;
       // an invoiced order's supply is taken back on a GST credit note, in this same transaction
-      const credit = await issueCreditNote(tx, { orderId: order.id, reason: `Order cancelled: ${next.reason}`, selection: { kind: "all" }, now });
+      const credit = await issueCreditNote(tx, {
+        orderId: order.id,
+        reason: `Order cancelled: ${next.reason}`,
+        selection: { kind: "all" },
+        now,
+      });
       if (credit) summary += `; credit note ${credit.creditNoteNumber} issued`;
       // the shopper is told why, and what becomes of her money (each refund has its own message too)
-      await queueOrderCancelled(tx, staffCancellation(order, next.reason, asked.reduce((sum, r) => sum + r.amountPaise, 0)));
+      await queueOrderCancelled(
+        tx,
+        staffCancellation(
+          order,
+          next.reason,
+          asked.reduce((sum, r) => sum + r.amountPaise, 0),
+        ),
+      );
       result.message = ORDER_ADMIN_MESSAGES.cancelled;
     }
 
@@ -191,7 +249,13 @@ export async function changeOrderStatus(db: Db, staff: Actor, input: { orderId: 
       // never happens through statusChoices (an unconfirmed order can only be cancelled); kept for safety
       await tx.update(orders).set({ confirmedAt: now }).where(eq(orders.id, order.id));
     }
-    await recordAudit(tx, staff, { entity: "order", entityId: order.id, action: to === "cancelled" ? "cancel" : "status", summary, changes });
+    await recordAudit(tx, staff, {
+      entity: "order",
+      entityId: order.id,
+      action: to === "cancelled" ? "cancel" : "status",
+      summary,
+      changes,
+    });
     return result;
   });
 }
@@ -214,7 +278,12 @@ async function lockFlaggedPayment(tx: Tx, orderId: string, paymentId: string) {
  * shopper's text and e-mail, in this transaction. A cancelled order takes its stock and coupon use
  * again first; when a piece has sold out meanwhile, staff are told to refund instead.
  */
-export async function confirmFlaggedPayment(db: Db, staff: Actor, input: { orderId: string; version: number; paymentId: string }, deps: ChangeDeps = {}): Promise<ChangeResult> {
+export async function confirmFlaggedPayment(
+  db: Db,
+  staff: Actor,
+  input: { orderId: string; version: number; paymentId: string },
+  deps: ChangeDeps = {},
+): Promise<ChangeResult> {
   return change(db, input.orderId, input.version, deps, async (tx, order, now) => {
     const { payment, refund } = await lockFlaggedPayment(tx, order.id, input.paymentId);
     if (refund) refuse(409, ORDER_ADMIN_MESSAGES.flagGone);
@@ -237,30 +306,52 @@ export async function confirmFlaggedPayment(db: Db, staff: Actor, input: { order
       entityId: order.id,
       action: "confirm-payment",
       summary: `${order.orderNumber}: confirmed with flagged payment ${payment.providerPaymentId ?? payment.id}`,
-      changes: { status: { before: from, after: "confirmed" }, paymentFlag: { before: payment.flagReason, after: null } },
+      changes: {
+        status: { before: from, after: "confirmed" },
+        paymentFlag: { before: payment.flagReason, after: null },
+      },
     });
     return { message: ORDER_ADMIN_MESSAGES.confirmed, refundIds: [], stockChanged, queued: true };
   });
 }
 
 /** Refunds a flagged payment whole; the order itself stays as it is. */
-export async function refundFlaggedPayment(db: Db, staff: Actor, input: { orderId: string; version: number; paymentId: string }, deps: ChangeDeps = {}): Promise<ChangeResult> {
+export async function refundFlaggedPayment(
+  db: Db,
+  staff: Actor,
+  input: { orderId: string; version: number; paymentId: string },
+  deps: ChangeDeps = {},
+): Promise<ChangeResult> {
   return change(db, input.orderId, input.version, deps, async (tx, order, now) => {
     const { payment, refund } = await lockFlaggedPayment(tx, order.id, input.paymentId);
     if (refund && refund.status !== "failed") refuse(409, ORDER_ADMIN_MESSAGES.flagGone);
-    const refundIds = refund ? [refund.id] : (await requestRefunds(tx, { orderId: order.id, paymentId: payment.id, requestedBy: staff.id, now })).map((r) => r.id);
+    const refundIds = refund
+      ? [refund.id]
+      : (await requestRefunds(tx, { orderId: order.id, paymentId: payment.id, requestedBy: staff.id, now })).map(
+          (r) => r.id,
+        );
     if (refundIds.length === 0) refuse(409, ORDER_ADMIN_MESSAGES.flagGone);
     const status = order.status as OrderStatus;
     const reason = `Refund of payment ${payment.providerPaymentId ?? payment.id} asked (${payment.flagReason ?? "flagged payment"})`;
     await moveOrder(tx, order.id, { from: status, to: status, actor: "staff", actorUserId: staff.id, reason, now });
-    await recordAudit(tx, staff, { entity: "order", entityId: order.id, action: "refund", summary: `${order.orderNumber}: ${reason}` });
+    await recordAudit(tx, staff, {
+      entity: "order",
+      entityId: order.id,
+      action: "refund",
+      summary: `${order.orderNumber}: ${reason}`,
+    });
     // a new refund row queued its message to the shopper
     return { message: ORDER_ADMIN_MESSAGES.updated, refundIds, stockChanged: false, queued: !refund };
   });
 }
 
 /** Asks the gateway again for a refund that failed (or is still pending), with the same idempotency key. */
-export async function retryRefund(db: Db, staff: Actor, input: { orderId: string; version: number; refundId: string }, deps: ChangeDeps = {}): Promise<ChangeResult> {
+export async function retryRefund(
+  db: Db,
+  staff: Actor,
+  input: { orderId: string; version: number; refundId: string },
+  deps: ChangeDeps = {},
+): Promise<ChangeResult> {
   return change(db, input.orderId, input.version, deps, async (tx, order, now) => {
     const [refund] = await tx
       .select()
@@ -272,7 +363,12 @@ export async function retryRefund(db: Db, staff: Actor, input: { orderId: string
     const status = order.status as OrderStatus;
     const reason = `Refund ${refund.status === "failed" ? "tried again" : "checked again"}`;
     await moveOrder(tx, order.id, { from: status, to: status, actor: "staff", actorUserId: staff.id, reason, now });
-    await recordAudit(tx, staff, { entity: "order", entityId: order.id, action: "refund-retry", summary: `${order.orderNumber}: ${reason.toLowerCase()}` });
+    await recordAudit(tx, staff, {
+      entity: "order",
+      entityId: order.id,
+      action: "refund-retry",
+      summary: `${order.orderNumber}: ${reason.toLowerCase()}`,
+    });
     return { message: ORDER_ADMIN_MESSAGES.updated, refundIds: [refund.id], stockChanged: false, queued: false };
   });
 }
@@ -281,6 +377,7 @@ export async function retryRefund(db: Db, staff: Actor, input: { orderId: string
 export function refundMessage(outcomes: RefundOutcome[]): { message: string; tone: "success" | "error" } | null {
   if (outcomes.length === 0) return null;
   if (outcomes.some((o) => o.state === "failed")) return { message: ORDER_ADMIN_MESSAGES.refundFailed, tone: "error" };
-  if (outcomes.some((o) => o.state === "pending")) return { message: ORDER_ADMIN_MESSAGES.refundPending, tone: "success" };
+  if (outcomes.some((o) => o.state === "pending"))
+    return { message: ORDER_ADMIN_MESSAGES.refundPending, tone: "success" };
   return { message: ORDER_ADMIN_MESSAGES.refundProcessed, tone: "success" };
 }

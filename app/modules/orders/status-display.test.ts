@@ -14,6 +14,10 @@ describe("order status colours (spec section 4)", () => {
   });
 
   it("labels the account page's statuses as the spec shows them", () => {
-    expect([ORDER_STATUS_LABELS.delivered, ORDER_STATUS_LABELS.processing, ORDER_STATUS_LABELS.shipped]).toEqual(["Delivered", "Processing", "Shipped"]);
+    expect([ORDER_STATUS_LABELS.delivered, ORDER_STATUS_LABELS.processing, ORDER_STATUS_LABELS.shipped]).toEqual([
+      "Delivered",
+      "Processing",
+      "Shipped",
+    ]);
   });
 });

@@ -3,14 +3,7 @@
  * green, pending/processing yellow, cancelled red, every other status blue.
  */
 export type OrderStatus =
-  | "pending_payment"
-  | "confirmed"
-  | "pending"
-  | "processing"
-  | "shipped"
-  | "delivered"
-  | "completed"
-  | "cancelled";
+  "pending_payment" | "confirmed" | "pending" | "processing" | "shipped" | "delivered" | "completed" | "cancelled";
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: "Awaiting payment",

@@ -8,10 +8,19 @@ const at = (hours: number) => new Date(T0.getTime() + hours * 3_600_000);
 
 /** A history from (status, hours after T0) pairs, each entry starting from the one before. */
 function history(...steps: Array<[OrderStatus, number, string?]>): TimelineHistoryEntry[] {
-  return steps.map(([toStatus, hours, reason], i) => ({ fromStatus: i === 0 ? null : steps[i - 1]![0], toStatus, createdAt: at(hours), reason: reason ?? null }));
+  return steps.map(([toStatus, hours, reason], i) => ({
+    fromStatus: i === 0 ? null : steps[i - 1]![0],
+    toStatus,
+    createdAt: at(hours),
+    reason: reason ?? null,
+  }));
 }
 
-const order = (status: OrderStatus, extra: Partial<TimelineOrder> = {}): TimelineOrder => ({ status, createdAt: T0, ...extra });
+const order = (status: OrderStatus, extra: Partial<TimelineOrder> = {}): TimelineOrder => ({
+  status,
+  createdAt: T0,
+  ...extra,
+});
 
 /** The steps as [key, state] pairs, which most tests are about. */
 const shape = (view: OrderTimelineView) => view.steps.map((s) => [s.key, s.state]);
@@ -73,13 +82,27 @@ describe("orderTimeline: the way through", () => {
   });
 
   it("shipped: the courier and tracking number ride on the shipped step, and only once it is reached", () => {
-    const shipped = orderTimeline(history(["confirmed", 0], ["shipped", 30]), order("shipped", { courier: " Delhivery ", trackingNumber: "DLV-778899" }));
-    expect(step(shipped, "shipped")).toMatchObject({ state: "current", courier: "Delhivery", trackingNumber: "DLV-778899", at: at(30) });
+    const shipped = orderTimeline(
+      history(["confirmed", 0], ["shipped", 30]),
+      order("shipped", { courier: " Delhivery ", trackingNumber: "DLV-778899" }),
+    );
+    expect(step(shipped, "shipped")).toMatchObject({
+      state: "current",
+      courier: "Delhivery",
+      trackingNumber: "DLV-778899",
+      at: at(30),
+    });
     // staff typed the AWB before dispatch: not shown on a step the parcel has not reached
-    const early = orderTimeline(history(["confirmed", 0], ["processing", 5]), order("processing", { courier: "Delhivery", trackingNumber: "DLV-1" }));
+    const early = orderTimeline(
+      history(["confirmed", 0], ["processing", 5]),
+      order("processing", { courier: "Delhivery", trackingNumber: "DLV-1" }),
+    );
     expect(step(early, "shipped")).toEqual({ key: "shipped", label: "Shipped", state: "upcoming", at: null });
     // blank values are no values
-    const blank = orderTimeline(history(["confirmed", 0], ["shipped", 30]), order("shipped", { courier: "  ", trackingNumber: null }));
+    const blank = orderTimeline(
+      history(["confirmed", 0], ["shipped", 30]),
+      order("shipped", { courier: "  ", trackingNumber: null }),
+    );
     expect(step(blank, "shipped")).toMatchObject({ courier: null, trackingNumber: null });
   });
 
@@ -103,7 +126,10 @@ describe("orderTimeline: the way through", () => {
     const processing = orderTimeline(history(["confirmed", 0], ["processing", 2]), order("processing"));
     expect(processing.tone).toBe("yellow");
 
-    const completed = orderTimeline(history(["confirmed", 0], ["shipped", 5], ["delivered", 50], ["completed", 200]), order("completed"));
+    const completed = orderTimeline(
+      history(["confirmed", 0], ["shipped", 5], ["delivered", 50], ["completed", 200]),
+      order("completed"),
+    );
     expect(shape(completed).at(-1)).toEqual(["delivered", "current"]);
     expect(step(completed, "delivered")?.at).toEqual(at(50));
     expect(completed).toMatchObject({ statusLabel: "Completed", tone: "green" });
@@ -113,7 +139,10 @@ describe("orderTimeline: the way through", () => {
   });
 
   it("going back to an earlier step forgets the later dates; reaching them again dates them anew", () => {
-    const back = orderTimeline(history(["confirmed", 0], ["processing", 5], ["shipped", 10], ["processing", 12]), order("processing"));
+    const back = orderTimeline(
+      history(["confirmed", 0], ["processing", 5], ["shipped", 10], ["processing", 12]),
+      order("processing"),
+    );
     expect(shape(back).slice(2)).toEqual([
       ["processing", "current"],
       ["shipped", "upcoming"],
@@ -121,17 +150,26 @@ describe("orderTimeline: the way through", () => {
     ]);
     // processing was first reached at 5 on this way through (going back to it keeps that date)
     expect(step(back, "processing")?.at).toEqual(at(5));
-    const again = orderTimeline(history(["confirmed", 0], ["processing", 5], ["shipped", 10], ["processing", 12], ["shipped", 30]), order("shipped"));
+    const again = orderTimeline(
+      history(["confirmed", 0], ["processing", 5], ["shipped", 10], ["processing", 12], ["shipped", 30]),
+      order("shipped"),
+    );
     expect(step(again, "shipped")?.at).toEqual(at(30));
     // a pause in 'pending' after processing keeps the first confirmation date
-    const paused = orderTimeline(history(["confirmed", 0], ["processing", 5], ["pending", 6], ["processing", 9]), order("processing"));
+    const paused = orderTimeline(
+      history(["confirmed", 0], ["processing", 5], ["pending", 6], ["processing", 9]),
+      order("processing"),
+    );
     expect(step(paused, "confirmed")?.at).toEqual(T0);
     expect(step(paused, "processing")?.at).toEqual(at(9));
   });
 
   it("reads the history in time order whatever order it arrives in, and dates as ISO text", () => {
     const entries = history(["pending_payment", 0], ["confirmed", 1], ["processing", 2], ["shipped", 3]);
-    const shuffled = [entries[2]!, entries[0]!, entries[3]!, entries[1]!].map((e) => ({ ...e, createdAt: (e.createdAt as Date).toISOString() }));
+    const shuffled = [entries[2]!, entries[0]!, entries[3]!, entries[1]!].map((e) => ({
+      ...e,
+      createdAt: (e.createdAt as Date).toISOString(),
+    }));
     const view = orderTimeline(shuffled, { ...order("shipped"), createdAt: T0.toISOString() });
     expect(view.steps.map((s) => s.at)).toEqual([T0, at(1), at(2), at(3), null]);
   });
@@ -152,10 +190,22 @@ describe("orderTimeline: the way through", () => {
   });
 
   it("exactly one step is current, whatever the status", () => {
-    const statuses: OrderStatus[] = ["pending_payment", "confirmed", "pending", "processing", "shipped", "delivered", "completed", "cancelled"];
+    const statuses: OrderStatus[] = [
+      "pending_payment",
+      "confirmed",
+      "pending",
+      "processing",
+      "shipped",
+      "delivered",
+      "completed",
+      "cancelled",
+    ];
     for (const status of statuses) {
       const view = orderTimeline(history(["pending_payment", 0], ["confirmed", 1], [status, 2]), order(status));
-      expect(view.steps.filter((s) => s.state === "current"), status).toHaveLength(1);
+      expect(
+        view.steps.filter((s) => s.state === "current"),
+        status,
+      ).toHaveLength(1);
     }
   });
 });
@@ -163,7 +213,12 @@ describe("orderTimeline: the way through", () => {
 describe("orderTimeline: cancellation", () => {
   it("is its own end state after the steps reached, with its reason and date; no upcoming steps", () => {
     const view = orderTimeline(
-      history(["pending_payment", 0], ["confirmed", 0.1], ["processing", 3], ["cancelled", 5, "Out of stock at the studio"]),
+      history(
+        ["pending_payment", 0],
+        ["confirmed", 0.1],
+        ["processing", 3],
+        ["cancelled", 5, "Out of stock at the studio"],
+      ),
       order("cancelled", { cancelledAt: at(5), cancellationReason: "Out of stock at the studio" }),
     );
     expect(shape(view)).toEqual([
@@ -172,12 +227,21 @@ describe("orderTimeline: cancellation", () => {
       ["processing", "done"],
       ["cancelled", "current"],
     ]);
-    expect(view.steps.at(-1)).toEqual({ key: "cancelled", label: "Cancelled", state: "current", at: at(5), reason: "Out of stock at the studio" });
+    expect(view.steps.at(-1)).toEqual({
+      key: "cancelled",
+      label: "Cancelled",
+      state: "current",
+      at: at(5),
+      reason: "Out of stock at the studio",
+    });
     expect(view).toMatchObject({ cancelled: true, tone: "red", statusLabel: "Cancelled" });
   });
 
   it("an unpaid order released after the payment timeout: placed, then cancelled (never 'Awaiting payment' as done)", () => {
-    const view = orderTimeline(history(["pending_payment", 0], ["cancelled", 0.5, "Payment not completed in time"]), order("cancelled"));
+    const view = orderTimeline(
+      history(["pending_payment", 0], ["cancelled", 0.5, "Payment not completed in time"]),
+      order("cancelled"),
+    );
     expect(shape(view)).toEqual([
       ["placed", "done"],
       ["cancelled", "current"],
@@ -221,7 +285,10 @@ describe("orderTimeline: cancellation", () => {
     const reopened = orderTimeline(history(["confirmed", 0], ["cancelled", 2], ["processing", 3]), order("processing"));
     expect(reopened.cancelled).toBe(false);
     expect(shape(reopened).map(([key]) => key)).not.toContain("cancelled");
-    const columns = orderTimeline(history(["confirmed", 0], ["cancelled", 2, "typo"]), order("cancelled", { cancelledAt: at(2.5), cancellationReason: "Customer asked" }));
+    const columns = orderTimeline(
+      history(["confirmed", 0], ["cancelled", 2, "typo"]),
+      order("cancelled", { cancelledAt: at(2.5), cancellationReason: "Customer asked" }),
+    );
     expect(columns.steps.at(-1)).toMatchObject({ at: at(2.5), reason: "Customer asked" });
   });
 });

@@ -27,7 +27,8 @@ export interface TimelineOrder {
   trackingNumber?: string | null;
 }
 
-export type TimelineStepKey = "placed" | "awaiting_payment" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled";
+export type TimelineStepKey =
+  "placed" | "awaiting_payment" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled";
 export type TimelineStepState = "done" | "current" | "upcoming";
 
 export interface TimelineStep {
@@ -75,7 +76,14 @@ const STEP_OF: Record<Exclude<OrderStatus, "cancelled">, JourneyKey> = {
   completed: "delivered",
 };
 
-const JOURNEY: readonly JourneyKey[] = ["placed", "awaiting_payment", "confirmed", "processing", "shipped", "delivered"];
+const JOURNEY: readonly JourneyKey[] = [
+  "placed",
+  "awaiting_payment",
+  "confirmed",
+  "processing",
+  "shipped",
+  "delivered",
+];
 const position = (key: JourneyKey) => JOURNEY.indexOf(key);
 
 function toDate(value: Date | string | null | undefined): Date | null {
@@ -122,16 +130,30 @@ export function orderTimeline(history: readonly TimelineHistoryEntry[], order: T
 
   const cancelled = order.status === "cancelled";
   // Where the journey stopped: for a cancelled order, the step it was on when cancelled.
-  const stop: JourneyKey = cancelled ? (cancel?.from ?? (last !== "placed" ? last : order.confirmedAt ? "confirmed" : "placed")) : STEP_OF[order.status as Exclude<OrderStatus, "cancelled">];
+  const stop: JourneyKey = cancelled
+    ? (cancel?.from ?? (last !== "placed" ? last : order.confirmedAt ? "confirmed" : "placed"))
+    : STEP_OF[order.status as Exclude<OrderStatus, "cancelled">];
 
   // 'Awaiting payment' is a step only while it is where the order stands; a paid order has moved on
   // and a cancelled unpaid one never got further than placed.
   const journey = JOURNEY.filter((key) => key !== "awaiting_payment" || (!cancelled && stop === "awaiting_payment"));
-  const shown = cancelled ? journey.filter((key) => position(key) <= position(stop === "awaiting_payment" ? "placed" : stop)) : journey;
+  const shown = cancelled
+    ? journey.filter((key) => position(key) <= position(stop === "awaiting_payment" ? "placed" : stop))
+    : journey;
 
   const steps: TimelineStep[] = shown.map((key) => {
-    const state: TimelineStepState = position(key) < position(stop) || (cancelled && position(key) <= position(stop)) ? "done" : key === stop ? "current" : "upcoming";
-    const step: TimelineStep = { key, label: TIMELINE_LABELS[key], state, at: state === "upcoming" ? null : dateOf(key) };
+    const state: TimelineStepState =
+      position(key) < position(stop) || (cancelled && position(key) <= position(stop))
+        ? "done"
+        : key === stop
+          ? "current"
+          : "upcoming";
+    const step: TimelineStep = {
+      key,
+      label: TIMELINE_LABELS[key],
+      state,
+      at: state === "upcoming" ? null : dateOf(key),
+    };
     if (key === "shipped" && state !== "upcoming") {
       step.courier = order.courier?.trim() || null;
       step.trackingNumber = order.trackingNumber?.trim() || null;
@@ -148,5 +170,11 @@ export function orderTimeline(history: readonly TimelineHistoryEntry[], order: T
     });
   }
 
-  return { steps, status: order.status, statusLabel: ORDER_STATUS_LABELS[order.status], tone: statusTone(order.status), cancelled };
+  return {
+    steps,
+    status: order.status,
+    statusLabel: ORDER_STATUS_LABELS[order.status],
+    tone: statusTone(order.status),
+    cancelled,
+  };
 }

@@ -4,7 +4,14 @@ import { checkAttempt, tryAgainIn } from "../limits/attempts.server";
 import { ATTEMPT_RULES } from "../limits/rules";
 import { orderLines, orders, orderStatusHistory } from "./schema.server";
 import { orderTimeline } from "./timeline";
-import { comparablePhone, normaliseOrderNumber, parseContact, TRACK_MESSAGES, type Contact, type TrackedOrder } from "./tracking";
+import {
+  comparablePhone,
+  normaliseOrderNumber,
+  parseContact,
+  TRACK_MESSAGES,
+  type Contact,
+  type TrackedOrder,
+} from "./tracking";
 
 export type { TrackedOrder, TrackedOrderLine } from "./tracking";
 
@@ -14,11 +21,18 @@ export type { TrackedOrder, TrackedOrderLine } from "./tracking";
  * null, so the answer never tells which half was wrong or whether the order exists.
  */
 
-function contactMatches(contact: Contact, order: { customerEmail: string; customerPhone: string; billing: { email?: string; phone?: string } }): boolean {
+function contactMatches(
+  contact: Contact,
+  order: { customerEmail: string; customerPhone: string; billing: { email?: string; phone?: string } },
+): boolean {
   if (contact.kind === "email") {
-    return [order.customerEmail, order.billing.email].some((email) => typeof email === "string" && email.trim().toLowerCase() === contact.email);
+    return [order.customerEmail, order.billing.email].some(
+      (email) => typeof email === "string" && email.trim().toLowerCase() === contact.email,
+    );
   }
-  return [order.customerPhone, order.billing.phone].some((phone) => typeof phone === "string" && comparablePhone(phone) === contact.phone);
+  return [order.customerPhone, order.billing.phone].some(
+    (phone) => typeof phone === "string" && comparablePhone(phone) === contact.phone,
+  );
 }
 
 /**
@@ -26,7 +40,10 @@ function contactMatches(contact: Contact, order: { customerEmail: string; custom
  * `contact`; null for a wrong pair, an unknown number or input that cannot be either. Does not
  * count attempts: `lookUpOrder` does.
  */
-export async function trackOrder(db: Db, input: { orderNumber: string; contact: string }): Promise<TrackedOrder | null> {
+export async function trackOrder(
+  db: Db,
+  input: { orderNumber: string; contact: string },
+): Promise<TrackedOrder | null> {
   const number = normaliseOrderNumber(input.orderNumber);
   const contact = parseContact(input.contact);
   if (!number || !contact) return null;
@@ -56,12 +73,23 @@ export async function trackOrder(db: Db, input: { orderNumber: string; contact: 
 
   const [lines, history] = await Promise.all([
     db
-      .select({ name: orderLines.name, size: orderLines.size, colour: orderLines.colour, quantity: orderLines.quantity, imageUrl: orderLines.imageUrl })
+      .select({
+        name: orderLines.name,
+        size: orderLines.size,
+        colour: orderLines.colour,
+        quantity: orderLines.quantity,
+        imageUrl: orderLines.imageUrl,
+      })
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id))
       .orderBy(asc(orderLines.name), asc(orderLines.id)),
     db
-      .select({ fromStatus: orderStatusHistory.fromStatus, toStatus: orderStatusHistory.toStatus, reason: orderStatusHistory.reason, createdAt: orderStatusHistory.createdAt })
+      .select({
+        fromStatus: orderStatusHistory.fromStatus,
+        toStatus: orderStatusHistory.toStatus,
+        reason: orderStatusHistory.reason,
+        createdAt: orderStatusHistory.createdAt,
+      })
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, order.id))
       .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
@@ -91,17 +119,33 @@ export type LookUpResult =
  * Every lookup counts, found or not (the limit must not tell either). An address already over its
  * limit does not use up the order number's lookups. Limits: ATTEMPT_RULES (app/modules/limits/rules.ts).
  */
-export async function lookUpOrder(db: Db, input: { orderNumber: string; contact: string; clientAddress: string | null }): Promise<LookUpResult> {
-  const byAddress = await checkAttempt(db, { ...ATTEMPT_RULES.trackOrderPerAddress, key: input.clientAddress ?? "unknown" });
+export async function lookUpOrder(
+  db: Db,
+  input: { orderNumber: string; contact: string; clientAddress: string | null },
+): Promise<LookUpResult> {
+  const byAddress = await checkAttempt(db, {
+    ...ATTEMPT_RULES.trackOrderPerAddress,
+    key: input.clientAddress ?? "unknown",
+  });
   if (!byAddress.allowed) {
-    return { outcome: "limited", limit: "address", retryAfterSeconds: byAddress.retryAfterSeconds, message: TRACK_MESSAGES.tooManyFromNetwork(tryAgainIn(byAddress.retryAfterSeconds)) };
+    return {
+      outcome: "limited",
+      limit: "address",
+      retryAfterSeconds: byAddress.retryAfterSeconds,
+      message: TRACK_MESSAGES.tooManyFromNetwork(tryAgainIn(byAddress.retryAfterSeconds)),
+    };
   }
   const number = normaliseOrderNumber(input.orderNumber);
   // A number that cannot be an order matches nothing; there is no order behind it to protect.
   if (!number) return { outcome: "not-found" };
   const byOrder = await checkAttempt(db, { ...ATTEMPT_RULES.trackOrderPerOrderNumber, key: number.toUpperCase() });
   if (!byOrder.allowed) {
-    return { outcome: "limited", limit: "order", retryAfterSeconds: byOrder.retryAfterSeconds, message: TRACK_MESSAGES.tooManyForOrder(tryAgainIn(byOrder.retryAfterSeconds)) };
+    return {
+      outcome: "limited",
+      limit: "order",
+      retryAfterSeconds: byOrder.retryAfterSeconds,
+      message: TRACK_MESSAGES.tooManyForOrder(tryAgainIn(byOrder.retryAfterSeconds)),
+    };
   }
   const order = await trackOrder(db, input);
   return order ? { outcome: "found", order } : { outcome: "not-found" };

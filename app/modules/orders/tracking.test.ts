@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { comparablePhone, normaliseOrderNumber, parseContact, paymentSummary, trackOrderFieldErrors, trackOrderValues } from "./tracking";
+import {
+  comparablePhone,
+  normaliseOrderNumber,
+  parseContact,
+  paymentSummary,
+  trackOrderFieldErrors,
+  trackOrderValues,
+} from "./tracking";
 
 describe("normaliseOrderNumber", () => {
   it("drops spaces and upper-cases the prefix, keeping the suffix as typed", () => {
@@ -9,14 +16,34 @@ describe("normaliseOrderNumber", () => {
   });
 
   it("refuses what cannot be an order number", () => {
-    for (const raw of ["", "ORD-", "ORD--1", "1767234567001", "ORDER-17672", "ORD-12'; --", "ORD-12/34", `ORD-${"1".repeat(61)}`]) expect(normaliseOrderNumber(raw), raw).toBeNull();
+    for (const raw of [
+      "",
+      "ORD-",
+      "ORD--1",
+      "1767234567001",
+      "ORDER-17672",
+      "ORD-12'; --",
+      "ORD-12/34",
+      `ORD-${"1".repeat(61)}`,
+    ])
+      expect(normaliseOrderNumber(raw), raw).toBeNull();
     expect(normaliseOrderNumber(`ORD-${"1".repeat(60)}`)).not.toBeNull();
   });
 });
 
 describe("parseContact", () => {
   it("reads phones in the sign-in form's formats and pasted ones as +91 numbers", () => {
-    for (const raw of ["9876543210", "98765 43210", "98765-43210", "+91 98765 43210", "+919876543210", "098765 43210", "919876543210", "(98765) 43210", "98765.43210"]) {
+    for (const raw of [
+      "9876543210",
+      "98765 43210",
+      "98765-43210",
+      "+91 98765 43210",
+      "+919876543210",
+      "098765 43210",
+      "919876543210",
+      "(98765) 43210",
+      "98765.43210",
+    ]) {
       expect(parseContact(raw), raw).toEqual({ kind: "phone", phone: "+919876543210" });
     }
   });
@@ -26,7 +53,19 @@ describe("parseContact", () => {
   });
 
   it("refuses what is neither", () => {
-    for (const raw of ["", "   ", "12345", "5876543210", "98765432100", "+1 415 555 0100", "asha", "asha@", "@example.com", "asha@example", `${"a".repeat(250)}@example.com`]) {
+    for (const raw of [
+      "",
+      "   ",
+      "12345",
+      "5876543210",
+      "98765432100",
+      "+1 415 555 0100",
+      "asha",
+      "asha@",
+      "@example.com",
+      "asha@example",
+      `${"a".repeat(250)}@example.com`,
+    ]) {
       expect(parseContact(raw), raw).toBeNull();
     }
   });

@@ -32,11 +32,16 @@ export type TrackOrderFields = "orderNumber" | "contact";
 /** The form's values as typed (cut to the inputs' maxLength), handed back with every answer so nothing is lost. */
 export function trackOrderValues(form: { get(name: string): unknown }): Record<TrackOrderFields, string> {
   const text = (value: unknown, max: number) => (typeof value === "string" ? value.slice(0, max) : "");
-  return { orderNumber: text(form.get("orderNumber"), ORDER_NUMBER_MAX), contact: text(form.get("contact"), CONTACT_MAX) };
+  return {
+    orderNumber: text(form.get("orderNumber"), ORDER_NUMBER_MAX),
+    contact: text(form.get("contact"), CONTACT_MAX),
+  };
 }
 
 /** Messages per empty field, or null when both are filled. */
-export function trackOrderFieldErrors(values: Record<TrackOrderFields, string>): Partial<Record<TrackOrderFields, string>> | null {
+export function trackOrderFieldErrors(
+  values: Record<TrackOrderFields, string>,
+): Partial<Record<TrackOrderFields, string>> | null {
   const parsed = trackOrderFormSchema.safeParse(values);
   if (parsed.success) return null;
   const errors: Partial<Record<TrackOrderFields, string>> = {};
@@ -123,5 +128,9 @@ export interface TrackedOrder {
 export type TrackOrderState =
   | { kind: "found"; values: Record<TrackOrderFields, string>; order: TrackedOrder }
   | { kind: "not-found"; values: Record<TrackOrderFields, string>; message: string }
-  | { kind: "invalid"; values: Record<TrackOrderFields, string>; fieldErrors: Partial<Record<TrackOrderFields, string>> }
+  | {
+      kind: "invalid";
+      values: Record<TrackOrderFields, string>;
+      fieldErrors: Partial<Record<TrackOrderFields, string>>;
+    }
   | { kind: "limited"; values: Record<TrackOrderFields, string>; message: string; retryAfterSeconds: number };

@@ -185,7 +185,12 @@ describe("webhook payloads", () => {
     const event = parseWebhookEvent(paymentFailed);
     if (event.type !== "payment.failed") throw new Error(`got ${event.type}`);
     expect(event.orderId).toBe("order_DEATVTRRctwEGb");
-    expect(event.payment).toMatchObject({ id: "pay_DEAU825sJlCbGa", status: "failed", captured: false, amountPaise: 50000 });
+    expect(event.payment).toMatchObject({
+      id: "pay_DEAU825sJlCbGa",
+      status: "failed",
+      captured: false,
+      amountPaise: 50000,
+    });
     expect(event.payment.error).toEqual({
       code: "BAD_REQUEST_ERROR",
       description: "Payment failed",
@@ -233,17 +238,29 @@ describe("webhook payloads", () => {
   });
 
   it("ignores events the shop does not handle, and names what is wrong with a broken one", () => {
-    expect(parseWebhookEvent({ ...paymentCaptured, event: "payment.authorized" })).toEqual({ type: "ignored", event: "payment.authorized" });
-    expect(parseWebhookEvent({ ...refundProcessed, event: "refund.created" })).toEqual({ type: "ignored", event: "refund.created" });
+    expect(parseWebhookEvent({ ...paymentCaptured, event: "payment.authorized" })).toEqual({
+      type: "ignored",
+      event: "payment.authorized",
+    });
+    expect(parseWebhookEvent({ ...refundProcessed, event: "refund.created" })).toEqual({
+      type: "ignored",
+      event: "refund.created",
+    });
     const noAmount = structuredClone(paymentCaptured) as { payload: { payment: { entity: Record<string, unknown> } } };
     delete noAmount.payload.payment.entity.amount;
-    expect(parseWebhookEvent(noAmount)).toMatchObject({ type: "malformed", event: "payment.captured", problem: expect.stringMatching(/^payload\.payment\.entity\.amount: /) });
+    expect(parseWebhookEvent(noAmount)).toMatchObject({
+      type: "malformed",
+      event: "payment.captured",
+      problem: expect.stringMatching(/^payload\.payment\.entity\.amount: /),
+    });
     expect(parseWebhookEvent({ ...orderPaid, payload: { payment: orderPaid.payload.payment } })).toMatchObject({
       type: "malformed",
       event: "order.paid",
       problem: expect.stringMatching(/^payload\.order\.entity/),
     });
-    expect(parseWebhookEvent({ ...paymentCaptured, payload: { payment: { entity: { ...capturedPayment, notes: "x" } } } })).toMatchObject({ type: "malformed" });
+    expect(
+      parseWebhookEvent({ ...paymentCaptured, payload: { payment: { entity: { ...capturedPayment, notes: "x" } } } }),
+    ).toMatchObject({ type: "malformed" });
     expect(parseWebhookEvent(null)).toEqual({ type: "malformed", event: null, problem: expect.any(String) });
     expect(parseWebhookEvent("payment.captured")).toMatchObject({ type: "malformed", event: null });
   });
@@ -255,17 +272,36 @@ describe("reading a webhook delivery", () => {
   const raw = JSON.stringify(paymentCaptured);
 
   it("verifies the raw body, then parses it and keeps the event id from the header", () => {
-    const reading = readRazorpayWebhook({ rawBody: Buffer.from(raw), signature: sign(raw), eventId: "HqKmAlPXQaKTIS" }, secret);
-    expect(reading).toMatchObject({ ok: true, eventId: "HqKmAlPXQaKTIS", eventType: "payment.captured", event: { type: "payment.captured" } });
+    const reading = readRazorpayWebhook(
+      { rawBody: Buffer.from(raw), signature: sign(raw), eventId: "HqKmAlPXQaKTIS" },
+      secret,
+    );
+    expect(reading).toMatchObject({
+      ok: true,
+      eventId: "HqKmAlPXQaKTIS",
+      eventType: "payment.captured",
+      event: { type: "payment.captured" },
+    });
     if (reading.ok) expect(reading.payload).toEqual(paymentCaptured);
   });
 
   it("refuses missing and wrong signatures and a tampered body, before parsing anything", () => {
-    expect(readRazorpayWebhook({ rawBody: raw, signature: null, eventId: "e1" }, secret)).toEqual({ ok: false, reason: "missing_signature" });
-    expect(readRazorpayWebhook({ rawBody: raw, signature: sign(raw).replace(/^./, "0"), eventId: "e1" }, secret)).toMatchObject({ ok: false });
+    expect(readRazorpayWebhook({ rawBody: raw, signature: null, eventId: "e1" }, secret)).toEqual({
+      ok: false,
+      reason: "missing_signature",
+    });
+    expect(
+      readRazorpayWebhook({ rawBody: raw, signature: sign(raw).replace(/^./, "0"), eventId: "e1" }, secret),
+    ).toMatchObject({ ok: false });
     const tampered = raw.replace('"amount":100', '"amount":1');
-    expect(readRazorpayWebhook({ rawBody: tampered, signature: sign(raw), eventId: "e1" }, secret)).toEqual({ ok: false, reason: "bad_signature" });
-    expect(readRazorpayWebhook({ rawBody: "not json", signature: sign("not json"), eventId: "e1" }, secret)).toEqual({ ok: false, reason: "not_json" });
+    expect(readRazorpayWebhook({ rawBody: tampered, signature: sign(raw), eventId: "e1" }, secret)).toEqual({
+      ok: false,
+      reason: "bad_signature",
+    });
+    expect(readRazorpayWebhook({ rawBody: "not json", signature: sign("not json"), eventId: "e1" }, secret)).toEqual({
+      ok: false,
+      reason: "not_json",
+    });
   });
 
   it("stands in a digest of the body for a missing or unusable event id", () => {
@@ -316,10 +352,25 @@ describe("Checkout's result", () => {
 
   it("reads the modal's failure object and survives broken metadata", () => {
     expect(
-      parseCheckoutCallback({ error: { code: "BAD_REQUEST_ERROR", description: "Payment failed", metadata: { order_id: "order_X1", payment_id: "pay_Y2" } } }),
-    ).toMatchObject({ kind: "failure", error: { description: "Payment failed" }, razorpayOrderId: "order_X1", razorpayPaymentId: "pay_Y2" });
+      parseCheckoutCallback({
+        error: {
+          code: "BAD_REQUEST_ERROR",
+          description: "Payment failed",
+          metadata: { order_id: "order_X1", payment_id: "pay_Y2" },
+        },
+      }),
+    ).toMatchObject({
+      kind: "failure",
+      error: { description: "Payment failed" },
+      razorpayOrderId: "order_X1",
+      razorpayPaymentId: "pay_Y2",
+    });
     const broken = new URLSearchParams({ "error[description]": "Payment failed", "error[metadata]": "{not json" });
-    expect(parseCheckoutCallback(broken)).toMatchObject({ kind: "failure", razorpayOrderId: null, razorpayPaymentId: null });
+    expect(parseCheckoutCallback(broken)).toMatchObject({
+      kind: "failure",
+      razorpayOrderId: null,
+      razorpayPaymentId: null,
+    });
     const nested = new URLSearchParams({ "error[reason]": "payment_failed", "error[metadata][order_id]": "order_Z3" });
     expect(parseCheckoutCallback(nested)).toMatchObject({ kind: "failure", razorpayOrderId: "order_Z3" });
     const long = new URLSearchParams({ "error[description]": "x".repeat(5000) });
@@ -328,9 +379,13 @@ describe("Checkout's result", () => {
   });
 
   it("calls half a success, or an empty body, invalid", () => {
-    expect(parseCheckoutCallback(new URLSearchParams({ razorpay_payment_id: "pay_1", razorpay_order_id: "order_1" }))).toMatchObject({ kind: "invalid" });
+    expect(
+      parseCheckoutCallback(new URLSearchParams({ razorpay_payment_id: "pay_1", razorpay_order_id: "order_1" })),
+    ).toMatchObject({ kind: "invalid" });
     expect(parseCheckoutCallback(new URLSearchParams())).toMatchObject({ kind: "invalid" });
-    expect(parseCheckoutCallback({ razorpay_payment_id: 1, razorpay_order_id: "order_1", razorpay_signature: "a" })).toMatchObject({ kind: "invalid" });
+    expect(
+      parseCheckoutCallback({ razorpay_payment_id: 1, razorpay_order_id: "order_1", razorpay_signature: "a" }),
+    ).toMatchObject({ kind: "invalid" });
     const withFile = new FormData();
     withFile.set("razorpay_payment_id", new Blob(["pay_1"]));
     expect(parseCheckoutCallback(withFile)).toMatchObject({ kind: "invalid" });

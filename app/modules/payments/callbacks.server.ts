@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { GatewayError, GatewayOrder, GatewayPayment, GatewayRefund } from "./provider";
-import { RAZORPAY_ID, razorpayOrderEntity, razorpayPaymentEntity, razorpayRefundEntity } from "./razorpay-entities.server";
+import {
+  RAZORPAY_ID,
+  razorpayOrderEntity,
+  razorpayPaymentEntity,
+  razorpayRefundEntity,
+} from "./razorpay-entities.server";
 import { verifyWebhookSignature } from "./signatures.server";
 
 /*
@@ -41,12 +46,12 @@ const envelope = z.object({
   payload: z.record(z.string(), z.unknown()),
 });
 
-
 /** A webhook's parsed JSON body as one of the events the shop handles. Never throws. */
 export function parseWebhookEvent(body: unknown): RazorpayWebhookEvent {
   const outer = envelope.safeParse(body);
   if (!outer.success) {
-    const event = typeof (body as { event?: unknown } | null)?.event === "string" ? (body as { event: string }).event : null;
+    const event =
+      typeof (body as { event?: unknown } | null)?.event === "string" ? (body as { event: string }).event : null;
     return { type: "malformed", event, problem: "not a Razorpay event envelope (event, payload)" };
   }
   const { event, payload } = outer.data;
@@ -115,7 +120,8 @@ export function readRazorpayWebhook(
   webhookSecret: string,
 ): WebhookReading {
   if (!delivery.signature) return { ok: false, reason: "missing_signature" };
-  if (!verifyWebhookSignature(delivery.rawBody, delivery.signature, webhookSecret)) return { ok: false, reason: "bad_signature" };
+  if (!verifyWebhookSignature(delivery.rawBody, delivery.signature, webhookSecret))
+    return { ok: false, reason: "bad_signature" };
   let payload: unknown;
   try {
     payload = JSON.parse(typeof delivery.rawBody === "string" ? delivery.rawBody : delivery.rawBody.toString("utf8"));
@@ -123,7 +129,8 @@ export function readRazorpayWebhook(
     return { ok: false, reason: "not_json" };
   }
   const event = parseWebhookEvent(payload);
-  const eventType = event.type === "ignored" ? event.event : event.type === "malformed" ? (event.event ?? "unknown") : event.type;
+  const eventType =
+    event.type === "ignored" ? event.event : event.type === "malformed" ? (event.event ?? "unknown") : event.type;
   const eventId =
     delivery.eventId && EVENT_ID.test(delivery.eventId)
       ? delivery.eventId
@@ -187,8 +194,13 @@ export function parseCheckoutCallback(form: FormLike): CheckoutResult {
   const orderId = field(form, "razorpay_order_id");
   const signature = field(form, "razorpay_signature");
   if (paymentId || orderId || signature) {
-    if (!paymentId || !orderId || !signature) return { kind: "invalid", problem: "a success result needs razorpay_payment_id, razorpay_order_id and razorpay_signature" };
-    if (paymentId.length > 100 || orderId.length > 100 || signature.length > 200) return { kind: "invalid", problem: "a field is too long" };
+    if (!paymentId || !orderId || !signature)
+      return {
+        kind: "invalid",
+        problem: "a success result needs razorpay_payment_id, razorpay_order_id and razorpay_signature",
+      };
+    if (paymentId.length > 100 || orderId.length > 100 || signature.length > 200)
+      return { kind: "invalid", problem: "a field is too long" };
     return { kind: "success", razorpayPaymentId: paymentId, razorpayOrderId: orderId, razorpaySignature: signature };
   }
 
@@ -211,14 +223,19 @@ export function parseCheckoutCallback(form: FormLike): CheckoutResult {
     reason: cut(errorField("reason"), 100),
     field: cut(errorField("field"), 100),
   };
-  if (!error.code && !error.description && !error.reason) return { kind: "invalid", problem: "neither a payment nor an error" };
+  if (!error.code && !error.description && !error.reason)
+    return { kind: "invalid", problem: "neither a payment nor an error" };
 
   let metadata: unknown;
   if (nested && typeof nested === "object") metadata = (nested as Record<string, unknown>).metadata;
   else {
     metadata = field(form, "error[metadata]");
     // Some form encoders send the object's keys one by one.
-    if (metadata === null) metadata = { order_id: field(form, "error[metadata][order_id]"), payment_id: field(form, "error[metadata][payment_id]") };
+    if (metadata === null)
+      metadata = {
+        order_id: field(form, "error[metadata][order_id]"),
+        payment_id: field(form, "error[metadata][payment_id]"),
+      };
   }
   const ids = metadataIds(metadata);
   return { kind: "failure", error, razorpayOrderId: ids.orderId, razorpayPaymentId: ids.paymentId };

@@ -38,7 +38,14 @@ describe("test gateway (demo mode)", () => {
     expect(approved.razorpayPaymentId).toMatch(/^pay_[A-Za-z0-9]{14}$/);
     expect(approved.razorpaySignature).toBe(signPayment(providerOrderId, approved.razorpayPaymentId, secret));
     expect(
-      verifyPaymentSignature({ razorpayOrderId: providerOrderId, razorpayPaymentId: approved.razorpayPaymentId, signature: approved.razorpaySignature }, secret),
+      verifyPaymentSignature(
+        {
+          razorpayOrderId: providerOrderId,
+          razorpayPaymentId: approved.razorpayPaymentId,
+          signature: approved.razorpaySignature,
+        },
+        secret,
+      ),
     ).toBe(true);
 
     // the page posts the three fields; the same parser and the same verdict as Razorpay's redirect
@@ -58,20 +65,38 @@ describe("test gateway (demo mode)", () => {
     });
 
     const { providerOrderId: another } = await gateway.createPaymentSession(ORDER, { callbackUrl: CALLBACK });
-    expect(await gateway.verifyReturn({ ...base, providerOrderId: another, result: posted })).toMatchObject({ outcome: "rejected", reason: "order_mismatch" });
-    expect(await gateway.verifyReturn({ ...base, providerOrderId: another, result: { ...approved, razorpayOrderId: another } })).toMatchObject({
+    expect(await gateway.verifyReturn({ ...base, providerOrderId: another, result: posted })).toMatchObject({
+      outcome: "rejected",
+      reason: "order_mismatch",
+    });
+    expect(
+      await gateway.verifyReturn({
+        ...base,
+        providerOrderId: another,
+        result: { ...approved, razorpayOrderId: another },
+      }),
+    ).toMatchObject({
       outcome: "rejected",
       reason: "bad_signature",
     });
     // another shop's test gateway (another AUTH_SECRET) signs differently
-    const foreign = testGatewayProvider({ keySecret: testGatewaySecret("another-auth-secret-0123456789abcdef") }).approve(providerOrderId);
-    expect(await gateway.verifyReturn({ ...base, result: foreign })).toMatchObject({ outcome: "rejected", reason: "bad_signature" });
+    const foreign = testGatewayProvider({
+      keySecret: testGatewaySecret("another-auth-secret-0123456789abcdef"),
+    }).approve(providerOrderId);
+    expect(await gateway.verifyReturn({ ...base, result: foreign })).toMatchObject({
+      outcome: "rejected",
+      reason: "bad_signature",
+    });
   });
 
   it("answers Decline and Fail with Razorpay's failure shape, which never counts as paid", async () => {
     const { providerOrderId } = await gateway.createPaymentSession(ORDER, { callbackUrl: CALLBACK });
     const declined = gateway.decline(providerOrderId);
-    expect(declined).toMatchObject({ kind: "failure", razorpayOrderId: providerOrderId, error: { description: "Payment failed", reason: "payment_failed" } });
+    expect(declined).toMatchObject({
+      kind: "failure",
+      razorpayOrderId: providerOrderId,
+      error: { description: "Payment failed", reason: "payment_failed" },
+    });
     const otp = gateway.fail(providerOrderId, "incorrect_otp");
     expect(otp.error.description).toBe("Authentication failed due to incorrect otp");
     const verdict = await gateway.verifyReturn({ providerOrderId, result: otp });
@@ -81,7 +106,11 @@ describe("test gateway (demo mode)", () => {
   it("refunds without state: the same idempotency key gives the same refund id", async () => {
     const input = { providerPaymentId: "pay_AAAAAAAAAAAAAA", amountPaise: 5000, idempotencyKey: "refund-ORD-1-0001" };
     const first = await gateway.refund(input);
-    expect(first).toMatchObject({ id: expect.stringMatching(/^rfnd_[A-Za-z0-9]{14}$/), amountPaise: 5000, status: "processed" });
+    expect(first).toMatchObject({
+      id: expect.stringMatching(/^rfnd_[A-Za-z0-9]{14}$/),
+      amountPaise: 5000,
+      status: "processed",
+    });
     expect((await gateway.refund(input)).id).toBe(first.id);
     expect((await gateway.refund({ ...input, idempotencyKey: "refund-ORD-1-0002" })).id).not.toBe(first.id);
     await expect(gateway.refund({ ...input, idempotencyKey: "short" })).rejects.toThrow(RangeError);
@@ -96,7 +125,12 @@ describe("test gateway (demo mode)", () => {
 
 describe("razorpay provider (client stubbed)", () => {
   const KEY_SECRET = "k".repeat(24);
-  const options = { keyId: "rzp_test_A1b2C3d4E5f6G7", keySecret: KEY_SECRET, apiUrl: "https://api.razorpay.com", checkoutUrl: "https://checkout.razorpay.com/v1/checkout.js" };
+  const options = {
+    keyId: "rzp_test_A1b2C3d4E5f6G7",
+    keySecret: KEY_SECRET,
+    apiUrl: "https://api.razorpay.com",
+    checkoutUrl: "https://checkout.razorpay.com/v1/checkout.js",
+  };
   const payment = (over: Partial<GatewayPayment> = {}): GatewayPayment => ({
     id: "pay_29QQoUBi66xm2f",
     orderId: "order_DaZlswtdcn9UNV",
@@ -175,17 +209,29 @@ describe("razorpay provider (client stubbed)", () => {
   });
 
   it("turns the client's errors into the two messages the shopper sees", async () => {
-    const failing = (error: Error) => razorpayProvider(options, stub({ createOrder: vi.fn(async () => Promise.reject(error)) }));
-    const unavailable = await failing(new RazorpayError("unavailable", "no answer within 5000 ms", { status: null, request: "POST /v1/orders" }))
+    const failing = (error: Error) =>
+      razorpayProvider(options, stub({ createOrder: vi.fn(async () => Promise.reject(error)) }));
+    const unavailable = await failing(
+      new RazorpayError("unavailable", "no answer within 5000 ms", { status: null, request: "POST /v1/orders" }),
+    )
       .createPaymentSession(ORDER, { callbackUrl: CALLBACK })
       .catch((e: unknown) => e);
     expect(unavailable).toBeInstanceOf(PaymentGatewayError);
-    expect((unavailable as PaymentGatewayError).userMessage).toBe("Payment gateway not available. Please try again later.");
-    const keys = await failing(new RazorpayError("unauthorized", "Authentication failed", { status: 401, request: "POST /v1/orders" }))
+    expect((unavailable as PaymentGatewayError).userMessage).toBe(
+      "Payment gateway not available. Please try again later.",
+    );
+    const keys = await failing(
+      new RazorpayError("unauthorized", "Authentication failed", { status: 401, request: "POST /v1/orders" }),
+    )
       .createPaymentSession(ORDER, { callbackUrl: CALLBACK })
       .catch((e: unknown) => e);
     expect((keys as PaymentGatewayError).userMessage).toBe("Payment gateway not available. Please try again later.");
-    const rejected = await failing(new RazorpayError("rejected", "The amount must be at least INR 1.00", { status: 400, request: "POST /v1/orders" }))
+    const rejected = await failing(
+      new RazorpayError("rejected", "The amount must be at least INR 1.00", {
+        status: 400,
+        request: "POST /v1/orders",
+      }),
+    )
       .createPaymentSession(ORDER, { callbackUrl: CALLBACK })
       .catch((e: unknown) => e);
     expect((rejected as PaymentGatewayError).userMessage).toBe("Payment initiation failed. Please try again.");
@@ -203,30 +249,63 @@ describe("razorpay provider (client stubbed)", () => {
   });
 
   it("hands Razorpay's payment as fetched, whatever its amount, currency or status, to the settlement rule", async () => {
-    for (const over of [{ amountPaise: 100 }, { currency: "USD" }, { orderId: "order_Other000000001" }, { status: "failed" as const, captured: false }]) {
-      const verdict = await razorpayProvider(options, stub({ fetchPayment: vi.fn(async () => payment(over)) })).verifyReturn(verifyInput);
-      expect(verdict, JSON.stringify(over)).toEqual({ outcome: "paid", providerPaymentId: "pay_29QQoUBi66xm2f", payment: payment(over), captured: payment(over).captured });
+    for (const over of [
+      { amountPaise: 100 },
+      { currency: "USD" },
+      { orderId: "order_Other000000001" },
+      { status: "failed" as const, captured: false },
+    ]) {
+      const verdict = await razorpayProvider(
+        options,
+        stub({ fetchPayment: vi.fn(async () => payment(over)) }),
+      ).verifyReturn(verifyInput);
+      expect(verdict, JSON.stringify(over)).toEqual({
+        outcome: "paid",
+        providerPaymentId: "pay_29QQoUBi66xm2f",
+        payment: payment(over),
+        captured: payment(over).captured,
+      });
     }
-    const authorised = await razorpayProvider(options, stub({ fetchPayment: vi.fn(async () => payment({ status: "authorized", captured: false })) })).verifyReturn(verifyInput);
+    const authorised = await razorpayProvider(
+      options,
+      stub({ fetchPayment: vi.fn(async () => payment({ status: "authorized", captured: false })) }),
+    ).verifyReturn(verifyInput);
     expect(authorised).toMatchObject({ outcome: "paid", captured: false });
   });
 
   it("never asks Razorpay about a result whose signature fails", async () => {
     const client = stub();
-    const verdict = await razorpayProvider(options, client).verifyReturn({ ...verifyInput, result: { ...success, razorpaySignature: "0".repeat(64) } });
+    const verdict = await razorpayProvider(options, client).verifyReturn({
+      ...verifyInput,
+      result: { ...success, razorpaySignature: "0".repeat(64) },
+    });
     expect(verdict).toMatchObject({ outcome: "rejected", reason: "bad_signature" });
     expect(client.fetchPayment).not.toHaveBeenCalled();
   });
 
   it("refuses a signed result for a payment Razorpay says does not exist", async () => {
     const unknown = stub({
-      fetchPayment: vi.fn(async () => Promise.reject(new RazorpayError("rejected", "The id provided does not exist", { status: 400, request: "GET /v1/payments/:id" }))),
+      fetchPayment: vi.fn(async () =>
+        Promise.reject(
+          new RazorpayError("rejected", "The id provided does not exist", {
+            status: 400,
+            request: "GET /v1/payments/:id",
+          }),
+        ),
+      ),
     });
-    expect(await razorpayProvider(options, unknown).verifyReturn(verifyInput)).toMatchObject({ outcome: "rejected", reason: "not_paid" });
+    expect(await razorpayProvider(options, unknown).verifyReturn(verifyInput)).toMatchObject({
+      outcome: "rejected",
+      reason: "not_paid",
+    });
   });
 
   it("accepts on the signature alone when the payment cannot be fetched", async () => {
-    const down = stub({ fetchPayment: vi.fn(async () => Promise.reject(new RazorpayError("unavailable", "could not be reached", { status: null, request: "GET" }))) });
+    const down = stub({
+      fetchPayment: vi.fn(async () =>
+        Promise.reject(new RazorpayError("unavailable", "could not be reached", { status: null, request: "GET" })),
+      ),
+    });
     expect(await razorpayProvider(options, down).verifyReturn(verifyInput)).toEqual({
       outcome: "paid",
       providerPaymentId: "pay_29QQoUBi66xm2f",

@@ -130,7 +130,9 @@ const NOTE_MAX = 256;
 
 function assertAmount(order: PaymentOrder): void {
   if (!Number.isSafeInteger(order.amountPaise) || order.amountPaise <= 0) {
-    throw new RangeError(`createPaymentSession: amountPaise must be a positive whole number of paise (got ${order.amountPaise})`);
+    throw new RangeError(
+      `createPaymentSession: amountPaise must be a positive whole number of paise (got ${order.amountPaise})`,
+    );
   }
 }
 
@@ -144,13 +146,25 @@ function toGatewayError(error: unknown, action: string): PaymentGatewayError {
   if (error instanceof RazorpayError) {
     const kind = error.kind === "rejected" ? "rejected" : "unavailable";
     const log = getLogger();
-    const fields = { status: error.status, code: error.details.code, field: error.details.field, reason: error.details.reason, request: error.details.request };
-    if (error.kind === "unauthorized") log.error(fields, `payments: Razorpay refused the shop's keys while trying to ${action}: ${error.description}`);
-    else if (kind === "unavailable") log.warn(fields, `payments: Razorpay unavailable while trying to ${action}: ${error.description}`);
+    const fields = {
+      status: error.status,
+      code: error.details.code,
+      field: error.details.field,
+      reason: error.details.reason,
+      request: error.details.request,
+    };
+    if (error.kind === "unauthorized")
+      log.error(fields, `payments: Razorpay refused the shop's keys while trying to ${action}: ${error.description}`);
+    else if (kind === "unavailable")
+      log.warn(fields, `payments: Razorpay unavailable while trying to ${action}: ${error.description}`);
     else log.warn(fields, `payments: Razorpay refused to ${action}: ${error.description}`);
     return new PaymentGatewayError(kind, `${action}: ${error.message}`, { cause: error });
   }
-  return new PaymentGatewayError("unavailable", `${action}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  return new PaymentGatewayError(
+    "unavailable",
+    `${action}: ${error instanceof Error ? error.message : String(error)}`,
+    { cause: error },
+  );
 }
 
 /** The checks shared by both gateways: result shape, order id, signature. */
@@ -160,15 +174,29 @@ function checkSignedResult(
 ): ReturnVerdict | { outcome: "signed"; providerPaymentId: string } {
   const { result } = input;
   if (result.kind === "invalid") return { outcome: "rejected", reason: "invalid_result", detail: result.problem };
-  if (result.kind === "failure") return { outcome: "failed", error: result.error, providerPaymentId: result.razorpayPaymentId };
+  if (result.kind === "failure")
+    return { outcome: "failed", error: result.error, providerPaymentId: result.razorpayPaymentId };
   if (result.razorpayOrderId !== input.providerOrderId) {
-    return { outcome: "rejected", reason: "order_mismatch", detail: `result names ${result.razorpayOrderId}, the order has ${input.providerOrderId}` };
+    return {
+      outcome: "rejected",
+      reason: "order_mismatch",
+      detail: `result names ${result.razorpayOrderId}, the order has ${input.providerOrderId}`,
+    };
   }
   const genuine = verifyPaymentSignature(
-    { razorpayOrderId: input.providerOrderId, razorpayPaymentId: result.razorpayPaymentId, signature: result.razorpaySignature },
+    {
+      razorpayOrderId: input.providerOrderId,
+      razorpayPaymentId: result.razorpayPaymentId,
+      signature: result.razorpaySignature,
+    },
     keySecret,
   );
-  if (!genuine) return { outcome: "rejected", reason: "bad_signature", detail: `signature does not hold for ${input.providerOrderId} / ${result.razorpayPaymentId}` };
+  if (!genuine)
+    return {
+      outcome: "rejected",
+      reason: "bad_signature",
+      detail: `signature does not hold for ${input.providerOrderId} / ${result.razorpayPaymentId}`,
+    };
   return { outcome: "signed", providerPaymentId: result.razorpayPaymentId };
 }
 
@@ -181,7 +209,10 @@ export interface RazorpayProviderOptions {
   fetch?: typeof fetch;
 }
 
-export function razorpayProvider(options: RazorpayProviderOptions, client: RazorpayClient = createRazorpayClient(options)): PaymentProvider {
+export function razorpayProvider(
+  options: RazorpayProviderOptions,
+  client: RazorpayClient = createRazorpayClient(options),
+): PaymentProvider {
   return {
     name: "razorpay",
 
@@ -189,11 +220,17 @@ export function razorpayProvider(options: RazorpayProviderOptions, client: Razor
       assertAmount(order);
       let created;
       try {
-        created = await client.createOrder({ amountPaise: order.amountPaise, currency: order.currency, receipt: order.orderNumber, notes: notesFor(order) });
+        created = await client.createOrder({
+          amountPaise: order.amountPaise,
+          currency: order.currency,
+          receipt: order.orderNumber,
+          notes: notesFor(order),
+        });
       } catch (error) {
         throw toGatewayError(error, `create a Razorpay order for ${order.orderNumber}`);
       }
-      if (created.currency !== "INR") throw new PaymentGatewayError("rejected", `Razorpay opened order ${created.id} in ${created.currency}`);
+      if (created.currency !== "INR")
+        throw new PaymentGatewayError("rejected", `Razorpay opened order ${created.id} in ${created.currency}`);
       return {
         provider: "razorpay",
         providerOrderId: created.id,
@@ -229,7 +266,11 @@ export function razorpayProvider(options: RazorpayProviderOptions, client: Razor
         if (error instanceof RazorpayError && error.kind === "rejected") {
           // A signature made with our key for a payment Razorpay does not know: refuse, and look into it.
           getLogger().error(
-            { providerOrderId: input.providerOrderId, providerPaymentId: checked.providerPaymentId, status: error.status },
+            {
+              providerOrderId: input.providerOrderId,
+              providerPaymentId: checked.providerPaymentId,
+              status: error.status,
+            },
             `payments: signature holds but Razorpay refuses the payment: ${error.description}`,
           );
           return { outcome: "rejected", reason: "not_paid", detail: `Razorpay: ${error.description}` };
@@ -245,7 +286,11 @@ export function razorpayProvider(options: RazorpayProviderOptions, client: Razor
 
     async refund(input) {
       try {
-        return await client.refund(input.providerPaymentId, { amountPaise: input.amountPaise, idempotencyKey: input.idempotencyKey, notes: input.notes });
+        return await client.refund(input.providerPaymentId, {
+          amountPaise: input.amountPaise,
+          idempotencyKey: input.idempotencyKey,
+          notes: input.notes,
+        });
       } catch (error) {
         if (error instanceof RangeError) throw error;
         throw toGatewayError(error, `refund ${input.providerPaymentId}`);
@@ -289,7 +334,10 @@ export interface TestGatewayProvider extends PaymentProvider {
 
 export function testGatewayProvider(options: { keySecret: string }): TestGatewayProvider {
   if (!options.keySecret) throw new Error("testGatewayProvider: empty key secret");
-  const failure = (providerOrderId: string, which: TestGatewayFailure): Extract<CheckoutResult, { kind: "failure" }> => ({
+  const failure = (
+    providerOrderId: string,
+    which: TestGatewayFailure,
+  ): Extract<CheckoutResult, { kind: "failure" }> => ({
     kind: "failure",
     error: { ...TEST_GATEWAY_FAILURES[which].error },
     razorpayOrderId: providerOrderId,

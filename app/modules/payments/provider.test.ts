@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { paymentFailedMessage, prefersRedirectCheckout, razorpayCheckoutOptions, type PaymentCheckout } from "./provider";
+import {
+  paymentFailedMessage,
+  prefersRedirectCheckout,
+  razorpayCheckoutOptions,
+  type PaymentCheckout,
+} from "./provider";
 
 const checkout: Extract<PaymentCheckout, { provider: "razorpay" }> = {
   provider: "razorpay",
@@ -47,7 +52,9 @@ describe("Checkout options", () => {
 
 describe("payment failure message", () => {
   it("is the spec's 'Payment failed: {description}', or the generic message without one", () => {
-    expect(paymentFailedMessage("Authentication failed due to incorrect otp")).toBe("Payment failed: Authentication failed due to incorrect otp");
+    expect(paymentFailedMessage("Authentication failed due to incorrect otp")).toBe(
+      "Payment failed: Authentication failed due to incorrect otp",
+    );
     expect(paymentFailedMessage("  ")).toBe("Something went wrong. Please try again.");
     expect(paymentFailedMessage(null)).toBe("Something went wrong. Please try again.");
   });

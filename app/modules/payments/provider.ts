@@ -90,7 +90,8 @@ export function razorpayCheckoutOptions(
 }
 
 // In-app browsers of the apps shoppers arrive from; they open pop-ups poorly or not at all.
-const IN_APP_BROWSER = /\b(Instagram|FBAN|FBAV|FB_IAB|FBIOS|WhatsApp|Snapchat|Line\/|MicroMessenger|LinkedInApp|Twitter)\b|; wv\)/;
+const IN_APP_BROWSER =
+  /\b(Instagram|FBAN|FBAV|FB_IAB|FBIOS|WhatsApp|Snapchat|Line\/|MicroMessenger|LinkedInApp|Twitter)\b|; wv\)/;
 
 /** True for in-app browsers, where redirect mode is the safer choice. */
 export function prefersRedirectCheckout(userAgent: string | null | undefined): boolean {
@@ -190,7 +191,8 @@ export const TEST_GATEWAY_FAILURES = {
     label: "Bank's server down",
     error: {
       code: "BAD_REQUEST_ERROR",
-      description: "Payment was unsuccessful due to a temporary issue. If amount got deducted, it will be refunded within 5-7 working days.",
+      description:
+        "Payment was unsuccessful due to a temporary issue. If amount got deducted, it will be refunded within 5-7 working days.",
       source: "gateway",
       step: "payment_response",
       reason: "payment_failed",

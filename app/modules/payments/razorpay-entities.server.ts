@@ -18,9 +18,16 @@ const notes = z
     return out;
   });
 
-const text = z.string().nullish().transform((v) => (v === undefined || v === null || v === "" ? null : v));
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => (v === undefined || v === null || v === "" ? null : v));
 const paise = z.number().int().min(0);
-const unixSeconds = z.number().int().min(0).transform((s) => new Date(s * 1000));
+const unixSeconds = z
+  .number()
+  .int()
+  .min(0)
+  .transform((s) => new Date(s * 1000));
 
 const paymentSchema = z.object({
   id: z.string().min(1),
@@ -72,7 +79,14 @@ const refundSchema = z.object({
 export const razorpayPaymentEntity = paymentSchema.transform((p): GatewayPayment => {
   const error: GatewayError | null =
     p.error_code || p.error_description || p.error_reason
-      ? { code: p.error_code, description: p.error_description, source: p.error_source, step: p.error_step, reason: p.error_reason, field: null }
+      ? {
+          code: p.error_code,
+          description: p.error_description,
+          source: p.error_source,
+          step: p.error_step,
+          reason: p.error_reason,
+          field: null,
+        }
       : null;
   return {
     id: p.id,
@@ -91,33 +105,29 @@ export const razorpayPaymentEntity = paymentSchema.transform((p): GatewayPayment
   };
 });
 
-export const razorpayOrderEntity = orderSchema.transform(
-  (o): GatewayOrder => ({
-    id: o.id,
-    amountPaise: o.amount,
-    amountPaidPaise: o.amount_paid ?? 0,
-    amountDuePaise: o.amount_due ?? o.amount - (o.amount_paid ?? 0),
-    currency: o.currency,
-    receipt: o.receipt,
-    status: o.status,
-    attempts: o.attempts ?? 0,
-    notes: o.notes,
-    createdAt: o.created_at,
-  }),
-);
+export const razorpayOrderEntity = orderSchema.transform((o): GatewayOrder => ({
+  id: o.id,
+  amountPaise: o.amount,
+  amountPaidPaise: o.amount_paid ?? 0,
+  amountDuePaise: o.amount_due ?? o.amount - (o.amount_paid ?? 0),
+  currency: o.currency,
+  receipt: o.receipt,
+  status: o.status,
+  attempts: o.attempts ?? 0,
+  notes: o.notes,
+  createdAt: o.created_at,
+}));
 
-export const razorpayRefundEntity = refundSchema.transform(
-  (r): GatewayRefund => ({
-    id: r.id,
-    paymentId: r.payment_id,
-    amountPaise: r.amount,
-    currency: r.currency,
-    status: r.status,
-    notes: r.notes,
-    receipt: r.receipt,
-    createdAt: r.created_at,
-  }),
-);
+export const razorpayRefundEntity = refundSchema.transform((r): GatewayRefund => ({
+  id: r.id,
+  paymentId: r.payment_id,
+  amountPaise: r.amount,
+  currency: r.currency,
+  status: r.status,
+  notes: r.notes,
+  receipt: r.receipt,
+  createdAt: r.created_at,
+}));
 
 /** `{ entity: "collection", count, items: [...] }` */
 export const razorpayPaymentCollection = z.object({ items: z.array(razorpayPaymentEntity) }).transform((c) => c.items);

@@ -106,7 +106,13 @@ export function createRazorpayClient(options: RazorpayClientOptions): RazorpayCl
   const timeoutMs = options.timeoutMs ?? 5000;
   const authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString("base64")}`;
 
-  async function call<T>(method: "GET" | "POST", path: string, schema: ZodType<T>, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async function call<T>(
+    method: "GET" | "POST",
+    path: string,
+    schema: ZodType<T>,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     const request = `${method} ${path}`;
     let response: Response;
     let text: string;
@@ -145,7 +151,11 @@ export function createRazorpayClient(options: RazorpayClientOptions): RazorpayCl
       const error = parsed.success ? parsed.data.error : null;
       const status = response.status;
       const kind: RazorpayErrorKind =
-        status >= 500 || status === 429 ? "unavailable" : status === 401 || status === 403 ? "unauthorized" : "rejected";
+        status >= 500 || status === 429
+          ? "unavailable"
+          : status === 401 || status === 403
+            ? "unauthorized"
+            : "rejected";
       throw new RazorpayError(kind, error?.description ?? `HTTP ${status}`, {
         status,
         code: error?.code,
@@ -169,7 +179,10 @@ export function createRazorpayClient(options: RazorpayClientOptions): RazorpayCl
   /** Ids go into paths: anything but Razorpay's id shape is refused before a request is made. */
   function idPath(kind: string, id: string, request: string): string {
     if (!RAZORPAY_ID.test(id)) {
-      throw new RazorpayError("rejected", `${JSON.stringify(id.slice(0, 40))} is not a valid ${kind} id`, { status: null, request });
+      throw new RazorpayError("rejected", `${JSON.stringify(id.slice(0, 40))} is not a valid ${kind} id`, {
+        status: null,
+        request,
+      });
     }
     return encodeURIComponent(id);
   }
@@ -177,7 +190,9 @@ export function createRazorpayClient(options: RazorpayClientOptions): RazorpayCl
   return {
     async createOrder(input) {
       if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise <= 0) {
-        throw new RangeError(`createOrder: amountPaise must be a positive whole number of paise (got ${input.amountPaise})`);
+        throw new RangeError(
+          `createOrder: amountPaise must be a positive whole number of paise (got ${input.amountPaise})`,
+        );
       }
       return call("POST", "/v1/orders", razorpayOrderEntity, {
         amount: input.amountPaise,
@@ -192,12 +207,18 @@ export function createRazorpayClient(options: RazorpayClientOptions): RazorpayCl
     },
 
     async fetchOrderPayments(orderId) {
-      return call("GET", `/v1/orders/${idPath("order", orderId, "GET /v1/orders/:id/payments")}/payments`, razorpayPaymentCollection);
+      return call(
+        "GET",
+        `/v1/orders/${idPath("order", orderId, "GET /v1/orders/:id/payments")}/payments`,
+        razorpayPaymentCollection,
+      );
     },
 
     async refund(paymentId, input) {
       if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) {
-        throw new RangeError("refund: idempotencyKey must be at least 10 letters, digits, '-' or '_' (Razorpay's X-Refund-Idempotency)");
+        throw new RangeError(
+          "refund: idempotencyKey must be at least 10 letters, digits, '-' or '_' (Razorpay's X-Refund-Idempotency)",
+        );
       }
       if (input.amountPaise !== undefined && (!Number.isSafeInteger(input.amountPaise) || input.amountPaise <= 0)) {
         throw new RangeError(`refund: amountPaise must be a positive whole number of paise (got ${input.amountPaise})`);

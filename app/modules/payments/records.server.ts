@@ -35,7 +35,14 @@ export async function openGatewayPayment(db: Conn, orderId: string, provider: st
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.provider, provider), eq(payments.status, "created"), isNotNull(payments.providerOrderId)))
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.provider, provider),
+        eq(payments.status, "created"),
+        isNotNull(payments.providerOrderId),
+      ),
+    )
     .orderBy(desc(payments.createdAt))
     .limit(1);
   return row ?? null;
@@ -45,7 +52,11 @@ export async function paymentsOfOrder(db: Conn, orderId: string): Promise<Paymen
   return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt));
 }
 
-export async function findGatewayPayment(db: Conn, provider: string, providerOrderId: string): Promise<PaymentRow | null> {
+export async function findGatewayPayment(
+  db: Conn,
+  provider: string,
+  providerOrderId: string,
+): Promise<PaymentRow | null> {
   const [row] = await db
     .select()
     .from(payments)
@@ -54,7 +65,11 @@ export async function findGatewayPayment(db: Conn, provider: string, providerOrd
   return row ?? null;
 }
 
-export async function lockGatewayPayment(tx: Tx, provider: string, providerOrderId: string): Promise<PaymentRow | null> {
+export async function lockGatewayPayment(
+  tx: Tx,
+  provider: string,
+  providerOrderId: string,
+): Promise<PaymentRow | null> {
   const [row] = await tx
     .select()
     .from(payments)
@@ -110,7 +125,10 @@ export async function markFailed(
 
 /** Money taken for an order that could not be confirmed: kept and shown to staff, never lost or refunded silently. */
 export async function flagPayment(tx: Tx, paymentId: string, reason: string, now: Date): Promise<void> {
-  await tx.update(payments).set({ flaggedAt: now, flagReason: reason, updatedAt: now }).where(eq(payments.id, paymentId));
+  await tx
+    .update(payments)
+    .set({ flaggedAt: now, flagReason: reason, updatedAt: now })
+    .where(eq(payments.id, paymentId));
 }
 
 /** Records a webhook delivery by its event id; false when it was already handled. */
@@ -120,7 +138,12 @@ export async function recordWebhookEvent(
 ): Promise<"new" | "seen" | "unfinished"> {
   const inserted = await db
     .insert(webhookEvents)
-    .values({ provider: event.provider, eventId: event.eventId, eventType: event.eventType, payload: event.payload as object })
+    .values({
+      provider: event.provider,
+      eventId: event.eventId,
+      eventType: event.eventType,
+      payload: event.payload as object,
+    })
     .onConflictDoNothing()
     .returning({ eventId: webhookEvents.eventId });
   if (inserted.length > 0) return "new";
@@ -131,7 +154,12 @@ export async function recordWebhookEvent(
   return row?.processedAt ? "seen" : "unfinished";
 }
 
-export async function markWebhookProcessed(db: Conn, provider: string, eventId: string, now = new Date()): Promise<void> {
+export async function markWebhookProcessed(
+  db: Conn,
+  provider: string,
+  eventId: string,
+  now = new Date(),
+): Promise<void> {
   await db
     .update(webhookEvents)
     .set({ processedAt: now })
@@ -149,11 +177,21 @@ export async function recordGatewayRefund(
   refund: { provider: string; id: string; providerPaymentId: string; amountPaise: number },
   now = new Date(),
 ): Promise<{ kind: "recorded"; paymentId: string; orderId: string } | { kind: "seen" | "unknown" }> {
-  const [payment] = await tx.select({ id: payments.id, orderId: payments.orderId }).from(payments).where(and(eq(payments.provider, refund.provider), eq(payments.providerPaymentId, refund.providerPaymentId))).for("update");
+  const [payment] = await tx
+    .select({ id: payments.id, orderId: payments.orderId })
+    .from(payments)
+    .where(and(eq(payments.provider, refund.provider), eq(payments.providerPaymentId, refund.providerPaymentId)))
+    .for("update");
   if (!payment) return { kind: "unknown" };
   const first = await tx
     .insert(gatewayRefunds)
-    .values({ provider: refund.provider, providerRefundId: refund.id, paymentId: payment.id, amountPaise: refund.amountPaise, recordedAt: now })
+    .values({
+      provider: refund.provider,
+      providerRefundId: refund.id,
+      paymentId: payment.id,
+      amountPaise: refund.amountPaise,
+      recordedAt: now,
+    })
     .onConflictDoNothing()
     .returning({ id: gatewayRefunds.providerRefundId });
   if (first.length === 0) return { kind: "seen" };

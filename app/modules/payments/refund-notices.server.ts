@@ -25,7 +25,10 @@ async function refundMessage(tx: Tx, refund: RefundFacts) {
     getLogger().warn({ refundId: refund.id }, "refund message: the refund's order is gone, nothing queued");
     return null;
   }
-  const [payment] = await tx.select({ method: payments.method }).from(payments).where(eq(payments.id, refund.paymentId));
+  const [payment] = await tx
+    .select({ method: payments.method })
+    .from(payments)
+    .where(eq(payments.id, refund.paymentId));
   return { ...recipient, refundId: refund.id, amountPaise: refund.amountPaise, method: payment?.method ?? null };
 }
 

@@ -26,10 +26,18 @@ const REFUNDABLE_PROVIDERS = ["razorpay", "test"];
  * (or only `paymentId`) that has none yet and still has money to give back, each announced to the
  * shopper (queued here, sent after the caller's commit). Returns the new rows.
  */
-export async function requestRefunds(tx: Tx, input: { orderId: string; paymentId?: string; requestedBy: string | null; now?: Date }): Promise<RefundRow[]> {
+export async function requestRefunds(
+  tx: Tx,
+  input: { orderId: string; paymentId?: string; requestedBy: string | null; now?: Date },
+): Promise<RefundRow[]> {
   const now = input.now ?? new Date();
   const candidates = await tx
-    .select({ id: payments.id, provider: payments.provider, amountPaise: payments.amountPaise, amountRefundedPaise: payments.amountRefundedPaise })
+    .select({
+      id: payments.id,
+      provider: payments.provider,
+      amountPaise: payments.amountPaise,
+      amountRefundedPaise: payments.amountRefundedPaise,
+    })
     .from(payments)
     .leftJoin(refunds, eq(refunds.paymentId, payments.id))
     .where(
@@ -82,13 +90,29 @@ export function refundIdempotencyKey(refundId: string): string {
  * The refund is processed: recorded once, the payment's refunded amount raised by it and the shopper
  * told (a webhook that reports the same refund later finds it processed and adds nothing).
  */
-export async function markRefundProcessed(db: Db, refundId: string, providerRefundId: string | null, now = new Date()): Promise<boolean> {
+export async function markRefundProcessed(
+  db: Db,
+  refundId: string,
+  providerRefundId: string | null,
+  now = new Date(),
+): Promise<boolean> {
   const processed = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(refunds)
-      .set({ status: "processed", providerRefundId: providerRefundId ?? sql`${refunds.providerRefundId}`, processedAt: now, errorDescription: null, updatedAt: now })
+      .set({
+        status: "processed",
+        providerRefundId: providerRefundId ?? sql`${refunds.providerRefundId}`,
+        processedAt: now,
+        errorDescription: null,
+        updatedAt: now,
+      })
       .where(and(eq(refunds.id, refundId), sql`${refunds.status} <> 'processed'`))
-      .returning({ id: refunds.id, orderId: refunds.orderId, paymentId: refunds.paymentId, amountPaise: refunds.amountPaise });
+      .returning({
+        id: refunds.id,
+        orderId: refunds.orderId,
+        paymentId: refunds.paymentId,
+        amountPaise: refunds.amountPaise,
+      });
     if (!row) return false;
     await tx
       .update(payments)
@@ -126,7 +150,12 @@ export type RefundOutcome = { state: "processed" | "pending" | "failed"; refund:
  * retry a failed one. Never throws for the gateway's answers: a refusal or an outage is recorded on
  * the row as 'failed' with its reason, ready to be tried again.
  */
-export async function settleRefund(db: Db, provider: PaymentProvider | null, refundId: string, now = new Date()): Promise<RefundOutcome | null> {
+export async function settleRefund(
+  db: Db,
+  provider: PaymentProvider | null,
+  refundId: string,
+  now = new Date(),
+): Promise<RefundOutcome | null> {
   const refund = await findRefund(db, refundId);
   if (!refund) return null;
   if (refund.status === "processed") return { state: "processed", refund };
@@ -140,7 +169,8 @@ export async function settleRefund(db: Db, provider: PaymentProvider | null, ref
     return { state: row ? "failed" : "processed", refund: row ?? (await findRefund(db, refund.id))! };
   };
   if (!payment?.providerPaymentId) return fail("The payment has no gateway payment id to refund.");
-  if (!provider || provider.name !== refund.provider) return fail(`The payment was taken through the ${refund.provider} gateway, which is not configured now.`);
+  if (!provider || provider.name !== refund.provider)
+    return fail(`The payment was taken through the ${refund.provider} gateway, which is not configured now.`);
 
   let answer;
   try {
@@ -151,14 +181,18 @@ export async function settleRefund(db: Db, provider: PaymentProvider | null, ref
       notes: { refund: refund.id },
     });
   } catch (error) {
-    const cause = error instanceof PaymentGatewayError ? (error.cause as { description?: string } | undefined) : undefined;
+    const cause =
+      error instanceof PaymentGatewayError ? (error.cause as { description?: string } | undefined) : undefined;
     const description =
       error instanceof PaymentGatewayError
         ? error.kind === "unavailable"
           ? "The payment gateway could not be reached. Try again in a while."
           : `The payment gateway refused the refund${cause?.description ? `: ${cause.description}` : "."}`
         : "The refund could not be sent to the payment gateway.";
-    getLogger().warn({ err: error, refundId: refund.id }, "payments: a refund failed; it is recorded and can be retried");
+    getLogger().warn(
+      { err: error, refundId: refund.id },
+      "payments: a refund failed; it is recorded and can be retried",
+    );
     return fail(description);
   }
 

@@ -46,7 +46,9 @@ export const payments = pgTable(
   },
   (t) => [
     index("payments_order_idx").on(t.orderId),
-    index("payments_flagged_idx").on(t.flaggedAt).where(sql`${t.flaggedAt} IS NOT NULL`),
+    index("payments_flagged_idx")
+      .on(t.flaggedAt)
+      .where(sql`${t.flaggedAt} IS NOT NULL`),
     check("payments_refund_within_amount", sql`${t.amountRefundedPaise} BETWEEN 0 AND ${t.amountPaise}`),
     uniqueIndex("payments_provider_order_key").on(t.provider, t.providerOrderId),
     uniqueIndex("payments_provider_payment_key").on(t.provider, t.providerPaymentId),
@@ -103,7 +105,10 @@ export const gatewayRefunds = pgTable(
     amountPaise: integer("amount_paise").notNull(),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.providerRefundId] }), index("gateway_refunds_payment_idx").on(t.paymentId)],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.providerRefundId] }),
+    index("gateway_refunds_payment_idx").on(t.paymentId),
+  ],
 );
 
 /** Gateway webhooks already handled: a repeated delivery of the same event id does nothing. */

@@ -19,9 +19,15 @@ describe("judgePayment: does a payment the gateway reports settle the order?", (
   });
 
   it("flags a smaller, a larger or a foreign payment, naming both amounts", () => {
-    expect(judgePayment(expected, reported({ amountPaise: 100 }))).toEqual({ kind: "mismatch", reason: "Paid ₹1.00; the order's total is ₹1,499.00" });
+    expect(judgePayment(expected, reported({ amountPaise: 100 }))).toEqual({
+      kind: "mismatch",
+      reason: "Paid ₹1.00; the order's total is ₹1,499.00",
+    });
     expect(judgePayment(expected, reported({ amountPaise: 150_000 }))).toMatchObject({ kind: "mismatch" });
-    expect(judgePayment(expected, reported({ currency: "USD" }))).toEqual({ kind: "mismatch", reason: "Paid 1499.00 USD; the order's total is ₹1,499.00" });
+    expect(judgePayment(expected, reported({ currency: "USD" }))).toEqual({
+      kind: "mismatch",
+      reason: "Paid 1499.00 USD; the order's total is ₹1,499.00",
+    });
   });
 
   it("settles nothing for a payment in which the gateway holds no money", () => {
@@ -29,12 +35,18 @@ describe("judgePayment: does a payment the gateway reports settle the order?", (
       expect(judgePayment(expected, reported({ status })), status).toMatchObject({ kind: "not-paid" });
     }
     // even when its amount is also wrong: there is no money to flag
-    expect(judgePayment(expected, reported({ status: "failed", amountPaise: 100 }))).toMatchObject({ kind: "not-paid" });
+    expect(judgePayment(expected, reported({ status: "failed", amountPaise: 100 }))).toMatchObject({
+      kind: "not-paid",
+    });
   });
 
   it("ignores a payment on another gateway order, whatever its amount", () => {
-    expect(judgePayment(expected, reported({ orderId: "order_Other000000001" }))).toMatchObject({ kind: "other-order" });
-    expect(judgePayment(expected, reported({ orderId: null, amountPaise: 100 }))).toMatchObject({ kind: "other-order" });
+    expect(judgePayment(expected, reported({ orderId: "order_Other000000001" }))).toMatchObject({
+      kind: "other-order",
+    });
+    expect(judgePayment(expected, reported({ orderId: null, amountPaise: 100 }))).toMatchObject({
+      kind: "other-order",
+    });
   });
 });
 

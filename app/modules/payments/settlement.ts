@@ -35,17 +35,27 @@ const MONEY_HELD: ReadonlySet<ReportedPayment["status"]> = new Set(["authorized"
 
 export function judgePayment(expected: ExpectedPayment, reported: ReportedPayment): Settlement {
   if (reported.orderId !== expected.gatewayOrderId) {
-    return { kind: "other-order", reason: `payment ${reported.id} is on ${reported.orderId ?? "no gateway order"}, not ${expected.gatewayOrderId}` };
+    return {
+      kind: "other-order",
+      reason: `payment ${reported.id} is on ${reported.orderId ?? "no gateway order"}, not ${expected.gatewayOrderId}`,
+    };
   }
-  if (!MONEY_HELD.has(reported.status)) return { kind: "not-paid", reason: `payment ${reported.id} is ${reported.status}` };
+  if (!MONEY_HELD.has(reported.status))
+    return { kind: "not-paid", reason: `payment ${reported.id} is ${reported.status}` };
   if (!paysOrderTotal(reported, { totalPaise: expected.amountPaise })) {
-    return { kind: "mismatch", reason: `Paid ${describeAmount(reported.amountPaise, reported.currency)}; the order's total is ${describeAmount(expected.amountPaise, "INR")}` };
+    return {
+      kind: "mismatch",
+      reason: `Paid ${describeAmount(reported.amountPaise, reported.currency)}; the order's total is ${describeAmount(expected.amountPaise, "INR")}`,
+    };
   }
   return { kind: "settles" };
 }
 
 /** A captured payment as recorded is for exactly the order's total in rupees: only such a payment may confirm it, even by staff. */
-export function paysOrderTotal(payment: { amountPaise: number; currency: string }, order: { totalPaise: number }): boolean {
+export function paysOrderTotal(
+  payment: { amountPaise: number; currency: string },
+  order: { totalPaise: number },
+): boolean {
   return payment.currency === "INR" && payment.amountPaise === order.totalPaise;
 }
 

@@ -12,7 +12,10 @@ const WEBHOOK_BODY = '{"entity":"event","event":"payment.captured"}';
 const WEBHOOK_SIGNATURE = "d924b909103d35105dd3dc7cafc1e9245690d32b0357cb115725d37a41c3292d";
 
 const verify = (signature: unknown, order = ORDER, payment = PAYMENT, secret = KEY_SECRET) =>
-  verifyPaymentSignature({ razorpayOrderId: order, razorpayPaymentId: payment, signature: signature as string }, secret);
+  verifyPaymentSignature(
+    { razorpayOrderId: order, razorpayPaymentId: payment, signature: signature as string },
+    secret,
+  );
 
 /** The same signature with one hex digit changed. */
 function oneCharacterChanged(signature: string, at: number): string {
@@ -74,8 +77,12 @@ describe("webhook signature (X-Razorpay-Signature over the raw body)", () => {
   });
 
   it("refuses a tampered body, even one that parses to the same JSON", () => {
-    expect(verifyWebhookSignature(WEBHOOK_BODY.replace("captured", "failed"), WEBHOOK_SIGNATURE, WEBHOOK_SECRET)).toBe(false);
-    expect(verifyWebhookSignature(JSON.stringify(JSON.parse(WEBHOOK_BODY), null, 2), WEBHOOK_SIGNATURE, WEBHOOK_SECRET)).toBe(false);
+    expect(verifyWebhookSignature(WEBHOOK_BODY.replace("captured", "failed"), WEBHOOK_SIGNATURE, WEBHOOK_SECRET)).toBe(
+      false,
+    );
+    expect(
+      verifyWebhookSignature(JSON.stringify(JSON.parse(WEBHOOK_BODY), null, 2), WEBHOOK_SIGNATURE, WEBHOOK_SECRET),
+    ).toBe(false);
     expect(verifyWebhookSignature(`${WEBHOOK_BODY}\n`, WEBHOOK_SIGNATURE, WEBHOOK_SECRET)).toBe(false);
   });
 
@@ -83,8 +90,12 @@ describe("webhook signature (X-Razorpay-Signature over the raw body)", () => {
     expect(verifyWebhookSignature(WEBHOOK_BODY, null, WEBHOOK_SECRET)).toBe(false);
     expect(verifyWebhookSignature(WEBHOOK_BODY, undefined, WEBHOOK_SECRET)).toBe(false);
     expect(verifyWebhookSignature(WEBHOOK_BODY, "", WEBHOOK_SECRET)).toBe(false);
-    expect(verifyWebhookSignature(WEBHOOK_BODY, oneCharacterChanged(WEBHOOK_SIGNATURE, 10), WEBHOOK_SECRET)).toBe(false);
-    expect(verifyWebhookSignature(WEBHOOK_BODY, `${WEBHOOK_SIGNATURE}, ${WEBHOOK_SIGNATURE}`, WEBHOOK_SECRET)).toBe(false);
+    expect(verifyWebhookSignature(WEBHOOK_BODY, oneCharacterChanged(WEBHOOK_SIGNATURE, 10), WEBHOOK_SECRET)).toBe(
+      false,
+    );
+    expect(verifyWebhookSignature(WEBHOOK_BODY, `${WEBHOOK_SIGNATURE}, ${WEBHOOK_SIGNATURE}`, WEBHOOK_SECRET)).toBe(
+      false,
+    );
     expect(verifyWebhookSignature(WEBHOOK_BODY, WEBHOOK_SIGNATURE, "another-webhook-secret")).toBe(false);
     expect(verifyWebhookSignature(WEBHOOK_BODY, WEBHOOK_SIGNATURE, "")).toBe(false);
     expect(verifyWebhookSignature(undefined as never, WEBHOOK_SIGNATURE, WEBHOOK_SECRET)).toBe(false);

@@ -13,12 +13,19 @@ describe("money in paise", () => {
   it("writes exactly what Intl.NumberFormat('en-IN') writes, without building one", () => {
     const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" });
     const inrWhole = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
-    const samples = [0, 1, 5, 10, 99, 100, 101, 999, 1000, 9999, 10_000, 99_999, 100_000, 123_456, 1_000_000, 10_000_000, 99_999_999, 100_000_000, 1_234_567_890, 98_765_432_101];
+    const samples = [
+      0, 1, 5, 10, 99, 100, 101, 999, 1000, 9999, 10_000, 99_999, 100_000, 123_456, 1_000_000, 10_000_000, 99_999_999,
+      100_000_000, 1_234_567_890, 98_765_432_101,
+    ];
     // and a spread of others: every digit count, round and not
-    for (let digits = 1; digits <= 13; digits++) for (const lead of [1, 4, 9]) samples.push(lead * 10 ** (digits - 1) + (digits * 7919) % 10 ** (digits - 1 || 1));
+    for (let digits = 1; digits <= 13; digits++)
+      for (const lead of [1, 4, 9])
+        samples.push(lead * 10 ** (digits - 1) + ((digits * 7919) % 10 ** (digits - 1 || 1)));
     for (const paise of [...samples, ...samples.map((p) => -p).filter((p) => p !== 0)]) {
       expect(formatPaise(paise), `formatPaise(${paise})`).toBe(inr.format(paise / 100));
-      expect(formatPrice(paise), `formatPrice(${paise})`).toBe(paise % 100 === 0 ? inrWhole.format(paise / 100) : inr.format(paise / 100));
+      expect(formatPrice(paise), `formatPrice(${paise})`).toBe(
+        paise % 100 === 0 ? inrWhole.format(paise / 100) : inr.format(paise / 100),
+      );
     }
     expect(groupIndian(1_23_45_678)).toBe((12_345_678).toLocaleString("en-IN"));
     expect(groupIndian(999)).toBe("999");

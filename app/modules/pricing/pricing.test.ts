@@ -56,29 +56,50 @@ describe("coupon codes", () => {
   });
 
   it("give the spec's messages: empty, unknown, below the minimum, applied", () => {
-    expect(checkCoupon("", null, rupees(900), NOW)).toEqual({ ok: false, reason: "empty", message: "Please enter a coupon code" });
+    expect(checkCoupon("", null, rupees(900), NOW)).toEqual({
+      ok: false,
+      reason: "empty",
+      message: "Please enter a coupon code",
+    });
     expect(checkCoupon("   ", null, rupees(900), NOW)).toMatchObject({ message: "Please enter a coupon code" });
-    expect(checkCoupon("NOPE", null, rupees(900), NOW)).toEqual({ ok: false, reason: "invalid", message: "Invalid coupon code" });
+    expect(checkCoupon("NOPE", null, rupees(900), NOW)).toEqual({
+      ok: false,
+      reason: "invalid",
+      message: "Invalid coupon code",
+    });
     expect(checkCoupon("first100", rule(FIRST100), rupees(799), NOW)).toEqual({
       ok: false,
       reason: "minimum",
       message: "Minimum order amount ₹800 required for this coupon",
     });
-    expect(checkCoupon("welcome20", rule(WELCOME20), rupees(999.99), NOW)).toMatchObject({ message: "Minimum order amount ₹1,000 required for this coupon" });
-    expect(checkCoupon("FIRST100", rule(FIRST100), rupees(800), NOW)).toEqual({ ok: true, discountPaise: rupees(100), message: "Coupon applied! You saved ₹100" });
+    expect(checkCoupon("welcome20", rule(WELCOME20), rupees(999.99), NOW)).toMatchObject({
+      message: "Minimum order amount ₹1,000 required for this coupon",
+    });
+    expect(checkCoupon("FIRST100", rule(FIRST100), rupees(800), NOW)).toEqual({
+      ok: true,
+      discountPaise: rupees(100),
+      message: "Coupon applied! You saved ₹100",
+    });
   });
 
   it("accept each minimum exactly, refuse one paisa below", () => {
     for (const terms of [SAVE10, FLAT50, WELCOME20, FIRST100]) {
       expect(checkCoupon(terms.code, rule(terms), terms.minAmountPaise, NOW).ok).toBe(true);
-      expect(checkCoupon(terms.code, rule(terms), terms.minAmountPaise - 1, NOW)).toMatchObject({ ok: false, reason: "minimum" });
+      expect(checkCoupon(terms.code, rule(terms), terms.minAmountPaise - 1, NOW)).toMatchObject({
+        ok: false,
+        reason: "minimum",
+      });
     }
   });
 
   it("round a percentage up to whole rupees, in the shopper's favour, so no paise show", () => {
     // 10% of ₹549 = ₹54.90 -> ₹55 (the total ₹494, not ₹494.10)
     expect(couponDiscount(SAVE10, rupees(549))).toBe(rupees(55));
-    expect(checkCoupon("SAVE10", rule(SAVE10), rupees(549), NOW)).toEqual({ ok: true, discountPaise: rupees(55), message: "Coupon applied! You saved ₹55" });
+    expect(checkCoupon("SAVE10", rule(SAVE10), rupees(549), NOW)).toEqual({
+      ok: true,
+      discountPaise: rupees(55),
+      message: "Coupon applied! You saved ₹55",
+    });
     // 10% of ₹567.45 = ₹56.745 -> ₹57; of ₹567.44 too; exactly ₹56 stays ₹56
     expect(couponDiscount(SAVE10, rupees(567.45))).toBe(rupees(57));
     expect(couponDiscount(SAVE10, rupees(567.44))).toBe(rupees(57));
@@ -111,7 +132,12 @@ describe("coupon codes", () => {
   it("keep every total of whole-rupee prices in whole rupees, whatever the percentage", () => {
     for (let price = 100; price <= 3000; price += 37) {
       for (const value of [5, 10, 15, 20, 33, 50, 70]) {
-        const cart = priceCart([{ unitPricePaise: rupees(price), quantity: 1 }], { code: "P", type: "percentage", value, minAmountPaise: 0 });
+        const cart = priceCart([{ unitPricePaise: rupees(price), quantity: 1 }], {
+          code: "P",
+          type: "percentage",
+          value,
+          minAmountPaise: 0,
+        });
         expect(cart.discountPaise % 100, `${value}% of ₹${price}`).toBe(0);
         expect(cart.totalPaise % 100).toBe(0);
         expect(cart.discountPaise).toBeGreaterThanOrEqual((rupees(price) * Math.min(value, 50)) / 100 - 100);
@@ -122,12 +148,25 @@ describe("coupon codes", () => {
 
   it("refuse inactive, not yet started, expired and used-up coupons with clear messages", () => {
     const sub = rupees(2000);
-    expect(checkCoupon("SAVE10", rule(SAVE10, { isActive: false }), sub, NOW)).toEqual({ ok: false, reason: "inactive", message: "This coupon is no longer available" });
-    expect(checkCoupon("SAVE10", rule(SAVE10, { startsAt: new Date(NOW.getTime() + 1) }), sub, NOW)).toMatchObject({ reason: "not-started", message: "This coupon is not valid yet" });
+    expect(checkCoupon("SAVE10", rule(SAVE10, { isActive: false }), sub, NOW)).toEqual({
+      ok: false,
+      reason: "inactive",
+      message: "This coupon is no longer available",
+    });
+    expect(checkCoupon("SAVE10", rule(SAVE10, { startsAt: new Date(NOW.getTime() + 1) }), sub, NOW)).toMatchObject({
+      reason: "not-started",
+      message: "This coupon is not valid yet",
+    });
     expect(checkCoupon("SAVE10", rule(SAVE10, { startsAt: NOW }), sub, NOW).ok).toBe(true);
-    expect(checkCoupon("SAVE10", rule(SAVE10, { endsAt: NOW }), sub, NOW)).toMatchObject({ reason: "expired", message: "This coupon has expired" });
+    expect(checkCoupon("SAVE10", rule(SAVE10, { endsAt: NOW }), sub, NOW)).toMatchObject({
+      reason: "expired",
+      message: "This coupon has expired",
+    });
     expect(checkCoupon("SAVE10", rule(SAVE10, { endsAt: new Date(NOW.getTime() + 1) }), sub, NOW).ok).toBe(true);
-    expect(checkCoupon("SAVE10", rule(SAVE10, { usageLimit: 3, usedCount: 3 }), sub, NOW)).toMatchObject({ reason: "used-up", message: "This coupon has reached its usage limit" });
+    expect(checkCoupon("SAVE10", rule(SAVE10, { usageLimit: 3, usedCount: 3 }), sub, NOW)).toMatchObject({
+      reason: "used-up",
+      message: "This coupon has reached its usage limit",
+    });
     expect(checkCoupon("SAVE10", rule(SAVE10, { usageLimit: 3, usedCount: 2 }), sub, NOW).ok).toBe(true);
     expect(couponAvailability({ ...open, usageLimit: 0 }, NOW)).toMatchObject({ ok: false, reason: "used-up" });
   });
@@ -156,22 +195,41 @@ describe("priceCart", () => {
 
   it("charges shipping at ₹499 and not at ₹500, and the coupon comes off after shipping is decided", () => {
     const at499 = priceCart([{ unitPricePaise: rupees(499), quantity: 1 }], FLAT50);
-    expect(at499).toMatchObject({ subtotalPaise: rupees(499), shippingPaise: rupees(40), discountPaise: rupees(50), totalPaise: rupees(489) });
+    expect(at499).toMatchObject({
+      subtotalPaise: rupees(499),
+      shippingPaise: rupees(40),
+      discountPaise: rupees(50),
+      totalPaise: rupees(489),
+    });
     expect(at499.freeShippingHint).toBe("Add ₹1 more for free shipping!");
     const at500 = priceCart([{ unitPricePaise: rupees(250), quantity: 2 }], FLAT50);
-    expect(at500).toMatchObject({ subtotalPaise: rupees(500), shippingPaise: 0, totalPaise: rupees(450), freeShippingHint: null });
+    expect(at500).toMatchObject({
+      subtotalPaise: rupees(500),
+      shippingPaise: 0,
+      totalPaise: rupees(450),
+      freeShippingHint: null,
+    });
   });
 
   it("reports an applied coupon the cart no longer qualifies for, and takes nothing off", () => {
     const cart = priceCart([{ unitPricePaise: rupees(450), quantity: 1 }], SAVE10);
     expect(cart.discountPaise).toBe(0);
     expect(cart.coupon).toBeNull();
-    expect(cart.couponProblem).toEqual({ code: "SAVE10", message: "Minimum order amount ₹500 required for this coupon" });
+    expect(cart.couponProblem).toEqual({
+      code: "SAVE10",
+      message: "Minimum order amount ₹500 required for this coupon",
+    });
     expect(cart.totalPaise).toBe(rupees(490));
   });
 
   it("is all zero for an empty cart, and skips lines of quantity 0", () => {
-    expect(priceCart([], null)).toMatchObject({ itemCount: 0, subtotalPaise: 0, shippingPaise: 0, totalPaise: 0, freeShippingHint: null });
+    expect(priceCart([], null)).toMatchObject({
+      itemCount: 0,
+      subtotalPaise: 0,
+      shippingPaise: 0,
+      totalPaise: 0,
+      freeShippingHint: null,
+    });
     expect(priceCart([{ unitPricePaise: 100, quantity: 0 }], null).itemCount).toBe(0);
   });
 
@@ -192,7 +250,14 @@ describe("checkoutTotals", () => {
 
   it("never takes more than what is left after the coupon", () => {
     const cart = priceCart([{ unitPricePaise: 150, quantity: 1 }], null);
-    expect(checkoutTotals(cart, "online", { prepaidDiscountPercent: 50, codFeePaise: 0 }).prepaidDiscountPaise).toBe(100);
-    expect(checkoutTotals(priceCart([{ unitPricePaise: 50, quantity: 1 }], null), "online", { prepaidDiscountPercent: 50, codFeePaise: 0 }).prepaidDiscountPaise).toBe(50);
+    expect(checkoutTotals(cart, "online", { prepaidDiscountPercent: 50, codFeePaise: 0 }).prepaidDiscountPaise).toBe(
+      100,
+    );
+    expect(
+      checkoutTotals(priceCart([{ unitPricePaise: 50, quantity: 1 }], null), "online", {
+        prepaidDiscountPercent: 50,
+        codFeePaise: 0,
+      }).prepaidDiscountPaise,
+    ).toBe(50);
   });
 });

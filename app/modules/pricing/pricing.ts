@@ -88,14 +88,20 @@ export type CouponRule = CouponTerms & CouponLimits;
 
 export type CouponFailure = "empty" | "invalid" | "inactive" | "not-started" | "expired" | "used-up" | "minimum";
 
-export type CouponCheck = { ok: true; discountPaise: Paise; message: string } | { ok: false; reason: CouponFailure; message: string };
+export type CouponCheck =
+  { ok: true; discountPaise: Paise; message: string } | { ok: false; reason: CouponFailure; message: string };
 
 /** Whether the coupon may be used at `now` at all, whatever the cart: active, inside its window, not used up. */
-export function couponAvailability(rule: CouponLimits, now: Date): { ok: true } | { ok: false; reason: CouponFailure; message: string } {
+export function couponAvailability(
+  rule: CouponLimits,
+  now: Date,
+): { ok: true } | { ok: false; reason: CouponFailure; message: string } {
   if (!rule.isActive) return { ok: false, reason: "inactive", message: COUPON_MESSAGES.inactive };
-  if (rule.startsAt && now < rule.startsAt) return { ok: false, reason: "not-started", message: COUPON_MESSAGES.notStarted };
+  if (rule.startsAt && now < rule.startsAt)
+    return { ok: false, reason: "not-started", message: COUPON_MESSAGES.notStarted };
   if (rule.endsAt && now >= rule.endsAt) return { ok: false, reason: "expired", message: COUPON_MESSAGES.expired };
-  if (rule.usageLimit !== null && rule.usedCount >= rule.usageLimit) return { ok: false, reason: "used-up", message: COUPON_MESSAGES.usedUp };
+  if (rule.usageLimit !== null && rule.usedCount >= rule.usageLimit)
+    return { ok: false, reason: "used-up", message: COUPON_MESSAGES.usedUp };
   return { ok: true };
 }
 
@@ -123,13 +129,15 @@ export function percentageCap(subtotalPaise: Paise): Paise {
  */
 export function couponDiscount(terms: Pick<CouponTerms, "type" | "value">, subtotalPaise: Paise): Paise {
   if (subtotalPaise <= 0) return 0;
-  if (terms.type === "percentage") return Math.min(percentageInRupees(subtotalPaise, terms.value), percentageCap(subtotalPaise));
+  if (terms.type === "percentage")
+    return Math.min(percentageInRupees(subtotalPaise, terms.value), percentageCap(subtotalPaise));
   return Math.min(terms.value, subtotalPaise);
 }
 
 /** The cart-dependent part of a coupon: its minimum, then its discount. */
 export function checkCouponTerms(terms: CouponTerms, subtotalPaise: Paise): CouponCheck {
-  if (subtotalPaise < terms.minAmountPaise) return { ok: false, reason: "minimum", message: minimumMessage(terms.minAmountPaise) };
+  if (subtotalPaise < terms.minAmountPaise)
+    return { ok: false, reason: "minimum", message: minimumMessage(terms.minAmountPaise) };
   const discountPaise = couponDiscount(terms, subtotalPaise);
   return { ok: true, discountPaise, message: couponAppliedMessage(discountPaise) };
 }
@@ -163,11 +171,15 @@ export interface PricedCart {
  * Totals of the lines that can be bought, with the applied coupon's terms (already checked as
  * available by the server): total = subtotal + shipping - discount.
  */
-export function priceCart(lines: ReadonlyArray<{ unitPricePaise: Paise; quantity: number }>, coupon: CouponTerms | null): PricedCart {
+export function priceCart(
+  lines: ReadonlyArray<{ unitPricePaise: Paise; quantity: number }>,
+  coupon: CouponTerms | null,
+): PricedCart {
   let subtotalPaise = 0;
   let itemCount = 0;
   for (const line of lines) {
-    if (!Number.isInteger(line.unitPricePaise) || !Number.isInteger(line.quantity)) throw new RangeError("prices and quantities are whole numbers");
+    if (!Number.isInteger(line.unitPricePaise) || !Number.isInteger(line.quantity))
+      throw new RangeError("prices and quantities are whole numbers");
     if (line.quantity <= 0) continue;
     subtotalPaise += line.unitPricePaise * line.quantity;
     itemCount += line.quantity;
@@ -214,10 +226,12 @@ export function checkoutTotals(
   method: PaymentChoice,
   settings: { prepaidDiscountPercent: number; codFeePaise: Paise },
 ): CheckoutTotals {
-  if (!Number.isInteger(settings.codFeePaise) || settings.codFeePaise < 0) throw new RangeError("the COD fee is a whole number of paise");
+  if (!Number.isInteger(settings.codFeePaise) || settings.codFeePaise < 0)
+    throw new RangeError("the COD fee is a whole number of paise");
   const percent = Math.min(50, Math.max(0, settings.prepaidDiscountPercent));
   const afterCoupon = priced.subtotalPaise - priced.discountPaise;
-  const prepaidDiscountPaise = method === "online" ? Math.min(percentageInRupees(afterCoupon, percent), afterCoupon) : 0;
+  const prepaidDiscountPaise =
+    method === "online" ? Math.min(percentageInRupees(afterCoupon, percent), afterCoupon) : 0;
   const codFeePaise = method === "cod" ? settings.codFeePaise : 0;
   return {
     ...priced,

@@ -40,7 +40,9 @@ export function searchTerm(raw: string | null | undefined, minChars = SEARCH_MIN
     text,
     tsQuery: prefixTsQuery(text),
     like: `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    categorySlugs: CATEGORIES.filter((c) => c.name.toLowerCase().includes(lower) || c.slug.includes(lower)).map((c) => c.slug),
+    categorySlugs: CATEGORIES.filter((c) => c.name.toLowerCase().includes(lower) || c.slug.includes(lower)).map(
+      (c) => c.slug,
+    ),
   };
 }
 
@@ -56,10 +58,12 @@ export function matchCondition(term: SearchTerm, mode: SearchMode): SQL {
   if (q) branches.push(sql`${products.searchVector} @@ ${q}`);
   branches.push(sql`${products.name} ILIKE ${term.like}`, sql`${products.brand} ILIKE ${term.like}`);
   if (term.categorySlugs.length > 0) {
-    branches.push(sql`${products.category} = ANY(ARRAY[${sql.join(
-      term.categorySlugs.map((s) => sql`${s}`),
-      sql`, `,
-    )}]::text[])`);
+    branches.push(
+      sql`${products.category} = ANY(ARRAY[${sql.join(
+        term.categorySlugs.map((s) => sql`${s}`),
+        sql`, `,
+      )}]::text[])`,
+    );
   }
   return sql`(${sql.join(branches, sql` OR `)})`;
 }
@@ -92,7 +96,9 @@ export async function withSearchSettings<T>(db: Db, run: (db: Db) => Promise<T>)
   const reader = searchReaderOf(db);
   if (reader) return run(reader);
   return db.transaction(async (tx) => {
-    const settings = Object.entries(SEARCH_SESSION_SETTINGS).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
+    const settings = Object.entries(SEARCH_SESSION_SETTINGS).map(
+      ([name, value]) => sql`set_config(${name}, ${value}, true)`,
+    );
     await tx.execute(sql`select ${sql.join(settings, sql`, `)}`);
     return run(tx as unknown as Db);
   });

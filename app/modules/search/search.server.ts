@@ -35,7 +35,10 @@ export async function searchSuggestions(
 
   // One statement: the exact rule's first products, or, only when it finds none, the near
   // spellings' (the same choice as searchMode, without a round trip of its own).
-  const branch = (mode: SearchMode, extra?: SQL) => sql`(SELECT ${products.id} AS id, ${products.name} AS name, ${products.brand} AS brand,
+  const branch = (
+    mode: SearchMode,
+    extra?: SQL,
+  ) => sql`(SELECT ${products.id} AS id, ${products.name} AS name, ${products.brand} AS brand,
       ${products.category} AS category, ${products.pricePaise} AS price_paise,
       (SELECT i.url FROM ${productImages} i WHERE i.product_id = ${outerProductId} ORDER BY i.position LIMIT 1) AS image_url
     FROM ${products}

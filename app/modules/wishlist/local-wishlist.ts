@@ -34,19 +34,28 @@ function write(ids: string[] | null, storage: Storage | undefined): void {
 }
 
 /** Adds or removes a product; returns true when it is now in the wishlist. */
-export function toggleLocalWishlist(productId: string, storage: Storage | undefined = globalThis.localStorage): boolean {
+export function toggleLocalWishlist(
+  productId: string,
+  storage: Storage | undefined = globalThis.localStorage,
+): boolean {
   const ids = readLocalWishlist(storage);
   const has = ids.includes(productId);
   write(has ? ids.filter((id) => id !== productId) : [...ids, productId], storage);
   return !has;
 }
 
-export function addLocalWishlistIds(productIds: readonly string[], storage: Storage | undefined = globalThis.localStorage): void {
+export function addLocalWishlistIds(
+  productIds: readonly string[],
+  storage: Storage | undefined = globalThis.localStorage,
+): void {
   const ids = readLocalWishlist(storage);
   write([...ids, ...productIds.filter((id) => !ids.includes(id))], storage);
 }
 
-export function removeFromLocalWishlist(productId: string, storage: Storage | undefined = globalThis.localStorage): void {
+export function removeFromLocalWishlist(
+  productId: string,
+  storage: Storage | undefined = globalThis.localStorage,
+): void {
   write(
     readLocalWishlist(storage).filter((id) => id !== productId),
     storage,

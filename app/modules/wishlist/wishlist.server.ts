@@ -34,7 +34,11 @@ export async function wishlistedIds(db: Db, userId: string, productIds?: string[
   const rows = await db
     .select({ productId: wishlistItems.productId })
     .from(wishlistItems)
-    .where(productIds ? and(eq(wishlistItems.userId, userId), inArray(wishlistItems.productId, productIds)) : eq(wishlistItems.userId, userId))
+    .where(
+      productIds
+        ? and(eq(wishlistItems.userId, userId), inArray(wishlistItems.productId, productIds))
+        : eq(wishlistItems.userId, userId),
+    )
     .orderBy(desc(wishlistItems.addedAt), desc(wishlistItems.productId));
   return rows.map((r) => r.productId);
 }

@@ -18,7 +18,10 @@ export interface BuiltRoute {
 
 export function builtManifest(): { routes: Record<string, BuiltRoute> } {
   const file = readdirSync("build/client/assets").find((f) => f.startsWith("manifest-"))!;
-  return new Function("window", `${readFileSync(`build/client/assets/${file}`, "utf8")}; return window.__reactRouterManifest;`)({});
+  return new Function(
+    "window",
+    `${readFileSync(`build/client/assets/${file}`, "utf8")}; return window.__reactRouterManifest;`,
+  )({});
 }
 
 /** A route's address: its parents' paths and its own, joined (parameters left as they are written). */

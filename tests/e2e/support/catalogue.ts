@@ -36,7 +36,10 @@ export function variantStock(s: Seeded, size: string, colour: string): number {
 
 export async function openProduct(page: Page, name: string) {
   await page.goto(`/products?search=${encodeURIComponent(name)}`);
-  await page.getByRole("link", { name: new RegExp(name) }).first().click();
+  await page
+    .getByRole("link", { name: new RegExp(name) })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 }
 

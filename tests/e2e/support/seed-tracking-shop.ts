@@ -22,7 +22,12 @@ try {
   const phone = `+91${TRACKING_SHOPPER.phone10}`;
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.phoneNumber, phone));
   if (!existing) {
-    const shopper = await createTestShopper(db, { phone, firstName: TRACKING_SHOPPER.firstName, lastName: TRACKING_SHOPPER.lastName, email: TRACKING_SHOPPER.email });
+    const shopper = await createTestShopper(db, {
+      phone,
+      firstName: TRACKING_SHOPPER.firstName,
+      lastName: TRACKING_SHOPPER.lastName,
+      email: TRACKING_SHOPPER.email,
+    });
     const lines: TestOrderLine[] = [];
     for (const wanted of TRACKED_LINES) {
       const product = await getProduct(db, (await findProductIdBySlug(db, wanted.slug))!);
@@ -67,7 +72,12 @@ try {
       history: [
         { from: null, to: "pending_payment", at: new Date(placed.getTime() - 9 * DAY) },
         { from: "pending_payment", to: "confirmed", at: new Date(placed.getTime() - 9 * DAY + 60_000) },
-        { from: "confirmed", to: "cancelled", at: new Date(placed.getTime() - 8 * DAY), reason: TRACKED_ORDERS.cancelled.reason },
+        {
+          from: "confirmed",
+          to: "cancelled",
+          at: new Date(placed.getTime() - 8 * DAY),
+          reason: TRACKED_ORDERS.cancelled.reason,
+        },
       ],
     });
     await createTestOrder(db, shopper.id, {

@@ -31,7 +31,11 @@ export async function register(
   request: APIRequestContext,
   phone: string,
   path = "/authentication",
-  names: { first: string; last: string; email: string } = { first: "Kavya", last: "Rao", email: `kavya.${phone}@example.com` },
+  names: { first: string; last: string; email: string } = {
+    first: "Kavya",
+    last: "Rao",
+    email: `kavya.${phone}@example.com`,
+  },
 ) {
   await page.goto(path);
   await page.getByRole("button", { name: "Register" }).click();
@@ -64,8 +68,14 @@ export async function signOut(page: Page) {
  * loopback as behind a local proxy), so the codes it asks for count against its own limit of 20 an
  * hour, not against the 127.0.0.1 every other test of the run shares. `block` keeps spec files apart.
  */
-export async function browseFromOwnNetwork(page: Page, testInfo: { title: string; project: { name: string } }, block: number) {
+export async function browseFromOwnNetwork(
+  page: Page,
+  testInfo: { title: string; project: { name: string } },
+  block: number,
+) {
   let hash = 0;
   for (const c of testInfo.title) hash = (hash * 31 + c.charCodeAt(0)) % 250;
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${block}.${hash + 1}.${testInfo.project.name === "desktop" ? 1 : 2}` });
+  await page.setExtraHTTPHeaders({
+    "X-Forwarded-For": `10.${block}.${hash + 1}.${testInfo.project.name === "desktop" ? 1 : 2}`,
+  });
 }

@@ -8,11 +8,19 @@
 export const TRACKING_SHOP_DATA_DIR = "tmp/e2e-track-data";
 
 /** The shopper who placed them (signs in by phone code like anyone). */
-export const TRACKING_SHOPPER = { phone10: "9555500001", email: "kavya.rao@example.com", firstName: "Kavya", lastName: "Rao" } as const;
+export const TRACKING_SHOPPER = {
+  phone10: "9555500001",
+  email: "kavya.rao@example.com",
+  firstName: "Kavya",
+  lastName: "Rao",
+} as const;
 
 export const TRACKED_ORDERS = {
   shipped: { orderNumber: "ORD-MB7K2Q9XA4", courier: "Blue Dart", trackingNumber: "BD7788990011IN" },
-  cancelled: { orderNumber: "ORD-MB7K3R1YB8", reason: "The fabric did not pass our quality check. Your payment has been refunded." },
+  cancelled: {
+    orderNumber: "ORD-MB7K3R1YB8",
+    reason: "The fabric did not pass our quality check. Your payment has been refunded.",
+  },
   unpaid: { orderNumber: "ORD-MB7K4S5ZC2" },
 } as const;
 

@@ -176,7 +176,10 @@ export function razorpayWebhookSignature(rawBody: string, webhookSecret: string)
 const now = () => Math.floor(Date.now() / 1000);
 
 /** Razorpay's error body. */
-function errorBody(description: string, extra: { code?: string; field?: string | null; source?: string; step?: string; reason?: string } = {}) {
+function errorBody(
+  description: string,
+  extra: { code?: string; field?: string | null; source?: string; step?: string; reason?: string } = {},
+) {
   return {
     error: {
       code: extra.code ?? "BAD_REQUEST_ERROR",
@@ -199,7 +202,16 @@ class HttpError extends Error {
   }
 }
 
-const badRequest = (description: string, field?: string) => new HttpError(400, errorBody(description, { field, source: field ? "business" : "NA", step: field ? "payment_initiation" : "NA", reason: field ? "input_validation_failed" : "NA" }));
+const badRequest = (description: string, field?: string) =>
+  new HttpError(
+    400,
+    errorBody(description, {
+      field,
+      source: field ? "business" : "NA",
+      step: field ? "payment_initiation" : "NA",
+      reason: field ? "input_validation_failed" : "NA",
+    }),
+  );
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -252,7 +264,12 @@ export interface FakeRazorpay {
   /** every webhook sent (sendWebhook and automatic ones) */
   readonly webhooks: WebhookDelivery[];
   /** creates an order directly, as if through the API */
-  createOrder(input: { amount: number; currency?: string; receipt?: string; notes?: Record<string, string> }): FakeOrder;
+  createOrder(input: {
+    amount: number;
+    currency?: string;
+    receipt?: string;
+    notes?: Record<string, string>;
+  }): FakeOrder;
   /**
    * a captured payment on the order, and the fields Checkout would hand the shop; `amount` and
    * `currency` make the gateway report a payment that is not the order's (a partial payment, or a
@@ -260,7 +277,14 @@ export interface FakeRazorpay {
    */
   pay(
     orderId: string,
-    details?: { method?: string; email?: string; contact?: string; notes?: Record<string, string>; amount?: number; currency?: string },
+    details?: {
+      method?: string;
+      email?: string;
+      contact?: string;
+      notes?: Record<string, string>;
+      amount?: number;
+      currency?: string;
+    },
   ): { payment: FakePayment; response: SuccessFields };
   /** a failed payment attempt on the order, and Checkout's error object */
   fail(orderId: string, failure?: FakeFailure): { payment: FakePayment; error: CheckoutError };
@@ -297,14 +321,16 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
   // ---- state changes shared by the API, Checkout and the control API
 
   function createOrder(input: { amount?: unknown; currency?: unknown; receipt?: unknown; notes?: unknown }): FakeOrder {
-    if (input.amount === undefined || input.amount === null || input.amount === "") throw badRequest("The amount field is required.", "amount");
+    if (input.amount === undefined || input.amount === null || input.amount === "")
+      throw badRequest("The amount field is required.", "amount");
     const amount = Number(input.amount);
     if (!Number.isInteger(amount)) throw badRequest("The amount must be an integer.", "amount");
     if (amount < 100) throw badRequest("The amount must be at least INR 1.00", "amount");
     if (!input.currency) throw badRequest("The currency field is required.", "currency");
     if (input.currency !== "INR") throw badRequest("Currency is not supported", "currency");
     const receipt = input.receipt === undefined || input.receipt === null ? null : String(input.receipt);
-    if (receipt !== null && receipt.length > 40) throw badRequest("The receipt may not be greater than 40 characters.", "receipt");
+    if (receipt !== null && receipt.length > 40)
+      throw badRequest("The receipt may not be greater than 40 characters.", "receipt");
     const order: FakeOrder = {
       id: fakeId("order"),
       entity: "order",
@@ -329,7 +355,10 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
     return order;
   }
 
-  function newPayment(order: FakeOrder, details: { method?: string; email?: string | null; contact?: string | null; notes?: Record<string, string> }): FakePayment {
+  function newPayment(
+    order: FakeOrder,
+    details: { method?: string; email?: string | null; contact?: string | null; notes?: Record<string, string> },
+  ): FakePayment {
     const method = details.method ?? "upi";
     order.attempts += 1;
     return {
@@ -362,14 +391,24 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
       error_source: null,
       error_step: null,
       error_reason: null,
-      acquirer_data: method === "upi" ? { rrn: String(100000000000 + Math.floor(Math.random() * 899999999999)) } : { bank_transaction_id: null },
+      acquirer_data:
+        method === "upi"
+          ? { rrn: String(100000000000 + Math.floor(Math.random() * 899999999999)) }
+          : { bank_transaction_id: null },
       created_at: now(),
     };
   }
 
   function pay(
     orderId: string,
-    details: { method?: string; email?: string | null; contact?: string | null; notes?: Record<string, string>; amount?: number; currency?: string } = {},
+    details: {
+      method?: string;
+      email?: string | null;
+      contact?: string | null;
+      notes?: Record<string, string>;
+      amount?: number;
+      currency?: string;
+    } = {},
   ) {
     const order = orderFor(orderId);
     if (order.status === "paid") throw badRequest("Order has already been paid.");
@@ -393,7 +432,11 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
     return { payment, response };
   }
 
-  function fail(orderId: string, failure: FakeFailure = {}, details: { method?: string; email?: string | null; contact?: string | null; notes?: Record<string, string> } = {}) {
+  function fail(
+    orderId: string,
+    failure: FakeFailure = {},
+    details: { method?: string; email?: string | null; contact?: string | null; notes?: Record<string, string> } = {},
+  ) {
     const order = orderFor(orderId);
     if (order.status === "paid") throw badRequest("Order has already been paid.");
     const payment = newPayment(order, details);
@@ -418,14 +461,24 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
     return { payment, error: { ...error, metadata: { payment_id: payment.id, order_id: order.id } } };
   }
 
-  function refund(paymentId: string, body: Record<string, unknown>, idempotencyKey: string | undefined, path: string): FakeRefund {
+  function refund(
+    paymentId: string,
+    body: Record<string, unknown>,
+    idempotencyKey: string | undefined,
+    path: string,
+  ): FakeRefund {
     if (idempotencyKey !== undefined) {
       if (idempotencyKey.length < 10) throw badRequest("The idempotency key must be at least 10 characters long.");
-      if (!IDEMPOTENCY_KEY_CHARS.test(idempotencyKey)) throw badRequest("The idempotency key must only contain alphanumeric characters, underscores, and hyphens");
+      if (!IDEMPOTENCY_KEY_CHARS.test(idempotencyKey))
+        throw badRequest("The idempotency key must only contain alphanumeric characters, underscores, and hyphens");
       const seen = idempotency.get(idempotencyKey);
       const request = `${path} ${canonical(body)}`;
       if (seen) {
-        if (seen.request !== request) throw new HttpError(409, errorBody("Different request with the same idempotency key has already been processed."));
+        if (seen.request !== request)
+          throw new HttpError(
+            409,
+            errorBody("Different request with the same idempotency key has already been processed."),
+          );
         return refunds.get(seen.refundId)!;
       }
     }
@@ -459,7 +512,8 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
     payment.amount_refunded += amount;
     payment.refund_status = payment.amount_refunded === payment.amount ? "full" : "partial";
     if (payment.refund_status === "full") payment.status = "refunded";
-    if (idempotencyKey !== undefined) idempotency.set(idempotencyKey, { request: `${path} ${canonical(body)}`, refundId: created.id });
+    if (idempotencyKey !== undefined)
+      idempotency.set(idempotencyKey, { request: `${path} ${canonical(body)}`, refundId: created.id });
     return created;
   }
 
@@ -487,14 +541,19 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
       created_at: now(),
     });
     if (event === "refund.processed") {
-      const refund = (o.refundId ? refunds.get(o.refundId) : undefined) ?? latest(refunds.values(), (r) => !payment || r.payment_id === payment.id);
+      const refund =
+        (o.refundId ? refunds.get(o.refundId) : undefined) ??
+        latest(refunds.values(), (r) => !payment || r.payment_id === payment.id);
       if (!refund) throw new Error("sendWebhook(refund.processed): no such refund");
       const refunded = payments.get(refund.payment_id)!;
       return envelope(["refund", "payment"], { refund: { entity: refund }, payment: { entity: refunded } });
     }
     if (!payment) throw new Error(`sendWebhook(${event}): no fitting payment (give paymentId or orderId)`);
     if (event === "order.paid") {
-      return envelope(["payment", "order"], { payment: { entity: payment }, order: { entity: orders.get(payment.order_id)! } });
+      return envelope(["payment", "order"], {
+        payment: { entity: payment },
+        order: { entity: orders.get(payment.order_id)! },
+      });
     }
     return envelope(["payment"], { payment: { entity: payment } });
   }
@@ -502,7 +561,8 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
   async function sendWebhook(event: WebhookEventName, o: SendWebhookOptions): Promise<WebhookDelivery> {
     const signedBody = JSON.stringify(webhookPayload(event, o));
     const rawBody = o.tamper ? o.tamper(signedBody) : signedBody;
-    const signature = o.signature === undefined ? razorpayWebhookSignature(signedBody, o.secret ?? webhookSecret) : o.signature;
+    const signature =
+      o.signature === undefined ? razorpayWebhookSignature(signedBody, o.secret ?? webhookSecret) : o.signature;
     const eventId = o.eventId ?? fakeId("evt").slice(4);
     const headers: Record<string, string> = {
       "content-type": "application/json",
@@ -510,8 +570,20 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
       "x-razorpay-event-id": eventId,
     };
     if (signature !== null) headers["x-razorpay-signature"] = signature;
-    const response = await fetch(o.url, { method: "POST", headers, body: rawBody, signal: AbortSignal.timeout(10_000) });
-    const delivery: WebhookDelivery = { event, eventId, rawBody, signature, status: response.status, responseBody: await response.text() };
+    const response = await fetch(o.url, {
+      method: "POST",
+      headers,
+      body: rawBody,
+      signal: AbortSignal.timeout(10_000),
+    });
+    const delivery: WebhookDelivery = {
+      event,
+      eventId,
+      rawBody,
+      signature,
+      status: response.status,
+      responseBody: await response.text(),
+    };
     webhooks.push(delivery);
     return delivery;
   }
@@ -522,7 +594,14 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
     const run = (async () => {
       for (const event of events) await sendWebhook(event, { url: target, paymentId });
     })().catch((error: unknown) => {
-      webhooks.push({ event: events[0]!, eventId: "", rawBody: "", signature: null, status: 0, responseBody: String(error) });
+      webhooks.push({
+        event: events[0]!,
+        eventId: "",
+        rawBody: "",
+        signature: null,
+        status: 0,
+        responseBody: String(error),
+      });
     });
     inFlight.add(run);
     void run.finally(() => inFlight.delete(run));
@@ -577,16 +656,28 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
     }
     if (fault?.kind === "fail") {
       const code = fault.status >= 500 ? "SERVER_ERROR" : "BAD_REQUEST_ERROR";
-      throw new HttpError(fault.status, errorBody(fault.description ?? (fault.status >= 500 ? "The server encountered an error. The incident has been reported to admins." : "Bad request"), { code }));
+      throw new HttpError(
+        fault.status,
+        errorBody(
+          fault.description ??
+            (fault.status >= 500
+              ? "The server encountered an error. The incident has been reported to admins."
+              : "Bad request"),
+          { code },
+        ),
+      );
     }
     checkAuth(req);
     const method = req.method;
     let m: RegExpMatchArray | null;
     if (method === "POST" && path === "/v1/orders") return send(res, 200, createOrder(body));
-    if (method === "GET" && (m = path.match(/^\/v1\/orders\/([^/]+)$/))) return send(res, 200, orderFor(decodeURIComponent(m[1]!)));
+    if (method === "GET" && (m = path.match(/^\/v1\/orders\/([^/]+)$/)))
+      return send(res, 200, orderFor(decodeURIComponent(m[1]!)));
     if (method === "GET" && (m = path.match(/^\/v1\/orders\/([^/]+)\/payments$/))) {
       const order = orderFor(decodeURIComponent(m[1]!));
-      const items = [...payments.values()].filter((p) => p.order_id === order.id).sort((a, b) => b.created_at - a.created_at);
+      const items = [...payments.values()]
+        .filter((p) => p.order_id === order.id)
+        .sort((a, b) => b.created_at - a.created_at);
       return send(res, 200, { entity: "collection", count: items.length, items });
     }
     if (method === "GET" && (m = path.match(/^\/v1\/payments\/([^/]+)$/))) {
@@ -611,7 +702,8 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
   /** Checkout's form and the test control API: no Basic auth, the key id names the merchant. */
   async function fakeRoutes(req: IncomingMessage, res: ServerResponse, path: string, raw: string): Promise<void> {
     const method = req.method;
-    if (method === "GET" && path === "/_fake/checkout/ui") return send(res, 200, CHECKOUT_UI_HTML, "text/html; charset=utf-8");
+    if (method === "GET" && path === "/_fake/checkout/ui")
+      return send(res, 200, CHECKOUT_UI_HTML, "text/html; charset=utf-8");
     if (method === "GET" && path === "/_fake/health") return send(res, 200, { ok: true });
     if (method === "POST" && path === "/_fake/reset") {
       resetState();
@@ -625,7 +717,12 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
       return send(res, 200, await sendWebhook(event, { ...rest, url: target }));
     }
     if (method === "GET" && path === "/_fake/state") {
-      return send(res, 200, { orders: [...orders.values()], payments: [...payments.values()], refunds: [...refunds.values()], webhooks });
+      return send(res, 200, {
+        orders: [...orders.values()],
+        payments: [...payments.values()],
+        refunds: [...refunds.values()],
+        webhooks,
+      });
     }
     let m: RegExpMatchArray | null;
     if (method === "POST" && (path === "/_fake/checkout/pay" || path === "/_fake/checkout/fail")) {
@@ -648,7 +745,8 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
     if (method === "POST" && (m = path.match(/^\/_fake\/orders\/([^/]+)\/(pay|fail)$/))) {
       const body = parseJson(raw);
       const orderId = decodeURIComponent(m[1]!);
-      if (m[2] === "pay") return send(res, 200, pay(orderId, { method: typeof body.method === "string" ? body.method : undefined }));
+      if (m[2] === "pay")
+        return send(res, 200, pay(orderId, { method: typeof body.method === "string" ? body.method : undefined }));
       return send(res, 200, fail(orderId, body as FakeFailure));
     }
     throw new HttpError(404, errorBody("No such fake route"));

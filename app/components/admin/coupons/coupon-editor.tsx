@@ -8,7 +8,15 @@ import { useToast } from "~/components/admin/toast";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
 import type { ActivityItem } from "~/modules/admin/audit.server";
 import type { CouponForEdit } from "~/modules/coupons/coupon-admin.server";
-import { checkCouponForm, COUPON_ADMIN_MESSAGES, couponValueLabel, emptyCouponForm, formatShopTime, type CouponFieldErrors, type CouponFormValues } from "~/modules/coupons/coupon-form";
+import {
+  checkCouponForm,
+  COUPON_ADMIN_MESSAGES,
+  couponValueLabel,
+  emptyCouponForm,
+  formatShopTime,
+  type CouponFieldErrors,
+  type CouponFormValues,
+} from "~/modules/coupons/coupon-form";
 import type { CouponOrderRow } from "~/modules/orders/coupon-orders.server";
 import { formatPrice } from "~/modules/pricing/money";
 import { CouponStateBadge, UsageMeter } from "./coupon-parts";
@@ -19,7 +27,9 @@ import { CouponStateBadge, UsageMeter } from "./coupon-parts";
  * server checks everything again. An existing coupon shows its uses and the orders that used it.
  */
 
-type SaveAnswer = { ok: true; id: string; created: boolean; code: string } | { ok: false; formError: string; fieldErrors: CouponFieldErrors; conflict?: boolean };
+type SaveAnswer =
+  | { ok: true; id: string; created: boolean; code: string }
+  | { ok: false; formError: string; fieldErrors: CouponFieldErrors; conflict?: boolean };
 
 export interface CouponEditorData {
   coupon: CouponForEdit | null;
@@ -29,7 +39,15 @@ export interface CouponEditorData {
 
 const DISCARD = "Discard your changes to this coupon?";
 
-function EditorDialog({ titleId, onClose, children }: { titleId: string; onClose: () => void; children: React.ReactNode }) {
+function EditorDialog({
+  titleId,
+  onClose,
+  children,
+}: {
+  titleId: string;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
   const ref = useModalDialog(true, onClose);
   return (
     <dialog
@@ -37,7 +55,10 @@ function EditorDialog({ titleId, onClose, children }: { titleId: string; onClose
       aria-labelledby={titleId}
       className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none items-center justify-center overflow-hidden bg-transparent p-0 backdrop:bg-ink/55 open:flex md:p-6"
     >
-      <div className="flex h-dvh w-full flex-col bg-ivory text-ink shadow-2xl md:h-auto md:max-h-[calc(100dvh-3rem)] md:max-w-5xl" data-testid="coupon-editor">
+      <div
+        className="flex h-dvh w-full flex-col bg-ivory text-ink shadow-2xl md:h-auto md:max-h-[calc(100dvh-3rem)] md:max-w-5xl"
+        data-testid="coupon-editor"
+      >
         {children}
       </div>
     </dialog>
@@ -69,7 +90,11 @@ export function CouponEditor({ coupon, orders, activity }: CouponEditorData) {
     if (!answer || handled.current === answer) return;
     handled.current = answer;
     if (answer.ok) {
-      toast(answer.created ? `${COUPON_ADMIN_MESSAGES.created}: ${answer.code}` : `${COUPON_ADMIN_MESSAGES.updated}: ${answer.code}`);
+      toast(
+        answer.created
+          ? `${COUPON_ADMIN_MESSAGES.created}: ${answer.code}`
+          : `${COUPON_ADMIN_MESSAGES.updated}: ${answer.code}`,
+      );
       dirty.current = false;
       void navigate(listHref, { preventScrollReset: !answer.created });
     } else {
@@ -91,7 +116,12 @@ export function CouponEditor({ coupon, orders, activity }: CouponEditorData) {
         onDirty={(d) => {
           dirty.current = d;
         }}
-        onSave={(values) => fetcher.submit({ intent: "save", coupon: JSON.stringify(values), stamp: coupon?.stamp ?? "" }, { method: "post" })}
+        onSave={(values) =>
+          fetcher.submit(
+            { intent: "save", coupon: JSON.stringify(values), stamp: coupon?.stamp ?? "" },
+            { method: "post" },
+          )
+        }
         onClose={close}
         onReload={() => {
           dirty.current = false;
@@ -117,7 +147,20 @@ interface FormProps extends CouponEditorData {
 
 type Field = Exclude<keyof CouponFormValues, "isActive" | "type">;
 
-function CouponForm({ titleId, coupon, orders, activity, search, saving, reloading, answer, onDirty, onSave, onClose, onReload }: FormProps) {
+function CouponForm({
+  titleId,
+  coupon,
+  orders,
+  activity,
+  search,
+  saving,
+  reloading,
+  answer,
+  onDirty,
+  onSave,
+  onClose,
+  onReload,
+}: FormProps) {
   const start = useMemo(() => coupon?.values ?? emptyCouponForm(), [coupon]);
   const [values, setValues] = useState<CouponFormValues>(start);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -132,7 +175,10 @@ function CouponForm({ titleId, coupon, orders, activity, search, saving, reloadi
 
   const check = checkCouponForm(values, { usedCount: coupon?.usedCount ?? 0 });
   const clientErrors: CouponFieldErrors = check.ok ? {} : check.fieldErrors;
-  const { formError, conflict, shownError, forget, touch, beginSave } = useEditorMessages<keyof CouponFormValues>(answer, clientErrors);
+  const { formError, conflict, shownError, forget, touch, beginSave } = useEditorMessages<keyof CouponFormValues>(
+    answer,
+    clientErrors,
+  );
   const text = (field: Field) => ({
     value: values[field],
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -152,12 +198,19 @@ function CouponForm({ titleId, coupon, orders, activity, search, saving, reloadi
     onSave(values);
   };
 
-  const preview = check.ok ? `${couponValueLabel(check.draft.type, check.draft.value)}${check.draft.minAmountPaise > 0 ? ` orders of ${formatPrice(check.draft.minAmountPaise)} or more` : " any order"}` : null;
+  const preview = check.ok
+    ? `${couponValueLabel(check.draft.type, check.draft.value)}${check.draft.minAmountPaise > 0 ? ` orders of ${formatPrice(check.draft.minAmountPaise)} or more` : " any order"}`
+    : null;
   const percentage = values.type === "percentage";
 
   return (
     <>
-      <EditorHeader eyebrow={coupon ? "Coupon" : "New coupon"} title={coupon ? `Edit ${coupon.code}` : "Create coupon"} titleId={titleId} onClose={onClose} />
+      <EditorHeader
+        eyebrow={coupon ? "Coupon" : "New coupon"}
+        title={coupon ? `Edit ${coupon.code}` : "Create coupon"}
+        titleId={titleId}
+        onClose={onClose}
+      />
 
       <div ref={bodyRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-6 sm:px-8">
         <FormErrorBanner message={formError} conflict={conflict} reloading={reloading} onReload={onReload} />
@@ -182,13 +235,21 @@ function CouponForm({ titleId, coupon, orders, activity, search, saving, reloadi
                 spellCheck={false}
                 maxLength={40}
                 readOnly={Boolean(coupon)}
-                hint={coupon ? "A code cannot be changed: orders keep the code they used" : "3 to 32 letters and digits; saved in capitals"}
-                className="[&_input]:font-medium [&_input]:uppercase [&_input]:tracking-[0.12em] [&_input:read-only]:bg-sand/50"
+                hint={
+                  coupon
+                    ? "A code cannot be changed: orders keep the code they used"
+                    : "3 to 32 letters and digits; saved in capitals"
+                }
+                className="[&_input]:font-medium [&_input]:tracking-[0.12em] [&_input]:uppercase [&_input:read-only]:bg-sand/50"
                 {...text("code")}
               />
               <fieldset>
-                <legend className="block text-[0.7rem] font-medium uppercase tracking-[0.18em] text-stone">
-                  Type<span aria-hidden="true" className="text-maroon"> *</span>
+                <legend className="block text-[0.7rem] font-medium tracking-[0.18em] text-stone uppercase">
+                  Type
+                  <span aria-hidden="true" className="text-maroon">
+                    {" "}
+                    *
+                  </span>
                 </legend>
                 <div className="mt-1.5 grid grid-cols-2 border border-linen bg-white p-1">
                   {(
@@ -227,29 +288,66 @@ function CouponForm({ titleId, coupon, orders, activity, search, saving, reloadi
                 prefix={percentage ? undefined : "₹"}
                 inputMode={percentage ? "numeric" : "decimal"}
                 autoComplete="off"
-                hint={percentage ? "A whole percent from 1 to 100; never more than half the subtotal" : "In rupees, e.g. 50 or 99.50; never more than the subtotal"}
+                hint={
+                  percentage
+                    ? "A whole percent from 1 to 100; never more than half the subtotal"
+                    : "In rupees, e.g. 50 or 99.50; never more than the subtotal"
+                }
                 {...text("value")}
               />
-              <TextInput label="Minimum order amount" prefix="₹" inputMode="decimal" autoComplete="off" hint="The cart subtotal needed; empty for no minimum" {...text("minAmount")} />
-              <TextInput label="Valid from" type="datetime-local" hint="Shop time (IST); empty to start at once" {...text("startsAt")} />
-              <TextInput label="Valid until" type="datetime-local" hint="Shop time (IST); empty for no end" {...text("endsAt")} />
+              <TextInput
+                label="Minimum order amount"
+                prefix="₹"
+                inputMode="decimal"
+                autoComplete="off"
+                hint="The cart subtotal needed; empty for no minimum"
+                {...text("minAmount")}
+              />
+              <TextInput
+                label="Valid from"
+                type="datetime-local"
+                hint="Shop time (IST); empty to start at once"
+                {...text("startsAt")}
+              />
+              <TextInput
+                label="Valid until"
+                type="datetime-local"
+                hint="Shop time (IST); empty for no end"
+                {...text("endsAt")}
+              />
               <TextInput
                 label="Usage limit"
                 inputMode="numeric"
                 autoComplete="off"
-                hint={coupon ? `Used ${coupon.usedCount} ${coupon.usedCount === 1 ? "time" : "times"} so far; empty for no limit` : "Orders that may use it in all; empty for no limit"}
+                hint={
+                  coupon
+                    ? `Used ${coupon.usedCount} ${coupon.usedCount === 1 ? "time" : "times"} so far; empty for no limit`
+                    : "Orders that may use it in all; empty for no limit"
+                }
                 {...text("usageLimit")}
               />
               <div className="flex items-end">
                 <label className="flex w-full cursor-pointer items-start gap-3 border border-linen bg-white p-3.5 text-sm">
-                  <input type="checkbox" checked={values.isActive} onChange={(e) => setValues((v) => ({ ...v, isActive: e.target.checked }))} className="mt-0.5 h-4 w-4 accent-maroon" />
+                  <input
+                    type="checkbox"
+                    checked={values.isActive}
+                    onChange={(e) => setValues((v) => ({ ...v, isActive: e.target.checked }))}
+                    className="mt-0.5 h-4 w-4 accent-maroon"
+                  />
                   <span>
                     <span className="font-medium text-ink">Active</span>
                     <span className="block text-xs text-stone">Shoppers can apply it within its dates and limit.</span>
                   </span>
                 </label>
               </div>
-              <TextArea label="Description" rows={2} maxLength={400} hint="For staff and the order history, e.g. ‘10% off orders of ₹500 or more’" className="sm:col-span-2" {...text("description")} />
+              <TextArea
+                label="Description"
+                rows={2}
+                maxLength={400}
+                hint="For staff and the order history, e.g. ‘10% off orders of ₹500 or more’"
+                className="sm:col-span-2"
+                {...text("description")}
+              />
             </div>
             {preview ? (
               <p className="border-l-2 border-gold bg-sand/50 px-4 py-3 text-sm text-ink" aria-live="polite">
@@ -270,7 +368,12 @@ function CouponForm({ titleId, coupon, orders, activity, search, saving, reloadi
         <button type="button" onClick={onClose} className="btn-outline !px-4 !py-3 sm:!px-5">
           Cancel
         </button>
-        <button type="submit" form={formId} disabled={saving} className="btn-primary whitespace-nowrap !px-4 !py-3 sm:!px-6">
+        <button
+          type="submit"
+          form={formId}
+          disabled={saving}
+          className="btn-primary !px-4 !py-3 whitespace-nowrap sm:!px-6"
+        >
           {saving ? "Saving..." : coupon ? "Save changes" : "Create coupon"}
         </button>
       </footer>
@@ -278,9 +381,24 @@ function CouponForm({ titleId, coupon, orders, activity, search, saving, reloadi
   );
 }
 
-const ACTIONS: Record<string, string> = { create: "Created", update: "Edited", deactivate: "Deactivated", reactivate: "Reactivated" };
+const ACTIONS: Record<string, string> = {
+  create: "Created",
+  update: "Edited",
+  deactivate: "Deactivated",
+  reactivate: "Reactivated",
+};
 
-function CouponDetail({ coupon, orders, activity, search }: { coupon: CouponForEdit; orders: CouponEditorData["orders"]; activity: ActivityItem[]; search: string }) {
+function CouponDetail({
+  coupon,
+  orders,
+  activity,
+  search,
+}: {
+  coupon: CouponForEdit;
+  orders: CouponEditorData["orders"];
+  activity: ActivityItem[];
+  search: string;
+}) {
   const pageLink = (page: number) => {
     const next = new URLSearchParams(search);
     if (page <= 1) next.delete("orders");
@@ -300,19 +418,28 @@ function CouponDetail({ coupon, orders, activity, search }: { coupon: CouponForE
         <p className="mt-3 text-sm" data-testid="coupon-usage">
           <UsageMeter used={coupon.usedCount} limit={coupon.usageLimit} />
         </p>
-        <p className="mt-2 text-xs text-stone">Uses count orders placed with it; a cancelled or unpaid order gives its use back.</p>
+        <p className="mt-2 text-xs text-stone">
+          Uses count orders placed with it; a cancelled or unpaid order gives its use back.
+        </p>
       </section>
 
       <section aria-labelledby="coupon-orders-title" className="border border-linen bg-white">
         <h3 id="coupon-orders-title" className="px-5 pt-5 font-display text-xl">
           Orders with {coupon.code}
         </h3>
-        <p className="px-5 text-xs text-stone">{orders && orders.total > 0 ? `${orders.total.toLocaleString("en-IN")} ${orders.total === 1 ? "order" : "orders"}, newest first` : "No order has used it yet."}</p>
+        <p className="px-5 text-xs text-stone">
+          {orders && orders.total > 0
+            ? `${orders.total.toLocaleString("en-IN")} ${orders.total === 1 ? "order" : "orders"}, newest first`
+            : "No order has used it yet."}
+        </p>
         {orders && orders.rows.length > 0 ? (
           <ol className="mt-3 divide-y divide-linen border-t border-linen" data-testid="coupon-orders">
             {orders.rows.map((o) => (
               <li key={o.id}>
-                <Link to={`/admin/orders/${o.id}`} className="flex items-start justify-between gap-3 px-5 py-3 hover:bg-sand/40 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-maroon">
+                <Link
+                  to={`/admin/orders/${o.id}`}
+                  className="flex items-start justify-between gap-3 px-5 py-3 hover:bg-sand/40 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-maroon"
+                >
                   <span className="min-w-0">
                     <span className="order-code block truncate text-ink">{o.orderNumber}</span>
                     <span className="block truncate text-xs text-stone">
@@ -320,8 +447,8 @@ function CouponDetail({ coupon, orders, activity, search }: { coupon: CouponForE
                     </span>
                   </span>
                   <span className="shrink-0 text-right">
-                    <span className="block text-sm tabular-nums text-ink">{formatPrice(o.totalPaise)}</span>
-                    <span className="block text-xs tabular-nums text-leaf">−{formatPrice(o.discountPaise)}</span>
+                    <span className="block text-sm text-ink tabular-nums">{formatPrice(o.totalPaise)}</span>
+                    <span className="block text-xs text-leaf tabular-nums">−{formatPrice(o.discountPaise)}</span>
                     <span className="mt-1 block">
                       <StatusBadge status={o.status} />
                     </span>
@@ -332,9 +459,17 @@ function CouponDetail({ coupon, orders, activity, search }: { coupon: CouponForE
           </ol>
         ) : null}
         {orders && orders.pages > 1 ? (
-          <nav aria-label="Pages of orders" className="flex items-center justify-between gap-2 border-t border-linen px-5 py-3 text-xs text-stone">
+          <nav
+            aria-label="Pages of orders"
+            className="flex items-center justify-between gap-2 border-t border-linen px-5 py-3 text-xs text-stone"
+          >
             {orders.page > 1 ? (
-              <Link to={pageLink(orders.page - 1)} preventScrollReset className="text-ink underline underline-offset-4" rel="prev">
+              <Link
+                to={pageLink(orders.page - 1)}
+                preventScrollReset
+                className="text-ink underline underline-offset-4"
+                rel="prev"
+              >
                 Newer
               </Link>
             ) : (
@@ -344,7 +479,12 @@ function CouponDetail({ coupon, orders, activity, search }: { coupon: CouponForE
               Page {orders.page} of {orders.pages}
             </span>
             {orders.page < orders.pages ? (
-              <Link to={pageLink(orders.page + 1)} preventScrollReset className="text-ink underline underline-offset-4" rel="next">
+              <Link
+                to={pageLink(orders.page + 1)}
+                preventScrollReset
+                className="text-ink underline underline-offset-4"
+                rel="next"
+              >
                 Older
               </Link>
             ) : (
@@ -368,7 +508,8 @@ function CouponDetail({ coupon, orders, activity, search }: { coupon: CouponForE
               <li key={item.id} className="border-l-2 border-gold/60 pl-4">
                 <p className="text-sm text-ink">{item.summary}</p>
                 <p className="mt-0.5 text-xs text-stone">
-                  {ACTIONS[item.action] ?? item.action} by {item.actorName} · <time dateTime={item.at}>{formatShopTime(item.at)}</time>
+                  {ACTIONS[item.action] ?? item.action} by {item.actorName} ·{" "}
+                  <time dateTime={item.at}>{formatShopTime(item.at)}</time>
                 </p>
               </li>
             ))}
@@ -391,7 +532,9 @@ export function CouponEditorMissing({ notFound }: { notFound: boolean }) {
         <h2 id={titleId} className="font-display text-3xl">
           {notFound ? COUPON_ADMIN_MESSAGES.notFound : "The coupon could not be loaded"}
         </h2>
-        <p className="text-sm text-stone">{notFound ? "Check the address, or pick it from the list." : "Please try again."}</p>
+        <p className="text-sm text-stone">
+          {notFound ? "Check the address, or pick it from the list." : "Please try again."}
+        </p>
         <button type="button" onClick={close} className="btn-primary mt-2">
           Back to coupons
         </button>

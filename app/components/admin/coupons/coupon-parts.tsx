@@ -2,7 +2,14 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "~/components/admin/toast";
 import type { AdminCouponListItem } from "~/modules/coupons/coupon-admin.server";
-import { COUPON_ADMIN_MESSAGES, COUPON_STATE_LABELS, couponState, couponValueLabel, formatShopTime, type CouponState } from "~/modules/coupons/coupon-form";
+import {
+  COUPON_ADMIN_MESSAGES,
+  COUPON_STATE_LABELS,
+  couponState,
+  couponValueLabel,
+  formatShopTime,
+  type CouponState,
+} from "~/modules/coupons/coupon-form";
 import { formatPrice } from "~/modules/pricing/money";
 
 /* Small pieces shared by the coupon list and the coupon editor. */
@@ -15,10 +22,19 @@ const STATE_CLASSES: Record<CouponState, string> = {
   "used-up": "bg-[#fbf3e2] text-[#7a5a12] ring-[#a9823f]/30",
 };
 
-export function CouponStateBadge({ coupon, now }: { coupon: Pick<AdminCouponListItem, "isActive" | "startsAt" | "endsAt" | "usageLimit" | "usedCount">; now: Date }) {
+export function CouponStateBadge({
+  coupon,
+  now,
+}: {
+  coupon: Pick<AdminCouponListItem, "isActive" | "startsAt" | "endsAt" | "usageLimit" | "usedCount">;
+  now: Date;
+}) {
   const state = couponState(coupon, now);
   return (
-    <span data-state={state} className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${STATE_CLASSES[state]}`}>
+    <span
+      data-state={state}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${STATE_CLASSES[state]}`}
+    >
       {COUPON_STATE_LABELS[state]}
     </span>
   );
@@ -43,11 +59,14 @@ export function UsageMeter({ used, limit }: { used: number; limit: number | null
   const share = limit ? Math.min(1, used / limit) : 0;
   return (
     <span className="block min-w-[7rem]">
-      <span className="tabular-nums text-ink">{used.toLocaleString("en-IN")}</span>
+      <span className="text-ink tabular-nums">{used.toLocaleString("en-IN")}</span>
       <span className="text-stone"> / {limit === null ? "no limit" : limit.toLocaleString("en-IN")}</span>
       {limit ? (
         <span aria-hidden="true" className="mt-1.5 block h-1 w-full bg-linen">
-          <span className={`block h-1 ${share >= 1 ? "bg-sale" : "bg-gold"}`} style={{ width: `${Math.round(share * 100)}%` }} />
+          <span
+            className={`block h-1 ${share >= 1 ? "bg-sale" : "bg-gold"}`}
+            style={{ width: `${Math.round(share * 100)}%` }}
+          />
         </span>
       ) : null}
     </span>
@@ -57,7 +76,13 @@ export function UsageMeter({ used, limit }: { used: number; limit: number | null
 type ToggleAnswer = { ok: true; code: string; isActive: boolean } | { ok: false; message: string };
 
 /** Deactivate or reactivate from the list, in place, with a toast. */
-export function ActiveToggle({ coupon, className = "" }: { coupon: Pick<AdminCouponListItem, "id" | "code" | "isActive">; className?: string }) {
+export function ActiveToggle({
+  coupon,
+  className = "",
+}: {
+  coupon: Pick<AdminCouponListItem, "id" | "code" | "isActive">;
+  className?: string;
+}) {
   const fetcher = useFetcher<ToggleAnswer>();
   const toast = useToast();
   const handled = useRef<ToggleAnswer | undefined>(undefined);
@@ -65,7 +90,12 @@ export function ActiveToggle({ coupon, className = "" }: { coupon: Pick<AdminCou
   useEffect(() => {
     if (!answer || handled.current === answer) return;
     handled.current = answer;
-    if (answer.ok) toast(answer.isActive ? `${COUPON_ADMIN_MESSAGES.reactivated}: ${answer.code}` : `${answer.code}: ${COUPON_ADMIN_MESSAGES.deactivated.toLowerCase()}`);
+    if (answer.ok)
+      toast(
+        answer.isActive
+          ? `${COUPON_ADMIN_MESSAGES.reactivated}: ${answer.code}`
+          : `${answer.code}: ${COUPON_ADMIN_MESSAGES.deactivated.toLowerCase()}`,
+      );
     else toast(answer.message, "error");
   }, [answer, toast]);
   const busy = fetcher.state !== "idle";
@@ -79,7 +109,7 @@ export function ActiveToggle({ coupon, className = "" }: { coupon: Pick<AdminCou
         value={intent}
         disabled={busy}
         aria-label={`${coupon.isActive ? "Deactivate" : "Reactivate"} ${coupon.code}`}
-        className={`px-3 py-2 text-[0.68rem] font-medium uppercase tracking-[0.2em] underline-offset-4 hover:underline disabled:opacity-50 ${coupon.isActive ? "text-sale" : "text-leaf"}`}
+        className={`px-3 py-2 text-[0.68rem] font-medium tracking-[0.2em] uppercase underline-offset-4 hover:underline disabled:opacity-50 ${coupon.isActive ? "text-sale" : "text-leaf"}`}
       >
         {busy ? "Saving..." : coupon.isActive ? "Deactivate" : "Reactivate"}
       </button>

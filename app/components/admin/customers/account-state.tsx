@@ -1,12 +1,12 @@
 /** Whether an account may sign in: a small pill, in words (never colour alone). */
 export function AccountState({ active }: { active: boolean }) {
   return active ? (
-    <span className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-inset ring-emerald-200">
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-emerald-800 ring-1 ring-emerald-200 ring-inset">
       <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-emerald-600" />
       Active
     </span>
   ) : (
-    <span className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-medium text-red-800 ring-1 ring-inset ring-red-200">
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-red-800 ring-1 ring-red-200 ring-inset">
       <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-red-600" />
       Deactivated
     </span>

@@ -1,9 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "~/components/admin/toast";
-import { MIN_STAFF_PASSWORD_LENGTH, parseStaffForm, type StaffFieldErrors, type StaffFormValues } from "~/modules/accounts/staff-form";
+import {
+  MIN_STAFF_PASSWORD_LENGTH,
+  parseStaffForm,
+  type StaffFieldErrors,
+  type StaffFormValues,
+} from "~/modules/accounts/staff-form";
 
-type AddAnswer = { intent: "add"; ok: true; message: string } | { intent: "add"; ok: false; formError?: string; fieldErrors: StaffFieldErrors; values: StaffFormValues };
+type AddAnswer =
+  | { intent: "add"; ok: true; message: string }
+  | { intent: "add"; ok: false; formError?: string; fieldErrors: StaffFieldErrors; values: StaffFormValues };
 
 const INPUT =
   "mt-1.5 w-full border bg-white px-3 py-2.5 text-sm text-ink focus:border-ink focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon aria-[invalid=true]:border-sale";
@@ -49,9 +56,14 @@ export function AddStaffForm({ onAdded }: { onAdded: () => void }) {
     } else setClientErrors(null);
   };
 
-  const field = (name: keyof StaffFieldErrors, label: string, props: React.InputHTMLAttributes<HTMLInputElement>, hint?: string) => (
+  const field = (
+    name: keyof StaffFieldErrors,
+    label: string,
+    props: React.InputHTMLAttributes<HTMLInputElement>,
+    hint?: string,
+  ) => (
     <div>
-      <label htmlFor={`staff-${name}`} className="block text-xs font-medium uppercase tracking-[0.14em] text-stone">
+      <label htmlFor={`staff-${name}`} className="block text-xs font-medium tracking-[0.14em] text-stone uppercase">
         {label}
       </label>
       <input
@@ -75,15 +87,37 @@ export function AddStaffForm({ onAdded }: { onAdded: () => void }) {
   );
 
   return (
-    <section id="add-staff" aria-labelledby="add-staff-title" className="mb-8 border border-linen bg-ivory p-5 shadow-sm sm:p-7">
+    <section
+      id="add-staff"
+      aria-labelledby="add-staff-title"
+      className="mb-8 border border-linen bg-ivory p-5 shadow-sm sm:p-7"
+    >
       <h2 id="add-staff-title" className="font-display text-2xl text-ink">
         Add a staff member
       </h2>
-      <p className="mt-1 text-sm text-stone">They sign in at /admin with this e-mail and password. Share the password with them privately.</p>
-      <fetcher.Form ref={firstInvalid} method="post" noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
+      <p className="mt-1 text-sm text-stone">
+        They sign in at /admin with this e-mail and password. Share the password with them privately.
+      </p>
+      <fetcher.Form
+        ref={firstInvalid}
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 grid gap-5 sm:grid-cols-2"
+      >
         <input type="hidden" name="intent" value="add" />
-        {field("name", "Full name", { type: "text", autoComplete: "off", maxLength: 100, defaultValue: fetcher.data && !fetcher.data.ok ? fetcher.data.values.name : "" })}
-        {field("email", "E-mail", { type: "email", autoComplete: "off", maxLength: 254, defaultValue: fetcher.data && !fetcher.data.ok ? fetcher.data.values.email : "" })}
+        {field("name", "Full name", {
+          type: "text",
+          autoComplete: "off",
+          maxLength: 100,
+          defaultValue: fetcher.data && !fetcher.data.ok ? fetcher.data.values.name : "",
+        })}
+        {field("email", "E-mail", {
+          type: "email",
+          autoComplete: "off",
+          maxLength: 254,
+          defaultValue: fetcher.data && !fetcher.data.ok ? fetcher.data.values.email : "",
+        })}
         {field(
           "password",
           "Password",

@@ -19,13 +19,16 @@ export function CustomerDetail({ customer }: { customer: AdminCustomerDetail }) 
   const back = `/admin/customers${location.search}`;
   return (
     <div>
-      <Link to={back} className="inline-flex items-center gap-2 text-sm text-stone underline-offset-4 hover:text-ink hover:underline">
+      <Link
+        to={back}
+        className="inline-flex items-center gap-2 text-sm text-stone underline-offset-4 hover:text-ink hover:underline"
+      >
         <span aria-hidden="true">←</span> All customers
       </Link>
       <header className="mt-4 flex flex-col gap-4 border-b border-linen pb-6 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <p className="eyebrow">Customer</p>
-          <h1 className="mt-2 break-words font-display text-4xl leading-tight text-ink sm:text-5xl">{customer.name}</h1>
+          <h1 className="mt-2 font-display text-4xl leading-tight break-words text-ink sm:text-5xl">{customer.name}</h1>
           <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-stone">
             <AccountState active={customer.active} />
             <span>Joined {formatDay(customer.joinedAt)}</span>
@@ -47,11 +50,13 @@ export function CustomerDetail({ customer }: { customer: AdminCustomerDetail }) 
           <Panel title="Profile">
             <dl className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-4 gap-y-3 text-sm">
               <dt className="text-stone">Name</dt>
-              <dd className="text-ink">{customer.firstName ? `${customer.firstName} ${customer.lastName ?? ""}` : "—"}</dd>
+              <dd className="text-ink">
+                {customer.firstName ? `${customer.firstName} ${customer.lastName ?? ""}` : "—"}
+              </dd>
               <dt className="text-stone">Phone</dt>
-              <dd className="tabular-nums text-ink">{customer.phone ? formatPhone(customer.phone) : "—"}</dd>
+              <dd className="text-ink tabular-nums">{customer.phone ? formatPhone(customer.phone) : "—"}</dd>
               <dt className="text-stone">E-mail</dt>
-              <dd className="min-w-0 text-ink [overflow-wrap:anywhere]">
+              <dd className="min-w-0 [overflow-wrap:anywhere] text-ink">
                 {customer.email ? (
                   <a href={`mailto:${customer.email}`} className="underline-offset-4 hover:underline">
                     {breakableEmail(customer.email)[0]}
@@ -63,9 +68,9 @@ export function CustomerDetail({ customer }: { customer: AdminCustomerDetail }) 
                 )}
               </dd>
               <dt className="text-stone">Orders</dt>
-              <dd className="tabular-nums text-ink">{customer.orderCount}</dd>
+              <dd className="text-ink tabular-nums">{customer.orderCount}</dd>
               <dt className="text-stone">Total spent</dt>
-              <dd className="tabular-nums text-ink">{formatPrice(customer.spentPaise)}</dd>
+              <dd className="text-ink tabular-nums">{formatPrice(customer.spentPaise)}</dd>
             </dl>
           </Panel>
           <Panel title="Addresses">
@@ -77,7 +82,11 @@ export function CustomerDetail({ customer }: { customer: AdminCustomerDetail }) 
                   <li key={a.id} className="text-sm leading-relaxed">
                     <p className="flex items-center gap-2 font-medium text-ink">
                       {a.fullName}
-                      {a.isPrimary ? <span className="rounded-full bg-sand px-2 py-0.5 text-[0.65rem] font-medium uppercase tracking-[0.14em] text-stone">Primary</span> : null}
+                      {a.isPrimary ? (
+                        <span className="rounded-full bg-sand px-2 py-0.5 text-[0.65rem] font-medium tracking-[0.14em] text-stone uppercase">
+                          Primary
+                        </span>
+                      ) : null}
                     </p>
                     <p className="text-stone">
                       {a.line1}
@@ -116,7 +125,9 @@ export function CustomerDetail({ customer }: { customer: AdminCustomerDetail }) 
                       <span className="justify-self-end sm:order-none">
                         <StatusBadge status={o.status} />
                       </span>
-                      <span className="col-span-2 font-medium tabular-nums text-ink sm:col-span-1 sm:text-right">{formatPrice(o.totalPaise)}</span>
+                      <span className="col-span-2 font-medium text-ink tabular-nums sm:col-span-1 sm:text-right">
+                        {formatPrice(o.totalPaise)}
+                      </span>
                     </Link>
                   </li>
                 ))}
@@ -148,7 +159,7 @@ export function CustomerDetail({ customer }: { customer: AdminCustomerDetail }) 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className="border border-linen bg-white p-5 sm:p-6" aria-label={title}>
-      <h2 className="mb-4 text-[0.7rem] font-medium uppercase tracking-[0.2em] text-stone">{title}</h2>
+      <h2 className="mb-4 text-[0.7rem] font-medium tracking-[0.2em] text-stone uppercase">{title}</h2>
       {children}
     </section>
   );
@@ -183,7 +194,11 @@ function AccountControl({ customer }: { customer: AdminCustomerDetail }) {
   }
   return (
     <>
-      <button type="button" onClick={() => setConfirming(true)} className="btn-outline w-full !border-sale !text-sale hover:!bg-sale hover:!text-white sm:w-auto">
+      <button
+        type="button"
+        onClick={() => setConfirming(true)}
+        className="btn-outline w-full !border-sale !text-sale hover:!bg-sale hover:!text-white sm:w-auto"
+      >
         Deactivate account
       </button>
       <ConfirmDialog
@@ -197,9 +212,15 @@ function AccountControl({ customer }: { customer: AdminCustomerDetail }) {
         onConfirm={() => void fetcher.submit({ intent: "deactivate", reason }, { method: "post" })}
       >
         <p className="font-medium text-ink">{customer.name}</p>
-        <p>They are signed out at once and cannot sign in again until reactivated; they are told to contact support. Their orders stay.</p>
+        <p>
+          They are signed out at once and cannot sign in again until reactivated; they are told to contact support.
+          Their orders stay.
+        </p>
         <div>
-          <label htmlFor="deactivate-reason" className="mb-1.5 block text-xs font-medium uppercase tracking-[0.14em] text-stone">
+          <label
+            htmlFor="deactivate-reason"
+            className="mb-1.5 block text-xs font-medium tracking-[0.14em] text-stone uppercase"
+          >
             Reason (optional, for staff)
           </label>
           <textarea
@@ -221,7 +242,9 @@ export function CustomerMissing({ notFound }: { notFound: boolean }) {
   return (
     <div className="border border-linen bg-white px-6 py-16 text-center">
       <p className="eyebrow">{notFound ? "404" : "Error"}</p>
-      <h1 className="mt-3 font-display text-3xl text-ink">{notFound ? "This customer was not found." : "This customer could not be loaded."}</h1>
+      <h1 className="mt-3 font-display text-3xl text-ink">
+        {notFound ? "This customer was not found." : "This customer could not be loaded."}
+      </h1>
       <Link to="/admin/customers" className="btn-outline mt-8">
         All customers
       </Link>

@@ -11,7 +11,19 @@ import { PeopleTabs } from "./people-tabs";
  * The shoppers, a page at a time: a table from tablet width up, cards on a phone (no sideways
  * scrolling); each name opens the customer's page, keeping the list's search for the way back.
  */
-export function CustomerList({ rows, total, page, pages, search }: { rows: AdminCustomerRow[]; total: number; page: number; pages: number; search: string }) {
+export function CustomerList({
+  rows,
+  total,
+  page,
+  pages,
+  search,
+}: {
+  rows: AdminCustomerRow[];
+  total: number;
+  page: number;
+  pages: number;
+  search: string;
+}) {
   const location = useLocation();
   const href = (id: string) => `/admin/customers/${id}${location.search}`;
   return (
@@ -21,7 +33,9 @@ export function CustomerList({ rows, total, page, pages, search }: { rows: Admin
       </AdminPageHeader>
       <PeopleTabs />
       {rows.length === 0 ? (
-        <p className="border border-linen bg-white px-6 py-16 text-center text-stone">{search ? `No customers match "${search}".` : "No customers yet"}</p>
+        <p className="border border-linen bg-white px-6 py-16 text-center text-stone">
+          {search ? `No customers match "${search}".` : "No customers yet"}
+        </p>
       ) : (
         <>
           <ul aria-label="Customers" className="grid gap-3 md:hidden">
@@ -34,7 +48,9 @@ export function CustomerList({ rows, total, page, pages, search }: { rows: Admin
                   <span className="flex items-start justify-between gap-3">
                     <span className="min-w-0">
                       <span className="block truncate font-medium text-ink">{c.name || "—"}</span>
-                      <span className="mt-0.5 block text-sm tabular-nums text-stone">{c.phone ? formatPhone(c.phone) : "—"}</span>
+                      <span className="mt-0.5 block text-sm text-stone tabular-nums">
+                        {c.phone ? formatPhone(c.phone) : "—"}
+                      </span>
                       {c.email ? <span className="block truncate text-sm text-stone">{c.email}</span> : null}
                     </span>
                     <AccountState active={c.active} />
@@ -43,7 +59,7 @@ export function CustomerList({ rows, total, page, pages, search }: { rows: Admin
                     <span className="text-stone">
                       {c.orderCount} {c.orderCount === 1 ? "order" : "orders"}
                     </span>
-                    <span className="font-medium tabular-nums text-ink">{formatPrice(c.spentPaise)}</span>
+                    <span className="font-medium text-ink tabular-nums">{formatPrice(c.spentPaise)}</span>
                   </span>
                 </Link>
               </li>
@@ -81,7 +97,10 @@ export function CustomerList({ rows, total, page, pages, search }: { rows: Admin
                 {rows.map((c) => (
                   <tr key={c.id} className="hover:bg-sand/30">
                     <td className={`${TD} font-medium`}>
-                      <Link to={href(c.id)} className="underline-offset-4 hover:text-maroon hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon">
+                      <Link
+                        to={href(c.id)}
+                        className="underline-offset-4 hover:text-maroon hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon"
+                      >
                         {c.name || "—"}
                       </Link>
                     </td>

@@ -9,10 +9,21 @@ import { AddStaffForm } from "./add-staff-form";
 import { formatDay, formatDayTime } from "./format";
 import { PeopleTabs } from "./people-tabs";
 
-type RemoveAnswer = { intent: "remove"; ok: true; message: string; self: boolean } | { intent: "remove"; ok: false; message: string };
+type RemoveAnswer =
+  { intent: "remove"; ok: true; message: string; self: boolean } | { intent: "remove"; ok: false; message: string };
 
 /** The staff accounts, apart from the shoppers: owners may add and remove; everyone else reads. */
-export function StaffPage({ members, viewerIsOwner, viewerId, activity }: { members: StaffMember[]; viewerIsOwner: boolean; viewerId: string; activity: ActivityItem[] }) {
+export function StaffPage({
+  members,
+  viewerIsOwner,
+  viewerId,
+  activity,
+}: {
+  members: StaffMember[];
+  viewerIsOwner: boolean;
+  viewerId: string;
+  activity: ActivityItem[];
+}) {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<StaffMember | null>(null);
   const remover = useFetcher<RemoveAnswer>();
@@ -32,7 +43,13 @@ export function StaffPage({ members, viewerIsOwner, viewerId, activity }: { memb
     <>
       <AdminPageHeader eyebrow="People" title="Staff">
         {viewerIsOwner ? (
-          <button type="button" className="btn-primary self-start sm:self-auto" aria-expanded={adding} aria-controls="add-staff" onClick={() => setAdding((a) => !a)}>
+          <button
+            type="button"
+            className="btn-primary self-start sm:self-auto"
+            aria-expanded={adding}
+            aria-controls="add-staff"
+            onClick={() => setAdding((a) => !a)}
+          >
             {adding ? "Close" : "Add staff member"}
           </button>
         ) : null}
@@ -55,7 +72,7 @@ export function StaffPage({ members, viewerIsOwner, viewerId, activity }: { memb
                   <p className="truncate text-sm text-stone">{m.email}</p>
                 </div>
                 <span
-                  className={`shrink-0 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${m.isOwner ? "bg-amber-50 text-amber-900 ring-amber-200" : "bg-sand/60 text-stone ring-linen"}`}
+                  className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${m.isOwner ? "bg-amber-50 text-amber-900 ring-amber-200" : "bg-sand/60 text-stone ring-linen"}`}
                 >
                   {m.isOwner ? "Owner" : "Staff"}
                 </span>
@@ -87,7 +104,7 @@ export function StaffPage({ members, viewerIsOwner, viewerId, activity }: { memb
 
       {activity.length > 0 ? (
         <section aria-label="Recent staff changes" className="mt-10 border border-linen bg-white p-5 sm:p-6">
-          <h2 className="mb-4 text-[0.7rem] font-medium uppercase tracking-[0.2em] text-stone">Recent staff changes</h2>
+          <h2 className="mb-4 text-[0.7rem] font-medium tracking-[0.2em] text-stone uppercase">Recent staff changes</h2>
           <ul className="space-y-3 text-sm">
             {activity.map((a) => (
               <li key={a.id}>

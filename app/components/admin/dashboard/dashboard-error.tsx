@@ -13,8 +13,16 @@ export function DashboardError() {
         <p role="alert" className="font-display text-2xl text-sale">
           {DASHBOARD_ERROR}
         </p>
-        <p className="mt-3 text-sm text-stone">The shop&apos;s figures could not be read just now. Your data is safe; try again in a moment.</p>
-        <button type="button" className="btn-primary mt-7" onClick={() => void revalidator.revalidate()} disabled={busy} aria-busy={busy}>
+        <p className="mt-3 text-sm text-stone">
+          The shop&apos;s figures could not be read just now. Your data is safe; try again in a moment.
+        </p>
+        <button
+          type="button"
+          className="btn-primary mt-7"
+          onClick={() => void revalidator.revalidate()}
+          disabled={busy}
+          aria-busy={busy}
+        >
           {busy ? "Retrying…" : "Retry"}
         </button>
       </div>

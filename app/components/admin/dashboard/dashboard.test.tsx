@@ -9,7 +9,12 @@ import { Dashboard } from "./dashboard";
 
 const series = Array.from({ length: 30 }, (_, i) => {
   const day = new Date(Date.UTC(2026, 9, 26 + i));
-  return { day: day.toISOString().slice(0, 10), label: `Day ${i + 1}`, orders: i === 29 ? 3 : 0, revenuePaise: i === 29 ? 12_345_600 : 0 };
+  return {
+    day: day.toISOString().slice(0, 10),
+    label: `Day ${i + 1}`,
+    orders: i === 29 ? 3 : 0,
+    revenuePaise: i === 29 ? 12_345_600 : 0,
+  };
 });
 
 const DATA: DashboardData = {
@@ -39,13 +44,26 @@ const DATA: DashboardData = {
   soldOut: {
     count: 100,
     capped: true,
-    items: [{ variantId: "v1", productId: "3f1c2d9e-8a41-4c1e-9a57-1d2b3c4d5e6f", productName: "Indigo Kurta", size: "M", colour: "Indigo", sku: "KUR-1001-M-IND", stock: 0 }],
+    items: [
+      {
+        variantId: "v1",
+        productId: "3f1c2d9e-8a41-4c1e-9a57-1d2b3c4d5e6f",
+        productName: "Indigo Kurta",
+        size: "M",
+        colour: "Indigo",
+        sku: "KUR-1001-M-IND",
+        stock: 0,
+      },
+    ],
   },
   recentOrders: [],
   activity: [],
 };
 
-function render(element: React.ReactNode, hydrationData?: Parameters<ReturnType<typeof createRoutesStub>>[0]["hydrationData"]): string {
+function render(
+  element: React.ReactNode,
+  hydrationData?: Parameters<ReturnType<typeof createRoutesStub>>[0]["hydrationData"],
+): string {
   const Stub = createRoutesStub([
     {
       path: "/admin",
@@ -99,7 +117,12 @@ describe("the dashboard", () => {
 
 describe("the dashboard's error boundary", () => {
   it("shows 'Error loading dashboard data' with Retry when the loader failed", () => {
-    const error = { status: 500, statusText: "Internal Server Error", internal: false, data: { message: "Error loading dashboard data" } };
+    const error = {
+      status: 500,
+      statusText: "Internal Server Error",
+      internal: false,
+      data: { message: "Error loading dashboard data" },
+    };
     const html = render(null, { errors: { dashboard: error } });
     expect(text(html)).toContain("Error loading dashboard data");
     expect(html).toMatch(/role="alert"[^>]*>Error loading dashboard data/);

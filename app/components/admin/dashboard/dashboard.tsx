@@ -19,7 +19,10 @@ export function Dashboard({ data }: { data: DashboardData }) {
   const days = figures.series.length;
   const revenue = figures.series.reduce((sum, d) => sum + d.revenuePaise, 0);
   const placed = figures.series.reduce((sum, d) => sum + d.orders, 0);
-  const best = figures.series.reduce<(typeof figures.series)[number] | null>((top, d) => (d.revenuePaise > (top?.revenuePaise ?? 0) ? d : top), null);
+  const best = figures.series.reduce<(typeof figures.series)[number] | null>(
+    (top, d) => (d.revenuePaise > (top?.revenuePaise ?? 0) ? d : top),
+    null,
+  );
 
   return (
     <div className="flex flex-col gap-5 sm:gap-6">
@@ -32,7 +35,13 @@ export function Dashboard({ data }: { data: DashboardData }) {
           <p className="text-xs text-stone">
             Figures as of <time dateTime={figures.at}>{figures.atLabel}</time> IST
           </p>
-          <button type="button" className="btn-outline !px-4 !py-2 text-[0.65rem]" onClick={() => void revalidator.revalidate()} disabled={busy} aria-busy={busy}>
+          <button
+            type="button"
+            className="btn-outline !px-4 !py-2 text-[0.65rem]"
+            onClick={() => void revalidator.revalidate()}
+            disabled={busy}
+            aria-busy={busy}
+          >
             {busy ? "Refreshing…" : "Refresh"}
           </button>
         </div>
@@ -48,12 +57,16 @@ export function Dashboard({ data }: { data: DashboardData }) {
           className="lg:col-span-2"
         >
           <figure className="flex flex-1 flex-col">
-            <figcaption className="flex flex-wrap gap-x-6 gap-y-1 px-5 pt-4 text-sm text-stone sm:px-6" data-testid="chart-summary">
+            <figcaption
+              className="flex flex-wrap gap-x-6 gap-y-1 px-5 pt-4 text-sm text-stone sm:px-6"
+              data-testid="chart-summary"
+            >
               <span>
-                <span className="font-display text-2xl lining-nums text-ink">{formatPrice(revenue)}</span> revenue
+                <span className="font-display text-2xl text-ink lining-nums">{formatPrice(revenue)}</span> revenue
               </span>
               <span>
-                <span className="font-display text-2xl lining-nums text-ink">{count.format(placed)}</span> {placed === 1 ? "order" : "orders"} placed
+                <span className="font-display text-2xl text-ink lining-nums">{count.format(placed)}</span>{" "}
+                {placed === 1 ? "order" : "orders"} placed
               </span>
               {best ? (
                 <span className="self-end pb-0.5 text-xs">
@@ -61,7 +74,7 @@ export function Dashboard({ data }: { data: DashboardData }) {
                 </span>
               ) : null}
             </figcaption>
-            <div className="px-2 pb-2 pt-3 sm:px-4 [&_.u-legend]:mt-1 [&_.u-legend]:text-xs [&_.u-legend]:text-stone [&_.u-legend_.u-marker]:rounded-full [&_.u-legend_th]:font-normal [&_.u-legend_.u-value]:text-ink">
+            <div className="px-2 pt-3 pb-2 sm:px-4 [&_.u-legend]:mt-1 [&_.u-legend]:text-xs [&_.u-legend]:text-stone [&_.u-legend_.u-marker]:rounded-full [&_.u-legend_.u-value]:text-ink [&_.u-legend_th]:font-normal">
               <RevenueChart series={figures.series} />
             </div>
             <div className="mt-auto">

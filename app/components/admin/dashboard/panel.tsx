@@ -15,8 +15,11 @@ export function Panel({
   children: React.ReactNode;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className={`flex min-w-0 flex-col border border-linen bg-ivory ${className}`}>
-      <header className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1 border-b border-linen px-5 pb-3.5 pt-4 sm:px-6">
+    <section
+      aria-labelledby={`${id}-title`}
+      className={`flex min-w-0 flex-col border border-linen bg-ivory ${className}`}
+    >
+      <header className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1 border-b border-linen px-5 pt-4 pb-3.5 sm:px-6">
         <div className="min-w-0">
           <h2 id={`${id}-title`} className="font-display text-[1.45rem] leading-tight text-ink">
             {title}

@@ -16,15 +16,21 @@ export function RecentActivity({ items }: { items: DashboardData["activity"] }) 
   return (
     <Panel id="dashboard-activity" title="Recent activity" note="Changes made in the back office">
       {items.length === 0 ? (
-        <p className="px-6 py-10 text-center text-sm text-stone">No changes yet. Every change made here will be listed.</p>
+        <p className="px-6 py-10 text-center text-sm text-stone">
+          No changes yet. Every change made here will be listed.
+        </p>
       ) : (
         <ol className="flex flex-col px-5 py-2 sm:px-6" data-testid="recent-activity">
           {items.map((item) => (
             <li key={item.id} className="relative border-l border-linen py-3 pl-5">
-              <span aria-hidden="true" className="absolute -left-[4.5px] top-[1.15rem] h-2 w-2 rounded-full border border-gold bg-ivory" />
+              <span
+                aria-hidden="true"
+                className="absolute top-[1.15rem] -left-[4.5px] h-2 w-2 rounded-full border border-gold bg-ivory"
+              />
               <p className="text-sm leading-snug text-ink">{item.summary}</p>
               <p className="mt-1 text-xs text-stone">
-                {ENTITY_LABEL[item.entity] ?? item.entity} · {item.actorName} · <time dateTime={item.at}>{item.atLabel}</time>
+                {ENTITY_LABEL[item.entity] ?? item.entity} · {item.actorName} ·{" "}
+                <time dateTime={item.at}>{item.atLabel}</time>
               </p>
             </li>
           ))}

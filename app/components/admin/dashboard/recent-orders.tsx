@@ -5,7 +5,8 @@ import { NO_ORDERS } from "./messages";
 import { Panel, panelLinkClass } from "./panel";
 import { StatusBadge } from "./status-badge";
 
-const th = "px-5 py-2.5 text-left text-[0.65rem] font-medium uppercase tracking-[0.2em] text-stone first:pl-6 last:pr-6";
+const th =
+  "px-5 py-2.5 text-left text-[0.65rem] font-medium uppercase tracking-[0.2em] text-stone first:pl-6 last:pr-6";
 const td = "px-5 py-3.5 align-middle first:pl-6 last:pr-6";
 
 /** The five newest orders (spec: Order ID, Customer, Amount, Status, Date; 'No orders found'). */
@@ -51,7 +52,10 @@ export function RecentOrders({ orders }: { orders: RecentOrder[] }) {
                 {orders.map((o) => (
                   <tr key={o.id}>
                     <td className={`${td} font-mono text-[0.8rem] text-ink`}>
-                      <Link to={`/admin/orders/${o.id}`} className="underline decoration-linen underline-offset-4 hover:text-maroon hover:decoration-maroon">
+                      <Link
+                        to={`/admin/orders/${o.id}`}
+                        className="underline decoration-linen underline-offset-4 hover:text-maroon hover:decoration-maroon"
+                      >
                         {o.orderNumber}
                       </Link>
                     </td>
@@ -71,11 +75,16 @@ export function RecentOrders({ orders }: { orders: RecentOrder[] }) {
           <ul className="divide-y divide-linen sm:hidden" data-testid="recent-orders-list">
             {orders.map((o) => (
               <li key={o.id} className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1.5 px-5 py-4">
-                <Link to={`/admin/orders/${o.id}`} className="min-w-0 truncate font-mono text-[0.78rem] text-ink underline decoration-linen underline-offset-4 hover:text-maroon">
+                <Link
+                  to={`/admin/orders/${o.id}`}
+                  className="min-w-0 truncate font-mono text-[0.78rem] text-ink underline decoration-linen underline-offset-4 hover:text-maroon"
+                >
                   <span className="sr-only">Order ID </span>
                   {o.orderNumber}
                 </Link>
-                <span className="text-right text-sm font-medium tabular-nums text-ink">{formatPrice(o.totalPaise)}</span>
+                <span className="text-right text-sm font-medium text-ink tabular-nums">
+                  {formatPrice(o.totalPaise)}
+                </span>
                 <span className="min-w-0 truncate text-sm text-stone">{o.customerName}</span>
                 <span className="text-right">
                   <StatusBadge status={o.status} />

@@ -13,7 +13,12 @@ const LINEN = "#e8dfd0";
 const AXIS_FONT = '11px "Jost Variable", Jost, ui-sans-serif, system-ui, sans-serif';
 
 const count = new Intl.NumberFormat("en-IN");
-const compactRupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", notation: "compact", maximumFractionDigits: 1 });
+const compactRupees = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
 // The days are calendar days of the shop (Asia/Kolkata) placed at UTC midnight, so they are read back in UTC.
 const dayLabel = new Intl.DateTimeFormat("en-IN", { timeZone: "UTC", day: "numeric", month: "short" });
 
@@ -111,7 +116,8 @@ export function RevenueChart({ series }: { series: Series }) {
         chart.current = new UPlot(chartOptions(UPlot, el.clientWidth, setHover), chartData(latest.current), el);
         observer = new ResizeObserver(() => {
           const width = el.clientWidth;
-          if (chart.current && width > 0 && width !== chart.current.width) chart.current.setSize({ width, height: heightFor(width) });
+          if (chart.current && width > 0 && width !== chart.current.width)
+            chart.current.setSize({ width, height: heightFor(width) });
         });
         observer.observe(el);
         setState("ready");
@@ -136,21 +142,36 @@ export function RevenueChart({ series }: { series: Series }) {
   const day = hover !== null ? series[hover] : undefined;
   return (
     <div className="relative">
-      <div aria-hidden="true" className="flex min-h-6 flex-wrap items-center gap-x-5 gap-y-1 px-3 pb-2 text-xs text-stone sm:px-4">
+      <div
+        aria-hidden="true"
+        className="flex min-h-6 flex-wrap items-center gap-x-5 gap-y-1 px-3 pb-2 text-xs text-stone sm:px-4"
+      >
         <span className="flex items-center gap-1.5">
           <span className="h-2.5 w-2.5 bg-maroon/80" />
-          Revenue{day ? <strong className="ml-1 font-medium tabular-nums text-ink">{formatPrice(day.revenuePaise)}</strong> : null}
+          Revenue
+          {day ? (
+            <strong className="ml-1 font-medium text-ink tabular-nums">{formatPrice(day.revenuePaise)}</strong>
+          ) : null}
         </span>
         <span className="flex items-center gap-1.5">
           <span className="h-2 w-2 rounded-full border-[1.5px] border-gold bg-ivory" />
-          Orders{day ? <strong className="ml-1 font-medium tabular-nums text-ink">{count.format(day.orders)}</strong> : null}
+          Orders
+          {day ? <strong className="ml-1 font-medium text-ink tabular-nums">{count.format(day.orders)}</strong> : null}
         </span>
         <span className="ml-auto text-ink">{day ? day.label : state === "ready" ? "Tap or point at a day" : ""}</span>
       </div>
-      <div ref={box} aria-hidden="true" data-testid="revenue-chart" data-state={state} className="dashboard-chart min-h-[220px] sm:min-h-[280px]" />
+      <div
+        ref={box}
+        aria-hidden="true"
+        data-testid="revenue-chart"
+        data-state={state}
+        className="dashboard-chart min-h-[220px] sm:min-h-[280px]"
+      />
       {state !== "ready" ? (
         <p className="absolute inset-x-0 top-28 text-center text-xs text-stone">
-          {state === "loading" ? "Drawing the chart…" : "The chart could not be drawn; the figures are in the table below."}
+          {state === "loading"
+            ? "Drawing the chart…"
+            : "The chart could not be drawn; the figures are in the table below."}
         </p>
       ) : null}
     </div>
@@ -161,7 +182,7 @@ export function RevenueChart({ series }: { series: Series }) {
 export function SeriesTable({ series }: { series: Series }) {
   return (
     <details className="group border-t border-linen">
-      <summary className="flex cursor-pointer list-none items-center justify-between px-5 py-3 text-[0.7rem] font-medium uppercase tracking-[0.2em] text-stone hover:text-ink sm:px-6 [&::-webkit-details-marker]:hidden">
+      <summary className="flex cursor-pointer list-none items-center justify-between px-5 py-3 text-[0.7rem] font-medium tracking-[0.2em] text-stone uppercase hover:text-ink sm:px-6 [&::-webkit-details-marker]:hidden">
         Figures by day
         <span aria-hidden="true" className="text-base transition-transform group-open:rotate-45">
           +
@@ -170,11 +191,11 @@ export function SeriesTable({ series }: { series: Series }) {
       <div className="max-h-80 overflow-y-auto border-t border-linen">
         {/* cell styles on the table: thirty rows stay light in the page */}
         <table
-          className="w-full text-sm [&_td]:px-5 [&_td]:py-2 [&_td]:text-right [&_td]:tabular-nums sm:[&_td:last-child]:px-6 [&_th]:px-5 [&_th]:py-2 sm:[&_th:first-child]:px-6 [&_th:first-child]:text-left sm:[&_th:last-child]:px-6"
+          className="w-full text-sm [&_td]:px-5 [&_td]:py-2 [&_td]:text-right [&_td]:tabular-nums sm:[&_td:last-child]:px-6 [&_th]:px-5 [&_th]:py-2 [&_th:first-child]:text-left sm:[&_th:first-child]:px-6 sm:[&_th:last-child]:px-6"
           data-testid="revenue-table"
         >
           <caption className="sr-only">Revenue and orders placed per day, last {series.length} days</caption>
-          <thead className="sticky top-0 bg-sand text-right text-[0.65rem] uppercase tracking-[0.2em] text-stone [&_th]:font-medium">
+          <thead className="sticky top-0 bg-sand text-right text-[0.65rem] tracking-[0.2em] text-stone uppercase [&_th]:font-medium">
             <tr>
               <th scope="col">Day</th>
               <th scope="col">Orders</th>

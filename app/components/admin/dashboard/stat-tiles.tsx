@@ -47,10 +47,19 @@ export function StatTiles({ figures }: { figures: DashboardFigures }) {
   return (
     <dl aria-label="Key figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {tiles.map((tile) => (
-        <div key={tile.id} data-testid={`tile-${tile.id}`} className="relative flex min-w-0 flex-col overflow-hidden border border-linen bg-ivory px-4 pb-4 pt-5 sm:px-6 sm:pb-5 sm:pt-6">
+        <div
+          key={tile.id}
+          data-testid={`tile-${tile.id}`}
+          className="relative flex min-w-0 flex-col overflow-hidden border border-linen bg-ivory px-4 pt-5 pb-4 sm:px-6 sm:pt-6 sm:pb-5"
+        >
           <span aria-hidden="true" className={`absolute inset-x-0 top-0 h-0.5 ${tile.accent}`} />
-          <dt className="text-[0.65rem] font-medium uppercase tracking-[0.22em] text-stone sm:text-[0.7rem]">{tile.label}</dt>
-          <dd className="mt-2 break-words font-display text-[1.85rem] font-medium leading-none lining-nums tabular-nums text-ink sm:text-[2.6rem]" data-testid={`tile-${tile.id}-value`}>
+          <dt className="text-[0.65rem] font-medium tracking-[0.22em] text-stone uppercase sm:text-[0.7rem]">
+            {tile.label}
+          </dt>
+          <dd
+            className="mt-2 font-display text-[1.85rem] leading-none font-medium break-words text-ink lining-nums tabular-nums sm:text-[2.6rem]"
+            data-testid={`tile-${tile.id}-value`}
+          >
             {tile.value}
           </dd>
           <dd className="mt-1 text-xs leading-snug text-stone">{tile.hint}</dd>

@@ -1,11 +1,16 @@
-import { ORDER_STATUS_LABELS, STATUS_TONE_CLASSES, statusTone, type OrderStatus } from "~/modules/orders/status-display";
+import {
+  ORDER_STATUS_LABELS,
+  STATUS_TONE_CLASSES,
+  statusTone,
+  type OrderStatus,
+} from "~/modules/orders/status-display";
 
 /** An order's status as a coloured pill (spec section 4's colours, shared with the shopper's pages). */
 export function StatusBadge({ status }: { status: OrderStatus }) {
   return (
     <span
       data-tone={statusTone(status)}
-      className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS_TONE_CLASSES[statusTone(status)]}`}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${STATUS_TONE_CLASSES[statusTone(status)]}`}
     >
       {ORDER_STATUS_LABELS[status]}
     </span>

@@ -16,7 +16,11 @@ const TONE: Record<StatusTone, string> = {
 export function StatusBreakdown({ figures }: { figures: DashboardFigures }) {
   const total = figures.orders;
   return (
-    <Panel id="dashboard-status" title="Orders by status" note={`${count.format(total)} ${total === 1 ? "order" : "orders"} in all`}>
+    <Panel
+      id="dashboard-status"
+      title="Orders by status"
+      note={`${count.format(total)} ${total === 1 ? "order" : "orders"} in all`}
+    >
       <ul className="flex flex-col gap-3.5 px-5 py-5 sm:px-6" data-testid="orders-by-status">
         {figures.byStatus.map(({ status, count: n }) => {
           const tone = statusTone(status);
@@ -28,10 +32,14 @@ export function StatusBreakdown({ figures }: { figures: DashboardFigures }) {
                   <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${TONE[tone]}`} />
                   {ORDER_STATUS_LABELS[status]}
                 </span>
-                <span className="tabular-nums text-ink">
+                <span className="text-ink tabular-nums">
                   {count.format(n)}
                   <span className="sr-only"> orders</span>
-                  {total > 0 ? <span className="ml-2 inline-block w-10 text-right text-xs text-stone">{share < 1 && n > 0 ? "<1" : Math.round(share)}%</span> : null}
+                  {total > 0 ? (
+                    <span className="ml-2 inline-block w-10 text-right text-xs text-stone">
+                      {share < 1 && n > 0 ? "<1" : Math.round(share)}%
+                    </span>
+                  ) : null}
                 </span>
               </div>
               <div aria-hidden="true" className="mt-1.5 h-1 overflow-hidden bg-sand">

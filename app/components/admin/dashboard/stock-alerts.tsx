@@ -28,21 +28,27 @@ export function StockAlerts({ kind, list }: { kind: "low" | "sold-out"; list: St
   return (
     <Panel id={id} title={low ? "Low stock" : "Sold out"} note={low ? `1–5 left · ${counted(list)}` : counted(list)}>
       {list.items.length === 0 ? (
-        <p className="px-6 py-10 text-center text-sm text-stone">{low ? "No size or colour is running low." : "Nothing is sold out."}</p>
+        <p className="px-6 py-10 text-center text-sm text-stone">
+          {low ? "No size or colour is running low." : "Nothing is sold out."}
+        </p>
       ) : (
         <>
           <ul
-            className="divide-y divide-linen [&>li]:flex [&>li]:items-center [&>li]:gap-3 [&>li]:px-5 [&>li]:py-3 sm:[&>li]:px-6 [&_a]:block [&_a]:truncate [&_a]:text-sm [&_a]:text-ink [&_a]:underline-offset-4 [&_a:hover]:text-maroon [&_a:hover]:underline"
+            className="divide-y divide-linen [&_a]:block [&_a]:truncate [&_a]:text-sm [&_a]:text-ink [&_a]:underline-offset-4 [&_a:hover]:text-maroon [&_a:hover]:underline [&>li]:flex [&>li]:items-center [&>li]:gap-3 [&>li]:px-5 [&>li]:py-3 sm:[&>li]:px-6"
             data-testid={id}
           >
             {list.items.map((v) => (
               <li key={v.variantId}>
                 <div className="min-w-0 flex-1">
-                  <Link to={productEditorPath(v.productId)} aria-label={`Edit ${v.productName}, size ${v.size}, colour ${v.colour}`}>
+                  <Link
+                    to={productEditorPath(v.productId)}
+                    aria-label={`Edit ${v.productName}, size ${v.size}, colour ${v.colour}`}
+                  >
                     {v.productName}
                   </Link>
                   <p className="mt-0.5 text-xs text-stone">
-                    {/Size$/i.test(v.size) ? v.size : `Size ${v.size}`} · {v.colour} <span className="ml-1 font-mono text-[0.7rem]">{v.sku}</span>
+                    {/Size$/i.test(v.size) ? v.size : `Size ${v.size}`} · {v.colour}{" "}
+                    <span className="ml-1 font-mono text-[0.7rem]">{v.sku}</span>
                   </p>
                 </div>
                 <span className={badge}>{low ? `${v.stock} left` : "0 left"}</span>
@@ -51,7 +57,9 @@ export function StockAlerts({ kind, list }: { kind: "low" | "sold-out"; list: St
           </ul>
           {more ? (
             <p className="mt-auto border-t border-linen px-5 py-3 text-xs text-stone sm:px-6">
-              Showing {list.items.length} of {list.capped ? `more than ${count.format(list.count)}` : count.format(list.count)}; the Products tab lists them all.
+              Showing {list.items.length} of{" "}
+              {list.capped ? `more than ${count.format(list.count)}` : count.format(list.count)}; the Products tab lists
+              them all.
             </p>
           ) : null}
         </>

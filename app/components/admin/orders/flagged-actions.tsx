@@ -55,7 +55,14 @@ export function FlaggedActions({
         {confirmable ? (
           <fetcher.Form method="post" action={action}>
             {hidden}
-            <button type="submit" name="intent" value="confirm-payment" disabled={busy} className="btn-primary !px-4 !py-2 text-xs" aria-label={`Confirm order ${orderNumber} with this payment`}>
+            <button
+              type="submit"
+              name="intent"
+              value="confirm-payment"
+              disabled={busy}
+              className="btn-primary !px-4 !py-2 text-xs"
+              aria-label={`Confirm order ${orderNumber} with this payment`}
+            >
               {pending === "confirm-payment" ? "Confirming..." : "Confirm order"}
             </button>
           </fetcher.Form>
@@ -68,7 +75,14 @@ export function FlaggedActions({
           }}
         >
           {hidden}
-          <button type="submit" name="intent" value="refund-payment" disabled={busy} className="btn-outline !px-4 !py-2 text-xs" aria-label={`${retryRefund ? "Try the refund again" : "Refund payment"} of order ${orderNumber}`}>
+          <button
+            type="submit"
+            name="intent"
+            value="refund-payment"
+            disabled={busy}
+            className="btn-outline !px-4 !py-2 text-xs"
+            aria-label={`${retryRefund ? "Try the refund again" : "Refund payment"} of order ${orderNumber}`}
+          >
             {pending === "refund-payment" ? "Refunding..." : retryRefund ? "Try the refund again" : "Refund payment"}
           </button>
         </fetcher.Form>

@@ -18,11 +18,25 @@ import { StatusForm } from "./status-form";
  * the status form. The invoice link appears once the order is confirmed (a document download).
  */
 
-function Card({ title, children, className = "", testId }: { title: string; children: React.ReactNode; className?: string; testId?: string }) {
+function Card({
+  title,
+  children,
+  className = "",
+  testId,
+}: {
+  title: string;
+  children: React.ReactNode;
+  className?: string;
+  testId?: string;
+}) {
   const id = `card-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
   return (
-    <section aria-labelledby={id} className={`border border-linen bg-ivory p-4 sm:p-6 ${className}`} data-testid={testId}>
-      <h2 id={id} className="mb-4 text-[0.7rem] font-medium uppercase tracking-[0.22em] text-stone">
+    <section
+      aria-labelledby={id}
+      className={`border border-linen bg-ivory p-4 sm:p-6 ${className}`}
+      data-testid={testId}
+    >
+      <h2 id={id} className="mb-4 text-[0.7rem] font-medium tracking-[0.22em] text-stone uppercase">
         {title}
       </h2>
       {children}
@@ -37,9 +51,17 @@ function Lines({ detail }: { detail: StaffOrderDetail }) {
         <li key={l.id} className="flex gap-4 py-4 first:pt-0 last:pb-0" data-testid="order-line">
           <div className="relative aspect-[3/4] w-16 shrink-0 overflow-hidden bg-sand sm:w-20">
             {l.imageUrl ? (
-              <img src={variantUrl(l.imageUrl, 400)} alt={l.name} loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover" />
+              <img
+                src={variantUrl(l.imageUrl, 400)}
+                alt={l.name}
+                loading="lazy"
+                decoding="async"
+                className="absolute inset-0 h-full w-full object-cover"
+              />
             ) : (
-              <span className="absolute inset-0 flex items-center justify-center p-1 text-center text-[0.6rem] uppercase tracking-[0.12em] text-stone">No picture</span>
+              <span className="absolute inset-0 flex items-center justify-center p-1 text-center text-[0.6rem] tracking-[0.12em] text-stone uppercase">
+                No picture
+              </span>
             )}
           </div>
           <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:justify-between sm:gap-4">
@@ -59,13 +81,13 @@ function Lines({ detail }: { detail: StaffOrderDetail }) {
               <p className="mt-1 text-sm text-ink">
                 Size {l.size} · {l.colour}
               </p>
-              {l.noteToSeller ? <p className="mt-1 text-sm italic text-stone">“{l.noteToSeller}”</p> : null}
+              {l.noteToSeller ? <p className="mt-1 text-sm text-stone italic">“{l.noteToSeller}”</p> : null}
             </div>
             <div className="shrink-0 text-sm sm:text-right">
-              <p className="tabular-nums text-stone">
+              <p className="text-stone tabular-nums">
                 {l.quantity} × {formatPrice(l.unitPricePaise)}
               </p>
-              <p className="font-medium tabular-nums text-ink">{formatPrice(l.lineTotalPaise)}</p>
+              <p className="font-medium text-ink tabular-nums">{formatPrice(l.lineTotalPaise)}</p>
             </div>
           </div>
         </li>
@@ -77,7 +99,8 @@ function Lines({ detail }: { detail: StaffOrderDetail }) {
 function Totals({ order }: { order: StaffOrderDetail["order"] }) {
   const rows: Array<[string, string]> = [["Subtotal", formatPrice(order.subtotalPaise)]];
   rows.push(["Shipping", order.shippingPaise === 0 ? "Free" : formatPrice(order.shippingPaise)]);
-  if (order.discountPaise > 0) rows.push([`Coupon${order.couponCode ? ` ${order.couponCode}` : ""}`, `− ${formatPrice(order.discountPaise)}`]);
+  if (order.discountPaise > 0)
+    rows.push([`Coupon${order.couponCode ? ` ${order.couponCode}` : ""}`, `− ${formatPrice(order.discountPaise)}`]);
   if (order.prepaidDiscountPaise > 0) rows.push(["Prepaid discount", `− ${formatPrice(order.prepaidDiscountPaise)}`]);
   if (order.codFeePaise > 0) rows.push(["Cash on delivery fee", formatPrice(order.codFeePaise)]);
   return (
@@ -85,12 +108,12 @@ function Totals({ order }: { order: StaffOrderDetail["order"] }) {
       {rows.map(([label, value]) => (
         <div key={label} className="flex justify-between gap-4">
           <dt className="text-stone">{label}</dt>
-          <dd className="tabular-nums text-ink">{value}</dd>
+          <dd className="text-ink tabular-nums">{value}</dd>
         </div>
       ))}
       <div className="flex justify-between gap-4 border-t border-linen pt-2 text-base">
         <dt className="font-medium text-ink">Total</dt>
-        <dd className="font-medium tabular-nums text-ink" data-testid="order-total">
+        <dd className="font-medium text-ink tabular-nums" data-testid="order-total">
           {formatPrice(order.totalPaise)}
         </dd>
       </div>
@@ -101,11 +124,16 @@ function Totals({ order }: { order: StaffOrderDetail["order"] }) {
 export function OrderDetail({ detail, documents }: { detail: StaffOrderDetail; documents: TaxDocumentsView }) {
   const { order } = detail;
   const b = order.billing;
-  const refundablePaise = detail.payments.filter((p) => p.status === "captured" && !p.refund && p.provider !== "cod").reduce((sum, p) => sum + p.amountPaise - p.amountRefundedPaise, 0);
+  const refundablePaise = detail.payments
+    .filter((p) => p.status === "captured" && !p.refund && p.provider !== "cod")
+    .reduce((sum, p) => sum + p.amountPaise - p.amountRefundedPaise, 0);
   return (
     <div data-testid="order-detail">
       <FlagAnswerToasts />
-      <Link to="/admin/orders" className="text-xs font-medium uppercase tracking-[0.2em] text-stone underline-offset-4 hover:text-ink hover:underline">
+      <Link
+        to="/admin/orders"
+        className="text-xs font-medium tracking-[0.2em] text-stone uppercase underline-offset-4 hover:text-ink hover:underline"
+      >
         ← All orders
       </Link>
       <header className="mt-4 flex flex-col gap-4 border-b border-linen pb-6 sm:flex-row sm:items-end sm:justify-between">
@@ -121,13 +149,22 @@ export function OrderDetail({ detail, documents }: { detail: StaffOrderDetail; d
           </p>
         </div>
         {order.confirmedAt ? (
-          <Link to={`/admin/orders/${order.id}/invoice`} reloadDocument className="btn-outline self-start !px-4 !py-2.5 text-xs sm:self-auto">
+          <Link
+            to={`/admin/orders/${order.id}/invoice`}
+            reloadDocument
+            className="btn-outline self-start !px-4 !py-2.5 text-xs sm:self-auto"
+          >
             Download invoice (PDF)
           </Link>
         ) : null}
       </header>
 
-      <TaxDocuments documents={documents} invoiceHref={`/admin/orders/${order.id}/invoice`} creditNoteHref={(id) => `/admin/orders/${order.id}/credit-notes/${id}`} className="mt-6" />
+      <TaxDocuments
+        documents={documents}
+        invoiceHref={`/admin/orders/${order.id}/invoice`}
+        creditNoteHref={(id) => `/admin/orders/${order.id}/credit-notes/${id}`}
+        className="mt-6"
+      />
 
       {/* phones: one column, the status form first; wide screens: details left, form and contacts right */}
       <div className="mt-6 flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1.75fr)_minmax(0,1fr)] lg:items-start">
@@ -138,13 +175,15 @@ export function OrderDetail({ detail, documents }: { detail: StaffOrderDetail; d
           </Card>
           {order.noteToSeller ? (
             <Card title="Note to seller" className="order-3 lg:order-none">
-              <p className="whitespace-pre-line text-sm text-ink">{order.noteToSeller}</p>
+              <p className="text-sm whitespace-pre-line text-ink">{order.noteToSeller}</p>
             </Card>
           ) : null}
           {order.status === "cancelled" && order.cancellationReason ? (
             <Card title="Cancelled" className="order-3 border-red-200 bg-red-50/50 lg:order-none">
               <p className="text-sm text-ink">{order.cancellationReason}</p>
-              {order.cancelledAt ? <p className="mt-1 text-xs text-stone">{formatDateTime(order.cancelledAt)}</p> : null}
+              {order.cancelledAt ? (
+                <p className="mt-1 text-xs text-stone">{formatDateTime(order.cancelledAt)}</p>
+              ) : null}
             </Card>
           ) : null}
           {order.courier || order.trackingNumber ? (
@@ -180,21 +219,30 @@ export function OrderDetail({ detail, documents }: { detail: StaffOrderDetail; d
           <Card title="Customer" className="order-4 lg:order-none">
             <p className="font-medium text-ink">{order.customerName}</p>
             <p className="mt-1 text-sm">
-              <a href={`mailto:${order.customerEmail}`} className="inline-block break-all py-0.5 text-ink underline-offset-4 hover:underline">
+              <a
+                href={`mailto:${order.customerEmail}`}
+                className="inline-block py-0.5 break-all text-ink underline-offset-4 hover:underline"
+              >
                 {order.customerEmail}
               </a>
             </p>
             <p className="text-sm">
-              <a href={`tel:${order.customerPhone}`} className="inline-block py-0.5 text-ink underline-offset-4 hover:underline">
+              <a
+                href={`tel:${order.customerPhone}`}
+                className="inline-block py-0.5 text-ink underline-offset-4 hover:underline"
+              >
                 {formatPhone(order.customerPhone)}
               </a>
             </p>
-            <Link to={`/admin/customers/${order.userId}`} className="mt-3 inline-block text-xs font-medium uppercase tracking-[0.18em] text-stone underline-offset-4 hover:text-ink hover:underline">
+            <Link
+              to={`/admin/customers/${order.userId}`}
+              className="mt-3 inline-block text-xs font-medium tracking-[0.18em] text-stone uppercase underline-offset-4 hover:text-ink hover:underline"
+            >
               Customer account →
             </Link>
           </Card>
           <Card title="Billing address" className="order-5 lg:order-none">
-            <address className="text-sm not-italic leading-relaxed text-ink">
+            <address className="text-sm leading-relaxed text-ink not-italic">
               {b.firstName} {b.lastName}
               <br />
               {b.address}
@@ -221,7 +269,9 @@ export function OrderMissing({ notFound }: { notFound: boolean }) {
   return (
     <div className="mx-auto max-w-md py-16 text-center">
       <p className="eyebrow">{notFound ? "404" : "Error"}</p>
-      <h1 className="mt-3 font-display text-3xl text-ink">{notFound ? "Order not found" : "This order could not be loaded."}</h1>
+      <h1 className="mt-3 font-display text-3xl text-ink">
+        {notFound ? "Order not found" : "This order could not be loaded."}
+      </h1>
       <Link to="/admin/orders" className="btn-primary mt-8">
         All orders
       </Link>

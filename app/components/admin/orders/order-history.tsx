@@ -5,9 +5,19 @@ import { formatDateTime } from "./dates";
 
 /* The status timeline as staff read it: every step, newest first, who made it and why. */
 
-const DOTS: Record<StatusTone, string> = { green: "bg-emerald-600", yellow: "bg-amber-500", red: "bg-red-600", blue: "bg-sky-600" };
+const DOTS: Record<StatusTone, string> = {
+  green: "bg-emerald-600",
+  yellow: "bg-amber-500",
+  red: "bg-red-600",
+  blue: "bg-sky-600",
+};
 
-const ACTORS: Record<string, string> = { customer: "Shopper", system: "Shop", gateway: "Payment gateway", staff: "Staff" };
+const ACTORS: Record<string, string> = {
+  customer: "Shopper",
+  system: "Shop",
+  gateway: "Payment gateway",
+  staff: "Staff",
+};
 
 export function OrderHistory({ history }: { history: StaffOrderDetail["history"] }) {
   const steps = [...history].reverse();
@@ -17,7 +27,10 @@ export function OrderHistory({ history }: { history: StaffOrderDetail["history"]
         const same = h.fromStatus === h.toStatus;
         return (
           <li key={h.id} className="relative">
-            <span aria-hidden="true" className={`absolute -left-[1.85rem] top-1 h-2.5 w-2.5 rounded-full ring-4 ring-ivory ${DOTS[statusTone(h.toStatus)]}`} />
+            <span
+              aria-hidden="true"
+              className={`absolute top-1 -left-[1.85rem] h-2.5 w-2.5 rounded-full ring-4 ring-ivory ${DOTS[statusTone(h.toStatus)]}`}
+            />
             <p className="text-sm text-ink">
               {same ? (
                 <span className="font-medium">{ORDER_STATUS_LABELS[h.toStatus]}</span>
@@ -30,7 +43,8 @@ export function OrderHistory({ history }: { history: StaffOrderDetail["history"]
             </p>
             {h.reason ? <p className="mt-0.5 text-sm text-stone">{h.reason}</p> : null}
             <p className="mt-0.5 text-xs text-stone">
-              {formatDateTime(h.at)} · {h.actorKind === "staff" ? (h.actorName ?? "Staff") : (ACTORS[h.actorKind] ?? h.actorKind)}
+              {formatDateTime(h.at)} ·{" "}
+              {h.actorKind === "staff" ? (h.actorName ?? "Staff") : (ACTORS[h.actorKind] ?? h.actorKind)}
               {h.actorKind === "customer" && h.actorName ? ` (${h.actorName})` : ""}
             </p>
           </li>

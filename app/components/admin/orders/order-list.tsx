@@ -4,7 +4,12 @@ import { StatusBadge } from "~/components/admin/dashboard/status-badge";
 import { Chevron } from "~/components/admin/products/fields";
 import { SearchIcon } from "~/components/ui/icons";
 import { formatPhone } from "~/modules/accounts/phone";
-import { ALL_STATUSES, orderListQuery, PAYMENT_METHOD_LABELS, type OrderListParams } from "~/modules/orders/admin-orders";
+import {
+  ALL_STATUSES,
+  orderListQuery,
+  PAYMENT_METHOD_LABELS,
+  type OrderListParams,
+} from "~/modules/orders/admin-orders";
 import type { FlaggedPaymentRow, StaffOrderPage, StaffOrderRow } from "~/modules/orders/admin-orders.server";
 import { ORDER_STATUS_LABELS } from "~/modules/orders/status-display";
 import { describeAmount } from "~/modules/payments/settlement";
@@ -21,7 +26,8 @@ import { AmountCheck, FlagAnswerToasts, FlaggedActions } from "./flagged-actions
 type Props = StaffOrderPage & { params: OrderListParams; flagged: FlaggedPaymentRow[] };
 
 const LABEL = "block text-[0.7rem] font-medium uppercase tracking-[0.18em] text-stone";
-const CONTROL = "mt-1.5 block w-full border border-linen bg-white px-3 py-2.5 text-sm text-ink focus:border-ink focus:outline-none focus-visible:ring-1 focus-visible:ring-ink";
+const CONTROL =
+  "mt-1.5 block w-full border border-linen bg-white px-3 py-2.5 text-sm text-ink focus:border-ink focus:outline-none focus-visible:ring-1 focus-visible:ring-ink";
 
 const orderHref = (id: string) => `/admin/orders/${id}`;
 
@@ -40,7 +46,7 @@ function Filters({ params }: { params: OrderListParams }) {
           Search
         </label>
         <div className="relative mt-1.5">
-          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-stone" />
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone" />
           <input
             id="order-search"
             type="search"
@@ -48,7 +54,7 @@ function Filters({ params }: { params: OrderListParams }) {
             key={`q-${params.search}`}
             defaultValue={params.search}
             placeholder="Order number, name, e-mail or phone"
-            className="block w-full border border-linen bg-white py-2.5 pl-9 pr-3 text-sm text-ink placeholder:text-stone/70 focus:border-ink focus:outline-none focus-visible:ring-1 focus-visible:ring-ink"
+            className="block w-full border border-linen bg-white py-2.5 pr-3 pl-9 text-sm text-ink placeholder:text-stone/70 focus:border-ink focus:outline-none focus-visible:ring-1 focus-visible:ring-ink"
           />
         </div>
       </div>
@@ -57,7 +63,13 @@ function Filters({ params }: { params: OrderListParams }) {
           Status
         </label>
         <div className="relative">
-          <select id="order-status" name="status" key={`s-${params.status}`} defaultValue={params.status} className={`${CONTROL} appearance-none pr-9`}>
+          <select
+            id="order-status"
+            name="status"
+            key={`s-${params.status}`}
+            defaultValue={params.status}
+            className={`${CONTROL} appearance-none pr-9`}
+          >
             <option value="">Any status</option>
             {ALL_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -73,7 +85,13 @@ function Filters({ params }: { params: OrderListParams }) {
           Payment
         </label>
         <div className="relative">
-          <select id="order-payment" name="payment" key={`p-${params.payment}`} defaultValue={params.payment} className={`${CONTROL} appearance-none pr-9`}>
+          <select
+            id="order-payment"
+            name="payment"
+            key={`p-${params.payment}`}
+            defaultValue={params.payment}
+            className={`${CONTROL} appearance-none pr-9`}
+          >
             <option value="">Any payment</option>
             <option value="online">{PAYMENT_METHOD_LABELS.online}</option>
             <option value="cod">{PAYMENT_METHOD_LABELS.cod}</option>
@@ -85,20 +103,37 @@ function Filters({ params }: { params: OrderListParams }) {
         <label htmlFor="order-from" className={LABEL}>
           From
         </label>
-        <input id="order-from" type="date" name="from" key={`f-${params.from}`} defaultValue={params.from} className={CONTROL} />
+        <input
+          id="order-from"
+          type="date"
+          name="from"
+          key={`f-${params.from}`}
+          defaultValue={params.from}
+          className={CONTROL}
+        />
       </div>
       <div>
         <label htmlFor="order-to" className={LABEL}>
           To
         </label>
-        <input id="order-to" type="date" name="to" key={`t-${params.to}`} defaultValue={params.to} className={CONTROL} />
+        <input
+          id="order-to"
+          type="date"
+          name="to"
+          key={`t-${params.to}`}
+          defaultValue={params.to}
+          className={CONTROL}
+        />
       </div>
       <div className="col-span-2 flex items-center gap-3 lg:col-span-1">
         <button type="submit" className="btn-primary flex-1 !py-3 lg:flex-none">
           Apply
         </button>
         {filtered ? (
-          <Link to="/admin/orders" className="px-2 py-3 text-xs font-medium uppercase tracking-[0.18em] text-stone underline-offset-4 hover:text-ink hover:underline">
+          <Link
+            to="/admin/orders"
+            className="px-2 py-3 text-xs font-medium tracking-[0.18em] text-stone uppercase underline-offset-4 hover:text-ink hover:underline"
+          >
             Clear
           </Link>
         ) : null}
@@ -110,20 +145,32 @@ function Filters({ params }: { params: OrderListParams }) {
 function FlaggedPanel({ flagged }: { flagged: FlaggedPaymentRow[] }) {
   if (flagged.length === 0) return null;
   return (
-    <section aria-labelledby="flagged-title" className="mb-8 border border-amber-300 bg-amber-50/70" data-testid="flagged-payments">
+    <section
+      aria-labelledby="flagged-title"
+      className="mb-8 border border-amber-300 bg-amber-50/70"
+      data-testid="flagged-payments"
+    >
       <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-amber-200 px-4 py-3 sm:px-5">
         <h2 id="flagged-title" className="font-display text-2xl text-ink">
           Payment succeeded but order not confirmed
         </h2>
         <p className="text-sm text-amber-900">
-          {flagged.length} payment{flagged.length === 1 ? "" : "s"} waiting for you: confirm the order or refund the shopper.
+          {flagged.length} payment{flagged.length === 1 ? "" : "s"} waiting for you: confirm the order or refund the
+          shopper.
         </p>
       </header>
       <ul className="divide-y divide-amber-200">
         {flagged.map((f) => (
-          <li key={f.paymentId} data-testid="flagged-payment" className="grid gap-3 px-4 py-4 sm:px-5 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1.4fr)_auto] lg:items-center">
+          <li
+            key={f.paymentId}
+            data-testid="flagged-payment"
+            className="grid gap-3 px-4 py-4 sm:px-5 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1.4fr)_auto] lg:items-center"
+          >
             <div>
-              <Link to={orderHref(f.orderId)} className="order-code text-ink underline-offset-4 hover:text-maroon hover:underline">
+              <Link
+                to={orderHref(f.orderId)}
+                className="order-code text-ink underline-offset-4 hover:text-maroon hover:underline"
+              >
                 {f.orderNumber}
               </Link>
               <p className="mt-0.5 text-sm text-stone">
@@ -132,12 +179,20 @@ function FlaggedPanel({ flagged }: { flagged: FlaggedPaymentRow[] }) {
             </div>
             <div className="text-sm text-ink">
               <p>{f.flagReason ?? "Payment taken, order not confirmed"}</p>
-              {f.wrongAmount ? <AmountCheck reported={describeAmount(f.amountPaise, f.currency)} expected={describeAmount(f.expectedPaise, "INR")} /> : null}
+              {f.wrongAmount ? (
+                <AmountCheck
+                  reported={describeAmount(f.amountPaise, f.currency)}
+                  expected={describeAmount(f.expectedPaise, "INR")}
+                />
+              ) : null}
               <p className="mt-0.5 text-xs text-stone">
-                {f.provider === "test" ? "Test gateway" : "Razorpay"} payment <span className="break-all font-mono">{f.providerPaymentId ?? "(no id)"}</span> ·{" "}
+                {f.provider === "test" ? "Test gateway" : "Razorpay"} payment{" "}
+                <span className="font-mono break-all">{f.providerPaymentId ?? "(no id)"}</span> ·{" "}
                 <span className="whitespace-nowrap">{formatDateTime(f.flaggedAt)}</span>
               </p>
-              {f.refundStatus === "failed" ? <p className="mt-1 text-xs text-sale">Refund failed: {f.refundError ?? "no reason given"}</p> : null}
+              {f.refundStatus === "failed" ? (
+                <p className="mt-1 text-xs text-sale">Refund failed: {f.refundError ?? "no reason given"}</p>
+              ) : null}
             </div>
             <FlaggedActions
               action="/admin/orders"
@@ -159,10 +214,15 @@ const TH = "px-4 py-3 font-medium";
 
 function OrdersTable({ rows }: { rows: StaffOrderRow[] }) {
   return (
-    <div className="hidden overflow-x-auto border border-linen bg-ivory md:block" role="region" aria-label="Orders table" tabIndex={0}>
+    <div
+      className="hidden overflow-x-auto border border-linen bg-ivory md:block"
+      role="region"
+      aria-label="Orders table"
+      tabIndex={0}
+    >
       <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
         <caption className="sr-only">Orders, newest first</caption>
-        <thead className="border-b border-linen bg-sand/60 text-[0.65rem] uppercase tracking-[0.2em] text-stone">
+        <thead className="border-b border-linen bg-sand/60 text-[0.65rem] tracking-[0.2em] text-stone uppercase">
           <tr>
             <th scope="col" className={TH}>
               Order
@@ -191,7 +251,11 @@ function OrdersTable({ rows }: { rows: StaffOrderRow[] }) {
           {rows.map((o) => (
             <tr key={o.id} data-testid="admin-order" className="border-b border-linen last:border-b-0 hover:bg-sand/40">
               <td className="px-4 py-3">
-                <Link to={orderHref(o.id)} prefetch="intent" className="order-code text-ink underline-offset-4 hover:text-maroon hover:underline">
+                <Link
+                  to={orderHref(o.id)}
+                  prefetch="intent"
+                  className="order-code text-ink underline-offset-4 hover:text-maroon hover:underline"
+                >
                   {o.orderNumber}
                 </Link>
               </td>
@@ -201,13 +265,13 @@ function OrdersTable({ rows }: { rows: StaffOrderRow[] }) {
                   {formatPhone(o.customerPhone)} · {o.customerEmail}
                 </span>
               </td>
-              <td className="px-4 py-3 text-right tabular-nums text-stone">{o.itemCount}</td>
-              <td className="px-4 py-3 text-right font-medium tabular-nums text-ink">{formatPrice(o.totalPaise)}</td>
+              <td className="px-4 py-3 text-right text-stone tabular-nums">{o.itemCount}</td>
+              <td className="px-4 py-3 text-right font-medium text-ink tabular-nums">{formatPrice(o.totalPaise)}</td>
               <td className="px-4 py-3 text-stone">{PAYMENT_METHOD_LABELS[o.paymentMethod]}</td>
               <td className="px-4 py-3">
                 <StatusBadge status={o.status} />
               </td>
-              <td className="whitespace-nowrap px-4 py-3 text-stone">
+              <td className="px-4 py-3 whitespace-nowrap text-stone">
                 {formatDate(o.createdAt)}
                 <span className="block text-xs">{formatTime(o.createdAt)}</span>
               </td>
@@ -223,10 +287,17 @@ function OrderCards({ rows }: { rows: StaffOrderRow[] }) {
   return (
     <ul className="grid gap-3 md:hidden" aria-label="Orders, newest first">
       {rows.map((o) => (
-        <li key={o.id} data-testid="admin-order-card" className="relative border border-linen bg-ivory p-4 focus-within:ring-2 focus-within:ring-maroon">
+        <li
+          key={o.id}
+          data-testid="admin-order-card"
+          className="relative border border-linen bg-ivory p-4 focus-within:ring-2 focus-within:ring-maroon"
+        >
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
-              <Link to={orderHref(o.id)} className="order-code text-ink after:absolute after:inset-0 focus:outline-none">
+              <Link
+                to={orderHref(o.id)}
+                className="order-code text-ink after:absolute after:inset-0 focus:outline-none"
+              >
                 {o.orderNumber}
               </Link>
               <p className="mt-0.5 truncate text-sm text-stone">{o.customerName}</p>
@@ -240,7 +311,7 @@ function OrderCards({ rows }: { rows: StaffOrderRow[] }) {
                 {o.itemCount} item{o.itemCount === 1 ? "" : "s"} · {PAYMENT_METHOD_LABELS[o.paymentMethod]}
               </span>
             </p>
-            <p className="font-medium tabular-nums text-ink">{formatPrice(o.totalPaise)}</p>
+            <p className="font-medium text-ink tabular-nums">{formatPrice(o.totalPaise)}</p>
           </div>
         </li>
       ))}
@@ -255,7 +326,11 @@ export function OrderList({ rows, total, page, pages, params, flagged }: Props) 
   return (
     <>
       <AdminPageHeader eyebrow="Sales" title="Orders">
-        <a href={`/admin/orders/export${orderListQuery(params)}`} download className="btn-outline self-start !px-4 !py-2.5 text-xs sm:self-auto">
+        <a
+          href={`/admin/orders/export${orderListQuery(params)}`}
+          download
+          className="btn-outline self-start !px-4 !py-2.5 text-xs sm:self-auto"
+        >
           Export CSV
         </a>
       </AdminPageHeader>

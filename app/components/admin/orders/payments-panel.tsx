@@ -28,7 +28,10 @@ const REFUND_TONES: Record<Refund["status"], string> = {
 
 function Pill({ tone, children, testId }: { tone: string; children: React.ReactNode; testId?: string }) {
   return (
-    <span data-testid={testId} className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}>
+    <span
+      data-testid={testId}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${tone}`}
+    >
       {children}
     </span>
   );
@@ -56,17 +59,36 @@ function RefundBox({ refund, orderId, version }: { refund: Refund; orderId: stri
         </Pill>
       </div>
       <dl className="mt-2 text-sm">
-        <Row label="Gateway refund id" value={refund.providerRefundId ?? "Not yet given"} mono={Boolean(refund.providerRefundId)} />
-        <Row label="Asked" value={`${formatDateTime(refund.createdAt)}${refund.requestedBy ? ` by ${refund.requestedBy}` : ""}`} />
+        <Row
+          label="Gateway refund id"
+          value={refund.providerRefundId ?? "Not yet given"}
+          mono={Boolean(refund.providerRefundId)}
+        />
+        <Row
+          label="Asked"
+          value={`${formatDateTime(refund.createdAt)}${refund.requestedBy ? ` by ${refund.requestedBy}` : ""}`}
+        />
         {refund.processedAt ? <Row label="Processed" value={formatDateTime(refund.processedAt)} /> : null}
-        {refund.errorDescription ? <Row label="Why it failed" value={<span className="text-sale">{refund.errorDescription}</span>} /> : null}
+        {refund.errorDescription ? (
+          <Row label="Why it failed" value={<span className="text-sale">{refund.errorDescription}</span>} />
+        ) : null}
       </dl>
       {refund.status !== "processed" ? (
         <fetcher.Form method="post" action={`/admin/orders/${orderId}`} className="mt-2">
           <input type="hidden" name="version" value={version} />
           <input type="hidden" name="refundId" value={refund.id} />
-          <button type="submit" name="intent" value="retry-refund" disabled={fetcher.state !== "idle"} className="btn-outline !px-4 !py-2 text-xs">
-            {fetcher.state !== "idle" ? "Asking the gateway..." : refund.status === "failed" ? "Try the refund again" : "Check the refund again"}
+          <button
+            type="submit"
+            name="intent"
+            value="retry-refund"
+            disabled={fetcher.state !== "idle"}
+            className="btn-outline !px-4 !py-2 text-xs"
+          >
+            {fetcher.state !== "idle"
+              ? "Asking the gateway..."
+              : refund.status === "failed"
+                ? "Try the refund again"
+                : "Check the refund again"}
           </button>
           {answer && !answer.ok ? (
             <p role="alert" className="mt-2 text-sm text-sale">
@@ -82,19 +104,29 @@ function RefundBox({ refund, orderId, version }: { refund: Refund; orderId: stri
 export function PaymentsPanel({ detail }: { detail: StaffOrderDetail }) {
   const { order, payments } = detail;
   if (payments.length === 0) {
-    return <p className="text-sm text-stone">{order.paymentMethod === "cod" ? "Cash on delivery: paid to the courier on delivery." : "No payment has been started for this order yet."}</p>;
+    return (
+      <p className="text-sm text-stone">
+        {order.paymentMethod === "cod"
+          ? "Cash on delivery: paid to the courier on delivery."
+          : "No payment has been started for this order yet."}
+      </p>
+    );
   }
   return (
     <ul className="space-y-4">
       {payments.map((p) => {
-        const state = p.provider === "cod" && p.status === "created" ? { label: "Pay on delivery", tone: PAYMENT_STATES.created!.tone } : (PAYMENT_STATES[p.status] ?? { label: p.status, tone: PAYMENT_STATES.created!.tone });
+        const state =
+          p.provider === "cod" && p.status === "created"
+            ? { label: "Pay on delivery", tone: PAYMENT_STATES.created!.tone }
+            : (PAYMENT_STATES[p.status] ?? { label: p.status, tone: PAYMENT_STATES.created!.tone });
         const open = p.flaggedAt !== null && (!p.refund || p.refund.status === "failed");
         const wrongAmount = (p.status === "captured" || p.status === "refunded") && !paysOrderTotal(p, order);
         return (
           <li key={p.id} data-testid="payment" className="border-b border-linen pb-4 last:border-b-0 last:pb-0">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-medium text-ink">
-                {PROVIDERS[p.provider] ?? p.provider} · {p.currency === "INR" ? formatPrice(p.amountPaise) : describeAmount(p.amountPaise, p.currency)}
+                {PROVIDERS[p.provider] ?? p.provider} ·{" "}
+                {p.currency === "INR" ? formatPrice(p.amountPaise) : describeAmount(p.amountPaise, p.currency)}
               </p>
               <Pill tone={state.tone}>{state.label}</Pill>
             </div>
@@ -112,7 +144,12 @@ export function PaymentsPanel({ detail }: { detail: StaffOrderDetail }) {
               <div className="mt-3 border border-amber-300 bg-amber-50 p-3" data-testid="payment-flag">
                 <p className="text-sm font-medium text-amber-900">Payment succeeded but order not confirmed</p>
                 <p className="mt-0.5 text-sm text-amber-900">{p.flagReason ?? "The order could not be confirmed."}</p>
-                {wrongAmount ? <AmountCheck reported={describeAmount(p.amountPaise, p.currency)} expected={describeAmount(order.totalPaise, "INR")} /> : null}
+                {wrongAmount ? (
+                  <AmountCheck
+                    reported={describeAmount(p.amountPaise, p.currency)}
+                    expected={describeAmount(order.totalPaise, "INR")}
+                  />
+                ) : null}
                 <div className="mt-3">
                   <FlaggedActions
                     action={`/admin/orders/${order.id}`}
@@ -120,13 +157,17 @@ export function PaymentsPanel({ detail }: { detail: StaffOrderDetail }) {
                     orderNumber={order.orderNumber}
                     version={order.version}
                     paymentId={p.id}
-                    confirmable={!wrongAmount && !p.refund && (order.status === "cancelled" || order.status === "pending_payment")}
+                    confirmable={
+                      !wrongAmount && !p.refund && (order.status === "cancelled" || order.status === "pending_payment")
+                    }
                     retryRefund={p.refund?.status === "failed"}
                   />
                 </div>
               </div>
             ) : null}
-            {p.refund && !(open && p.refund.status === "failed") ? <RefundBox refund={p.refund} orderId={order.id} version={order.version} /> : null}
+            {p.refund && !(open && p.refund.status === "failed") ? (
+              <RefundBox refund={p.refund} orderId={order.id} version={order.version} />
+            ) : null}
             {p.refund && open && p.refund.status === "failed" ? (
               <p className="mt-2 text-sm text-sale" data-testid="refund-status">
                 Refund failed: {p.refund.errorDescription ?? "no reason given"}

@@ -42,7 +42,12 @@ export function StatusForm({ order, refundablePaise }: { order: StatusFormOrder;
   const id = useId();
   // the current status only as 'Shipped' again, to correct the courier or tracking number
   const choices = statusChoices(order.status).filter((s) => s !== order.status || s === "shipped");
-  const blank = (): StatusChangeValues => ({ status: "", courier: order.courier ?? "", trackingNumber: order.trackingNumber ?? "", reason: "" });
+  const blank = (): StatusChangeValues => ({
+    status: "",
+    courier: order.courier ?? "",
+    trackingNumber: order.trackingNumber ?? "",
+    reason: "",
+  });
   const [values, setValues] = useState<StatusChangeValues>(blank);
   const [errors, setErrors] = useState<StatusFieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -62,11 +67,19 @@ export function StatusForm({ order, refundablePaise }: { order: StatusFormOrder;
     }
   });
 
-  const set = (key: keyof StatusChangeValues) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [key]: value, ...(key === "status" && value === "shipped" && !v.courier && !v.trackingNumber ? { courier: order.courier ?? "", trackingNumber: order.trackingNumber ?? "" } : {}) }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const set =
+    (key: keyof StatusChangeValues) =>
+    (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      const value = event.currentTarget.value;
+      setValues((v) => ({
+        ...v,
+        [key]: value,
+        ...(key === "status" && value === "shipped" && !v.courier && !v.trackingNumber
+          ? { courier: order.courier ?? "", trackingNumber: order.trackingNumber ?? "" }
+          : {}),
+      }));
+      if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+    };
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     const checked = checkStatusChange(values);
@@ -82,7 +95,9 @@ export function StatusForm({ order, refundablePaise }: { order: StatusFormOrder;
   const busy = fetcher.state !== "idle";
   const cancelling = values.status === "cancelled";
   const shipping = values.status === "shipped";
-  const describe = (key: keyof StatusChangeValues, hint?: boolean) => [errors[key] ? `${id}-${key}-error` : null, hint ? `${id}-${key}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const describe = (key: keyof StatusChangeValues, hint?: boolean) =>
+    [errors[key] ? `${id}-${key}-error` : null, hint ? `${id}-${key}-hint` : null].filter(Boolean).join(" ") ||
+    undefined;
   const error = (k: keyof StatusChangeValues) =>
     errors[k] ? (
       <p id={`${id}-${k}-error`} className="mt-1 text-sm text-sale">
@@ -91,7 +106,14 @@ export function StatusForm({ order, refundablePaise }: { order: StatusFormOrder;
     ) : null;
 
   return (
-    <fetcher.Form method="post" onSubmit={submit} noValidate className="space-y-4" aria-label="Change status" data-testid="status-form">
+    <fetcher.Form
+      method="post"
+      onSubmit={submit}
+      noValidate
+      className="space-y-4"
+      aria-label="Change status"
+      data-testid="status-form"
+    >
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="version" value={order.version} />
       <div>
@@ -127,7 +149,10 @@ export function StatusForm({ order, refundablePaise }: { order: StatusFormOrder;
         <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-1 xl:grid-cols-2">
           <div>
             <label htmlFor={`${id}-courier`} className={LABEL}>
-              Courier <span className="text-maroon" aria-hidden="true">*</span>
+              Courier{" "}
+              <span className="text-maroon" aria-hidden="true">
+                *
+              </span>
             </label>
             <input
               id={`${id}-courier`}
@@ -151,7 +176,10 @@ export function StatusForm({ order, refundablePaise }: { order: StatusFormOrder;
           </div>
           <div>
             <label htmlFor={`${id}-trackingNumber`} className={LABEL}>
-              Tracking number <span className="text-maroon" aria-hidden="true">*</span>
+              Tracking number{" "}
+              <span className="text-maroon" aria-hidden="true">
+                *
+              </span>
             </label>
             <input
               id={`${id}-trackingNumber`}
@@ -168,7 +196,9 @@ export function StatusForm({ order, refundablePaise }: { order: StatusFormOrder;
             />
             {error("trackingNumber")}
           </div>
-          <p className="text-xs text-stone sm:col-span-2 md:col-span-1 xl:col-span-2">The shopper gets a text message with the courier and the tracking number; both show on Track Your Order.</p>
+          <p className="text-xs text-stone sm:col-span-2 md:col-span-1 xl:col-span-2">
+            The shopper gets a text message with the courier and the tracking number; both show on Track Your Order.
+          </p>
         </div>
       ) : (
         <input type="hidden" name="courier" value="" />
@@ -180,7 +210,10 @@ export function StatusForm({ order, refundablePaise }: { order: StatusFormOrder;
           <label htmlFor={`${id}-reason`} className={LABEL}>
             {cancelling ? (
               <>
-                Reason for cancelling <span className="text-maroon" aria-hidden="true">*</span>
+                Reason for cancelling{" "}
+                <span className="text-maroon" aria-hidden="true">
+                  *
+                </span>
               </>
             ) : (
               "Note (optional)"
@@ -201,7 +234,10 @@ export function StatusForm({ order, refundablePaise }: { order: StatusFormOrder;
           {cancelling ? (
             <p id={`${id}-reason-hint`} className="mt-1 text-xs text-stone">
               The shopper sees this reason. The pieces go back on sale
-              {refundablePaise > 0 ? `, and ${formatPrice(refundablePaise)} is refunded to the shopper through the payment gateway` : ""}.
+              {refundablePaise > 0
+                ? `, and ${formatPrice(refundablePaise)} is refunded to the shopper through the payment gateway`
+                : ""}
+              .
             </p>
           ) : null}
           {error("reason")}
@@ -211,7 +247,10 @@ export function StatusForm({ order, refundablePaise }: { order: StatusFormOrder;
       )}
 
       {formError ? (
-        <div role="alert" className={`border px-3.5 py-3 text-sm ${conflict ? "border-amber-300 bg-amber-50 text-amber-900" : "border-sale/40 bg-red-50 text-sale"}`}>
+        <div
+          role="alert"
+          className={`border px-3.5 py-3 text-sm ${conflict ? "border-amber-300 bg-amber-50 text-amber-900" : "border-sale/40 bg-red-50 text-sale"}`}
+        >
           <p>{formError}</p>
           {conflict ? (
             <button
@@ -221,7 +260,7 @@ export function StatusForm({ order, refundablePaise }: { order: StatusFormOrder;
                 setConflict(false);
                 setFormError(null);
               }}
-              className="mt-2 text-xs font-medium uppercase tracking-[0.18em] text-ink underline underline-offset-4"
+              className="mt-2 text-xs font-medium tracking-[0.18em] text-ink uppercase underline underline-offset-4"
             >
               {revalidator.state !== "idle" ? "Loading the latest..." : "Reload the latest (keeps what you typed)"}
             </button>
@@ -229,10 +268,18 @@ export function StatusForm({ order, refundablePaise }: { order: StatusFormOrder;
         </div>
       ) : null}
 
-      <button type="submit" disabled={busy || !values.status} className={`${cancelling ? "btn-primary !bg-sale hover:!bg-sale/90" : "btn-primary"} w-full !py-3 disabled:opacity-50`}>
+      <button
+        type="submit"
+        disabled={busy || !values.status}
+        className={`${cancelling ? "btn-primary !bg-sale hover:!bg-sale/90" : "btn-primary"} w-full !py-3 disabled:opacity-50`}
+      >
         {busy ? "Saving..." : cancelling ? "Cancel order" : shipping ? "Mark shipped" : "Update status"}
       </button>
-      {!values.status ? <p className="text-center text-xs text-stone">{ORDER_ADMIN_MESSAGES.statusRequired.replace("Please choose", "Choose")} to change this order.</p> : null}
+      {!values.status ? (
+        <p className="text-center text-xs text-stone">
+          {ORDER_ADMIN_MESSAGES.statusRequired.replace("Please choose", "Choose")} to change this order.
+        </p>
+      ) : null}
     </fetcher.Form>
   );
 }

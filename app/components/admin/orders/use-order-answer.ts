@@ -6,7 +6,11 @@ import type { OrderActionAnswer } from "~/modules/orders/admin-orders";
  * Shows an order action's answer once as toasts (spec: 3 s): the change's message, then the refund's
  * state when the change asked for one. Refusals are shown by the form too; the toast repeats them.
  */
-export function useOrderAnswerToasts(answer: OrderActionAnswer | undefined, onDone?: (answer: OrderActionAnswer) => void, options: { skipInitial?: boolean } = {}) {
+export function useOrderAnswerToasts(
+  answer: OrderActionAnswer | undefined,
+  onDone?: (answer: OrderActionAnswer) => void,
+  options: { skipInitial?: boolean } = {},
+) {
   const toast = useToast();
   // a keyed fetcher keeps its last answer across pages: a component mounted later does not repeat it
   const handled = useRef<OrderActionAnswer | undefined>(options.skipInitial ? answer : undefined);

@@ -6,7 +6,13 @@ import { exportHref, IMPORT_PATH, type ExportFilters } from "~/modules/catalog/p
  * category and status), Import opens the upload screen. A plain link for the export: the browser
  * downloads the file itself, React Router does not fetch it.
  */
-export function ProductsCsvActions({ filters, className = "" }: { filters: Partial<ExportFilters>; className?: string }) {
+export function ProductsCsvActions({
+  filters,
+  className = "",
+}: {
+  filters: Partial<ExportFilters>;
+  className?: string;
+}) {
   const filtered = Boolean(filters.search || filters.category || filters.status);
   return (
     <div className={`flex flex-wrap items-center gap-2 ${className}`}>
@@ -14,7 +20,9 @@ export function ProductsCsvActions({ filters, className = "" }: { filters: Parti
       <a href={exportHref(filters)} download className="btn-outline !px-4 !py-2.5 !text-[0.68rem]">
         <DownloadIcon />
         Export CSV
-        <span className="sr-only">{filtered ? " of these products (with the current filters)" : " of all products"}</span>
+        <span className="sr-only">
+          {filtered ? " of these products (with the current filters)" : " of all products"}
+        </span>
       </a>
       <Link to={IMPORT_PATH} className="btn-outline !px-4 !py-2.5 !text-[0.68rem]">
         <UploadIcon />
@@ -26,7 +34,14 @@ export function ProductsCsvActions({ filters, className = "" }: { filters: Parti
 
 function DownloadIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="1.6">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="h-3.5 w-3.5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+    >
       <path d="M10 3v10m0 0-4-4m4 4 4-4M4 16h12" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
@@ -34,7 +49,14 @@ function DownloadIcon() {
 
 function UploadIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="1.6">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="h-3.5 w-3.5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+    >
       <path d="M10 14V4m0 0L6 8m4-4 4 4M4 16h12" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );

@@ -1,6 +1,15 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { changeCount, CSV_COLUMNS, CSV_MESSAGES, EXPORT_PATH, formatBytes, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportAnswer } from "~/modules/catalog/product-csv";
+import {
+  changeCount,
+  CSV_COLUMNS,
+  CSV_MESSAGES,
+  EXPORT_PATH,
+  formatBytes,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  type ImportAnswer,
+} from "~/modules/catalog/product-csv";
 import { ImportCountsList, ImportReportTable } from "./csv-report";
 
 /*
@@ -39,8 +48,9 @@ export function CsvImport() {
       <p className="eyebrow mt-4">Catalogue</p>
       <h1 className="mt-1 font-display text-4xl leading-none text-ink sm:text-5xl">Import products</h1>
       <p className="mt-3 max-w-3xl text-sm leading-relaxed text-stone">
-        One row per size and colour. Rows are matched by their SKUs: a new product SKU adds a product, a new variant SKU adds a size or colour, the rest updates what is there. First a dry run shows
-        what would change and what is rejected; nothing changes until you apply it. The easiest start is an{" "}
+        One row per size and colour. Rows are matched by their SKUs: a new product SKU adds a product, a new variant SKU
+        adds a size or colour, the rest updates what is there. First a dry run shows what would change and what is
+        rejected; nothing changes until you apply it. The easiest start is an{" "}
         <a href={EXPORT_PATH} download className="text-ink underline underline-offset-4 hover:text-maroon">
           export of the products
         </a>
@@ -67,7 +77,7 @@ export function CsvImport() {
           } else setClientError(null);
         }}
       >
-        <label htmlFor={fileId} className="block text-[0.7rem] font-medium uppercase tracking-[0.18em] text-stone">
+        <label htmlFor={fileId} className="block text-[0.7rem] font-medium tracking-[0.18em] text-stone uppercase">
           CSV file
         </label>
         <input
@@ -81,7 +91,7 @@ export function CsvImport() {
             setClientError(null);
             if (answer) setStaleFor(answer);
           }}
-          className="mt-1.5 block w-full border border-linen bg-white px-3 py-2.5 text-sm text-ink file:mr-4 file:border-0 file:bg-ink file:px-4 file:py-2 file:text-xs file:font-medium file:uppercase file:tracking-[0.2em] file:text-ivory hover:file:bg-maroon focus:border-ink focus:outline-none"
+          className="mt-1.5 block w-full border border-linen bg-white px-3 py-2.5 text-sm text-ink file:mr-4 file:border-0 file:bg-ink file:px-4 file:py-2 file:text-xs file:font-medium file:tracking-[0.2em] file:text-ivory file:uppercase hover:file:bg-maroon focus:border-ink focus:outline-none"
         />
         <p id={`${fileId}-hint`} className="mt-1 text-xs text-stone">
           CSV (UTF-8), up to {formatBytes(IMPORT_MAX_BYTES)} and {IMPORT_MAX_ROWS.toLocaleString("en-IN")} rows.
@@ -93,12 +103,20 @@ export function CsvImport() {
         ) : null}
         {canApply ? <input type="hidden" name="digest" value={report.digest} /> : null}
         <div className="mt-4 flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="dry-run" disabled={busy !== null} className={canApply ? "btn-outline" : "btn-primary"}>
+          <button
+            type="submit"
+            name="intent"
+            value="dry-run"
+            disabled={busy !== null}
+            className={canApply ? "btn-outline" : "btn-primary"}
+          >
             {busy === "dry-run" ? "Checking…" : canApply ? "Check again" : "Check file (dry run)"}
           </button>
           {canApply ? (
             <button type="submit" name="intent" value="apply" disabled={busy !== null} className="btn-primary">
-              {busy === "apply" ? "Applying…" : `Apply ${changeCount(report.counts).toLocaleString("en-IN")} ${changeCount(report.counts) === 1 ? "change" : "changes"}`}
+              {busy === "apply"
+                ? "Applying…"
+                : `Apply ${changeCount(report.counts).toLocaleString("en-IN")} ${changeCount(report.counts) === 1 ? "change" : "changes"}`}
             </button>
           ) : null}
         </div>
@@ -119,7 +137,8 @@ export function CsvImport() {
           ))}
         </dl>
         <p className="mt-3 text-stone">
-          A product's fields are read from its first row; its other rows may repeat them or leave them empty. An import adds and updates; it never deletes a product, size or colour.
+          A product's fields are read from its first row; its other rows may repeat them or leave them empty. An import
+          adds and updates; it never deletes a product, size or colour.
         </p>
       </details>
 
@@ -131,7 +150,13 @@ export function CsvImport() {
   );
 }
 
-function Result({ answer, headingRef }: { answer: ImportAnswer; headingRef: React.RefObject<HTMLHeadingElement | null> }) {
+function Result({
+  answer,
+  headingRef,
+}: {
+  answer: ImportAnswer;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+}) {
   if (answer.kind === "error") {
     return (
       <div role="alert" className="border border-sale/40 bg-sale/5 px-5 py-4">
@@ -159,7 +184,11 @@ function Result({ answer, headingRef }: { answer: ImportAnswer; headingRef: Reac
       ) : null}
       <div>
         <p className="eyebrow">{applied ? "Applied" : "Dry run"}</p>
-        <h2 ref={headingRef} tabIndex={-1} className="mt-1 font-display text-3xl leading-tight text-ink focus:outline-none">
+        <h2
+          ref={headingRef}
+          tabIndex={-1}
+          className="mt-1 font-display text-3xl leading-tight text-ink focus:outline-none"
+        >
           {applied
             ? `Imported ${report.fileName}: ${changes.toLocaleString("en-IN")} ${changes === 1 ? "row" : "rows"} applied`
             : changes > 0
@@ -182,7 +211,9 @@ function Result({ answer, headingRef }: { answer: ImportAnswer; headingRef: Reac
           {report.notes.map((note) => (
             <li key={note}>{note}</li>
           ))}
-          {report.ignoredColumns.length > 0 ? <li>Columns the import does not read were left alone: {report.ignoredColumns.join(", ")}.</li> : null}
+          {report.ignoredColumns.length > 0 ? (
+            <li>Columns the import does not read were left alone: {report.ignoredColumns.join(", ")}.</li>
+          ) : null}
         </ul>
       ) : null}
       <ImportReportTable report={report} applied={applied} />

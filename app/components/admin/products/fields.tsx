@@ -35,7 +35,7 @@ function Describe({ id, hint, error }: { id: string; hint?: string; error?: stri
 
 function Label({ id, label, required }: { id: string; label: string; required?: boolean }) {
   return (
-    <label htmlFor={id} className="block text-[0.7rem] font-medium uppercase tracking-[0.18em] text-stone">
+    <label htmlFor={id} className="block text-[0.7rem] font-medium tracking-[0.18em] text-stone uppercase">
       {label}
       {required ? (
         <span aria-hidden="true" className="text-maroon">
@@ -47,7 +47,8 @@ function Label({ id, label, required }: { id: string; label: string; required?: 
   );
 }
 
-const describedBy = (id: string, hint?: string, error?: string) => [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+const describedBy = (id: string, hint?: string, error?: string) =>
+  [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
 
 export function TextInput({
   label,
@@ -64,7 +65,10 @@ export function TextInput({
       <Label id={id} label={label} required={required} />
       <div className="relative">
         {prefix ? (
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3.5 mt-1.5 flex items-center text-stone">
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-3.5 mt-1.5 flex items-center text-stone"
+          >
             {prefix}
           </span>
         ) : null}
@@ -82,12 +86,26 @@ export function TextInput({
   );
 }
 
-export function TextArea({ label, error, hint, required, className, ...input }: Common & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "required">) {
+export function TextArea({
+  label,
+  error,
+  hint,
+  required,
+  className,
+  ...input
+}: Common & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "required">) {
   const id = useId();
   return (
     <div className={className}>
       <Label id={id} label={label} required={required} />
-      <textarea id={id} aria-required={required || undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={`${control(error)} min-h-24 leading-relaxed`} {...input} />
+      <textarea
+        id={id}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${control(error)} min-h-24 leading-relaxed`}
+        {...input}
+      />
       <Describe id={id} hint={hint} error={error} />
     </div>
   );
@@ -107,7 +125,14 @@ export function Select({
     <div className={className}>
       <Label id={id} label={label} required={required} />
       <div className="relative">
-        <select id={id} aria-required={required || undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={`${control(error)} appearance-none pr-10`} {...select}>
+        <select
+          id={id}
+          aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+          className={`${control(error)} appearance-none pr-10`}
+          {...select}
+        >
           {children}
         </select>
         <Chevron />
@@ -120,14 +145,31 @@ export function Select({
 /** The open-list mark of a select whose own arrow is hidden (appearance: none). */
 export function Chevron() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 12 8" className="pointer-events-none absolute right-3.5 top-1/2 mt-[3px] h-2 w-3 -translate-y-1/2 text-stone" fill="none" stroke="currentColor" strokeWidth="1.5">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 12 8"
+      className="pointer-events-none absolute top-1/2 right-3.5 mt-[3px] h-2 w-3 -translate-y-1/2 text-stone"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+    >
       <path d="M1 1.5 6 6.5l5-5" />
     </svg>
   );
 }
 
 /** A section of the editor with its heading. */
-export function Section({ title, description, children, id }: { title: string; description?: string; children: React.ReactNode; id?: string }) {
+export function Section({
+  title,
+  description,
+  children,
+  id,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+  id?: string;
+}) {
   const generated = useId();
   const headingId = id ?? generated;
   return (
@@ -142,7 +184,17 @@ export function Section({ title, description, children, id }: { title: string; d
 }
 
 /** A pressed/not-pressed chip (sizes, occasions, colours). */
-export function ToggleChip({ pressed, onToggle, children, label }: { pressed: boolean; onToggle: () => void; children: React.ReactNode; label?: string }) {
+export function ToggleChip({
+  pressed,
+  onToggle,
+  children,
+  label,
+}: {
+  pressed: boolean;
+  onToggle: () => void;
+  children: React.ReactNode;
+  label?: string;
+}) {
   return (
     <button
       type="button"

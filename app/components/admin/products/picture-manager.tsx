@@ -35,11 +35,21 @@ let sequence = 0;
 const newId = () => `picture-${Date.now().toString(36)}-${++sequence}`;
 
 export function pictureItems(pictures: readonly PictureValue[]): PictureItem[] {
-  return pictures.map((p) => ({ ...p, id: newId(), status: "ready", progress: 1, fileName: null, preview: null, error: null }));
+  return pictures.map((p) => ({
+    ...p,
+    id: newId(),
+    status: "ready",
+    progress: 1,
+    fileName: null,
+    preview: null,
+    error: null,
+  }));
 }
 
 export function readyPictures(items: readonly PictureItem[]): PictureValue[] {
-  return items.filter((i) => i.status === "ready" && i.key && i.url).map((i) => ({ key: i.key!, url: i.url!, width: i.width, height: i.height, alt: i.alt }));
+  return items
+    .filter((i) => i.status === "ready" && i.key && i.url)
+    .map((i) => ({ key: i.key!, url: i.url!, width: i.width, height: i.height, alt: i.alt }));
 }
 
 /** Refused in the browser before any upload; the server checks the content again (spec section 5's messages). */
@@ -80,17 +90,35 @@ export function PictureManager({
     focusAfterMove.current = null;
     const [itemId, direction] = wanted.split(":");
     const other = direction === "left" ? "right" : "left";
-    const button = [buttons.current.get(wanted), buttons.current.get(`${itemId}:${other}`)].find((b) => b && !b.disabled);
+    const button = [buttons.current.get(wanted), buttons.current.get(`${itemId}:${other}`)].find(
+      (b) => b && !b.disabled,
+    );
     button?.focus();
   });
 
-  const patch = (itemId: string, change: Partial<PictureItem>) => setItems((list) => list.map((i) => (i.id === itemId ? { ...i, ...change } : i)));
+  const patch = (itemId: string, change: Partial<PictureItem>) =>
+    setItems((list) => list.map((i) => (i.id === itemId ? { ...i, ...change } : i)));
 
   async function addFiles(files: File[]) {
     if (files.length === 0) return;
     const room = LIMITS.pictures - items.filter((i) => i.status !== "failed").length;
     const accepted = files.slice(0, Math.max(0, room));
-    const batch = accepted.map((file) => ({ file, item: { id: newId(), key: null, url: null, width: 0, height: 0, alt: "", status: "uploading" as const, progress: 0, fileName: file.name, preview: URL.createObjectURL(file), error: null } }));
+    const batch = accepted.map((file) => ({
+      file,
+      item: {
+        id: newId(),
+        key: null,
+        url: null,
+        width: 0,
+        height: 0,
+        alt: "",
+        status: "uploading" as const,
+        progress: 0,
+        fileName: file.name,
+        preview: URL.createObjectURL(file),
+        error: null,
+      },
+    }));
     const skipped = files.length - accepted.length;
     setItems((list) => [...list, ...batch.map((b) => b.item)]);
     if (skipped > 0) toast(`At most ${LIMITS.pictures} pictures: ${skipped} not added`, "error");
@@ -108,19 +136,34 @@ export function PictureManager({
         }
         const controller = new AbortController();
         controllers.current.set(item.id, controller);
-        const result = await uploadPicture(file, (fraction) => patch(item.id, { progress: fraction }), controller.signal);
+        const result = await uploadPicture(
+          file,
+          (fraction) => patch(item.id, { progress: fraction }),
+          controller.signal,
+        );
         controllers.current.delete(item.id);
         if (controller.signal.aborted) continue;
         if ("error" in result) {
           failed = true;
           patch(item.id, { status: "failed", error: result.error });
         } else {
-          patch(item.id, { status: "ready", progress: 1, key: result.publicId, url: result.url, width: result.width, height: result.height });
+          patch(item.id, {
+            status: "ready",
+            progress: 1,
+            key: result.publicId,
+            url: result.url,
+            width: result.width,
+            height: result.height,
+          });
         }
       }
     };
     await Promise.all(Array.from({ length: Math.min(AT_ONCE, batch.length) }, worker));
-    if (batch.length > 0) toast(failed ? PRODUCT_MESSAGES.imagesUploadFailed : PRODUCT_MESSAGES.imagesUploaded, failed ? "error" : "success");
+    if (batch.length > 0)
+      toast(
+        failed ? PRODUCT_MESSAGES.imagesUploadFailed : PRODUCT_MESSAGES.imagesUploaded,
+        failed ? "error" : "success",
+      );
   }
 
   function remove(item: PictureItem) {
@@ -164,7 +207,11 @@ export function PictureManager({
         }}
         data-testid="picture-drop-zone"
         className={`flex cursor-pointer flex-col items-center justify-center gap-1 border border-dashed px-6 py-8 text-center transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-maroon ${
-          dropping ? "border-maroon bg-sand" : error ? "border-sale bg-white" : "border-stone/50 bg-white hover:border-ink"
+          dropping
+            ? "border-maroon bg-sand"
+            : error
+              ? "border-sale bg-white"
+              : "border-stone/50 bg-white hover:border-ink"
         }`}
       >
         <span className="font-display text-xl text-ink">Drop pictures here or choose files</span>
@@ -196,7 +243,10 @@ export function PictureManager({
       </p>
 
       {items.length > 0 ? (
-        <ol className="mt-5 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-label="Pictures, in the order the shop shows them">
+        <ol
+          className="mt-5 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4"
+          aria-label="Pictures, in the order the shop shows them"
+        >
           {items.map((item, index) => {
             const n = index + 1;
             const src = item.url ?? item.preview;
@@ -226,8 +276,14 @@ export function PictureManager({
                   className="relative cursor-grab active:cursor-grabbing"
                   title="Drag to reorder"
                 >
-                  {src ? <img src={src} alt="" className="aspect-[3/4] w-full bg-sand object-cover" draggable={false} /> : <span className="block aspect-[3/4] w-full bg-sand" />}
-                  <span className="absolute left-2 top-2 bg-ink/80 px-2 py-0.5 text-[0.65rem] font-medium uppercase tracking-[0.16em] text-ivory">{index === 0 ? "Cover" : n}</span>
+                  {src ? (
+                    <img src={src} alt="" className="aspect-[3/4] w-full bg-sand object-cover" draggable={false} />
+                  ) : (
+                    <span className="block aspect-[3/4] w-full bg-sand" />
+                  )}
+                  <span className="absolute top-2 left-2 bg-ink/80 px-2 py-0.5 text-[0.65rem] font-medium tracking-[0.16em] text-ivory uppercase">
+                    {index === 0 ? "Cover" : n}
+                  </span>
                   {item.status === "uploading" ? (
                     <div className="absolute inset-x-0 bottom-0 bg-ivory/90 px-2 py-2">
                       <p className="truncate text-[0.7rem] text-ink">{item.fileName}</p>
@@ -239,7 +295,10 @@ export function PictureManager({
                         aria-valuenow={Math.round(item.progress * 100)}
                         className="mt-1 h-1.5 w-full overflow-hidden bg-stone/25"
                       >
-                        <div className="h-full bg-maroon transition-[width] duration-200" style={{ width: `${Math.round(item.progress * 100)}%` }} />
+                        <div
+                          className="h-full bg-maroon transition-[width] duration-200"
+                          style={{ width: `${Math.round(item.progress * 100)}%` }}
+                        />
                       </div>
                     </div>
                   ) : null}
@@ -252,7 +311,10 @@ export function PictureManager({
                     </p>
                   ) : (
                     <div>
-                      <label htmlFor={`${item.id}-alt`} className="block text-[0.65rem] font-medium uppercase tracking-[0.16em] text-stone">
+                      <label
+                        htmlFor={`${item.id}-alt`}
+                        className="block text-[0.65rem] font-medium tracking-[0.16em] text-stone uppercase"
+                      >
                         Alt text<span className="sr-only"> for picture {n}</span>
                       </label>
                       <input
@@ -292,7 +354,14 @@ export function PictureManager({
                         <span aria-hidden="true">→</span>
                       </button>
                     </div>
-                    <button type="button" onClick={() => remove(item)} aria-label={item.status === "failed" ? `Dismiss ${item.fileName ?? "failed upload"}` : `Remove picture ${n}`} className="px-2 py-1.5 text-[0.65rem] font-medium uppercase tracking-[0.16em] text-sale hover:underline">
+                    <button
+                      type="button"
+                      onClick={() => remove(item)}
+                      aria-label={
+                        item.status === "failed" ? `Dismiss ${item.fileName ?? "failed upload"}` : `Remove picture ${n}`
+                      }
+                      className="px-2 py-1.5 text-[0.65rem] font-medium tracking-[0.16em] text-sale uppercase hover:underline"
+                    >
                       {item.status === "failed" ? "Dismiss" : "Remove"}
                     </button>
                   </div>

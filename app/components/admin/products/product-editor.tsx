@@ -40,7 +40,9 @@ import { StockGrid } from "./stock-grid";
  * everything again.
  */
 
-type SaveAnswer = { ok: true; id: string; created: boolean; pictureCleanupFailed: boolean } | { ok: false; formError: string; fieldErrors: FieldErrors; conflict?: boolean };
+type SaveAnswer =
+  | { ok: true; id: string; created: boolean; pictureCleanupFailed: boolean }
+  | { ok: false; formError: string; fieldErrors: FieldErrors; conflict?: boolean };
 
 export interface EditorData {
   product: ProductForEdit | null;
@@ -63,14 +65,25 @@ function comparable(v: ProductFormValues): string {
 
 function Panel({ children }: { children: React.ReactNode }) {
   return (
-    <div className="flex h-dvh w-full flex-col bg-ivory text-ink shadow-2xl md:h-auto md:max-h-[calc(100dvh-3rem)] md:max-w-6xl" data-testid="product-editor">
+    <div
+      className="flex h-dvh w-full flex-col bg-ivory text-ink shadow-2xl md:h-auto md:max-h-[calc(100dvh-3rem)] md:max-w-6xl"
+      data-testid="product-editor"
+    >
       {children}
     </div>
   );
 }
 
 /** The dialog frame shared by the editor and its 'not found' answer. */
-function EditorDialog({ titleId, onClose, children }: { titleId: string; onClose: () => void; children: React.ReactNode }) {
+function EditorDialog({
+  titleId,
+  onClose,
+  children,
+}: {
+  titleId: string;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
   const ref = useModalDialog(true, onClose);
   return (
     <dialog
@@ -133,7 +146,12 @@ export function ProductEditor({ product, brand, skuNumber, activity }: EditorDat
           dirty.current = d;
         }}
         // multipart: the JSON travels as it is (a URL-encoded body would grow by a third or more)
-        onSave={(values) => fetcher.submit({ intent: "save", product: JSON.stringify(values) }, { method: "post", encType: "multipart/form-data" })}
+        onSave={(values) =>
+          fetcher.submit(
+            { intent: "save", product: JSON.stringify(values) },
+            { method: "post", encType: "multipart/form-data" },
+          )
+        }
         onClose={close}
         onReload={() => {
           dirty.current = false;
@@ -150,7 +168,10 @@ export function ProductEditor({ product, brand, skuNumber, activity }: EditorDat
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             dirty.current = false;
-            void submit({ intent: "delete", productId: product.id }, { method: "post", action: listHref, replace: true });
+            void submit(
+              { intent: "delete", productId: product.id },
+              { method: "post", action: listHref, replace: true },
+            );
           }}
         />
       ) : null}
@@ -170,9 +191,36 @@ interface FormProps extends EditorData {
   onDelete: () => void;
 }
 
-type TextField = "name" | "brand" | "price" | "originalPrice" | "category" | "description" | "details" | "badge" | "material" | "fabric" | "fit" | "care" | "type";
+type TextField =
+  | "name"
+  | "brand"
+  | "price"
+  | "originalPrice"
+  | "category"
+  | "description"
+  | "details"
+  | "badge"
+  | "material"
+  | "fabric"
+  | "fit"
+  | "care"
+  | "type";
 
-function EditorForm({ titleId, product, brand, skuNumber, activity, saving, reloading, answer, onDirty, onSave, onClose, onReload, onDelete }: FormProps) {
+function EditorForm({
+  titleId,
+  product,
+  brand,
+  skuNumber,
+  activity,
+  saving,
+  reloading,
+  answer,
+  onDirty,
+  onSave,
+  onClose,
+  onReload,
+  onDelete,
+}: FormProps) {
   const start = useMemo(() => product?.values ?? emptyProductForm(brand), [product, brand]);
   const [values, setValues] = useState<Omit<ProductFormValues, "pictures" | "stock">>(() => {
     const { pictures: _p, stock: _s, ...rest } = start;
@@ -197,7 +245,8 @@ function EditorForm({ titleId, product, brand, skuNumber, activity, saving, relo
 
   const check = checkProductForm(current);
   const clientErrors: FieldErrors = check.ok ? {} : check.fieldErrors;
-  const { attempted, serverErrors, formError, conflict, shownError, forget, touch, beginSave } = useEditorMessages<string>(answer, clientErrors);
+  const { attempted, serverErrors, formError, conflict, shownError, forget, touch, beginSave } =
+    useEditorMessages<string>(answer, clientErrors);
   const blocker = saveBlocker(current, uploading);
 
   const text = (field: TextField) => ({
@@ -221,11 +270,16 @@ function EditorForm({ titleId, product, brand, skuNumber, activity, saving, relo
 
   const productSku = product?.sku ?? `${skuPrefix(values.category)}-${skuNumber ?? 1001}`;
   const stored = new Map((product?.variants ?? []).map((v) => [variantKey(v.size, v.colour), v.sku]));
-  const derived = variantSkus(productSku, variantAxes({ sizes: values.sizes, colourNames: values.colours.map((c) => c.name) }));
-  const skuOf = (size: string, colour: string) => stored.get(variantKey(size, colour)) ?? derived.get(variantKey(size, colour)) ?? "";
+  const derived = variantSkus(
+    productSku,
+    variantAxes({ sizes: values.sizes, colourNames: values.colours.map((c) => c.name) }),
+  );
+  const skuOf = (size: string, colour: string) =>
+    stored.get(variantKey(size, colour)) ?? derived.get(variantKey(size, colour)) ?? "";
 
   const stockErrors: FieldErrors = {};
-  for (const [k, v] of Object.entries({ ...(attempted ? clientErrors : {}), ...serverErrors })) if (k.startsWith("stock")) stockErrors[k] = v;
+  for (const [k, v] of Object.entries({ ...(attempted ? clientErrors : {}), ...serverErrors }))
+    if (k.startsWith("stock")) stockErrors[k] = v;
 
   const save = () => {
     if (blocker) {
@@ -245,7 +299,12 @@ function EditorForm({ titleId, product, brand, skuNumber, activity, saving, relo
 
   return (
     <>
-      <EditorHeader eyebrow={product ? product.sku : "New product"} title={product ? "Edit product" : "Add product"} titleId={titleId} onClose={onClose} />
+      <EditorHeader
+        eyebrow={product ? product.sku : "New product"}
+        title={product ? "Edit product" : "Add product"}
+        titleId={titleId}
+        onClose={onClose}
+      />
 
       <div ref={bodyRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-6 sm:px-8">
         <FormErrorBanner message={formError} conflict={conflict} reloading={reloading} onReload={onReload} />
@@ -264,13 +323,23 @@ function EditorForm({ titleId, product, brand, skuNumber, activity, saving, relo
               <div className="grid gap-5">
                 <TextInput label="Name" required autoFocus autoComplete="off" maxLength={200} {...text("name")} />
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <TextInput label="Price" required prefix="₹" inputMode="decimal" autoComplete="off" hint="In rupees, e.g. 1299 or 1299.50" {...text("price")} />
+                  <TextInput
+                    label="Price"
+                    required
+                    prefix="₹"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    hint="In rupees, e.g. 1299 or 1299.50"
+                    {...text("price")}
+                  />
                   <TextInput
                     label="Original price"
                     prefix="₹"
                     inputMode="decimal"
                     autoComplete="off"
-                    hint={off > 0 ? `Shown struck through: ${off}% off` : "Optional; above the price, shown struck through"}
+                    hint={
+                      off > 0 ? `Shown struck through: ${off}% off` : "Optional; above the price, shown struck through"
+                    }
                     {...text("originalPrice")}
                   />
                 </div>
@@ -284,7 +353,14 @@ function EditorForm({ titleId, product, brand, skuNumber, activity, saving, relo
                   </Select>
                   <TextInput label="Brand" autoComplete="off" {...text("brand")} />
                 </div>
-                <TextInput label="Badge" list={`${formId}-badges`} autoComplete="off" hint="Optional, e.g. New or Bestseller" className="sm:w-1/2 sm:pr-2.5" {...text("badge")} />
+                <TextInput
+                  label="Badge"
+                  list={`${formId}-badges`}
+                  autoComplete="off"
+                  hint="Optional, e.g. New or Bestseller"
+                  className="sm:w-1/2 sm:pr-2.5"
+                  {...text("badge")}
+                />
                 <datalist id={`${formId}-badges`}>
                   {BADGE_SUGGESTIONS.map((b) => (
                     <option key={b} value={b} />
@@ -294,13 +370,27 @@ function EditorForm({ titleId, product, brand, skuNumber, activity, saving, relo
             </Section>
 
             <Section title="Pictures" description="At least one. The first is the cover on cards and the product page.">
-              <PictureManager items={pictures} setItems={setPictures} error={serverErrors.pictures ?? (attempted ? clientErrors.pictures : undefined)} />
+              <PictureManager
+                items={pictures}
+                setItems={setPictures}
+                error={serverErrors.pictures ?? (attempted ? clientErrors.pictures : undefined)}
+              />
             </Section>
 
             <Section title="Description">
               <div className="grid gap-5">
-                <TextArea label="Description" rows={3} hint="A short paragraph for cards and search results" {...text("description")} />
-                <TextArea label="Product details" rows={6} hint="The long story: cut, craft, length, what is included" {...text("details")} />
+                <TextArea
+                  label="Description"
+                  rows={3}
+                  hint="A short paragraph for cards and search results"
+                  {...text("description")}
+                />
+                <TextArea
+                  label="Product details"
+                  rows={6}
+                  hint="The long story: cut, craft, length, what is included"
+                  {...text("details")}
+                />
               </div>
             </Section>
 
@@ -323,13 +413,20 @@ function EditorForm({ titleId, product, brand, skuNumber, activity, saving, relo
                 ))}
               </datalist>
               <fieldset className="mt-6">
-                <legend className="block text-[0.7rem] font-medium uppercase tracking-[0.18em] text-stone">Occasions</legend>
+                <legend className="block text-[0.7rem] font-medium tracking-[0.18em] text-stone uppercase">
+                  Occasions
+                </legend>
                 <div className="mt-2 flex flex-wrap gap-2">
                   {[...new Set([...OCCASION_PRESETS, ...values.occasions])].map((o) => (
                     <ToggleChip
                       key={o}
                       pressed={values.occasions.includes(o)}
-                      onToggle={() => setValues((v) => ({ ...v, occasions: v.occasions.includes(o) ? v.occasions.filter((x) => x !== o) : [...v.occasions, o] }))}
+                      onToggle={() =>
+                        setValues((v) => ({
+                          ...v,
+                          occasions: v.occasions.includes(o) ? v.occasions.filter((x) => x !== o) : [...v.occasions, o],
+                        }))
+                      }
                     >
                       {o}
                     </ToggleChip>
@@ -340,12 +437,23 @@ function EditorForm({ titleId, product, brand, skuNumber, activity, saving, relo
 
             <Section title="Sizes and colours">
               <div className="grid gap-8">
-                <SizesPicker sizes={values.sizes} onChange={(sizes) => setAxes(sizes, values.colours)} error={shownError("sizes")} />
-                <ColoursPicker colours={values.colours} onChange={(colours) => setAxes(values.sizes, colours)} error={shownError("colours")} />
+                <SizesPicker
+                  sizes={values.sizes}
+                  onChange={(sizes) => setAxes(sizes, values.colours)}
+                  error={shownError("sizes")}
+                />
+                <ColoursPicker
+                  colours={values.colours}
+                  onChange={(colours) => setAxes(values.sizes, colours)}
+                  error={shownError("colours")}
+                />
               </div>
             </Section>
 
-            <Section title="Stock" description="Pieces in hand for every size and colour. A size at 0 shows as sold out in the shop.">
+            <Section
+              title="Stock"
+              description="Pieces in hand for every size and colour. A size at 0 shows as sold out in the shop."
+            >
               <StockGrid
                 cells={cells}
                 colours={values.colours}
@@ -374,12 +482,19 @@ function EditorForm({ titleId, product, brand, skuNumber, activity, saving, relo
                 />
                 <span>
                   <span className="font-medium text-ink">Active</span>
-                  <span className="block text-xs text-stone">Shown and sold in the shop. Inactive products stay here, hidden from shoppers.</span>
+                  <span className="block text-xs text-stone">
+                    Shown and sold in the shop. Inactive products stay here, hidden from shoppers.
+                  </span>
                 </span>
               </label>
               {product ? (
                 <p className="mt-4 text-xs text-stone">
-                  <Link to={`/product/${product.id}`} target="_blank" rel="noopener" className="text-ink underline underline-offset-4 hover:text-maroon">
+                  <Link
+                    to={`/product/${product.id}`}
+                    target="_blank"
+                    rel="noopener"
+                    className="text-ink underline underline-offset-4 hover:text-maroon"
+                  >
                     View in the shop
                   </Link>
                   {product.everOrdered ? " · has orders" : ""}
@@ -401,19 +516,33 @@ function EditorForm({ titleId, product, brand, skuNumber, activity, saving, relo
       </div>
 
       <footer className="flex flex-col border-t border-linen bg-ivory px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-3 sm:px-8 sm:py-3.5">
-        <p id={`${formId}-status`} aria-live="polite" className="mb-2 text-sm text-stone empty:mb-0 sm:order-1 sm:mb-0 sm:flex-1 sm:text-right">
+        <p
+          id={`${formId}-status`}
+          aria-live="polite"
+          className="mb-2 text-sm text-stone empty:mb-0 sm:order-1 sm:mb-0 sm:flex-1 sm:text-right"
+        >
           {saving ? "Saving..." : (blocker ?? "")}
         </p>
         <div className="flex items-center gap-2 sm:order-2">
           {product ? (
-            <button type="button" onClick={onDelete} className="mr-auto py-3 pr-3 text-[0.68rem] font-medium uppercase tracking-[0.2em] text-sale hover:underline sm:mr-2 sm:px-3">
+            <button
+              type="button"
+              onClick={onDelete}
+              className="mr-auto py-3 pr-3 text-[0.68rem] font-medium tracking-[0.2em] text-sale uppercase hover:underline sm:mr-2 sm:px-3"
+            >
               Delete
             </button>
           ) : null}
           <button type="button" onClick={onClose} className="btn-outline !px-4 !py-3 max-sm:ml-auto sm:!px-5">
             Cancel
           </button>
-          <button type="submit" form={formId} disabled={Boolean(blocker) || saving} aria-describedby={`${formId}-status`} className="btn-primary whitespace-nowrap !px-4 !py-3 sm:!px-6">
+          <button
+            type="submit"
+            form={formId}
+            disabled={Boolean(blocker) || saving}
+            aria-describedby={`${formId}-status`}
+            className="btn-primary !px-4 !py-3 whitespace-nowrap sm:!px-6"
+          >
             {saving ? "Saving..." : product ? "Save changes" : "Add product"}
           </button>
         </div>

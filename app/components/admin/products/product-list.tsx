@@ -3,7 +3,13 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useActionData, useLocation, useNavigation, useSubmit } from "react-router";
 import { useToast } from "~/components/admin/toast";
 import { SearchIcon } from "~/components/ui/icons";
-import { adminListQuery, PRODUCT_MESSAGES, type AdminListParams, type AdminProductListItem, type AdminProductPage } from "~/modules/catalog/product-form";
+import {
+  adminListQuery,
+  PRODUCT_MESSAGES,
+  type AdminListParams,
+  type AdminProductListItem,
+  type AdminProductPage,
+} from "~/modules/catalog/product-form";
 import { CATEGORIES } from "~/modules/catalog/types";
 import { formatPrice } from "~/modules/pricing/money";
 import { ConfirmDelete } from "./confirm-delete";
@@ -16,7 +22,9 @@ import { StockBadge } from "./stock-badge";
  * work and a link or the back button shows the same list. Deleting posts to this route's action.
  */
 
-type DeleteAnswer = { ok: true; outcome: "deleted" | "archived"; productId: string; pictureCleanupFailed: boolean } | { ok: false; message: string };
+type DeleteAnswer =
+  | { ok: true; outcome: "deleted" | "archived"; productId: string; pictureCleanupFailed: boolean }
+  | { ok: false; message: string };
 
 const categoryName = (slug: string) => CATEGORIES.find((c) => c.slug === slug)?.name ?? slug;
 
@@ -36,42 +44,74 @@ function Price({ item }: { item: Pick<AdminProductListItem, "pricePaise" | "orig
 
 function Thumb({ item, className }: { item: AdminProductListItem; className: string }) {
   return item.image ? (
-    <img src={item.image.url} alt={item.image.alt || item.name} loading="lazy" decoding="async" className={`${className} bg-sand object-cover`} />
+    <img
+      src={item.image.url}
+      alt={item.image.alt || item.name}
+      loading="lazy"
+      decoding="async"
+      className={`${className} bg-sand object-cover`}
+    />
   ) : (
-    <span className={`${className} flex items-center justify-center bg-sand text-center text-[0.65rem] uppercase tracking-[0.2em] text-stone`}>No picture</span>
+    <span
+      className={`${className} flex items-center justify-center bg-sand text-center text-[0.65rem] tracking-[0.2em] text-stone uppercase`}
+    >
+      No picture
+    </span>
   );
 }
 
 function InactiveTag() {
-  return <span className="inline-block border border-stone/40 bg-ivory px-2 py-0.5 text-[0.65rem] font-medium uppercase tracking-[0.18em] text-stone">Inactive</span>;
+  return (
+    <span className="inline-block border border-stone/40 bg-ivory px-2 py-0.5 text-[0.65rem] font-medium tracking-[0.18em] text-stone uppercase">
+      Inactive
+    </span>
+  );
 }
 
 function Actions({ item, editHref, onDelete }: { item: AdminProductListItem; editHref: string; onDelete: () => void }) {
   return (
     <div className="flex items-center gap-2">
-      <Link to={editHref} prefetch="intent" className="btn-outline !px-4 !py-2 !text-[0.68rem]" aria-label={`Edit ${item.name}`}>
+      <Link
+        to={editHref}
+        prefetch="intent"
+        className="btn-outline !px-4 !py-2 !text-[0.68rem]"
+        aria-label={`Edit ${item.name}`}
+      >
         Edit
       </Link>
-      <button type="button" onClick={onDelete} className="px-3 py-2 text-[0.68rem] font-medium uppercase tracking-[0.2em] text-sale underline-offset-4 hover:underline" aria-label={`Delete ${item.name}`}>
+      <button
+        type="button"
+        onClick={onDelete}
+        className="px-3 py-2 text-[0.68rem] font-medium tracking-[0.2em] text-sale uppercase underline-offset-4 hover:underline"
+        aria-label={`Delete ${item.name}`}
+      >
         Delete
       </button>
     </div>
   );
 }
 
-function ProductCard({ item, editHref, onDelete }: { item: AdminProductListItem; editHref: string; onDelete: () => void }) {
+function ProductCard({
+  item,
+  editHref,
+  onDelete,
+}: {
+  item: AdminProductListItem;
+  editHref: string;
+  onDelete: () => void;
+}) {
   return (
     <li data-testid="admin-product" className="flex gap-4 border border-linen bg-ivory p-3 sm:flex-col sm:gap-0 sm:p-0">
       <Link to={editHref} tabIndex={-1} aria-hidden="true" className="relative block w-24 shrink-0 sm:w-full">
         <Thumb item={item} className="aspect-[3/4] w-full" />
         {!item.isActive ? (
-          <span className="absolute left-2 top-2 hidden sm:block">
+          <span className="absolute top-2 left-2 hidden sm:block">
             <InactiveTag />
           </span>
         ) : null}
       </Link>
       <div className="flex min-w-0 flex-1 flex-col sm:p-4">
-        <p className="flex flex-wrap items-center gap-2 text-[0.65rem] font-medium uppercase tracking-[0.22em] text-stone">
+        <p className="flex flex-wrap items-center gap-2 text-[0.65rem] font-medium tracking-[0.22em] text-stone uppercase">
           {categoryName(item.category)}
           {!item.isActive ? (
             <span className="sm:hidden">
@@ -92,7 +132,7 @@ function ProductCard({ item, editHref, onDelete }: { item: AdminProductListItem;
           <Price item={item} />
           <StockBadge stock={item.stock} />
         </div>
-        <div className="mt-auto pt-3 sm:border-t sm:border-linen sm:pt-3 sm:mt-4">
+        <div className="mt-auto pt-3 sm:mt-4 sm:border-t sm:border-linen sm:pt-3">
           <Actions item={item} editHref={editHref} onDelete={onDelete} />
         </div>
       </div>
@@ -100,12 +140,25 @@ function ProductCard({ item, editHref, onDelete }: { item: AdminProductListItem;
   );
 }
 
-function ProductTable({ items, editHref, onDelete }: { items: AdminProductListItem[]; editHref: (id: string) => string; onDelete: (item: AdminProductListItem) => void }) {
+function ProductTable({
+  items,
+  editHref,
+  onDelete,
+}: {
+  items: AdminProductListItem[];
+  editHref: (id: string) => string;
+  onDelete: (item: AdminProductListItem) => void;
+}) {
   return (
-    <div className="relative overflow-x-auto border border-linen bg-ivory" role="region" aria-label="Products table" tabIndex={0}>
+    <div
+      className="relative overflow-x-auto border border-linen bg-ivory"
+      role="region"
+      aria-label="Products table"
+      tabIndex={0}
+    >
       <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
         <caption className="sr-only">Products, newest first</caption>
-        <thead className="border-b border-linen bg-sand/60 text-[0.65rem] uppercase tracking-[0.2em] text-stone">
+        <thead className="border-b border-linen bg-sand/60 text-[0.65rem] tracking-[0.2em] text-stone uppercase">
           <tr>
             <th scope="col" className="px-4 py-3 font-medium">
               Picture
@@ -129,7 +182,11 @@ function ProductTable({ items, editHref, onDelete }: { items: AdminProductListIt
         </thead>
         <tbody>
           {items.map((item) => (
-            <tr key={item.id} data-testid="admin-product" className="border-b border-linen last:border-b-0 hover:bg-sand/40">
+            <tr
+              key={item.id}
+              data-testid="admin-product"
+              className="border-b border-linen last:border-b-0 hover:bg-sand/40"
+            >
               <td className="px-4 py-3">
                 <Thumb item={item} className="aspect-[3/4] w-12" />
               </td>
@@ -145,7 +202,7 @@ function ProductTable({ items, editHref, onDelete }: { items: AdminProductListIt
               <td className="max-w-xs px-4 py-3 text-stone">
                 <span className="line-clamp-2">{item.description}</span>
               </td>
-              <td className="whitespace-nowrap px-4 py-3">
+              <td className="px-4 py-3 whitespace-nowrap">
                 <Price item={item} />
               </td>
               <td className="px-4 py-3">
@@ -176,7 +233,7 @@ function ViewSwitch({ params }: { params: AdminListParams }) {
             key={view}
             to={`/admin/products${adminListQuery({ ...params, view })}`}
             aria-current={current ? "page" : undefined}
-            className={`px-4 py-2.5 text-[0.68rem] font-medium uppercase tracking-[0.2em] ${current ? "bg-ink text-ivory" : "text-stone hover:text-ink"}`}
+            className={`px-4 py-2.5 text-[0.68rem] font-medium tracking-[0.2em] uppercase ${current ? "bg-ink text-ivory" : "text-stone hover:text-ink"}`}
           >
             {label}
           </Link>
@@ -189,7 +246,8 @@ function ViewSwitch({ params }: { params: AdminListParams }) {
 function Filters({ params }: { params: AdminListParams }) {
   const submit = useSubmit();
   const label = "block text-[0.7rem] font-medium uppercase tracking-[0.18em] text-stone";
-  const select = "mt-1.5 block w-full appearance-none border border-linen bg-white py-2.5 pl-3 pr-9 text-sm text-ink focus:border-ink focus:outline-none";
+  const select =
+    "mt-1.5 block w-full appearance-none border border-linen bg-white py-2.5 pl-3 pr-9 text-sm text-ink focus:border-ink focus:outline-none";
   return (
     <Form
       method="get"
@@ -204,7 +262,7 @@ function Filters({ params }: { params: AdminListParams }) {
           Search
         </label>
         <div className="relative mt-1.5">
-          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-stone" />
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone" />
           <input
             id="admin-product-search"
             type="search"
@@ -212,7 +270,7 @@ function Filters({ params }: { params: AdminListParams }) {
             defaultValue={params.search}
             key={params.search}
             placeholder="Name, SKU or brand"
-            className="block w-full border border-linen bg-white py-2.5 pl-9 pr-3 text-sm text-ink placeholder:text-stone/70 focus:border-ink focus:outline-none"
+            className="block w-full border border-linen bg-white py-2.5 pr-3 pl-9 text-sm text-ink placeholder:text-stone/70 focus:border-ink focus:outline-none"
           />
         </div>
       </div>
@@ -221,7 +279,14 @@ function Filters({ params }: { params: AdminListParams }) {
           Category
         </label>
         <div className="relative">
-          <select id="admin-product-category" name="category" defaultValue={params.category} key={`c-${params.category}`} onChange={(e) => submit(e.currentTarget.form)} className={select}>
+          <select
+            id="admin-product-category"
+            name="category"
+            defaultValue={params.category}
+            key={`c-${params.category}`}
+            onChange={(e) => submit(e.currentTarget.form)}
+            className={select}
+          >
             <option value="">All categories</option>
             {CATEGORIES.map((c) => (
               <option key={c.slug} value={c.slug}>
@@ -237,7 +302,14 @@ function Filters({ params }: { params: AdminListParams }) {
           Status
         </label>
         <div className="relative">
-          <select id="admin-product-status" name="status" defaultValue={params.status} key={`s-${params.status}`} onChange={(e) => submit(e.currentTarget.form)} className={select}>
+          <select
+            id="admin-product-status"
+            name="status"
+            defaultValue={params.status}
+            key={`s-${params.status}`}
+            onChange={(e) => submit(e.currentTarget.form)}
+            className={select}
+          >
             <option value="">Any status</option>
             <option value="active">Active</option>
             <option value="inactive">Inactive</option>
@@ -315,7 +387,9 @@ export function ProductList({ page }: { page: AdminProductPage & { params: Admin
           <h1 className="mt-1 font-display text-4xl leading-none text-ink sm:text-5xl">Products</h1>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <ProductsCsvActions filters={{ search: params.search ?? "", category: params.category ?? "", status: params.status ?? "" }} />
+          <ProductsCsvActions
+            filters={{ search: params.search ?? "", category: params.category ?? "", status: params.status ?? "" }}
+          />
           <Link to={`/admin/products/new${listSearch}`} className="btn-primary max-sm:!px-5">
             <span aria-hidden="true" className="text-base leading-none">
               +
@@ -330,18 +404,21 @@ export function ProductList({ page }: { page: AdminProductPage & { params: Admin
       </div>
 
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-stone" aria-live="polite">
-            {total.toLocaleString("en-IN")} {total === 1 ? "product" : "products"}
-            {params.search ? ` matching ‘${params.search}’` : ""}
-            {filtered ? (
-              <>
-                {" · "}
-                <Link to={`/admin/products${adminListQuery({ view: params.view })}`} className="text-ink underline underline-offset-4 hover:text-maroon">
-                  Clear filters
-                </Link>
-              </>
-            ) : null}
-          </p>
+        <p className="text-sm text-stone" aria-live="polite">
+          {total.toLocaleString("en-IN")} {total === 1 ? "product" : "products"}
+          {params.search ? ` matching ‘${params.search}’` : ""}
+          {filtered ? (
+            <>
+              {" · "}
+              <Link
+                to={`/admin/products${adminListQuery({ view: params.view })}`}
+                className="text-ink underline underline-offset-4 hover:text-maroon"
+              >
+                Clear filters
+              </Link>
+            </>
+          ) : null}
+        </p>
         <ViewSwitch params={params} />
       </div>
 
@@ -349,7 +426,9 @@ export function ProductList({ page }: { page: AdminProductPage & { params: Admin
         {items.length === 0 ? (
           <div className="border border-dashed border-linen bg-ivory px-6 py-16 text-center">
             <p className="font-display text-2xl text-ink">No products found</p>
-            <p className="mt-2 text-sm text-stone">{filtered ? "Try another search or clear the filters." : "Add the first product of the shop."}</p>
+            <p className="mt-2 text-sm text-stone">
+              {filtered ? "Try another search or clear the filters." : "Add the first product of the shop."}
+            </p>
           </div>
         ) : params.view === "table" ? (
           <ProductTable items={items} editHref={editHref} onDelete={setToDelete} />
@@ -369,7 +448,10 @@ export function ProductList({ page }: { page: AdminProductPage & { params: Admin
         onCancel={() => setToDelete(null)}
         onConfirm={() => {
           if (!toDelete) return;
-          void submit({ intent: "delete", productId: toDelete.id }, { method: "post", action: `/admin/products${listSearch}`, replace: true });
+          void submit(
+            { intent: "delete", productId: toDelete.id },
+            { method: "post", action: `/admin/products${listSearch}`, replace: true },
+          );
         }}
       />
     </div>

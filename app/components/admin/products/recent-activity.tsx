@@ -14,7 +14,8 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
         <li key={item.id} className="border-l-2 border-gold/60 pl-4">
           <p className="text-sm text-ink">{item.summary}</p>
           <p className="mt-0.5 text-xs text-stone">
-            {ACTIONS[item.action] ?? item.action} by {item.actorName} · <time dateTime={item.at}>{when.format(new Date(item.at))}</time>
+            {ACTIONS[item.action] ?? item.action} by {item.actorName} ·{" "}
+            <time dateTime={item.at}>{when.format(new Date(item.at))}</time>
           </p>
         </li>
       ))}

@@ -10,7 +10,11 @@ export function StockBadge({ stock }: { stock: number }) {
   }[level];
   const dot = { "in-stock": "bg-leaf", low: "bg-[#c8960c]", out: "bg-sale" }[level];
   return (
-    <span data-testid="stock-badge" data-level={level} className={`inline-flex items-center gap-1.5 whitespace-nowrap border px-2 py-0.5 text-xs font-medium ${tone}`}>
+    <span
+      data-testid="stock-badge"
+      data-level={level}
+      className={`inline-flex items-center gap-1.5 border px-2 py-0.5 text-xs font-medium whitespace-nowrap ${tone}`}
+    >
       <span aria-hidden="true" className={`h-1.5 w-1.5 rounded-full ${dot}`} />
       {stockLabel(stock)}
     </span>

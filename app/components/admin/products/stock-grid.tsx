@@ -8,7 +8,13 @@ import { DEFAULT_COLOUR, DEFAULT_SIZE, variantKey } from "~/modules/catalog/vari
  */
 
 const cellLabel = (size: string, colour: string) =>
-  size === DEFAULT_SIZE && colour === DEFAULT_COLOUR ? "Stock" : colour === DEFAULT_COLOUR ? `Stock of ${size}` : size === DEFAULT_SIZE ? `Stock in ${colour}` : `Stock of ${size} in ${colour}`;
+  size === DEFAULT_SIZE && colour === DEFAULT_COLOUR
+    ? "Stock"
+    : colour === DEFAULT_COLOUR
+      ? `Stock of ${size}`
+      : size === DEFAULT_SIZE
+        ? `Stock in ${colour}`
+        : `Stock of ${size} in ${colour}`;
 
 export function StockGrid({
   cells,
@@ -31,7 +37,8 @@ export function StockGrid({
   const total = cells.reduce((sum, c) => sum + (/^\d+$/.test(c.stock.trim()) ? Number(c.stock) : 0), 0);
   const soldOut = cells.filter((c) => c.stock.trim() === "0").length;
 
-  const setOne = (size: string, colour: string, stock: string) => onChange(cells.map((c) => (c.size === size && c.colour === colour ? { ...c, stock } : c)));
+  const setOne = (size: string, colour: string, stock: string) =>
+    onChange(cells.map((c) => (c.size === size && c.colour === colour ? { ...c, stock } : c)));
   const applyAll = () => {
     if (!/^\d{1,6}$/.test(all.trim())) {
       setAllError("Type a whole number, 0 or more");
@@ -45,12 +52,16 @@ export function StockGrid({
     <div>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <p className="text-sm text-stone" aria-live="polite">
-          {cells.length} {cells.length === 1 ? "variant" : "variants"} · <span className="text-ink">{total.toLocaleString("en-IN")}</span> in stock
+          {cells.length} {cells.length === 1 ? "variant" : "variants"} ·{" "}
+          <span className="text-ink">{total.toLocaleString("en-IN")}</span> in stock
           {soldOut > 0 ? ` · ${soldOut} sold out` : ""}
         </p>
         <div className="flex items-end gap-2">
           <div>
-            <label htmlFor={`${id}-all`} className="block text-[0.7rem] font-medium uppercase tracking-[0.18em] text-stone">
+            <label
+              htmlFor={`${id}-all`}
+              className="block text-[0.7rem] font-medium tracking-[0.18em] text-stone uppercase"
+            >
               Set all to
             </label>
             <input
@@ -65,7 +76,7 @@ export function StockGrid({
                 }
               }}
               aria-describedby={allError ? `${id}-all-error` : undefined}
-              className="mt-1.5 block w-24 border border-linen bg-white px-3 py-2 text-sm focus:border-ink focus:outline-none focus:ring-1 focus:ring-ink"
+              className="mt-1.5 block w-24 border border-linen bg-white px-3 py-2 text-sm focus:border-ink focus:ring-1 focus:ring-ink focus:outline-none"
             />
           </div>
           <button type="button" onClick={applyAll} className="btn-outline !px-4 !py-2.5 !text-[0.68rem]">
@@ -85,9 +96,20 @@ export function StockGrid({
           const hex = hexOf(colour);
           const rows = cells.filter((c) => c.colour === colour);
           return (
-            <div key={colour} role="group" aria-label={colour === DEFAULT_COLOUR ? "Stock" : `Stock in ${colour}`} className="border border-linen bg-white">
+            <div
+              key={colour}
+              role="group"
+              aria-label={colour === DEFAULT_COLOUR ? "Stock" : `Stock in ${colour}`}
+              className="border border-linen bg-white"
+            >
               <p className="flex items-center gap-2 border-b border-linen bg-sand/50 px-4 py-2.5 text-sm font-medium text-ink">
-                {hex ? <span aria-hidden="true" className="h-3.5 w-3.5 rounded-full border border-ink/20" style={{ backgroundColor: hex }} /> : null}
+                {hex ? (
+                  <span
+                    aria-hidden="true"
+                    className="h-3.5 w-3.5 rounded-full border border-ink/20"
+                    style={{ backgroundColor: hex }}
+                  />
+                ) : null}
                 {colour}
               </p>
               <ul className="divide-y divide-linen">
@@ -96,7 +118,10 @@ export function StockGrid({
                   const error = errors[stockField(cell.size, cell.colour)];
                   const zero = cell.stock.trim() === "0";
                   return (
-                    <li key={cell.size} className="grid grid-cols-[3.75rem_5rem_minmax(0,1fr)] items-center gap-3 px-4 py-2">
+                    <li
+                      key={cell.size}
+                      className="grid grid-cols-[3.75rem_5rem_minmax(0,1fr)] items-center gap-3 px-4 py-2"
+                    >
                       <span className="text-sm font-medium text-ink" aria-hidden="true">
                         {cell.size}
                       </span>
@@ -112,11 +137,15 @@ export function StockGrid({
                           onChange={(e) => setOne(cell.size, cell.colour, e.target.value)}
                           aria-invalid={error ? true : undefined}
                           aria-describedby={error ? `${inputId}-error` : `${inputId}-sku`}
-                          className={`block w-full border px-2.5 py-1.5 text-right text-sm tabular-nums focus:border-ink focus:outline-none focus:ring-1 focus:ring-ink ${error ? "border-sale" : zero ? "border-sale/40 bg-[#fbf3f2]" : "border-linen"}`}
+                          className={`block w-full border px-2.5 py-1.5 text-right text-sm tabular-nums focus:border-ink focus:ring-1 focus:ring-ink focus:outline-none ${error ? "border-sale" : zero ? "border-sale/40 bg-[#fbf3f2]" : "border-linen"}`}
                         />
                       </div>
                       <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
-                        <span id={`${inputId}-sku`} className="truncate font-mono text-[0.7rem] text-stone" title={skuOf(cell.size, cell.colour)}>
+                        <span
+                          id={`${inputId}-sku`}
+                          className="truncate font-mono text-[0.7rem] text-stone"
+                          title={skuOf(cell.size, cell.colour)}
+                        >
                           <span className="sr-only">SKU </span>
                           {skuOf(cell.size, cell.colour)}
                         </span>
@@ -125,7 +154,9 @@ export function StockGrid({
                             {error}
                           </span>
                         ) : zero ? (
-                          <span className="text-[0.62rem] font-medium uppercase tracking-[0.14em] text-sale">Sold out</span>
+                          <span className="text-[0.62rem] font-medium tracking-[0.14em] text-sale uppercase">
+                            Sold out
+                          </span>
                         ) : null}
                       </span>
                     </li>

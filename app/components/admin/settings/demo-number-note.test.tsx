@@ -1,7 +1,12 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { DEMO_WHATSAPP_DIGITS, DEMO_WHATSAPP_NOTE, formatWhatsapp, type SettingsFormValues } from "~/modules/content/settings-form";
+import {
+  DEMO_WHATSAPP_DIGITS,
+  DEMO_WHATSAPP_NOTE,
+  formatWhatsapp,
+  type SettingsFormValues,
+} from "~/modules/content/settings-form";
 import { SettingsForm } from "./settings-form";
 import { SettingsView } from "./settings-view";
 
@@ -37,12 +42,19 @@ function render(element: React.ReactNode): string {
   const Stub = createRoutesStub([{ path: "/admin/settings", Component: () => <>{element}</> }]);
   return renderToString(<Stub initialEntries={["/admin/settings"]} />);
 }
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, " ");
 
 describe("the demo shop's WhatsApp number in the settings", () => {
   it("is marked as a demo number to replace, in the owner's form and in the view of other staff", () => {
     expect(VALUES.whatsappNumber).toBe("+91 98765 43210");
-    for (const html of [render(<SettingsForm values={VALUES} states={["Rajasthan"]} />), render(<SettingsView values={VALUES} />)]) {
+    for (const html of [
+      render(<SettingsForm values={VALUES} states={["Rajasthan"]} />),
+      render(<SettingsView values={VALUES} />),
+    ]) {
       expect(text(html)).toContain(`Demo ${DEMO_WHATSAPP_NOTE}`);
     }
   });
@@ -50,7 +62,10 @@ describe("the demo shop's WhatsApp number in the settings", () => {
   it("carries no such mark for the shop's own number, or for none", () => {
     for (const whatsappNumber of ["+91 98123 45678", ""]) {
       const values = { ...VALUES, whatsappNumber };
-      for (const html of [render(<SettingsForm values={values} states={["Rajasthan"]} />), render(<SettingsView values={values} />)]) {
+      for (const html of [
+        render(<SettingsForm values={values} states={["Rajasthan"]} />),
+        render(<SettingsView values={values} />),
+      ]) {
         expect(text(html), whatsappNumber).not.toContain(DEMO_WHATSAPP_NOTE);
       }
     }

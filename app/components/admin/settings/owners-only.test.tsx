@@ -38,8 +38,24 @@ const VALUES: SettingsFormValues = {
 const KURTAS: CategoryTaxView = {
   slug: "kurtas",
   name: "Kurtas",
-  current: { categorySlug: "kurtas", effectiveFrom: "2025-09-22", hsnCode: "6204", rateBp: 500, upperRateBp: 1800, thresholdPaise: 250_000 },
-  scheduled: [{ categorySlug: "kurtas", effectiveFrom: "2027-04-01", hsnCode: "6204", rateBp: 500, upperRateBp: 1800, thresholdPaise: 300_000 }],
+  current: {
+    categorySlug: "kurtas",
+    effectiveFrom: "2025-09-22",
+    hsnCode: "6204",
+    rateBp: 500,
+    upperRateBp: 1800,
+    thresholdPaise: 250_000,
+  },
+  scheduled: [
+    {
+      categorySlug: "kurtas",
+      effectiveFrom: "2027-04-01",
+      hsnCode: "6204",
+      rateBp: 500,
+      upperRateBp: 1800,
+      thresholdPaise: 300_000,
+    },
+  ],
   past: [],
 };
 
@@ -61,7 +77,18 @@ describe("the store settings for staff who are not owners", () => {
   it("shows every value as text with a sentence saying only an owner changes them", () => {
     const shown = text(html);
     expect(shown).toContain("Only an owner can change the store settings.");
-    for (const value of ["Saanjh", "care@saanjh.example", "08ABCDE1234F1Z5", "Rajasthan (GST state code 08)", "Offered at checkout", "₹49", "No maximum", "₹5,00,000", "30 minutes", "12 hours"]) {
+    for (const value of [
+      "Saanjh",
+      "care@saanjh.example",
+      "08ABCDE1234F1Z5",
+      "Rajasthan (GST state code 08)",
+      "Offered at checkout",
+      "₹49",
+      "No maximum",
+      "₹5,00,000",
+      "30 minutes",
+      "12 hours",
+    ]) {
       expect(shown, value).toContain(value);
     }
   });
@@ -79,7 +106,12 @@ describe("the store settings for staff who are not owners", () => {
 });
 
 describe("the GST rates for staff who are not owners", () => {
-  const props = { today: "2026-11-24", categories: [KURTAS], invoicing: { gstin: VALUES.gstin, shopState: VALUES.shopState }, answer: undefined };
+  const props = {
+    today: "2026-11-24",
+    categories: [KURTAS],
+    invoicing: { gstin: VALUES.gstin, shopState: VALUES.shopState },
+    answer: undefined,
+  };
 
   it("shows the rates and the scheduled change with the sentence, without the forms to change or cancel them", () => {
     const html = render(<TaxRates {...props} canChange={false} />);

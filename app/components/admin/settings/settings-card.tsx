@@ -1,7 +1,17 @@
 import { useId } from "react";
 
 /** One group of the store settings (store, contact, GST, payments...), in the form and in the read-only view. */
-export function SettingsCard({ title, description, children, aside }: { title: string; description?: string; children: React.ReactNode; aside?: React.ReactNode }) {
+export function SettingsCard({
+  title,
+  description,
+  children,
+  aside,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+  aside?: React.ReactNode;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="border border-linen bg-ivory p-5 sm:p-7">

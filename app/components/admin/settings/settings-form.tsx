@@ -6,7 +6,14 @@ import { Select, TextArea, TextInput } from "~/components/admin/products/fields"
 import { SettingsCard as Card } from "./settings-card";
 import { useToast } from "~/components/admin/toast";
 import { GST_STATE_CODES } from "~/modules/content/gstin";
-import { checkSettingsForm, isDemoWhatsapp, SETTINGS_MESSAGES, type SettingsField, type SettingsFieldErrors, type SettingsFormValues } from "~/modules/content/settings-form";
+import {
+  checkSettingsForm,
+  isDemoWhatsapp,
+  SETTINGS_MESSAGES,
+  type SettingsField,
+  type SettingsFieldErrors,
+  type SettingsFormValues,
+} from "~/modules/content/settings-form";
 import { DemoNumberNote } from "./demo-number-note";
 
 /*
@@ -16,7 +23,9 @@ import { DemoNumberNote } from "./demo-number-note";
  * else's newer one.
  */
 
-type SaveAnswer = { ok: true; changed: string[]; values: SettingsFormValues } | { ok: false; formError: string; fieldErrors: SettingsFieldErrors; conflict?: boolean };
+type SaveAnswer =
+  | { ok: true; changed: string[]; values: SettingsFormValues }
+  | { ok: false; formError: string; fieldErrors: SettingsFieldErrors; conflict?: boolean };
 
 export function SettingsForm({ values, states }: { values: SettingsFormValues; states: readonly string[] }) {
   const fetcher = useFetcher<SaveAnswer>();
@@ -39,7 +48,12 @@ export function SettingsForm({ values, states }: { values: SettingsFormValues; s
       states={states}
       saving={fetcher.state !== "idle"}
       answer={answer && !answer.ok ? answer : undefined}
-      onSave={(typed) => fetcher.submit({ intent: "save", settings: JSON.stringify(typed) }, { method: "post", action: "/admin/settings" })}
+      onSave={(typed) =>
+        fetcher.submit(
+          { intent: "save", settings: JSON.stringify(typed) },
+          { method: "post", action: "/admin/settings" },
+        )
+      }
       onReload={() => void revalidator.revalidate()}
       reloading={revalidator.state !== "idle"}
     />
@@ -62,12 +76,15 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
   const formId = useId();
 
   useEffect(() => {
-    if (answer) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+    if (answer)
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
   }, [answer]);
 
   const dirty = JSON.stringify(values) !== JSON.stringify(stored);
   // leaving the tab with unsaved changes asks first
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !saving && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !saving && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     if (window.confirm("Leave the settings without saving your changes?")) blocker.proceed();
@@ -76,7 +93,10 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
 
   const check = checkSettingsForm(values, { storedGstin: stored.gstin });
   const clientErrors: SettingsFieldErrors = check.ok ? {} : check.fieldErrors;
-  const { formError, conflict, shownError, forget, touch, beginSave, reset } = useEditorMessages<SettingsField>(answer, clientErrors);
+  const { formError, conflict, shownError, forget, touch, beginSave, reset } = useEditorMessages<SettingsField>(
+    answer,
+    clientErrors,
+  );
   type TextField = Exclude<SettingsField, "codEnabled">;
   const text = (field: TextField) => ({
     value: values[field],
@@ -106,10 +126,18 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
           <p className="eyebrow">Shop</p>
           <h1 className="mt-1 font-display text-4xl leading-none text-ink sm:text-5xl">Settings</h1>
         </div>
-        <p className="max-w-md text-sm text-stone">Changes show in the shop at once: the footer, contact details, product pages and the checkout.</p>
+        <p className="max-w-md text-sm text-stone">
+          Changes show in the shop at once: the footer, contact details, product pages and the checkout.
+        </p>
       </div>
 
-      <FormErrorBanner message={formError} conflict={conflict} reloading={reloading} onReload={onReload} className="mt-6" />
+      <FormErrorBanner
+        message={formError}
+        conflict={conflict}
+        reloading={reloading}
+        onReload={onReload}
+        className="mt-6"
+      />
 
       <form
         ref={formRef}
@@ -124,13 +152,25 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
         <Card title="Store" description="The name and line shown in the header, footer and page titles.">
           <TextInput label="Store name" required autoComplete="organization" maxLength={120} {...text("storeName")} />
           <TextInput label="Tagline" autoComplete="off" maxLength={240} {...text("tagline")} />
-          <TextInput label="Registered legal name" autoComplete="off" maxLength={240} hint="As registered for GST, printed on tax invoices; empty: the store name" {...text("legalName")} />
+          <TextInput
+            label="Registered legal name"
+            autoComplete="off"
+            maxLength={240}
+            hint="As registered for GST, printed on tax invoices; empty: the store name"
+            {...text("legalName")}
+          />
         </Card>
 
         <Card title="Contact" description="Shown in the footer and on the About page.">
           <div className="grid gap-5 sm:grid-cols-2">
             <TextInput label="Contact e-mail" type="email" autoComplete="email" {...text("supportEmail")} />
-            <TextInput label="Contact phone" type="tel" autoComplete="tel" hint="e.g. +91 98765 43210" {...text("supportPhone")} />
+            <TextInput
+              label="Contact phone"
+              type="tel"
+              autoComplete="tel"
+              hint="e.g. +91 98765 43210"
+              {...text("supportPhone")}
+            />
           </div>
           <TextInput
             label="WhatsApp number"
@@ -144,21 +184,49 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
         </Card>
 
         <Card title="Social links" description="Full https addresses; empty hides the icon.">
-          <TextInput label="Instagram" type="url" inputMode="url" autoComplete="off" placeholder="https://www.instagram.com/yourshop" {...text("instagramUrl")} />
-          <TextInput label="Facebook" type="url" inputMode="url" autoComplete="off" placeholder="https://www.facebook.com/yourshop" {...text("facebookUrl")} />
-          <TextInput label="YouTube" type="url" inputMode="url" autoComplete="off" placeholder="https://www.youtube.com/@yourshop" {...text("youtubeUrl")} />
+          <TextInput
+            label="Instagram"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://www.instagram.com/yourshop"
+            {...text("instagramUrl")}
+          />
+          <TextInput
+            label="Facebook"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://www.facebook.com/yourshop"
+            {...text("facebookUrl")}
+          />
+          <TextInput
+            label="YouTube"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://www.youtube.com/@yourshop"
+            {...text("youtubeUrl")}
+          />
         </Card>
 
         <Card
           title="GST"
           description="Printed on tax invoices. A billing address in the shop's state pays CGST + SGST, others IGST."
           aside={
-            <Link to="/admin/settings/tax" className="text-sm font-medium text-ink underline underline-offset-4 hover:text-maroon">
+            <Link
+              to="/admin/settings/tax"
+              className="text-sm font-medium text-ink underline underline-offset-4 hover:text-maroon"
+            >
               GST rates by category
             </Link>
           }
         >
-          <Select label="Shop's state" hint={stateCode ? `GST state code ${stateCode}` : "Where the shop is registered"} {...text("shopState")}>
+          <Select
+            label="Shop's state"
+            hint={stateCode ? `GST state code ${stateCode}` : "Where the shop is registered"}
+            {...text("shopState")}
+          >
             <option value="">Not set</option>
             {states.map((s) => (
               <option key={s} value={s}>
@@ -172,31 +240,80 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={20}
-            className="[&_input]:font-medium [&_input]:uppercase [&_input]:tracking-[0.12em]"
-            hint={stored.gstin ? "15 characters; can be corrected, not removed" : `15 characters${stateCode ? `, starting ${stateCode}` : ""}; empty until the shop is registered`}
+            className="[&_input]:font-medium [&_input]:tracking-[0.12em] [&_input]:uppercase"
+            hint={
+              stored.gstin
+                ? "15 characters; can be corrected, not removed"
+                : `15 characters${stateCode ? `, starting ${stateCode}` : ""}; empty until the shop is registered`
+            }
             {...text("gstin")}
           />
         </Card>
 
         <Card title="Payments" description="Read by the checkout on every order.">
           <label className="flex cursor-pointer items-start gap-3 border border-linen bg-white p-3.5 text-sm">
-            <input type="checkbox" checked={values.codEnabled} onChange={(e) => setValues((v) => ({ ...v, codEnabled: e.target.checked }))} className="mt-0.5 h-4 w-4 accent-maroon" />
+            <input
+              type="checkbox"
+              checked={values.codEnabled}
+              onChange={(e) => setValues((v) => ({ ...v, codEnabled: e.target.checked }))}
+              className="mt-0.5 h-4 w-4 accent-maroon"
+            />
             <span>
               <span className="font-medium text-ink">Cash on delivery</span>
               <span className="block text-xs text-stone">Offer payment on delivery at checkout.</span>
             </span>
           </label>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextInput label="COD fee" prefix="₹" inputMode="decimal" autoComplete="off" hint="Added to orders paid on delivery; 0 for none" {...text("codFee")} />
-            <TextInput label="COD maximum order" prefix="₹" inputMode="decimal" autoComplete="off" hint="Largest total payable on delivery; empty for no maximum" {...text("codMaxOrder")} />
-            <TextInput label="Prepaid discount (%)" inputMode="numeric" autoComplete="off" hint="Off online payments, 0 to 50" {...text("prepaidDiscountPercent")} />
-            <TextInput label="Payment timeout (minutes)" inputMode="numeric" autoComplete="off" hint="An unpaid online order gives its pieces back after this; 5 to 1440" {...text("paymentTimeoutMinutes")} />
-            <TextInput label="Maximum order" prefix="₹" inputMode="decimal" autoComplete="off" hint="The most one order's pieces may come to, however paid; up to ₹1,00,00,000" {...text("maxOrder")} />
+            <TextInput
+              label="COD fee"
+              prefix="₹"
+              inputMode="decimal"
+              autoComplete="off"
+              hint="Added to orders paid on delivery; 0 for none"
+              {...text("codFee")}
+            />
+            <TextInput
+              label="COD maximum order"
+              prefix="₹"
+              inputMode="decimal"
+              autoComplete="off"
+              hint="Largest total payable on delivery; empty for no maximum"
+              {...text("codMaxOrder")}
+            />
+            <TextInput
+              label="Prepaid discount (%)"
+              inputMode="numeric"
+              autoComplete="off"
+              hint="Off online payments, 0 to 50"
+              {...text("prepaidDiscountPercent")}
+            />
+            <TextInput
+              label="Payment timeout (minutes)"
+              inputMode="numeric"
+              autoComplete="off"
+              hint="An unpaid online order gives its pieces back after this; 5 to 1440"
+              {...text("paymentTimeoutMinutes")}
+            />
+            <TextInput
+              label="Maximum order"
+              prefix="₹"
+              inputMode="decimal"
+              autoComplete="off"
+              hint="The most one order's pieces may come to, however paid; up to ₹1,00,00,000"
+              {...text("maxOrder")}
+            />
           </div>
         </Card>
 
         <Card title="Back office">
-          <TextInput label="Staff session length (hours)" inputMode="numeric" autoComplete="off" hint="Staff are signed out after this long without activity; 1 to 168" className="sm:max-w-xs" {...text("staffSessionHours")} />
+          <TextInput
+            label="Staff session length (hours)"
+            inputMode="numeric"
+            autoComplete="off"
+            hint="Staff are signed out after this long without activity; 1 to 168"
+            className="sm:max-w-xs"
+            {...text("staffSessionHours")}
+          />
         </Card>
       </form>
 
@@ -216,7 +333,12 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
           >
             Discard
           </button>
-          <button type="submit" form={formId} disabled={saving} className="btn-primary whitespace-nowrap !px-5 !py-3 sm:!px-8">
+          <button
+            type="submit"
+            form={formId}
+            disabled={saving}
+            className="btn-primary !px-5 !py-3 whitespace-nowrap sm:!px-8"
+          >
             {saving ? "Saving..." : "Save settings"}
           </button>
         </div>

@@ -18,8 +18,10 @@ function rupees(text: string, empty: string): string {
 function Row({ label, value, empty = "Not set" }: { label: string; value: string; empty?: string }) {
   return (
     <div className="grid gap-1 sm:grid-cols-[12rem_1fr] sm:gap-4">
-      <dt className="text-xs font-medium uppercase tracking-[0.18em] text-stone">{label}</dt>
-      <dd className={`min-w-0 whitespace-pre-line break-words text-sm ${value ? "text-ink" : "text-stone"}`}>{value || empty}</dd>
+      <dt className="text-xs font-medium tracking-[0.18em] text-stone uppercase">{label}</dt>
+      <dd className={`min-w-0 text-sm break-words whitespace-pre-line ${value ? "text-ink" : "text-stone"}`}>
+        {value || empty}
+      </dd>
     </div>
   );
 }
@@ -71,13 +73,19 @@ export function SettingsView({ values }: { values: SettingsFormValues }) {
           title="GST"
           description="Printed on tax invoices."
           aside={
-            <Link to="/admin/settings/tax" className="text-sm font-medium text-ink underline underline-offset-4 hover:text-maroon">
+            <Link
+              to="/admin/settings/tax"
+              className="text-sm font-medium text-ink underline underline-offset-4 hover:text-maroon"
+            >
               GST rates by category
             </Link>
           }
         >
           <Rows>
-            <Row label="Shop's state" value={values.shopState ? `${values.shopState}${stateCode ? ` (GST state code ${stateCode})` : ""}` : ""} />
+            <Row
+              label="Shop's state"
+              value={values.shopState ? `${values.shopState}${stateCode ? ` (GST state code ${stateCode})` : ""}` : ""}
+            />
             <Row label="GSTIN" value={values.gstin} empty="Not registered: no tax invoices are issued" />
           </Rows>
         </SettingsCard>

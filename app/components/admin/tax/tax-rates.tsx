@@ -4,14 +4,27 @@ import { AdminPageHeader } from "~/components/admin/list-parts";
 import { TextInput } from "~/components/admin/products/fields";
 import { useToast } from "~/components/admin/toast";
 import type { CategoryTaxRow } from "~/modules/invoices/defaults";
-import { bpToPercentInput, describeRule, paiseToRupeesInput, TAX_MESSAGES, type CategoryTaxView, type TaxAnswer, type TaxFormValues } from "~/modules/invoices/tax-form";
+import {
+  bpToPercentInput,
+  describeRule,
+  paiseToRupeesInput,
+  TAX_MESSAGES,
+  type CategoryTaxView,
+  type TaxAnswer,
+  type TaxFormValues,
+} from "~/modules/invoices/tax-form";
 
 /*
  * The GST rates screen: one card per category with its rate today, scheduled changes and history.
  * Owners change them there; other staff read the same cards without the forms.
  */
 
-const dayFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const dayFormat = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
 const showDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
 interface Props {
@@ -43,8 +56,9 @@ export function TaxRates({ today, categories, invoicing, canChange, answer }: Pr
         </Link>
       </AdminPageHeader>
       <p className="max-w-3xl text-sm leading-relaxed text-stone">
-        Prices include GST. Each category has its HSN code and rate from a date on; garments can pay a higher rate on a piece whose value after discounts is above a
-        threshold. A change applies to invoices issued from its date; invoices already issued never change.
+        Prices include GST. Each category has its HSN code and rate from a date on; garments can pay a higher rate on a
+        piece whose value after discounts is above a threshold. A change applies to invoices issued from its date;
+        invoices already issued never change.
       </p>
       {canChange ? null : (
         <p role="note" className="mt-5 max-w-3xl border border-linen bg-sand px-4 py-3 text-sm text-ink">
@@ -66,14 +80,20 @@ export function TaxRates({ today, categories, invoicing, canChange, answer }: Pr
       )}
       {missing.length > 0 ? (
         <p role="note" className="mt-4 border border-sale/40 bg-red-50 px-4 py-3 text-sm text-sale">
-          No GST rate today for {missing.map((c) => c.name).join(", ")}: orders with these pieces get their invoice once a rate is set.
+          No GST rate today for {missing.map((c) => c.name).join(", ")}: orders with these pieces get their invoice once
+          a rate is set.
         </p>
       ) : null}
 
       <ul className="mt-8 grid gap-5 xl:grid-cols-2">
         {categories.map((category) => (
           <li key={category.slug}>
-            <CategoryCard category={category} today={today} canChange={canChange} answer={answer?.categorySlug === category.slug ? answer : undefined} />
+            <CategoryCard
+              category={category}
+              today={today}
+              canChange={canChange}
+              answer={answer?.categorySlug === category.slug ? answer : undefined}
+            />
           </li>
         ))}
       </ul>
@@ -93,7 +113,17 @@ function RuleLine({ row, label }: { row: CategoryTaxRow; label: string }) {
   );
 }
 
-function CategoryCard({ category, today, canChange, answer }: { category: CategoryTaxView; today: string; canChange: boolean; answer: TaxAnswer | undefined }) {
+function CategoryCard({
+  category,
+  today,
+  canChange,
+  answer,
+}: {
+  category: CategoryTaxView;
+  today: string;
+  canChange: boolean;
+  answer: TaxAnswer | undefined;
+}) {
   const headingId = `tax-${category.slug}`;
   return (
     <section aria-labelledby={headingId} className="h-full border border-linen bg-white p-5 sm:p-6">
@@ -105,8 +135,9 @@ function CategoryCard({ category, today, canChange, answer }: { category: Catego
           <p className="mt-0.5 text-xs text-stone">{category.slug}</p>
         </div>
         {category.current ? (
-          <span className="shrink-0 bg-sand px-2.5 py-1 text-xs font-medium tabular-nums text-ink">
-            {bpToPercentInput(category.current.rateBp)}%{category.current.upperRateBp !== null ? ` / ${bpToPercentInput(category.current.upperRateBp)}%` : ""}
+          <span className="shrink-0 bg-sand px-2.5 py-1 text-xs font-medium text-ink tabular-nums">
+            {bpToPercentInput(category.current.rateBp)}%
+            {category.current.upperRateBp !== null ? ` / ${bpToPercentInput(category.current.upperRateBp)}%` : ""}
           </span>
         ) : (
           <span className="shrink-0 bg-red-50 px-2.5 py-1 text-xs font-medium text-sale">No rate</span>
@@ -114,9 +145,16 @@ function CategoryCard({ category, today, canChange, answer }: { category: Catego
       </div>
 
       <div className="mt-4 space-y-1.5">
-        {category.current ? <RuleLine row={category.current} label="since" /> : <p className="text-sm text-sale">No rate in force today.</p>}
+        {category.current ? (
+          <RuleLine row={category.current} label="since" />
+        ) : (
+          <p className="text-sm text-sale">No rate in force today.</p>
+        )}
         {category.scheduled.map((row) => (
-          <div key={row.effectiveFrom} className="flex flex-wrap items-center justify-between gap-2 border-l-2 border-gold pl-3">
+          <div
+            key={row.effectiveFrom}
+            className="flex flex-wrap items-center justify-between gap-2 border-l-2 border-gold pl-3"
+          >
             <RuleLine row={row} label="from" />
             {canChange ? <CancelChange slug={category.slug} effectiveFrom={row.effectiveFrom} /> : null}
           </div>
@@ -148,7 +186,12 @@ function CancelChange({ slug, effectiveFrom }: { slug: string; effectiveFrom: st
     <Form method="post" preventScrollReset>
       <input type="hidden" name="categorySlug" value={slug} />
       <input type="hidden" name="effectiveFrom" value={effectiveFrom} />
-      <button type="submit" name="intent" value="cancel" className="text-xs text-sale underline underline-offset-4 hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon">
+      <button
+        type="submit"
+        name="intent"
+        value="cancel"
+        className="text-xs text-sale underline underline-offset-4 hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon"
+      >
         Cancel change<span className="sr-only"> from {showDay(effectiveFrom)}</span>
       </button>
     </Form>
@@ -156,7 +199,15 @@ function CancelChange({ slug, effectiveFrom }: { slug: string; effectiveFrom: st
 }
 
 /** An owner's form for a category's next rate, folded until opened. */
-function ChangeRate({ category, today, answer }: { category: CategoryTaxView; today: string; answer: TaxAnswer | undefined }) {
+function ChangeRate({
+  category,
+  today,
+  answer,
+}: {
+  category: CategoryTaxView;
+  today: string;
+  answer: TaxAnswer | undefined;
+}) {
   const navigation = useNavigation();
   const failed = answer && !answer.ok && answer.intent === "save" ? answer : undefined;
   // a saved change closes the form and shows the new rate; a refused one keeps it open with the messages
@@ -186,16 +237,48 @@ function ChangeRate({ category, today, answer }: { category: CategoryTaxView; to
 
   return (
     <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="mt-5 border-t border-linen pt-4">
-      <summary className="inline-flex cursor-pointer list-none items-center gap-2 text-xs font-medium uppercase tracking-[0.18em] text-maroon hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon [&::-webkit-details-marker]:hidden">
+      <summary className="inline-flex cursor-pointer list-none items-center gap-2 text-xs font-medium tracking-[0.18em] text-maroon uppercase hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon [&::-webkit-details-marker]:hidden">
         {open ? "Close" : "Change rate"}
         <span className="sr-only"> for {category.name}</span>
       </summary>
-      <Form key={version} method="post" preventScrollReset noValidate className="mt-4 grid gap-4 sm:grid-cols-2" aria-label={`New GST rate for ${category.name}`}>
+      <Form
+        key={version}
+        method="post"
+        preventScrollReset
+        noValidate
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+        aria-label={`New GST rate for ${category.name}`}
+      >
         <input type="hidden" name="categorySlug" value={category.slug} />
         {errors.categorySlug ? <p className="text-sm text-sale sm:col-span-2">{errors.categorySlug}</p> : null}
-        <TextInput label="Applies from" name="effectiveFrom" type="date" required min={today} defaultValue={defaults.effectiveFrom} error={errors.effectiveFrom} />
-        <TextInput label="HSN code" name="hsnCode" inputMode="numeric" required autoComplete="off" defaultValue={defaults.hsnCode} error={errors.hsnCode} hint="4, 6 or 8 digits" />
-        <TextInput label="GST rate (%)" name="ratePercent" inputMode="decimal" required autoComplete="off" defaultValue={defaults.ratePercent} error={errors.ratePercent} />
+        <TextInput
+          label="Applies from"
+          name="effectiveFrom"
+          type="date"
+          required
+          min={today}
+          defaultValue={defaults.effectiveFrom}
+          error={errors.effectiveFrom}
+        />
+        <TextInput
+          label="HSN code"
+          name="hsnCode"
+          inputMode="numeric"
+          required
+          autoComplete="off"
+          defaultValue={defaults.hsnCode}
+          error={errors.hsnCode}
+          hint="4, 6 or 8 digits"
+        />
+        <TextInput
+          label="GST rate (%)"
+          name="ratePercent"
+          inputMode="decimal"
+          required
+          autoComplete="off"
+          defaultValue={defaults.ratePercent}
+          error={errors.ratePercent}
+        />
         <div className="hidden sm:block" aria-hidden="true" />
         <TextInput
           label="Higher rate (%)"

@@ -84,8 +84,20 @@ const THEMES: Theme[] = [
     leaf: "#4f7a3a",
     diyas: true,
     garments: [
-      { category: "lehengas", print: "zari", colours: [C("Maroon", "#7d1d2e"), C("Gold", "#d9aa48")], view: "front", seed: 11 },
-      { category: "sarees", print: "buti", colours: [C("Rani Pink", "#b8325a"), C("Gold", "#e0b552")], view: "front", seed: 5 },
+      {
+        category: "lehengas",
+        print: "zari",
+        colours: [C("Maroon", "#7d1d2e"), C("Gold", "#d9aa48")],
+        view: "front",
+        seed: 11,
+      },
+      {
+        category: "sarees",
+        print: "buti",
+        colours: [C("Rani Pink", "#b8325a"), C("Gold", "#e0b552")],
+        view: "front",
+        seed: 5,
+      },
     ],
     drape: { print: "zari", colours: [C("Maroon", "#5a1020"), C("Gold", "#d4a640")] },
   },
@@ -103,8 +115,20 @@ const THEMES: Theme[] = [
     leaf: "#5d7b5a",
     diyas: false,
     garments: [
-      { category: "kurtas", print: "buti", colours: [C("Indigo", "#26366a"), C("Ivory", "#f2e8d4")], view: "front", seed: 3 },
-      { category: "kurtas", print: "ikat", colours: [C("Ivory", "#f3ead8"), C("Indigo", "#2b3c70"), C("Rust", "#b5532f")], view: "front", seed: 8 },
+      {
+        category: "kurtas",
+        print: "buti",
+        colours: [C("Indigo", "#26366a"), C("Ivory", "#f2e8d4")],
+        view: "front",
+        seed: 3,
+      },
+      {
+        category: "kurtas",
+        print: "ikat",
+        colours: [C("Ivory", "#f3ead8"), C("Indigo", "#2b3c70"), C("Rust", "#b5532f")],
+        view: "front",
+        seed: 8,
+      },
     ],
     drape: { print: "ikat", colours: [C("Indigo", "#22315c"), C("Ivory", "#efe6d2"), C("Sky", "#8fa6cf")] },
   },
@@ -122,8 +146,20 @@ const THEMES: Theme[] = [
     leaf: "#3f7a4f",
     diyas: false,
     garments: [
-      { category: "dresses", print: "floral", colours: [C("Rose", "#e4899b"), C("Marigold", "#f2a531"), C("Mint", "#6aa58a")], view: "front", seed: 2 },
-      { category: "co-ords", print: "stripes", colours: [C("Ivory", "#fff4e2"), C("Rose", "#d6547a"), C("Marigold", "#e0962a")], view: "front", seed: 4 },
+      {
+        category: "dresses",
+        print: "floral",
+        colours: [C("Rose", "#e4899b"), C("Marigold", "#f2a531"), C("Mint", "#6aa58a")],
+        view: "front",
+        seed: 2,
+      },
+      {
+        category: "co-ords",
+        print: "stripes",
+        colours: [C("Ivory", "#fff4e2"), C("Rose", "#d6547a"), C("Marigold", "#e0962a")],
+        view: "front",
+        seed: 4,
+      },
     ],
     drape: { print: "leheriya", colours: [C("Rose", "#d94b72"), C("Marigold", "#f6b03c"), C("Ivory", "#fff1da")] },
   },
@@ -141,8 +177,20 @@ const THEMES: Theme[] = [
     leaf: "#2f6b45",
     diyas: true,
     garments: [
-      { category: "sarees", print: "zari", colours: [C("Antique Gold", "#e6cf95"), C("Emerald", "#1d6a4c")], view: "front", seed: 9 },
-      { category: "sarees", print: "buti", colours: [C("Ruby", "#9b1b34"), C("Gold", "#d8ab4a")], view: "front", seed: 14 },
+      {
+        category: "sarees",
+        print: "zari",
+        colours: [C("Antique Gold", "#e6cf95"), C("Emerald", "#1d6a4c")],
+        view: "front",
+        seed: 9,
+      },
+      {
+        category: "sarees",
+        print: "buti",
+        colours: [C("Ruby", "#9b1b34"), C("Gold", "#d8ab4a")],
+        view: "front",
+        seed: 14,
+      },
     ],
     drape: { print: "paisley", colours: [C("Emerald", "#134534"), C("Gold", "#d4a640"), C("Ivory", "#f2ead4")] },
   },
@@ -160,8 +208,20 @@ const THEMES: Theme[] = [
     leaf: "#5f8a5c",
     diyas: false,
     garments: [
-      { category: "short-kurtis", print: "floral", colours: [C("Ivory", "#fbf3ea"), C("Rose", "#d66f86"), C("Sage", "#6f9470")], view: "front", seed: 6 },
-      { category: "dresses", print: "polka", colours: [C("Dusty Rose", "#d98a9a"), C("Ivory", "#fffaf2")], view: "front", seed: 12 },
+      {
+        category: "short-kurtis",
+        print: "floral",
+        colours: [C("Ivory", "#fbf3ea"), C("Rose", "#d66f86"), C("Sage", "#6f9470")],
+        view: "front",
+        seed: 6,
+      },
+      {
+        category: "dresses",
+        print: "polka",
+        colours: [C("Dusty Rose", "#d98a9a"), C("Ivory", "#fffaf2")],
+        view: "front",
+        seed: 12,
+      },
     ],
     drape: { print: "bandhani", colours: [C("Blush", "#e9a9b2"), C("Ivory", "#fff6f2"), C("Sage", "#7c9c79")] },
   },
@@ -185,7 +245,9 @@ function archCusped(cx: number, top: number, base: number, w: number, inset: num
   const spring = t + ww * 0.62;
   const left: Pt[] = [];
   for (let i = 0; i <= lobes; i++) {
-    left.push(cubicAt([cx - hw, spring], [cx - hw, spring - ww * 0.36], [cx - ww * 0.16, t + ww * 0.1], [cx, t], i / lobes));
+    left.push(
+      cubicAt([cx - hw, spring], [cx - hw, spring - ww * 0.36], [cx - ww * 0.16, t + ww * 0.1], [cx, t], i / lobes),
+    );
   }
   const right = left.map((p): Pt => [2 * cx - p[0], p[1]]).reverse();
   const pts = [...left, ...right.slice(1)];
@@ -262,7 +324,11 @@ function diya(x: number, y: number, s: number, id: string): string {
 function mandala(cx: number, cy: number, r: number, colour: string, opacity: number): string {
   let s = `<g fill="none" stroke="${colour}" stroke-opacity="${opacity}" stroke-width="2">`;
   s += `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}"/><circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r * 0.93)}" stroke-dasharray="4 8"/>`;
-  for (const [rr, k, len] of [[r * 0.78, 24, 0.2], [r * 0.56, 16, 0.22], [r * 0.34, 12, 0.26]] as const) {
+  for (const [rr, k, len] of [
+    [r * 0.78, 24, 0.2],
+    [r * 0.56, 16, 0.22],
+    [r * 0.34, 12, 0.26],
+  ] as const) {
     for (let i = 0; i < k; i++) {
       const a = (i / k) * 360;
       s += `<ellipse cx="${n(cx)}" cy="${n(cy - rr)}" rx="${n(rr * len * 0.45)}" ry="${n(rr * len)}" transform="rotate(${n(a)} ${n(cx)} ${n(cy)})"/>`;
@@ -325,7 +391,8 @@ function archScene(p: string, a: ArchSpec, th: Theme, defs: string[], idx: numbe
   // interior: a faint jaali lattice and a floor
   let lattice = "";
   const step = 46;
-  for (let x = a.cx - a.w; x < a.cx + a.w; x += step) lattice += `M${n(x)},${n(a.top)} L${n(x + a.w)},${n(a.top + a.w)} M${n(x + a.w)},${n(a.top)} L${n(x)},${n(a.top + a.w)} `;
+  for (let x = a.cx - a.w; x < a.cx + a.w; x += step)
+    lattice += `M${n(x)},${n(a.top)} L${n(x + a.w)},${n(a.top + a.w)} M${n(x + a.w)},${n(a.top)} L${n(x)},${n(a.top + a.w)} `;
   s += `<g clip-path="url(#${id}c)"><path d="${lattice}" stroke="${th.trimLight}" stroke-opacity="0.07" stroke-width="2" fill="none"/>`;
   const floorY = a.base - (a.base - a.top) * 0.1;
   s += `<rect x="${n(a.cx - a.w)}" y="${n(floorY)}" width="${n(a.w * 2)}" height="${n(a.base - floorY + 10)}" fill="#000" fill-opacity="0.18"/>`;
@@ -343,7 +410,15 @@ function archScene(p: string, a: ArchSpec, th: Theme, defs: string[], idx: numbe
   return s;
 }
 
-function scatterPetals(rng: () => number, x0: number, y0: number, x1: number, y1: number, count: number, th: Theme): string {
+function scatterPetals(
+  rng: () => number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  count: number,
+  th: Theme,
+): string {
   let s = "";
   for (let i = 0; i < count; i++) {
     const x = x0 + rng() * (x1 - x0);
@@ -388,7 +463,18 @@ function desktop(index: number, th: Theme): string {
   s += `<rect x="760" y="736" width="1160" height="64" fill="url(#${p}ledge)"/><rect x="760" y="736" width="1160" height="5" fill="${th.trimLight}" fill-opacity="0.6"/>`;
   if (th.diyas) s += diya(1290, 746, 0.75, p) + diya(1720, 746, 0.75, p) + diya(835, 746, 0.75, p);
   defs.push(flowerDef(`${p}fla`, `${p}ga`, 12), flowerDef(`${p}flb`, `${p}gb`, 12));
-  s += toran([[780, 0], [1280, 0], [1700, 0]], 54, 12, th, `${p}fl`, [812, 1700]);
+  s += toran(
+    [
+      [780, 0],
+      [1280, 0],
+      [1700, 0],
+    ],
+    54,
+    12,
+    th,
+    `${p}fl`,
+    [812, 1700],
+  );
   s += scatterPetals(rng, 800, 760, 1900, 795, 18, th);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><defs>${defs.join("")}</defs>${s}</svg>`;
 }
@@ -415,7 +501,18 @@ function mobile(index: number, th: Theme): string {
   s += `<rect x="0" y="628" width="${W}" height="8" fill="#000" fill-opacity="0.05"/>`;
   if (th.diyas) s += diya(150, 612, 0.55, p) + diya(560, 612, 0.55, p);
   defs.push(flowerDef(`${p}fla`, `${p}ga`, 9), flowerDef(`${p}flb`, `${p}gb`, 9));
-  s += toran([[110, 0], [420, 0], [800, 0]], 34, 9, th, `${p}fl`, [168]);
+  s += toran(
+    [
+      [110, 0],
+      [420, 0],
+      [800, 0],
+    ],
+    34,
+    9,
+    th,
+    `${p}fl`,
+    [168],
+  );
   s += scatterPetals(rng, 30, 640, 770, 700, 10, th);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><defs>${defs.join("")}</defs>${s}</svg>`;
 }

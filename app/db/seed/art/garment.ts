@@ -72,12 +72,27 @@ function parseHex(hex: string): Rgb {
   const m = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(hex.trim());
   const raw = m?.[1];
   if (!raw) return [128, 128, 128];
-  const h = raw.length === 3 ? raw.split("").map((c) => c + c).join("") : raw;
+  const h =
+    raw.length === 3
+      ? raw
+          .split("")
+          .map((c) => c + c)
+          .join("")
+      : raw;
   return [parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16)];
 }
 
 function toHex(c: Rgb): string {
-  return "#" + c.map((v) => Math.round(clamp(v, 0, 255)).toString(16).padStart(2, "0")).join("");
+  return (
+    "#" +
+    c
+      .map((v) =>
+        Math.round(clamp(v, 0, 255))
+          .toString(16)
+          .padStart(2, "0"),
+      )
+      .join("")
+  );
 }
 
 /** Linear blend: t = 0 gives a, t = 1 gives b. */
@@ -341,7 +356,14 @@ function polyline(pts: readonly Pt[]): string {
 
 function bandPath(pts: readonly Pt[], t: number): string {
   const top = offsetPts(pts, t);
-  return polyline(pts) + top.reverse().map((p) => "L" + Pr(p)).join("") + "Z";
+  return (
+    polyline(pts) +
+    top
+      .reverse()
+      .map((p) => "L" + Pr(p))
+      .join("") +
+    "Z"
+  );
 }
 
 /** Evenly spaced stations (point + angle in degrees) along a polyline. */
@@ -431,7 +453,24 @@ function n4(v: number): string {
   return String(Math.round(v * 10000) / 10000);
 }
 
-const LENGTH_ATTRS = new Set(["x", "y", "width", "height", "cx", "cy", "r", "rx", "ry", "stroke-width", "stroke-dasharray", "stroke-dashoffset", "x1", "y1", "x2", "y2"]);
+const LENGTH_ATTRS = new Set([
+  "x",
+  "y",
+  "width",
+  "height",
+  "cx",
+  "cy",
+  "r",
+  "rx",
+  "ry",
+  "stroke-width",
+  "stroke-dasharray",
+  "stroke-dashoffset",
+  "x1",
+  "y1",
+  "x2",
+  "y2",
+]);
 
 function scaleNumbers(v: string, s: number): string {
   return v.replace(/-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/gi, (m) => n(parseFloat(m) * s));
@@ -439,9 +478,13 @@ function scaleNumbers(v: string, s: number): string {
 
 function scaleTransform(t: string, s: number): string {
   return t.replace(/(translate|rotate|scale)\(([^)]*)\)/g, (whole, fn: string, args: string) => {
-    const a = args.trim().split(/[\s,]+/).map(Number);
+    const a = args
+      .trim()
+      .split(/[\s,]+/)
+      .map(Number);
     if (fn === "translate") return `translate(${a.map((v) => n(v * s)).join(" ")})`;
-    if (fn === "rotate") return a.length === 3 ? `rotate(${a[0] ?? 0} ${n((a[1] ?? 0) * s)} ${n((a[2] ?? 0) * s)})` : whole;
+    if (fn === "rotate")
+      return a.length === 3 ? `rotate(${a[0] ?? 0} ${n((a[1] ?? 0) * s)} ${n((a[2] ?? 0) * s)})` : whole;
     return whole;
   });
 }
@@ -470,7 +513,16 @@ function uid(ctx: Ctx, tag: string): string {
 /* motifs                                                              */
 /* ------------------------------------------------------------------ */
 
-function flowerMotif(x: number, y: number, r: number, petals: number, fill: string, centre: string, rot = 0, outline?: string): string {
+function flowerMotif(
+  x: number,
+  y: number,
+  r: number,
+  petals: number,
+  fill: string,
+  centre: string,
+  rot = 0,
+  outline?: string,
+): string {
   let s = `<g transform="translate(${n(x)} ${n(y)}) rotate(${n(rot)})">`;
   const st = outline ? ` stroke="${outline}" stroke-width="${n(r * 0.07)}"` : "";
   for (let i = 0; i < petals; i++) {
@@ -484,7 +536,8 @@ function flowerMotif(x: number, y: number, r: number, petals: number, fill: stri
 function leafMotif(x: number, y: number, len: number, angle: number, fill: string, vein?: string): string {
   const w = len * 0.3;
   let s = `<g transform="translate(${n(x)} ${n(y)}) rotate(${n(angle)})"><path d="M0,0 Q${n(len * 0.45)},${n(-w)} ${n(len)},0 Q${n(len * 0.45)},${n(w)} 0,0Z" fill="${fill}"/>`;
-  if (vein) s += `<path d="M${n(len * 0.1)},0 L${n(len * 0.85)},0" stroke="${vein}" stroke-width="${n(len * 0.05)}" fill="none"/>`;
+  if (vein)
+    s += `<path d="M${n(len * 0.1)},0 L${n(len * 0.85)},0" stroke="${vein}" stroke-width="${n(len * 0.05)}" fill="none"/>`;
   return s + "</g>";
 }
 
@@ -492,7 +545,16 @@ function leafMotif(x: number, y: number, len: number, angle: number, fill: strin
 const PAISLEY_D =
   "M0,48 C-34,48 -44,14 -34,-10 C-25,-32 -2,-40 12,-56 C18,-63 18,-72 12,-78 C30,-70 36,-50 32,-30 C40,-8 36,30 20,42 C14,46 7,48 0,48Z";
 
-function paisleyMotif(x: number, y: number, s: number, rot: number, flip: boolean, body: string, inner: string, dots: string): string {
+function paisleyMotif(
+  x: number,
+  y: number,
+  s: number,
+  rot: number,
+  flip: boolean,
+  body: string,
+  inner: string,
+  dots: string,
+): string {
   const tf = `translate(${n(x)} ${n(y)}) rotate(${n(rot)}) scale(${flip ? -s : s} ${n(s)})`;
   let out = `<g transform="${tf}"><path d="${PAISLEY_D}" fill="${body}"/>`;
   out += `<path d="${PAISLEY_D}" fill="${inner}" transform="translate(-2 8) scale(0.62)"/>`;
@@ -536,7 +598,8 @@ function printTile(ctx: Ctx, print: PrintKind, pal: Palette, rng: Rng): Tile {
     case "solid": {
       const w = 24;
       let s = bg(w, w);
-      for (let y = 0; y < w; y += 3) s += `<rect y="${y}" width="${w}" height="1" fill="#fff" fill-opacity="${y % 6 === 0 ? 0.06 : 0.03}"/>`;
+      for (let y = 0; y < w; y += 3)
+        s += `<rect y="${y}" width="${w}" height="1" fill="#fff" fill-opacity="${y % 6 === 0 ? 0.06 : 0.03}"/>`;
       for (let x = 0; x < w; x += 4) s += `<rect x="${x}" width="1" height="${w}" fill="#000" fill-opacity="0.035"/>`;
       s += `<rect x="3" y="7" width="9" height="1.3" fill="#fff" fill-opacity="0.1"/><rect x="14" y="18" width="7" height="1.3" fill="#000" fill-opacity="0.07"/>`;
       return { w, h: w, body: s };
@@ -546,7 +609,11 @@ function printTile(ctx: Ctx, print: PrintKind, pal: Palette, rng: Rng): Tile {
       const kind = Math.floor(rng() * 3);
       const motif = (x: number, y: number, c: string, c2: string): string => {
         if (kind === 0) return flowerMotif(x, y, 15, 6, c, c2);
-        if (kind === 1) return flowerMotif(x, y, 14, 4, c, c2, 45) + `<circle cx="${x}" cy="${y - 24}" r="2.6" fill="${c2}"/><circle cx="${x}" cy="${y + 24}" r="2.6" fill="${c2}"/>`;
+        if (kind === 1)
+          return (
+            flowerMotif(x, y, 14, 4, c, c2, 45) +
+            `<circle cx="${x}" cy="${y - 24}" r="2.6" fill="${c2}"/><circle cx="${x}" cy="${y + 24}" r="2.6" fill="${c2}"/>`
+          );
         return paisleyMotif(x, y, 0.3, -20, false, c, c2, c2);
       };
       let s = bg(w, w);
@@ -569,8 +636,28 @@ function printTile(ctx: Ctx, print: PrintKind, pal: Palette, rng: Rng): Tile {
       let s = bg(w, w);
       s += wrap(w, w, 62, 70, 90, (x, y) => big(x, y, 40, m0, m1, m2, 10));
       s += wrap(w, w, 184, 186, 80, (x, y) => big(x, y, 32, m1, m0, m2, -25));
-      s += wrap(w, w, 180, 56, 30, (x, y) => leafMotif(x, y, 26, 200, lf) + leafMotif(x, y, 26, 340, lf) + `<circle cx="${x}" cy="${y}" r="8" fill="${m2}"/>`);
-      s += wrap(w, w, 70, 188, 30, (x, y) => leafMotif(x, y, 24, 20, lf) + leafMotif(x, y, 24, 160, lf) + `<circle cx="${x}" cy="${y}" r="7" fill="${m0}"/>`);
+      s += wrap(
+        w,
+        w,
+        180,
+        56,
+        30,
+        (x, y) =>
+          leafMotif(x, y, 26, 200, lf) +
+          leafMotif(x, y, 26, 340, lf) +
+          `<circle cx="${x}" cy="${y}" r="8" fill="${m2}"/>`,
+      );
+      s += wrap(
+        w,
+        w,
+        70,
+        188,
+        30,
+        (x, y) =>
+          leafMotif(x, y, 24, 20, lf) +
+          leafMotif(x, y, 24, 160, lf) +
+          `<circle cx="${x}" cy="${y}" r="7" fill="${m0}"/>`,
+      );
       for (let i = 0; i < 7; i++) {
         const x = Math.round(rng() * w);
         const y = Math.round(rng() * w);
@@ -640,7 +727,8 @@ function printTile(ctx: Ctx, print: PrintKind, pal: Palette, rng: Rng): Tile {
       const inner = feather(90, 120, 34, 56, 10);
       s += `<path d="${outerGhost}" fill="${m0}" fill-opacity="0.4"/><path d="${outer}" fill="${m0}"/>`;
       s += `<path d="${inner}" fill="${m1}"/><path d="${feather(90, 120, 12, 22, 5)}" fill="${pal.base}"/>`;
-      const corner = (cx: number, cy: number): string => `<path d="${feather(cx, cy, 34, 60, 12)}" fill="${m2}"/><path d="${feather(cx, cy, 12, 22, 6)}" fill="${m1}"/>`;
+      const corner = (cx: number, cy: number): string =>
+        `<path d="${feather(cx, cy, 34, 60, 12)}" fill="${m2}"/><path d="${feather(cx, cy, 12, 22, 6)}" fill="${m1}"/>`;
       s += wrap(w, h, 0, 0, 80, corner);
       return { w, h, body: s };
     }
@@ -726,7 +814,9 @@ function printTile(ctx: Ctx, print: PrintKind, pal: Palette, rng: Rng): Tile {
       }
       for (const x of [0, 60, 120]) s += `<circle cx="${x}" cy="29" r="4" fill="${pal.accentDark}"/>`;
       s += `<rect y="62" width="${w}" height="1.5" fill="${pal.accent}"/><rect y="66" width="${w}" height="1.5" fill="${pal.accent}" fill-opacity="0.6"/>`;
-      s += flowerMotif(30, 150, 13, 4, pal.accent, pal.accentLight, 45) + flowerMotif(90, 230, 13, 4, pal.accent, pal.accentLight, 45);
+      s +=
+        flowerMotif(30, 150, 13, 4, pal.accent, pal.accentLight, 45) +
+        flowerMotif(90, 230, 13, 4, pal.accent, pal.accentLight, 45);
       s += `<circle cx="90" cy="150" r="2.5" fill="${pal.accent}"/><circle cx="30" cy="230" r="2.5" fill="${pal.accent}"/>`;
       return { w, h, body: s };
     }
@@ -754,7 +844,12 @@ function printFill(ctx: Ctx, print: PrintKind, pal: Palette, scale: number, rng:
 
 function initDefs(ctx: Ctx): void {
   const p = ctx.p;
-  ctx.weave = pattern(ctx, 4, 4, `<rect width="4" height="1" fill="#fff" fill-opacity="0.05"/><rect y="2" width="4" height="1" fill="#000" fill-opacity="0.035"/><rect width="1" height="4" fill="#000" fill-opacity="0.03"/>`);
+  ctx.weave = pattern(
+    ctx,
+    4,
+    4,
+    `<rect width="4" height="1" fill="#fff" fill-opacity="0.05"/><rect y="2" width="4" height="1" fill="#000" fill-opacity="0.035"/><rect width="1" height="4" fill="#000" fill-opacity="0.03"/>`,
+  );
   ctx.defs.push(
     `<linearGradient id="${p}sb" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#1a0c07" stop-opacity="0.3"/><stop offset="0.14" stop-color="#1a0c07" stop-opacity="0.08"/><stop offset="0.38" stop-color="#fff" stop-opacity="0.08"/><stop offset="0.6" stop-color="#fff" stop-opacity="0.02"/><stop offset="0.86" stop-color="#1a0c07" stop-opacity="0.1"/><stop offset="1" stop-color="#1a0c07" stop-opacity="0.32"/></linearGradient>`,
     `<linearGradient id="${p}sv" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.07"/><stop offset="0.5" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#1a0c07" stop-opacity="0.12"/></linearGradient>`,
@@ -790,7 +885,8 @@ function foldSvg(d: string, k = 1): string {
       return [q[0] - p[0], q[1] - p[1]];
     });
     const lens = (w: number, dx: number): string => {
-      const prof = (t: number): number => w * Math.pow(Math.sin(Math.PI * Math.min(1, t * 1.08)), 0.7) * (0.35 + 0.65 * t) + 0.01;
+      const prof = (t: number): number =>
+        w * Math.pow(Math.sin(Math.PI * Math.min(1, t * 1.08)), 0.7) * (0.35 + 0.65 * t) + 0.01;
       const side = (sign: number): string[] =>
         pts.map((p, i) => {
           const u = unit[i] ?? [0, 0];
@@ -829,7 +925,8 @@ function fabric(ctx: Ctx, d: string, o: FabricOpts = {}): string {
   else if (shade === "flat") s += `<path d="${d}" fill="url(#${ctx.p}sv)"/>`;
   if (o.dim) s += `<path d="${d}" fill="#160b08" fill-opacity="${opa(o.dim)}"/>`;
   if (o.folds && o.folds.length > 0) s += `<g clip-path="url(#${clip})">${o.folds.map((f) => foldSvg(f)).join("")}</g>`;
-  if (o.outline !== false) s += `<path d="${d}" fill="none" stroke="${ctx.pal.line}" stroke-opacity="0.55" stroke-width="2.2" stroke-linejoin="round"/>`;
+  if (o.outline !== false)
+    s += `<path d="${d}" fill="none" stroke="${ctx.pal.line}" stroke-opacity="0.55" stroke-width="2.2" stroke-linejoin="round"/>`;
   return s + "</g>";
 }
 
@@ -858,23 +955,46 @@ function stitch(d: string, colour: string, opacity = 0.75, w = 2, dash = "7 6"):
 
 type BorderStyle = "zari" | "temple" | "floral" | "piping";
 
-function border(ctx: Ctx, pts: readonly Pt[], t: number, style: BorderStyle = ctx.borderStyle, colour?: string): string {
+function border(
+  ctx: Ctx,
+  pts: readonly Pt[],
+  t: number,
+  style: BorderStyle = ctx.borderStyle,
+  colour?: string,
+): string {
   const pal = ctx.pal;
   if (style === "piping") {
     const c = colour ?? at(pal.motifs, 0);
-    return `<path d="${bandPath(pts, t)}" fill="${c}"/>` + `<path d="${polyline(offsetPts(pts, t * 0.7))}" fill="none" stroke="#fff" stroke-opacity="0.3" stroke-width="${n(Math.max(1, t * 0.2))}"/>`;
+    return (
+      `<path d="${bandPath(pts, t)}" fill="${c}"/>` +
+      `<path d="${polyline(offsetPts(pts, t * 0.7))}" fill="none" stroke="#fff" stroke-opacity="0.3" stroke-width="${n(Math.max(1, t * 0.2))}"/>`
+    );
   }
   if (style === "floral") {
     const bandC = colour ?? (pal.isDark ? mix(pal.base, "#000", 0.35) : pal.deep);
     let s = `<path d="${bandPath(pts, t)}" fill="${bandC}"/>`;
-    s += stitch(polyline(offsetPts(pts, t * 0.12)), pal.accentLight, 0.9, Math.max(1.2, t * 0.05), `${n(t * 0.16)} ${n(t * 0.1)}`);
-    s += stitch(polyline(offsetPts(pts, t * 0.88)), pal.accentLight, 0.9, Math.max(1.2, t * 0.05), `${n(t * 0.16)} ${n(t * 0.1)}`);
+    s += stitch(
+      polyline(offsetPts(pts, t * 0.12)),
+      pal.accentLight,
+      0.9,
+      Math.max(1.2, t * 0.05),
+      `${n(t * 0.16)} ${n(t * 0.1)}`,
+    );
+    s += stitch(
+      polyline(offsetPts(pts, t * 0.88)),
+      pal.accentLight,
+      0.9,
+      Math.max(1.2, t * 0.05),
+      `${n(t * 0.16)} ${n(t * 0.1)}`,
+    );
     const mid = offsetPts(pts, t / 2);
     let i = 0;
     for (const st of stations(mid, t * 0.95)) {
-      s += i % 2 === 0
-        ? flowerMotif(st.x, st.y, t * 0.28, 6, pal.accent, at(pal.motifs, 0), st.a)
-        : leafMotif(st.x - t * 0.2, st.y, t * 0.22, st.a - 30, pal.leaf) + leafMotif(st.x + t * 0.2, st.y, t * 0.22, st.a + 210, pal.leaf);
+      s +=
+        i % 2 === 0
+          ? flowerMotif(st.x, st.y, t * 0.28, 6, pal.accent, at(pal.motifs, 0), st.a)
+          : leafMotif(st.x - t * 0.2, st.y, t * 0.22, st.a - 30, pal.leaf) +
+            leafMotif(st.x + t * 0.2, st.y, t * 0.22, st.a + 210, pal.leaf);
       i++;
     }
     return s;
@@ -905,7 +1025,8 @@ function border(ctx: Ctx, pts: readonly Pt[], t: number, style: BorderStyle = ct
   let s = `<path d="${bandPath(pts, t)}" fill="${g}"/>`;
   s += `<path d="${polyline(offsetPts(pts, 3))}" fill="none" stroke="${pal.accentDark}" stroke-width="1.8"/>`;
   s += `<path d="${polyline(offsetPts(pts, t - 3))}" fill="none" stroke="${pal.accentDark}" stroke-width="1.8"/>`;
-  if (t >= 30) s += `<path d="${polyline(offsetPts(pts, t * 0.2))}${polyline(offsetPts(pts, t * 0.8))}" fill="none" stroke="${pal.accentDark}" stroke-opacity="0.7" stroke-width="1"/>`;
+  if (t >= 30)
+    s += `<path d="${polyline(offsetPts(pts, t * 0.2))}${polyline(offsetPts(pts, t * 0.8))}" fill="none" stroke="${pal.accentDark}" stroke-opacity="0.7" stroke-width="1"/>`;
   const mid = offsetPts(pts, t / 2);
   let diamonds = "";
   const r = t * 0.2;
@@ -949,8 +1070,10 @@ function tassel(ctx: Ctx, x: number, y: number, len: number, colour?: string, sw
 
 function button(ctx: Ctx, x: number, y: number, r: number, colour?: string): string {
   if (colour) {
-    return `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="${colour}" stroke="${darken(colour, 0.35)}" stroke-width="1.2"/><circle cx="${n(x - r * 0.3)}" cy="${n(y - r * 0.3)}" r="${n(r * 0.3)}" fill="#fff" fill-opacity="0.45"/>` +
-      `<circle cx="${n(x - r * 0.28)}" cy="${n(y)}" r="${n(r * 0.13)}" fill="${darken(colour, 0.5)}"/><circle cx="${n(x + r * 0.28)}" cy="${n(y)}" r="${n(r * 0.13)}" fill="${darken(colour, 0.5)}"/>`;
+    return (
+      `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="${colour}" stroke="${darken(colour, 0.35)}" stroke-width="1.2"/><circle cx="${n(x - r * 0.3)}" cy="${n(y - r * 0.3)}" r="${n(r * 0.3)}" fill="#fff" fill-opacity="0.45"/>` +
+      `<circle cx="${n(x - r * 0.28)}" cy="${n(y)}" r="${n(r * 0.13)}" fill="${darken(colour, 0.5)}"/><circle cx="${n(x + r * 0.28)}" cy="${n(y)}" r="${n(r * 0.13)}" fill="${darken(colour, 0.5)}"/>`
+    );
   }
   return `<circle cx="${n(x)}" cy="${n(y + r * 0.25)}" r="${n(r)}" fill="#1a0c07" fill-opacity="0.25"/><circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="url(#${ctx.p}bead)" stroke="${ctx.pal.accentDark}" stroke-width="1"/>`;
 }
@@ -960,7 +1083,8 @@ function button(ctx: Ctx, x: number, y: number, r: number, colour?: string): str
 /* ------------------------------------------------------------------ */
 
 type SleeveKind = "none" | "cap" | "short" | "puff" | "elbow" | "threeq" | "long";
-type NeckKind = "round" | "v" | "mandarin" | "keyhole" | "sweetheart" | "boat" | "square" | "collar" | "back" | "backDeep";
+type NeckKind =
+  "round" | "v" | "mandarin" | "keyhole" | "sweetheart" | "boat" | "square" | "collar" | "back" | "backDeep";
 
 const NECK_Y = 242;
 const ARM_Y = 470;
@@ -1002,31 +1126,83 @@ function neckSegs(kind: NeckKind, nh: number): Seg[] {
   switch (kind) {
     case "v":
       return [
-        [[CX + nh * 0.8, y + D * 0.3], [CX + nh * 0.2, y + D * 0.78], [CX, yd]],
-        [[CX - nh * 0.2, y + D * 0.78], [CX - nh * 0.8, y + D * 0.3], [CX - nh, y]],
+        [
+          [CX + nh * 0.8, y + D * 0.3],
+          [CX + nh * 0.2, y + D * 0.78],
+          [CX, yd],
+        ],
+        [
+          [CX - nh * 0.2, y + D * 0.78],
+          [CX - nh * 0.8, y + D * 0.3],
+          [CX - nh, y],
+        ],
       ];
     case "square":
       return [
-        [[CX + nh, y + D * 0.5], [CX + nh * 0.96, yd], [CX + nh * 0.7, yd]],
-        [[CX + nh * 0.3, yd], [CX - nh * 0.3, yd], [CX - nh * 0.7, yd]],
-        [[CX - nh * 0.96, yd], [CX - nh, y + D * 0.5], [CX - nh, y]],
+        [
+          [CX + nh, y + D * 0.5],
+          [CX + nh * 0.96, yd],
+          [CX + nh * 0.7, yd],
+        ],
+        [
+          [CX + nh * 0.3, yd],
+          [CX - nh * 0.3, yd],
+          [CX - nh * 0.7, yd],
+        ],
+        [
+          [CX - nh * 0.96, yd],
+          [CX - nh, y + D * 0.5],
+          [CX - nh, y],
+        ],
       ];
     case "sweetheart":
       return [
-        [[CX + nh * 1.02, y + D * 0.7], [CX + nh * 0.78, yd], [CX + nh * 0.42, yd]],
-        [[CX + nh * 0.2, yd], [CX + 5, yd - 6], [CX, yd - 18]],
-        [[CX - 5, yd - 6], [CX - nh * 0.2, yd], [CX - nh * 0.42, yd]],
-        [[CX - nh * 0.78, yd], [CX - nh * 1.02, y + D * 0.7], [CX - nh, y]],
+        [
+          [CX + nh * 1.02, y + D * 0.7],
+          [CX + nh * 0.78, yd],
+          [CX + nh * 0.42, yd],
+        ],
+        [
+          [CX + nh * 0.2, yd],
+          [CX + 5, yd - 6],
+          [CX, yd - 18],
+        ],
+        [
+          [CX - 5, yd - 6],
+          [CX - nh * 0.2, yd],
+          [CX - nh * 0.42, yd],
+        ],
+        [
+          [CX - nh * 0.78, yd],
+          [CX - nh * 1.02, y + D * 0.7],
+          [CX - nh, y],
+        ],
       ];
     case "backDeep":
       return [
-        [[CX + nh * 1.05, y + D * 0.55], [CX + nh * 0.75, yd], [CX, yd]],
-        [[CX - nh * 0.75, yd], [CX - nh * 1.05, y + D * 0.55], [CX - nh, y]],
+        [
+          [CX + nh * 1.05, y + D * 0.55],
+          [CX + nh * 0.75, yd],
+          [CX, yd],
+        ],
+        [
+          [CX - nh * 0.75, yd],
+          [CX - nh * 1.05, y + D * 0.55],
+          [CX - nh, y],
+        ],
       ];
     default:
       return [
-        [[CX + nh * 0.95, y + D * 0.8], [CX + nh * 0.5, yd], [CX, yd]],
-        [[CX - nh * 0.5, yd], [CX - nh * 0.95, y + D * 0.8], [CX - nh, y]],
+        [
+          [CX + nh * 0.95, y + D * 0.8],
+          [CX + nh * 0.5, yd],
+          [CX, yd],
+        ],
+        [
+          [CX - nh * 0.5, yd],
+          [CX - nh * 0.95, y + D * 0.8],
+          [CX - nh, y],
+        ],
       ];
   }
 }
@@ -1079,7 +1255,8 @@ function sleeveGeo(kind: SleeveKind, S: Pt, U: Pt, m: (p: Pt) => Pt): SleeveGeo 
     long: [820, 90],
   };
   const [hemY, w] = spec[kind];
-  const ox = kind === "short" || kind === "puff" ? S[0] - 58 : kind === "cap" ? S[0] - 36 : S[0] - 26 - (hemY - S[1]) * 0.19;
+  const ox =
+    kind === "short" || kind === "puff" ? S[0] - 58 : kind === "cap" ? S[0] - 36 : S[0] - 26 - (hemY - S[1]) * 0.19;
   const O: Pt = [ox, hemY];
   let d = `M${P(m(S))}`;
   if (kind === "puff") d += ` C${P(m([S[0] - 84, S[1] + 4]))} ${P(m([ox - 50, hemY - 70]))} ${P(m(O))}`;
@@ -1111,7 +1288,8 @@ function topGeo(s: TopSpec): TopGeo {
   const tailLift = s.shirtTail ? 74 : 0;
   const endY = s.slit > 0 ? hemY - s.slit : hemY - tailLift;
   const halfAt = (y: number): number => {
-    if (y <= s.waistY) return s.chestHalf + (s.waistHalf - s.chestHalf) * clamp((y - ARM_Y) / Math.max(1, s.waistY - ARM_Y), 0, 1);
+    if (y <= s.waistY)
+      return s.chestHalf + (s.waistHalf - s.chestHalf) * clamp((y - ARM_Y) / Math.max(1, s.waistY - ARM_Y), 0, 1);
     return s.waistHalf + (s.hemHalf - s.waistHalf) * clamp((y - s.waistY) / Math.max(1, hemY - s.waistY), 0, 1);
   };
   const cands: Pt[] = [
@@ -1134,7 +1312,11 @@ function topGeo(s: TopSpec): TopGeo {
     hemL = [CX - hh + 70, hemY + 6];
     hemR = [CX + hh - 70, hemY + 6];
     d += ` Q${P([CX - hh + 8, hemY + 2])} ${P(hemL)} Q${P([CX, hemY + 14])} ${P(hemR)} Q${P([CX + hh - 8, hemY + 2])} ${P(endR)}`;
-    hem = [...sampleQ(endL, [CX - hh + 8, hemY + 2], hemL, 6), ...sampleQ(hemL, [CX, hemY + 14], hemR, 12).slice(1), ...sampleQ(hemR, [CX + hh - 8, hemY + 2], endR, 6).slice(1)];
+    hem = [
+      ...sampleQ(endL, [CX - hh + 8, hemY + 2], hemL, 6),
+      ...sampleQ(hemL, [CX, hemY + 14], hemR, 12).slice(1),
+      ...sampleQ(hemR, [CX + hh - 8, hemY + 2], endR, 6).slice(1),
+    ];
   } else {
     hemL = s.slit > 0 ? [CX - s.hemHalf + 8, hemY] : endL;
     hemR = mir(hemL);
@@ -1207,14 +1389,23 @@ function pantsGeo(s: PantsSpec): { legs: string[]; hems: Pt[][]; folds: string[]
     for (const f of [0.3, 0.62]) {
       const hx = CX - s.innerHem - span * f;
       const wx = CX - s.waistHalf * (0.25 + f * 0.6);
-      fl.push(`M${P(m([wx, s.waistY + 120]))} Q${P(m([(wx + hx) / 2 - 6, (s.waistY + s.hemY) / 2]))} ${P(m([hx, s.hemY - 10]))}`);
+      fl.push(
+        `M${P(m([wx, s.waistY + 120]))} Q${P(m([(wx + hx) / 2 - 6, (s.waistY + s.hemY) / 2]))} ${P(m([hx, s.hemY - 10]))}`,
+      );
     }
     folds.push(fl);
   }
   return { legs, hems, folds };
 }
 
-function skirtGeo(waistY: number, waistHalf: number, hemY: number, hemHalf: number, k: number, amp: number): { d: string; hem: Pt[]; smooth: Pt[]; folds: string[]; junctions: Pt[] } {
+function skirtGeo(
+  waistY: number,
+  waistHalf: number,
+  hemY: number,
+  hemHalf: number,
+  k: number,
+  amp: number,
+): { d: string; hem: Pt[]; smooth: Pt[]; folds: string[]; junctions: Pt[] } {
   const L: Pt = [CX - hemHalf, hemY - 18];
   let d = `M${P([CX - waistHalf, waistY])} C${P([CX - waistHalf - 30, waistY + (hemY - waistY) * 0.3])} ${P([CX - hemHalf + 40, hemY - (hemY - waistY) * 0.38])} ${P(L)}`;
   const step = (2 * hemHalf) / k;
@@ -1232,7 +1423,7 @@ function skirtGeo(waistY: number, waistHalf: number, hemY: number, hemHalf: numb
   }
   d += ` C${P([CX + hemHalf - 40, hemY - (hemY - waistY) * 0.38])} ${P([CX + waistHalf + 30, waistY + (hemY - waistY) * 0.3])} ${P([CX + waistHalf, waistY])} Z`;
   const folds = junctions.map((j, i) => {
-    const wx = CX - waistHalf + ((2 * waistHalf) * (i + 1)) / k;
+    const wx = CX - waistHalf + (2 * waistHalf * (i + 1)) / k;
     return `M${P([wx, waistY + 30])} Q${P([(wx + j[0]) / 2 + (j[0] - CX) * 0.05, (waistY + j[1]) / 2])} ${P([j[0], j[1] - 8])}`;
   });
   const smooth: Pt[] = [];
@@ -1247,7 +1438,13 @@ function ribbonAlong(centre: readonly Pt[], half: number): { d: string; a: Pt[];
   const pts = sampleThrough(centre, 8);
   const a = offsetPts(pts, half);
   const b = offsetPts(pts, -half);
-  const d = polyline(a) + [...b].reverse().map((p) => "L" + Pr(p)).join("") + "Z";
+  const d =
+    polyline(a) +
+    [...b]
+      .reverse()
+      .map((p) => "L" + Pr(p))
+      .join("") +
+    "Z";
   return { d, a, b };
 }
 
@@ -1304,7 +1501,9 @@ function backDori(ctx: Ctx, nh: number, y: number, len: number): string {
   let s = `<path d="M${n(CX - nh + 4)},${n(y - 18)} Q${n(CX - nh * 0.45)},${n(y + 16)} ${CX},${n(y + 10)} Q${n(CX + nh * 0.45)},${n(y + 16)} ${n(CX + nh - 4)},${n(y - 18)}" fill="none" stroke="${c}" stroke-width="4"/>`;
   s += `<ellipse cx="${CX - 16}" cy="${n(y + 6)}" rx="16" ry="8" fill="none" stroke="${c}" stroke-width="4" transform="rotate(-20 ${CX - 16} ${n(y + 6)})"/>`;
   s += `<ellipse cx="${CX + 16}" cy="${n(y + 6)}" rx="16" ry="8" fill="none" stroke="${c}" stroke-width="4" transform="rotate(20 ${CX + 16} ${n(y + 6)})"/>`;
-  s += tassel(ctx, CX - 4, y + 10, len, at(pal.motifs, 0), -22) + tassel(ctx, CX + 4, y + 10, len * 0.88, at(pal.motifs, 1), 18);
+  s +=
+    tassel(ctx, CX - 4, y + 10, len, at(pal.motifs, 0), -22) +
+    tassel(ctx, CX + 4, y + 10, len * 0.88, at(pal.motifs, 1), 18);
   return s;
 }
 
@@ -1325,16 +1524,51 @@ function drawTunic(ctx: Ctx, st: Style, short: boolean): Drawn {
   const back = ctx.view === "back";
   const neck: NeckKind = back ? (st.backDeep ? "backDeep" : "back") : st.neckA;
   const spec: TopSpec = short
-    ? { neckHalf: 54, shoulderHalf: 168, chestHalf: 136, waistHalf: 128, hemHalf: 184, hemY: 900, waistY: 640, hemDip: 8, slit: 150, sleeve: st.sleeveA, neck }
-    : { neckHalf: 54, shoulderHalf: 172, chestHalf: 138, waistHalf: 130, hemHalf: 174, hemY: 1330, waistY: 700, hemDip: 8, slit: 330, sleeve: "threeq", neck };
+    ? {
+        neckHalf: 54,
+        shoulderHalf: 168,
+        chestHalf: 136,
+        waistHalf: 128,
+        hemHalf: 184,
+        hemY: 900,
+        waistY: 640,
+        hemDip: 8,
+        slit: 150,
+        sleeve: st.sleeveA,
+        neck,
+      }
+    : {
+        neckHalf: 54,
+        shoulderHalf: 172,
+        chestHalf: 138,
+        waistHalf: 130,
+        hemHalf: 174,
+        hemY: 1330,
+        waistY: 700,
+        hemDip: 8,
+        slit: 330,
+        sleeve: "threeq",
+        neck,
+      };
   const g = topGeo(spec);
   const bt = short ? 34 : 46;
   let s = "";
   if (g.backPanel) {
-    const bh = sampleQ([CX - spec.hemHalf - 30, spec.hemY - 8], [CX, spec.hemY + spec.hemDip * 2 - 6], [CX + spec.hemHalf + 30, spec.hemY - 8], 20);
+    const bh = sampleQ(
+      [CX - spec.hemHalf - 30, spec.hemY - 8],
+      [CX, spec.hemY + spec.hemDip * 2 - 6],
+      [CX + spec.hemHalf + 30, spec.hemY - 8],
+      20,
+    );
     const [eL, eR] = [at(g.slitTops, 0), at(g.slitTops, 1)];
     const shadowEdge = `M${P(eL)} L${P(g.hemCorners[0])} M${P(eR)} L${P(g.hemCorners[1])}`;
-    s += fabric(ctx, g.backPanel, { dim: 0.3, shade: "flat", inner: (st.hemBorder ? border(ctx, bh, bt) : "") + `<path d="${shadowEdge}" stroke="#160b08" stroke-opacity="0.25" stroke-width="22"/>` });
+    s += fabric(ctx, g.backPanel, {
+      dim: 0.3,
+      shade: "flat",
+      inner:
+        (st.hemBorder ? border(ctx, bh, bt) : "") +
+        `<path d="${shadowEdge}" stroke="#160b08" stroke-opacity="0.25" stroke-width="22"/>`,
+    });
   }
   s += insideNeck(ctx, g.inside);
   let inner = "";
@@ -1344,7 +1578,9 @@ function drawTunic(ctx: Ctx, st: Style, short: boolean): Drawn {
     inner += border(ctx, sampleLine(at(g.slitTops, 0), g.hemCorners[0], 6), 7, "piping", pal.accent);
     inner += border(ctx, sampleLine(g.hemCorners[1], at(g.slitTops, 1), 6), 7, "piping", pal.accent);
   }
-  const slitBeads = g.slitTops.map((t) => `<circle cx="${n(t[0] + (t[0] < CX ? 5 : -5))}" cy="${n(t[1] + 2)}" r="7" fill="url(#${ctx.p}bead)"/>`).join("");
+  const slitBeads = g.slitTops
+    .map((t) => `<circle cx="${n(t[0] + (t[0] < CX ? 5 : -5))}" cy="${n(t[1] + 2)}" r="7" fill="url(#${ctx.p}bead)"/>`)
+    .join("");
   const after: string[] = [];
   if (!back) {
     if (st.neckA === "v") inner += border(ctx, g.neckPts, 18);
@@ -1353,15 +1589,26 @@ function drawTunic(ctx: Ctx, st: Style, short: boolean): Drawn {
       const y0 = NECK_Y + g.neckDepth - 2;
       inner += border(ctx, g.neckPts, 10, "zari");
       inner += `<path d="M${CX},${y0} Q${CX + 9},${y0 + 60} ${CX},${y0 + 118} Q${CX - 9},${y0 + 60} ${CX},${y0}Z" fill="${pal.inside}" stroke="${pal.accent}" stroke-width="3"/>`;
-      after.push(tassel(ctx, CX - 5, y0 + 4, 190, at(pal.motifs, 0), -14) + tassel(ctx, CX + 5, y0 + 4, 160, at(pal.motifs, 1), 12));
+      after.push(
+        tassel(ctx, CX - 5, y0 + 4, 190, at(pal.motifs, 0), -14) +
+          tassel(ctx, CX + 5, y0 + 4, 160, at(pal.motifs, 1), 12),
+      );
     } else {
       // mandarin collar and placket
       const pk = `M${CX - 18},${NECK_Y + 34} L${CX + 18},${NECK_Y + 34} L${CX + 18},${NECK_Y + 270} L${CX - 18},${NECK_Y + 270} Z`;
       inner += `<path d="${pk}" fill="${ctx.printFill}" stroke="${pal.line}" stroke-opacity="0.5" stroke-width="2"/>`;
-      inner += stitch(`M${CX - 12},${NECK_Y + 40} L${CX - 12},${NECK_Y + 264} M${CX + 12},${NECK_Y + 40} L${CX + 12},${NECK_Y + 264}`, pal.accent, 0.85, 1.6, "5 4");
+      inner += stitch(
+        `M${CX - 12},${NECK_Y + 40} L${CX - 12},${NECK_Y + 264} M${CX + 12},${NECK_Y + 40} L${CX + 12},${NECK_Y + 264}`,
+        pal.accent,
+        0.85,
+        1.6,
+        "5 4",
+      );
       for (let i = 0; i < 5; i++) after.push(button(ctx, CX, NECK_Y + 64 + i * 46, 7));
       const collar = bandPath(g.neckPts, -24);
-      after.push(`<path d="${collar}" fill="${ctx.printFill}"/><path d="${collar}" fill="#160b08" fill-opacity="0.12"/><path d="${collar}" fill="none" stroke="${pal.line}" stroke-opacity="0.6" stroke-width="2"/>`);
+      after.push(
+        `<path d="${collar}" fill="${ctx.printFill}"/><path d="${collar}" fill="#160b08" fill-opacity="0.12"/><path d="${collar}" fill="none" stroke="${pal.line}" stroke-opacity="0.6" stroke-width="2"/>`,
+      );
       after.push(border(ctx, offsetPts(g.neckPts, -24), 5, "piping", pal.accent));
     }
   } else {
@@ -1375,7 +1622,9 @@ function drawTunic(ctx: Ctx, st: Style, short: boolean): Drawn {
   for (const fx of [-70, 64, -150, 150]) {
     const yTop = (short ? 520 : 600) + range(r, -60, 90);
     const x0 = CX + fx * 0.6 + range(r, -10, 10);
-    folds.push(`M${n(x0)},${n(yTop)} Q${n(x0 + fx * 0.2)},${n((yTop + spec.hemY) / 2)} ${n(CX + fx * 1.1)},${spec.hemY}`);
+    folds.push(
+      `M${n(x0)},${n(yTop)} Q${n(x0 + fx * 0.2)},${n((yTop + spec.hemY) / 2)} ${n(CX + fx * 1.1)},${spec.hemY}`,
+    );
   }
   s += fabric(ctx, g.body, { inner, folds }) + slitBeads;
   g.sleeves.forEach((sd, i) => {
@@ -1383,16 +1632,37 @@ function drawTunic(ctx: Ctx, st: Style, short: boolean): Drawn {
     s += sleeveShadow(sd, i);
     const sinner = border(ctx, hem, 24) + stitch(polyline(offsetPts(hem, 34)), pal.accent, 0.75);
     const sx = i === 0 ? g.sleeveOuter + 40 : 2 * CX - g.sleeveOuter - 40;
-    s += fabric(ctx, sd, { shade: "sleeve", inner: sinner, folds: [`M${n(sx + (i === 0 ? 20 : -20))},380 Q${n(sx)},520 ${n(sx + (i === 0 ? -6 : 6))},660`] });
+    s += fabric(ctx, sd, {
+      shade: "sleeve",
+      inner: sinner,
+      folds: [`M${n(sx + (i === 0 ? 20 : -20))},380 Q${n(sx)},520 ${n(sx + (i === 0 ? -6 : 6))},660`],
+    });
   });
   s += after.join("");
-  return { svg: s, box: [g.sleeveOuter - 10, NECK_Y - 30, 2 * CX - g.sleeveOuter + 10, g.bottom], sil: [g.body, ...g.sleeves, g.backPanel ?? ""] };
+  return {
+    svg: s,
+    box: [g.sleeveOuter - 10, NECK_Y - 30, 2 * CX - g.sleeveOuter + 10, g.bottom],
+    sil: [g.body, ...g.sleeves, g.backPanel ?? ""],
+  };
 }
 
 function drawShirt(ctx: Ctx): Drawn {
   const pal = ctx.pal;
   const back = ctx.view === "back";
-  const spec: TopSpec = { neckHalf: 50, shoulderHalf: 180, chestHalf: 146, waistHalf: 140, hemHalf: 152, hemY: 1066, waistY: 720, hemDip: 0, slit: 0, sleeve: "long", neck: back ? "back" : "collar", shirtTail: true };
+  const spec: TopSpec = {
+    neckHalf: 50,
+    shoulderHalf: 180,
+    chestHalf: 146,
+    waistHalf: 140,
+    hemHalf: 152,
+    hemY: 1066,
+    waistY: 720,
+    hemDip: 0,
+    slit: 0,
+    sleeve: "long",
+    neck: back ? "back" : "collar",
+    shirtTail: true,
+  };
   const g = topGeo(spec);
   let s = insideNeck(ctx, g.inside);
   let inner = stitch(polyline(offsetPts(g.hem, 14)), pal.line, 0.55);
@@ -1405,17 +1675,37 @@ function drawShirt(ctx: Ctx): Drawn {
     inner += `<path d="M${CX + 22},280 L${CX + 22},1100" stroke="${pal.line}" stroke-opacity="0.5" stroke-width="2"/>`;
     const pocket = "M652,404 L744,404 L744,500 L698,518 L652,500 Z";
     inner += `<path d="${pocket}" fill="${ctx.printFill}" stroke="${pal.line}" stroke-opacity="0.55" stroke-width="2"/><path d="${pocket}" fill="#160b08" fill-opacity="0.06"/>`;
-    inner += stitch("M658,426 L738,426", pal.line, 0.5, 1.6, "5 4") + stitch("M658,412 L658,496 L698,512 L738,496 L738,412", pal.line, 0.45, 1.4, "5 4");
+    inner +=
+      stitch("M658,426 L738,426", pal.line, 0.5, 1.6, "5 4") +
+      stitch("M658,412 L658,496 L698,512 L738,496 L738,412", pal.line, 0.45, 1.4, "5 4");
     for (let y = 330; y < 1040; y += 94) after.push(button(ctx, CX, y, 8, btn));
     for (const m of [(p: Pt): Pt => p, mir]) {
       const d = `M${P(m([CX - 56, 228]))} Q${P(m([CX - 30, 262]))} ${P(m([CX - 2, 284]))} L${P(m([CX - 50, 326]))} Q${P(m([CX - 74, 300]))} ${P(m([CX - 90, 262]))} Q${P(m([CX - 78, 240]))} ${P(m([CX - 56, 228]))} Z`;
-      after.push(fabric(ctx, d, { shade: "flat", inner: stitch(`M${P(m([CX - 12, 288]))} L${P(m([CX - 50, 316]))} Q${P(m([CX - 68, 296]))} ${P(m([CX - 82, 264]))}`, pal.line, 0.5, 1.4, "5 4") }));
+      after.push(
+        fabric(ctx, d, {
+          shade: "flat",
+          inner: stitch(
+            `M${P(m([CX - 12, 288]))} L${P(m([CX - 50, 316]))} Q${P(m([CX - 68, 296]))} ${P(m([CX - 82, 264]))}`,
+            pal.line,
+            0.5,
+            1.4,
+            "5 4",
+          ),
+        }),
+      );
     }
   } else {
-    inner += stitch(`M${CX - 182},334 Q${CX},356 ${CX + 182},334`, pal.line, 0.55) + `<path d="M${CX - 182},330 Q${CX},352 ${CX + 182},330" stroke="${pal.line}" stroke-opacity="0.45" stroke-width="2" fill="none"/>`;
+    inner +=
+      stitch(`M${CX - 182},334 Q${CX},356 ${CX + 182},334`, pal.line, 0.55) +
+      `<path d="M${CX - 182},330 Q${CX},352 ${CX + 182},330" stroke="${pal.line}" stroke-opacity="0.45" stroke-width="2" fill="none"/>`;
     inner += `<path d="M${CX - 16},346 L${CX - 10},470 L${CX + 10},470 L${CX + 16},346 Z" fill="#160b08" fill-opacity="0.14"/>`;
     const col = `M${CX - 58},232 Q${CX},212 ${CX + 58},232 L${CX + 56},266 Q${CX},250 ${CX - 56},266 Z`;
-    after.push(fabric(ctx, col, { shade: "flat", inner: stitch(`M${CX - 54},258 Q${CX},242 ${CX + 54},258`, pal.line, 0.5, 1.4, "5 4") }));
+    after.push(
+      fabric(ctx, col, {
+        shade: "flat",
+        inner: stitch(`M${CX - 54},258 Q${CX},242 ${CX + 54},258`, pal.line, 0.5, 1.4, "5 4"),
+      }),
+    );
   }
   const folds = [`M540,700 Q520,880 530,1050`, `M690,720 Q700,880 680,1050`];
   s += fabric(ctx, g.body, { inner, folds });
@@ -1424,22 +1714,42 @@ function drawShirt(ctx: Ctx): Drawn {
     const cuff = bandPath(hem, 66);
     const cx = (at(hem, 0)[0] + at(hem, hem.length - 1)[0]) / 2;
     const cy = (at(hem, 0)[1] + at(hem, hem.length - 1)[1]) / 2 - 33;
-    const sinner = `<path d="${cuff}" fill="#160b08" fill-opacity="0.1"/><path d="${polyline(offsetPts(hem, 66))}" stroke="${pal.line}" stroke-opacity="0.55" stroke-width="2" fill="none"/>` + stitch(polyline(offsetPts(hem, 58)), pal.line, 0.5, 1.4, "5 4") + stitch(polyline(offsetPts(hem, 8)), pal.line, 0.5, 1.4, "5 4");
+    const sinner =
+      `<path d="${cuff}" fill="#160b08" fill-opacity="0.1"/><path d="${polyline(offsetPts(hem, 66))}" stroke="${pal.line}" stroke-opacity="0.55" stroke-width="2" fill="none"/>` +
+      stitch(polyline(offsetPts(hem, 58)), pal.line, 0.5, 1.4, "5 4") +
+      stitch(polyline(offsetPts(hem, 8)), pal.line, 0.5, 1.4, "5 4");
     s += sleeveShadow(sd, i);
-    s += fabric(ctx, sd, { shade: "sleeve", inner: sinner, folds: [`M${n(cx + (i === 0 ? 24 : -24))},420 Q${n(cx)},580 ${n(cx)},700`] });
+    s += fabric(ctx, sd, {
+      shade: "sleeve",
+      inner: sinner,
+      folds: [`M${n(cx + (i === 0 ? 24 : -24))},420 Q${n(cx)},580 ${n(cx)},700`],
+    });
     s += button(ctx, cx, cy, 7, btn);
   });
   s += after.join("");
-  return { svg: s, box: [g.sleeveOuter - 10, NECK_Y - 30, 2 * CX - g.sleeveOuter + 10, g.bottom + 10], sil: [g.body, ...g.sleeves] };
+  return {
+    svg: s,
+    box: [g.sleeveOuter - 10, NECK_Y - 30, 2 * CX - g.sleeveOuter + 10, g.bottom + 10],
+    sil: [g.body, ...g.sleeves],
+  };
 }
 
-function drawPants(ctx: Ctx, spec: PantsSpec, hemStyle: BorderStyle | null, hemT: number, waistband: boolean, drawstring: boolean): { svg: string; sil: string[] } {
+function drawPants(
+  ctx: Ctx,
+  spec: PantsSpec,
+  hemStyle: BorderStyle | null,
+  hemT: number,
+  waistband: boolean,
+  drawstring: boolean,
+): { svg: string; sil: string[] } {
   const pal = ctx.pal;
   const geo = pantsGeo(spec);
   let s = "";
   geo.legs.forEach((leg, i) => {
     const hem = at(geo.hems, i);
-    const inner = (hemStyle ? border(ctx, hem, hemT, hemStyle, hemStyle === "piping" ? at(pal.motifs, 0) : undefined) : "") + stitch(polyline(offsetPts(hem, hemT + 10)), hemStyle === "piping" ? pal.line : pal.accent, 0.6);
+    const inner =
+      (hemStyle ? border(ctx, hem, hemT, hemStyle, hemStyle === "piping" ? at(pal.motifs, 0) : undefined) : "") +
+      stitch(polyline(offsetPts(hem, hemT + 10)), hemStyle === "piping" ? pal.line : pal.accent, 0.6);
     s += fabric(ctx, leg, { inner, folds: at(geo.folds, i), dim: i === 0 && spec.innerHem < 0 ? 0.05 : 0 });
   });
   if (waistband) {
@@ -1448,10 +1758,17 @@ function drawPants(ctx: Ctx, spec: PantsSpec, hemStyle: BorderStyle | null, hemT
     const wb = `M${CX - w},${y - 4} Q${CX},${y + 6} ${CX + w},${y - 4} L${CX + w - 2},${y + 50} Q${CX},${y + 60} ${CX - w + 2},${y + 50} Z`;
     let gathers = "";
     for (let x = CX - w + 8; x < CX + w - 4; x += 11) gathers += `M${n(x)},${y + 4} L${n(x + 1)},${y + 50}`;
-    s += fabric(ctx, wb, { shade: "flat", inner: `<path d="${gathers}" stroke="#160b08" stroke-opacity="0.18" stroke-width="3"/>` + stitch(`M${CX - w},${y + 10} Q${CX},${y + 20} ${CX + w},${y + 10}`, pal.line, 0.4, 1.4, "5 4") });
+    s += fabric(ctx, wb, {
+      shade: "flat",
+      inner:
+        `<path d="${gathers}" stroke="#160b08" stroke-opacity="0.18" stroke-width="3"/>` +
+        stitch(`M${CX - w},${y + 10} Q${CX},${y + 20} ${CX + w},${y + 10}`, pal.line, 0.4, 1.4, "5 4"),
+    });
     if (drawstring) {
       s += `<circle cx="${CX - 12}" cy="${y + 26}" r="5" fill="${pal.inside}" stroke="${pal.accent}" stroke-width="2"/><circle cx="${CX + 12}" cy="${y + 26}" r="5" fill="${pal.inside}" stroke="${pal.accent}" stroke-width="2"/>`;
-      s += tassel(ctx, CX - 12, y + 26, 230, at(pal.motifs, 0), -24) + tassel(ctx, CX + 12, y + 26, 200, at(pal.motifs, 1), 20);
+      s +=
+        tassel(ctx, CX - 12, y + 26, 230, at(pal.motifs, 0), -24) +
+        tassel(ctx, CX + 12, y + 26, 200, at(pal.motifs, 1), 20);
     }
   }
   return { svg: s, sil: geo.legs };
@@ -1461,9 +1778,28 @@ function drawCoord(ctx: Ctx, st: Style): Drawn {
   const pal = ctx.pal;
   const back = ctx.view === "back";
   const pipe = at(pal.motifs, 0);
-  const pants = drawPants(ctx, { waistY: 690, waistHalf: 150, hemY: 1420, outerHem: 158, innerHem: 18, crotchY: 940 }, "piping", 10, false, false);
+  const pants = drawPants(
+    ctx,
+    { waistY: 690, waistHalf: 150, hemY: 1420, outerHem: 158, innerHem: 18, crotchY: 940 },
+    "piping",
+    10,
+    false,
+    false,
+  );
   const neck: NeckKind = back ? "back" : st.neckB === "sweetheart" ? "round" : st.neckB;
-  const spec: TopSpec = { neckHalf: 56, shoulderHalf: 178, chestHalf: 150, waistHalf: 156, hemHalf: 164, hemY: 790, waistY: 690, hemDip: 6, slit: 80, sleeve: "elbow", neck };
+  const spec: TopSpec = {
+    neckHalf: 56,
+    shoulderHalf: 178,
+    chestHalf: 150,
+    waistHalf: 156,
+    hemHalf: 164,
+    hemY: 790,
+    waistY: 690,
+    hemDip: 6,
+    slit: 80,
+    sleeve: "elbow",
+    neck,
+  };
   const g = topGeo(spec);
   let s = pants.svg;
   if (g.backPanel) s += fabric(ctx, g.backPanel, { dim: 0.3, shade: "flat" });
@@ -1474,25 +1810,54 @@ function drawCoord(ctx: Ctx, st: Style): Drawn {
   if (!back) {
     for (let i = 0; i < 3; i++) after.push(button(ctx, CX, NECK_Y + g.neckDepth + 28 + i * 40, 6, pipe));
   } else {
-    after.push(`<path d="M${CX},${NECK_Y + 16} L${CX},${NECK_Y + 80}" stroke="${pal.inside}" stroke-width="5"/>` + button(ctx, CX + 10, NECK_Y + 28, 6, pipe));
+    after.push(
+      `<path d="M${CX},${NECK_Y + 16} L${CX},${NECK_Y + 80}" stroke="${pal.inside}" stroke-width="5"/>` +
+        button(ctx, CX + 10, NECK_Y + 28, 6, pipe),
+    );
   }
   s += fabric(ctx, g.body, { inner, folds: [`M540,560 Q530,680 520,790`, `M680,560 Q690,680 700,790`] });
   g.sleeves.forEach((sd, i) => {
     const hem = at(g.sleeveHems, i);
     s += sleeveShadow(sd, i);
-    s += fabric(ctx, sd, { shade: "sleeve", inner: border(ctx, hem, 9, "piping", pipe) + stitch(polyline(offsetPts(hem, 18)), pal.line, 0.5) });
+    s += fabric(ctx, sd, {
+      shade: "sleeve",
+      inner: border(ctx, hem, 9, "piping", pipe) + stitch(polyline(offsetPts(hem, 18)), pal.line, 0.5),
+    });
   });
   s += after.join("");
-  return { svg: s, box: [g.sleeveOuter - 10, NECK_Y - 30, 2 * CX - g.sleeveOuter + 10, 1440], sil: [g.body, ...g.sleeves, ...pants.sil] };
+  return {
+    svg: s,
+    box: [g.sleeveOuter - 10, NECK_Y - 30, 2 * CX - g.sleeveOuter + 10, 1440],
+    sil: [g.body, ...g.sleeves, ...pants.sil],
+  };
 }
 
 function drawLounge(ctx: Ctx, st: Style): Drawn {
   const pal = ctx.pal;
   const back = ctx.view === "back";
   const pipe = pal.isLight ? at(pal.motifs, 0) : pal.lighter;
-  const pants = drawPants(ctx, { waistY: 700, waistHalf: 152, hemY: 1410, outerHem: 172, innerHem: 16, crotchY: 940 }, "piping", 26, false, false);
+  const pants = drawPants(
+    ctx,
+    { waistY: 700, waistHalf: 152, hemY: 1410, outerHem: 172, innerHem: 16, crotchY: 940 },
+    "piping",
+    26,
+    false,
+    false,
+  );
   const neck: NeckKind = back ? "back" : st.v < 0.5 ? "round" : "v";
-  const spec: TopSpec = { neckHalf: 60, shoulderHalf: 196, chestHalf: 164, waistHalf: 166, hemHalf: 170, hemY: 800, waistY: 700, hemDip: 6, slit: 56, sleeve: "short", neck };
+  const spec: TopSpec = {
+    neckHalf: 60,
+    shoulderHalf: 196,
+    chestHalf: 164,
+    waistHalf: 166,
+    hemHalf: 170,
+    hemY: 800,
+    waistY: 700,
+    hemDip: 6,
+    slit: 56,
+    sleeve: "short",
+    neck,
+  };
   const g = topGeo(spec);
   let s = pants.svg;
   if (g.backPanel) s += fabric(ctx, g.backPanel, { dim: 0.3, shade: "flat" });
@@ -1500,7 +1865,9 @@ function drawLounge(ctx: Ctx, st: Style): Drawn {
   let inner = border(ctx, g.hem, 12, "piping", pipe) + border(ctx, g.neckPts, 12, "piping", pipe);
   if (!back) {
     const pocket = "M650,420 L736,420 L736,510 L650,510 Z";
-    inner += `<path d="${pocket}" fill="${ctx.printFill}" stroke="${pal.line}" stroke-opacity="0.5" stroke-width="2"/><rect x="650" y="420" width="86" height="12" fill="${pipe}"/>` + stitch("M656,440 L656,504 L730,504 L730,440", pal.line, 0.45, 1.4, "5 4");
+    inner +=
+      `<path d="${pocket}" fill="${ctx.printFill}" stroke="${pal.line}" stroke-opacity="0.5" stroke-width="2"/><rect x="650" y="420" width="86" height="12" fill="${pipe}"/>` +
+      stitch("M656,440 L656,504 L730,504 L730,440", pal.line, 0.45, 1.4, "5 4");
   } else {
     inner += `<rect x="${CX - 30}" y="${NECK_Y + 30}" width="60" height="26" rx="3" fill="${pipe}" fill-opacity="0.9"/>`;
   }
@@ -1509,7 +1876,11 @@ function drawLounge(ctx: Ctx, st: Style): Drawn {
     s += sleeveShadow(sd, i);
     s += fabric(ctx, sd, { shade: "sleeve", inner: border(ctx, at(g.sleeveHems, i), 12, "piping", pipe) });
   });
-  return { svg: s, box: [g.sleeveOuter - 10, NECK_Y - 30, 2 * CX - g.sleeveOuter + 10, 1430], sil: [g.body, ...g.sleeves, ...pants.sil] };
+  return {
+    svg: s,
+    box: [g.sleeveOuter - 10, NECK_Y - 30, 2 * CX - g.sleeveOuter + 10, 1430],
+    sil: [g.body, ...g.sleeves, ...pants.sil],
+  };
 }
 
 function drawBottoms(ctx: Ctx, st: Style): Drawn {
@@ -1525,17 +1896,44 @@ function drawDress(ctx: Ctx, st: Style): Drawn {
   const pal = ctx.pal;
   const back = ctx.view === "back";
   const neck: NeckKind = back ? (st.backDeep ? "backDeep" : "back") : st.neckB;
-  const spec: TopSpec = { neckHalf: 50, shoulderHalf: 150, chestHalf: 126, waistHalf: 114, hemHalf: 114, hemY: 600, waistY: 600, hemDip: 0, slit: 0, sleeve: st.sleeveB, neck };
+  const spec: TopSpec = {
+    neckHalf: 50,
+    shoulderHalf: 150,
+    chestHalf: 126,
+    waistHalf: 114,
+    hemHalf: 114,
+    hemY: 600,
+    waistY: 600,
+    hemDip: 0,
+    slit: 0,
+    sleeve: st.sleeveB,
+    neck,
+  };
   const g = topGeo(spec);
   const sk = skirtGeo(590, 114, 1340, 322, 9, 14);
   const trimStyle: BorderStyle = st.border === "temple" ? "floral" : st.border;
-  let s = fabric(ctx, sk.d, { inner: border(ctx, sk.hem, 40, trimStyle) + stitch(polyline(offsetPts(sk.smooth, 60)), pal.accent, 0.7), folds: sk.folds });
-  s += insideNeck(ctx, back && st.backDeep ? `M${CX - 50},${NECK_Y} L${CX + 50},${NECK_Y} L${CX + 50},560 L${CX - 50},560 Z` : g.inside);
+  let s = fabric(ctx, sk.d, {
+    inner: border(ctx, sk.hem, 40, trimStyle) + stitch(polyline(offsetPts(sk.smooth, 60)), pal.accent, 0.7),
+    folds: sk.folds,
+  });
+  s += insideNeck(
+    ctx,
+    back && st.backDeep ? `M${CX - 50},${NECK_Y} L${CX + 50},${NECK_Y} L${CX + 50},560 L${CX - 50},560 Z` : g.inside,
+  );
   let inner = border(ctx, g.neckPts, 12, "zari");
   inner += stitch(`M540,600 L548,470 M660,600 L652,470`, pal.line, 0.4, 1.4, "5 4");
   const after: string[] = [];
   if (back) {
-    if (!st.backDeep) inner += `<path d="M${CX},${NECK_Y + 20} L${CX},588" stroke="${pal.line}" stroke-width="3" stroke-opacity="0.7"/>` + stitch(`M${CX - 5},${NECK_Y + 24} L${CX - 5},586 M${CX + 5},${NECK_Y + 24} L${CX + 5},586`, pal.accentDark, 0.8, 2, "2 3");
+    if (!st.backDeep)
+      inner +=
+        `<path d="M${CX},${NECK_Y + 20} L${CX},588" stroke="${pal.line}" stroke-width="3" stroke-opacity="0.7"/>` +
+        stitch(
+          `M${CX - 5},${NECK_Y + 24} L${CX - 5},586 M${CX + 5},${NECK_Y + 24} L${CX + 5},586`,
+          pal.accentDark,
+          0.8,
+          2,
+          "2 3",
+        );
     else after.push(backDori(ctx, 50, NECK_Y + 80, 200));
   }
   s += fabric(ctx, g.body, { inner });
@@ -1546,7 +1944,15 @@ function drawDress(ctx: Ctx, st: Style): Drawn {
   // sash
   const sashC = pal.isLight ? at(pal.motifs, 0) : pal.companion;
   const sash = `M${CX - 120},580 Q${CX},592 ${CX + 120},580 L${CX + 120},614 Q${CX},626 ${CX - 120},614 Z`;
-  s += `<path d="${sash}" fill="${sashC}"/><path d="${sash}" fill="url(#${ctx.p}sb)"/>` + stitch(`M${CX - 118},590 Q${CX},602 ${CX + 118},590 M${CX - 118},606 Q${CX},618 ${CX + 118},606`, lighten(sashC, 0.4), 0.6, 1.4, "5 4");
+  s +=
+    `<path d="${sash}" fill="${sashC}"/><path d="${sash}" fill="url(#${ctx.p}sb)"/>` +
+    stitch(
+      `M${CX - 118},590 Q${CX},602 ${CX + 118},590 M${CX - 118},606 Q${CX},618 ${CX + 118},606`,
+      lighten(sashC, 0.4),
+      0.6,
+      1.4,
+      "5 4",
+    );
   const bx = back ? CX : CX - 82;
   const by = 600;
   const tails = `M${bx - 6},${by + 6} Q${bx - 30},${by + 140} ${bx - 56},${by + 262} L${bx - 22},${by + 250} Q${bx - 8},${by + 130} ${bx + 4},${by + 8} Z M${bx + 6},${by + 6} Q${bx + 22},${by + 120} ${bx + 30},${by + 232} L${bx + 58},${by + 214} Q${bx + 34},${by + 110} ${bx + 10},${by + 4} Z`;
@@ -1558,10 +1964,22 @@ function drawDress(ctx: Ctx, st: Style): Drawn {
 
 function sheerFill(ctx: Ctx, colour: string): string {
   const pal = ctx.pal;
-  return pattern(ctx, 44, 44, `<rect width="44" height="44" fill="${colour}"/><circle cx="11" cy="11" r="2.6" fill="${pal.accentLight}" fill-opacity="0.9"/><circle cx="33" cy="33" r="2.6" fill="${pal.accent}" fill-opacity="0.9"/><rect y="22" width="44" height="1" fill="#fff" fill-opacity="0.08"/>`);
+  return pattern(
+    ctx,
+    44,
+    44,
+    `<rect width="44" height="44" fill="${colour}"/><circle cx="11" cy="11" r="2.6" fill="${pal.accentLight}" fill-opacity="0.9"/><circle cx="33" cy="33" r="2.6" fill="${pal.accent}" fill-opacity="0.9"/><rect y="22" width="44" height="1" fill="#fff" fill-opacity="0.08"/>`,
+  );
 }
 
-function drawDupatta(ctx: Ctx, centre: Pt[], half: number, colour: string, endTassels: boolean, opacity = 0.86): { svg: string; sil: string } {
+function drawDupatta(
+  ctx: Ctx,
+  centre: Pt[],
+  half: number,
+  colour: string,
+  endTassels: boolean,
+  opacity = 0.86,
+): { svg: string; sil: string } {
   const r = ribbonAlong(centre, half);
   const fill = sheerFill(ctx, colour);
   let s = `<g opacity="${opa(opacity)}">${fabric(ctx, r.d, { fill, shade: "flat", folds: [polyline(offsetPts(sampleThrough(centre, 6), half * 0.2))] })}</g>`;
@@ -1582,20 +2000,42 @@ function drawLehenga(ctx: Ctx, st: Style): Drawn {
   const pal = ctx.pal;
   const back = ctx.view === "back";
   const neck: NeckKind = back ? "backDeep" : st.neckB;
-  const spec: TopSpec = { neckHalf: 54, shoulderHalf: 150, chestHalf: 122, waistHalf: 118, hemHalf: 116, hemY: 486, waistY: 486, hemDip: 10, slit: 0, sleeve: st.sleeveB === "puff" ? "elbow" : st.sleeveB, neck };
+  const spec: TopSpec = {
+    neckHalf: 54,
+    shoulderHalf: 150,
+    chestHalf: 122,
+    waistHalf: 118,
+    hemHalf: 116,
+    hemY: 486,
+    waistY: 486,
+    hemDip: 10,
+    slit: 0,
+    sleeve: st.sleeveB === "puff" ? "elbow" : st.sleeveB,
+    neck,
+  };
   const g = topGeo(spec);
   const sk = skirtGeo(500, 116, 1420, 420, 11, 16);
   const bStyle: BorderStyle = st.border === "floral" ? "zari" : st.border;
   let inner = border(ctx, sk.hem, 86, bStyle) + border(ctx, offsetPts(sk.smooth, 124), 26, "zari");
-  inner += stitch(polyline(offsetPts(sk.smooth, 100)), pal.accent, 0.8) + stitch(polyline(offsetPts(sk.smooth, 162)), pal.accent, 0.8);
+  inner +=
+    stitch(polyline(offsetPts(sk.smooth, 100)), pal.accent, 0.8) +
+    stitch(polyline(offsetPts(sk.smooth, 162)), pal.accent, 0.8);
   sk.folds.forEach((f, i) => {
     if (i % 2 === 0) inner += stitch(f, pal.accentLight, 0.5, 1.6, "6 6");
   });
   let s = fabric(ctx, sk.d, { inner, folds: sk.folds.filter((_, i) => i % 2 === 1) });
   const waist = sampleQ([CX + 120, 498], [CX, 510], [CX - 120, 498], 12);
   s += border(ctx, waist, 24, "zari");
-  s += insideNeck(ctx, back ? `M${CX - 54},${NECK_Y} L${CX + 54},${NECK_Y} L${CX + 54},480 L${CX - 54},480 Z` : g.inside);
-  s += fabric(ctx, g.body, { inner: border(ctx, g.hem, 20, "zari") + border(ctx, g.neckPts, 14, "zari") + stitch("M530,486 L540,400 M670,486 L660,400", pal.line, 0.4, 1.4, "5 4") });
+  s += insideNeck(
+    ctx,
+    back ? `M${CX - 54},${NECK_Y} L${CX + 54},${NECK_Y} L${CX + 54},480 L${CX - 54},480 Z` : g.inside,
+  );
+  s += fabric(ctx, g.body, {
+    inner:
+      border(ctx, g.hem, 20, "zari") +
+      border(ctx, g.neckPts, 14, "zari") +
+      stitch("M530,486 L540,400 M670,486 L660,400", pal.line, 0.4, 1.4, "5 4"),
+  });
   g.sleeves.forEach((sd, i) => {
     s += sleeveShadow(sd, i);
     s += fabric(ctx, sd, { shade: "sleeve", inner: border(ctx, at(g.sleeveHems, i), 18, "zari") });
@@ -1604,10 +2044,38 @@ function drawLehenga(ctx: Ctx, st: Style): Drawn {
   const dc = ctx.colours.length > 1 ? pal.companion : pal.isLight ? "#d6b46a" : pal.companion;
   let dup: { svg: string; sil: string };
   if (!back) {
-    dup = drawDupatta(ctx, [[738, 262], [650, 410], [548, 580], [470, 740], [446, 940], [456, 1150]], 62, dc, true);
+    dup = drawDupatta(
+      ctx,
+      [
+        [738, 262],
+        [650, 410],
+        [548, 580],
+        [470, 740],
+        [446, 940],
+        [456, 1150],
+      ],
+      62,
+      dc,
+      true,
+    );
   } else {
     s += backDori(ctx, 54, NECK_Y + 60, 190);
-    dup = drawDupatta(ctx, [[452, 286], [440, 520], [520, 760], [620, 840], [720, 770], [768, 540], [752, 286]], 58, dc, false, 0.8);
+    dup = drawDupatta(
+      ctx,
+      [
+        [452, 286],
+        [440, 520],
+        [520, 760],
+        [620, 840],
+        [720, 770],
+        [768, 540],
+        [752, 286],
+      ],
+      58,
+      dc,
+      false,
+      0.8,
+    );
   }
   s += dup.svg;
   return { svg: s, box: [CX - 440, NECK_Y - 30, CX + 440, 1450], sil: [sk.d, g.body, ...g.sleeves, dup.sil] };
@@ -1622,7 +2090,9 @@ function palluEnd(ctx: Ctx, d: string, yStart: number, yEnd: number): string {
   while (y < yEnd) {
     const h = i % 2 === 0 ? 34 : 12;
     inner += `<rect x="0" y="${n(y)}" width="1200" height="${h}" fill="${i % 2 === 0 ? gg : pal.deep}"/>`;
-    if (i % 2 === 0) for (let x = 20; x < 1200; x += 36) inner += `<path d="M${x},${n(y + 8)} L${x + 9},${n(y + 17)} L${x},${n(y + 26)} L${x - 9},${n(y + 17)}Z" fill="${pal.deep}" fill-opacity="0.8"/>`;
+    if (i % 2 === 0)
+      for (let x = 20; x < 1200; x += 36)
+        inner += `<path d="M${x},${n(y + 8)} L${x + 9},${n(y + 17)} L${x},${n(y + 26)} L${x - 9},${n(y + 17)}Z" fill="${pal.deep}" fill-opacity="0.8"/>`;
     y += h + 10;
     i++;
   }
@@ -1645,7 +2115,19 @@ function drawSaree(ctx: Ctx, st: Style): Drawn {
   const back = ctx.view === "back";
   const blousePal = makePalette([{ name: "blouse", hex: pal.companion }]);
   const blouseFill = printFill(ctx, "solid", blousePal, 1);
-  const spec: TopSpec = { neckHalf: 50, shoulderHalf: 136, chestHalf: 114, waistHalf: 112, hemHalf: 110, hemY: 480, waistY: 480, hemDip: 10, slit: 0, sleeve: st.sleeveB === "puff" ? "short" : st.sleeveB, neck: back ? "backDeep" : st.neckB === "v" ? "round" : st.neckB };
+  const spec: TopSpec = {
+    neckHalf: 50,
+    shoulderHalf: 136,
+    chestHalf: 114,
+    waistHalf: 112,
+    hemHalf: 110,
+    hemY: 480,
+    waistY: 480,
+    hemDip: 10,
+    slit: 0,
+    sleeve: st.sleeveB === "puff" ? "short" : st.sleeveB,
+    neck: back ? "backDeep" : st.neckB === "v" ? "round" : st.neckB,
+  };
   const g = topGeo(spec);
   const skirt = `M486,518 C474,800 436,1150 404,1426 Q600,1452 796,1426 C764,1150 726,800 714,518 Z`;
   const skirtHem = sampleQ([404, 1426], [600, 1452], [796, 1426], 16);
@@ -1655,10 +2137,14 @@ function drawSaree(ctx: Ctx, st: Style): Drawn {
   if (!back) {
     const hang = "M706,300 C800,330 846,600 868,1040 L766,1080 C756,800 744,560 700,330 Z";
     s += fabric(ctx, hang, { dim: 0.22, shade: "sleeve" });
-    s += palluEnd(ctx, "M862,940 L868,1040 L766,1080 L760,972 Z", 950, 1090) + fringe(ctx, [868, 1040], [766, 1080], 26);
+    s +=
+      palluEnd(ctx, "M862,940 L868,1040 L766,1080 L760,972 Z", 950, 1090) + fringe(ctx, [868, 1040], [766, 1080], 26);
     sil.push(hang);
   }
-  s += fabric(ctx, skirt, { inner: border(ctx, skirtHem, bt, st.border) + stitch(polyline(offsetPts(skirtHem, bt + 12)), pal.accent, 0.7), folds: ["M520,600 Q500,1000 480,1400", "M700,620 Q720,1000 730,1400"] });
+  s += fabric(ctx, skirt, {
+    inner: border(ctx, skirtHem, bt, st.border) + stitch(polyline(offsetPts(skirtHem, bt + 12)), pal.accent, 0.7),
+    folds: ["M520,600 Q500,1000 480,1400", "M700,620 Q720,1000 730,1400"],
+  });
   if (!back) {
     // front pleats
     const k = 9;
@@ -1683,15 +2169,23 @@ function drawSaree(ctx: Ctx, st: Style): Drawn {
     }
     s += `<path d="M530,530 Q600,548 660,530 L646,596 Q600,606 540,594 Z" fill="#160b08" fill-opacity="0.12"/>`;
   }
-  s += insideNeck(ctx, back ? `M${CX - 52},${NECK_Y} L${CX + 52},${NECK_Y} L${CX + 52},470 L${CX - 52},470 Z` : g.inside);
-  s += fabric(ctx, g.body, { fill: blouseFill, inner: border(ctx, g.hem, 16, "zari") + border(ctx, g.neckPts, 12, "zari") });
+  s += insideNeck(
+    ctx,
+    back ? `M${CX - 52},${NECK_Y} L${CX + 52},${NECK_Y} L${CX + 52},470 L${CX - 52},470 Z` : g.inside,
+  );
+  s += fabric(ctx, g.body, {
+    fill: blouseFill,
+    inner: border(ctx, g.hem, 16, "zari") + border(ctx, g.neckPts, 12, "zari"),
+  });
   g.sleeves.forEach((sd, i) => {
     s += sleeveShadow(sd, i);
     s += fabric(ctx, sd, { fill: blouseFill, shade: "sleeve", inner: border(ctx, at(g.sleeveHems, i), 16, "zari") });
   });
   if (!back) {
     const pallu = "M462,592 L630,244 Q708,244 770,300 L612,648 Q540,614 462,592 Z";
-    let pin = border(ctx, sampleLine([612, 648], [770, 300], 8), 36, st.border === "floral" ? "floral" : "zari") + border(ctx, sampleLine([630, 244], [462, 592], 8), 10, "zari");
+    let pin =
+      border(ctx, sampleLine([612, 648], [770, 300], 8), 36, st.border === "floral" ? "floral" : "zari") +
+      border(ctx, sampleLine([630, 244], [462, 592], 8), 10, "zari");
     for (const f of [0.3, 0.5, 0.7]) {
       const a: Pt = [462 + (612 - 462) * f, 592 + (648 - 592) * f];
       const b: Pt = [630 + (770 - 630) * f, 244 + (300 - 244) * f];
@@ -1702,8 +2196,25 @@ function drawSaree(ctx: Ctx, st: Style): Drawn {
   } else {
     s += backDori(ctx, 52, NECK_Y + 60, 180);
     const pallu = "M452,300 Q500,270 560,276 C640,430 748,700 820,1050 L650,1100 C610,820 530,560 452,300 Z";
-    s += fabric(ctx, pallu, { inner: border(ctx, sampleThrough([[820, 1050], [760, 760], [660, 500], [560, 276]], 6), 34, "zari"), folds: ["M520,360 Q600,700 720,1060"] });
-    s += palluEnd(ctx, "M800,950 L820,1050 L650,1100 L632,1000 Z", 958, 1100) + fringe(ctx, [820, 1050], [650, 1100], 26);
+    s += fabric(ctx, pallu, {
+      inner: border(
+        ctx,
+        sampleThrough(
+          [
+            [820, 1050],
+            [760, 760],
+            [660, 500],
+            [560, 276],
+          ],
+          6,
+        ),
+        34,
+        "zari",
+      ),
+      folds: ["M520,360 Q600,700 720,1060"],
+    });
+    s +=
+      palluEnd(ctx, "M800,950 L820,1050 L650,1100 L632,1000 Z", 958, 1100) + fringe(ctx, [820, 1050], [650, 1100], 26);
     sil.push(pallu);
   }
   return { svg: s, box: [380, NECK_Y - 30, 880, 1460], sil };
@@ -1721,12 +2232,30 @@ function rotPt(p: Pt, c: Pt, deg: number): Pt {
 }
 
 /** A rounded rectangle rotated by moving its points (a rotated pattern fill would be slow in librsvg). */
-function roundRect(x: number, y: number, w: number, h: number, r: number, rot = 0, c: Pt = [x + w / 2, y + h / 2]): string {
+function roundRect(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  r: number,
+  rot = 0,
+  c: Pt = [x + w / 2, y + h / 2],
+): string {
   const q = (p: Pt): string => P(rotPt(p, c, rot));
   return `M${q([x + r, y])} L${q([x + w - r, y])} Q${q([x + w, y])} ${q([x + w, y + r])} L${q([x + w, y + h - r])} Q${q([x + w, y + h])} ${q([x + w - r, y + h])} L${q([x + r, y + h])} Q${q([x, y + h])} ${q([x, y + h - r])} L${q([x, y + r])} Q${q([x, y])} ${q([x + r, y])} Z`;
 }
 
-function foldedPiece(ctx: Ctx, x: number, y: number, w: number, h: number, fill: string, bStyle: BorderStyle | null, bt: number, rot = 0): string {
+function foldedPiece(
+  ctx: Ctx,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  fill: string,
+  bStyle: BorderStyle | null,
+  bt: number,
+  rot = 0,
+): string {
   const pal = ctx.pal;
   const c: Pt = [x + w / 2, y + h / 2];
   const R = (p: Pt): Pt => rotPt(p, c, rot);
@@ -1737,7 +2266,10 @@ function foldedPiece(ctx: Ctx, x: number, y: number, w: number, h: number, fill:
     s += `<path d="${d}" fill="${fill}"/><path d="${d}" fill="#160b08" fill-opacity="${k === 12 ? 0.34 : 0.2}" stroke="${pal.line}" stroke-opacity="0.3"/>`;
   }
   let inner = "";
-  if (bStyle) inner += border(ctx, sampleLine(R([x - 10, y + h]), R([x + w + 10, y + h]), 12), bt, bStyle) + stitch(`M${P(R([x, y + h - bt - 12]))} L${P(R([x + w, y + h - bt - 12]))}`, pal.accent, 0.7);
+  if (bStyle)
+    inner +=
+      border(ctx, sampleLine(R([x - 10, y + h]), R([x + w + 10, y + h]), 12), bt, bStyle) +
+      stitch(`M${P(R([x, y + h - bt - 12]))} L${P(R([x + w, y + h - bt - 12]))}`, pal.accent, 0.7);
   inner += `<path d="M${P(R([x, y]))} L${P(R([x + 46, y]))} L${P(R([x + 46, y + h]))} L${P(R([x, y + h]))} Z" fill="url(#${ctx.p}fold)"/>`;
   const m1 = `M${P(R([x, y + h * 0.5]))} L${P(R([x + w, y + h * 0.5]))}`;
   const m2 = `M${P(R([x, y + h * 0.5 + 7]))} L${P(R([x + w, y + h * 0.5 + 7]))}`;
@@ -1761,13 +2293,42 @@ function drawUnstitched(ctx: Ctx): Drawn {
     s += foldedPiece(ctx, 230, 430, 720, 560, ctx.printFill, ctx.borderStyle, 78);
     const band = "M330,424 L410,424 L410,1286 L330,1286 Z";
     s += `<path d="${band}" fill="#d9c29d"/><path d="${band}" fill="url(#${ctx.p}sb)"/><path d="M330,424 V1286 M410,424 V1286" stroke="#a88c62" stroke-width="2"/>`;
-    s += `<circle cx="370" cy="640" r="40" fill="url(#${ctx.p}bead)" stroke="${pal.accentDark}" stroke-width="2"/><circle cx="370" cy="640" r="29" fill="none" stroke="${pal.accentDark}" stroke-width="2" stroke-dasharray="3 3"/>` + flowerMotif(370, 640, 16, 6, pal.accentDark, pal.accentLight);
-    const dup = drawDupatta(ctx, [[1290, 150], [1010, 400], [760, 760], [540, 1080], [420, 1290], [380, 1430]], 86, dc, true, 0.9);
+    s +=
+      `<circle cx="370" cy="640" r="40" fill="url(#${ctx.p}bead)" stroke="${pal.accentDark}" stroke-width="2"/><circle cx="370" cy="640" r="29" fill="none" stroke="${pal.accentDark}" stroke-width="2" stroke-dasharray="3 3"/>` +
+      flowerMotif(370, 640, 16, 6, pal.accentDark, pal.accentLight);
+    const dup = drawDupatta(
+      ctx,
+      [
+        [1290, 150],
+        [1010, 400],
+        [760, 760],
+        [540, 1080],
+        [420, 1290],
+        [380, 1430],
+      ],
+      86,
+      dc,
+      true,
+      0.9,
+    );
     s += dup.svg;
   } else {
     s += foldedPiece(ctx, 250, 800, 660, 380, salwarFill, null, 0, -9);
     s += foldedPiece(ctx, 250, 330, 700, 560, ctx.printFill, ctx.borderStyle, 78, 6);
-    const dup = drawDupatta(ctx, [[-90, 1100], [200, 1180], [520, 1200], [820, 1260], [1020, 1380]], 92, dc, true, 0.9);
+    const dup = drawDupatta(
+      ctx,
+      [
+        [-90, 1100],
+        [200, 1180],
+        [520, 1200],
+        [820, 1260],
+        [1020, 1380],
+      ],
+      92,
+      dc,
+      true,
+      0.9,
+    );
     s += dup.svg;
   }
   return { svg: s, box: [0, 0, ART_WIDTH, ART_HEIGHT], sil: [], flatLay: true };
@@ -1784,8 +2345,20 @@ function drawDupattaAlone(ctx: Ctx): Drawn {
     ? foldedPiece(ctx, 240, 360, 720, 480, ctx.printFill, ctx.borderStyle, 70, -7)
     : foldedPiece(ctx, 250, 300, 700, 500, ctx.printFill, ctx.borderStyle, 70, 4);
   const end: Pt[] = back
-    ? [[-90, 1010], [240, 1080], [560, 1130], [860, 1220], [1040, 1370]]
-    : [[1290, 760], [1000, 930], [760, 1110], [560, 1280], [440, 1440]];
+    ? [
+        [-90, 1010],
+        [240, 1080],
+        [560, 1130],
+        [860, 1220],
+        [1040, 1370],
+      ]
+    : [
+        [1290, 760],
+        [1000, 930],
+        [760, 1110],
+        [560, 1280],
+        [440, 1440],
+      ];
   s += drawDupatta(ctx, end, 104, pal.base, true, 0.94).svg;
   return { svg: s, box: [0, 0, ART_WIDTH, ART_HEIGHT], sil: [], flatLay: true };
 }
@@ -1833,7 +2406,8 @@ function jhumka(ctx: Ctx, j: Jewel, backSide = false): string {
   if (backSide) {
     s += `<circle r="52" fill="${bead}" stroke="${pal.accentDark}" stroke-width="2"/><circle r="40" fill="none" stroke="${pal.accentDark}" stroke-opacity="0.6" stroke-width="2"/><rect x="-4" y="-36" width="8" height="40" rx="4" fill="${pal.accentLight}" stroke="${pal.accentDark}"/><ellipse cx="0" cy="0" rx="18" ry="12" fill="${bead}" stroke="${pal.accentDark}"/>`;
   } else {
-    for (let i = 0; i < 8; i++) s += `<ellipse cx="0" cy="-32" rx="15" ry="24" fill="${bead}" stroke="${pal.accentDark}" stroke-width="1.5" transform="rotate(${i * 45})"/>`;
+    for (let i = 0; i < 8; i++)
+      s += `<ellipse cx="0" cy="-32" rx="15" ry="24" fill="${bead}" stroke="${pal.accentDark}" stroke-width="1.5" transform="rotate(${i * 45})"/>`;
     for (let i = 0; i < 8; i++) {
       const a = ((i * 45 + 22.5) * Math.PI) / 180;
       s += `<circle cx="${n(Math.cos(a) * 46)}" cy="${n(Math.sin(a) * 46)}" r="4" fill="${bead}"/>`;
@@ -1857,7 +2431,10 @@ function jhumka(ctx: Ctx, j: Jewel, backSide = false): string {
     const w = halfAt(t);
     s += `<path d="M${n(-w)},${n(y)} Q0,${n(y + 16)} ${n(w)},${n(y)}" fill="none" stroke="${pal.accentDark}" stroke-width="2.2"/>`;
   }
-  for (const [t, kind] of [[0.34, 0], [0.66, 1]] as const) {
+  for (const [t, kind] of [
+    [0.34, 0],
+    [0.66, 1],
+  ] as const) {
     const y = 118 + t * 188;
     const w = halfAt(t) - 8;
     const k = kind === 0 ? 9 : 11;
@@ -1865,25 +2442,35 @@ function jhumka(ctx: Ctx, j: Jewel, backSide = false): string {
       const u = -1 + (2 * i) / k;
       const x = u * w;
       const yy = y + 8 * (1 - u * u);
-      s += kind === 0
-        ? `<circle cx="${n(x)}" cy="${n(yy)}" r="4.5" fill="${bead}" stroke="${pal.accentDark}" stroke-width="0.8"/>`
-        : `<ellipse cx="${n(x)}" cy="${n(yy)}" rx="${n(7 * Math.sqrt(1 - u * u * 0.6))}" ry="9" fill="${i % 2 ? s1 : s0}" stroke="${pal.accent}" stroke-width="2"/>`;
+      s +=
+        kind === 0
+          ? `<circle cx="${n(x)}" cy="${n(yy)}" r="4.5" fill="${bead}" stroke="${pal.accentDark}" stroke-width="0.8"/>`
+          : `<ellipse cx="${n(x)}" cy="${n(yy)}" rx="${n(7 * Math.sqrt(1 - u * u * 0.6))}" ry="9" fill="${i % 2 ? s1 : s0}" stroke="${pal.accent}" stroke-width="2"/>`;
     }
   }
   s += `<ellipse cy="306" rx="128" ry="17" fill="${pal.accentDark}"/><ellipse cy="303" rx="114" ry="10" fill="#1c120c"/>`;
-  for (let x = -120; x <= 120; x += 12) s += `<circle cx="${x}" cy="${n(308 + 13 * Math.sqrt(1 - (x / 128) ** 2))}" r="5" fill="${bead}"/>`;
+  for (let x = -120; x <= 120; x += 12)
+    s += `<circle cx="${x}" cy="${n(308 + 13 * Math.sqrt(1 - (x / 128) ** 2))}" r="5" fill="${bead}"/>`;
   for (let i = 0; i <= 10; i++) {
     const x = -110 + i * 22;
     const y = 312 + 14 * Math.sqrt(1 - (x / 128) ** 2);
     const long = i === 5 ? 40 : i % 2 === 0 ? 18 : 8;
-    s += `<path d="M${x},${n(y)} L${x},${n(y + long)}" stroke="${pal.accentDark}" stroke-width="2"/>` + pearl(ctx, x, y + long + 10, 10);
+    s +=
+      `<path d="M${x},${n(y)} L${x},${n(y + long)}" stroke="${pal.accentDark}" stroke-width="2"/>` +
+      pearl(ctx, x, y + long + 10, 10);
     if (i % 2 === 0) s += `<circle cx="${x}" cy="${n(y + long + 28)}" r="6" fill="${s0}"/>`;
   }
   return s;
 }
 
-function beadsAlong(pts: readonly Pt[], spacing: number, draw: (x: number, y: number, i: number, a: number) => string): string {
-  return stations(pts, spacing, 0).map((st, i) => draw(st.x, st.y, i, st.a)).join("");
+function beadsAlong(
+  pts: readonly Pt[],
+  spacing: number,
+  draw: (x: number, y: number, i: number, a: number) => string,
+): string {
+  return stations(pts, spacing, 0)
+    .map((st, i) => draw(st.x, st.y, i, st.a))
+    .join("");
 }
 
 function necklace(ctx: Ctx, j: Jewel, cx: number, top: number, half: number, scale: number, laidFlat: boolean): string {
@@ -1908,12 +2495,18 @@ function necklace(ctx: Ctx, j: Jewel, cx: number, top: number, half: number, sca
   const s1pts = strand(0, 230);
   const s2pts = strand(1, 380);
   const s3pts = strand(2, 520);
-  s += beadsAlong(s3pts, 13 * scale, (x, y) => `<circle cx="${n(x)}" cy="${n(y)}" r="${n(5.5 * scale)}" fill="${bead}"/>`);
+  s += beadsAlong(
+    s3pts,
+    13 * scale,
+    (x, y) => `<circle cx="${n(x)}" cy="${n(y)}" r="${n(5.5 * scale)}" fill="${bead}"/>`,
+  );
   s += beadsAlong(s2pts, 22 * scale, (x, y, i, a) =>
     i % 2 === 0
       ? pearl(ctx, x, y, 9 * scale)
       : `<circle cx="${n(x)}" cy="${n(y)}" r="${n(5 * scale)}" fill="${bead}"/>` +
-        (i % 4 === 1 ? `<g transform="translate(${n(x)} ${n(y)}) rotate(${n(a)}) scale(${n(scale)})"><path d="M0,4 C9,14 9,30 0,38 C-9,30 -9,14 0,4Z" fill="${s1}" stroke="${pal.accentDark}" stroke-width="1.5"/></g>` : ""),
+        (i % 4 === 1
+          ? `<g transform="translate(${n(x)} ${n(y)}) rotate(${n(a)}) scale(${n(scale)})"><path d="M0,4 C9,14 9,30 0,38 C-9,30 -9,14 0,4Z" fill="${s1}" stroke="${pal.accentDark}" stroke-width="1.5"/></g>`
+          : ""),
   );
   s += beadsAlong(s1pts, 18 * scale, (x, y, i) =>
     i % 4 === 2
@@ -1930,7 +2523,10 @@ function necklace(ctx: Ctx, j: Jewel, cx: number, top: number, half: number, sca
     const a = (i / 10) * Math.PI * 2;
     pd += `<circle cx="${n(Math.cos(a) * 50)}" cy="${n(78 + Math.sin(a) * 60)}" r="7" fill="${s1}" stroke="${pal.accent}" stroke-width="2"/>`;
   }
-  for (let i = -2; i <= 2; i++) pd += `<path d="M${i * 22},${n(168 - Math.abs(i) * 14)} l0,16" stroke="${pal.accentDark}" stroke-width="2"/>` + pearl(ctx, i * 22, 196 - Math.abs(i) * 14, 11);
+  for (let i = -2; i <= 2; i++)
+    pd +=
+      `<path d="M${i * 22},${n(168 - Math.abs(i) * 14)} l0,16" stroke="${pal.accentDark}" stroke-width="2"/>` +
+      pearl(ctx, i * 22, 196 - Math.abs(i) * 14, 11);
   pd += `<circle cx="0" cy="-20" r="12" fill="${bead}" stroke="${pal.accentDark}"/></g>`;
   s += pd;
   // end caps where the strands meet, and (laid flat) the dori ties with tassels
@@ -1966,30 +2562,58 @@ function jewelDefs(ctx: Ctx, j: Jewel): void {
 function surface(ctx: Ctx, linen: boolean): string {
   if (linen) {
     const id = uid(ctx, "ln");
-    ctx.defs.push(`<linearGradient id="${id}" x1="0" y1="0" x2="0.4" y2="1"><stop offset="0" stop-color="#efe6d8"/><stop offset="1" stop-color="#dccdb8"/></linearGradient>`);
-    const tex = pattern(ctx, 6, 6, `<rect width="6" height="2" fill="#fff" fill-opacity="0.12"/><rect width="2" height="6" fill="#6b5238" fill-opacity="0.05"/>`);
+    ctx.defs.push(
+      `<linearGradient id="${id}" x1="0" y1="0" x2="0.4" y2="1"><stop offset="0" stop-color="#efe6d8"/><stop offset="1" stop-color="#dccdb8"/></linearGradient>`,
+    );
+    const tex = pattern(
+      ctx,
+      6,
+      6,
+      `<rect width="6" height="2" fill="#fff" fill-opacity="0.12"/><rect width="2" height="6" fill="#6b5238" fill-opacity="0.05"/>`,
+    );
     return `<rect width="1200" height="1600" fill="url(#${id})"/><rect width="1200" height="1600" fill="${tex}"/>`;
   }
-  const tex = pattern(ctx, 5, 5, `<rect width="5" height="5" fill="#000" fill-opacity="0.04"/><circle cx="2" cy="2" r="1" fill="#fff" fill-opacity="0.04"/>`);
+  const tex = pattern(
+    ctx,
+    5,
+    5,
+    `<rect width="5" height="5" fill="#000" fill-opacity="0.04"/><circle cx="2" cy="2" r="1" fill="#fff" fill-opacity="0.04"/>`,
+  );
   return `<rect width="1200" height="1600" fill="url(#${ctx.p}vel)"/><rect width="1200" height="1600" fill="${tex}"/>`;
 }
 
 function drawAccessory(ctx: Ctx, st: Style, j: Jewel): string {
   jewelDefs(ctx, j);
   const view = ctx.view;
-  const piece = (tf: string, body: string, dx = 12, dy = 18): string => castShadow(`<g transform="${tf}">${body}</g>`, dx, dy) + `<g transform="${tf}">${body}</g>`;
+  const piece = (tf: string, body: string, dx = 12, dy = 18): string =>
+    castShadow(`<g transform="${tf}">${body}</g>`, dx, dy) + `<g transform="${tf}">${body}</g>`;
   if (!st.necklace) {
-    if (view === "front") return surface(ctx, false) + piece("translate(370 400) rotate(6) scale(1.6)", jhumka(ctx, j)) + piece("translate(830 440) rotate(-5) scale(1.6)", jhumka(ctx, j));
-    if (view === "back") return surface(ctx, true) + piece("translate(330 330) rotate(-12) scale(1.4)", jhumka(ctx, j, true)) + piece("translate(860 560) rotate(9) scale(1.4)", jhumka(ctx, j));
+    if (view === "front")
+      return (
+        surface(ctx, false) +
+        piece("translate(370 400) rotate(6) scale(1.6)", jhumka(ctx, j)) +
+        piece("translate(830 440) rotate(-5) scale(1.6)", jhumka(ctx, j))
+      );
+    if (view === "back")
+      return (
+        surface(ctx, true) +
+        piece("translate(330 330) rotate(-12) scale(1.4)", jhumka(ctx, j, true)) +
+        piece("translate(860 560) rotate(9) scale(1.4)", jhumka(ctx, j))
+      );
     return surface(ctx, false) + piece("translate(600 130) scale(3.2)", jhumka(ctx, j), 22, 32);
   }
   if (view === "front") {
     // velvet bust
-    const bust = "M478,120 C478,300 470,440 452,520 C430,600 300,640 150,720 C60,770 20,860 0,960 L0,1600 L1200,1600 L1200,960 C1180,860 1140,770 1050,720 C900,640 770,600 748,520 C730,440 722,300 722,120 Z";
+    const bust =
+      "M478,120 C478,300 470,440 452,520 C430,600 300,640 150,720 C60,770 20,860 0,960 L0,1600 L1200,1600 L1200,960 C1180,860 1140,770 1050,720 C900,640 770,600 748,520 C730,440 722,300 722,120 Z";
     const wall = uid(ctx, "wl");
-    ctx.defs.push(`<linearGradient id="${wall}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f1e8db"/><stop offset="1" stop-color="#ddcdb6"/></linearGradient>`);
+    ctx.defs.push(
+      `<linearGradient id="${wall}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f1e8db"/><stop offset="1" stop-color="#ddcdb6"/></linearGradient>`,
+    );
     const bg = uid(ctx, "bg");
-    ctx.defs.push(`<linearGradient id="${bg}" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.45"/><stop offset="0.3" stop-color="#000" stop-opacity="0.05"/><stop offset="0.45" stop-color="#fff" stop-opacity="0.1"/><stop offset="0.7" stop-color="#000" stop-opacity="0.08"/><stop offset="1" stop-color="#000" stop-opacity="0.5"/></linearGradient>`);
+    ctx.defs.push(
+      `<linearGradient id="${bg}" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.45"/><stop offset="0.3" stop-color="#000" stop-opacity="0.05"/><stop offset="0.45" stop-color="#fff" stop-opacity="0.1"/><stop offset="0.7" stop-color="#000" stop-opacity="0.08"/><stop offset="1" stop-color="#000" stop-opacity="0.5"/></linearGradient>`,
+    );
     let s = `<rect width="1200" height="1600" fill="url(#${wall})"/>`;
     s += softShadow(bust, 1.6).replace("<path", `<path transform="translate(16 20)"`);
     s += `<path d="${bust}" fill="url(#${ctx.p}vel)"/><path d="${bust}" fill="url(#${bg})"/>`;
@@ -2018,37 +2642,65 @@ function drawDetail(ctx: Ctx, st: Style, floor: string): string {
   let inner = border(ctx, hem, bt, style, style === "piping" ? pipeC : undefined);
   inner += stitch(polyline(offsetPts(hem, bt + 26)), light ? pal.line : pal.accentLight, 0.85, 3.5, "18 12");
   if (light) inner += stitch(polyline(offsetPts(hem, bt + 48)), pal.line, 0.7, 3.5, "18 12");
-  if (heavy) inner += border(ctx, offsetPts(hem, bt + 70), 48, "zari") + stitch(polyline(offsetPts(hem, bt + 140)), pal.accentLight, 0.85, 3.5, "18 12");
+  if (heavy)
+    inner +=
+      border(ctx, offsetPts(hem, bt + 70), 48, "zari") +
+      stitch(polyline(offsetPts(hem, bt + 140)), pal.accentLight, 0.85, 3.5, "18 12");
   const after: string[] = [];
   if (c === "kurtas" || c === "short-kurtis" || c === "shirts") {
     const x0 = 730;
     const pk = `M${x0},-40 L${x0 + 110},-40 L${x0 + 110},1230 L${x0},1262 Z`;
     inner += `<path d="${pk}" fill="${ctx.printFill}"/><path d="${pk}" fill="#fff" fill-opacity="0.06"/><path d="M${x0},-40 L${x0},1262" stroke="${pal.line}" stroke-opacity="0.6" stroke-width="4"/><path d="M${x0 - 6},-40 L${x0 - 6},1262" stroke="#160b08" stroke-opacity="0.18" stroke-width="10"/>`;
-    inner += stitch(`M${x0 + 16},-40 L${x0 + 16},1250 M${x0 + 94},-40 L${x0 + 94},1230`, c === "shirts" ? pal.line : pal.accentLight, 0.85, 3, "14 10");
+    inner += stitch(
+      `M${x0 + 16},-40 L${x0 + 16},1250 M${x0 + 94},-40 L${x0 + 94},1230`,
+      c === "shirts" ? pal.line : pal.accentLight,
+      0.85,
+      3,
+      "14 10",
+    );
     const bc = c === "shirts" ? (pal.isLight ? darken(pal.base, 0.15) : "#f3ede2") : undefined;
     for (const y of [170, 470, 770]) after.push(button(ctx, x0 + 55, y, c === "shirts" ? 20 : 24, bc));
   } else if (c === "dresses") {
     const sashC = pal.isLight ? at(pal.motifs, 0) : pal.companion;
     inner += `<path d="M-40,330 Q600,370 1240,320 L1240,450 Q600,500 -40,460 Z" fill="${sashC}"/><path d="M-40,460 Q600,500 1240,450 L1240,470 Q600,520 -40,480 Z" fill="#160b08" fill-opacity="0.25"/>`;
     inner += stitch("M-40,350 Q600,390 1240,340 M-40,440 Q600,480 1240,430", lighten(sashC, 0.45), 0.8, 3, "14 10");
-    for (let x = -20; x < 1240; x += 80) inner += foldSvg(`M${x},490 Q${x + 30},760 ${x + 60 + (x - 600) * 0.08},1200`, 0.8);
+    for (let x = -20; x < 1240; x += 80)
+      inner += foldSvg(`M${x},490 Q${x + 30},760 ${x + 60 + (x - 600) * 0.08},1200`, 0.8);
   } else if (c === "bottoms" || c === "loungewear") {
     inner += `<path d="M-40,-40 L1240,-40 L1240,200 Q600,230 -40,200 Z" fill="${ctx.printFill}"/><path d="M-40,200 Q600,230 1240,200 L1240,226 Q600,256 -40,226 Z" fill="#160b08" fill-opacity="0.2"/>`;
-    for (let x = -20; x < 1240; x += 36) inner += `<path d="M${x},-40 L${x + 2},206" stroke="#160b08" stroke-opacity="0.14" stroke-width="10"/>`;
+    for (let x = -20; x < 1240; x += 36)
+      inner += `<path d="M${x},-40 L${x + 2},206" stroke="#160b08" stroke-opacity="0.14" stroke-width="10"/>`;
     inner += stitch("M-40,40 Q600,66 1240,40 M-40,180 Q600,206 1240,180", pal.line, 0.6, 3, "14 10");
-    after.push(`<circle cx="560" cy="110" r="14" fill="${pal.inside}" stroke="${pal.accent}" stroke-width="4"/><circle cx="640" cy="110" r="14" fill="${pal.inside}" stroke="${pal.accent}" stroke-width="4"/>`);
+    after.push(
+      `<circle cx="560" cy="110" r="14" fill="${pal.inside}" stroke="${pal.accent}" stroke-width="4"/><circle cx="640" cy="110" r="14" fill="${pal.inside}" stroke="${pal.accent}" stroke-width="4"/>`,
+    );
     after.push(tassel(ctx, 560, 110, 620, at(pal.motifs, 0), -60) + tassel(ctx, 640, 110, 560, at(pal.motifs, 1), 50));
   } else if (c === "co-ords") {
-    inner += `<path d="M960,-40 L1000,-40 L1000,1250" stroke="#160b08" stroke-opacity="0.2" stroke-width="12" fill="none"/>` + stitch("M980,-40 L980,1250", pal.line, 0.6, 3, "14 10");
+    inner +=
+      `<path d="M960,-40 L1000,-40 L1000,1250" stroke="#160b08" stroke-opacity="0.2" stroke-width="12" fill="none"/>` +
+      stitch("M980,-40 L980,1250", pal.line, 0.6, 3, "14 10");
     for (const y of [200, 420, 640]) after.push(button(ctx, 900, y, 20, pipeC));
   }
   const id = uid(ctx, "dr");
   ctx.defs.push(
     `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="0.32"><stop offset="0" stop-color="#160b08" stop-opacity="0.16"/><stop offset="0.17" stop-color="#fff" stop-opacity="0.08"/><stop offset="0.33" stop-color="#160b08" stop-opacity="0.16"/><stop offset="0.5" stop-color="#fff" stop-opacity="0.06"/><stop offset="0.68" stop-color="#160b08" stop-opacity="0.13"/><stop offset="0.85" stop-color="#fff" stop-opacity="0.07"/><stop offset="1" stop-color="#160b08" stop-opacity="0.18"/></linearGradient>`,
   );
-  const weave = pattern(ctx, 10, 10, `<rect width="10" height="2.5" fill="#fff" fill-opacity="0.05"/><rect y="5" width="10" height="2" fill="#000" fill-opacity="0.04"/><rect width="2" height="10" fill="#000" fill-opacity="0.03"/>`);
+  const weave = pattern(
+    ctx,
+    10,
+    10,
+    `<rect width="10" height="2.5" fill="#fff" fill-opacity="0.05"/><rect y="5" width="10" height="2" fill="#000" fill-opacity="0.04"/><rect width="2" height="10" fill="#000" fill-opacity="0.03"/>`,
+  );
   let s = `<rect width="1200" height="1600" fill="${floor}"/><rect width="1200" height="1600" fill="url(#${ctx.p}sv)"/>`;
-  s += `<g transform="translate(0 16)">` + [60, 34, 16].map((w, i) => `<path d="${polyline(hem)}" fill="none" stroke="#2a1a12" stroke-opacity="${[0.05, 0.07, 0.1][i] ?? 0.05}" stroke-width="${w}"/>`).join("") + "</g>";
+  s +=
+    `<g transform="translate(0 16)">` +
+    [60, 34, 16]
+      .map(
+        (w, i) =>
+          `<path d="${polyline(hem)}" fill="none" stroke="#2a1a12" stroke-opacity="${[0.05, 0.07, 0.1][i] ?? 0.05}" stroke-width="${w}"/>`,
+      )
+      .join("") +
+    "</g>";
   const clip = uid(ctx, "c");
   s += `<clipPath id="${clip}"><path d="${fabricD}"/></clipPath>`;
   s += `<path d="${fabricD}" fill="${ctx.printFill}"/><path d="${fabricD}" fill="${weave}"/>`;
@@ -2062,7 +2714,8 @@ function drawDetail(ctx: Ctx, st: Style, floor: string): string {
   } else if (c === "sarees") {
     const pts = hem.map((p): Pt => [p[0], p[1] - 2]);
     let d = "";
-    for (const stn of stations(pts, 9, 0)) d += `M${n(stn.x)},${n(stn.y)} l${n(Math.sin(stn.x) * 4)},${n(48 + (Math.round(stn.x) % 3) * 6)}`;
+    for (const stn of stations(pts, 9, 0))
+      d += `M${n(stn.x)},${n(stn.y)} l${n(Math.sin(stn.x) * 4)},${n(48 + (Math.round(stn.x) % 3) * 6)}`;
     after.push(`<path d="${d}" stroke="${pal.accent}" stroke-width="4" stroke-linecap="round"/>`);
   }
   return s + after.join("");
@@ -2102,7 +2755,13 @@ function chooseBackdrop(rng: Rng, pal: Palette): BackdropTones {
   const list = pal.lum > 0.55 ? DEEP_BACKDROPS : SOFT_BACKDROPS;
   const [wallTop, wallBottom, floor] = pick(rng, list);
   const archOn = rng() < 0.5;
-  return { wallTop, wallBottom, floor, arch: archOn ? darken(mix(wallBottom, floor, 0.5), 0.03) : null, lightX: 600 + range(rng, -160, 160) };
+  return {
+    wallTop,
+    wallBottom,
+    floor,
+    arch: archOn ? darken(mix(wallBottom, floor, 0.5), 0.03) : null,
+    lightX: 600 + range(rng, -160, 160),
+  };
 }
 
 function backdrop(ctx: Ctx, t: BackdropTones, flat: boolean): string {
@@ -2113,7 +2772,14 @@ function backdrop(ctx: Ctx, t: BackdropTones, flat: boolean): string {
     `<radialGradient id="${p}light" cx="${n(t.lightX / 1200)}" cy="0.4" r="0.8"><stop offset="0" stop-color="#fff" stop-opacity="0.5"/><stop offset="0.62" stop-color="#fff" stop-opacity="0"/><stop offset="0.8" stop-color="#3a2418" stop-opacity="0"/><stop offset="1" stop-color="#3a2418" stop-opacity="0.16"/></radialGradient>`,
     `<linearGradient id="${p}archsh" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#3a2418" stop-opacity="0.1"/><stop offset="0.12" stop-color="#3a2418" stop-opacity="0"/><stop offset="0.88" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#fff" stop-opacity="0.12"/></linearGradient>`,
   );
-  const grain = pattern(ctx, 7, 7, `<rect width="7" height="1" fill="#fff" fill-opacity="0.14"/><rect x="3" y="4" width="1" height="1" fill="#5a4030" fill-opacity="0.08"/>`, 1, "canvas");
+  const grain = pattern(
+    ctx,
+    7,
+    7,
+    `<rect width="7" height="1" fill="#fff" fill-opacity="0.14"/><rect x="3" y="4" width="1" height="1" fill="#5a4030" fill-opacity="0.08"/>`,
+    1,
+    "canvas",
+  );
   let s = `<rect width="1200" height="1600" fill="url(#${p}wall)"/>`;
   if (t.arch && !flat) {
     const a = "M150,1392 L150,560 C150,330 420,200 600,70 C780,200 1050,330 1050,560 L1050,1392 Z";
@@ -2185,9 +2851,10 @@ export function garmentArt(input: GarmentArtInput, prefix = "g", opts: GarmentAr
   if (isJewel) {
     const info = jewelInfo(input.colours, makeRng(seed * 3 + 1));
     jewel = info.jewel;
-    pal = info.metal === "silver"
-      ? { ...pal, accent: "#bfbfba", accentLight: "#f4f4f0", accentDark: "#6b6b66" }
-      : { ...pal, accent: GOLD, accentLight: GOLD_LIGHT, accentDark: GOLD_DARK };
+    pal =
+      info.metal === "silver"
+        ? { ...pal, accent: "#bfbfba", accentLight: "#f4f4f0", accentDark: "#6b6b66" }
+        : { ...pal, accent: GOLD, accentLight: GOLD_LIGHT, accentDark: GOLD_DARK };
   }
   const ctx: Ctx = {
     p: prefix,
@@ -2205,7 +2872,13 @@ export function garmentArt(input: GarmentArtInput, prefix = "g", opts: GarmentAr
     weave: "",
   };
   initDefs(ctx);
-  ctx.printFill = printFill(ctx, input.print, pal, input.view === "detail" ? DETAIL_SCALE[input.print] : 1, makeRng(seed * 31 + 7));
+  ctx.printFill = printFill(
+    ctx,
+    input.print,
+    pal,
+    input.view === "detail" ? DETAIL_SCALE[input.print] : 1,
+    makeRng(seed * 31 + 7),
+  );
   const tones = opts.backdrop ?? chooseBackdrop(makeRng(seed * 7 + 3), pal);
 
   const place = opts.place ?? { x: 0, y: 0, scale: 1 };
@@ -2221,7 +2894,12 @@ export function garmentArt(input: GarmentArtInput, prefix = "g", opts: GarmentAr
 
   if (isJewel || input.view === "detail") {
     const figure = isJewel && jewel ? drawAccessory(ctx, st, jewel) : drawDetail(ctx, st, tones.floor);
-    return { defs: ctx.defs.join("") + emitPatterns(ctx, os, os), backdrop: "", figure: outer(figure), box: outBox(full) };
+    return {
+      defs: ctx.defs.join("") + emitPatterns(ctx, os, os),
+      backdrop: "",
+      figure: outer(figure),
+      box: outBox(full),
+    };
   }
 
   let drawn: Drawn;
@@ -2260,7 +2938,12 @@ export function garmentArt(input: GarmentArtInput, prefix = "g", opts: GarmentAr
   }
   const bd = outer(backdrop(ctx, tones, drawn.flatLay === true));
   if (drawn.flatLay) {
-    return { defs: ctx.defs.join("") + emitPatterns(ctx, os, os), backdrop: bd, figure: outer(drawn.svg), box: outBox(drawn.box) };
+    return {
+      defs: ctx.defs.join("") + emitPatterns(ctx, os, os),
+      backdrop: bd,
+      figure: outer(drawn.svg),
+      box: outBox(drawn.box),
+    };
   }
 
   const [x0, y0, x1, y1] = drawn.box;
@@ -2278,7 +2961,10 @@ export function garmentArt(input: GarmentArtInput, prefix = "g", opts: GarmentAr
   let fig = outer(`<ellipse cx="${CX}" cy="${n(floorY)}" rx="${n(rx)}" ry="36" fill="url(#${prefix}fs)"/>`);
   let inner = "";
   if (opts.wallShadow !== false) {
-    inner += `<g transform="translate(16 24)">${drawn.sil.filter(Boolean).map((d) => softShadow(d)).join("")}</g>`;
+    inner += `<g transform="translate(16 24)">${drawn.sil
+      .filter(Boolean)
+      .map((d) => softShadow(d))
+      .join("")}</g>`;
   }
   inner += drawn.svg;
   fig += `<g transform="translate(${Tx} ${Ty})">${scaleFragment(inner, S)}</g>`;
@@ -2301,7 +2987,13 @@ export function garmentSvg(input: GarmentArtInput): string {
  * The pattern is emitted at device resolution, so use it on shapes drawn without
  * any scaling transform.
  */
-export function fabricFill(prefix: string, print: PrintKind, colours: readonly SeedColour[], scale: number, seed: number): { defs: string; fill: string } {
+export function fabricFill(
+  prefix: string,
+  print: PrintKind,
+  colours: readonly SeedColour[],
+  scale: number,
+  seed: number,
+): { defs: string; fill: string } {
   const pal = makePalette(colours);
   const ctx: Ctx = {
     p: prefix,
