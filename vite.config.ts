@@ -20,5 +20,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 320,
     // fonts stay files (the policy's font-src is 'self'; app/fonts' 1.2 KB face would otherwise be inlined)
     assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
+    rollupOptions: {
+      // A module's public face (index.ts) re-exports its browser-safe files; a page that uses one name
+      // must not carry the others (zod schemas are built at load time, which the bundler would otherwise
+      // keep as side effects). Files under app/modules only declare things: none runs anything on load.
+      treeshake: { moduleSideEffects: [{ test: /\/app\/modules\/.*\.tsx?$/, sideEffects: false }] },
+    },
   },
 });

@@ -19,7 +19,7 @@ import { Header } from "./components/layout/header";
 import { getConfig } from "./config.server";
 import { getDb } from "./db/client.server";
 import { PRIVATE_CACHE_CONTROL } from "./lib/page-cache.server";
-import { cachedStoreSettings } from "./modules/content/settings.server";
+import { cachedStoreSettings } from "~/modules/content/index.server";
 import { ShopperSync } from "./components/shopper/shopper-sync";
 import { BagToast } from "./components/shopper/bag-toast";
 import { EARLY_ME_SCRIPT, earlyViewSnapshot, fetchMe, rememberSignedIn } from "./components/shopper/me-client";
@@ -27,7 +27,7 @@ import { NONCE_PLACEHOLDER } from "./lib/csp";
 import { isAdminPath, isPersonalPath } from "./lib/personal-paths";
 import { readShopper } from "./lib/shopper.server";
 import { SIGNED_OUT, type ShopperView } from "./lib/shopper-view";
-import { STORE_FIELD } from "./modules/cart/form-fields";
+import { STORE_FIELD } from "~/modules/cart";
 import "./app.css";
 // the same files app.css's @font-face rules name (Vite gives both the one hashed address)
 import cormorantLatin from "@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url";

@@ -6,9 +6,9 @@
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { getConfig } from "../app/config.server";
-import { createAuth } from "../app/modules/accounts/auth.server";
-import { consoleSmsProvider } from "../app/modules/accounts/sms.server";
-import { createStaffAccount, staffInputSchema } from "../app/modules/accounts/staff.server";
+import { createAuth } from "../app/modules/accounts/index.server";
+import { consoleSmsProvider } from "../app/modules/accounts/index.server";
+import { createStaffAccount, staffInputSchema } from "../app/modules/accounts/index.server";
 import { openConfiguredDatabase } from "./cli-database";
 
 const USAGE =

@@ -13,11 +13,11 @@
  */
 import { eq, or } from "drizzle-orm";
 import { getConfig } from "../app/config.server";
-import { smsProviderFor } from "../app/modules/accounts/sms.server";
+import { smsProviderFor } from "../app/modules/accounts/index.server";
 import { products } from "../app/modules/catalog/schema.server";
-import { changeStock, setVariantStock } from "../app/modules/catalog/stock.server";
-import { findVariantBySku, variantsOf } from "../app/modules/catalog/variants.server";
-import { deliverDueMessages } from "../app/modules/messages/outbox.server";
+import { changeStock, setVariantStock } from "../app/modules/catalog/index.server";
+import { findVariantBySku, variantsOf } from "../app/modules/catalog/index.server";
+import { deliverDueMessages } from "../app/modules/messages/index.server";
 import { openConfiguredDatabase } from "./cli-database";
 
 const USAGE = `Usage:

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
-import { UPLOAD_PATH, UPLOAD_REQUEST_LIMIT } from "../app/modules/media/upload-rules";
-import { IMPORT_MAX_BYTES, IMPORT_PATH, IMPORT_REQUEST_OVERHEAD } from "../app/modules/catalog/product-csv";
+import { UPLOAD_PATH, UPLOAD_REQUEST_LIMIT } from "../app/modules/media";
+import { IMPORT_MAX_BYTES, IMPORT_PATH, IMPORT_REQUEST_OVERHEAD } from "../app/modules/catalog";
 import { routedPath } from "./security";
 
 /*

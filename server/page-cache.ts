@@ -2,7 +2,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { NONCE_PLACEHOLDER } from "../app/lib/csp";
 import { isSharedPath } from "../app/lib/personal-paths";
-import { hasSessionCookie } from "../app/modules/accounts/session-cookie";
+import { hasSessionCookie } from "../app/modules/accounts";
 import { newNonce, replaceAll } from "./nonce";
 
 /*

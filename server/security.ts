@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { shopOrigins, type Config, type ShopAddress } from "../app/config.server";
-import { SIGN_IN_ELSEWHERE_CODE } from "../app/modules/accounts/sign-in-address";
-import { signInAddressRefusal } from "../app/modules/accounts/sign-in-address.server";
+import { SIGN_IN_ELSEWHERE_CODE } from "../app/modules/accounts";
+import { signInAddressRefusal } from "../app/modules/accounts/index.server";
 import { refuseUnread } from "./body-limit";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);

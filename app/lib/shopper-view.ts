@@ -1,4 +1,4 @@
-import type { CartLine } from "~/modules/cart/lines";
+import type { CartLine } from "~/modules/cart";
 
 /** What the storefront shows about the signed-in shopper: the badge, every heart, one-press back-in-stock texts. */
 export interface ShopperView {

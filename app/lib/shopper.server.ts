@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.server";
-import { getSessionUser } from "../modules/accounts/session.server";
-import { getCartLines } from "../modules/cart/cart.server";
-import { wishlistedIds } from "../modules/wishlist/wishlist.server";
+import { getSessionUser } from "~/modules/accounts/index.server";
+import { getCartLines } from "~/modules/cart/index.server";
+import { wishlistedIds } from "~/modules/wishlist/index.server";
 import { SIGNED_OUT, type ShopperView } from "./shopper-view";
 
 /** The request's shopper with their cart lines and wishlist, or SIGNED_OUT (no lookup without a session cookie). */

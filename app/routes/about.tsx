@@ -2,8 +2,8 @@ import { Link, useRouteLoaderData } from "react-router";
 import { getMediaStorage } from "~/boot.server";
 import { BackToStore } from "~/components/layout/content-page";
 import { MailIcon, PhoneIcon, PinIcon } from "~/components/ui/icons";
-import { BANNER_SIZE, BANNER_WIDTHS, bannerKey, responsiveSource } from "~/modules/content/site-images";
-import { baseUrlFromMatches, pageMeta } from "~/modules/content/seo";
+import { BANNER_SIZE, BANNER_WIDTHS, bannerKey, responsiveSource } from "~/modules/content";
+import { baseUrlFromMatches, pageMeta } from "~/modules/content";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/about";
 

@@ -5,7 +5,7 @@ import { AddressBlock } from "~/components/account/account-overview";
 import { AddressForm } from "~/components/account/address-form";
 import { Notice } from "~/components/account/field";
 import { getDb } from "~/db/client.server";
-import { addressSchema, fieldErrors, formSummary } from "~/modules/accounts/forms";
+import { addressSchema, fieldErrors, formSummary } from "~/modules/accounts";
 import {
   addAddress,
   deleteAddress,
@@ -13,10 +13,10 @@ import {
   listAddresses,
   setPrimaryAddress,
   updateAddress,
-} from "~/modules/accounts/profile.server";
-import { requireUser } from "~/modules/accounts/session.server";
-import { refinePincodeState } from "~/modules/checkout/pincodes";
-import { lookupPincode } from "~/modules/checkout/pincodes.server";
+} from "~/modules/accounts/index.server";
+import { requireUser } from "~/modules/accounts/index.server";
+import { refinePincodeState } from "~/modules/checkout";
+import { lookupPincode } from "~/modules/checkout/index.server";
 import { AccountBreadcrumb } from "~/components/account/account-breadcrumb";
 import type { Route } from "./+types/account.addresses";
 

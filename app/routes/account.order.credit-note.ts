@@ -1,11 +1,11 @@
 import { getDb } from "~/db/client.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/modules/accounts/index.server";
 import {
   CREDIT_NOTE_NOT_FOUND,
   creditNoteDownload,
   findShopperOrderRef,
   invoiceResponse,
-} from "~/modules/invoices/download.server";
+} from "~/modules/invoices/index.server";
 import type { Route } from "./+types/account.order.credit-note";
 
 /*

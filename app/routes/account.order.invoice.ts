@@ -1,11 +1,11 @@
 import { getDb } from "~/db/client.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/modules/accounts/index.server";
 import {
   findShopperOrderRef,
   INVOICE_NOT_FOUND,
   invoiceDownload,
   invoiceResponse,
-} from "~/modules/invoices/download.server";
+} from "~/modules/invoices/index.server";
 import type { Route } from "./+types/account.order.invoice";
 
 /*

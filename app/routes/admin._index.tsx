@@ -6,8 +6,8 @@ import { DashboardError } from "~/components/admin/dashboard/dashboard-error";
 import { DASHBOARD_ERROR } from "~/components/admin/dashboard/messages";
 import { getDb } from "~/db/client.server";
 import { getLogger } from "~/lib/logger.server";
-import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/access.server";
-import { loadDashboard } from "~/modules/admin/dashboard.server";
+import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
+import { loadDashboard } from "~/modules/admin/index.server";
 
 /*
  * /admin: the dashboard (issue 12). Staff only: requireStaff answers 401 (the layout's sign-in form)

@@ -5,12 +5,12 @@ import { CouponEditor, CouponEditorMissing } from "~/components/admin/coupons/co
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
 import { getLogger } from "~/lib/logger.server";
-import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/access.server";
-import { recentActivity } from "~/modules/admin/audit.server";
-import { pageNumber } from "~/modules/admin/lists.server";
-import { loadCouponForEdit, saveCoupon } from "~/modules/coupons/coupon-admin.server";
-import { COUPON_ADMIN_MESSAGES, parseCouponFormValues, type CouponFieldErrors } from "~/modules/coupons/coupon-form";
-import { ordersUsingCoupon } from "~/modules/orders/coupon-orders.server";
+import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/index.server";
+import { recentActivity } from "~/modules/admin/index.server";
+import { pageNumber } from "~/modules/admin/index.server";
+import { loadCouponForEdit, saveCoupon } from "~/modules/coupons/index.server";
+import { COUPON_ADMIN_MESSAGES, parseCouponFormValues, type CouponFieldErrors } from "~/modules/coupons";
+import { ordersUsingCoupon } from "~/modules/orders/index.server";
 
 /*
  * /admin/coupons/new and /admin/coupons/<id>: the coupon editor over the list, with the coupon's

@@ -3,10 +3,10 @@ import type { Route } from "./+types/admin.coupons";
 import { CouponList } from "~/components/admin/coupons/coupon-list";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
-import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/access.server";
-import { pageNumber } from "~/modules/admin/lists.server";
-import { listAdminCoupons, setCouponActive } from "~/modules/coupons/coupon-admin.server";
-import { COUPON_ADMIN_MESSAGES } from "~/modules/coupons/coupon-form";
+import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
+import { pageNumber } from "~/modules/admin/index.server";
+import { listAdminCoupons, setCouponActive } from "~/modules/coupons/index.server";
+import { COUPON_ADMIN_MESSAGES } from "~/modules/coupons";
 
 /*
  * /admin/coupons: every coupon with its terms, window and uses; the editor and detail

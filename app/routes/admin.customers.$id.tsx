@@ -4,8 +4,8 @@ import type { Route } from "./+types/admin.customers.$id";
 import { CustomerDetail, CustomerMissing } from "~/components/admin/customers/customer-detail";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
-import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/access.server";
-import { CUSTOMER_MESSAGES, getAdminCustomer, setCustomerActive } from "~/modules/admin/customers.server";
+import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
+import { CUSTOMER_MESSAGES, getAdminCustomer, setCustomerActive } from "~/modules/admin/index.server";
 
 /*
  * /admin/customers/<id>: one shopper's profile, addresses and orders, and deactivating (their

@@ -3,10 +3,10 @@ import type { Route } from "./+types/admin.customers.staff";
 import { StaffPage } from "~/components/admin/customers/staff-page";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
-import { ADMIN_HEADERS, requireOwner, requireStaff } from "~/modules/admin/access.server";
-import { addStaff, loadStaffPage, removeStaff } from "~/modules/admin/staff.server";
-import { STAFF_MESSAGES } from "~/modules/accounts/staff-form";
-import { getAuth } from "~/modules/accounts/session.server";
+import { ADMIN_HEADERS, requireOwner, requireStaff } from "~/modules/admin/index.server";
+import { addStaff, loadStaffPage, removeStaff } from "~/modules/admin/index.server";
+import { STAFF_MESSAGES } from "~/modules/accounts";
+import { getAuth } from "~/modules/accounts/index.server";
 
 /*
  * /admin/customers/staff: the staff accounts, listed apart from the shoppers. Every staff member sees

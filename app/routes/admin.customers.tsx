@@ -2,8 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.customers";
 import { CustomerList } from "~/components/admin/customers/customer-list";
 import { getDb } from "~/db/client.server";
-import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/access.server";
-import { listAdminCustomers, pageNumber } from "~/modules/admin/lists.server";
+import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
+import { listAdminCustomers, pageNumber } from "~/modules/admin/index.server";
 
 /*
  * /admin/customers: the shoppers, searched (name, e-mail, phone) and paged in SQL with their order

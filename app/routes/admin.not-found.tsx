@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { useAdminPageError } from "~/components/admin/admin-shell";
-import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/access.server";
+import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
 import type { Route } from "./+types/admin.not-found";
 
 /*

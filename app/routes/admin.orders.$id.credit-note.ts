@@ -1,11 +1,11 @@
 import { getDb } from "~/db/client.server";
-import { ADMIN_HEADERS, requireStaffForFile } from "~/modules/admin/access.server";
+import { ADMIN_HEADERS, requireStaffForFile } from "~/modules/admin/index.server";
 import {
   CREDIT_NOTE_NOT_FOUND,
   creditNoteDownload,
   findOrderRef,
   invoiceResponse,
-} from "~/modules/invoices/download.server";
+} from "~/modules/invoices/index.server";
 import type { Route } from "./+types/admin.orders.$id.credit-note";
 
 /* /admin/orders/<id>/credit-notes/<credit note id>: one of the order's GST credit notes as a PDF, for staff. */

@@ -1,6 +1,6 @@
 import { getDb } from "~/db/client.server";
-import { ADMIN_HEADERS, requireStaffForFile } from "~/modules/admin/access.server";
-import { findOrderRef, INVOICE_NOT_FOUND, invoiceDownload, invoiceResponse } from "~/modules/invoices/download.server";
+import { ADMIN_HEADERS, requireStaffForFile } from "~/modules/admin/index.server";
+import { findOrderRef, INVOICE_NOT_FOUND, invoiceDownload, invoiceResponse } from "~/modules/invoices/index.server";
 import type { Route } from "./+types/admin.orders.$id.invoice";
 
 /*

@@ -4,11 +4,11 @@ import type { Route } from "./+types/admin.orders.$id";
 import { OrderDetail, OrderMissing } from "~/components/admin/orders/order-detail";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
-import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/access.server";
-import { ORDER_ADMIN_MESSAGES, type OrderActionAnswer } from "~/modules/orders/admin-orders";
-import { taxDocumentsOf } from "~/modules/invoices/credit-notes.server";
-import { loadStaffOrder } from "~/modules/orders/admin-orders.server";
-import { runOrderAction } from "~/modules/orders/staff-actions.server";
+import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/index.server";
+import { ORDER_ADMIN_MESSAGES, type OrderActionAnswer } from "~/modules/orders";
+import { taxDocumentsOf } from "~/modules/invoices/index.server";
+import { loadStaffOrder } from "~/modules/orders/index.server";
+import { runOrderAction } from "~/modules/orders/index.server";
 
 /*
  * /admin/orders/<id>: one order for staff (lines, customer, billing address, note, payments and

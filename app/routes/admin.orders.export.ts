@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin.orders.export";
 import { getDb } from "~/db/client.server";
-import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/access.server";
-import { parseOrderListParams } from "~/modules/orders/admin-orders";
-import { exportOrdersCsv, orderExportFileName } from "~/modules/orders/admin-orders.server";
+import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
+import { parseOrderListParams } from "~/modules/orders";
+import { exportOrdersCsv, orderExportFileName } from "~/modules/orders/index.server";
 
 /*
  * GET /admin/orders/export: the orders of the list as CSV, filtered by the list's own query

@@ -3,10 +3,10 @@ import type { Route } from "./+types/admin.orders";
 import { OrderList } from "~/components/admin/orders/order-list";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
-import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/access.server";
-import { parseOrderListParams } from "~/modules/orders/admin-orders";
-import { listStaffOrders, openFlaggedPayments } from "~/modules/orders/admin-orders.server";
-import { runOrderAction } from "~/modules/orders/staff-actions.server";
+import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
+import { parseOrderListParams } from "~/modules/orders";
+import { listStaffOrders, openFlaggedPayments } from "~/modules/orders/index.server";
+import { runOrderAction } from "~/modules/orders/index.server";
 
 /*
  * /admin/orders: payments that need staff first ('payment succeeded but order not confirmed'), then

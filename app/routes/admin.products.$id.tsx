@@ -5,11 +5,11 @@ import { EditorMissing, ProductEditor } from "~/components/admin/products/produc
 import { getMediaStorage } from "~/boot.server";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
-import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/access.server";
-import { recentActivity } from "~/modules/admin/audit.server";
-import { loadProductForEdit, nextSkuNumber, saveProduct } from "~/modules/catalog/product-admin.server";
-import { parseProductFormValues, PRODUCT_MESSAGES } from "~/modules/catalog/product-form";
-import { getStoreSettings } from "~/modules/content/settings.server";
+import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/index.server";
+import { recentActivity } from "~/modules/admin/index.server";
+import { loadProductForEdit, nextSkuNumber, saveProduct } from "~/modules/catalog/index.server";
+import { parseProductFormValues, PRODUCT_MESSAGES } from "~/modules/catalog";
+import { getStoreSettings } from "~/modules/content/index.server";
 import { getLogger } from "~/lib/logger.server";
 
 /*

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/admin.products.export";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
-import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/access.server";
-import { exportFileName, exportProductsCsv } from "~/modules/catalog/product-csv.server";
-import { parseAdminListParams } from "~/modules/catalog/product-form";
+import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
+import { exportFileName, exportProductsCsv } from "~/modules/catalog/index.server";
+import { parseAdminListParams } from "~/modules/catalog";
 
 /*
  * GET /admin/products/export: the products of the list as CSV, one row per variant, filtered by the

@@ -5,10 +5,10 @@ import { getMediaStorage } from "~/boot.server";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { getLogger } from "~/lib/logger.server";
-import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/access.server";
-import { CSV_MESSAGES, type ImportAnswer } from "~/modules/catalog/product-csv";
-import { applyImport, dryRunImport, readImportUpload } from "~/modules/catalog/product-csv.server";
-import { getStoreSettings } from "~/modules/content/settings.server";
+import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
+import { CSV_MESSAGES, type ImportAnswer } from "~/modules/catalog";
+import { applyImport, dryRunImport, readImportUpload } from "~/modules/catalog/index.server";
+import { getStoreSettings } from "~/modules/content/index.server";
 
 /*
  * /admin/products/import: upload a CSV, read the dry run's report, apply. The action reads the

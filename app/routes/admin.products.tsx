@@ -4,9 +4,9 @@ import { ProductList } from "~/components/admin/products/product-list";
 import { getMediaStorage } from "~/boot.server";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
-import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/access.server";
-import { deleteOrArchiveProduct, listAdminProducts } from "~/modules/catalog/product-admin.server";
-import { parseAdminListParams, PRODUCT_MESSAGES } from "~/modules/catalog/product-form";
+import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
+import { deleteOrArchiveProduct, listAdminProducts } from "~/modules/catalog/index.server";
+import { parseAdminListParams, PRODUCT_MESSAGES } from "~/modules/catalog";
 
 /*
  * /admin/products: every product, searched, filtered and paged in SQL, as cards or a table; the

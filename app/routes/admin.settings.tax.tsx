@@ -3,16 +3,16 @@ import type { Route } from "./+types/admin.settings.tax";
 import { TaxRates } from "~/components/admin/tax/tax-rates";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
-import { ADMIN_HEADERS, isOwner, requireOwner, requireStaff } from "~/modules/admin/access.server";
-import { getStoreSettings } from "~/modules/content/settings.server";
-import { indiaDate } from "~/modules/invoices/tax";
-import { parseTaxForm, TAX_MESSAGES, taxFormValues, type TaxAnswer } from "~/modules/invoices/tax-form";
+import { ADMIN_HEADERS, isOwner, requireOwner, requireStaff } from "~/modules/admin/index.server";
+import { getStoreSettings } from "~/modules/content/index.server";
+import { indiaDate } from "~/modules/invoices";
+import { parseTaxForm, TAX_MESSAGES, taxFormValues, type TaxAnswer } from "~/modules/invoices";
 import {
   cancelScheduledTax,
   categorySlugs,
   listCategoryTax,
   saveCategoryTax,
-} from "~/modules/invoices/tax-settings.server";
+} from "~/modules/invoices/index.server";
 
 /*
  * /admin/settings/tax: each category's HSN code and GST rate (with the higher rate above a value per

@@ -13,15 +13,15 @@ import {
   requireOwner,
   requireStaff,
   type Staff,
-} from "~/modules/admin/access.server";
-import { INDIAN_STATES } from "~/modules/accounts/forms";
-import { loadSettingsForEdit, saveStoreSettings } from "~/modules/content/settings-admin.server";
+} from "~/modules/admin/index.server";
+import { INDIAN_STATES } from "~/modules/accounts";
+import { loadSettingsForEdit, saveStoreSettings } from "~/modules/content/index.server";
 import {
   parseSettingsFormValues,
   SETTINGS_MESSAGES,
   type SettingsFieldErrors,
   type SettingsFormValues,
-} from "~/modules/content/settings-form";
+} from "~/modules/content";
 
 /*
  * /admin/settings: the store_settings row (contact details, social links, GST registration, cash on

@@ -10,9 +10,9 @@ import {
   requireStaffAndSettings,
   type AdminSignInReason,
   type OwnersOnly,
-} from "~/modules/admin/access.server";
-import { getAuth } from "~/modules/accounts/session.server";
-import { signOut } from "~/modules/accounts/sign-in.server";
+} from "~/modules/admin/index.server";
+import { getAuth } from "~/modules/accounts/index.server";
+import { signOut } from "~/modules/accounts/index.server";
 
 /*
  * /admin: the back office's own layout (no storefront header or footer). Every loader and action under

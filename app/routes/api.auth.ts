@@ -1,4 +1,4 @@
-import { handleAuthRequest } from "~/modules/accounts/session.server";
+import { handleAuthRequest } from "~/modules/accounts/index.server";
 import type { Route } from "./+types/api.auth";
 
 // The auth library's HTTP endpoints (/api/auth/*), behind the shop's allow-list (decision 014).

@@ -1,9 +1,9 @@
 import { postOnly, readFormData } from "~/lib/http.server";
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { jsonField, parseGuestLines } from "~/modules/cart/cart-input";
-import { priceLines } from "~/modules/cart/cart.server";
-import { couponRemovedMessage, normaliseCouponCode } from "~/modules/pricing/pricing";
+import { jsonField, parseGuestLines } from "~/modules/cart";
+import { priceLines } from "~/modules/cart/index.server";
+import { couponRemovedMessage, normaliseCouponCode } from "~/modules/pricing";
 import type { Route } from "./+types/api.cart.quote";
 
 /**

@@ -1,11 +1,11 @@
 import { postOnly, readFormData } from "~/lib/http.server";
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
-import { CART_MESSAGES, runCartIntent } from "~/modules/cart/cart-actions.server";
-import { addLineSchema, jsonField, parseGuestLines, parseProductIds } from "~/modules/cart/cart-input";
-import { mergeGuestCart } from "~/modules/cart/cart.server";
-import { mergeGuestWishlist } from "~/modules/wishlist/wishlist.server";
+import { getSessionUser } from "~/modules/accounts/index.server";
+import { CART_MESSAGES, runCartIntent } from "~/modules/cart/index.server";
+import { addLineSchema, jsonField, parseGuestLines, parseProductIds } from "~/modules/cart";
+import { mergeGuestCart } from "~/modules/cart/index.server";
+import { mergeGuestWishlist } from "~/modules/wishlist/index.server";
 import type { Route } from "./+types/api.cart";
 
 const noStore = { "Cache-Control": "no-store" };

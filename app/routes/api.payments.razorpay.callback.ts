@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import { getDb } from "~/db/client.server";
 import { postOnly, readFormData } from "~/lib/http.server";
-import { isOrderNumber } from "~/modules/checkout/order-number";
-import { settleReturn, shopPaymentProvider } from "~/modules/checkout/payment-flow.server";
-import { findOrderById, findOrderByNumber } from "~/modules/orders/orders.server";
-import { findGatewayPayment } from "~/modules/payments/records.server";
-import { parseCheckoutCallback } from "~/modules/payments/callbacks.server";
-import { PAYMENT_MESSAGES } from "~/modules/payments/provider";
+import { isOrderNumber } from "~/modules/checkout";
+import { settleReturn, shopPaymentProvider } from "~/modules/checkout/index.server";
+import { findOrderById, findOrderByNumber } from "~/modules/orders/index.server";
+import { findGatewayPayment } from "~/modules/payments/index.server";
+import { parseCheckoutCallback } from "~/modules/payments/index.server";
+import { PAYMENT_MESSAGES } from "~/modules/payments";
 import type { Route } from "./+types/api.payments.razorpay.callback";
 
 /*

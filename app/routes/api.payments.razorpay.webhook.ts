@@ -1,6 +1,6 @@
 import { getDb } from "~/db/client.server";
 import { postOnly } from "~/lib/http.server";
-import { handleRazorpayWebhook } from "~/modules/checkout/webhook.server";
+import { handleRazorpayWebhook } from "~/modules/checkout/index.server";
 import type { Route } from "./+types/api.payments.razorpay.webhook";
 
 /*

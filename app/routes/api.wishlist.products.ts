@@ -1,8 +1,8 @@
 import { postOnly, readFormData } from "~/lib/http.server";
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { jsonField, parseProductIds } from "~/modules/cart/cart-input";
-import { getShopperProducts } from "~/modules/catalog/products.server";
+import { jsonField, parseProductIds } from "~/modules/cart";
+import { getShopperProducts } from "~/modules/catalog/index.server";
 import type { Route } from "./+types/api.wishlist.products";
 
 /** A guest's wishlist products (decision 012): POST `ids` (JSON). Reads only; POST because the list can be long. */

@@ -13,16 +13,16 @@ import {
   safeRedirect,
   sendCodeSchema,
   verifyCodeSchema,
-} from "~/modules/accounts/forms";
+} from "~/modules/accounts";
 import {
   completeRegistration,
   getCustomerProfile,
   listAddresses,
   updateProfile,
-} from "~/modules/accounts/profile.server";
-import { getAuth, getSessionUser, requireUser } from "~/modules/accounts/session.server";
-import { sendSignInCode, signOut, verifySignInCode } from "~/modules/accounts/sign-in.server";
-import { listOrdersForUser } from "~/modules/orders/shopper-orders.server";
+} from "~/modules/accounts/index.server";
+import { getAuth, getSessionUser, requireUser } from "~/modules/accounts/index.server";
+import { sendSignInCode, signOut, verifySignInCode } from "~/modules/accounts/index.server";
+import { listOrdersForUser } from "~/modules/orders/index.server";
 import type { Route } from "./+types/authentication";
 
 /*

@@ -2,12 +2,12 @@ import { readFormData } from "~/lib/http.server";
 import { data, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CartScreen } from "~/components/cart/cart-screen";
 import { getDb } from "~/db/client.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
-import { runCartIntent } from "~/modules/cart/cart-actions.server";
-import { cartIntentSchema, STORE_FIELD } from "~/modules/cart/cart-input";
-import { loadCart } from "~/modules/cart/cart.server";
-import { fetchGuestQuote, runGuestCartIntent } from "~/modules/cart/guest-cart";
-import { CART_MESSAGES, checkoutNotice, type CartActionResult } from "~/modules/cart/results";
+import { getSessionUser } from "~/modules/accounts/index.server";
+import { runCartIntent } from "~/modules/cart/index.server";
+import { cartIntentSchema, STORE_FIELD } from "~/modules/cart";
+import { loadCart } from "~/modules/cart/index.server";
+import { fetchGuestQuote, runGuestCartIntent } from "~/modules/cart";
+import { CART_MESSAGES, checkoutNotice, type CartActionResult } from "~/modules/cart";
 import type { Route } from "./+types/cart";
 
 /*

@@ -4,8 +4,8 @@ import { notFoundMeta } from "~/components/product/not-found-notice";
 import { catalogueShouldRevalidate } from "~/components/shopper/revalidation";
 import { getDb } from "~/db/client.server";
 import { sharedPageHeaders } from "~/lib/page-cache.server";
-import { loadListPage } from "~/modules/catalog/list-page.server";
-import { PAGE_NOT_FOUND } from "~/modules/catalog/types";
+import { loadListPage } from "~/modules/catalog/index.server";
+import { PAGE_NOT_FOUND } from "~/modules/catalog";
 import type { Route } from "./+types/catch-all";
 
 /*

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { CATEGORIES } from "~/modules/catalog/types";
+import { CATEGORIES } from "~/modules/catalog";
 import type { Route } from "./+types/category-redirect";
 
 /*

@@ -4,12 +4,12 @@ import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
 import { getLogger } from "~/lib/logger.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
-import { CHECKOUT_MESSAGES, checkoutErrors, checkoutFormSchema, checkoutValues } from "~/modules/checkout/billing";
-import { checkoutPage } from "~/modules/checkout/checkout-page.server";
-import { refinePincodeState } from "~/modules/checkout/pincodes";
-import { lookupPincode } from "~/modules/checkout/pincodes.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { getSessionUser } from "~/modules/accounts/index.server";
+import { CHECKOUT_MESSAGES, checkoutErrors, checkoutFormSchema, checkoutValues } from "~/modules/checkout";
+import { checkoutPage } from "~/modules/checkout/index.server";
+import { refinePincodeState } from "~/modules/checkout";
+import { lookupPincode } from "~/modules/checkout/index.server";
+import { placeOrder } from "~/modules/checkout/index.server";
 import type { Route } from "./+types/checkout";
 
 /*

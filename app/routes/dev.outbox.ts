@@ -1,9 +1,9 @@
 import { getConfig, isPlainEmailAddress } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { clientAddress, invariantResponse, isLoopbackAddress } from "~/lib/http.server";
-import { normalisePhone } from "~/modules/accounts/forms";
-import { readOutbox } from "~/modules/accounts/sms.server";
-import { readEmailOutbox } from "~/modules/messages/email.server";
+import { normalisePhone } from "~/modules/accounts";
+import { readOutbox } from "~/modules/accounts/index.server";
+import { readEmailOutbox } from "~/modules/messages/index.server";
 import type { Route } from "./+types/dev.outbox";
 
 /*

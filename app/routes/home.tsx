@@ -10,9 +10,9 @@ import { BANNERS } from "~/db/seed/art/banners";
 import { getMediaStorage } from "~/boot.server";
 import { getLogger } from "~/lib/logger.server";
 import { sharedPageHeaders } from "~/lib/page-cache.server";
-import { listNewArrivals } from "~/modules/catalog/products.server";
-import { cardData, CATEGORIES, type ProductCardData } from "~/modules/catalog/types";
-import { baseUrlFromMatches, pageMeta } from "~/modules/content/seo";
+import { listNewArrivals } from "~/modules/catalog/index.server";
+import { cardData, CATEGORIES, type ProductCardData } from "~/modules/catalog";
+import { baseUrlFromMatches, pageMeta } from "~/modules/content";
 import {
   BANNER_WIDTHS,
   bannerKey,
@@ -20,7 +20,7 @@ import {
   TILE_SIZE,
   TILE_WIDTHS,
   tileKey,
-} from "~/modules/content/site-images";
+} from "~/modules/content";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
 

@@ -1,8 +1,8 @@
 import { readFormData } from "~/lib/http.server";
 import { data, redirect } from "react-router";
 import { getDb } from "~/db/client.server";
-import { NEWSLETTER_MESSAGES, parseNewsletterEmail, type NewsletterResult } from "~/modules/content/newsletter";
-import { subscribeToNewsletter } from "~/modules/content/newsletter.server";
+import { NEWSLETTER_MESSAGES, parseNewsletterEmail, type NewsletterResult } from "~/modules/content";
+import { subscribeToNewsletter } from "~/modules/content/index.server";
 import type { Route } from "./+types/newsletter";
 
 /** POST /newsletter (the footer box, through a fetcher). */

@@ -1,11 +1,11 @@
 import { Link, redirectDocument } from "react-router";
 import { getDb } from "~/db/client.server";
 import { invariantResponse } from "~/lib/http.server";
-import { requireUser } from "~/modules/accounts/session.server";
-import { EXPECTED_DISPATCH } from "~/modules/checkout/billing";
-import { isOrderNumber } from "~/modules/checkout/order-number";
-import { getOrderForUser } from "~/modules/orders/shopper-orders.server";
-import { formatPrice } from "~/modules/pricing/money";
+import { requireUser } from "~/modules/accounts/index.server";
+import { EXPECTED_DISPATCH } from "~/modules/checkout";
+import { isOrderNumber } from "~/modules/checkout";
+import { getOrderForUser } from "~/modules/orders/index.server";
+import { formatPrice } from "~/modules/pricing";
 import type { Route } from "./+types/order-success";
 
 /*

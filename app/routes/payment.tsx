@@ -4,25 +4,25 @@ import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { contentSecurityPolicy } from "~/lib/csp";
 import { invariantResponse, readFormData } from "~/lib/http.server";
-import { requireUser } from "~/modules/accounts/session.server";
-import { CHECKOUT_MESSAGES } from "~/modules/checkout/billing";
-import { isOrderNumber } from "~/modules/checkout/order-number";
+import { requireUser } from "~/modules/accounts/index.server";
+import { CHECKOUT_MESSAGES } from "~/modules/checkout";
+import { isOrderNumber } from "~/modules/checkout";
 import {
   payableOrder,
   paymentPageSources,
   settleReturn,
   shopPaymentProvider,
   startPayment,
-} from "~/modules/checkout/payment-flow.server";
-import { getStoreSettings } from "~/modules/content/settings.server";
-import { parseCheckoutCallback } from "~/modules/payments/callbacks.server";
+} from "~/modules/checkout/index.server";
+import { getStoreSettings } from "~/modules/content/index.server";
+import { parseCheckoutCallback } from "~/modules/payments/index.server";
 import {
   PAYMENT_MESSAGES,
   prefersRedirectCheckout,
   TEST_GATEWAY_FAILURES,
   type TestGatewayFailure,
-} from "~/modules/payments/provider";
-import type { TestGatewayProvider } from "~/modules/payments/provider.server";
+} from "~/modules/payments";
+import type { TestGatewayProvider } from "~/modules/payments/index.server";
 import type { Route } from "./+types/payment";
 
 /*

@@ -1,5 +1,5 @@
 import { ContentPage, PolicySection } from "~/components/layout/content-page";
-import { baseUrlFromMatches, pageMeta } from "~/modules/content/seo";
+import { baseUrlFromMatches, pageMeta } from "~/modules/content";
 import type { Route } from "./+types/privacy-policy";
 
 export function meta({ matches }: Route.MetaArgs) {

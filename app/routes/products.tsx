@@ -3,7 +3,7 @@ import { data, Link, useNavigate, useNavigation, useRevalidator } from "react-ro
 import { ProductListView } from "~/components/product/product-list-view";
 import { getDb } from "~/db/client.server";
 import { sharedPageHeaders } from "~/lib/page-cache.server";
-import { loadListPage } from "~/modules/catalog/list-page.server";
+import { loadListPage } from "~/modules/catalog/index.server";
 import { notFoundMeta } from "~/components/product/not-found-notice";
 import { catalogueShouldRevalidate } from "~/components/shopper/revalidation";
 import type { Route } from "./+types/products";

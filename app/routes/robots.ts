@@ -1,5 +1,5 @@
 import { getConfig } from "~/config.server";
-import { buildRobots } from "~/modules/content/sitemap";
+import { buildRobots } from "~/modules/content";
 
 /** GET /robots.txt */
 export function loader() {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ContentPage, PolicySection } from "~/components/layout/content-page";
-import { baseUrlFromMatches, pageMeta } from "~/modules/content/seo";
+import { baseUrlFromMatches, pageMeta } from "~/modules/content";
 import type { Route } from "./+types/shipping-policy";
 
 export function meta({ matches }: Route.MetaArgs) {

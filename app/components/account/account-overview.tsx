@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { formatPhone, SUCCESS_MESSAGE_MS } from "~/modules/accounts/forms";
-import type { OrderStatus } from "~/modules/orders/status-display";
-import { formatPrice } from "~/modules/pricing/money";
+import { formatPhone, SUCCESS_MESSAGE_MS } from "~/modules/accounts";
+import type { OrderStatus } from "~/modules/orders";
+import { formatPrice } from "~/modules/pricing";
 import { Notice } from "./field";
 import { ProfileFields, useProfileErrors, type ProfileValues } from "./profile-fields";
 import { StatusBadge } from "./status-badge";

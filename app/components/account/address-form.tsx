@@ -3,8 +3,8 @@ import { Form, Link } from "react-router";
 import { PincodeNote } from "~/components/address/pincode-note";
 import { usePincodeLookup } from "~/components/address/use-pincode-lookup";
 import { useLiveErrors } from "~/components/ui/use-live-errors";
-import { addressSchema, fieldErrors as toFieldErrors, formSummary, INDIAN_STATES } from "~/modules/accounts/forms";
-import { refinePincodeState, type PlacesOf } from "~/modules/checkout/pincodes";
+import { addressSchema, fieldErrors as toFieldErrors, formSummary, INDIAN_STATES } from "~/modules/accounts";
+import { refinePincodeState, type PlacesOf } from "~/modules/checkout";
 import type { AddressView } from "./account-overview";
 import { Field, Notice } from "./field";
 

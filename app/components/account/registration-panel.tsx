@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { formatPhone } from "~/modules/accounts/forms";
+import { formatPhone } from "~/modules/accounts";
 import { Notice } from "./field";
 import { ProfileFields, useProfileErrors, type ProfileValues } from "./profile-fields";
 

@@ -7,7 +7,7 @@ import {
   OTP_LENGTH,
   RESEND_AFTER_SECONDS,
   type AuthMode,
-} from "~/modules/accounts/forms";
+} from "~/modules/accounts";
 import { Field, Notice } from "./field";
 
 export const signInPanelKey = (state: SignInState) => `${state.step}:${state.mode}:${state.sentAt ?? ""}`;

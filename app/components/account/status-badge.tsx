@@ -3,7 +3,7 @@ import {
   STATUS_TONE_CLASSES,
   statusTone,
   type OrderStatus,
-} from "~/modules/orders/status-display";
+} from "~/modules/orders";
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
   return (

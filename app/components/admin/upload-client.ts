@@ -6,9 +6,9 @@ import {
   UPLOAD_PATH,
   isUploadResult,
   type UploadResult,
-} from "~/modules/media/upload-rules";
+} from "~/modules/media";
 
-export type { UploadResult } from "~/modules/media/upload-rules";
+export type { UploadResult } from "~/modules/media";
 
 /*
  * The browser's side of POST /admin/uploads, for the product editor: one file per call (call it for

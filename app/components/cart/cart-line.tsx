@@ -2,10 +2,10 @@ import { Link, useFetcher } from "react-router";
 import { MinusIcon, PlusIcon } from "~/components/product/product-icons";
 import { ProductThumb } from "~/components/shopper/product-thumb";
 import { STORE_FIELD, useStore } from "~/components/shopper/use-shopper";
-import { lineStateMessage, type CartViewLine } from "~/modules/cart/cart-view";
-import type { CartActionResult } from "~/modules/cart/results";
-import { LOW_STOCK } from "~/modules/catalog/variants";
-import { formatPrice } from "~/modules/pricing/money";
+import { lineStateMessage, type CartViewLine } from "~/modules/cart";
+import type { CartActionResult } from "~/modules/cart";
+import { LOW_STOCK } from "~/modules/catalog";
+import { formatPrice } from "~/modules/pricing";
 
 /** Hidden fields naming a line: its product, size and colour (the spec's cartId), and where it is kept. */
 function LineFields({ line, store }: { line: CartViewLine; store: string }) {

@@ -2,10 +2,10 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { Link, useFetcher, useFetchers, useRevalidator } from "react-router";
 import { pendingCoupon } from "~/components/shopper/pending";
 import { STORE_FIELD, useCartLines, useSignedIn, useStore } from "~/components/shopper/use-shopper";
-import { buildCartView, type CartCatalogue } from "~/modules/cart/cart-view";
-import { localCouponSnapshot, subscribeLocalCart, writeLocalCoupon } from "~/modules/cart/local-cart";
-import type { CartActionResult } from "~/modules/cart/results";
-import { couponRemovedMessage } from "~/modules/pricing/pricing";
+import { buildCartView, type CartCatalogue } from "~/modules/cart";
+import { localCouponSnapshot, subscribeLocalCart, writeLocalCoupon } from "~/modules/cart";
+import type { CartActionResult } from "~/modules/cart";
+import { couponRemovedMessage } from "~/modules/pricing";
 import { CartLineRow } from "./cart-line";
 import { CartSummary } from "./cart-summary";
 

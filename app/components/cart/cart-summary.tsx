@@ -1,9 +1,9 @@
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { LockIcon } from "~/components/ui/icons";
 import { STORE_FIELD, useSignedIn, useStore } from "~/components/shopper/use-shopper";
-import type { CartView } from "~/modules/cart/cart-view";
-import { CART_MESSAGES, type CartActionResult } from "~/modules/cart/results";
-import { formatPrice } from "~/modules/pricing/money";
+import type { CartView } from "~/modules/cart";
+import { CART_MESSAGES, type CartActionResult } from "~/modules/cart";
+import { formatPrice } from "~/modules/pricing";
 import { CouponBox } from "./coupon-box";
 
 function Row({

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { STORE_FIELD, useStore } from "~/components/shopper/use-shopper";
-import type { CartActionResult } from "~/modules/cart/results";
-import { formatPrice } from "~/modules/pricing/money";
+import type { CartActionResult } from "~/modules/cart";
+import { formatPrice } from "~/modules/pricing";
 
 /**
  * The coupon box (spec section 5): the code is upper-cased as typed and kept when it is refused;

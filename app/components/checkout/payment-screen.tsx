@@ -3,7 +3,7 @@ import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { Notice } from "~/components/account/field";
 import { LockIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { formatPrice } from "~/modules/pricing/money";
+import { formatPrice } from "~/modules/pricing";
 import {
   PAYMENT_MESSAGES,
   paymentFailedMessage,
@@ -11,7 +11,7 @@ import {
   TEST_GATEWAY_FAILURES,
   type PaymentCheckout,
   type RazorpayCheckoutOptions,
-} from "~/modules/payments/provider";
+} from "~/modules/payments";
 
 export type PaymentActionData =
   | { ok: true; intent: string; checkout: PaymentCheckout; placed?: undefined; next?: undefined }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ArrowRightIcon, PauseIcon, PlayIcon } from "~/components/ui/icons";
-import { BANNER_SIZE, type ResponsiveSource } from "~/modules/content/site-images";
+import { BANNER_SIZE, type ResponsiveSource } from "~/modules/content";
 
 /** Spec section 9: 5 slides, a new one every 4000 ms, 300 ms transition. */
 export const CAROUSEL_INTERVAL_MS = 4000;

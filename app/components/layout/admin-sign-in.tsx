@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { SIGN_IN_ELSEWHERE_CODE } from "~/modules/accounts/sign-in-address";
+import { SIGN_IN_ELSEWHERE_CODE } from "~/modules/accounts";
 import { CloseIcon } from "~/components/ui/icons";
 import { useModalDialog } from "./use-modal-dialog";
 

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { formatPrice } from "~/modules/pricing/money";
+import { formatPrice } from "~/modules/pricing";
 import {
   normaliseSearchTerm,
   productsSearchHref,
   SEARCH_DEBOUNCE_MS,
   SEARCH_MAX_SUGGESTIONS,
   type SearchSuggestion,
-} from "~/modules/search/search";
+} from "~/modules/search";
 import { CloseIcon, SearchIcon } from "~/components/ui/icons";
 import { useModalDialog } from "./use-modal-dialog";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { CATEGORIES } from "~/modules/catalog/types";
+import { CATEGORIES } from "~/modules/catalog";
 import { ArrowLeftIcon, ChevronRightIcon, CloseIcon } from "~/components/ui/icons";
 import { useModalDialog } from "./use-modal-dialog";
 

@@ -1,4 +1,4 @@
-import type { OrderTimelineView, TimelineStep, TimelineStepKey } from "~/modules/orders/timeline";
+import type { OrderTimelineView, TimelineStep, TimelineStepKey } from "~/modules/orders";
 import { TIMELINE_TONES, type TimelineTone } from "./timeline-tones";
 
 /*

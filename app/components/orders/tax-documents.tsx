@@ -1,4 +1,4 @@
-import { formatPaise } from "~/modules/pricing/money";
+import { formatPaise } from "~/modules/pricing";
 
 /*
  * An order's GST documents once a credit note exists: the invoice, marked as cancelled by the credit

@@ -1,4 +1,4 @@
-import type { StatusTone } from "~/modules/orders/status-display";
+import type { StatusTone } from "~/modules/orders";
 
 /*
  * The colours of the timeline's current step per status tone (spec section 4: delivered/completed

@@ -7,7 +7,7 @@ import {
   trackOrderFieldErrors,
   type TrackOrderFields,
   type TrackOrderState,
-} from "~/modules/orders/tracking";
+} from "~/modules/orders";
 
 /**
  * The order number and 'Phone or e-mail' form of /track-order. A plain POST form, so it works before

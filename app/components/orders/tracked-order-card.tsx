@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { StatusBadge } from "~/components/account/status-badge";
-import { paymentSummary, type TrackedOrder } from "~/modules/orders/tracking";
-import { DEFAULT_COLOUR, DEFAULT_SIZE } from "~/modules/catalog/variants";
-import { variantUrl } from "~/modules/media/images";
-import { formatPaise } from "~/modules/pricing/money";
+import { paymentSummary, type TrackedOrder } from "~/modules/orders";
+import { DEFAULT_COLOUR, DEFAULT_SIZE } from "~/modules/catalog";
+import { variantUrl } from "~/modules/media";
+import { formatPaise } from "~/modules/pricing";
 import { OrderTimeline } from "./order-timeline";
 
 const placedDate = new Intl.DateTimeFormat("en-IN", {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/account/status-badge";
-import type { OrderStatus } from "~/modules/orders/status-display";
-import { formatPrice } from "~/modules/pricing/money";
+import type { OrderStatus } from "~/modules/orders";
+import { formatPrice } from "~/modules/pricing";
 
 const dateFormat = new Intl.DateTimeFormat("en-IN", {
   day: "numeric",

@@ -8,9 +8,9 @@ import {
   PRICE_SLIDER,
   type FacetKey,
   type ListFilters,
-} from "~/modules/catalog/filters";
-import type { FacetValue, Facets } from "~/modules/catalog/types";
-import { groupIndian } from "~/modules/pricing/money";
+} from "~/modules/catalog";
+import type { FacetValue, Facets } from "~/modules/catalog";
+import { groupIndian } from "~/modules/pricing";
 
 const SECTIONS: Array<{ key: Exclude<FacetKey, "colours">; title: string }> = [
   { key: "sizes", title: "Size" },

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import type { ProductImageView } from "~/modules/catalog/types";
-import { srcSet, variantUrl } from "~/modules/media/images";
+import type { ProductImageView } from "~/modules/catalog";
+import { srcSet, variantUrl } from "~/modules/media";
 import { ChevronIcon } from "./product-icons";
 
 /** Spec: a picture change is locked for 300 ms after a change. */

@@ -1,4 +1,4 @@
-import type { ListNotice } from "~/modules/catalog/types";
+import type { ListNotice } from "~/modules/catalog";
 
 /*
  * An address the shop does not have still shows the collection (a shopper who followed an old link

@@ -1,7 +1,7 @@
 import { useActionData, useFetcher } from "react-router";
-import { formatPhone } from "~/modules/accounts/phone";
-import { NOTIFY_INTENT } from "~/modules/catalog/back-in-stock";
-import type { ProductVariantView } from "~/modules/catalog/variants";
+import { formatPhone } from "~/modules/accounts";
+import { NOTIFY_INTENT } from "~/modules/catalog";
+import type { ProductVariantView } from "~/modules/catalog";
 import { BellIcon } from "./product-icons";
 
 export interface NotifyResult {

@@ -1,4 +1,4 @@
-import { formatPrice, percentOff } from "~/modules/pricing/money";
+import { formatPrice, percentOff } from "~/modules/pricing";
 
 /** Price, struck-through original price and the rounded percent-off badge. */
 export function Price({

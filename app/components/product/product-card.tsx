@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { ProductCardData } from "~/modules/catalog/types";
-import { srcSet } from "~/modules/media/images";
+import type { ProductCardData } from "~/modules/catalog";
+import { srcSet } from "~/modules/media";
 import { SpriteIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { canHover } from "~/components/ui/can-hover";
 import { Price } from "./price";
-import { quickAddLine } from "~/modules/catalog/quick-add";
+import { quickAddLine } from "~/modules/catalog";
 import { announceAddedToBag, useAddToCart, useWishlist } from "~/components/shopper/use-shopper";
-import { DEFAULT_COLOUR, DEFAULT_SIZE } from "~/modules/catalog/variants";
+import { DEFAULT_COLOUR, DEFAULT_SIZE } from "~/modules/catalog";
 
 /**
  * A product in a grid or a list: pictures (front, back on hover), brand, name, price, and once the

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { ProductCardData, ProductDetailView } from "~/modules/catalog/types";
+import type { ProductCardData, ProductDetailView } from "~/modules/catalog";
 import { Gallery } from "./gallery";
 import { Price } from "./price";
 import { ProductCard } from "./product-card";

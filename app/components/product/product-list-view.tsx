@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { hasActiveFilters, listQuery, offeredSorts, type ListFilters, type SortBy } from "~/modules/catalog/filters";
-import { CATEGORIES, type Facets, type ListNotice, type ProductCardData } from "~/modules/catalog/types";
+import { hasActiveFilters, listQuery, offeredSorts, type ListFilters, type SortBy } from "~/modules/catalog";
+import { CATEGORIES, type Facets, type ListNotice, type ProductCardData } from "~/modules/catalog";
 import { FilterPanel } from "./filter-panel";
 import { NotFoundNotice } from "./not-found-notice";
 import { ProductCard } from "./product-card";

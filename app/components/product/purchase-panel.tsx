@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useActionData, useNavigate, useSearchParams } from "react-router";
-import type { ProductDetailView } from "~/modules/catalog/types";
-import { sizeChartFor } from "~/modules/catalog/size-chart";
+import type { ProductDetailView } from "~/modules/catalog";
+import { sizeChartFor } from "~/modules/catalog";
 import {
   colourSoldOut,
   DEFAULT_COLOUR,
@@ -10,7 +10,7 @@ import {
   LOW_STOCK,
   sizeSoldOut,
   stockOf,
-} from "~/modules/catalog/variants";
+} from "~/modules/catalog";
 import { MinusIcon, PlusIcon } from "./product-icons";
 import { focusNotifyForm, NotifyMe } from "./notify-me";
 import { useAddToCart } from "~/components/shopper/use-shopper";

@@ -1,5 +1,5 @@
-import { integerField, isUuid, pendingLineOf } from "~/modules/cart/form-fields";
-import { applyLineChange, type CartLine, type LineChange } from "~/modules/cart/lines";
+import { integerField, isUuid, pendingLineOf } from "~/modules/cart";
+import { applyLineChange, type CartLine, type LineChange } from "~/modules/cart";
 
 /*
  * Optimistic state: the changes still on their way to the server, read from React Router's

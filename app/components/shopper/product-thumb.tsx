@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { srcSet } from "~/modules/media/images";
-import type { ProductImageView } from "~/modules/catalog/types";
+import { srcSet } from "~/modules/media";
+import type { ProductImageView } from "~/modules/catalog";
 
 /** A product picture in the cart or wishlist, with the spec's placeholder when there is none or it fails. */
 export function ProductThumb({

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetchers } from "react-router";
-import { STORE_FIELD } from "~/modules/cart/form-fields";
+import { STORE_FIELD } from "~/modules/cart";
 
 /*
  * A signed-in shopper's change still on its way when the page goes (a reload, an address typed, a

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import { useShopperView } from "./use-shopper";
-import { CART_STORAGE_KEY, readLocalCart, readLocalCoupon, removeLocalCart } from "~/modules/cart/local-cart";
-import { readLocalWishlist, removeLocalWishlist, WISHLIST_STORAGE_KEY } from "~/modules/wishlist/local-wishlist";
+import { CART_STORAGE_KEY, readLocalCart, readLocalCoupon, removeLocalCart } from "~/modules/cart";
+import { readLocalWishlist, removeLocalWishlist, WISHLIST_STORAGE_KEY } from "~/modules/wishlist";
 import type { loader as rootLoader } from "~/root";
 import { rememberSignedIn, SIGNED_IN_KEY } from "./me-client";
 import { useSaveOnLeave } from "./save-on-leave";

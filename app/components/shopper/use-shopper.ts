@@ -1,14 +1,14 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 import { useFetcher, useFetchers, useRevalidator, useRouteLoaderData } from "react-router";
-import { STORE_FIELD, type Store } from "~/modules/cart/form-fields";
-import { addLocalLine, localCartSnapshot, serverCartSnapshot, subscribeLocalCart } from "~/modules/cart/local-cart";
-import { countItems, stockCapMessage, type CartLine } from "~/modules/cart/lines";
+import { STORE_FIELD, type Store } from "~/modules/cart";
+import { addLocalLine, localCartSnapshot, serverCartSnapshot, subscribeLocalCart } from "~/modules/cart";
+import { countItems, stockCapMessage, type CartLine } from "~/modules/cart";
 import {
   localWishlistSnapshot,
   serverWishlistSnapshot,
   subscribeLocalWishlist,
   toggleLocalWishlist,
-} from "~/modules/wishlist/local-wishlist";
+} from "~/modules/wishlist";
 import type { loader as rootLoader } from "~/root";
 import { SIGNED_OUT, type ShopperView } from "~/lib/shopper-view";
 import { earlyViewSnapshot, serverEarlyViewSnapshot, subscribeEarlyView } from "./me-client";

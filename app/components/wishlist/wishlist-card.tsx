@@ -4,8 +4,8 @@ import { Price } from "~/components/product/price";
 import { CloseIcon, PlusIcon } from "~/components/product/product-icons";
 import { ProductThumb } from "~/components/shopper/product-thumb";
 import { STORE_FIELD, useAddToCart, useStore } from "~/components/shopper/use-shopper";
-import { quickAddLine, quickAddStock } from "~/modules/catalog/quick-add";
-import type { ShopperProduct } from "~/modules/catalog/types";
+import { quickAddLine, quickAddStock } from "~/modules/catalog";
+import type { ShopperProduct } from "~/modules/catalog";
 
 /** Spec section 9: a removed card fades for 0.3 s, then leaves the wishlist. */
 export const WISHLIST_FADE_MS = 300;

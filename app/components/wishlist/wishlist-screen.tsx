@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { STORE_FIELD, useStore, useWishlistIds } from "~/components/shopper/use-shopper";
-import type { WishlistActionResult } from "~/modules/cart/results";
-import type { ShopperProduct } from "~/modules/catalog/types";
+import type { WishlistActionResult } from "~/modules/cart";
+import type { ShopperProduct } from "~/modules/catalog";
 import { WishlistCard } from "./wishlist-card";
 
 /** The wishlist page: loading, empty, or the cards with Add All to Cart, Clear Wishlist and Continue Shopping. */

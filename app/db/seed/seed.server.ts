@@ -1,18 +1,18 @@
-import { ensureCoupons } from "../../modules/coupons/coupons.server";
-import { ensureStoreSettings } from "../../modules/content/settings.server";
-import { applyDemoTaxIdentity, ensureCategoryTax } from "../../modules/invoices/tax-settings.server";
-import { createProduct, ensureCategories, findProductIdBySlug } from "../../modules/catalog/products.server";
-import { CATEGORIES } from "../../modules/catalog/types";
-import { storeResponsivePicture } from "../../modules/media/process.server";
-import type { MediaStorage } from "../../modules/media/storage.server";
+import { ensureCoupons } from "~/modules/coupons/index.server";
+import { ensureStoreSettings } from "~/modules/content/index.server";
+import { applyDemoTaxIdentity, ensureCategoryTax } from "~/modules/invoices/index.server";
+import { createProduct, ensureCategories, findProductIdBySlug } from "~/modules/catalog/index.server";
+import { CATEGORIES } from "~/modules/catalog";
+import { storeResponsivePicture } from "~/modules/media/index.server";
+import type { MediaStorage } from "~/modules/media/index.server";
 import sharp from "sharp";
 import {
   PRODUCT_IMAGE_DEFAULT_WIDTH,
   PRODUCT_IMAGE_WIDTHS,
   thumbnailKey,
   variantKey,
-} from "../../modules/media/images";
-import { BANNER_COUNT, BANNER_WIDTHS, bannerKey, TILE_WIDTHS, tileKey } from "../../modules/content/site-images";
+} from "~/modules/media";
+import { BANNER_COUNT, BANNER_WIDTHS, bannerKey, TILE_WIDTHS, tileKey } from "~/modules/content";
 import { seedProductInput } from "../../../tests/factories/catalog";
 import type { Db } from "../client.server";
 import { bannerSvg } from "./art/banners";

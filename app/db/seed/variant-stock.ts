@@ -3,7 +3,7 @@
  * is its total, spread with realistic gaps. Deterministic (a hash of the slug), so the seed, the
  * benchmark's generator and the end-to-end tests agree on which sizes are sold out or low.
  */
-import { variantAxes, variantMatrix, type VariantStock } from "../../modules/catalog/variants";
+import { variantAxes, variantMatrix, type VariantStock } from "~/modules/catalog";
 
 /** How much of a product sells in each size, roughly: the middle sizes move most. */
 const SIZE_WEIGHT: Record<string, number> = { XS: 0.6, S: 1, M: 1.4, L: 1.3, XL: 0.9, XXL: 0.6, XXXL: 0.4 };

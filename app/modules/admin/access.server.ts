@@ -2,11 +2,11 @@ import { data } from "react-router";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server";
 import { session as sessionTable } from "../accounts/auth-schema.server";
-import { STAFF_ROLE } from "../accounts/auth.server";
-import { getAuth } from "../accounts/session.server";
-import { hasSessionCookie } from "../accounts/session-cookie";
-import { isStaffOwner } from "../accounts/staff.server";
-import { getStoreSettings, type StoreSettings } from "../content/settings.server";
+import { STAFF_ROLE } from "../accounts/index.server";
+import { getAuth } from "../accounts/index.server";
+import { hasSessionCookie } from "../accounts";
+import { isStaffOwner } from "../accounts/index.server";
+import { getStoreSettings, type StoreSettings } from "../content/index.server";
 import type { Actor } from "./audit.server";
 import { staffActivity } from "./schema.server";
 

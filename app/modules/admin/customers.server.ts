@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { session, user } from "../accounts/auth-schema.server";
-import { CUSTOMER_ROLE } from "../accounts/auth.server";
-import { getCustomerProfile, listAddresses } from "../accounts/profile.server";
-import { listOrdersForUser } from "../orders/shopper-orders.server";
-import type { OrderStatus } from "../orders/status-display";
+import { CUSTOMER_ROLE } from "../accounts/index.server";
+import { getCustomerProfile, listAddresses } from "../accounts/index.server";
+import { listOrdersForUser } from "../orders/index.server";
+import type { OrderStatus } from "../orders";
 import { recentActivity, recordAudit, type ActivityItem, type Actor } from "./audit.server";
 import { customerOrderTotals } from "./lists.server";
 

@@ -2,9 +2,9 @@ import { and, count, eq, gte, lte, sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.server";
 import { user } from "../accounts/auth-schema.server";
 import { productVariants, products } from "../catalog/schema.server";
-import { LOW_STOCK } from "../catalog/variants";
+import { LOW_STOCK } from "../catalog";
 import { orders } from "../orders/schema.server";
-import type { OrderStatus } from "../orders/status-display";
+import type { OrderStatus } from "../orders";
 import { recentActivity, type ActivityItem } from "./audit.server";
 import { isCustomer } from "./lists.server";
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { user } from "../accounts/auth-schema.server";
-import { CUSTOMER_ROLE } from "../accounts/auth.server";
+import { CUSTOMER_ROLE } from "../accounts/index.server";
 import { customerProfiles } from "../accounts/schema.server";
 import { orders } from "../orders/schema.server";
 

@@ -1,15 +1,15 @@
 import { forgetStaffChecks } from "./access.server";
 import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
-import type { Auth } from "../accounts/auth.server";
-import { parseStaffForm, STAFF_MESSAGES, type StaffFieldErrors, type StaffFormValues } from "../accounts/staff-form";
+import type { Auth } from "../accounts/index.server";
+import { parseStaffForm, STAFF_MESSAGES, type StaffFieldErrors, type StaffFormValues } from "../accounts";
 import {
   createStaffAccount,
   isStaffOwner,
   listStaffMembers,
   removeStaffAccount,
   type StaffMember,
-} from "../accounts/staff.server";
+} from "../accounts/index.server";
 import { recentActivity, recordAudit, type ActivityItem, type Actor } from "./audit.server";
 
 /*

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client.server";
-import { quickAddLine } from "../catalog/quick-add";
-import { getShopperProducts } from "../catalog/products.server";
-import { addToWishlist, clearWishlist, removeFromWishlist, wishlistedIds } from "../wishlist/wishlist.server";
+import { quickAddLine } from "../catalog";
+import { getShopperProducts } from "../catalog/index.server";
+import { addToWishlist, clearWishlist, removeFromWishlist, wishlistedIds } from "../wishlist/index.server";
 import type { CartIntent, WishlistIntent } from "./cart-input";
 import {
   addLine,
@@ -13,7 +13,7 @@ import {
   removeLine,
   setQuantity,
 } from "./cart.server";
-import { normaliseCouponCode } from "../pricing/pricing";
+import { normaliseCouponCode } from "../pricing";
 import { stockCapMessage } from "./lines";
 import {
   addAllToCart,

@@ -1,6 +1,6 @@
-import type { ShopperProduct } from "../catalog/types";
-import { stockOf } from "../catalog/variants";
-import { exceedsMaxOrder, maxOrderMessage, priceCart, type CouponTerms, type PricedCart } from "../pricing/pricing";
+import type { ShopperProduct } from "../catalog";
+import { stockOf } from "../catalog";
+import { exceedsMaxOrder, maxOrderMessage, priceCart, type CouponTerms, type PricedCart } from "../pricing";
 import { cartIdOf, countItems, type CartLine } from "./lines";
 
 /*

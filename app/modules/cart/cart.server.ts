@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
-import { getShopperProducts, isProductId } from "../catalog/products.server";
-import type { ShopperProduct } from "../catalog/types";
-import { lineAvailability, lineKey } from "../catalog/variants.server";
-import { couponTermsOf, findCouponRule } from "../coupons/coupons.server";
-import { getStoreSettings } from "../content/settings.server";
-import { checkCoupon, couponRemovedMessage, normaliseCouponCode, type CouponCheck } from "../pricing/pricing";
+import { getShopperProducts, isProductId } from "../catalog/index.server";
+import type { ShopperProduct } from "../catalog";
+import { lineAvailability, lineKey } from "../catalog/index.server";
+import { couponTermsOf, findCouponRule } from "../coupons/index.server";
+import { getStoreSettings } from "../content/index.server";
+import { checkCoupon, couponRemovedMessage, normaliseCouponCode, type CouponCheck } from "../pricing";
 import { buildCartView, type CartCatalogue, type CartView } from "./cart-view";
 import { countItems, mergeLines, sameVariant, type CartLine, type Variant } from "./lines";
 import { cartLines, carts } from "./schema.server";

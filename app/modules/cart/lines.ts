@@ -1,4 +1,4 @@
-import { DEFAULT_COLOUR, DEFAULT_SIZE } from "../catalog/variants";
+import { DEFAULT_COLOUR, DEFAULT_SIZE } from "../catalog";
 
 /*
  * A cart as a list of lines, and the operations on it (spec section 4, 'Cart'). Pure: the guest

@@ -1,5 +1,5 @@
-import { quickAddStock } from "../catalog/quick-add";
-import type { ShopperProduct } from "../catalog/types";
+import { quickAddStock } from "../catalog";
+import type { ShopperProduct } from "../catalog";
 import type { CartIntent, WishlistIntent } from "./cart-input";
 
 /*

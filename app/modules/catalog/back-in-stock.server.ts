@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { getConfig } from "../../config.server";
 import type { Db, Tx } from "../../db/client.server";
-import { normalisePhone } from "../accounts/forms";
-import { queueMessages } from "../messages/outbox.server";
+import { normalisePhone } from "../accounts";
+import { queueMessages } from "../messages/index.server";
 import { backInStockRequests, productVariants, products } from "./schema.server";
 import {
   BACK_IN_STOCK_EXPIRY_DAYS,

@@ -1,4 +1,4 @@
-import { formatPhone } from "../accounts/phone";
+import { formatPhone } from "../accounts";
 
 /*
  * 'Notify me when it is back': the form, its limits and what the shopper reads (decision 015).

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
-import { changedFields, recordAudit, type Actor } from "../admin/audit.server";
+import { changedFields, recordAudit, type Actor } from "../admin/index.server";
 import { mediaUploads } from "../admin/schema.server";
-import type { MediaStorage } from "../media/storage.server";
-import { claimUploads, removeStoredPictures } from "../media/upload.server";
+import type { MediaStorage } from "../media/index.server";
+import { claimUploads, removeStoredPictures } from "../media/index.server";
 import { orderLines } from "../orders/schema.server";
-import { formatPrice } from "../pricing/money";
+import { formatPrice } from "../pricing";
 import {
   ADMIN_PER_PAGE,
   checkProductForm,

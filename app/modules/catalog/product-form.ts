@@ -5,7 +5,7 @@
  * browser; only the admin's chunks import it (it brings zod).
  */
 import { z } from "zod";
-import { formatPrice } from "../pricing/money";
+import { formatPrice } from "../pricing";
 import { CATEGORIES } from "./types";
 import { DEFAULT_COLOUR, DEFAULT_SIZE, variantAxes, variantKey, variantMatrix } from "./variants";
 

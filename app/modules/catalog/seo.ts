@@ -1,5 +1,5 @@
 /** Search-engine and link-preview tags of a product page; pure so they can be tested. */
-import { formatPrice } from "../pricing/money";
+import { formatPrice } from "../pricing";
 import type { ProductDetailView } from "./types";
 
 function absolute(url: string, origin: string): string {

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { purgePageCache } from "../../lib/page-cache.server";
-import { kickOutbox } from "../messages/outbox.server";
+import { kickOutbox } from "../messages/index.server";
 import { queueBackInStockMessages } from "./back-in-stock.server";
 import { forgetFacets } from "./facet-cache.server";
 import { productVariants, products } from "./schema.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INDIAN_STATES, normalisePhone } from "../accounts/forms";
+import { INDIAN_STATES, normalisePhone } from "../accounts";
 
 /*
  * The checkout's billing form (spec sections 2 and 5): one schema for the browser's instant messages

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../db/client.server";
-import { getCustomerProfile, listAddresses } from "../accounts/profile.server";
-import { getStoreSettings } from "../content/settings.server";
-import { formatPrice } from "../pricing/money";
-import { checkoutTotals, type CheckoutTotals } from "../pricing/pricing";
+import { getCustomerProfile, listAddresses } from "../accounts/index.server";
+import { getStoreSettings } from "../content/index.server";
+import { formatPrice } from "../pricing";
+import { checkoutTotals, type CheckoutTotals } from "../pricing";
 import type { CheckoutValues } from "./billing";
 import { quoteCheckout, type LineProblem } from "./place-order.server";
 

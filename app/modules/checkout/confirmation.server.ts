@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.server";
-import { issueInvoiceAtConfirmation } from "../invoices/invoices.server";
-import { queueOrderConfirmation, type OrderMessageInput } from "../messages/order-messages.server";
-import { accountOrderUrl } from "../orders/order-recipient.server";
+import { issueInvoiceAtConfirmation } from "../invoices/index.server";
+import { queueOrderConfirmation, type OrderMessageInput } from "../messages/index.server";
+import { accountOrderUrl } from "../orders/index.server";
 import { orderLines, orders } from "../orders/schema.server";
 import { EXPECTED_DISPATCH } from "./billing";
 

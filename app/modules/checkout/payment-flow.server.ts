@@ -3,10 +3,10 @@ import { getConfig, type PaymentsConfig } from "../../config.server";
 import type { Db, Tx } from "../../db/client.server";
 import type { CspSources } from "../../lib/csp";
 import { getLogger } from "../../lib/logger.server";
-import { reserveStock, releaseStock, stockCommitted } from "../catalog/stock.server";
-import { claimCouponUse, returnCouponUse } from "../coupons/coupons.server";
-import { queueOrderCancelled } from "../messages/order-updates.server";
-import { orderRecipient } from "../orders/order-recipient.server";
+import { reserveStock, releaseStock, stockCommitted } from "../catalog/index.server";
+import { claimCouponUse, returnCouponUse } from "../coupons/index.server";
+import { queueOrderCancelled } from "../messages/index.server";
+import { orderRecipient } from "../orders/index.server";
 import {
   expiredUnpaidOrderIds,
   findOrderByNumber,
@@ -15,10 +15,10 @@ import {
   moveOrder,
   orderStockLines,
   type OrderRow,
-} from "../orders/orders.server";
-import { PaymentGatewayError, paymentProviderFor, type PaymentProvider } from "../payments/provider.server";
-import type { CheckoutResult } from "../payments/callbacks.server";
-import { PAYMENT_MESSAGES, paymentFailedMessage, type GatewayError, type PaymentCheckout } from "../payments/provider";
+} from "../orders/index.server";
+import { PaymentGatewayError, paymentProviderFor, type PaymentProvider } from "../payments/index.server";
+import type { CheckoutResult } from "../payments/index.server";
+import { PAYMENT_MESSAGES, paymentFailedMessage, type GatewayError, type PaymentCheckout } from "../payments";
 import {
   createPaymentRecord,
   flagPayment,
@@ -26,8 +26,8 @@ import {
   markCaptured,
   markFailed,
   paymentsOfOrder,
-} from "../payments/records.server";
-import { judgePayment, type ReportedPayment } from "../payments/settlement";
+} from "../payments/index.server";
+import { judgePayment, type ReportedPayment } from "../payments";
 import { queueConfirmation } from "./confirmation.server";
 
 /*

@@ -1,11 +1,11 @@
 import { getConfig } from "../../config.server";
 import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
-import { readRazorpayWebhook } from "../payments/callbacks.server";
-import { markWebhookProcessed, recordGatewayRefund, recordWebhookEvent } from "../payments/records.server";
-import { kickOutbox } from "../messages/outbox.server";
-import { announceRefundProcessed } from "../payments/refund-notices.server";
-import { recordRefundWebhook } from "../payments/refunds.server";
+import { readRazorpayWebhook } from "../payments/index.server";
+import { markWebhookProcessed, recordGatewayRefund, recordWebhookEvent } from "../payments/index.server";
+import { kickOutbox } from "../messages/index.server";
+import { announceRefundProcessed } from "../payments/index.server";
+import { recordRefundWebhook } from "../payments/index.server";
 import { settlePayment } from "./payment-flow.server";
 
 /*

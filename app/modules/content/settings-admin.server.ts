@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { purgePageCache } from "../../lib/page-cache.server";
-import { changedFields, recordAudit, type Actor } from "../admin/audit.server";
-import { formatPrice } from "../pricing/money";
+import { changedFields, recordAudit, type Actor } from "../admin/index.server";
+import { formatPrice } from "../pricing";
 import { storeSettings } from "./schema.server";
 import {
   checkSettingsForm,

@@ -4,9 +4,9 @@
  * authority). Money is typed in rupees and kept in paise. Safe for the browser; admin chunks only.
  */
 import { z } from "zod";
-import { INDIAN_STATES } from "../accounts/forms";
-import { paiseToRupeesText, rupeesTextToPaise } from "../catalog/product-form";
-import { formatPrice } from "../pricing/money";
+import { INDIAN_STATES } from "../accounts";
+import { paiseToRupeesText, rupeesTextToPaise } from "../catalog";
+import { formatPrice } from "../pricing";
 import { GST_STATE_CODES, gstinProblem } from "./gstin";
 
 export const SETTINGS_MESSAGES = {

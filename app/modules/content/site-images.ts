@@ -1,5 +1,5 @@
 /** Names and sizes of the home page's generated banners and collection tiles (shared by the seed and the pages). */
-import { variantKey } from "../media/images";
+import { variantKey } from "../media";
 
 export const BANNER_COUNT = 5;
 export const BANNER_WIDTHS = { desktop: [960, 1440, 1920], mobile: [480, 800] } as const;

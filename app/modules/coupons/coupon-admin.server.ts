@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { asc, count, eq, ilike, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
-import { changedFields, recordAudit, type Actor } from "../admin/audit.server";
-import { searchPattern } from "../admin/lists.server";
-import { paiseToRupeesText } from "../catalog/product-form";
-import { formatPrice } from "../pricing/money";
+import { changedFields, recordAudit, type Actor } from "../admin/index.server";
+import { searchPattern } from "../admin/index.server";
+import { paiseToRupeesText } from "../catalog";
+import { formatPrice } from "../pricing";
 import {
   checkCouponForm,
   COUPON_ADMIN_MESSAGES,

@@ -5,8 +5,8 @@
  * feeds stay in ../pricing/pricing.ts.
  */
 import { z } from "zod";
-import { rupeesTextToPaise } from "../catalog/product-form";
-import { formatPrice } from "../pricing/money";
+import { rupeesTextToPaise } from "../catalog";
+import { formatPrice } from "../pricing";
 
 export const COUPON_ADMIN_MESSAGES = {
   created: "Coupon created",

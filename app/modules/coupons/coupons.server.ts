@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
-import { normaliseCouponCode, type CouponRule, type CouponTerms } from "../pricing/pricing";
+import { normaliseCouponCode, type CouponRule, type CouponTerms } from "../pricing";
 import { coupons } from "./schema.server";
 
 export type CouponRow = typeof coupons.$inferSelect;

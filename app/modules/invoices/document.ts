@@ -1,4 +1,4 @@
-import type { OrderAmounts } from "../orders/amounts";
+import type { OrderAmounts } from "../orders";
 import type { BillingInfo } from "../orders/schema.server";
 import { gstStateCode, UTGST_TERRITORIES } from "./gst-states";
 import { computeInvoiceTax, type GoodsLineInput, type InvoiceTax, type TaxedLine } from "./tax";

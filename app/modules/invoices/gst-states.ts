@@ -2,7 +2,7 @@
  * The GST state of an invoice: the code printed beside a state (the content module's table of codes,
  * which the settings' GSTIN check also uses) and whether tax within it is UTGST.
  */
-import { GST_STATE_CODES, gstinProblem } from "../content/gstin";
+import { GST_STATE_CODES, gstinProblem } from "../content";
 
 /**
  * Union territories without a legislature: tax within one of them is CGST + UTGST instead of

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
 import { products } from "../catalog/schema.server";
-import { getStoreSettings } from "../content/settings.server";
+import { getStoreSettings } from "../content/index.server";
 import { orderLines, orders } from "../orders/schema.server";
 import { buildInvoiceDocument, type InvoiceDocument } from "./document";
 import { categoryTax, invoices, invoiceSequences } from "./schema.server";

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { create as openFont, type Font } from "fontkit";
 import PDFDocument from "pdfkit";
-import { formatPaise } from "../pricing/money";
+import { formatPaise } from "../pricing";
 import type { CreditNoteDocument } from "./credit-note";
 import type { InvoiceDocument, InvoiceDocumentLine } from "./document";
 import { formatRate } from "./tax";

@@ -1,4 +1,4 @@
-import type { Paise } from "../pricing/money";
+import type { Paise } from "../pricing";
 
 /*
  * The GST on an invoice (decision 024), pure and in integer paise. Prices are GST-inclusive: each

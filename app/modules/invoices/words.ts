@@ -1,4 +1,4 @@
-import type { Paise } from "../pricing/money";
+import type { Paise } from "../pricing";
 
 /* An amount in words as Indian invoices print it: lakh and crore, 'Rupees ... and ... Paise Only'. */
 

@@ -1,5 +1,5 @@
-import type { OrderAmounts } from "../orders/amounts";
-import { formatPaise } from "../pricing/money";
+import type { OrderAmounts } from "../orders";
+import { formatPaise } from "../pricing";
 import {
   buttonHtml,
   C,

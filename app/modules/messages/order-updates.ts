@@ -1,4 +1,4 @@
-import { formatPaise } from "../pricing/money";
+import { formatPaise } from "../pricing";
 import { sentence } from "./email-layout";
 import { orderUpdateEmail, type EmailParts, type OrderRecipient } from "./order-update-email";
 import { firstFittingSms, smsClause, smsMoney } from "./sms-text";

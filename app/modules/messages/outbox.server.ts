@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { isPlainEmailAddress } from "../../config.server";
 import type { Db, Tx } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
-import type { SmsProvider } from "../accounts/sms.server";
+import type { SmsProvider } from "../accounts/index.server";
 import type { EmailProvider } from "./email.server";
 import { outboxMessages } from "./schema.server";
 

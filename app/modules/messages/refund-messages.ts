@@ -1,4 +1,4 @@
-import { formatPaise } from "../pricing/money";
+import { formatPaise } from "../pricing";
 import { orderUpdateEmail, type EmailParts, type OrderRecipient } from "./order-update-email";
 import { firstFittingSms, smsMoney } from "./sms-text";
 

@@ -1,4 +1,4 @@
-import { formatPaise } from "../pricing/money";
+import { formatPaise } from "../pricing";
 
 /*
  * What every text message to a shopper is made of: the GSM 03.38 count that decides whether a text is

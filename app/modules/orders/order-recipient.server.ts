@@ -1,6 +1,6 @@
 import { getConfig } from "../../config.server";
 import type { Db, Tx } from "../../db/client.server";
-import type { CancelledPayment, OrderCancelledInput, OrderRecipient } from "../messages/order-updates.server";
+import type { CancelledPayment, OrderCancelledInput, OrderRecipient } from "../messages/index.server";
 import { findOrderById, type OrderRow } from "./orders.server";
 
 /*

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client.server";
-import type { Actor } from "../admin/audit.server";
+import type { Actor } from "../admin/index.server";
 import { checkStatusChange, ORDER_ADMIN_MESSAGES, type OrderActionAnswer, type OrderIntent } from "./admin-orders";
 import { isOrderId } from "./admin-orders.server";
 import {

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
-import { checkAttempt, tryAgainIn } from "../limits/attempts.server";
-import { ATTEMPT_RULES } from "../limits/rules";
+import { checkAttempt, tryAgainIn } from "../limits/index.server";
+import { ATTEMPT_RULES } from "../limits";
 import { orderLines, orders, orderStatusHistory } from "./schema.server";
 import { orderTimeline } from "./timeline";
 import {

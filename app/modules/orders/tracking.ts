@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalisePhone } from "../accounts/forms";
+import { normalisePhone } from "../accounts";
 import type { OrderStatus } from "./status-display";
 import type { OrderTimelineView } from "./timeline";
 

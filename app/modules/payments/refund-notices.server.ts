@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
-import { queueRefundIssued, queueRefundProcessed } from "../messages/order-updates.server";
-import { findOrderRecipient } from "../orders/order-recipient.server";
+import { queueRefundIssued, queueRefundProcessed } from "../messages/index.server";
+import { findOrderRecipient } from "../orders/index.server";
 import { payments } from "./schema.server";
 
 /*

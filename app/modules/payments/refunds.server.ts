@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
-import { kickOutbox } from "../messages/outbox.server";
+import { kickOutbox } from "../messages/index.server";
 import { PaymentGatewayError, type PaymentProvider } from "./provider.server";
 import { announceRefundIssued, announceRefundProcessed } from "./refund-notices.server";
 import { payments, refunds } from "./schema.server";

@@ -1,4 +1,4 @@
-import { formatPaise } from "../pricing/money";
+import { formatPaise } from "../pricing";
 import type { GatewayPayment } from "./provider";
 
 /*

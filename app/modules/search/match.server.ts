@@ -15,7 +15,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { SEARCH_SESSION_SETTINGS, searchReaderOf, type Db } from "../../db/client.server";
 import { products } from "../catalog/schema.server";
-import { CATEGORIES } from "../catalog/types";
+import { CATEGORIES } from "../catalog";
 import { normaliseSearchTerm, prefixTsQuery, SEARCH_MIN_CHARS } from "./search";
 
 export type SearchMode = "exact" | "near";

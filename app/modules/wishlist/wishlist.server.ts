@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
-import { isProductId } from "../catalog/products.server";
+import { isProductId } from "../catalog/index.server";
 import { products } from "../catalog/schema.server";
 import { wishlistItems } from "./schema.server";
 

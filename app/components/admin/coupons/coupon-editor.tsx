@@ -6,8 +6,8 @@ import { StatusBadge } from "~/components/admin/dashboard/status-badge";
 import { TextArea, TextInput } from "~/components/admin/products/fields";
 import { useToast } from "~/components/admin/toast";
 import { useModalDialog } from "~/components/layout/use-modal-dialog";
-import type { ActivityItem } from "~/modules/admin/audit.server";
-import type { CouponForEdit } from "~/modules/coupons/coupon-admin.server";
+import type { ActivityItem } from "~/modules/admin/index.server";
+import type { CouponForEdit } from "~/modules/coupons/index.server";
 import {
   checkCouponForm,
   COUPON_ADMIN_MESSAGES,
@@ -16,9 +16,9 @@ import {
   formatShopTime,
   type CouponFieldErrors,
   type CouponFormValues,
-} from "~/modules/coupons/coupon-form";
-import type { CouponOrderRow } from "~/modules/orders/coupon-orders.server";
-import { formatPrice } from "~/modules/pricing/money";
+} from "~/modules/coupons";
+import type { CouponOrderRow } from "~/modules/orders/index.server";
+import { formatPrice } from "~/modules/pricing";
 import { CouponStateBadge, UsageMeter } from "./coupon-parts";
 
 /*

@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigation } from "react-router";
 import { AdminPager, AdminSearch } from "~/components/admin/list-parts";
-import type { AdminCouponPage } from "~/modules/coupons/coupon-admin.server";
+import type { AdminCouponPage } from "~/modules/coupons/index.server";
 import { ActiveToggle, CouponStateBadge, discountText, minimumText, UsageMeter, windowText } from "./coupon-parts";
 
 /*

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "~/components/admin/toast";
-import type { AdminCouponListItem } from "~/modules/coupons/coupon-admin.server";
+import type { AdminCouponListItem } from "~/modules/coupons/index.server";
 import {
   COUPON_ADMIN_MESSAGES,
   COUPON_STATE_LABELS,
@@ -9,8 +9,8 @@ import {
   couponValueLabel,
   formatShopTime,
   type CouponState,
-} from "~/modules/coupons/coupon-form";
-import { formatPrice } from "~/modules/pricing/money";
+} from "~/modules/coupons";
+import { formatPrice } from "~/modules/pricing";
 
 /* Small pieces shared by the coupon list and the coupon editor. */
 

@@ -6,7 +6,7 @@ import {
   parseStaffForm,
   type StaffFieldErrors,
   type StaffFormValues,
-} from "~/modules/accounts/staff-form";
+} from "~/modules/accounts";
 
 type AddAnswer =
   | { intent: "add"; ok: true; message: string }

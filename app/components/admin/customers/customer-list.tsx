@@ -1,8 +1,8 @@
 import { Link, useLocation } from "react-router";
 import { AdminPageHeader, AdminPager, AdminSearch, TD, TH } from "~/components/admin/list-parts";
-import { formatPhone } from "~/modules/accounts/phone";
-import type { AdminCustomerRow } from "~/modules/admin/lists.server";
-import { formatPrice } from "~/modules/pricing/money";
+import { formatPhone } from "~/modules/accounts";
+import type { AdminCustomerRow } from "~/modules/admin/index.server";
+import { formatPrice } from "~/modules/pricing";
 import { AccountState } from "./account-state";
 import { formatDay } from "./format";
 import { PeopleTabs } from "./people-tabs";

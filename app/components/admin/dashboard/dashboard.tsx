@@ -1,6 +1,6 @@
 import { useRevalidator } from "react-router";
-import type { DashboardData } from "~/modules/admin/dashboard.server";
-import { formatPrice } from "~/modules/pricing/money";
+import type { DashboardData } from "~/modules/admin/index.server";
+import { formatPrice } from "~/modules/pricing";
 import { Panel } from "./panel";
 import { RecentActivity } from "./recent-activity";
 import { RecentOrders } from "./recent-orders";

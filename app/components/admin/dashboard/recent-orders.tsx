@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { RecentOrder } from "~/modules/admin/dashboard.server";
-import { formatPrice } from "~/modules/pricing/money";
+import type { RecentOrder } from "~/modules/admin/index.server";
+import { formatPrice } from "~/modules/pricing";
 import { NO_ORDERS } from "./messages";
 import { Panel, panelLinkClass } from "./panel";
 import { StatusBadge } from "./status-badge";

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import type { DashboardFigures } from "~/modules/admin/dashboard.server";
-import { formatPrice } from "~/modules/pricing/money";
+import type { DashboardFigures } from "~/modules/admin/index.server";
+import { formatPrice } from "~/modules/pricing";
 
 type Series = DashboardFigures["series"];
 

@@ -1,5 +1,5 @@
-import { formatPrice } from "~/modules/pricing/money";
-import type { DashboardFigures } from "~/modules/admin/dashboard.server";
+import { formatPrice } from "~/modules/pricing";
+import type { DashboardFigures } from "~/modules/admin/index.server";
 
 const count = new Intl.NumberFormat("en-IN");
 

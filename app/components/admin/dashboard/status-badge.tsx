@@ -3,7 +3,7 @@ import {
   STATUS_TONE_CLASSES,
   statusTone,
   type OrderStatus,
-} from "~/modules/orders/status-display";
+} from "~/modules/orders";
 
 /** An order's status as a coloured pill (spec section 4's colours, shared with the shopper's pages). */
 export function StatusBadge({ status }: { status: OrderStatus }) {

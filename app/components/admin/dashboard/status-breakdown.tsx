@@ -1,5 +1,5 @@
-import type { DashboardFigures } from "~/modules/admin/dashboard.server";
-import { ORDER_STATUS_LABELS, statusTone, type StatusTone } from "~/modules/orders/status-display";
+import type { DashboardFigures } from "~/modules/admin/index.server";
+import { ORDER_STATUS_LABELS, statusTone, type StatusTone } from "~/modules/orders";
 import { Panel } from "./panel";
 
 const count = new Intl.NumberFormat("en-IN");

@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import type { OrderActionAnswer } from "~/modules/orders/admin-orders";
+import type { OrderActionAnswer } from "~/modules/orders";
 import { useOrderAnswerToasts } from "./use-order-answer";
 
 /**

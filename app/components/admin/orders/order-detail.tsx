@@ -1,11 +1,11 @@
 import { TaxDocuments, type TaxDocumentsView } from "~/components/orders/tax-documents";
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/admin/dashboard/status-badge";
-import { formatPhone } from "~/modules/accounts/phone";
-import { PAYMENT_METHOD_LABELS } from "~/modules/orders/admin-orders";
-import type { StaffOrderDetail } from "~/modules/orders/admin-orders.server";
-import { variantUrl } from "~/modules/media/images";
-import { formatPrice } from "~/modules/pricing/money";
+import { formatPhone } from "~/modules/accounts";
+import { PAYMENT_METHOD_LABELS } from "~/modules/orders";
+import type { StaffOrderDetail } from "~/modules/orders/index.server";
+import { variantUrl } from "~/modules/media";
+import { formatPrice } from "~/modules/pricing";
 import { formatDateTime } from "./dates";
 import { FlagAnswerToasts } from "./flagged-actions";
 import { OrderActivity, OrderHistory } from "./order-history";

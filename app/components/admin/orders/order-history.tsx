@@ -1,6 +1,6 @@
-import type { ActivityItem } from "~/modules/admin/audit.server";
-import type { StaffOrderDetail } from "~/modules/orders/admin-orders.server";
-import { ORDER_STATUS_LABELS, statusTone, type StatusTone } from "~/modules/orders/status-display";
+import type { ActivityItem } from "~/modules/admin/index.server";
+import type { StaffOrderDetail } from "~/modules/orders/index.server";
+import { ORDER_STATUS_LABELS, statusTone, type StatusTone } from "~/modules/orders";
 import { formatDateTime } from "./dates";
 
 /* The status timeline as staff read it: every step, newest first, who made it and why. */

@@ -3,17 +3,17 @@ import { AdminPageHeader, AdminPager } from "~/components/admin/list-parts";
 import { StatusBadge } from "~/components/admin/dashboard/status-badge";
 import { Chevron } from "~/components/admin/products/fields";
 import { SearchIcon } from "~/components/ui/icons";
-import { formatPhone } from "~/modules/accounts/phone";
+import { formatPhone } from "~/modules/accounts";
 import {
   ALL_STATUSES,
   orderListQuery,
   PAYMENT_METHOD_LABELS,
   type OrderListParams,
-} from "~/modules/orders/admin-orders";
-import type { FlaggedPaymentRow, StaffOrderPage, StaffOrderRow } from "~/modules/orders/admin-orders.server";
-import { ORDER_STATUS_LABELS } from "~/modules/orders/status-display";
-import { describeAmount } from "~/modules/payments/settlement";
-import { formatPrice } from "~/modules/pricing/money";
+} from "~/modules/orders";
+import type { FlaggedPaymentRow, StaffOrderPage, StaffOrderRow } from "~/modules/orders/index.server";
+import { ORDER_STATUS_LABELS } from "~/modules/orders";
+import { describeAmount } from "~/modules/payments";
+import { formatPrice } from "~/modules/pricing";
 import { formatDate, formatDateTime, formatTime } from "./dates";
 import { AmountCheck, FlagAnswerToasts, FlaggedActions } from "./flagged-actions";
 

@@ -1,8 +1,8 @@
 import { useFetcher } from "react-router";
-import { REFUND_STATUS_LABELS, type OrderActionAnswer } from "~/modules/orders/admin-orders";
-import type { StaffOrderDetail } from "~/modules/orders/admin-orders.server";
-import { describeAmount, paysOrderTotal } from "~/modules/payments/settlement";
-import { formatPrice } from "~/modules/pricing/money";
+import { REFUND_STATUS_LABELS, type OrderActionAnswer } from "~/modules/orders";
+import type { StaffOrderDetail } from "~/modules/orders/index.server";
+import { describeAmount, paysOrderTotal } from "~/modules/payments";
+import { formatPrice } from "~/modules/pricing";
 import { formatDateTime } from "./dates";
 import { AmountCheck, FlaggedActions } from "./flagged-actions";
 import { useOrderAnswerToasts } from "./use-order-answer";

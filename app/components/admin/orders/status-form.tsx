@@ -8,9 +8,9 @@ import {
   type OrderActionAnswer,
   type StatusChangeValues,
   type StatusFieldErrors,
-} from "~/modules/orders/admin-orders";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "~/modules/orders/status-display";
-import { formatPrice } from "~/modules/pricing/money";
+} from "~/modules/orders";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "~/modules/orders";
+import { formatPrice } from "~/modules/pricing";
 import { Chevron } from "~/components/admin/products/fields";
 import { useOrderAnswerToasts } from "./use-order-answer";
 

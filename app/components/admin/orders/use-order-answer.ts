@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useToast } from "~/components/admin/toast";
-import type { OrderActionAnswer } from "~/modules/orders/admin-orders";
+import type { OrderActionAnswer } from "~/modules/orders";
 
 /**
  * Shows an order action's answer once as toasts (spec: 3 s): the change's message, then the refund's

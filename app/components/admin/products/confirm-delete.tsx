@@ -1,5 +1,5 @@
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { PRODUCT_MESSAGES } from "~/modules/catalog/product-form";
+import { PRODUCT_MESSAGES } from "~/modules/catalog";
 
 /** The spec's confirm before a delete ('Are you sure you want to delete this product?'). */
 export function ConfirmDelete({

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { exportHref, IMPORT_PATH, type ExportFilters } from "~/modules/catalog/product-csv";
+import { exportHref, IMPORT_PATH, type ExportFilters } from "~/modules/catalog";
 
 /*
  * The products list's CSV buttons: Export downloads the list as it is filtered (the same search,

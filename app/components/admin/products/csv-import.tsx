@@ -9,7 +9,7 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   type ImportAnswer,
-} from "~/modules/catalog/product-csv";
+} from "~/modules/catalog";
 import { ImportCountsList, ImportReportTable } from "./csv-report";
 
 /*

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { ImportCounts, ImportReport, ReportRow, RowKind } from "~/modules/catalog/product-csv";
+import type { ImportCounts, ImportReport, ReportRow, RowKind } from "~/modules/catalog";
 
 /*
  * The import's report: the counts first, then the changed and rejected rows as a table (unchanged

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useToast } from "~/components/admin/toast";
 import { uploadPicture } from "~/components/admin/upload-client";
-import { LIMITS, PRODUCT_MESSAGES, type PictureValue } from "~/modules/catalog/product-form";
+import { LIMITS, PRODUCT_MESSAGES, type PictureValue } from "~/modules/catalog";
 
 /*
  * The product's pictures: several files at once from the picker or dropped on the zone, each with

@@ -9,9 +9,9 @@ import {
   type AdminListParams,
   type AdminProductListItem,
   type AdminProductPage,
-} from "~/modules/catalog/product-form";
-import { CATEGORIES } from "~/modules/catalog/types";
-import { formatPrice } from "~/modules/pricing/money";
+} from "~/modules/catalog";
+import { CATEGORIES } from "~/modules/catalog";
+import { formatPrice } from "~/modules/pricing";
 import { ConfirmDelete } from "./confirm-delete";
 import { Chevron } from "./fields";
 import { StockBadge } from "./stock-badge";

@@ -6,7 +6,7 @@ import {
   orderSizes,
   PRESET_COLOURS,
   type ColourValue,
-} from "~/modules/catalog/product-form";
+} from "~/modules/catalog";
 import { ToggleChip } from "./fields";
 
 /*

@@ -1,4 +1,4 @@
-import { stockLabel, stockLevel } from "~/modules/catalog/product-form";
+import { stockLabel, stockLevel } from "~/modules/catalog";
 
 /** Spec's stock badge: over 10 green 'In stock', 1 to 10 yellow, 0 red 'Out of stock'. */
 export function StockBadge({ stock }: { stock: number }) {

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import { stockField, type ColourValue, type FieldErrors, type StockCell } from "~/modules/catalog/product-form";
-import { DEFAULT_COLOUR, DEFAULT_SIZE, variantKey } from "~/modules/catalog/variants";
+import { stockField, type ColourValue, type FieldErrors, type StockCell } from "~/modules/catalog";
+import { DEFAULT_COLOUR, DEFAULT_SIZE, variantKey } from "~/modules/catalog";
 
 /*
  * The stock of every size x colour (a variant), one block per colour, with each variant's SKU and a

@@ -1,4 +1,4 @@
-import { DEMO_WHATSAPP_NOTE } from "~/modules/content/settings-form";
+import { DEMO_WHATSAPP_NOTE } from "~/modules/content";
 
 /** Beside the WhatsApp number while it is the demo shop's made-up one: it must not reach a live shop unnoticed. */
 export function DemoNumberNote() {

@@ -5,7 +5,7 @@ import { Link, useBlocker, useFetcher, useRevalidator } from "react-router";
 import { Select, TextArea, TextInput } from "~/components/admin/products/fields";
 import { SettingsCard as Card } from "./settings-card";
 import { useToast } from "~/components/admin/toast";
-import { GST_STATE_CODES } from "~/modules/content/gstin";
+import { GST_STATE_CODES } from "~/modules/content";
 import {
   checkSettingsForm,
   isDemoWhatsapp,
@@ -13,7 +13,7 @@ import {
   type SettingsField,
   type SettingsFieldErrors,
   type SettingsFormValues,
-} from "~/modules/content/settings-form";
+} from "~/modules/content";
 import { DemoNumberNote } from "./demo-number-note";
 
 /*

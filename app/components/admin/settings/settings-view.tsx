@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { GST_STATE_CODES } from "~/modules/content/gstin";
-import { isDemoWhatsapp, SETTINGS_MESSAGES, type SettingsFormValues } from "~/modules/content/settings-form";
+import { GST_STATE_CODES } from "~/modules/content";
+import { isDemoWhatsapp, SETTINGS_MESSAGES, type SettingsFormValues } from "~/modules/content";
 import { DemoNumberNote } from "./demo-number-note";
-import { formatPrice } from "~/modules/pricing/money";
+import { formatPrice } from "~/modules/pricing";
 import { SettingsCard } from "./settings-card";
 
 /*

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/list-parts";
 import { TextInput } from "~/components/admin/products/fields";
 import { useToast } from "~/components/admin/toast";
-import type { CategoryTaxRow } from "~/modules/invoices/defaults";
+import type { CategoryTaxRow } from "~/modules/invoices";
 import {
   bpToPercentInput,
   describeRule,
@@ -12,7 +12,7 @@ import {
   type CategoryTaxView,
   type TaxAnswer,
   type TaxFormValues,
-} from "~/modules/invoices/tax-form";
+} from "~/modules/invoices";
 
 /*
  * The GST rates screen: one card per category with its rate today, scheduled changes and history.

@@ -1,0 +1,29 @@
+/**
+ * The admin module's public face for server code outside it (loaders, actions, other modules'
+ * server files). Browser-safe names are in index.ts. Nothing here may reach a browser bundle.
+ */
+export {
+  ADMIN_HEADERS,
+  type AdminSignInReason,
+  forgetStaffChecks,
+  isOwner,
+  type OwnersOnly,
+  ownersOnlyRefusal,
+  requireOwner,
+  requireStaff,
+  requireStaffAndSettings,
+  requireStaffForFile,
+  type Staff,
+} from "./access.server";
+export { type ActivityItem, type Actor, changedFields, recentActivity, recordAudit } from "./audit.server";
+export { type AdminCustomerDetail, CUSTOMER_MESSAGES, getAdminCustomer, setCustomerActive } from "./customers.server";
+export {
+  type DashboardData,
+  type DashboardFigures,
+  forgetFigures,
+  loadDashboard,
+  type RecentOrder,
+  type StockAlertList,
+} from "./dashboard.server";
+export { type AdminCustomerRow, listAdminCustomers, pageNumber, searchPattern } from "./lists.server";
+export { addStaff, loadStaffPage, removeStaff } from "./staff.server";

@@ -1,0 +1,36 @@
+/**
+ * The catalog module's public face for server code outside it (loaders, actions, other modules'
+ * server files). Browser-safe names are in index.ts. Nothing here may reach a browser bundle.
+ */
+export { askBackInStock, expireBackInStockRequests } from "./back-in-stock.server";
+export { loadListPage } from "./list-page.server";
+export { listRelated } from "./list.server";
+export {
+  deleteOrArchiveProduct,
+  listAdminProducts,
+  loadProductForEdit,
+  nextSkuNumber,
+  saveProduct,
+} from "./product-admin.server";
+export { applyImport, dryRunImport, exportFileName, exportProductsCsv, readImportUpload } from "./product-csv.server";
+export {
+  countProducts,
+  createProduct,
+  ensureCategories,
+  findProductIdBySlug,
+  getProduct,
+  getShopperProducts,
+  isProductId,
+  listActiveProductIds,
+  listNewArrivals,
+  outerProductId,
+} from "./products.server";
+export {
+  changeStock,
+  createVariants,
+  releaseStock,
+  reserveStock,
+  setVariantStock,
+  stockCommitted,
+} from "./stock.server";
+export { findVariantBySku, lineAvailability, lineKey, variantsOf } from "./variants.server";

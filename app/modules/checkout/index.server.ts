@@ -1,0 +1,19 @@
+/**
+ * The checkout module's public face for server code outside it (loaders, actions, other modules'
+ * server files). Browser-safe names are in index.ts. Nothing here may reach a browser bundle.
+ */
+export { checkoutPage, type CheckoutPage } from "./checkout-page.server";
+export { queueConfirmation } from "./confirmation.server";
+export {
+  payableOrder,
+  paymentPageSources,
+  settleReturn,
+  shopPaymentProvider,
+  startPayment,
+  startPaymentSweep,
+  stopPaymentSweep,
+} from "./payment-flow.server";
+export { encodeEntries, type PincodeEntry } from "./pincode-codec.server";
+export { lookupPincode } from "./pincodes.server";
+export { type LineProblem, placeOrder } from "./place-order.server";
+export { handleRazorpayWebhook } from "./webhook.server";

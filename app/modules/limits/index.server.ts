@@ -1,0 +1,5 @@
+/**
+ * The limits module's public face for server code outside it (loaders, actions, other modules'
+ * server files). Browser-safe names are in index.ts. Nothing here may reach a browser bundle.
+ */
+export { checkAttempt, tryAgainIn } from "./attempts.server";

@@ -1,0 +1,17 @@
+/**
+ * The messages module's public face for server code outside it (loaders, actions, other modules'
+ * server files). Browser-safe names are in index.ts. Nothing here may reach a browser bundle.
+ */
+export { emailProviderFor, readEmailOutbox } from "./email.server";
+export { type OrderMessageInput, queueOrderConfirmation } from "./order-messages.server";
+export {
+  type CancelledPayment,
+  type OrderCancelledInput,
+  type OrderRecipient,
+  queueOrderCancelled,
+  queueOrderDelivered,
+  queueOrderShipped,
+  queueRefundIssued,
+  queueRefundProcessed,
+} from "./order-updates.server";
+export { deliverDueMessages, kickOutbox, queueMessages, startOutboxWorker, stopOutboxWorker } from "./outbox.server";

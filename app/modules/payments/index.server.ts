@@ -1,0 +1,25 @@
+/**
+ * The payments module's public face for server code outside it (loaders, actions, other modules'
+ * server files). Browser-safe names are in index.ts. Nothing here may reach a browser bundle.
+ */
+export { type CheckoutResult, parseCheckoutCallback, readRazorpayWebhook } from "./callbacks.server";
+export {
+  PaymentGatewayError,
+  type PaymentProvider,
+  paymentProviderFor,
+  type TestGatewayProvider,
+} from "./provider.server";
+export {
+  createPaymentRecord,
+  findGatewayPayment,
+  flagPayment,
+  lockGatewayPayment,
+  markCaptured,
+  markFailed,
+  markWebhookProcessed,
+  paymentsOfOrder,
+  recordGatewayRefund,
+  recordWebhookEvent,
+} from "./records.server";
+export { announceRefundProcessed } from "./refund-notices.server";
+export { recordRefundWebhook, type RefundOutcome, requestRefunds, settleRefund } from "./refunds.server";

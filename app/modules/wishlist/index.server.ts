@@ -1,0 +1,5 @@
+/**
+ * The wishlist module's public face for server code outside it (loaders, actions, other modules'
+ * server files). Browser-safe names are in index.ts. Nothing here may reach a browser bundle.
+ */
+export { addToWishlist, clearWishlist, mergeGuestWishlist, removeFromWishlist, wishlistedIds } from "./wishlist.server";

@@ -1,0 +1,17 @@
+/**
+ * The wishlist module's public face for code outside it that may also run in the browser. Other
+ * modules, routes and components import from here (or from index.server.ts), never from the files
+ * behind it, and never the module's tables (scripts/check-architecture.mjs enforces both).
+ */
+export {
+  addLocalWishlistIds,
+  clearLocalWishlist,
+  localWishlistSnapshot,
+  readLocalWishlist,
+  removeFromLocalWishlist,
+  removeLocalWishlist,
+  serverWishlistSnapshot,
+  subscribeLocalWishlist,
+  toggleLocalWishlist,
+  WISHLIST_STORAGE_KEY,
+} from "./local-wishlist";
