@@ -88,7 +88,7 @@ export function relevanceOrder(term: SearchTerm, mode: SearchMode): SQL[] {
  * of `<%`, 0.5, lets one wrong letter through, 'kurtha' -> 'kurta' is 0.57; and no sequential
  * scans). The planner prices ILIKE and word_similarity far too cheaply and would read all 10,000
  * rows of the benchmark's catalogue (20-80 ms) instead of combining the indexes (3-7 ms); plans in
- * docs/decisions/007. On PostgreSQL the statements go to the search reader, whose sessions start
+ * docs/performance/007. On PostgreSQL the statements go to the search reader, whose sessions start
  * with those settings (no transaction, decision 030); on PGlite, one connection shared by all, a
  * transaction sets them for its own statements alone.
  */
