@@ -3,15 +3,10 @@ import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { Notice } from "~/components/account/field";
 import { LockIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { PAYMENT_MESSAGES, paymentFailedMessage, type PaymentCheckout } from "~/modules/payments";
 import { formatPrice } from "~/modules/pricing";
-import {
-  PAYMENT_MESSAGES,
-  paymentFailedMessage,
-  razorpayCheckoutOptions,
-  TEST_GATEWAY_FAILURES,
-  type PaymentCheckout,
-  type RazorpayCheckoutOptions,
-} from "~/modules/payments";
+import { useRazorpayGateway } from "./razorpay-gateway";
+import { TestGateway } from "./test-gateway";
 
 export type PaymentActionData =
   | { ok: true; intent: string; checkout: PaymentCheckout; placed?: undefined; next?: undefined }
@@ -29,30 +24,6 @@ export interface PaymentPage {
 
 /** How long 'Order Placed Successfully!' stays before the order page (spec section 9). */
 const SUCCESS_REDIRECT_MS = 2000;
-
-interface RazorpayInstance {
-  open(): void;
-  on(event: "payment.failed", handler: (response: { error: Record<string, unknown> }) => void): void;
-}
-type RazorpayConstructor = new (options: RazorpayCheckoutOptions & Record<string, unknown>) => RazorpayInstance;
-
-/** Loads the gateway's Checkout script once (allowed by this page's Content-Security-Policy only). */
-function loadCheckoutScript(src: string): Promise<RazorpayConstructor> {
-  const existing = (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
-  if (existing) return Promise.resolve(existing);
-  return new Promise((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = src;
-    script.async = true;
-    script.onload = () => {
-      const loaded = (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
-      if (loaded) resolve(loaded);
-      else reject(new Error("Checkout did not load"));
-    };
-    script.onerror = () => reject(new Error("Checkout could not be loaded"));
-    document.head.appendChild(script);
-  });
-}
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (
@@ -150,76 +121,15 @@ function Payable({
   }, [hydrated, page.autoStart]);
 
   // Razorpay: open Checkout once the session exists
-  const opened = useRef<string | null>(null);
-  useEffect(() => {
-    if (!checkout || checkout.provider !== "razorpay" || opened.current === checkout.options.order_id) return;
-    opened.current = checkout.options.order_id;
-    setGatewayOpen(true);
-    loadCheckoutScript(checkout.scriptUrl)
-      .then((Razorpay) => {
-        const options = razorpayCheckoutOptions(checkout, page.redirectMode ? "redirect" : "modal");
-        const instance = new Razorpay({
-          ...options,
-          handler: (response: Record<string, string>) => {
-            setGatewayOpen(false);
-            void result.submit({ intent: "verify", js: "1", ...response }, { method: "post" });
-          },
-          modal: {
-            ondismiss: () => setGatewayOpen(false),
-          },
-        });
-        instance.on("payment.failed", (response) => {
-          const error = response.error ?? {};
-          const fields: Record<string, string> = { intent: "failed", js: "1" };
-          for (const key of ["code", "description", "source", "step", "reason", "field"]) {
-            if (typeof error[key] === "string") fields[`error[${key}]`] = error[key] as string;
-          }
-          fields["error[metadata]"] = JSON.stringify(error.metadata ?? {});
-          void result.submit(fields, { method: "post" });
-        });
-        instance.open();
-      })
-      .catch(() => {
-        setGatewayOpen(false);
-        setClientError(PAYMENT_MESSAGES.unavailable);
-      });
-  }, [checkout, page.redirectMode, result]);
+  useRazorpayGateway({ checkout, redirectMode: page.redirectMode, result, setGatewayOpen, setClientError });
 
-  if (placed) {
-    return (
-      <Shell>
-        <div role="status" className="border border-leaf/30 bg-white/70 p-10 text-center">
-          <p className="font-display text-3xl text-leaf">{placed.placed}</p>
-          <p className="mt-3 text-sm text-stone">Taking you to your order...</p>
-          <Link to={placed.next} className="btn-outline mt-8">
-            View your order
-          </Link>
-        </div>
-      </Shell>
-    );
-  }
+  if (placed) return <PaymentPlaced message={placed.placed} next={placed.next} />;
 
   const testSession = checkout?.provider === "test" ? checkout : null;
   return (
     <Shell>
       <section aria-labelledby="pay-heading" className="border border-linen bg-white/70 p-6 sm:p-10">
-        <p className="eyebrow">Order {order.orderNumber}</p>
-        <h2 id="pay-heading" className="mt-3 font-display text-3xl text-ink">
-          Amount to pay <span data-testid="payment-amount">{formatPrice(order.totalPaise)}</span>
-        </h2>
-        {order.paymentDueAt ? (
-          <p className="mt-2 text-sm text-stone">
-            We are holding your pieces until{" "}
-            {new Intl.DateTimeFormat("en-IN", {
-              hour: "numeric",
-              minute: "2-digit",
-              day: "numeric",
-              month: "short",
-              timeZone: "Asia/Kolkata",
-            }).format(new Date(order.paymentDueAt))}
-            .
-          </p>
-        ) : null}
+        <AmountDue order={order} />
         <div className="mt-6" aria-live="polite">
           {message ? <Notice tone="error">{message}</Notice> : null}
         </div>
@@ -233,33 +143,13 @@ function Payable({
             busy={result.state !== "idle"}
           />
         ) : (
-          <Form
-            method="post"
-            className="mt-6"
-            onSubmit={(event) => {
-              if (!hydrated) return;
-              event.preventDefault();
-              pay();
-            }}
-          >
-            <button
-              type="submit"
-              name="intent"
-              value="start"
-              className="btn-primary w-full sm:w-auto"
-              disabled={processing}
-            >
-              <LockIcon className="h-4 w-4" />
-              {processing ? "Processing..." : `Pay ${formatPrice(order.totalPaise)}`}
-            </button>
-            {page.provider === "razorpay" ? (
-              <noscript>
-                <p className="mt-3 text-sm text-stone">
-                  Paying online needs JavaScript. Please turn it on, or choose cash on delivery at the checkout.
-                </p>
-              </noscript>
-            ) : null}
-          </Form>
+          <PayButton
+            hydrated={hydrated}
+            processing={processing}
+            totalPaise={order.totalPaise}
+            needsScript={page.provider === "razorpay"}
+            onPay={pay}
+          />
         )}
         <p className="mt-6 text-xs text-stone">
           UPI, cards and net banking. Payments are encrypted and never stored by us.
@@ -276,57 +166,80 @@ function Payable({
   );
 }
 
-/** Demo mode's gateway: the amount with Approve, Decline and Fail with reason, then the same verification as Razorpay's. */
-function TestGateway({
-  orderAmount,
-  providerOrderId,
-  hydrated,
-  fetcher,
-  busy,
-}: {
-  orderAmount: number;
-  providerOrderId: string;
-  hydrated: boolean;
-  fetcher: ReturnType<typeof useFetcher<PaymentActionData>>;
-  busy: boolean;
-}) {
-  const FormTag = hydrated ? fetcher.Form : Form;
+function PaymentPlaced({ message, next }: { message: string; next: string }) {
   return (
-    <div className="mt-6 border-2 border-dashed border-gold/60 bg-ivory p-6" aria-labelledby="test-gateway-heading">
-      <p className="text-[0.7rem] font-semibold tracking-[0.24em] text-gold-deep uppercase">
-        Test mode · no money moves
-      </p>
-      <h3 id="test-gateway-heading" className="mt-2 font-display text-2xl text-ink">
-        Test payment gateway
-      </h3>
-      <p className="mt-1 text-sm text-stone">
-        Amount <span className="text-ink">{formatPrice(orderAmount)}</span>
-      </p>
-      <FormTag method="post" className="mt-5 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-        <input type="hidden" name="providerOrderId" value={providerOrderId} />
-        {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-        <button type="submit" name="intent" value="test-approve" className="btn-primary" disabled={busy}>
-          {busy ? "Processing..." : "Approve"}
-        </button>
-        <button type="submit" name="intent" value="test-decline" className="btn-outline" disabled={busy}>
-          Decline
-        </button>
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <label className="text-xs text-stone">
-            <span className="eyebrow block text-ink">Fail with reason</span>
-            <select name="reason" className="mt-2 block border border-linen bg-white px-3 py-2.5 text-sm text-ink">
-              {Object.entries(TEST_GATEWAY_FAILURES).map(([key, value]) => (
-                <option key={key} value={key}>
-                  {value.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" name="intent" value="test-fail" className="btn-outline" disabled={busy}>
-            Fail
-          </button>
-        </div>
-      </FormTag>
-    </div>
+    <Shell>
+      <div role="status" className="border border-leaf/30 bg-white/70 p-10 text-center">
+        <p className="font-display text-3xl text-leaf">{message}</p>
+        <p className="mt-3 text-sm text-stone">Taking you to your order...</p>
+        <Link to={next} className="btn-outline mt-8">
+          View your order
+        </Link>
+      </div>
+    </Shell>
+  );
+}
+
+/** The order's number, the amount to pay and how long its pieces are held. */
+function AmountDue({ order }: { order: PaymentPage["order"] }) {
+  return (
+    <>
+      <p className="eyebrow">Order {order.orderNumber}</p>
+      <h2 id="pay-heading" className="mt-3 font-display text-3xl text-ink">
+        Amount to pay <span data-testid="payment-amount">{formatPrice(order.totalPaise)}</span>
+      </h2>
+      {order.paymentDueAt ? (
+        <p className="mt-2 text-sm text-stone">
+          We are holding your pieces until{" "}
+          {new Intl.DateTimeFormat("en-IN", {
+            hour: "numeric",
+            minute: "2-digit",
+            day: "numeric",
+            month: "short",
+            timeZone: "Asia/Kolkata",
+          }).format(new Date(order.paymentDueAt))}
+          .
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** 'Pay': with the page's script it opens the gateway in place; without it the form posts the page. */
+function PayButton({
+  hydrated,
+  processing,
+  totalPaise,
+  needsScript,
+  onPay,
+}: {
+  hydrated: boolean;
+  processing: boolean;
+  totalPaise: number;
+  needsScript: boolean;
+  onPay: () => void;
+}) {
+  return (
+    <Form
+      method="post"
+      className="mt-6"
+      onSubmit={(event) => {
+        if (!hydrated) return;
+        event.preventDefault();
+        onPay();
+      }}
+    >
+      <button type="submit" name="intent" value="start" className="btn-primary w-full sm:w-auto" disabled={processing}>
+        <LockIcon className="h-4 w-4" />
+        {processing ? "Processing..." : `Pay ${formatPrice(totalPaise)}`}
+      </button>
+      {needsScript ? (
+        <noscript>
+          <p className="mt-3 text-sm text-stone">
+            Paying online needs JavaScript. Please turn it on, or choose cash on delivery at the checkout.
+          </p>
+        </noscript>
+      ) : null}
+    </Form>
   );
 }
