@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ChangeEvent, type Dispatch, type SetStateAction } from "react";
 
 /** What the server answers a refused save with. */
 export interface RefusedSave<Field extends string> {
@@ -66,4 +66,42 @@ export function useEditorMessages<Field extends string>(
       setTouched(new Set());
     },
   };
+}
+
+/** What an editor's `text(field)` spreads onto a labelled control: the value, its change and leave handlers, its error. */
+export interface BoundText {
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+  onBlur: () => void;
+  error: string | undefined;
+}
+
+/**
+ * An editor's `text(field)`: ties a text field of the form's values to its control. Typing sets the
+ * value and clears the server's message on the field; leaving the field lets its own check show.
+ */
+export function textBinder<F extends string, V extends Record<F, string>>(
+  values: V,
+  setValues: Dispatch<SetStateAction<V>>,
+  messages: {
+    forget: (field: F) => void;
+    touch: (field: F) => void;
+    shownError: (field: F) => string | undefined;
+  },
+): (field: F) => BoundText {
+  return (field) => ({
+    value: values[field],
+    onChange: (e) => {
+      const value = e.target.value;
+      setValues((v) => ({ ...v, [field]: value }));
+      messages.forget(field);
+    },
+    onBlur: () => messages.touch(field),
+    error: messages.shownError(field),
+  });
+}
+
+/** After a refused save, the first field marked invalid takes the focus (once the messages are drawn). */
+export function focusFirstInvalid(root: { readonly current: HTMLElement | null }) {
+  requestAnimationFrame(() => root.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
 }

@@ -40,22 +40,7 @@ export function CsvImport() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <p>
-        <Link to="/admin/products" className="text-sm text-stone underline-offset-4 hover:text-maroon hover:underline">
-          <span aria-hidden="true">← </span>Products
-        </Link>
-      </p>
-      <p className="eyebrow mt-4">Catalogue</p>
-      <h1 className="mt-1 font-display text-4xl leading-none text-ink sm:text-5xl">Import products</h1>
-      <p className="mt-3 max-w-3xl text-sm leading-relaxed text-stone">
-        One row per size and colour. Rows are matched by their SKUs: a new product SKU adds a product, a new variant SKU
-        adds a size or colour, the rest updates what is there. First a dry run shows what would change and what is
-        rejected; nothing changes until you apply it. The easiest start is an{" "}
-        <a href={EXPORT_PATH} download className="text-ink underline underline-offset-4 hover:text-maroon">
-          export of the products
-        </a>
-        , edited in a spreadsheet and saved as CSV UTF-8.
-      </p>
+      <ImportIntro />
 
       <Form
         ref={formRef}
@@ -123,24 +108,7 @@ export function CsvImport() {
         {stale ? <p className="mt-3 text-sm text-stone">You chose another file: check it first.</p> : null}
       </Form>
 
-      <details className="mt-4 border border-linen bg-ivory px-4 py-3 text-sm sm:px-6">
-        <summary className="cursor-pointer font-medium text-ink">The columns</summary>
-        <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
-          {CSV_COLUMNS.map((c) => (
-            <div key={c.key} className="contents">
-              <dt className="font-medium text-ink">
-                {c.header}
-                {c.required ? <span className="text-stone"> (required column)</span> : null}
-              </dt>
-              <dd className="text-stone">{c.help || "Text; empty clears it."}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="mt-3 text-stone">
-          A product's fields are read from its first row; its other rows may repeat them or leave them empty. An import
-          adds and updates; it never deletes a product, size or colour.
-        </p>
-      </details>
+      <ColumnsHelp />
 
       {/* not a live region (a whole table would be read out): the result's heading takes the focus instead */}
       <section aria-label="Result" className="mt-8">
@@ -225,5 +193,53 @@ function Result({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The way back, the heading and how an import works. */
+function ImportIntro() {
+  return (
+    <>
+      <p>
+        <Link to="/admin/products" className="text-sm text-stone underline-offset-4 hover:text-maroon hover:underline">
+          <span aria-hidden="true">← </span>Products
+        </Link>
+      </p>
+      <p className="eyebrow mt-4">Catalogue</p>
+      <h1 className="mt-1 font-display text-4xl leading-none text-ink sm:text-5xl">Import products</h1>
+      <p className="mt-3 max-w-3xl text-sm leading-relaxed text-stone">
+        One row per size and colour. Rows are matched by their SKUs: a new product SKU adds a product, a new variant SKU
+        adds a size or colour, the rest updates what is there. First a dry run shows what would change and what is
+        rejected; nothing changes until you apply it. The easiest start is an{" "}
+        <a href={EXPORT_PATH} download className="text-ink underline underline-offset-4 hover:text-maroon">
+          export of the products
+        </a>
+        , edited in a spreadsheet and saved as CSV UTF-8.
+      </p>
+    </>
+  );
+}
+
+/** What every column means, folded away until asked for. */
+function ColumnsHelp() {
+  return (
+    <details className="mt-4 border border-linen bg-ivory px-4 py-3 text-sm sm:px-6">
+      <summary className="cursor-pointer font-medium text-ink">The columns</summary>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
+        {CSV_COLUMNS.map((c) => (
+          <div key={c.key} className="contents">
+            <dt className="font-medium text-ink">
+              {c.header}
+              {c.required ? <span className="text-stone"> (required column)</span> : null}
+            </dt>
+            <dd className="text-stone">{c.help || "Text; empty clears it."}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-stone">
+        A product's fields are read from its first row; its other rows may repeat them or leave them empty. An import
+        adds and updates; it never deletes a product, size or colour.
+      </p>
+    </details>
   );
 }

@@ -1,13 +1,15 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useToast } from "~/components/admin/toast";
-import { uploadPicture } from "~/components/admin/upload-client";
 import { LIMITS, PRODUCT_MESSAGES, type PictureValue } from "~/modules/catalog";
+import { PictureCard, PictureDropZone } from "./picture-parts";
+import { newId, uploadAll, uploadingItem } from "./picture-uploads";
 
 /*
  * The product's pictures: several files at once from the picker or dropped on the zone, each with
  * its own progress bar; reordered by dragging or with the Move buttons (keyboard); removed; each
  * with its alt text. The first picture is the cover. Uploads go one file per request to
- * POST /admin/uploads (upload-client.ts); the product takes them only when it is saved.
+ * POST /admin/uploads (picture-uploads.ts, upload-client.ts); the product takes them only when it
+ * is saved.
  */
 
 export interface PictureItem {
@@ -27,13 +29,6 @@ export interface PictureItem {
   error: string | null;
 }
 
-const ACCEPT = ["image/jpeg", "image/png", "image/gif", "image/webp"];
-const MAX_BYTES = 10 * 1024 * 1024;
-const AT_ONCE = 3;
-
-let sequence = 0;
-const newId = () => `picture-${Date.now().toString(36)}-${++sequence}`;
-
 export function pictureItems(pictures: readonly PictureValue[]): PictureItem[] {
   return pictures.map((p) => ({
     ...p,
@@ -50,13 +45,6 @@ export function readyPictures(items: readonly PictureItem[]): PictureValue[] {
   return items
     .filter((i) => i.status === "ready" && i.key && i.url)
     .map((i) => ({ key: i.key!, url: i.url!, width: i.width, height: i.height, alt: i.alt }));
-}
-
-/** Refused in the browser before any upload; the server checks the content again (spec section 5's messages). */
-function refusal(file: File): string | null {
-  if (file.size > MAX_BYTES) return "File size too large. Maximum size is 10MB.";
-  if (!ACCEPT.includes(file.type)) return "Invalid file type. Only JPEG, PNG, GIF, and WebP are allowed.";
-  return null;
 }
 
 export function PictureManager({
@@ -103,62 +91,12 @@ export function PictureManager({
     if (files.length === 0) return;
     const room = LIMITS.pictures - items.filter((i) => i.status !== "failed").length;
     const accepted = files.slice(0, Math.max(0, room));
-    const batch = accepted.map((file) => ({
-      file,
-      item: {
-        id: newId(),
-        key: null,
-        url: null,
-        width: 0,
-        height: 0,
-        alt: "",
-        status: "uploading" as const,
-        progress: 0,
-        fileName: file.name,
-        preview: URL.createObjectURL(file),
-        error: null,
-      },
-    }));
+    const batch = accepted.map((file) => ({ file, item: uploadingItem(file) }));
     const skipped = files.length - accepted.length;
     setItems((list) => [...list, ...batch.map((b) => b.item)]);
     if (skipped > 0) toast(`At most ${LIMITS.pictures} pictures: ${skipped} not added`, "error");
 
-    let failed = skipped > 0;
-    const queue = [...batch];
-    const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        const { file, item } = next;
-        const refused = refusal(file);
-        if (refused) {
-          failed = true;
-          patch(item.id, { status: "failed", error: refused });
-          continue;
-        }
-        const controller = new AbortController();
-        controllers.current.set(item.id, controller);
-        const result = await uploadPicture(
-          file,
-          (fraction) => patch(item.id, { progress: fraction }),
-          controller.signal,
-        );
-        controllers.current.delete(item.id);
-        if (controller.signal.aborted) continue;
-        if ("error" in result) {
-          failed = true;
-          patch(item.id, { status: "failed", error: result.error });
-        } else {
-          patch(item.id, {
-            status: "ready",
-            progress: 1,
-            key: result.publicId,
-            url: result.url,
-            width: result.width,
-            height: result.height,
-          });
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(AT_ONCE, batch.length) }, worker));
+    const failed = (await uploadAll(batch, patch, controllers.current)) || skipped > 0;
     if (batch.length > 0)
       toast(
         failed ? PRODUCT_MESSAGES.imagesUploadFailed : PRODUCT_MESSAGES.imagesUploaded,
@@ -187,57 +125,15 @@ export function PictureManager({
     if (direction) focusAfterMove.current = `${itemId}:${direction}`;
   }
 
-  const filesFrom = (list: FileList | null) => (list ? Array.from(list) : []);
-
   return (
     <div>
-      <label
-        htmlFor={`${id}-files`}
-        onDragOver={(e) => {
-          if (!e.dataTransfer.types.includes("Files")) return;
-          e.preventDefault();
-          setDropping(true);
-        }}
-        onDragLeave={() => setDropping(false)}
-        onDrop={(e) => {
-          if (!e.dataTransfer.types.includes("Files")) return;
-          e.preventDefault();
-          setDropping(false);
-          void addFiles(filesFrom(e.dataTransfer.files));
-        }}
-        data-testid="picture-drop-zone"
-        className={`flex cursor-pointer flex-col items-center justify-center gap-1 border border-dashed px-6 py-8 text-center transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-maroon ${
-          dropping
-            ? "border-maroon bg-sand"
-            : error
-              ? "border-sale bg-white"
-              : "border-stone/50 bg-white hover:border-ink"
-        }`}
-      >
-        <span className="font-display text-xl text-ink">Drop pictures here or choose files</span>
-        <span id={`${id}-hint`} className="text-xs text-stone">
-          JPEG, PNG, GIF or WebP, up to 10 MB each; several at once. Portrait 3:4 looks best.
-        </span>
-        <input
-          id={`${id}-files`}
-          type="file"
-          multiple
-          accept={ACCEPT.join(",")}
-          aria-label="Choose pictures to upload"
-          aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-          className="sr-only"
-          onChange={(e) => {
-            const files = filesFrom(e.currentTarget.files);
-            e.currentTarget.value = "";
-            void addFiles(files);
-          }}
-        />
-      </label>
-      {error ? (
-        <p id={`${id}-error`} className="mt-2 text-sm text-sale">
-          {error}
-        </p>
-      ) : null}
+      <PictureDropZone
+        id={id}
+        error={error}
+        dropping={dropping}
+        setDropping={setDropping}
+        onFiles={(files) => void addFiles(files)}
+      />
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
@@ -247,128 +143,22 @@ export function PictureManager({
           className="mt-5 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4"
           aria-label="Pictures, in the order the shop shows them"
         >
-          {items.map((item, index) => {
-            const n = index + 1;
-            const src = item.url ?? item.preview;
-            return (
-              <li
-                key={item.id}
-                data-testid="picture"
-                onDragOver={(e) => {
-                  if (dragged && dragged !== item.id) e.preventDefault();
-                }}
-                onDrop={(e) => {
-                  if (!dragged) return;
-                  e.preventDefault();
-                  move(dragged, index);
-                  setDragged(null);
-                }}
-                className={`flex flex-col border bg-white ${dragged === item.id ? "border-maroon opacity-60" : item.status === "failed" ? "border-sale/50" : "border-linen"}`}
-              >
-                <div
-                  draggable={item.status !== "failed"}
-                  onDragStart={(e) => {
-                    e.dataTransfer.effectAllowed = "move";
-                    e.dataTransfer.setData("text/plain", item.id);
-                    setDragged(item.id);
-                  }}
-                  onDragEnd={() => setDragged(null)}
-                  className="relative cursor-grab active:cursor-grabbing"
-                  title="Drag to reorder"
-                >
-                  {src ? (
-                    <img src={src} alt="" className="aspect-[3/4] w-full bg-sand object-cover" draggable={false} />
-                  ) : (
-                    <span className="block aspect-[3/4] w-full bg-sand" />
-                  )}
-                  <span className="absolute top-2 left-2 bg-ink/80 px-2 py-0.5 text-[0.65rem] font-medium tracking-[0.16em] text-ivory uppercase">
-                    {index === 0 ? "Cover" : n}
-                  </span>
-                  {item.status === "uploading" ? (
-                    <div className="absolute inset-x-0 bottom-0 bg-ivory/90 px-2 py-2">
-                      <p className="truncate text-[0.7rem] text-ink">{item.fileName}</p>
-                      <div
-                        role="progressbar"
-                        aria-label={`Uploading ${item.fileName ?? `picture ${n}`}`}
-                        aria-valuemin={0}
-                        aria-valuemax={100}
-                        aria-valuenow={Math.round(item.progress * 100)}
-                        className="mt-1 h-1.5 w-full overflow-hidden bg-stone/25"
-                      >
-                        <div
-                          className="h-full bg-maroon transition-[width] duration-200"
-                          style={{ width: `${Math.round(item.progress * 100)}%` }}
-                        />
-                      </div>
-                    </div>
-                  ) : null}
-                </div>
-                <div className="flex flex-1 flex-col gap-2 p-2.5">
-                  {item.status === "failed" ? (
-                    <p role="alert" className="text-xs text-sale">
-                      {item.fileName ? <span className="block truncate font-medium">{item.fileName}</span> : null}
-                      {item.error}
-                    </p>
-                  ) : (
-                    <div>
-                      <label
-                        htmlFor={`${item.id}-alt`}
-                        className="block text-[0.65rem] font-medium tracking-[0.16em] text-stone uppercase"
-                      >
-                        Alt text<span className="sr-only"> for picture {n}</span>
-                      </label>
-                      <input
-                        id={`${item.id}-alt`}
-                        value={item.alt}
-                        maxLength={LIMITS.alt}
-                        placeholder="What it shows"
-                        onChange={(e) => patch(item.id, { alt: e.target.value })}
-                        className="mt-1 block w-full border border-linen bg-white px-2 py-1.5 text-xs text-ink focus:border-ink focus:outline-none"
-                      />
-                    </div>
-                  )}
-                  <div className="mt-auto flex items-center justify-between gap-1">
-                    <div className="flex gap-1">
-                      <button
-                        type="button"
-                        ref={(el) => {
-                          buttons.current.set(`${item.id}:left`, el);
-                        }}
-                        disabled={index === 0 || item.status === "failed"}
-                        onClick={() => move(item.id, index - 1, "left")}
-                        aria-label={`Move picture ${n} left`}
-                        className="flex h-8 w-8 items-center justify-center border border-linen text-ink hover:border-ink disabled:opacity-30"
-                      >
-                        <span aria-hidden="true">←</span>
-                      </button>
-                      <button
-                        type="button"
-                        ref={(el) => {
-                          buttons.current.set(`${item.id}:right`, el);
-                        }}
-                        disabled={index === items.length - 1 || item.status === "failed"}
-                        onClick={() => move(item.id, index + 1, "right")}
-                        aria-label={`Move picture ${n} right`}
-                        className="flex h-8 w-8 items-center justify-center border border-linen text-ink hover:border-ink disabled:opacity-30"
-                      >
-                        <span aria-hidden="true">→</span>
-                      </button>
-                    </div>
-                    <button
-                      type="button"
-                      onClick={() => remove(item)}
-                      aria-label={
-                        item.status === "failed" ? `Dismiss ${item.fileName ?? "failed upload"}` : `Remove picture ${n}`
-                      }
-                      className="px-2 py-1.5 text-[0.65rem] font-medium tracking-[0.16em] text-sale uppercase hover:underline"
-                    >
-                      {item.status === "failed" ? "Dismiss" : "Remove"}
-                    </button>
-                  </div>
-                </div>
-              </li>
-            );
-          })}
+          {items.map((item, index) => (
+            <PictureCard
+              key={item.id}
+              item={item}
+              index={index}
+              count={items.length}
+              dragged={dragged}
+              setDragged={setDragged}
+              onMove={move}
+              onRemove={() => remove(item)}
+              onAlt={(alt) => patch(item.id, { alt })}
+              buttonRef={(key, el) => {
+                buttons.current.set(key, el);
+              }}
+            />
+          ))}
         </ol>
       ) : null}
     </div>

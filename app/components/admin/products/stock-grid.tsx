@@ -92,81 +92,121 @@ export function StockGrid({
       {errors.stock ? <p className="mt-2 text-sm text-sale">{errors.stock}</p> : null}
 
       <div className="mt-4 grid gap-4 md:grid-cols-2">
-        {groups.map((colour) => {
-          const hex = hexOf(colour);
-          const rows = cells.filter((c) => c.colour === colour);
-          return (
-            <div
-              key={colour}
-              role="group"
-              aria-label={colour === DEFAULT_COLOUR ? "Stock" : `Stock in ${colour}`}
-              className="border border-linen bg-white"
-            >
-              <p className="flex items-center gap-2 border-b border-linen bg-sand/50 px-4 py-2.5 text-sm font-medium text-ink">
-                {hex ? (
-                  <span
-                    aria-hidden="true"
-                    className="h-3.5 w-3.5 rounded-full border border-ink/20"
-                    style={{ backgroundColor: hex }}
-                  />
-                ) : null}
-                {colour}
-              </p>
-              <ul className="divide-y divide-linen">
-                {rows.map((cell) => {
-                  const inputId = `${id}-${variantKey(cell.size, cell.colour).replace(/[^A-Za-z0-9]/g, "_")}`;
-                  const error = errors[stockField(cell.size, cell.colour)];
-                  const zero = cell.stock.trim() === "0";
-                  return (
-                    <li
-                      key={cell.size}
-                      className="grid grid-cols-[3.75rem_5rem_minmax(0,1fr)] items-center gap-3 px-4 py-2"
-                    >
-                      <span className="text-sm font-medium text-ink" aria-hidden="true">
-                        {cell.size}
-                      </span>
-                      <div>
-                        <label htmlFor={inputId} className="sr-only">
-                          {cellLabel(cell.size, cell.colour)}
-                        </label>
-                        <input
-                          id={inputId}
-                          inputMode="numeric"
-                          autoComplete="off"
-                          value={cell.stock}
-                          onChange={(e) => setOne(cell.size, cell.colour, e.target.value)}
-                          aria-invalid={error ? true : undefined}
-                          aria-describedby={error ? `${inputId}-error` : `${inputId}-sku`}
-                          className={`block w-full border px-2.5 py-1.5 text-right text-sm tabular-nums focus:border-ink focus:ring-1 focus:ring-ink focus:outline-none ${error ? "border-sale" : zero ? "border-sale/40 bg-[#fbf3f2]" : "border-linen"}`}
-                        />
-                      </div>
-                      <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
-                        <span
-                          id={`${inputId}-sku`}
-                          className="truncate font-mono text-[0.7rem] text-stone"
-                          title={skuOf(cell.size, cell.colour)}
-                        >
-                          <span className="sr-only">SKU </span>
-                          {skuOf(cell.size, cell.colour)}
-                        </span>
-                        {error ? (
-                          <span id={`${inputId}-error`} className="basis-full text-xs text-sale">
-                            {error}
-                          </span>
-                        ) : zero ? (
-                          <span className="text-[0.62rem] font-medium tracking-[0.14em] text-sale uppercase">
-                            Sold out
-                          </span>
-                        ) : null}
-                      </span>
-                    </li>
-                  );
-                })}
-              </ul>
-            </div>
-          );
-        })}
+        {groups.map((colour) => (
+          <ColourStock
+            key={colour}
+            gridId={id}
+            colour={colour}
+            hex={hexOf(colour)}
+            rows={cells.filter((c) => c.colour === colour)}
+            errors={errors}
+            skuOf={skuOf}
+            onStock={setOne}
+          />
+        ))}
       </div>
     </div>
+  );
+}
+
+/** One colour's block of the grid: a row per size. */
+function ColourStock({
+  gridId,
+  colour,
+  hex,
+  rows,
+  errors,
+  skuOf,
+  onStock,
+}: {
+  gridId: string;
+  colour: string;
+  hex: string | null;
+  rows: StockCell[];
+  errors: FieldErrors;
+  skuOf: (size: string, colour: string) => string;
+  onStock: (size: string, colour: string, stock: string) => void;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label={colour === DEFAULT_COLOUR ? "Stock" : `Stock in ${colour}`}
+      className="border border-linen bg-white"
+    >
+      <p className="flex items-center gap-2 border-b border-linen bg-sand/50 px-4 py-2.5 text-sm font-medium text-ink">
+        {hex ? (
+          <span
+            aria-hidden="true"
+            className="h-3.5 w-3.5 rounded-full border border-ink/20"
+            style={{ backgroundColor: hex }}
+          />
+        ) : null}
+        {colour}
+      </p>
+      <ul className="divide-y divide-linen">
+        {rows.map((cell) => (
+          <StockRow
+            key={cell.size}
+            inputId={`${gridId}-${variantKey(cell.size, cell.colour).replace(/[^A-Za-z0-9]/g, "_")}`}
+            cell={cell}
+            error={errors[stockField(cell.size, cell.colour)]}
+            sku={skuOf(cell.size, cell.colour)}
+            onStock={(stock) => onStock(cell.size, cell.colour, stock)}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A size's row: the size, its stock (marked when sold out or wrong) and the variant's SKU. */
+function StockRow({
+  inputId,
+  cell,
+  error,
+  sku,
+  onStock,
+}: {
+  inputId: string;
+  cell: StockCell;
+  error: string | undefined;
+  sku: string;
+  onStock: (stock: string) => void;
+}) {
+  const zero = cell.stock.trim() === "0";
+  return (
+    <li className="grid grid-cols-[3.75rem_5rem_minmax(0,1fr)] items-center gap-3 px-4 py-2">
+      <span className="text-sm font-medium text-ink" aria-hidden="true">
+        {cell.size}
+      </span>
+      <div>
+        <label htmlFor={inputId} className="sr-only">
+          {cellLabel(cell.size, cell.colour)}
+        </label>
+        <input
+          id={inputId}
+          inputMode="numeric"
+          autoComplete="off"
+          value={cell.stock}
+          onChange={(e) => onStock(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : `${inputId}-sku`}
+          className={`block w-full border px-2.5 py-1.5 text-right text-sm tabular-nums focus:border-ink focus:ring-1 focus:ring-ink focus:outline-none ${error ? "border-sale" : zero ? "border-sale/40 bg-[#fbf3f2]" : "border-linen"}`}
+        />
+      </div>
+      <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+        <span id={`${inputId}-sku`} className="truncate font-mono text-[0.7rem] text-stone" title={sku}>
+          <span className="sr-only">SKU </span>
+          {sku}
+        </span>
+        {error ? (
+          <span id={`${inputId}-error`} className="basis-full text-xs text-sale">
+            {error}
+          </span>
+        ) : zero ? (
+          <span className="text-[0.62rem] font-medium tracking-[0.14em] text-sale uppercase">Sold out</span>
+        ) : null}
+      </span>
+    </li>
   );
 }
