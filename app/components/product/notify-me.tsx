@@ -72,57 +72,8 @@ export function NotifyMe({
       </summary>
       <fetcher.Form method="post" action={`/product/${productId}`} className="mt-4 space-y-4" noValidate>
         <input type="hidden" name="intent" value={NOTIFY_INTENT} />
-        {options.length === 1 ? (
-          <p className="text-sm text-ink">
-            <input type="hidden" name="variantId" value={current.id} />
-            {hasSizes ? "Size" : "Piece"}: <span className="font-medium">{label(current)}</span>
-          </p>
-        ) : (
-          <div>
-            <label htmlFor="notify-variant" className="mb-1.5 block text-xs tracking-[0.16em] text-stone uppercase">
-              {hasSizes ? "Size" : "Colour"}
-            </label>
-            <select
-              id="notify-variant"
-              name="variantId"
-              value={current.id}
-              onChange={(e) => onSelect(e.target.value)}
-              className="w-full border border-linen bg-ivory px-3 py-2.5 text-sm text-ink focus-visible:border-ink"
-            >
-              {options.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {label(v)}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {phone ? (
-          <p className="text-sm text-stone">
-            We'll send one text to <span className="text-ink">{formatPhone(phone)}</span> when it is back.
-          </p>
-        ) : (
-          <div>
-            <label htmlFor="notify-phone" className="mb-1.5 block text-xs tracking-[0.16em] text-stone uppercase">
-              Mobile number
-            </label>
-            <div className="flex items-stretch border border-linen bg-ivory focus-within:border-ink">
-              <span className="flex items-center border-r border-linen px-3 text-sm text-stone">+91</span>
-              <input
-                id="notify-phone"
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="98765 43210"
-                defaultValue={result && !result.ok ? result.phone : undefined}
-                aria-describedby={result ? "notify-result" : undefined}
-                aria-invalid={result && !result.ok ? true : undefined}
-                className="min-w-0 flex-1 bg-transparent px-3 py-2.5 text-sm text-ink outline-none"
-              />
-            </div>
-          </div>
-        )}
+        <VariantChoice options={options} current={current} hasSizes={hasSizes} label={label} onSelect={onSelect} />
+        <PhoneChoice phone={phone} result={result} />
         <button id="notify-submit" type="submit" className="btn-outline w-full" disabled={busy}>
           {busy ? "Saving..." : phone ? "Notify me" : "Notify me by SMS"}
         </button>
@@ -136,6 +87,77 @@ export function NotifyMe({
         </p>
       </fetcher.Form>
     </details>
+  );
+}
+
+/** Which variant to ask about: named when there is one, else a choice of the sold-out ones. */
+function VariantChoice({
+  options,
+  current,
+  hasSizes,
+  label,
+  onSelect,
+}: {
+  options: ProductVariantView[];
+  current: ProductVariantView;
+  hasSizes: boolean;
+  label: (v: ProductVariantView) => string;
+  onSelect: (variantId: string) => void;
+}) {
+  return options.length === 1 ? (
+    <p className="text-sm text-ink">
+      <input type="hidden" name="variantId" value={current.id} />
+      {hasSizes ? "Size" : "Piece"}: <span className="font-medium">{label(current)}</span>
+    </p>
+  ) : (
+    <div>
+      <label htmlFor="notify-variant" className="mb-1.5 block text-xs tracking-[0.16em] text-stone uppercase">
+        {hasSizes ? "Size" : "Colour"}
+      </label>
+      <select
+        id="notify-variant"
+        name="variantId"
+        value={current.id}
+        onChange={(e) => onSelect(e.target.value)}
+        className="w-full border border-linen bg-ivory px-3 py-2.5 text-sm text-ink focus-visible:border-ink"
+      >
+        {options.map((v) => (
+          <option key={v.id} value={v.id}>
+            {label(v)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Where the text goes: a signed-in shopper's own number, or a mobile number to type. */
+function PhoneChoice({ phone, result }: { phone: string | null; result: NotifyResult | undefined }) {
+  return phone ? (
+    <p className="text-sm text-stone">
+      We'll send one text to <span className="text-ink">{formatPhone(phone)}</span> when it is back.
+    </p>
+  ) : (
+    <div>
+      <label htmlFor="notify-phone" className="mb-1.5 block text-xs tracking-[0.16em] text-stone uppercase">
+        Mobile number
+      </label>
+      <div className="flex items-stretch border border-linen bg-ivory focus-within:border-ink">
+        <span className="flex items-center border-r border-linen px-3 text-sm text-stone">+91</span>
+        <input
+          id="notify-phone"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="98765 43210"
+          defaultValue={result && !result.ok ? result.phone : undefined}
+          aria-describedby={result ? "notify-result" : undefined}
+          aria-invalid={result && !result.ok ? true : undefined}
+          className="min-w-0 flex-1 bg-transparent px-3 py-2.5 text-sm text-ink outline-none"
+        />
+      </div>
+    </div>
   );
 }
 
