@@ -8,6 +8,7 @@ import { getLogger } from "./lib/logger.server";
 import { getAuth } from "~/modules/accounts/index.server";
 import { smsProviderFor } from "~/modules/accounts/index.server";
 import { removeUnfinishedSignUps } from "~/modules/accounts/index.server";
+import { hasOrders } from "~/modules/orders/index.server";
 import { expireBackInStockRequests } from "~/modules/catalog/index.server";
 import { emailProviderFor } from "~/modules/messages/index.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/modules/messages/index.server";
@@ -135,7 +136,7 @@ function startBackgroundWork(db: Db, config: Config): void {
     void expireBackInStockRequests(db).catch((error: unknown) =>
       getLogger().error({ err: error }, "back-in-stock: expiry failed"),
     );
-    void removeUnfinishedSignUps(db).catch((error: unknown) =>
+    void removeUnfinishedSignUps(db, hasOrders).catch((error: unknown) =>
       getLogger().error({ err: error }, "sign-ups: removing unfinished registrations failed"),
     );
   };

@@ -47,7 +47,7 @@ import path from "node:path";
 import { gt, sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Db } from "../app/db/client.server";
-import { auditLog } from "../app/modules/admin/schema.server";
+import { auditLog } from "../app/modules/audit/schema.server";
 import { CATALOGUE } from "../app/db/seed/catalogue";
 import { spreadWithGaps } from "../app/db/seed/variant-stock";
 import { ensureCategories } from "../app/modules/catalog/index.server";

@@ -14,4 +14,6 @@ export * from "../modules/content/schema.server";
 export * from "../modules/messages/schema.server";
 export * from "../modules/limits/schema.server";
 export * from "../modules/admin/schema.server";
+export * from "../modules/audit/schema.server";
+export * from "../modules/media/schema.server";
 export * from "../modules/invoices/schema.server";

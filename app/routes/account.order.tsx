@@ -7,7 +7,7 @@ import { formatPhone } from "~/modules/accounts";
 import { requireUser } from "~/modules/accounts/index.server";
 import { taxDocumentsOf } from "~/modules/invoices/index.server";
 import { canDownloadInvoice } from "~/modules/invoices/index.server";
-import { getOrderForUser } from "~/modules/orders/index.server";
+import { getOrderForUser } from "~/modules/checkout/index.server";
 import { formatPaise } from "~/modules/pricing";
 import { AccountBreadcrumb } from "~/components/account/account-breadcrumb";
 import { OrderTimeline } from "~/components/orders/order-timeline";

@@ -6,7 +6,7 @@ import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
 import { getLogger } from "~/lib/logger.server";
 import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/index.server";
-import { recentActivity } from "~/modules/admin/index.server";
+import { recentActivity } from "~/modules/audit/index.server";
 import { pageNumber } from "~/modules/admin/index.server";
 import { loadCouponForEdit, saveCoupon } from "~/modules/coupons/index.server";
 import { COUPON_ADMIN_MESSAGES, parseCouponFormValues, type CouponFieldErrors } from "~/modules/coupons";

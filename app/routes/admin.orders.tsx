@@ -5,8 +5,8 @@ import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
 import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
 import { parseOrderListParams } from "~/modules/orders";
-import { listStaffOrders, openFlaggedPayments } from "~/modules/orders/index.server";
-import { runOrderAction } from "~/modules/orders/index.server";
+import { listStaffOrders, openFlaggedPayments } from "~/modules/admin/index.server";
+import { runOrderAction } from "~/modules/admin/index.server";
 
 /*
  * /admin/orders: payments that need staff first ('payment succeeded but order not confirmed'), then

@@ -6,7 +6,7 @@ import { getMediaStorage } from "~/boot.server";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
 import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/index.server";
-import { recentActivity } from "~/modules/admin/index.server";
+import { recentActivity } from "~/modules/audit/index.server";
 import { loadProductForEdit, nextSkuNumber, saveProduct } from "~/modules/catalog/index.server";
 import { parseProductFormValues, PRODUCT_MESSAGES } from "~/modules/catalog";
 import { getStoreSettings } from "~/modules/content/index.server";

@@ -1,6 +1,6 @@
 import { postOnly } from "~/lib/http.server";
-import { ADMIN_HEADERS } from "~/modules/admin/index.server";
-import { receivePictureUpload, requireUploader } from "~/modules/media/index.server";
+import { ADMIN_HEADERS, requireUploader } from "~/modules/admin/index.server";
+import { receivePictureUpload } from "~/modules/media/index.server";
 import { getMediaStorage } from "~/boot.server";
 import type { Route } from "./+types/admin.uploads";
 

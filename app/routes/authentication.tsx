@@ -22,7 +22,7 @@ import {
 } from "~/modules/accounts/index.server";
 import { getAuth, getSessionUser, requireUser } from "~/modules/accounts/index.server";
 import { sendSignInCode, signOut, verifySignInCode } from "~/modules/accounts/index.server";
-import { listOrdersForUser } from "~/modules/orders/index.server";
+import { listOrdersForUser } from "~/modules/checkout/index.server";
 import type { Route } from "./+types/authentication";
 
 /*

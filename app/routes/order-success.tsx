@@ -4,7 +4,7 @@ import { invariantResponse } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/index.server";
 import { EXPECTED_DISPATCH } from "~/modules/checkout";
 import { isOrderNumber } from "~/modules/checkout";
-import { getOrderForUser } from "~/modules/orders/index.server";
+import { getOrderForUser } from "~/modules/checkout/index.server";
 import { formatPrice } from "~/modules/pricing";
 import type { Route } from "./+types/order-success";
 

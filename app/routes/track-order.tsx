@@ -6,7 +6,7 @@ import { YourOrders } from "~/components/orders/your-orders";
 import { getDb } from "~/db/client.server";
 import { clientAddress, readFormData } from "~/lib/http.server";
 import { getSessionUser } from "~/modules/accounts/index.server";
-import { listOrdersForUser } from "~/modules/orders/index.server";
+import { listOrdersForUser } from "~/modules/checkout/index.server";
 import { TIMELINE_LABELS } from "~/modules/orders";
 import {
   TRACK_MESSAGES,

@@ -12,7 +12,7 @@ import {
   setPrimaryAddress,
   updateAddress,
 } from "../../app/modules/accounts/profile.server";
-import { getOrderForUser, listOrdersForUser } from "../../app/modules/orders/shopper-orders.server";
+import { getOrderForUser, listOrdersForUser } from "../../app/modules/checkout/shopper-orders.server";
 import * as addressesRoute from "../../app/routes/account.addresses";
 import * as orderRoute from "../../app/routes/account.order";
 import * as accountRoute from "../../app/routes/authentication";

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
-import { auditLog } from "../../app/modules/admin/schema.server";
+import { auditLog } from "../../app/modules/audit/schema.server";
 import { addLine, applyCoupon } from "../../app/modules/cart/cart.server";
 import { findVariant } from "../../app/modules/catalog/variants.server";
 import { checkoutPage } from "../../app/modules/checkout/checkout-page.server";

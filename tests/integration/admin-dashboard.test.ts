@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
 import { user } from "../../app/modules/accounts/auth-schema.server";
-import { recordAudit } from "../../app/modules/admin/audit.server";
+import { recordAudit } from "../../app/modules/audit/index.server";
 import {
   cachedFigures,
   DASHBOARD_DAYS,

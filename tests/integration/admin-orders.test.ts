@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../app/config.server";
 import { setDatabase } from "../../app/db/client.server";
-import { auditLog } from "../../app/modules/admin/schema.server";
+import { auditLog } from "../../app/modules/audit/schema.server";
 import { addLine, applyCoupon } from "../../app/modules/cart/cart.server";
 import { requestBackInStock } from "../../app/modules/catalog/back-in-stock.server";
 import { findVariant } from "../../app/modules/catalog/variants.server";
@@ -15,10 +15,14 @@ import { ensureCoupons } from "../../app/modules/coupons/coupons.server";
 import { coupons } from "../../app/modules/coupons/schema.server";
 import { outboxMessages } from "../../app/modules/messages/schema.server";
 import { ORDER_ADMIN_MESSAGES, type OrderActionAnswer } from "../../app/modules/orders/admin-orders";
-import type { FlaggedPaymentRow, StaffOrderDetail, StaffOrderPage } from "../../app/modules/orders/admin-orders.server";
+import type {
+  FlaggedPaymentRow,
+  StaffOrderDetail,
+  StaffOrderPage,
+} from "../../app/modules/admin/orders/admin-orders.server";
 import { findOrderByNumber, type OrderRow } from "../../app/modules/orders/orders.server";
 import { orders, orderStatusHistory } from "../../app/modules/orders/schema.server";
-import { getOrderForUser } from "../../app/modules/orders/shopper-orders.server";
+import { getOrderForUser } from "../../app/modules/checkout/shopper-orders.server";
 import { trackOrder } from "../../app/modules/orders/tracking.server";
 import { recordRefundWebhook } from "../../app/modules/payments/refunds.server";
 import { payments, refunds } from "../../app/modules/payments/schema.server";

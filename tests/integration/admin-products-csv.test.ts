@@ -24,7 +24,8 @@ import { toFetchRequest } from "../../server/request-handler";
 import { rawRequest } from "../../server/test-raw-client";
 import type * as BootModule from "../../app/boot.server";
 import { setDatabase } from "../../app/db/client.server";
-import { auditLog, mediaUploads } from "../../app/modules/admin/schema.server";
+import { auditLog } from "../../app/modules/audit/schema.server";
+import { mediaUploads } from "../../app/modules/media/schema.server";
 import { requestBackInStock } from "../../app/modules/catalog/back-in-stock.server";
 import { listAdminProducts } from "../../app/modules/catalog/product-admin.server";
 import {

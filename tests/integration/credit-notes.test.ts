@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
-import { auditLog } from "../../app/modules/admin/schema.server";
+import { auditLog } from "../../app/modules/audit/schema.server";
 import { addLine, applyCoupon } from "../../app/modules/cart/cart.server";
 import { checkoutFormSchema } from "../../app/modules/checkout/billing";
 import { newCheckoutKey } from "../../app/modules/checkout/checkout-page.server";
@@ -19,7 +19,7 @@ import { applyDemoTaxIdentity, ensureCategoryTax } from "../../app/modules/invoi
 import { ORDER_ADMIN_MESSAGES } from "../../app/modules/orders/admin-orders";
 import { findOrderByNumber } from "../../app/modules/orders/orders.server";
 import { orders } from "../../app/modules/orders/schema.server";
-import { changeOrderStatus } from "../../app/modules/orders/staff-changes.server";
+import { changeOrderStatus } from "../../app/modules/admin/orders/staff-changes.server";
 import * as shopperCreditNoteRoute from "../../app/routes/account.order.credit-note";
 import * as shopperInvoiceRoute from "../../app/routes/account.order.invoice";
 import * as orderPageRoute from "../../app/routes/account.order";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, setDatabase, type Database } from "../../app/db/client.server";
-import { auditLog } from "../../app/modules/admin/schema.server";
+import { auditLog } from "../../app/modules/audit/schema.server";
 import { addLine, applyCoupon } from "../../app/modules/cart/cart.server";
 import { categories } from "../../app/modules/catalog/schema.server";
 import { checkoutFormSchema, type CheckoutForm } from "../../app/modules/checkout/billing";

@@ -5,7 +5,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../app/config.server";
 import { setDatabase, type Db } from "../../app/db/client.server";
-import type { Actor } from "../../app/modules/admin/audit.server";
+import type { Actor } from "../../app/modules/audit/index.server";
 import { getAuth } from "../../app/modules/accounts/session.server";
 import { createStaffAccount } from "../../app/modules/accounts/staff.server";
 import { addLine } from "../../app/modules/cart/cart.server";
@@ -27,7 +27,7 @@ import {
   refundFlaggedPayment,
   retryRefund,
   type ChangeDeps,
-} from "../../app/modules/orders/staff-changes.server";
+} from "../../app/modules/admin/orders/staff-changes.server";
 import type { PaymentProvider } from "../../app/modules/payments/provider.server";
 import { markRefundProcessed } from "../../app/modules/payments/refunds.server";
 import { payments, refunds } from "../../app/modules/payments/schema.server";

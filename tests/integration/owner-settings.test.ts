@@ -4,7 +4,7 @@ import { setDatabase } from "../../app/db/client.server";
 import { getAuth } from "../../app/modules/accounts/session.server";
 import { staffMembers } from "../../app/modules/accounts/schema.server";
 import { createStaffAccount } from "../../app/modules/accounts/staff.server";
-import { auditLog } from "../../app/modules/admin/schema.server";
+import { auditLog } from "../../app/modules/audit/schema.server";
 import { storeSettings } from "../../app/modules/content/schema.server";
 import { SETTINGS_MESSAGES, type SettingsFormValues } from "../../app/modules/content/settings-form";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";

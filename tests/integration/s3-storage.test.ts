@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getMediaStorage, mediaImageOrigins } from "../../app/boot.server";
 import { parseConfig, type Config } from "../../app/config.server";
 import { setDatabase } from "../../app/db/client.server";
-import { mediaUploads } from "../../app/modules/admin/schema.server";
+import { mediaUploads } from "../../app/modules/media/schema.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
 import { sweepUnattachedUploads } from "../../app/modules/media/cleanup.server";
 import { PRODUCT_IMAGE_WIDTHS, srcSet, thumbnailKey, variantKey } from "../../app/modules/media/images";

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { UPLOAD_MESSAGES, type UploadError } from "../media";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server";
 import { session as sessionTable } from "../accounts/auth-schema.server";
@@ -7,7 +8,7 @@ import { getAuth } from "../accounts/index.server";
 import { hasSessionCookie } from "../accounts";
 import { isStaffOwner } from "../accounts/index.server";
 import { getStoreSettings, type StoreSettings } from "../content/index.server";
-import type { Actor } from "./audit.server";
+import type { Actor } from "../audit/index.server";
 import { staffActivity } from "./schema.server";
 
 /** Every admin answer: never stored, never indexed. */
@@ -182,4 +183,28 @@ async function checkStaff(request: Request, now: Date): Promise<Guarded> {
     reused.set(key, { at: now.getTime(), guarded, lastSeenAt: lastSeen.getTime() });
   }
   return guarded;
+}
+
+/**
+ * `requireStaff` for a JSON endpoint: the staff member, or a thrown JSON answer (401 for visitors and
+ * expired staff sessions, 403 for shoppers). Reads only the headers: the body is never touched before
+ * the caller knows who is sending it.
+ */
+export async function requireUploader(request: Request): Promise<Staff> {
+  try {
+    return await requireStaff(request);
+  } catch (thrown) {
+    const status = (thrown as { init?: { status?: number } | null } | null)?.init?.status;
+    if (status === 401)
+      throw Response.json({ error: UPLOAD_MESSAGES.signIn } satisfies UploadError, {
+        status: 401,
+        headers: ADMIN_HEADERS,
+      });
+    if (status === 403)
+      throw Response.json({ error: UPLOAD_MESSAGES.forbidden } satisfies UploadError, {
+        status: 403,
+        headers: ADMIN_HEADERS,
+      });
+    throw thrown;
+  }
 }

@@ -3,9 +3,9 @@ import type { Db } from "../../db/client.server";
 import { session, user } from "../accounts/auth-schema.server";
 import { CUSTOMER_ROLE } from "../accounts/index.server";
 import { getCustomerProfile, listAddresses } from "../accounts/index.server";
-import { listOrdersForUser } from "../orders/index.server";
+import { listOrdersForUser } from "../checkout/index.server";
 import type { OrderStatus } from "../orders";
-import { recentActivity, recordAudit, type ActivityItem, type Actor } from "./audit.server";
+import { recentActivity, recordAudit, type ActivityItem, type Actor } from "../audit/index.server";
 import { customerOrderTotals } from "./lists.server";
 
 /*

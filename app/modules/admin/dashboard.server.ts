@@ -5,7 +5,7 @@ import { productVariants, products } from "../catalog/schema.server";
 import { LOW_STOCK } from "../catalog";
 import { orders } from "../orders/schema.server";
 import type { OrderStatus } from "../orders";
-import { recentActivity, type ActivityItem } from "./audit.server";
+import { recentActivity, type ActivityItem } from "../audit/index.server";
 import { isCustomer } from "./lists.server";
 
 /*

@@ -13,9 +13,9 @@ export {
   requireStaff,
   requireStaffAndSettings,
   requireStaffForFile,
+  requireUploader,
   type Staff,
 } from "./access.server";
-export { type ActivityItem, type Actor, changedFields, recentActivity, recordAudit } from "./audit.server";
 export { type AdminCustomerDetail, CUSTOMER_MESSAGES, getAdminCustomer, setCustomerActive } from "./customers.server";
 export {
   type DashboardData,
@@ -25,5 +25,17 @@ export {
   type RecentOrder,
   type StockAlertList,
 } from "./dashboard.server";
-export { type AdminCustomerRow, listAdminCustomers, pageNumber, searchPattern } from "./lists.server";
+export { type AdminCustomerRow, listAdminCustomers, pageNumber } from "./lists.server";
 export { addStaff, loadStaffPage, removeStaff } from "./staff.server";
+export { runOrderAction } from "./orders/staff-actions.server";
+export {
+  exportOrdersCsv,
+  type FlaggedPaymentRow,
+  listStaffOrders,
+  loadStaffOrder,
+  openFlaggedPayments,
+  orderExportFileName,
+  type StaffOrderDetail,
+  type StaffOrderPage,
+  type StaffOrderRow,
+} from "./orders/admin-orders.server";

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
+import { searchPattern } from "../../lib/search-pattern";
 import { user } from "../accounts/auth-schema.server";
 import { CUSTOMER_ROLE } from "../accounts/index.server";
 import { customerProfiles } from "../accounts/schema.server";
@@ -12,13 +13,6 @@ import { orders } from "../orders/schema.server";
  */
 
 export const ADMIN_PAGE_SIZE = 25;
-
-/** A search term as typed: trimmed, at most 80 characters, LIKE's wildcards taken literally. */
-export function searchPattern(raw: string | null | undefined): string | null {
-  const term = (raw ?? "").trim().slice(0, 80);
-  if (!term) return null;
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The digits of a term that looks like a phone number ('98111 00022'), to match stored '+919811100022'. */
 export function phoneDigitsPattern(raw: string | null | undefined): string | null {

@@ -10,7 +10,7 @@ import {
   removeStaffAccount,
   type StaffMember,
 } from "../accounts/index.server";
-import { recentActivity, recordAudit, type ActivityItem, type Actor } from "./audit.server";
+import { recentActivity, recordAudit, type ActivityItem, type Actor } from "../audit/index.server";
 
 /*
  * The back office's staff accounts (issue 13): everyone sees the list; owners add staff (the rules of

@@ -34,3 +34,12 @@ export {
   stockCommitted,
 } from "./stock.server";
 export { findVariantBySku, lineAvailability, lineKey, variantsOf } from "./variants.server";
+export {
+  matchCondition,
+  relevanceOrder,
+  searchMode,
+  type SearchMode,
+  searchTerm,
+  type SearchTerm,
+  withSearchSettings,
+} from "./match.server";

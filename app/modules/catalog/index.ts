@@ -101,3 +101,4 @@ export {
   variantSkus,
   type VariantStock,
 } from "./variants";
+export { normaliseSearchTerm, productsSearchHref } from "./search-terms";

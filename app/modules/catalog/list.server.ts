@@ -13,7 +13,7 @@ import {
   withSearchSettings,
   type SearchMode,
   type SearchTerm,
-} from "../search/index.server";
+} from "./match.server";
 import { PER_PAGE, priceBoundsPaise, type ListFilters } from "./filters";
 import { FACET_CACHE_MAX, FACET_TTL_MS, facetCache } from "./facet-cache.server";
 import { cardColumns, cardImages, newest } from "./products.server";

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
-import { changedFields, recordAudit, type Actor } from "../admin/index.server";
-import { mediaUploads } from "../admin/schema.server";
+import { changedFields, recordAudit, type Actor } from "../audit/index.server";
+import { mediaUploads } from "../media/schema.server";
 import type { MediaStorage } from "../media/index.server";
 import { claimUploads, removeStoredPictures } from "../media/index.server";
 import { orderLines } from "../orders/schema.server";

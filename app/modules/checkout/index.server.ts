@@ -17,3 +17,4 @@ export { encodeEntries, type PincodeEntry } from "./pincode-codec.server";
 export { lookupPincode } from "./pincodes.server";
 export { type LineProblem, placeOrder } from "./place-order.server";
 export { handleRazorpayWebhook } from "./webhook.server";
+export { getOrderForUser, listOrdersForUser } from "./shopper-orders.server";

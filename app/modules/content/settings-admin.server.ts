@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { purgePageCache } from "../../lib/page-cache.server";
-import { changedFields, recordAudit, type Actor } from "../admin/index.server";
+import { changedFields, recordAudit, type Actor } from "../audit/index.server";
 import { formatPrice } from "../pricing";
 import { storeSettings } from "./schema.server";
 import {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { asc, count, eq, ilike, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
-import { changedFields, recordAudit, type Actor } from "../admin/index.server";
-import { searchPattern } from "../admin/index.server";
+import { changedFields, recordAudit, type Actor } from "../audit/index.server";
+import { searchPattern } from "../../lib/search-pattern";
 import { paiseToRupeesText } from "../catalog";
 import { formatPrice } from "../pricing";
 import {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
-import { recordAudit, type Actor } from "../admin/index.server";
+import { recordAudit, type Actor } from "../audit/index.server";
 import { categories } from "../catalog/schema.server";
 import { storeSettings } from "../content/schema.server";
 import { DEMO_TAX_IDENTITY, defaultCategoryTaxRows, type CategoryTaxRow } from "./defaults";

@@ -2,7 +2,7 @@ import { startPeriodic, stopPeriodic } from "../../lib/periodic.server";
 import { and, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
-import { mediaUploads } from "../admin/schema.server";
+import { mediaUploads } from "./schema.server";
 import { removeStoredPicture, type MediaStorage } from "./storage.server";
 
 /*

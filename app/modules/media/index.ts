@@ -19,5 +19,6 @@ export {
   UPLOAD_MESSAGES,
   UPLOAD_PATH,
   UPLOAD_REQUEST_LIMIT,
+  type UploadError,
   type UploadResult,
 } from "./upload-rules";

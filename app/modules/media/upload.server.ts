@@ -14,9 +14,8 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata } from "sharp";
 import { getDb, type Db, type Tx } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
-import { ADMIN_HEADERS, requireStaff, type Staff } from "../admin/index.server";
-import { recordAudit, type Actor } from "../admin/index.server";
-import { mediaUploads } from "../admin/schema.server";
+import { recordAudit, type Actor } from "../audit/index.server";
+import { mediaUploads } from "./schema.server";
 import { PRODUCT_IMAGE_DEFAULT_WIDTH, variantKey } from "./images";
 import { storeResponsivePicture } from "./process.server";
 import { removeStoredPicture, type MediaStorage } from "./storage.server";
@@ -49,30 +48,6 @@ export type UploadAnswer =
   { status: 200; body: UploadResult } | { status: 400 | 401 | 403 | 413 | 415 | 500; body: UploadError };
 
 const refuse = (status: 400 | 413 | 415 | 500, error: string): UploadAnswer => ({ status, body: { error } });
-
-/**
- * `requireStaff` for a JSON endpoint: the staff member, or a thrown JSON answer (401 for visitors and
- * expired staff sessions, 403 for shoppers). Reads only the headers: the body is never touched before
- * the caller knows who is sending it.
- */
-export async function requireUploader(request: Request): Promise<Staff> {
-  try {
-    return await requireStaff(request);
-  } catch (thrown) {
-    const status = (thrown as { init?: { status?: number } | null } | null)?.init?.status;
-    if (status === 401)
-      throw Response.json({ error: UPLOAD_MESSAGES.signIn } satisfies UploadError, {
-        status: 401,
-        headers: ADMIN_HEADERS,
-      });
-    if (status === 403)
-      throw Response.json({ error: UPLOAD_MESSAGES.forbidden } satisfies UploadError, {
-        status: 403,
-        headers: ADMIN_HEADERS,
-      });
-    throw thrown;
-  }
-}
 
 /** The body's Content-Length when it is declared and over the limit (checked before reading anything). */
 function declaredTooLarge(request: Request): boolean {

@@ -9,23 +9,19 @@ export {
   FIELD_LIMITS,
   ORDER_ADMIN_MESSAGES,
   type OrderActionAnswer,
+  type OrderIntent,
   type OrderListParams,
   orderListQuery,
   parseOrderListParams,
   PAYMENT_METHOD_LABELS,
   REFUND_STATUS_LABELS,
+  type StatusChange,
   type StatusChangeValues,
   statusChoices,
   type StatusFieldErrors,
 } from "./admin-orders";
 export { type OrderAmounts } from "./amounts";
-export {
-  ORDER_STATUS_LABELS,
-  type OrderStatus,
-  STATUS_TONE_CLASSES,
-  statusTone,
-  type StatusTone,
-} from "./status-display";
+export { ORDER_STATUS_LABELS, type OrderStatus, STATUS_TONE_CLASSES, statusTone, type StatusTone } from "./status-display";
 export {
   orderTimeline,
   type OrderTimelineView,

@@ -1,5 +1,5 @@
 import type { OrderAmounts } from "./amounts";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { orderLines, orders, orderStatusHistory, type BillingInfo } from "./schema.server";
 import type { OrderStatus } from "./status-display";
@@ -202,4 +202,9 @@ export async function expiredUnpaidOrderIds(db: Conn, now: Date, limit: number):
     .orderBy(asc(orders.paymentDueAt))
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/** A condition on an account's id: it has an order (such an account is never removed as an unfinished sign-up). */
+export function hasOrders(userId: Column): SQL {
+  return sql`exists (select 1 from ${orders} where ${orders.userId} = ${userId})`;
 }

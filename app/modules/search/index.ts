@@ -1,12 +1,5 @@
 /**
- * The search module's public face for code outside it that may also run in the browser. Other
- * modules, routes and components import from here (or from index.server.ts), never from the files
- * behind it, and never the module's tables (scripts/check-architecture.mjs enforces both).
+ * The search module's public face for code outside it that may also run in the browser: the
+ * suggestion overlay's rules. How a term matches products is the catalogue's (catalog/match.server.ts).
  */
-export {
-  normaliseSearchTerm,
-  productsSearchHref,
-  SEARCH_DEBOUNCE_MS,
-  SEARCH_MAX_SUGGESTIONS,
-  type SearchSuggestion,
-} from "./search";
+export { SEARCH_DEBOUNCE_MS, SEARCH_MAX_SUGGESTIONS, type SearchSuggestion } from "./search";

@@ -1,10 +1,16 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.server";
-import { outerProductId } from "../catalog/index.server";
 import { productImages, products } from "../catalog/schema.server";
 import { CATEGORIES } from "../catalog";
 import { variantUrl } from "../media";
-import { matchCondition, relevanceOrder, searchTerm, withSearchSettings, type SearchMode } from "./match.server";
+import {
+  matchCondition,
+  outerProductId,
+  relevanceOrder,
+  searchTerm,
+  withSearchSettings,
+  type SearchMode,
+} from "../catalog/index.server";
 import { SEARCH_MAX_SUGGESTIONS, type SearchSuggestion } from "./search";
 
 /*

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { AdminPageHeader } from "~/components/admin/list-parts";
 import { useToast } from "~/components/admin/toast";
 import type { StaffMember } from "~/modules/accounts/index.server";
-import type { ActivityItem } from "~/modules/admin/index.server";
+import type { ActivityItem } from "~/modules/audit/index.server";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { AddStaffForm } from "./add-staff-form";
 import { formatDay, formatDayTime } from "./format";

@@ -4,13 +4,8 @@ import { StatusBadge } from "~/components/admin/dashboard/status-badge";
 import { Chevron } from "~/components/admin/products/fields";
 import { SearchIcon } from "~/components/ui/icons";
 import { formatPhone } from "~/modules/accounts";
-import {
-  ALL_STATUSES,
-  orderListQuery,
-  PAYMENT_METHOD_LABELS,
-  type OrderListParams,
-} from "~/modules/orders";
-import type { FlaggedPaymentRow, StaffOrderPage, StaffOrderRow } from "~/modules/orders/index.server";
+import { ALL_STATUSES, orderListQuery, PAYMENT_METHOD_LABELS, type OrderListParams } from "~/modules/orders";
+import type { FlaggedPaymentRow, StaffOrderPage, StaffOrderRow } from "~/modules/admin/index.server";
 import { ORDER_STATUS_LABELS } from "~/modules/orders";
 import { describeAmount } from "~/modules/payments";
 import { formatPrice } from "~/modules/pricing";

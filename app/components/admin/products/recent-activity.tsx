@@ -1,4 +1,4 @@
-import type { ActivityItem } from "~/modules/admin/index.server";
+import type { ActivityItem } from "~/modules/audit/index.server";
 
 /** Shop time, the same on the server's render and in the browser. */
 const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });

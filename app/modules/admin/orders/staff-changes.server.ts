@@ -1,23 +1,23 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.server";
-import { recordAudit, type Actor } from "../admin/index.server";
-import { forgetFigures } from "../admin/index.server";
-import { releaseStock, reserveStock, stockCommitted } from "../catalog/index.server";
-import { queueConfirmation } from "../checkout/index.server";
-import { shopPaymentProvider } from "../checkout/index.server";
-import { claimCouponUse, returnCouponUse } from "../coupons/index.server";
-import { hasCreditNote, issueCreditNote } from "../invoices/index.server";
-import { queueOrderCancelled, queueOrderDelivered, queueOrderShipped } from "../messages/index.server";
-import { kickOutbox } from "../messages/index.server";
-import { payments, refunds } from "../payments/schema.server";
-import type { PaymentProvider } from "../payments/index.server";
-import { requestRefunds, settleRefund, type RefundOutcome } from "../payments/index.server";
-import { paysOrderTotal } from "../payments";
-import { ORDER_ADMIN_MESSAGES, statusChoices, type StatusChange, type StatusFieldErrors } from "./admin-orders";
-import { orderRecipient, staffCancellation } from "./order-recipient.server";
-import { lockOrder, moveOrder, type OrderRow } from "./orders.server";
-import { orderLines, orders } from "./schema.server";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "./status-display";
+import type { Db, Tx } from "../../../db/client.server";
+import { recordAudit, type Actor } from "../../audit/index.server";
+import { forgetFigures } from "../dashboard.server";
+import { releaseStock, reserveStock, stockCommitted } from "../../catalog/index.server";
+import { queueConfirmation } from "../../checkout/index.server";
+import { shopPaymentProvider } from "../../checkout/index.server";
+import { claimCouponUse, returnCouponUse } from "../../coupons/index.server";
+import { hasCreditNote, issueCreditNote } from "../../invoices/index.server";
+import { queueOrderCancelled, queueOrderDelivered, queueOrderShipped } from "../../messages/index.server";
+import { kickOutbox } from "../../messages/index.server";
+import { payments, refunds } from "../../payments/schema.server";
+import type { PaymentProvider } from "../../payments/index.server";
+import { requestRefunds, settleRefund, type RefundOutcome } from "../../payments/index.server";
+import { paysOrderTotal } from "../../payments";
+import { ORDER_ADMIN_MESSAGES, statusChoices, type StatusChange, type StatusFieldErrors } from "../../orders";
+import { orderRecipient, staffCancellation } from "../../orders/index.server";
+import { lockOrder, moveOrder, type OrderRow } from "../../orders/index.server";
+import { orderLines, orders } from "../../orders/schema.server";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "../../orders";
 
 /*
  * What staff change on an order (issue 13, 'Orders'). Every change:

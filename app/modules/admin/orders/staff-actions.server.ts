@@ -1,6 +1,6 @@
-import type { Db } from "../../db/client.server";
-import type { Actor } from "../admin/index.server";
-import { checkStatusChange, ORDER_ADMIN_MESSAGES, type OrderActionAnswer, type OrderIntent } from "./admin-orders";
+import type { Db } from "../../../db/client.server";
+import type { Actor } from "../../audit/index.server";
+import { checkStatusChange, ORDER_ADMIN_MESSAGES, type OrderActionAnswer, type OrderIntent } from "../../orders";
 import { isOrderId } from "./admin-orders.server";
 import {
   changeOrderStatus,

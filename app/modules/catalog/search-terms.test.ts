@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseSearchTerm, prefixTsQuery, productsSearchHref } from "./search";
+import { normaliseSearchTerm, prefixTsQuery, productsSearchHref } from "./search-terms";
 
 describe("search term rules", () => {
   it("searches from two characters, trimmed and with single spaces", () => {

@@ -14,9 +14,9 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { SEARCH_SESSION_SETTINGS, searchReaderOf, type Db } from "../../db/client.server";
-import { products } from "../catalog/schema.server";
-import { CATEGORIES } from "../catalog";
-import { normaliseSearchTerm, prefixTsQuery, SEARCH_MIN_CHARS } from "./search";
+import { products } from "./schema.server";
+import { CATEGORIES } from "./types";
+import { normaliseSearchTerm, prefixTsQuery, SEARCH_MIN_CHARS } from "./search-terms";
 
 export type SearchMode = "exact" | "near";
 

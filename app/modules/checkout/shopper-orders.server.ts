@@ -1,9 +1,9 @@
-import type { OrderAmounts } from "./amounts";
+import type { OrderAmounts } from "../orders";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { payments } from "../payments/schema.server";
-import { orderLines, orders, orderStatusHistory, type BillingInfo } from "./schema.server";
-import type { OrderStatus } from "./status-display";
+import { orderLines, orders, orderStatusHistory, type BillingInfo } from "../orders/schema.server";
+import type { OrderStatus } from "../orders";
 
 /*
  * Read side of orders for the shopper's account page. Every query is scoped by the signed-in
