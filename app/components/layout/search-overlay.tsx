@@ -1,13 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { formatPrice } from "~/modules/pricing";
-import {
-  normaliseSearchTerm,
-  productsSearchHref,
-  SEARCH_DEBOUNCE_MS,
-  SEARCH_MAX_SUGGESTIONS,
-  type SearchSuggestion,
-} from "~/modules/search";
+import { normaliseSearchTerm, productsSearchHref } from "~/modules/catalog";
+import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_SUGGESTIONS, type SearchSuggestion } from "~/modules/search";
 import { CloseIcon, SearchIcon } from "~/components/ui/icons";
 import { useModalDialog } from "./use-modal-dialog";
 
@@ -88,118 +83,194 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
       {drawn ? (
         <div className="max-h-dvh overflow-y-auto bg-ivory shadow-2xl transition-[translate,opacity] duration-200 ease-out motion-reduce:transition-none starting:-translate-y-4 starting:opacity-0">
           <div className="mx-auto max-w-3xl px-4 pt-4 pb-6 sm:px-8 sm:pt-8">
-            <form
-              role="search"
-              action="/products"
-              method="get"
-              onSubmit={(event) => {
-                event.preventDefault();
+            <SearchBox
+              inputRef={inputRef}
+              listId={listId}
+              term={term}
+              onTerm={(value) => {
+                setTerm(value);
+                setActive(-1);
+              }}
+              onKeyDown={onKeyDown}
+              expanded={suggestions.length > 0}
+              active={active}
+              onSearch={() => {
                 const value = term.trim();
                 if (value) go(productsSearchHref(value));
               }}
-              className="flex items-center gap-3 border-b-2 border-ink pb-2"
-            >
-              <SearchIcon className="h-5 w-5 shrink-0 text-stone" />
-              <label htmlFor={`${listId}-input`} className="sr-only">
-                Search the shop
-              </label>
-              <input
-                ref={inputRef}
-                id={`${listId}-input`}
-                type="search"
-                name="search"
-                value={term}
-                onChange={(event) => {
-                  setTerm(event.target.value);
-                  setActive(-1);
-                }}
-                onKeyDown={onKeyDown}
-                placeholder={SEARCH_PLACEHOLDER}
-                autoComplete="off"
-                enterKeyHint="search"
-                role="combobox"
-                aria-autocomplete="list"
-                aria-expanded={suggestions.length > 0}
-                aria-controls={`${listId}-list`}
-                aria-activedescendant={active >= 0 ? `${listId}-option-${active}` : undefined}
-                className="min-w-0 flex-1 bg-transparent py-2 text-lg text-ink placeholder:text-stone focus:outline-none sm:text-xl [&::-webkit-search-cancel-button]:hidden"
-              />
-              <button
-                type="button"
-                onClick={close}
-                className="rounded-full p-2 text-ink hover:text-maroon"
-                aria-label="Close search"
-              >
-                <CloseIcon className="h-5 w-5" />
-              </button>
-            </form>
-
-            <div aria-live="polite" className="mt-4">
-              {answered && suggestions.length === 0 ? (
-                <div className="py-10 text-center">
-                  <p className="font-display text-2xl text-ink">No products found</p>
-                  <p className="mt-2 text-sm text-stone">Try searching with different keywords</p>
-                </div>
-              ) : null}
-              {waiting && !fetcher.data ? <p className="py-6 text-center text-sm text-stone">Searching...</p> : null}
-            </div>
-
-            <ul
-              id={`${listId}-list`}
-              role="listbox"
-              aria-label="Suggestions"
-              className={suggestions.length ? "divide-y divide-linen" : "hidden"}
-            >
-              {suggestions.map((s, i) => (
-                <li
-                  key={s.id}
-                  id={`${listId}-option-${i}`}
-                  role="option"
-                  aria-selected={i === active}
-                  className={i === active ? "bg-sand" : undefined}
-                >
-                  <Link
-                    to={`/product/${s.id}`}
-                    onClick={() => close()}
-                    tabIndex={-1}
-                    className="flex items-center gap-4 px-2 py-3 hover:bg-sand/70"
-                    data-testid="search-suggestion"
-                  >
-                    {s.imageUrl ? (
-                      <img
-                        src={s.imageUrl}
-                        alt=""
-                        width={48}
-                        height={64}
-                        loading="lazy"
-                        className="h-16 w-12 shrink-0 bg-sand object-cover"
-                      />
-                    ) : (
-                      <span className="h-16 w-12 shrink-0 bg-sand" aria-hidden="true" />
-                    )}
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium text-ink">{s.name}</span>
-                      <span className="mt-0.5 block truncate text-xs tracking-[0.14em] text-stone uppercase">
-                        {s.categoryName} · {s.brand}
-                      </span>
-                    </span>
-                    <span className="shrink-0 text-sm text-ink">{formatPrice(s.pricePaise)}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            {suggestions.length > 0 && query ? (
-              <Link
-                to={productsSearchHref(query)}
-                onClick={() => close()}
-                className="mt-4 block border-t border-linen pt-4 text-center text-xs font-medium tracking-[0.2em] text-ink uppercase hover:text-maroon"
-              >
-                View all results for &lsquo;{query}&rsquo;
-              </Link>
-            ) : null}
+              onClose={close}
+            />
+            <SearchResults
+              listId={listId}
+              query={query}
+              answered={answered}
+              searching={waiting && !fetcher.data}
+              suggestions={suggestions}
+              active={active}
+              onChoose={close}
+            />
           </div>
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+/** The search field (a combobox over the suggestions) with the close button; Enter searches the shop. */
+function SearchBox({
+  inputRef,
+  listId,
+  term,
+  onTerm,
+  onKeyDown,
+  expanded,
+  active,
+  onSearch,
+  onClose,
+}: {
+  inputRef: React.RefObject<HTMLInputElement | null>;
+  listId: string;
+  term: string;
+  onTerm: (term: string) => void;
+  onKeyDown: (event: React.KeyboardEvent<HTMLInputElement>) => void;
+  /** suggestions are shown */
+  expanded: boolean;
+  /** the suggestion the arrow keys are on, or -1 */
+  active: number;
+  onSearch: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <form
+      role="search"
+      action="/products"
+      method="get"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch();
+      }}
+      className="flex items-center gap-3 border-b-2 border-ink pb-2"
+    >
+      <SearchIcon className="h-5 w-5 shrink-0 text-stone" />
+      <label htmlFor={`${listId}-input`} className="sr-only">
+        Search the shop
+      </label>
+      <input
+        ref={inputRef}
+        id={`${listId}-input`}
+        type="search"
+        name="search"
+        value={term}
+        onChange={(event) => onTerm(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={SEARCH_PLACEHOLDER}
+        autoComplete="off"
+        enterKeyHint="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={`${listId}-list`}
+        aria-activedescendant={active >= 0 ? `${listId}-option-${active}` : undefined}
+        className="min-w-0 flex-1 bg-transparent py-2 text-lg text-ink placeholder:text-stone focus:outline-none sm:text-xl [&::-webkit-search-cancel-button]:hidden"
+      />
+      <button
+        type="button"
+        onClick={onClose}
+        className="rounded-full p-2 text-ink hover:text-maroon"
+        aria-label="Close search"
+      >
+        <CloseIcon className="h-5 w-5" />
+      </button>
+    </form>
+  );
+}
+
+/** What the search found: nothing, 'Searching...', or the suggestions with a link to every result. */
+function SearchResults({
+  listId,
+  query,
+  answered,
+  searching,
+  suggestions,
+  active,
+  onChoose,
+}: {
+  listId: string;
+  query: string | null;
+  /** the answer for this very term has come */
+  answered: boolean;
+  /** waiting for a first answer */
+  searching: boolean;
+  suggestions: SearchSuggestion[];
+  active: number;
+  /** a suggestion or 'View all' was followed: the overlay closes */
+  onChoose: () => void;
+}) {
+  return (
+    <>
+      <div aria-live="polite" className="mt-4">
+        {answered && suggestions.length === 0 ? (
+          <div className="py-10 text-center">
+            <p className="font-display text-2xl text-ink">No products found</p>
+            <p className="mt-2 text-sm text-stone">Try searching with different keywords</p>
+          </div>
+        ) : null}
+        {searching ? <p className="py-6 text-center text-sm text-stone">Searching...</p> : null}
+      </div>
+
+      <ul
+        id={`${listId}-list`}
+        role="listbox"
+        aria-label="Suggestions"
+        className={suggestions.length ? "divide-y divide-linen" : "hidden"}
+      >
+        {suggestions.map((s, i) => (
+          <li
+            key={s.id}
+            id={`${listId}-option-${i}`}
+            role="option"
+            aria-selected={i === active}
+            className={i === active ? "bg-sand" : undefined}
+          >
+            <Link
+              to={`/product/${s.id}`}
+              onClick={() => onChoose()}
+              tabIndex={-1}
+              className="flex items-center gap-4 px-2 py-3 hover:bg-sand/70"
+              data-testid="search-suggestion"
+            >
+              {s.imageUrl ? (
+                <img
+                  src={s.imageUrl}
+                  alt=""
+                  width={48}
+                  height={64}
+                  loading="lazy"
+                  className="h-16 w-12 shrink-0 bg-sand object-cover"
+                />
+              ) : (
+                <span className="h-16 w-12 shrink-0 bg-sand" aria-hidden="true" />
+              )}
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-medium text-ink">{s.name}</span>
+                <span className="mt-0.5 block truncate text-xs tracking-[0.14em] text-stone uppercase">
+                  {s.categoryName} · {s.brand}
+                </span>
+              </span>
+              <span className="shrink-0 text-sm text-ink">{formatPrice(s.pricePaise)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {suggestions.length > 0 && query ? (
+        <Link
+          to={productsSearchHref(query)}
+          onClick={() => onChoose()}
+          className="mt-4 block border-t border-linen pt-4 text-center text-xs font-medium tracking-[0.2em] text-ink uppercase hover:text-maroon"
+        >
+          View all results for &lsquo;{query}&rsquo;
+        </Link>
+      ) : null}
+    </>
   );
 }

@@ -44,6 +44,8 @@ const MAIN_LINKS = [
   { to: "/track-order", label: "Track Your Order" },
 ];
 
+const SUBMENU_KEYS = Object.keys(SUBMENUS) as Array<Exclude<Panel, "main">>;
+
 // a row of the menu: the `menu-row` class of app.css (decision 028)
 const rowClass = "menu-row";
 
@@ -122,55 +124,15 @@ export function SlideMenu({ open, onClose, storeName }: { open: boolean; onClose
           </div>
 
           <div className="relative flex-1 overflow-hidden">
-            <nav aria-label="Main menu" data-panel="main" className={panelClass("main")} inert={panel !== "main"}>
-              <ul>
-                {MAIN_LINKS.map((link) => (
-                  <li key={link.to}>
-                    <Link to={link.to} className={rowClass}>
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
-                {(Object.keys(SUBMENUS) as Array<Exclude<Panel, "main">>).map((key) => (
-                  <li key={key}>
-                    <button
-                      type="button"
-                      className={rowClass}
-                      data-opens={key}
-                      onClick={() => openSubmenu(key)}
-                      aria-haspopup="true"
-                    >
-                      {SUBMENUS[key].title}
-                      <ChevronRightIcon className="h-4 w-4" />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-
-            {(Object.keys(SUBMENUS) as Array<Exclude<Panel, "main">>).map((key) => (
-              <nav
+            <MainPanel className={panelClass("main")} hidden={panel !== "main"} onOpen={openSubmenu} />
+            {SUBMENU_KEYS.map((key) => (
+              <SubmenuPanel
                 key={key}
-                aria-label={SUBMENUS[key].title}
-                data-panel={key}
+                name={key}
                 className={panelClass(key)}
-                inert={panel !== key}
-              >
-                <button type="button" data-back onClick={() => back(key)} className="menu-back">
-                  <ArrowLeftIcon className="h-4 w-4" />
-                  Back
-                </button>
-                <p className="px-6 pt-6 pb-2 font-display text-2xl text-ink">{SUBMENUS[key].title}</p>
-                <ul>
-                  {SUBMENUS[key].links.map((link) => (
-                    <li key={link.to}>
-                      <Link to={link.to} className={rowClass}>
-                        {link.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
+                hidden={panel !== key}
+                onBack={() => back(key)}
+              />
             ))}
           </div>
 
@@ -182,5 +144,78 @@ export function SlideMenu({ open, onClose, storeName }: { open: boolean; onClose
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+/** The first panel: the main links, then a row opening each submenu. */
+function MainPanel({
+  className,
+  hidden,
+  onOpen,
+}: {
+  className: string;
+  /** another panel is in front: this one is inert */
+  hidden: boolean;
+  onOpen: (submenu: Exclude<Panel, "main">) => void;
+}) {
+  return (
+    <nav aria-label="Main menu" data-panel="main" className={className} inert={hidden}>
+      <ul>
+        {MAIN_LINKS.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={rowClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+        {SUBMENU_KEYS.map((key) => (
+          <li key={key}>
+            <button
+              type="button"
+              className={rowClass}
+              data-opens={key}
+              onClick={() => onOpen(key)}
+              aria-haspopup="true"
+            >
+              {SUBMENUS[key].title}
+              <ChevronRightIcon className="h-4 w-4" />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** A submenu's panel: Back, its title and its links. */
+function SubmenuPanel({
+  name,
+  className,
+  hidden,
+  onBack,
+}: {
+  name: Exclude<Panel, "main">;
+  className: string;
+  hidden: boolean;
+  onBack: () => void;
+}) {
+  const { title, links } = SUBMENUS[name];
+  return (
+    <nav aria-label={title} data-panel={name} className={className} inert={hidden}>
+      <button type="button" data-back onClick={onBack} className="menu-back">
+        <ArrowLeftIcon className="h-4 w-4" />
+        Back
+      </button>
+      <p className="px-6 pt-6 pb-2 font-display text-2xl text-ink">{title}</p>
+      <ul>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={rowClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
