@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { useAdminPageError } from "~/components/admin/admin-shell";
+import { orderHistory } from "~/modules/orders/index.server";
 import type { Route } from "./+types/admin.products.$id";
 import { EditorMissing, ProductEditor } from "~/components/admin/products/product-editor";
 import { getMediaStorage } from "~/boot.server";
@@ -28,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return data({ product: null, brand: settings.storeName, skuNumber, activity: [] }, { headers: ADMIN_HEADERS });
   }
   const [product, activity] = await Promise.all([
-    loadProductForEdit(db, params.id),
+    loadProductForEdit(db, params.id, orderHistory),
     recentActivity(db, { entity: "product", entityId: params.id, limit: 8 }),
   ]);
   if (!product) throw data(PRODUCT_MESSAGES.notFound, { status: 404, headers: ADMIN_HEADERS });
@@ -67,6 +68,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const brandFallback = (await getStoreSettings(db)).storeName;
     const result = await saveProduct(db, staff, params.id === "new" ? null : params.id, values, {
       storage: getMediaStorage(),
+      orders: orderHistory,
       brandFallback,
     });
     if (!result.ok)

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { orderHistory } from "~/modules/orders/index.server";
 import type { Route } from "./+types/admin.products.import";
 import { CsvImport } from "~/components/admin/products/csv-import";
 import { getMediaStorage } from "~/boot.server";
@@ -45,7 +46,10 @@ export async function action({ request }: Route.ActionArgs) {
       brandFallback: (await getStoreSettings(db)).storeName,
     };
     if (upload.fields.intent !== "apply") return answer({ kind: "dry-run", report: await dryRunImport(db, csv, ctx) });
-    const result = await applyImport(db, staff, csv, upload.fields.digest ?? "", ctx, { storage: getMediaStorage() });
+    const result = await applyImport(db, staff, csv, upload.fields.digest ?? "", ctx, {
+      storage: getMediaStorage(),
+      orders: orderHistory,
+    });
     if (result.ok) return answer({ kind: "applied", report: result.report });
     if (result.reason === "changed")
       return answer({ kind: "changed", report: result.report, message: CSV_MESSAGES.changed }, 409);

@@ -1,4 +1,5 @@
 import { data, Outlet } from "react-router";
+import { orderHistory } from "~/modules/orders/index.server";
 import type { Route } from "./+types/admin.products";
 import { ProductList } from "~/components/admin/products/product-list";
 import { getMediaStorage } from "~/boot.server";
@@ -37,7 +38,10 @@ export async function action({ request }: Route.ActionArgs) {
       { ok: false as const, message: PRODUCT_MESSAGES.deleteFailed },
       { status: 400, headers: ADMIN_HEADERS },
     );
-  const result = await deleteOrArchiveProduct(getDb(), staff, productId, { storage: getMediaStorage() });
+  const result = await deleteOrArchiveProduct(getDb(), staff, productId, {
+    storage: getMediaStorage(),
+    orders: orderHistory,
+  });
   if (!result.ok)
     return data({ ok: false as const, message: result.message }, { status: result.status, headers: ADMIN_HEADERS });
   return data(

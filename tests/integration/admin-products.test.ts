@@ -18,6 +18,7 @@ import { findVariant, findVariantBySku, variantsOf } from "../../app/modules/cat
 import { PRODUCT_IMAGE_WIDTHS, thumbnailKey, variantKey } from "../../app/modules/media/images";
 import { storeResponsivePicture } from "../../app/modules/media/process.server";
 import { localDiskStorage } from "../../app/modules/media/storage.server";
+import { orderHistory } from "../../app/modules/orders/product-history.server";
 import { outboxMessages } from "../../app/modules/messages/schema.server";
 import { orderLines } from "../../app/modules/orders/schema.server";
 import * as editorRoute from "../../app/routes/admin.products.$id";
@@ -177,7 +178,7 @@ async function productCount(): Promise<number> {
 }
 
 async function formFor(id: string): Promise<ProductFormValues> {
-  return (await loadProductForEdit(t.db, id))!.values;
+  return (await loadProductForEdit(t.db, id, orderHistory))!.values;
 }
 
 const created = (answer: Answer) => (answer.body as { ok: boolean; id: string }).id;
@@ -556,7 +557,7 @@ describe("editing a product", () => {
       body: { ok: false, conflict: true, formError: PRODUCT_MESSAGES.conflict },
     });
     expect(purges).toBe(purgesBefore);
-    const now = (await loadProductForEdit(t.db, id))!;
+    const now = (await loadProductForEdit(t.db, id, orderHistory))!;
     expect(now.values).toMatchObject({ name: "Patola Saree", price: "5200" });
     expect(now.version).toBe(2);
     const updates = await t.db
@@ -634,6 +635,7 @@ describe("saveProduct itself", () => {
     const failing = { ...storage, delete: async () => Promise.reject(new Error("storage is down")) };
     const answer = await saveProduct(t.db, { id: staffId, name: "Priya Shah" }, id, form, {
       storage: failing,
+      orders: orderHistory,
       brandFallback: "Saanjh",
     });
     expect(answer).toMatchObject({ ok: true, pictureCleanupFailed: true });
@@ -648,7 +650,7 @@ describe("saveProduct itself", () => {
       { id: staffId, name: "Priya Shah" },
       "00000000-0000-4000-8000-000000000001",
       form,
-      { storage, brandFallback: "Saanjh" },
+      { storage, orders: orderHistory, brandFallback: "Saanjh" },
     );
     expect(answer).toMatchObject({ ok: false, status: 404, formError: "Product not found" });
   });

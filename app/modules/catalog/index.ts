@@ -102,3 +102,4 @@ export {
   type VariantStock,
 } from "./variants";
 export { normaliseSearchTerm, productsSearchHref } from "./search-terms";
+export type { OrderHistory } from "./order-history";

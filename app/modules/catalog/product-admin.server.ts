@@ -5,7 +5,6 @@ import { changedFields, recordAudit, type Actor } from "../audit/index.server";
 import { mediaUploads } from "../media/schema.server";
 import type { MediaStorage } from "../media/index.server";
 import { claimUploads, removeStoredPictures } from "../media/index.server";
-import { orderLines } from "../orders/schema.server";
 import { formatPrice } from "../pricing";
 import {
   ADMIN_PER_PAGE,
@@ -23,6 +22,7 @@ import {
   type ProductFormValues,
   type ProductSnapshot,
 } from "./product-form";
+import type { OrderHistory } from "./order-history";
 import { productImages, products, productVariants } from "./schema.server";
 import { addVariants, createVariants, deleteVariants, setVariantStock, stockCommitted } from "./stock.server";
 import { variantAxes, variantKey, variantSkus } from "./variants";
@@ -141,17 +141,8 @@ export async function listAdminProducts(
 
 /* ---------------- the editor's load ---------------- */
 
-async function everOrdered(db: Db | Tx, productId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(orderLines)
-    .where(eq(orderLines.productId, productId))
-    .limit(1);
-  return Boolean(row);
-}
-
 /** A product as the editor starts from it, or null. */
-export async function loadProductForEdit(db: Db, id: string): Promise<ProductForEdit | null> {
+export async function loadProductForEdit(db: Db, id: string, orders: OrderHistory): Promise<ProductForEdit | null> {
   if (!isProductId(id)) return null;
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
   if (!row) return null;
@@ -167,7 +158,7 @@ export async function loadProductForEdit(db: Db, id: string): Promise<ProductFor
       })
       .from(productVariants)
       .where(eq(productVariants.productId, id)),
-    everOrdered(db, id),
+    orders.productEverOrdered(db, id),
   ]);
   const byKey = new Map(variants.map((v) => [variantKey(v.size, v.colour), v]));
   const axes = variantAxes({ sizes: row.sizes, colourNames: row.colorNames });
@@ -240,6 +231,8 @@ class Refused extends Error {
 
 export interface SaveDeps {
   storage: MediaStorage;
+  /** what orders say about the product (the orders module's `orderHistory`) */
+  orders: OrderHistory;
   now?: Date;
 }
 
@@ -432,6 +425,7 @@ async function updateInTx(
   draft: ProductDraft,
   formValues: ProductFormValues,
   now: Date,
+  orders: OrderHistory,
 ): Promise<UpdateOutcome> {
   // The product's lock: a second save of the same product waits here, then finds the version raised.
   const [row] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
@@ -510,18 +504,9 @@ async function updateInTx(
     // One an order names is kept at stock 0 (hidden from the shop, which lists only the product's
     // sizes x colours): the order line keeps its link for returns and cancellations, and the same
     // size and colour offered again later picks the row up with its SKU.
-    const named = new Set(
-      (
-        await tx
-          .selectDistinct({ id: orderLines.variantId })
-          .from(orderLines)
-          .where(
-            inArray(
-              orderLines.variantId,
-              retired.map((v) => v.id),
-            ),
-          )
-      ).map((r) => r.id),
+    const named = await orders.variantsOrdered(
+      tx,
+      retired.map((v) => v.id),
     );
     await deleteVariants(
       tx,
@@ -592,7 +577,7 @@ async function updateInTx(
   // A removed picture's files go after the commit, unless an order line shows it (orders keep their picture).
   let removedKeys = removed.map((i) => i.key);
   if (removed.length > 0) {
-    const kept = await picturesShownByOrders(
+    const kept = await orders.picturesShown(
       tx,
       removed.map((i) => i.url),
       productId,
@@ -600,20 +585,6 @@ async function updateInTx(
     removedKeys = removed.filter((i) => !kept.has(i.url)).map((i) => i.key);
   }
   return { version: row.version + 1, removedKeys };
-}
-
-/** Which of these picture addresses an order line shows (of one product, or of any): those stay in storage. */
-export async function picturesShownByOrders(
-  conn: Db | Tx,
-  urls: readonly string[],
-  productId?: string,
-): Promise<Set<string | null>> {
-  if (urls.length === 0) return new Set();
-  const shown = await conn
-    .selectDistinct({ url: orderLines.imageUrl })
-    .from(orderLines)
-    .where(and(productId ? eq(orderLines.productId, productId) : undefined, inArray(orderLines.imageUrl, [...urls])));
-  return new Set(shown.map((r) => r.url));
 }
 
 /**
@@ -641,7 +612,7 @@ export async function saveProduct(
       stockCommitted();
       return { ok: true, id: created.id, created: true, version: created.version, pictureCleanupFailed: false };
     }
-    const updated = await db.transaction((tx) => updateInTx(tx, staff, productId, draft, values, now));
+    const updated = await db.transaction((tx) => updateInTx(tx, staff, productId, draft, values, now, deps.orders));
     stockCommitted();
     const cleaned = await removeStoredPictures(deps.storage, updated.removedKeys);
     return { ok: true, id: productId, created: false, version: updated.version, pictureCleanupFailed: !cleaned };
@@ -684,7 +655,7 @@ export async function deleteOrArchiveProduct(
       .where(eq(products.id, productId))
       .for("update");
     if (!row) return null;
-    if (await everOrdered(tx, productId)) {
+    if (await deps.orders.productEverOrdered(tx, productId)) {
       await tx
         .update(products)
         .set({ isActive: false, version: row.version + 1, updatedAt: now })

@@ -19,3 +19,4 @@ export {
   orderStockLines,
 } from "./orders.server";
 export { lookUpOrder } from "./tracking.server";
+export { orderHistory } from "./product-history.server";

@@ -3,7 +3,8 @@ import type { Db, Tx } from "../../../db/client.server";
 import { recordAudit, type Actor } from "../../audit/index.server";
 import { claimUploads, removeStoredPictures, type MediaStorage } from "../../media/index.server";
 import type { ImportReport } from "../product-csv";
-import { picturesShownByOrders, productColumns } from "../product-admin.server";
+import type { OrderHistory } from "../order-history";
+import { productColumns } from "../product-admin.server";
 import { productImages, products } from "../schema.server";
 import { addVariants, releaseStock, reserveStock, stockCommitted, type StockLine } from "../stock.server";
 import { chunks } from "./batches.server";
@@ -126,6 +127,8 @@ async function applyPlan(tx: Tx, staff: Actor, plan: ImportPlan, csv: ParsedCsv,
 
 export interface ApplyDeps {
   storage: MediaStorage;
+  /** what orders say about products (the orders module's `orderHistory`) */
+  orders: OrderHistory;
 }
 
 /**
@@ -160,7 +163,7 @@ export async function applyImport(
 
   // Pictures taken off a product go from storage after the commit, unless an order shows them.
   const removed = plan.ops.flatMap((o) => o.removedPictures);
-  const shown = await picturesShownByOrders(
+  const shown = await deps.orders.picturesShown(
     db,
     removed.map((p) => p.url),
   );
