@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { SHARED_PAGE_SECONDS } from "~/lib/page-cache.server";
-import { searchSuggestions } from "~/modules/search/index.server";
+import { searchSuggestions } from "~/modules/catalog/index.server";
 import type { Route } from "./+types/api.search.suggest";
 
 const Query = z.object({ q: z.string().max(500).catch("") });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseListFilters } from "../../app/modules/catalog/filters-parse";
 import { listCatalogue } from "../../app/modules/catalog/list.server";
-import { searchSuggestions } from "../../app/modules/search/search.server";
+import { searchSuggestions } from "../../app/modules/catalog/search.server";
 import { createTestProduct } from "../factories/catalog";
 import { setupTestDatabase } from "../setup/test-db";
 

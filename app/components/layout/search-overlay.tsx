@@ -1,8 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { formatPrice } from "~/modules/pricing";
-import { normaliseSearchTerm, productsSearchHref } from "~/modules/catalog";
-import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_SUGGESTIONS, type SearchSuggestion } from "~/modules/search";
+import {
+  normaliseSearchTerm,
+  productsSearchHref,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_MAX_SUGGESTIONS,
+  type SearchSuggestion,
+} from "~/modules/catalog";
 import { CloseIcon, SearchIcon } from "~/components/ui/icons";
 import { useModalDialog } from "./use-modal-dialog";
 

@@ -23,7 +23,6 @@ export {
   isProductId,
   listActiveProductIds,
   listNewArrivals,
-  outerProductId,
 } from "./products.server";
 export {
   changeStock,
@@ -34,12 +33,4 @@ export {
   stockCommitted,
 } from "./stock.server";
 export { findVariantBySku, lineAvailability, lineKey, variantsOf } from "./variants.server";
-export {
-  matchCondition,
-  relevanceOrder,
-  searchMode,
-  type SearchMode,
-  searchTerm,
-  type SearchTerm,
-  withSearchSettings,
-} from "./match.server";
+export { searchSuggestions } from "./search.server";

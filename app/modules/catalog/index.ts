@@ -103,3 +103,4 @@ export {
 } from "./variants";
 export { normaliseSearchTerm, productsSearchHref } from "./search-terms";
 export type { OrderHistory } from "./order-history";
+export { SEARCH_DEBOUNCE_MS, SEARCH_MAX_SUGGESTIONS, type SearchSuggestion } from "./search";

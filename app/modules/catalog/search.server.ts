@@ -1,22 +1,16 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client.server";
-import { productImages, products } from "../catalog/schema.server";
-import { CATEGORIES } from "../catalog";
+import { productImages, products } from "./schema.server";
 import { variantUrl } from "../media";
-import {
-  matchCondition,
-  outerProductId,
-  relevanceOrder,
-  searchTerm,
-  withSearchSettings,
-  type SearchMode,
-} from "../catalog/index.server";
+import { matchCondition, relevanceOrder, searchTerm, withSearchSettings, type SearchMode } from "./match.server";
+import { outerProductId } from "./products.server";
+import { CATEGORIES } from "./types";
 import { SEARCH_MAX_SUGGESTIONS, type SearchSuggestion } from "./search";
 
 /*
  * Suggestions for the search overlay: the first products of `/products?search=` (the same rule and
  * the same order, from match.server.ts), so 'View all results' continues what the overlay showed.
- * Search is the read side of the catalogue and has no tables of its own (docs/decisions/008).
+ * Search is the read side of the catalogue (docs/decisions/008).
  */
 
 interface SuggestionRow extends Record<string, unknown> {
