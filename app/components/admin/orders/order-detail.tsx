@@ -96,7 +96,7 @@ function Lines({ detail }: { detail: StaffOrderDetail }) {
   );
 }
 
-function Totals({ order }: { order: StaffOrderDetail["order"] }) {
+function Totals({ order }: { order: Order }) {
   const rows: Array<[string, string]> = [["Subtotal", formatPrice(order.subtotalPaise)]];
   rows.push(["Shipping", order.shippingPaise === 0 ? "Free" : formatPrice(order.shippingPaise)]);
   if (order.discountPaise > 0)
@@ -123,41 +123,13 @@ function Totals({ order }: { order: StaffOrderDetail["order"] }) {
 
 export function OrderDetail({ detail, documents }: { detail: StaffOrderDetail; documents: TaxDocumentsView }) {
   const { order } = detail;
-  const b = order.billing;
   const refundablePaise = detail.payments
     .filter((p) => p.status === "captured" && !p.refund && p.provider !== "cod")
     .reduce((sum, p) => sum + p.amountPaise - p.amountRefundedPaise, 0);
   return (
     <div data-testid="order-detail">
       <FlagAnswerToasts />
-      <Link
-        to="/admin/orders"
-        className="text-xs font-medium tracking-[0.2em] text-stone uppercase underline-offset-4 hover:text-ink hover:underline"
-      >
-        ← All orders
-      </Link>
-      <header className="mt-4 flex flex-col gap-4 border-b border-linen pb-6 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <p className="eyebrow">Order</p>
-          <h1 className="order-code mt-2 text-2xl text-ink sm:text-3xl">{order.orderNumber}</h1>
-          <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-stone">
-            <span data-testid="order-status">
-              <StatusBadge status={order.status} />
-            </span>
-            <span>Placed {formatDateTime(order.createdAt)}</span>
-            <span>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</span>
-          </p>
-        </div>
-        {order.confirmedAt ? (
-          <Link
-            to={`/admin/orders/${order.id}/invoice`}
-            reloadDocument
-            className="btn-outline self-start !px-4 !py-2.5 text-xs sm:self-auto"
-          >
-            Download invoice (PDF)
-          </Link>
-        ) : null}
-      </header>
+      <OrderHeader order={order} />
 
       <TaxDocuments
         documents={documents}
@@ -188,20 +160,7 @@ export function OrderDetail({ detail, documents }: { detail: StaffOrderDetail; d
           ) : null}
           {order.courier || order.trackingNumber ? (
             <Card title="Shipment" className="order-3 lg:order-none">
-              <dl className="grid gap-1 text-sm sm:grid-cols-2">
-                <div>
-                  <dt className="text-stone">Courier</dt>
-                  <dd className="text-ink" data-testid="order-courier">
-                    {order.courier}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-stone">Tracking number</dt>
-                  <dd className="font-mono text-ink" data-testid="order-tracking">
-                    {order.trackingNumber}
-                  </dd>
-                </div>
-              </dl>
+              <ShipmentDetails courier={order.courier} trackingNumber={order.trackingNumber} />
             </Card>
           ) : null}
           <Card title="Payments" testId="order-payments" className="order-6 lg:order-none">
@@ -217,44 +176,10 @@ export function OrderDetail({ detail, documents }: { detail: StaffOrderDetail; d
             <StatusForm order={order} refundablePaise={refundablePaise} />
           </Card>
           <Card title="Customer" className="order-4 lg:order-none">
-            <p className="font-medium text-ink">{order.customerName}</p>
-            <p className="mt-1 text-sm">
-              <a
-                href={`mailto:${order.customerEmail}`}
-                className="inline-block py-0.5 break-all text-ink underline-offset-4 hover:underline"
-              >
-                {order.customerEmail}
-              </a>
-            </p>
-            <p className="text-sm">
-              <a
-                href={`tel:${order.customerPhone}`}
-                className="inline-block py-0.5 text-ink underline-offset-4 hover:underline"
-              >
-                {formatPhone(order.customerPhone)}
-              </a>
-            </p>
-            <Link
-              to={`/admin/customers/${order.userId}`}
-              className="mt-3 inline-block text-xs font-medium tracking-[0.18em] text-stone uppercase underline-offset-4 hover:text-ink hover:underline"
-            >
-              Customer account →
-            </Link>
+            <CustomerContact order={order} />
           </Card>
           <Card title="Billing address" className="order-5 lg:order-none">
-            <address className="text-sm leading-relaxed text-ink not-italic">
-              {b.firstName} {b.lastName}
-              <br />
-              {b.address}
-              <br />
-              {b.city}, {b.state} {b.pincode}
-              <br />
-              {b.country}
-              <br />
-              <span className="text-stone">
-                {formatPhone(b.phone)} · {b.email}
-              </span>
-            </address>
+            <BillingAddress billing={order.billing} />
           </Card>
           <Card title="Changes by staff" className="order-8 lg:order-none">
             <OrderActivity activity={detail.activity} />
@@ -262,6 +187,114 @@ export function OrderDetail({ detail, documents }: { detail: StaffOrderDetail; d
         </div>
       </div>
     </div>
+  );
+}
+
+type Order = StaffOrderDetail["order"];
+
+/** The way back to the list, the order's number, status, date and payment, and the invoice once confirmed. */
+function OrderHeader({ order }: { order: Order }) {
+  return (
+    <>
+      <Link
+        to="/admin/orders"
+        className="text-xs font-medium tracking-[0.2em] text-stone uppercase underline-offset-4 hover:text-ink hover:underline"
+      >
+        ← All orders
+      </Link>
+      <header className="mt-4 flex flex-col gap-4 border-b border-linen pb-6 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <p className="eyebrow">Order</p>
+          <h1 className="order-code mt-2 text-2xl text-ink sm:text-3xl">{order.orderNumber}</h1>
+          <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-stone">
+            <span data-testid="order-status">
+              <StatusBadge status={order.status} />
+            </span>
+            <span>Placed {formatDateTime(order.createdAt)}</span>
+            <span>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</span>
+          </p>
+        </div>
+        {order.confirmedAt ? (
+          <Link
+            to={`/admin/orders/${order.id}/invoice`}
+            reloadDocument
+            className="btn-outline self-start !px-4 !py-2.5 text-xs sm:self-auto"
+          >
+            Download invoice (PDF)
+          </Link>
+        ) : null}
+      </header>
+    </>
+  );
+}
+
+/** The courier and the tracking number the shopper was sent. */
+function ShipmentDetails({ courier, trackingNumber }: { courier: string | null; trackingNumber: string | null }) {
+  return (
+    <dl className="grid gap-1 text-sm sm:grid-cols-2">
+      <div>
+        <dt className="text-stone">Courier</dt>
+        <dd className="text-ink" data-testid="order-courier">
+          {courier}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-stone">Tracking number</dt>
+        <dd className="font-mono text-ink" data-testid="order-tracking">
+          {trackingNumber}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The shopper's name, e-mail and phone (as links) and their account. */
+function CustomerContact({ order }: { order: Order }) {
+  return (
+    <>
+      <p className="font-medium text-ink">{order.customerName}</p>
+      <p className="mt-1 text-sm">
+        <a
+          href={`mailto:${order.customerEmail}`}
+          className="inline-block py-0.5 break-all text-ink underline-offset-4 hover:underline"
+        >
+          {order.customerEmail}
+        </a>
+      </p>
+      <p className="text-sm">
+        <a
+          href={`tel:${order.customerPhone}`}
+          className="inline-block py-0.5 text-ink underline-offset-4 hover:underline"
+        >
+          {formatPhone(order.customerPhone)}
+        </a>
+      </p>
+      <Link
+        to={`/admin/customers/${order.userId}`}
+        className="mt-3 inline-block text-xs font-medium tracking-[0.18em] text-stone uppercase underline-offset-4 hover:text-ink hover:underline"
+      >
+        Customer account →
+      </Link>
+    </>
+  );
+}
+
+/** The billing address as the shopper typed it, with their phone and e-mail. */
+function BillingAddress({ billing }: { billing: Order["billing"] }) {
+  return (
+    <address className="text-sm leading-relaxed text-ink not-italic">
+      {billing.firstName} {billing.lastName}
+      <br />
+      {billing.address}
+      <br />
+      {billing.city}, {billing.state} {billing.pincode}
+      <br />
+      {billing.country}
+      <br />
+      <span className="text-stone">
+        {formatPhone(billing.phone)} · {billing.email}
+      </span>
+    </address>
   );
 }
 
