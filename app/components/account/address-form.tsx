@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { Form, Link } from "react-router";
 import { PincodeNote } from "~/components/address/pincode-note";
-import { usePincodeLookup } from "~/components/address/use-pincode-lookup";
+import { usePincodeLookup, type PincodeLookup } from "~/components/address/use-pincode-lookup";
+import type { FieldErrors } from "~/components/ui/live-errors";
 import { useLiveErrors } from "~/components/ui/use-live-errors";
 import { addressSchema, fieldErrors as toFieldErrors, formSummary, INDIAN_STATES } from "~/modules/accounts";
 import { refinePincodeState, type PlacesOf } from "~/modules/checkout";
@@ -26,7 +27,6 @@ export function AddressForm({
   busy: boolean;
   isFirst: boolean;
 }) {
-  const stateId = useId();
   const v = (name: keyof AddressValues): string => {
     if (values && name in values) return values[name] ?? "";
     const raw = address?.[name];
@@ -71,99 +71,16 @@ export function AddressForm({
     >
       {message ? <Notice tone="error">{message}</Notice> : null}
       {address?.id ? <input type="hidden" name="id" value={address.id} /> : null}
-      <Field
-        label="Full name"
-        name="fullName"
-        autoComplete="name"
-        defaultValue={v("fullName")}
-        required
-        error={errors.fullName}
+      <RecipientFields value={v} errors={errors} />
+      <PlaceFields
+        pincode={pincode}
+        onPincode={setPincode}
+        city={city}
+        onCity={setCity}
+        state={state}
+        lookup={lookup}
+        errors={errors}
       />
-      <Field
-        label="Phone"
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder="98765 43210"
-        defaultValue={v("phone")}
-        required
-        error={errors.phone}
-      />
-      <Field
-        label="Address line 1"
-        name="line1"
-        autoComplete="address-line1"
-        placeholder="House no., building, street"
-        defaultValue={v("line1")}
-        required
-        error={errors.line1}
-      />
-      <Field
-        label="Address line 2 (optional)"
-        name="line2"
-        autoComplete="address-line2"
-        placeholder="Area, landmark"
-        defaultValue={v("line2")}
-        error={errors.line2}
-      />
-      <div>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            label="Pincode"
-            name="pincode"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={6}
-            pattern="[0-9]*"
-            value={pincode}
-            onChange={(event) => setPincode(event.currentTarget.value)}
-            required
-            error={errors.pincode}
-          />
-          <Field
-            label="City"
-            name="city"
-            autoComplete="address-level2"
-            value={city}
-            onChange={(event) => setCity(event.currentTarget.value)}
-            required
-            error={errors.city}
-          />
-        </div>
-        <PincodeNote lookup={lookup} state={state} />
-      </div>
-      <div>
-        <label htmlFor={stateId} className="eyebrow block text-ink">
-          State
-          <span aria-hidden="true" className="text-maroon">
-            {" "}
-            *
-          </span>
-        </label>
-        <select
-          id={stateId}
-          name="state"
-          value={state}
-          onChange={(event) => lookup.chooseState(event.currentTarget.value)}
-          required
-          aria-invalid={errors.state ? true : undefined}
-          aria-describedby={errors.state ? `${stateId}-error` : undefined}
-          className={`mt-2 block w-full border bg-white px-4 py-3 text-base text-ink focus:border-ink focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon ${errors.state ? "border-sale" : "border-linen"}`}
-        >
-          <option value="">Choose a state</option>
-          {INDIAN_STATES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-        {errors.state ? (
-          <p id={`${stateId}-error`} className="mt-1.5 text-sm text-sale">
-            {errors.state}
-          </p>
-        ) : null}
-      </div>
       <p className="text-sm text-stone">Country: India</p>
       {!isFirst && !address?.isPrimary ? (
         <label className="flex items-center gap-3 text-sm text-ink">
@@ -187,5 +104,138 @@ export function AddressForm({
         ) : null}
       </div>
     </Form>
+  );
+}
+
+/** Who receives the parcel and the street address: typed, not held by the form. */
+function RecipientFields({
+  value,
+  errors,
+}: {
+  /** each field's starting value (what was sent, else the address being edited) */
+  value: (name: keyof AddressValues) => string;
+  errors: FieldErrors;
+}) {
+  return (
+    <>
+      <Field
+        label="Full name"
+        name="fullName"
+        autoComplete="name"
+        defaultValue={value("fullName")}
+        required
+        error={errors.fullName}
+      />
+      <Field
+        label="Phone"
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="98765 43210"
+        defaultValue={value("phone")}
+        required
+        error={errors.phone}
+      />
+      <Field
+        label="Address line 1"
+        name="line1"
+        autoComplete="address-line1"
+        placeholder="House no., building, street"
+        defaultValue={value("line1")}
+        required
+        error={errors.line1}
+      />
+      <Field
+        label="Address line 2 (optional)"
+        name="line2"
+        autoComplete="address-line2"
+        placeholder="Area, landmark"
+        defaultValue={value("line2")}
+        error={errors.line2}
+      />
+    </>
+  );
+}
+
+/** Pincode, city and state: the form holds them, so that the pincode can fill the other two (still editable). */
+function PlaceFields({
+  pincode,
+  onPincode,
+  city,
+  onCity,
+  state,
+  lookup,
+  errors,
+}: {
+  pincode: string;
+  onPincode: (value: string) => void;
+  city: string;
+  onCity: (value: string) => void;
+  state: string;
+  lookup: PincodeLookup;
+  errors: FieldErrors;
+}) {
+  const id = useId();
+  return (
+    <>
+      <div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label="Pincode"
+            name="pincode"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={6}
+            pattern="[0-9]*"
+            value={pincode}
+            onChange={(event) => onPincode(event.currentTarget.value)}
+            required
+            error={errors.pincode}
+          />
+          <Field
+            label="City"
+            name="city"
+            autoComplete="address-level2"
+            value={city}
+            onChange={(event) => onCity(event.currentTarget.value)}
+            required
+            error={errors.city}
+          />
+        </div>
+        <PincodeNote lookup={lookup} state={state} />
+      </div>
+      <div>
+        <label htmlFor={id} className="eyebrow block text-ink">
+          State
+          <span aria-hidden="true" className="text-maroon">
+            {" "}
+            *
+          </span>
+        </label>
+        <select
+          id={id}
+          name="state"
+          value={state}
+          onChange={(event) => lookup.chooseState(event.currentTarget.value)}
+          required
+          aria-invalid={errors.state ? true : undefined}
+          aria-describedby={errors.state ? `${id}-error` : undefined}
+          className={`mt-2 block w-full border bg-white px-4 py-3 text-base text-ink focus:border-ink focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon ${errors.state ? "border-sale" : "border-linen"}`}
+        >
+          <option value="">Choose a state</option>
+          {INDIAN_STATES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        {errors.state ? (
+          <p id={`${id}-error`} className="mt-1.5 text-sm text-sale">
+            {errors.state}
+          </p>
+        ) : null}
+      </div>
+    </>
   );
 }

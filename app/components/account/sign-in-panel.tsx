@@ -12,6 +12,9 @@ import { Field, Notice } from "./field";
 
 export const signInPanelKey = (state: SignInState) => `${state.step}:${state.mode}:${state.sentAt ?? ""}`;
 
+/** The intent of the form being sent (Send OTP or verify), while it is on its way. */
+type BusyIntent = FormDataEntryValue | null | undefined;
+
 export interface SignInState {
   step: "phone" | "code";
   mode: AuthMode;
@@ -80,22 +83,13 @@ export function SignInPanel({ state, redirectTo }: { state: SignInState; redirec
       </p>
 
       {state.step === "phone" ? (
-        <div role="group" aria-label="Sign in or register" className="mt-8 grid grid-cols-2 border border-linen p-1">
-          {(["login", "register"] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              aria-pressed={mode === m}
-              onClick={() => {
-                setMode(m);
-                setClientError(null);
-              }}
-              className={`py-2.5 text-xs font-medium tracking-[0.2em] uppercase transition-colors ${mode === m ? "bg-ink text-ivory" : "text-stone hover:text-ink"}`}
-            >
-              {m === "login" ? "Login" : "Register"}
-            </button>
-          ))}
-        </div>
+        <ModeSwitch
+          mode={mode}
+          onMode={(m) => {
+            setMode(m);
+            setClientError(null);
+          }}
+        />
       ) : null}
 
       <div className="mt-6 space-y-4" aria-live="polite">
@@ -109,101 +103,184 @@ export function SignInPanel({ state, redirectTo }: { state: SignInState; redirec
         {state.sentAt ? <input type="hidden" name="sentAt" value={state.sentAt} /> : null}
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         {state.step === "phone" ? (
-          <>
-            <Field
-              label="Mobile number"
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder="98765 43210"
-              hint="10-digit Indian mobile number; +91 is added for you"
-              defaultValue={state.phone}
-              required
-              error={fieldError("phone")}
-              onChange={() => clientError?.field === "phone" && setClientError(null)}
-            />
-            <button
-              type="submit"
-              name="intent"
-              value="send-code"
-              className="btn-primary w-full"
-              disabled={busyIntent === "send-code"}
-            >
-              {busyIntent === "send-code" ? "Sending..." : "Send OTP"}
-            </button>
-          </>
+          <PhoneStep
+            phone={state.phone}
+            error={fieldError("phone")}
+            onEdit={() => {
+              if (clientError?.field === "phone") setClientError(null);
+            }}
+            busyIntent={busyIntent}
+          />
         ) : (
-          <>
-            <input type="hidden" name="phone" value={state.phone} />
-            <div className="flex items-baseline justify-between gap-4 border-b border-linen pb-4 text-sm">
-              <span className="text-stone">
-                Code sent to <span className="font-medium text-ink">{formatPhone(state.phone)}</span>
-              </span>
-              <Link
-                to={`/authentication?${new URLSearchParams({ mode, ...(redirectTo ? { redirectTo } : {}) })}`}
-                replace
-                className="text-xs tracking-[0.18em] text-maroon uppercase underline-offset-4 hover:underline"
-              >
-                Change number
-              </Link>
-            </div>
-            <Field
-              label="One-time code (OTP)"
-              name="code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={OTP_LENGTH}
-              placeholder="6-digit code"
-              value={code}
-              onChange={(e) => {
-                setCode(e.currentTarget.value.replace(/\D/g, "").slice(0, OTP_LENGTH));
-                if (clientError?.field === "code") setClientError(null);
-              }}
-              onPaste={(e) => {
-                // Paste-friendly: '123 456', '123-456' or a whole message keep just the digits.
-                const digits = e.clipboardData.getData("text").replace(/\D/g, "").slice(0, OTP_LENGTH);
-                if (digits) {
-                  e.preventDefault();
-                  setCode(digits);
-                }
-              }}
-              className="[&_input]:text-center [&_input]:font-medium [&_input]:tracking-[0.6em] [&_input]:placeholder:tracking-normal"
-              required
-              autoFocus
-              error={fieldError("code")}
-            />
-            <button
-              type="submit"
-              name="intent"
-              value="verify"
-              className="btn-primary w-full"
-              disabled={busyIntent === "verify"}
-            >
-              {busyIntent === "verify"
-                ? "Verifying..."
-                : mode === "register"
-                  ? "Verify and continue"
-                  : "Verify and sign in"}
-            </button>
-            <p className="text-center text-sm text-stone">
-              Didn&apos;t get it?{" "}
-              <button
-                type="submit"
-                name="intent"
-                value="send-code"
-                formNoValidate
-                disabled={secondsLeft > 0 || busyIntent === "send-code"}
-                className="font-medium text-maroon underline-offset-4 hover:underline disabled:cursor-not-allowed disabled:text-stone disabled:no-underline"
-              >
-                {secondsLeft > 0 ? `Resend OTP in ${secondsLeft}s` : "Resend OTP"}
-              </button>
-            </p>
-          </>
+          <CodeStep
+            phone={state.phone}
+            mode={mode}
+            redirectTo={redirectTo}
+            code={code}
+            setCode={setCode}
+            onEdit={() => {
+              if (clientError?.field === "code") setClientError(null);
+            }}
+            error={fieldError("code")}
+            busyIntent={busyIntent}
+            secondsLeft={secondsLeft}
+          />
         )}
       </Form>
     </div>
+  );
+}
+
+/** Login or Register: the two ways in, on the phone step only. */
+function ModeSwitch({ mode, onMode }: { mode: AuthMode; onMode: (mode: AuthMode) => void }) {
+  return (
+    <div role="group" aria-label="Sign in or register" className="mt-8 grid grid-cols-2 border border-linen p-1">
+      {(["login", "register"] as const).map((m) => (
+        <button
+          key={m}
+          type="button"
+          aria-pressed={mode === m}
+          onClick={() => onMode(m)}
+          className={`py-2.5 text-xs font-medium tracking-[0.2em] uppercase transition-colors ${mode === m ? "bg-ink text-ivory" : "text-stone hover:text-ink"}`}
+        >
+          {m === "login" ? "Login" : "Register"}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The first step: the mobile number and 'Send OTP'. */
+function PhoneStep({
+  phone,
+  error,
+  onEdit,
+  busyIntent,
+}: {
+  /** what the visitor typed last */
+  phone: string;
+  error: string | undefined;
+  /** the number changed: a message of the browser's check goes */
+  onEdit: () => void;
+  busyIntent: BusyIntent;
+}) {
+  return (
+    <>
+      <Field
+        label="Mobile number"
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="98765 43210"
+        hint="10-digit Indian mobile number; +91 is added for you"
+        defaultValue={phone}
+        required
+        error={error}
+        onChange={onEdit}
+      />
+      <button
+        type="submit"
+        name="intent"
+        value="send-code"
+        className="btn-primary w-full"
+        disabled={busyIntent === "send-code"}
+      >
+        {busyIntent === "send-code" ? "Sending..." : "Send OTP"}
+      </button>
+    </>
+  );
+}
+
+/** The second step: the number the code went to, the code (paste-friendly), verify and resend. */
+function CodeStep({
+  phone,
+  mode,
+  redirectTo,
+  code,
+  setCode,
+  onEdit,
+  error,
+  busyIntent,
+  secondsLeft,
+}: {
+  /** the normalised number the code was sent to */
+  phone: string;
+  mode: AuthMode;
+  redirectTo: string | null;
+  code: string;
+  setCode: (code: string) => void;
+  /** the code was typed in: a message of the browser's check goes */
+  onEdit: () => void;
+  error: string | undefined;
+  busyIntent: BusyIntent;
+  /** until the code may be sent again */
+  secondsLeft: number;
+}) {
+  return (
+    <>
+      <input type="hidden" name="phone" value={phone} />
+      <div className="flex items-baseline justify-between gap-4 border-b border-linen pb-4 text-sm">
+        <span className="text-stone">
+          Code sent to <span className="font-medium text-ink">{formatPhone(phone)}</span>
+        </span>
+        <Link
+          to={`/authentication?${new URLSearchParams({ mode, ...(redirectTo ? { redirectTo } : {}) })}`}
+          replace
+          className="text-xs tracking-[0.18em] text-maroon uppercase underline-offset-4 hover:underline"
+        >
+          Change number
+        </Link>
+      </div>
+      <Field
+        label="One-time code (OTP)"
+        name="code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={OTP_LENGTH}
+        placeholder="6-digit code"
+        value={code}
+        onChange={(e) => {
+          setCode(e.currentTarget.value.replace(/\D/g, "").slice(0, OTP_LENGTH));
+          onEdit();
+        }}
+        onPaste={(e) => {
+          // Paste-friendly: '123 456', '123-456' or a whole message keep just the digits.
+          const digits = e.clipboardData.getData("text").replace(/\D/g, "").slice(0, OTP_LENGTH);
+          if (digits) {
+            e.preventDefault();
+            setCode(digits);
+          }
+        }}
+        className="[&_input]:text-center [&_input]:font-medium [&_input]:tracking-[0.6em] [&_input]:placeholder:tracking-normal"
+        required
+        autoFocus
+        error={error}
+      />
+      <button
+        type="submit"
+        name="intent"
+        value="verify"
+        className="btn-primary w-full"
+        disabled={busyIntent === "verify"}
+      >
+        {busyIntent === "verify" ? "Verifying..." : mode === "register" ? "Verify and continue" : "Verify and sign in"}
+      </button>
+      <p className="text-center text-sm text-stone">
+        Didn&apos;t get it?{" "}
+        <button
+          type="submit"
+          name="intent"
+          value="send-code"
+          formNoValidate
+          disabled={secondsLeft > 0 || busyIntent === "send-code"}
+          className="font-medium text-maroon underline-offset-4 hover:underline disabled:cursor-not-allowed disabled:text-stone disabled:no-underline"
+        >
+          {secondsLeft > 0 ? `Resend OTP in ${secondsLeft}s` : "Resend OTP"}
+        </button>
+      </p>
+    </>
   );
 }
