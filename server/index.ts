@@ -47,19 +47,10 @@ function loadConfig(): Config {
   }
 }
 
-async function main() {
-  const config = loadConfig();
-  const started = Date.now();
-  const app = express();
-  let stopping = false;
-  app.disable("x-powered-by");
-  // Whose X-Forwarded-For to believe (TRUST_PROXY); every per-address limit uses the address it yields.
-  app.set("trust proxy", config.trustProxy);
-  app.use(securityHeaders(config));
-  app.use(compression());
-  // Outside the page cache: every response, cached or not, gets its own script nonce.
-  app.use(scriptNonce());
+type EntryModuleOf = () => Promise<ShopEntryModule>;
 
+/** The app's build: Vite in middleware mode for --dev, else the server build and the client build's files. */
+async function serveBuild(app: express.Express) {
   let getBuild: () => Promise<ServerBuild>;
   let productionBuild: ServerBuild | null = null;
   if (dev) {
@@ -81,8 +72,12 @@ async function main() {
     const clientFiles = express.static("build/client", { maxAge: "1h", index: false });
     app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? clientFiles(req, res, next) : next()));
   }
-  const entryModule = async () => (await getBuild()).entry.module as unknown as ShopEntryModule;
+  const entryModule: EntryModuleOf = async () => (await getBuild()).entry.module as unknown as ShopEntryModule;
+  return { getBuild, productionBuild, entryModule };
+}
 
+/** Pictures under /media, a plain 404 for a missing file, and /healthz. */
+function serveMediaAndHealth(app: express.Express, config: Config, entryModule: EntryModuleOf): void {
   app.use("/media", express.static(config.mediaDir, { maxAge: "7d", index: false, fallthrough: false }));
   // A missing asset or picture is an ordinary 404: answer it plainly instead of logging a stack trace.
   app.use((error: { status?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
@@ -104,19 +99,13 @@ async function main() {
         database: { kind: status.kind, ok: status.ok },
       });
   });
+}
 
-  // While stopping, answers close their connection so clients open a new one (to another instance).
-  app.use((_req, res, next) => {
-    if (stopping) res.setHeader("Connection", "close");
-    next();
-  });
-  app.use(sameOriginGuard(config));
-  app.use(clientAddressHeader());
-  // Bodies are read within their limit before any route sees them (issue 15); picture uploads and
-  // the products CSV import are streamed to their routes and counted on the way (decisions 022, 023).
-  app.use(bodyLimit(SHOP_BODY_LIMITS));
-  // Pages that are the same for every signed-out visitor, kept for their s-maxage (decision 013);
-  // catalogue writes purge it through the global symbol.
+/**
+ * Pages that are the same for every signed-out visitor, kept for their s-maxage (decision 013);
+ * catalogue writes purge it through the global symbol.
+ */
+function mountPageCache(app: express.Express, config: Config): void {
   const pageCache = createPageCache({ maxBytes: dev ? 0 : config.pageCacheBytes });
   // With several processes (WEB_CONCURRENCY) a purge reaches the others through the primary at once.
   (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = {
@@ -131,19 +120,24 @@ async function main() {
     });
   }
   app.use(pageCache);
-  // What the cache does not answer is rendered a few pages at a time, in order (decision 030).
-  app.use(renderGate(config.renderConcurrency));
-  // counted until each handler returns, so stopping waits for work whose visitor has already left
-  const pages = trackInFlight(
-    createRequestHandler({
-      build: productionBuild ?? getBuild,
-      mode: dev ? "development" : "production",
-    }),
-  );
-  app.use(pages);
+}
 
-  const info = await (await entryModule()).boot();
+type BootInfo = Awaited<ReturnType<ShopEntryModule["boot"]>>;
 
+/** Listens on the configured port and prints the banner once ready (the primary prints it with several processes). */
+function listen(app: express.Express, config: Config, info: BootInfo, started: number) {
+  const readyBanner = () => {
+    const where =
+      info.database === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.pgliteDir}`;
+    return (
+      `\n  Saanjh is ready at ${config.baseUrl}  (${dev ? "development" : "production"} build, ${config.mode} mode)\n` +
+      `  ${where}, ${info.products} products${info.seeded ? ", seeded on this first run" : ""}; started in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+      (info.demoAdmin ? `  Demo admin: ${info.demoAdmin.email}  password: ${info.demoAdmin.password}\n` : "") +
+      addressWarnings(config)
+        .map((warning) => `  ${warning}\n`)
+        .join("")
+    );
+  };
   const server = app.listen(config.port, config.host, () => {
     // With several processes the primary prints the banner once they are all listening.
     if (cluster.isWorker) {
@@ -160,18 +154,6 @@ async function main() {
     // `npm start` runs the server as a child and restarts it after a crash, once it has been ready.
     process.send?.({ shop: "ready" });
   });
-  const readyBanner = () => {
-    const where =
-      info.database === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.pgliteDir}`;
-    return (
-      `\n  Saanjh is ready at ${config.baseUrl}  (${dev ? "development" : "production"} build, ${config.mode} mode)\n` +
-      `  ${where}, ${info.products} products${info.seeded ? ", seeded on this first run" : ""}; started in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
-      (info.demoAdmin ? `  Demo admin: ${info.demoAdmin.email}  password: ${info.demoAdmin.password}\n` : "") +
-      addressWarnings(config)
-        .map((warning) => `  ${warning}\n`)
-        .join("")
-    );
-  };
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EADDRINUSE") {
       console.error(`Port ${config.port} is already in use. Set PORT to another number, e.g. PORT=3001 npm start`);
@@ -180,13 +162,24 @@ async function main() {
     }
     process.exit(1);
   });
+  return server;
+}
 
-  // Stopping drains: no new connections, requests in flight finish (up to SHUTDOWN_TIMEOUT_SECONDS),
-  // including those whose visitor has gone, then the database closes. An order being placed is
-  // either answered or never started.
+/**
+ * Stopping drains: no new connections, requests in flight finish (up to SHUTDOWN_TIMEOUT_SECONDS),
+ * including those whose visitor has gone, then the database closes. An order being placed is
+ * either answered or never started.
+ */
+function stopOnSignals(
+  server: ReturnType<typeof listen>,
+  pages: ReturnType<typeof trackInFlight>,
+  config: Config,
+  entryModule: EntryModuleOf,
+  state: { stopping: boolean },
+): void {
   const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+    if (state.stopping) return;
+    state.stopping = true;
     console.log(`\n  ${signal}: finishing requests in flight, then closing the database...`);
     // connections first, then the handlers still working for visitors who left (an order being placed)
     const closed = new Promise<void>((resolve) => server.close(() => resolve())).then(() => pages.settled());
@@ -207,6 +200,49 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   // Run by `npm start`: if that supervisor goes away, so does the shop (it would hold the port otherwise).
   process.on("disconnect", () => void stop("supervisor gone"));
+}
+
+async function main() {
+  const config = loadConfig();
+  const started = Date.now();
+  const app = express();
+  const state = { stopping: false };
+  app.disable("x-powered-by");
+  // Whose X-Forwarded-For to believe (TRUST_PROXY); every per-address limit uses the address it yields.
+  app.set("trust proxy", config.trustProxy);
+  app.use(securityHeaders(config));
+  app.use(compression());
+  // Outside the page cache: every response, cached or not, gets its own script nonce.
+  app.use(scriptNonce());
+
+  const { getBuild, productionBuild, entryModule } = await serveBuild(app);
+  serveMediaAndHealth(app, config, entryModule);
+
+  // While stopping, answers close their connection so clients open a new one (to another instance).
+  app.use((_req, res, next) => {
+    if (state.stopping) res.setHeader("Connection", "close");
+    next();
+  });
+  app.use(sameOriginGuard(config));
+  app.use(clientAddressHeader());
+  // Bodies are read within their limit before any route sees them; picture uploads and the products
+  // CSV import are streamed to their routes and counted on the way (decisions 022, 023).
+  app.use(bodyLimit(SHOP_BODY_LIMITS));
+  mountPageCache(app, config);
+  // What the cache does not answer is rendered a few pages at a time, in order (decision 030).
+  app.use(renderGate(config.renderConcurrency));
+  // counted until each handler returns, so stopping waits for work whose visitor has already left
+  const pages = trackInFlight(
+    createRequestHandler({
+      build: productionBuild ?? getBuild,
+      mode: dev ? "development" : "production",
+    }),
+  );
+  app.use(pages);
+
+  const info = await (await entryModule()).boot();
+  const server = listen(app, config, info, started);
+  stopOnSignals(server, pages, config, entryModule, state);
 }
 
 const startup = (() => {

@@ -108,12 +108,10 @@ export function sharedMaxAge(cacheControl: string | undefined): number {
   return match ? Number(match[1]) : 0;
 }
 
-export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number; now?: () => number }): PageCache {
+/** The kept copies: a map bounded by total bytes, in which the least recently used leave first. */
+function copyStore(maxBytes: number, now: () => number) {
   const entries = new Map<string, Entry>();
-  const pending = new Map<string, Promise<Entry | null>>();
   let bytes = 0;
-  // bumped by purge(): a render that began before a purge may hold old data and is not stored
-  let generation = 0;
 
   const sizeOf = (entry: Entry) =>
     entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
@@ -123,63 +121,145 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
     entries.delete(key);
     bytes -= sizeOf(entry);
   };
-  const store = (key: string, entry: Entry) => {
-    drop(key);
-    if (entry.body.length > maxBytes / 8) return;
-    entries.set(key, entry);
-    bytes += sizeOf(entry);
-    while (bytes > maxBytes) drop(entries.keys().next().value!);
-  };
-  const fresh = (key: string): Entry | null => {
-    const entry = entries.get(key);
-    if (!entry) return null;
-    if (entry.expiresAt <= now()) {
+  return {
+    get stats() {
+      return { entries: entries.size, bytes };
+    },
+    store(key: string, entry: Entry) {
       drop(key);
-      return null;
-    }
-    // least recently used leave first: move the hit to the end
-    entries.delete(key);
-    entries.set(key, entry);
-    return entry;
-  };
-  const replay = (req: Request, res: Response, entry: Entry, state: "hit" | "shared") => {
-    res.status(entry.status);
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader("Age", String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));
-    res.setHeader("X-Page-Cache", state);
-    res.setHeader("Vary", "Accept-Encoding");
-    const encoding = pickEncoding(req.headers["accept-encoding"]);
-    if (!encoding || entry.body.length < 1024) {
-      res.end(entry.body);
-      return;
-    }
-    let encoded = entry.encoded[encoding];
-    if (!encoded) {
-      encoded = entry.encoded[encoding] = encode(entry.body, encoding);
-      // counted against the budget while the copy is still kept
-      if (entries.get(cacheKey(req)) === entry) {
-        bytes += encoded.length;
-        while (bytes > maxBytes && entries.size > 0) drop(entries.keys().next().value!);
+      if (entry.body.length > maxBytes / 8) return;
+      entries.set(key, entry);
+      bytes += sizeOf(entry);
+      while (bytes > maxBytes) drop(entries.keys().next().value!);
+    },
+    /** the copy for `key` while it lasts, moved to the end (least recently used leave first) */
+    fresh(key: string): Entry | null {
+      const entry = entries.get(key);
+      if (!entry) return null;
+      if (entry.expiresAt <= now()) {
+        drop(key);
+        return null;
       }
-    }
-    // compression (further out) leaves a response that already has its encoding alone
-    res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", String(encoded.length));
-    res.end(encoded);
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+    /** an encoding just made for `entry`: counted against the budget while the copy is still kept */
+    encodingAdded(key: string, entry: Entry, length: number) {
+      if (entries.get(key) !== entry) return;
+      bytes += length;
+      while (bytes > maxBytes && entries.size > 0) drop(entries.keys().next().value!);
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
   };
+}
+
+type CopyStore = ReturnType<typeof copyStore>;
+
+/** Answers with a kept copy, compressed for the request when it accepts an encoding (made once per encoding). */
+function replay(
+  req: Request,
+  res: Response,
+  entry: Entry,
+  state: "hit" | "shared",
+  copies: CopyStore,
+  now: () => number,
+): void {
+  res.status(entry.status);
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  res.setHeader("Age", String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));
+  res.setHeader("X-Page-Cache", state);
+  res.setHeader("Vary", "Accept-Encoding");
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  if (!encoding || entry.body.length < 1024) {
+    res.end(entry.body);
+    return;
+  }
+  let encoded = entry.encoded[encoding];
+  if (!encoded) {
+    encoded = entry.encoded[encoding] = encode(entry.body, encoding);
+    copies.encodingAdded(cacheKey(req), entry, encoded.length);
+  }
+  // compression (further out) leaves a response that already has its encoding alone
+  res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", String(encoded.length));
+  res.end(encoded);
+}
+
+/**
+ * Follows a render as it is written out: its body, and its headers as the route set them. At its end,
+ * `done` gets the copy to keep (a 200 with s-maxage and no cookie, with a nonce of its own) or null.
+ */
+function captureRender(res: Response, now: () => number, done: (entry: Entry | null) => void): void {
+  const chunks: Buffer[] = [];
+  // Headers as the route set them, taken when they are sent: middleware further out may rewrite
+  // some on their way out (server/nonce.ts puts the request's own nonce into the CSP).
+  const snapshot = () => {
+    const headers: Array<[string, string]> = [];
+    for (const name of REPLAYED) {
+      const value = res.getHeader(name);
+      if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
+    }
+    return headers;
+  };
+  let sentHeaders: Array<[string, string]> | null = null;
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+  res.writeHead = ((...args: unknown[]) => {
+    sentHeaders ??= snapshot();
+    return writeHead(...args);
+  }) as Response["writeHead"];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const keep = (chunk: unknown, encoding?: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+    chunks.push(
+      Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === "string"
+          ? Buffer.from(chunk, (encoding as BufferEncoding) || "utf8")
+          : Buffer.from(chunk as Uint8Array),
+    );
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+    return write(chunk, ...rest);
+  }) as Response["write"];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+    const seconds = sharedMaxAge(res.getHeader("cache-control")?.toString());
+    const cacheable = res.statusCode === 200 && seconds > 0 && !res.getHeader("set-cookie");
+    if (cacheable) {
+      const copy = withCopyNonce(Buffer.concat(chunks), sentHeaders ?? snapshot());
+      const storedAt = now();
+      done({ status: 200, ...copy, encoded: {}, storedAt, expiresAt: storedAt + seconds * 1000 });
+    } else {
+      done(null);
+    }
+    return end(chunk, ...rest);
+  }) as Response["end"];
+}
+
+export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number; now?: () => number }): PageCache {
+  const copies = copyStore(maxBytes, now);
+  const pending = new Map<string, Promise<Entry | null>>();
+  // bumped by purge(): a render that began before a purge may hold old data and is not stored
+  let generation = 0;
 
   const middleware = ((req: Request, res: Response, next: NextFunction) => {
     if (maxBytes <= 0 || req.method !== "GET") return next();
     if (hasSessionCookie(req.headers.cookie) && !isSharedPath(req.path)) return next();
     const key = cacheKey(req);
-    const hit = fresh(key);
+    const hit = copies.fresh(key);
     if (hit) {
-      replay(req, res, hit, "hit");
+      replay(req, res, hit, "hit", copies, now);
       return;
     }
     const inFlight = pending.get(key);
     if (inFlight) {
-      void inFlight.then((entry) => (entry ? replay(req, res, entry, "shared") : next()));
+      void inFlight.then((entry) => (entry ? replay(req, res, entry, "shared", copies, now) : next()));
       return;
     }
 
@@ -193,56 +273,10 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
     );
     const finish = (entry: Entry | null) => {
       pending.delete(key);
-      if (entry && startedIn === generation) store(key, entry);
+      if (entry && startedIn === generation) copies.store(key, entry);
       settle(entry);
     };
-
-    const chunks: Buffer[] = [];
-    // Headers as the route set them, taken when they are sent: middleware further out may rewrite
-    // some on their way out (server/nonce.ts puts the request's own nonce into the CSP).
-    const snapshot = () => {
-      const headers: Array<[string, string]> = [];
-      for (const name of REPLAYED) {
-        const value = res.getHeader(name);
-        if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
-      }
-      return headers;
-    };
-    let sentHeaders: Array<[string, string]> | null = null;
-    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
-    res.writeHead = ((...args: unknown[]) => {
-      sentHeaders ??= snapshot();
-      return writeHead(...args);
-    }) as Response["writeHead"];
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    const keep = (chunk: unknown, encoding?: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-      chunks.push(
-        Buffer.isBuffer(chunk)
-          ? chunk
-          : typeof chunk === "string"
-            ? Buffer.from(chunk, (encoding as BufferEncoding) || "utf8")
-            : Buffer.from(chunk as Uint8Array),
-      );
-    };
-    res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
-      return write(chunk, ...rest);
-    }) as Response["write"];
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
-      const seconds = sharedMaxAge(res.getHeader("cache-control")?.toString());
-      const cacheable = res.statusCode === 200 && seconds > 0 && !res.getHeader("set-cookie");
-      if (cacheable) {
-        const copy = withCopyNonce(Buffer.concat(chunks), sentHeaders ?? snapshot());
-        const storedAt = now();
-        finish({ status: 200, ...copy, encoded: {}, storedAt, expiresAt: storedAt + seconds * 1000 });
-      } else {
-        finish(null);
-      }
-      return end(chunk, ...rest);
-    }) as Response["end"];
+    captureRender(res, now, finish);
     // a connection closed before the end stores nothing, and lets waiters render for themselves
     res.on("close", () => {
       if (pending.has(key) && !res.writableEnded) finish(null);
@@ -252,11 +286,10 @@ export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number
 
   middleware.purge = () => {
     generation++;
-    entries.clear();
-    bytes = 0;
+    copies.clear();
   };
   Object.defineProperty(middleware, "stats", {
-    get: () => ({ entries: entries.size, bytes }),
+    get: () => copies.stats,
   });
   return middleware;
 }
