@@ -17,11 +17,13 @@ export {
   countProducts,
   createProduct,
   ensureCategories,
+  existingProductIds,
   findProductIdBySlug,
   getProduct,
   getShopperProducts,
   isProductId,
   listActiveProductIds,
+  listCategories,
   listNewArrivals,
 } from "./products.server";
 export {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server";
+import type { Db, Tx } from "../../db/client.server";
 import { QUICK_ADD_SIZE } from "./quick-add";
 import { categories, productImages, products, productVariants, type ProductColour } from "./schema.server";
 import { createVariants } from "./stock.server";
@@ -60,6 +60,14 @@ export async function ensureCategories(db: Db): Promise<void> {
     .insert(categories)
     .values(CATEGORIES.map((c, position) => ({ ...c, position })))
     .onConflictDoNothing({ target: categories.slug });
+}
+
+/** The shop's categories in their order (as the back office lists them). */
+export async function listCategories(db: Db | Tx): Promise<Array<{ slug: string; name: string }>> {
+  return db
+    .select({ slug: categories.slug, name: categories.name })
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.name));
 }
 
 /** Inserts a product, its variants (every size x colour, with their stock) and its pictures in one transaction. Returns the new id. */
@@ -310,4 +318,14 @@ export async function getShopperProducts(db: Db, ids: readonly string[]): Promis
     image: images.get(r.id)?.[0] ?? null,
     variants: (variants.get(r.id) ?? []).map(({ size, colour, stock }) => ({ size, colour, stock })),
   }));
+}
+
+/** Which of these ids are products (any, active or not). */
+export async function existingProductIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+  return new Set(rows.map((r) => r.id));
 }

@@ -7,6 +7,7 @@ export { loadSettingsForEdit, saveStoreSettings } from "./settings-admin.server"
 export {
   cachedStoreSettings,
   ensureStoreSettings,
+  fillTaxIdentityIfEmpty,
   getStoreSettings,
   hasStoreSettings,
   type StoreSettings,

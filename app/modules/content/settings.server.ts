@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { storeSettings } from "./schema.server";
 import { DEMO_WHATSAPP_DIGITS } from "./settings-form";
@@ -89,4 +89,22 @@ export function forgetCachedStoreSettings(): void {
 export async function hasStoreSettings(db: Db): Promise<boolean> {
   const [row] = await db.select({ id: storeSettings.id }).from(storeSettings).limit(1);
   return Boolean(row);
+}
+
+/** Sets the shop's GSTIN, state and legal name when none of them is set yet (demo mode's seed). */
+export async function fillTaxIdentityIfEmpty(
+  db: Db,
+  identity: { gstin: string; shopState: string; legalName: string },
+): Promise<void> {
+  await db
+    .update(storeSettings)
+    .set({ ...identity, updatedAt: new Date() })
+    .where(
+      and(
+        eq(storeSettings.id, 1),
+        eq(storeSettings.gstin, ""),
+        eq(storeSettings.shopState, ""),
+        eq(storeSettings.legalName, ""),
+      ),
+    );
 }

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { recordAudit, type Actor } from "../audit/index.server";
-import { categories } from "../catalog/schema.server";
-import { storeSettings } from "../content/schema.server";
+import { listCategories } from "../catalog/index.server";
+import { fillTaxIdentityIfEmpty } from "../content/index.server";
 import { DEMO_TAX_IDENTITY, defaultCategoryTaxRows, type CategoryTaxRow } from "./defaults";
 import { categoryTax } from "./schema.server";
 import { ruleInForce } from "./tax";
@@ -15,7 +15,7 @@ import { describeRule, type CategoryTaxView, type TaxChange } from "./tax-form";
 
 /** Writes the default rows for every category that has none on those dates (the seed; as migration 0008). */
 export async function ensureCategoryTax(db: Db): Promise<void> {
-  const slugs = (await db.select({ slug: categories.slug }).from(categories)).map((c) => c.slug);
+  const slugs = (await listCategories(db)).map((c) => c.slug);
   const rows = defaultCategoryTaxRows(slugs);
   if (rows.length === 0) return;
   await db.insert(categoryTax).values(rows).onConflictDoNothing();
@@ -23,17 +23,7 @@ export async function ensureCategoryTax(db: Db): Promise<void> {
 
 /** The demo shop's GSTIN, state and legal name, when none are set (demo mode's seed). */
 export async function applyDemoTaxIdentity(db: Db): Promise<void> {
-  await db
-    .update(storeSettings)
-    .set({ ...DEMO_TAX_IDENTITY, updatedAt: new Date() })
-    .where(
-      and(
-        eq(storeSettings.id, 1),
-        eq(storeSettings.gstin, ""),
-        eq(storeSettings.shopState, ""),
-        eq(storeSettings.legalName, ""),
-      ),
-    );
+  await fillTaxIdentityIfEmpty(db, DEMO_TAX_IDENTITY);
 }
 
 const toRow = (r: typeof categoryTax.$inferSelect): CategoryTaxRow => ({
@@ -48,10 +38,7 @@ const toRow = (r: typeof categoryTax.$inferSelect): CategoryTaxRow => ({
 /** Every category with its rate today, its scheduled changes and its history. */
 export async function listCategoryTax(db: Db, today: string): Promise<CategoryTaxView[]> {
   const [cats, rows] = await Promise.all([
-    db
-      .select({ slug: categories.slug, name: categories.name })
-      .from(categories)
-      .orderBy(asc(categories.position), asc(categories.name)),
+    listCategories(db),
     db.select().from(categoryTax).orderBy(desc(categoryTax.effectiveFrom)),
   ]);
   return cats.map((c) => {
@@ -67,7 +54,7 @@ export async function listCategoryTax(db: Db, today: string): Promise<CategoryTa
 }
 
 export async function categorySlugs(db: Db): Promise<string[]> {
-  return (await db.select({ slug: categories.slug }).from(categories)).map((c) => c.slug);
+  return (await listCategories(db)).map((c) => c.slug);
 }
 
 /**
@@ -97,10 +84,7 @@ export async function saveCategoryTax(db: Db, actor: Actor, change: TaxChange): 
           updatedAt: now,
         },
       });
-    const [category] = await tx
-      .select({ name: categories.name })
-      .from(categories)
-      .where(eq(categories.slug, change.categorySlug));
+    const category = (await listCategories(tx)).find((c) => c.slug === change.categorySlug);
     const fields = ["hsnCode", "rateBp", "upperRateBp", "thresholdPaise"] as const;
     const changes = Object.fromEntries(
       fields
@@ -151,11 +135,13 @@ export async function cancelScheduledTax(
 
 /** Categories with no rate in force today: their orders get no invoice until one is set. */
 export async function categoriesWithoutTax(db: Db, today: string): Promise<string[]> {
-  const rows = await db
-    .select({ slug: categories.slug })
-    .from(categories)
-    .where(
-      sql`NOT EXISTS (SELECT 1 FROM ${categoryTax} WHERE ${categoryTax.categorySlug} = ${categories.slug} AND ${categoryTax.effectiveFrom} <= ${today})`,
-    );
-  return rows.map((r) => r.slug);
+  const [cats, inForce] = await Promise.all([
+    listCategories(db),
+    db
+      .selectDistinct({ slug: categoryTax.categorySlug })
+      .from(categoryTax)
+      .where(lte(categoryTax.effectiveFrom, today)),
+  ]);
+  const taxed = new Set(inForce.map((r) => r.slug));
+  return cats.filter((c) => !taxed.has(c.slug)).map((c) => c.slug);
 }

@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
-import { isProductId } from "../catalog/index.server";
-import { products } from "../catalog/schema.server";
+import { existingProductIds, isProductId } from "../catalog/index.server";
 import { wishlistItems } from "./schema.server";
 
 /** Adds or removes a product from a signed-in shopper's wishlist; returns true when it is now in it. */
@@ -50,8 +49,7 @@ export async function wishlistedIds(db: Db, userId: string, productIds?: string[
 export async function mergeGuestWishlist(db: Db, userId: string, productIds: readonly string[]): Promise<number> {
   const ids = [...new Set(productIds.filter(isProductId))];
   if (ids.length > 0) {
-    const existing = await db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
-    const known = new Set(existing.map((r) => r.id));
+    const known = await existingProductIds(db, ids);
     const rows = ids.filter((id) => known.has(id)).map((productId) => ({ userId, productId }));
     if (rows.length > 0) await db.insert(wishlistItems).values(rows).onConflictDoNothing();
   }
