@@ -98,6 +98,8 @@ test("a visitor gets the sign-in form and a shopper the refusal at /admin/produc
 test("staff add a product with two pictures and a sold-out size, see it in the shop, change its price, and delete it", async ({
   page,
 }, testInfo) => {
+  // a long walk (two uploads through sharp, three saves, the shop in between): room for a busy machine
+  test.setTimeout(90_000);
   const project = testInfo.project.name;
   const name = `Kora Tissue Saree ${project} ${Date.now().toString(36)}`;
   await page.setExtraHTTPHeaders(STAFF_NETWORK);
