@@ -56,36 +56,6 @@ export function AddStaffForm({ onAdded }: { onAdded: () => void }) {
     } else setClientErrors(null);
   };
 
-  const field = (
-    name: keyof StaffFieldErrors,
-    label: string,
-    props: React.InputHTMLAttributes<HTMLInputElement>,
-    hint?: string,
-  ) => (
-    <div>
-      <label htmlFor={`staff-${name}`} className="block text-xs font-medium tracking-[0.14em] text-stone uppercase">
-        {label}
-      </label>
-      <input
-        id={`staff-${name}`}
-        name={name}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `staff-${name}-error` : hint ? `staff-${name}-hint` : undefined}
-        className={`${INPUT} ${errors[name] ? "border-sale" : "border-linen"}`}
-        {...props}
-      />
-      {errors[name] ? (
-        <p id={`staff-${name}-error`} className="mt-1.5 text-sm text-sale">
-          {errors[name]}
-        </p>
-      ) : hint ? (
-        <p id={`staff-${name}-hint`} className="mt-1.5 text-xs text-stone">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-
   return (
     <section
       id="add-staff"
@@ -106,24 +76,33 @@ export function AddStaffForm({ onAdded }: { onAdded: () => void }) {
         className="mt-6 grid gap-5 sm:grid-cols-2"
       >
         <input type="hidden" name="intent" value="add" />
-        {field("name", "Full name", {
-          type: "text",
-          autoComplete: "off",
-          maxLength: 100,
-          defaultValue: fetcher.data && !fetcher.data.ok ? fetcher.data.values.name : "",
-        })}
-        {field("email", "E-mail", {
-          type: "email",
-          autoComplete: "off",
-          maxLength: 254,
-          defaultValue: fetcher.data && !fetcher.data.ok ? fetcher.data.values.email : "",
-        })}
-        {field(
-          "password",
-          "Password",
-          { type: "password", autoComplete: "new-password", maxLength: 128 },
-          `At least ${MIN_STAFF_PASSWORD_LENGTH} characters, mixing letters and digits; common passwords are refused.`,
-        )}
+        <StaffField
+          name="name"
+          label="Full name"
+          error={errors.name}
+          type="text"
+          autoComplete="off"
+          maxLength={100}
+          defaultValue={fetcher.data && !fetcher.data.ok ? fetcher.data.values.name : ""}
+        />
+        <StaffField
+          name="email"
+          label="E-mail"
+          error={errors.email}
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          defaultValue={fetcher.data && !fetcher.data.ok ? fetcher.data.values.email : ""}
+        />
+        <StaffField
+          name="password"
+          label="Password"
+          error={errors.password}
+          hint={`At least ${MIN_STAFF_PASSWORD_LENGTH} characters, mixing letters and digits; common passwords are refused.`}
+          type="password"
+          autoComplete="new-password"
+          maxLength={128}
+        />
         <div className="flex items-end">
           <label className="flex cursor-pointer items-start gap-3 text-sm text-ink">
             <input
@@ -150,5 +129,44 @@ export function AddStaffForm({ onAdded }: { onAdded: () => void }) {
         </div>
       </fetcher.Form>
     </section>
+  );
+}
+
+/** A labelled input of the form, with its error (or else its hint) below it. */
+function StaffField({
+  name,
+  label,
+  error,
+  hint,
+  ...input
+}: {
+  name: keyof StaffFieldErrors;
+  label: string;
+  error: string | undefined;
+  hint?: string;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+  return (
+    <div>
+      <label htmlFor={`staff-${name}`} className="block text-xs font-medium tracking-[0.14em] text-stone uppercase">
+        {label}
+      </label>
+      <input
+        id={`staff-${name}`}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `staff-${name}-error` : hint ? `staff-${name}-hint` : undefined}
+        className={`${INPUT} ${error ? "border-sale" : "border-linen"}`}
+        {...input}
+      />
+      {error ? (
+        <p id={`staff-${name}-error`} className="mt-1.5 text-sm text-sale">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`staff-${name}-hint`} className="mt-1.5 text-xs text-stone">
+          {hint}
+        </p>
+      ) : null}
+    </div>
   );
 }

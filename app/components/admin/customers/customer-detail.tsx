@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { StatusBadge } from "~/components/admin/dashboard/status-badge";
 import { useToast } from "~/components/admin/toast";
-import { formatPhone } from "~/modules/accounts";
 import type { AdminCustomerDetail } from "~/modules/admin/index.server";
-import { formatPrice } from "~/modules/pricing";
 import { AccountState } from "./account-state";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { breakableEmail, formatDay, formatDayTime } from "./format";
+import { ActivityPanel, AddressesPanel, OrdersPanel, ProfilePanel } from "./customer-panels";
+import { formatDay } from "./format";
 
 type Answer = { ok: true; active: boolean; message: string } | { ok: false; message: string };
 
@@ -47,121 +45,16 @@ export function CustomerDetail({ customer }: { customer: AdminCustomerDetail }) 
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:gap-8">
         <div className="space-y-6">
-          <Panel title="Profile">
-            <dl className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-4 gap-y-3 text-sm">
-              <dt className="text-stone">Name</dt>
-              <dd className="text-ink">
-                {customer.firstName ? `${customer.firstName} ${customer.lastName ?? ""}` : "—"}
-              </dd>
-              <dt className="text-stone">Phone</dt>
-              <dd className="text-ink tabular-nums">{customer.phone ? formatPhone(customer.phone) : "—"}</dd>
-              <dt className="text-stone">E-mail</dt>
-              <dd className="min-w-0 [overflow-wrap:anywhere] text-ink">
-                {customer.email ? (
-                  <a href={`mailto:${customer.email}`} className="underline-offset-4 hover:underline">
-                    {breakableEmail(customer.email)[0]}
-                    <wbr />
-                    {breakableEmail(customer.email)[1]}
-                  </a>
-                ) : (
-                  "—"
-                )}
-              </dd>
-              <dt className="text-stone">Orders</dt>
-              <dd className="text-ink tabular-nums">{customer.orderCount}</dd>
-              <dt className="text-stone">Total spent</dt>
-              <dd className="text-ink tabular-nums">{formatPrice(customer.spentPaise)}</dd>
-            </dl>
-          </Panel>
-          <Panel title="Addresses">
-            {customer.addresses.length === 0 ? (
-              <p className="text-sm text-stone">No saved addresses.</p>
-            ) : (
-              <ul className="space-y-4">
-                {customer.addresses.map((a) => (
-                  <li key={a.id} className="text-sm leading-relaxed">
-                    <p className="flex items-center gap-2 font-medium text-ink">
-                      {a.fullName}
-                      {a.isPrimary ? (
-                        <span className="rounded-full bg-sand px-2 py-0.5 text-[0.65rem] font-medium tracking-[0.14em] text-stone uppercase">
-                          Primary
-                        </span>
-                      ) : null}
-                    </p>
-                    <p className="text-stone">
-                      {a.line1}
-                      {a.line2 ? `, ${a.line2}` : ""}
-                      <br />
-                      {a.city}, {a.state} {a.pincode}
-                      <br />
-                      {a.country} · <span className="tabular-nums">{formatPhone(a.phone)}</span>
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Panel>
+          <ProfilePanel customer={customer} />
+          <AddressesPanel addresses={customer.addresses} />
         </div>
 
         <div className="space-y-6">
-          <Panel title={`Orders (${customer.orderCount})`}>
-            {customer.orders.length === 0 ? (
-              <p className="text-sm text-stone">No orders yet.</p>
-            ) : (
-              <ul className="-my-3 divide-y divide-linen/80">
-                {customer.orders.map((o) => (
-                  <li key={o.id}>
-                    <Link
-                      to={`/admin/orders/${o.id}`}
-                      className="-mx-2 grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-2 py-3 text-sm hover:bg-sand/30 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon sm:grid-cols-[minmax(0,1fr)_auto_auto]"
-                    >
-                      <span className="min-w-0">
-                        <span className="order-code block text-ink">{o.orderNumber}</span>
-                        <span className="block truncate text-stone">
-                          {formatDay(o.createdAt)} · {o.itemCount} {o.itemCount === 1 ? "piece" : "pieces"}
-                          {o.lineNames.length > 0 ? ` · ${o.lineNames.join(", ")}` : ""}
-                        </span>
-                      </span>
-                      <span className="justify-self-end sm:order-none">
-                        <StatusBadge status={o.status} />
-                      </span>
-                      <span className="col-span-2 font-medium text-ink tabular-nums sm:col-span-1 sm:text-right">
-                        {formatPrice(o.totalPaise)}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Panel>
-          <Panel title="Recent activity">
-            {customer.activity.length === 0 ? (
-              <p className="text-sm text-stone">No changes by staff yet.</p>
-            ) : (
-              <ul className="space-y-3 text-sm">
-                {customer.activity.map((a) => (
-                  <li key={a.id}>
-                    <p className="text-ink">{a.summary}</p>
-                    <p className="text-xs text-stone">
-                      {a.actorName} · {formatDayTime(a.at)}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Panel>
+          <OrdersPanel orderCount={customer.orderCount} orders={customer.orders} />
+          <ActivityPanel activity={customer.activity} />
         </div>
       </div>
     </div>
-  );
-}
-
-function Panel({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="border border-linen bg-white p-5 sm:p-6" aria-label={title}>
-      <h2 className="mb-4 text-[0.7rem] font-medium tracking-[0.2em] text-stone uppercase">{title}</h2>
-      {children}
-    </section>
   );
 }
 

@@ -59,64 +59,19 @@ export function StaffPage({
       {viewerIsOwner && adding ? <AddStaffForm onAdded={() => setAdding(false)} /> : null}
 
       <ul aria-label="Staff accounts" className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
-        {members.map((m) => {
-          const lastOwner = m.isOwner && owners <= 1;
-          return (
-            <li key={m.id} className="flex flex-col border border-linen bg-white p-5">
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="truncate font-medium text-ink">
-                    {m.name}
-                    {m.id === viewerId ? <span className="ml-2 text-xs font-normal text-stone">(you)</span> : null}
-                  </p>
-                  <p className="truncate text-sm text-stone">{m.email}</p>
-                </div>
-                <span
-                  className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${m.isOwner ? "bg-amber-50 text-amber-900 ring-amber-200" : "bg-sand/60 text-stone ring-linen"}`}
-                >
-                  {m.isOwner ? "Owner" : "Staff"}
-                </span>
-              </div>
-              <p className="mt-4 text-xs text-stone">
-                Added {formatDay(m.addedAt)}
-                {m.addedByName ? ` by ${m.addedByName}` : m.addedById ? " by a former staff member" : " at set-up"}
-              </p>
-              {viewerIsOwner ? (
-                <div className="mt-4 border-t border-linen/70 pt-4">
-                  {lastOwner ? (
-                    <p className="text-xs text-stone">The last owner cannot be removed.</p>
-                  ) : (
-                    <button
-                      type="button"
-                      onClick={() => setRemoving(m)}
-                      className="text-sm font-medium text-sale underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon"
-                      aria-label={`Remove ${m.name}`}
-                    >
-                      Remove
-                    </button>
-                  )}
-                </div>
-              ) : null}
-            </li>
-          );
-        })}
+        {members.map((m) => (
+          <StaffCard
+            key={m.id}
+            member={m}
+            isViewer={m.id === viewerId}
+            lastOwner={m.isOwner && owners <= 1}
+            canRemove={viewerIsOwner}
+            onRemove={() => setRemoving(m)}
+          />
+        ))}
       </ul>
 
-      {activity.length > 0 ? (
-        <section aria-label="Recent staff changes" className="mt-10 border border-linen bg-white p-5 sm:p-6">
-          <h2 className="mb-4 text-[0.7rem] font-medium tracking-[0.2em] text-stone uppercase">Recent staff changes</h2>
-          <ul className="space-y-3 text-sm">
-            {activity.map((a) => (
-              <li key={a.id}>
-                <p className="break-words text-ink">{a.summary}</p>
-                <p className="text-xs text-stone">
-                  {a.actorName} · {formatDayTime(a.at)}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {activity.length > 0 ? <StaffActivity activity={activity} /> : null}
 
       <ConfirmDialog
         open={removing !== null}
@@ -142,5 +97,83 @@ export function StaffPage({
         ) : null}
       </ConfirmDialog>
     </>
+  );
+}
+
+/** A staff member: name (marked when it is the viewer), e-mail, role, who added them, and Remove for owners. */
+function StaffCard({
+  member,
+  isViewer,
+  lastOwner,
+  canRemove,
+  onRemove,
+}: {
+  member: StaffMember;
+  isViewer: boolean;
+  /** the only owner left, who cannot be removed */
+  lastOwner: boolean;
+  canRemove: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <li className="flex flex-col border border-linen bg-white p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="truncate font-medium text-ink">
+            {member.name}
+            {isViewer ? <span className="ml-2 text-xs font-normal text-stone">(you)</span> : null}
+          </p>
+          <p className="truncate text-sm text-stone">{member.email}</p>
+        </div>
+        <span
+          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${member.isOwner ? "bg-amber-50 text-amber-900 ring-amber-200" : "bg-sand/60 text-stone ring-linen"}`}
+        >
+          {member.isOwner ? "Owner" : "Staff"}
+        </span>
+      </div>
+      <p className="mt-4 text-xs text-stone">
+        Added {formatDay(member.addedAt)}
+        {member.addedByName
+          ? ` by ${member.addedByName}`
+          : member.addedById
+            ? " by a former staff member"
+            : " at set-up"}
+      </p>
+      {canRemove ? (
+        <div className="mt-4 border-t border-linen/70 pt-4">
+          {lastOwner ? (
+            <p className="text-xs text-stone">The last owner cannot be removed.</p>
+          ) : (
+            <button
+              type="button"
+              onClick={onRemove}
+              className="text-sm font-medium text-sale underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon"
+              aria-label={`Remove ${member.name}`}
+            >
+              Remove
+            </button>
+          )}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** Who added or removed staff, newest first. */
+function StaffActivity({ activity }: { activity: ActivityItem[] }) {
+  return (
+    <section aria-label="Recent staff changes" className="mt-10 border border-linen bg-white p-5 sm:p-6">
+      <h2 className="mb-4 text-[0.7rem] font-medium tracking-[0.2em] text-stone uppercase">Recent staff changes</h2>
+      <ul className="space-y-3 text-sm">
+        {activity.map((a) => (
+          <li key={a.id}>
+            <p className="break-words text-ink">{a.summary}</p>
+            <p className="text-xs text-stone">
+              {a.actorName} · {formatDayTime(a.at)}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
