@@ -48,35 +48,7 @@ export function CartLineRow({ line }: { line: CartViewLine }) {
       </Link>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-4">
-          <div className="min-w-0">
-            {line.product ? (
-              <p className="text-[0.68rem] tracking-[0.22em] text-stone uppercase">{line.product.brand}</p>
-            ) : null}
-            <h3 className="mt-1 font-display text-xl leading-snug text-ink">
-              <Link to={href} className="hover:text-maroon">
-                {name}
-              </Link>
-            </h3>
-            <p className="mt-1 text-sm text-stone">
-              Size: <span className="text-ink">{line.size}</span>
-              <span aria-hidden="true" className="mx-2">
-                ·
-              </span>
-              Colour: <span className="text-ink">{line.colour}</span>
-            </p>
-            {line.product ? (
-              <p className="mt-1 text-sm text-ink">
-                <span className="sr-only">Price </span>
-                {formatPrice(line.unitPricePaise)}
-                {line.product.originalPricePaise && line.product.originalPricePaise > line.unitPricePaise ? (
-                  <s className="ml-2 text-xs text-stone">
-                    <span className="sr-only">Original price </span>
-                    {formatPrice(line.product.originalPricePaise)}
-                  </s>
-                ) : null}
-              </p>
-            ) : null}
-          </div>
+          <LineDetails line={line} name={name} href={href} />
           <p className="shrink-0 text-right text-sm font-medium text-ink" data-testid="line-total">
             <span className="sr-only">Item total </span>
             {buyable ? formatPrice(line.lineTotalPaise) : "—"}
@@ -87,56 +59,13 @@ export function CartLineRow({ line }: { line: CartViewLine }) {
             {flag}
           </p>
         ) : null}
-        <div className="mt-auto flex items-center justify-between gap-4 pt-4">
-          <fetcher.Form
-            method="post"
-            action="/cart"
-            className="inline-flex items-center border border-linen"
-            aria-label={`Quantity of ${name}`}
-          >
-            <LineFields line={line} store={store} />
-            <input type="hidden" name="intent" value="update" />
-            <button
-              type="submit"
-              name="quantity"
-              value={line.quantity - 1}
-              aria-label={line.quantity <= 1 ? `Remove ${name} (quantity 1)` : `Decrease quantity of ${name}`}
-              className="flex h-10 w-10 items-center justify-center text-ink hover:bg-sand"
-            >
-              <MinusIcon className="h-4 w-4" />
-            </button>
-            <output
-              aria-live="polite"
-              aria-label={`Quantity of ${name}`}
-              className="w-9 text-center text-sm"
-              data-testid="line-quantity"
-            >
-              {line.quantity}
-            </output>
-            <button
-              type="submit"
-              name="quantity"
-              value={line.quantity + 1}
-              disabled={!buyable || line.quantity >= stock}
-              aria-label={`Increase quantity of ${name}`}
-              className="flex h-10 w-10 items-center justify-center text-ink hover:bg-sand disabled:cursor-not-allowed disabled:opacity-30 disabled:hover:bg-transparent"
-            >
-              <PlusIcon className="h-4 w-4" />
-            </button>
-          </fetcher.Form>
-          <fetcher.Form method="post" action="/cart">
-            <LineFields line={line} store={store} />
-            <button
-              type="submit"
-              name="intent"
-              value="remove"
-              aria-label={`Remove ${name}`}
-              className="py-1.5 text-xs tracking-[0.18em] text-stone uppercase underline-offset-4 hover:text-maroon hover:underline"
-            >
-              Remove
-            </button>
-          </fetcher.Form>
-        </div>
+        <LineControls
+          line={line}
+          name={name}
+          store={store}
+          fetcher={fetcher}
+          canAddOne={buyable && line.quantity < stock}
+        />
         {buyable && stock > 0 && stock <= LOW_STOCK && line.state.kind === "ok" ? (
           <p className="mt-2 text-xs text-stone">Only {stock} left</p>
         ) : null}
@@ -151,5 +80,109 @@ export function CartLineRow({ line }: { line: CartViewLine }) {
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** The line's brand, name (a link to the piece), size and colour, and its price (with the original, if reduced). */
+function LineDetails({ line, name, href }: { line: CartViewLine; name: string; href: string }) {
+  return (
+    <div className="min-w-0">
+      {line.product ? (
+        <p className="text-[0.68rem] tracking-[0.22em] text-stone uppercase">{line.product.brand}</p>
+      ) : null}
+      <h3 className="mt-1 font-display text-xl leading-snug text-ink">
+        <Link to={href} className="hover:text-maroon">
+          {name}
+        </Link>
+      </h3>
+      <p className="mt-1 text-sm text-stone">
+        Size: <span className="text-ink">{line.size}</span>
+        <span aria-hidden="true" className="mx-2">
+          ·
+        </span>
+        Colour: <span className="text-ink">{line.colour}</span>
+      </p>
+      {line.product ? (
+        <p className="mt-1 text-sm text-ink">
+          <span className="sr-only">Price </span>
+          {formatPrice(line.unitPricePaise)}
+          {line.product.originalPricePaise && line.product.originalPricePaise > line.unitPricePaise ? (
+            <s className="ml-2 text-xs text-stone">
+              <span className="sr-only">Original price </span>
+              {formatPrice(line.product.originalPricePaise)}
+            </s>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The quantity stepper (its minus removes the last piece) and Remove, both posted through the line's fetcher. */
+function LineControls({
+  line,
+  name,
+  store,
+  fetcher,
+  canAddOne,
+}: {
+  line: CartViewLine;
+  name: string;
+  store: string;
+  fetcher: ReturnType<typeof useFetcher<CartActionResult>>;
+  /** the line can be bought and its variant's stock allows one more */
+  canAddOne: boolean;
+}) {
+  return (
+    <div className="mt-auto flex items-center justify-between gap-4 pt-4">
+      <fetcher.Form
+        method="post"
+        action="/cart"
+        className="inline-flex items-center border border-linen"
+        aria-label={`Quantity of ${name}`}
+      >
+        <LineFields line={line} store={store} />
+        <input type="hidden" name="intent" value="update" />
+        <button
+          type="submit"
+          name="quantity"
+          value={line.quantity - 1}
+          aria-label={line.quantity <= 1 ? `Remove ${name} (quantity 1)` : `Decrease quantity of ${name}`}
+          className="flex h-10 w-10 items-center justify-center text-ink hover:bg-sand"
+        >
+          <MinusIcon className="h-4 w-4" />
+        </button>
+        <output
+          aria-live="polite"
+          aria-label={`Quantity of ${name}`}
+          className="w-9 text-center text-sm"
+          data-testid="line-quantity"
+        >
+          {line.quantity}
+        </output>
+        <button
+          type="submit"
+          name="quantity"
+          value={line.quantity + 1}
+          disabled={!canAddOne}
+          aria-label={`Increase quantity of ${name}`}
+          className="flex h-10 w-10 items-center justify-center text-ink hover:bg-sand disabled:cursor-not-allowed disabled:opacity-30 disabled:hover:bg-transparent"
+        >
+          <PlusIcon className="h-4 w-4" />
+        </button>
+      </fetcher.Form>
+      <fetcher.Form method="post" action="/cart">
+        <LineFields line={line} store={store} />
+        <button
+          type="submit"
+          name="intent"
+          value="remove"
+          aria-label={`Remove ${name}`}
+          className="py-1.5 text-xs tracking-[0.18em] text-stone uppercase underline-offset-4 hover:text-maroon hover:underline"
+        >
+          Remove
+        </button>
+      </fetcher.Form>
+    </div>
   );
 }

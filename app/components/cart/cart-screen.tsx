@@ -57,40 +57,16 @@ export function CartScreen({
   }, [dropLocal]);
 
   if (!view) {
-    return (
-      <Page>
-        {failed ? (
-          <div role="alert" className="py-20 text-center">
-            <p className="font-display text-2xl text-ink">We could not load your cart</p>
-            <p className="mt-2 text-sm text-stone">Please check your connection and try again.</p>
-            <button type="button" className="btn-primary mt-8" onClick={() => void revalidator.revalidate()}>
-              Try again
-            </button>
-          </div>
-        ) : (
-          <CartLoading />
-        )}
-      </Page>
-    );
+    return <Page>{failed ? <CartLoadFailed onRetry={() => void revalidator.revalidate()} /> : <CartLoading />}</Page>;
   }
 
-  const backFromCheckout = checkoutNotice ? (
-    <p role="alert" className="mb-6 border border-sale/30 bg-red-50 px-4 py-3 text-sm text-sale">
-      {checkoutNotice}
-    </p>
-  ) : null;
+  const backFromCheckout = checkoutNotice ? <CartAlert>{checkoutNotice}</CartAlert> : null;
 
   if (view.lines.length === 0) {
     return (
       <Page>
         {backFromCheckout}
-        <div className="mx-auto max-w-md py-16 text-center">
-          <p className="font-display text-3xl text-ink">Your cart is empty</p>
-          <p className="mt-3 text-sm text-stone">Kurtas, sarees, co-ords and more are waiting for you.</p>
-          <Link to="/products" className="btn-primary mt-10">
-            Start shopping
-          </Link>
-        </div>
+        <EmptyCart />
       </Page>
     );
   }
@@ -101,34 +77,9 @@ export function CartScreen({
       : null;
 
   return (
-    <Page
-      count={view.count}
-      aside={
-        <clearFetcher.Form
-          method="post"
-          action="/cart"
-          onSubmit={(event) => {
-            if (!window.confirm("Remove every piece from your cart?")) event.preventDefault();
-          }}
-        >
-          <input type="hidden" name={STORE_FIELD} value={store} />
-          <button
-            type="submit"
-            name="intent"
-            value="clear"
-            className="-mb-1.5 py-1.5 text-xs tracking-[0.18em] text-stone uppercase underline-offset-4 hover:text-maroon hover:underline"
-          >
-            Clear cart
-          </button>
-        </clearFetcher.Form>
-      }
-    >
+    <Page count={view.count} aside={<ClearCart clearFetcher={clearFetcher} store={store} />}>
       {backFromCheckout}
-      {noScriptError ? (
-        <p role="alert" className="mb-6 border border-sale/30 bg-red-50 px-4 py-3 text-sm text-sale">
-          {noScriptError}
-        </p>
-      ) : null}
+      {noScriptError ? <CartAlert>{noScriptError}</CartAlert> : null}
       <div className="grid gap-10 lg:grid-cols-[1fr_24rem] lg:gap-14">
         <section aria-labelledby="cart-lines-heading">
           <h2 id="cart-lines-heading" className="sr-only">
@@ -214,5 +165,61 @@ function CartLoading() {
         </p>
       </noscript>
     </div>
+  );
+}
+
+/** A message about the whole cart, in red: why the checkout sent the shopper back, or a change that failed. */
+function CartAlert({ children }: { children: React.ReactNode }) {
+  return (
+    <p role="alert" className="mb-6 border border-sale/30 bg-red-50 px-4 py-3 text-sm text-sale">
+      {children}
+    </p>
+  );
+}
+
+function CartLoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="py-20 text-center">
+      <p className="font-display text-2xl text-ink">We could not load your cart</p>
+      <p className="mt-2 text-sm text-stone">Please check your connection and try again.</p>
+      <button type="button" className="btn-primary mt-8" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="mx-auto max-w-md py-16 text-center">
+      <p className="font-display text-3xl text-ink">Your cart is empty</p>
+      <p className="mt-3 text-sm text-stone">Kurtas, sarees, co-ords and more are waiting for you.</p>
+      <Link to="/products" className="btn-primary mt-10">
+        Start shopping
+      </Link>
+    </div>
+  );
+}
+
+/** 'Clear cart' in the page's header, after a confirmation. */
+function ClearCart({ clearFetcher, store }: { clearFetcher: ReturnType<typeof useFetcher>; store: string }) {
+  return (
+    <clearFetcher.Form
+      method="post"
+      action="/cart"
+      onSubmit={(event) => {
+        if (!window.confirm("Remove every piece from your cart?")) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name={STORE_FIELD} value={store} />
+      <button
+        type="submit"
+        name="intent"
+        value="clear"
+        className="-mb-1.5 py-1.5 text-xs tracking-[0.18em] text-stone uppercase underline-offset-4 hover:text-maroon hover:underline"
+      >
+        Clear cart
+      </button>
+    </clearFetcher.Form>
   );
 }
