@@ -41,83 +41,14 @@ export function WishlistScreen({
 
   let body: React.ReactNode;
   if (products === null) {
-    body = failed ? (
-      <div role="alert" className="py-20 text-center">
-        <p className="font-display text-2xl text-ink">We could not load your wishlist</p>
-        <button type="button" className="btn-primary mt-8" onClick={() => void revalidator.revalidate()}>
-          Try again
-        </button>
-      </div>
-    ) : (
-      <div role="status" className="py-20 text-center text-sm text-stone">
-        Loading your wishlist...
-        <noscript>
-          <p className="mt-2 text-ink">
-            Your wishlist is kept in this browser. Please turn on JavaScript, or sign in to see it.
-          </p>
-        </noscript>
-      </div>
-    );
+    body = failed ? <WishlistLoadFailed onRetry={() => void revalidator.revalidate()} /> : <WishlistLoading />;
   } else if (items.length === 0 && !unseen) {
-    body = (
-      <div className="mx-auto max-w-md py-16 text-center">
-        <p className="font-display text-3xl text-ink">Your wishlist is empty</p>
-        <p className="mt-3 text-sm text-stone">Tap the heart on any piece to keep it here for later.</p>
-        <Link to="/products" className="btn-primary mt-10">
-          Start Shopping
-        </Link>
-      </div>
-    );
+    body = <EmptyWishlist />;
   } else {
     body = (
       <>
-        <div className="mb-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-          <addAll.Form method="post" action="/wishlist">
-            <input type="hidden" name={STORE_FIELD} value={store} />
-            <button
-              type="submit"
-              name="intent"
-              value="add-all"
-              disabled={addAll.state !== "idle"}
-              className="btn-primary w-full sm:w-auto"
-            >
-              {addAll.state !== "idle" ? "Adding..." : "Add All to Cart"}
-            </button>
-          </addAll.Form>
-          <clear.Form
-            method="post"
-            action="/wishlist"
-            onSubmit={(event) => {
-              if (!window.confirm("Remove every piece from your wishlist?")) event.preventDefault();
-            }}
-          >
-            <input type="hidden" name={STORE_FIELD} value={store} />
-            <button type="submit" name="intent" value="clear" className="btn-outline w-full sm:w-auto">
-              Clear Wishlist
-            </button>
-          </clear.Form>
-          <Link
-            to="/products"
-            className="text-center text-xs tracking-[0.18em] text-stone uppercase underline-offset-4 hover:text-ink hover:underline sm:ml-auto"
-          >
-            Continue Shopping
-          </Link>
-        </div>
-        <div aria-live="polite">
-          {addAllResult ? (
-            <p
-              role={addAllResult.ok ? "status" : "alert"}
-              className={`mb-6 border px-4 py-3 text-sm ${addAllResult.ok ? "border-leaf/30 bg-emerald-50 text-leaf" : "border-sale/30 bg-red-50 text-sale"}`}
-            >
-              {addAllResult.ok ? addAllResult.message : addAllResult.error}
-            </p>
-          ) : null}
-          {noScriptError ? (
-            <p role="alert" className="mb-6 border border-sale/30 bg-red-50 px-4 py-3 text-sm text-sale">
-              {noScriptError}
-            </p>
-          ) : null}
-        </div>
+        <WishlistActions addAll={addAll} clear={clear} store={store} />
+        <WishlistMessages addAllResult={addAllResult} noScriptError={noScriptError} />
         <div className="grid grid-cols-2 gap-x-4 gap-y-10 sm:grid-cols-3 lg:grid-cols-4 lg:gap-x-8">
           {items.map((product) => (
             <WishlistCard key={product.id} product={product} />
@@ -141,6 +72,109 @@ export function WishlistScreen({
         </h1>
       </header>
       {body}
+    </div>
+  );
+}
+
+function WishlistLoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="py-20 text-center">
+      <p className="font-display text-2xl text-ink">We could not load your wishlist</p>
+      <button type="button" className="btn-primary mt-8" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+function WishlistLoading() {
+  return (
+    <div role="status" className="py-20 text-center text-sm text-stone">
+      Loading your wishlist...
+      <noscript>
+        <p className="mt-2 text-ink">
+          Your wishlist is kept in this browser. Please turn on JavaScript, or sign in to see it.
+        </p>
+      </noscript>
+    </div>
+  );
+}
+
+function EmptyWishlist() {
+  return (
+    <div className="mx-auto max-w-md py-16 text-center">
+      <p className="font-display text-3xl text-ink">Your wishlist is empty</p>
+      <p className="mt-3 text-sm text-stone">Tap the heart on any piece to keep it here for later.</p>
+      <Link to="/products" className="btn-primary mt-10">
+        Start Shopping
+      </Link>
+    </div>
+  );
+}
+
+type WishlistFetcher = ReturnType<typeof useFetcher<WishlistActionResult>>;
+
+/** Add All to Cart and Clear Wishlist (after a confirmation), each through its own fetcher, and Continue Shopping. */
+function WishlistActions({ addAll, clear, store }: { addAll: WishlistFetcher; clear: WishlistFetcher; store: string }) {
+  return (
+    <div className="mb-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+      <addAll.Form method="post" action="/wishlist">
+        <input type="hidden" name={STORE_FIELD} value={store} />
+        <button
+          type="submit"
+          name="intent"
+          value="add-all"
+          disabled={addAll.state !== "idle"}
+          className="btn-primary w-full sm:w-auto"
+        >
+          {addAll.state !== "idle" ? "Adding..." : "Add All to Cart"}
+        </button>
+      </addAll.Form>
+      <clear.Form
+        method="post"
+        action="/wishlist"
+        onSubmit={(event) => {
+          if (!window.confirm("Remove every piece from your wishlist?")) event.preventDefault();
+        }}
+      >
+        <input type="hidden" name={STORE_FIELD} value={store} />
+        <button type="submit" name="intent" value="clear" className="btn-outline w-full sm:w-auto">
+          Clear Wishlist
+        </button>
+      </clear.Form>
+      <Link
+        to="/products"
+        className="text-center text-xs tracking-[0.18em] text-stone uppercase underline-offset-4 hover:text-ink hover:underline sm:ml-auto"
+      >
+        Continue Shopping
+      </Link>
+    </div>
+  );
+}
+
+/** What Add All to Cart did, or a change that failed without the page's script. */
+function WishlistMessages({
+  addAllResult,
+  noScriptError,
+}: {
+  addAllResult: WishlistActionResult | undefined;
+  noScriptError: string | null;
+}) {
+  return (
+    <div aria-live="polite">
+      {addAllResult ? (
+        <p
+          role={addAllResult.ok ? "status" : "alert"}
+          className={`mb-6 border px-4 py-3 text-sm ${addAllResult.ok ? "border-leaf/30 bg-emerald-50 text-leaf" : "border-sale/30 bg-red-50 text-sale"}`}
+        >
+          {addAllResult.ok ? addAllResult.message : addAllResult.error}
+        </p>
+      ) : null}
+      {noScriptError ? (
+        <p role="alert" className="mb-6 border border-sale/30 bg-red-50 px-4 py-3 text-sm text-sale">
+          {noScriptError}
+        </p>
+      ) : null}
     </div>
   );
 }
