@@ -7,7 +7,7 @@ import { DASHBOARD_ERROR } from "~/components/admin/dashboard/messages";
 import { getDb } from "~/db/client.server";
 import { getLogger } from "~/lib/logger.server";
 import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
-import { loadDashboard } from "~/modules/admin/index.server";
+import { loadDashboard } from "~/modules/reports/index.server";
 
 /*
  * /admin: the dashboard (issue 12). Staff only: requireStaff answers 401 (the layout's sign-in form)

@@ -7,7 +7,7 @@ import { readFormData } from "~/lib/http.server";
 import { getLogger } from "~/lib/logger.server";
 import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/index.server";
 import { recentActivity } from "~/modules/audit/index.server";
-import { pageNumber } from "~/modules/admin/index.server";
+import { pageNumber } from "~/modules/reports/index.server";
 import { loadCouponForEdit, saveCoupon } from "~/modules/coupons/index.server";
 import { COUPON_ADMIN_MESSAGES, parseCouponFormValues, type CouponFieldErrors } from "~/modules/coupons";
 import { ordersUsingCoupon } from "~/modules/orders/index.server";

@@ -4,7 +4,7 @@ import { CouponList } from "~/components/admin/coupons/coupon-list";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
 import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
-import { pageNumber } from "~/modules/admin/index.server";
+import { pageNumber } from "~/modules/reports/index.server";
 import { listAdminCoupons, setCouponActive } from "~/modules/coupons/index.server";
 import { COUPON_ADMIN_MESSAGES } from "~/modules/coupons";
 

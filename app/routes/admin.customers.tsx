@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin.customers";
 import { CustomerList } from "~/components/admin/customers/customer-list";
 import { getDb } from "~/db/client.server";
 import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
-import { listAdminCustomers, pageNumber } from "~/modules/admin/index.server";
+import { listAdminCustomers, pageNumber } from "~/modules/reports/index.server";
 
 /*
  * /admin/customers: the shoppers, searched (name, e-mail, phone) and paged in SQL with their order

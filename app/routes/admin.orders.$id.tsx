@@ -7,7 +7,7 @@ import { readFormData } from "~/lib/http.server";
 import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/index.server";
 import { ORDER_ADMIN_MESSAGES, type OrderActionAnswer } from "~/modules/orders";
 import { taxDocumentsOf } from "~/modules/invoices/index.server";
-import { loadStaffOrder } from "~/modules/admin/index.server";
+import { loadStaffOrder } from "~/modules/reports/index.server";
 import { runOrderAction } from "~/modules/admin/index.server";
 
 /*

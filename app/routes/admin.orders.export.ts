@@ -2,7 +2,7 @@ import type { Route } from "./+types/admin.orders.export";
 import { getDb } from "~/db/client.server";
 import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
 import { parseOrderListParams } from "~/modules/orders";
-import { exportOrdersCsv, orderExportFileName } from "~/modules/admin/index.server";
+import { exportOrdersCsv, orderExportFileName } from "~/modules/reports/index.server";
 
 /*
  * GET /admin/orders/export: the orders of the list as CSV, filtered by the list's own query

@@ -5,7 +5,7 @@ import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
 import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
 import { parseOrderListParams } from "~/modules/orders";
-import { listStaffOrders, openFlaggedPayments } from "~/modules/admin/index.server";
+import { listStaffOrders, openFlaggedPayments } from "~/modules/reports/index.server";
 import { runOrderAction } from "~/modules/admin/index.server";
 
 /*

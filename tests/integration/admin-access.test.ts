@@ -6,7 +6,7 @@ import { getAuth } from "../../app/modules/accounts/session.server";
 import { createStaffAccount } from "../../app/modules/accounts/staff.server";
 import { requireStaff, STAFF_CHECK_REUSE_MS } from "../../app/modules/admin/access.server";
 import { recentActivity, recordAudit } from "../../app/modules/audit/index.server";
-import { listAdminCustomers } from "../../app/modules/admin/lists.server";
+import { listAdminCustomers } from "../../app/modules/reports/lists.server";
 import { searchPattern } from "../../app/lib/search-pattern";
 import { staffActivity } from "../../app/modules/admin/schema.server";
 import { storeSettings } from "../../app/modules/content/schema.server";

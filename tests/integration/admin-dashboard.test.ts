@@ -12,7 +12,7 @@ import {
   STOCK_COUNT_CAP,
   STOCK_LIST_LIMIT,
   type DashboardData,
-} from "../../app/modules/admin/dashboard.server";
+} from "../../app/modules/reports/dashboard.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
 import type { OrderStatus } from "../../app/modules/orders/status-display";
 import * as dashboardRoute from "../../app/routes/admin._index";

@@ -19,7 +19,7 @@ import type {
   FlaggedPaymentRow,
   StaffOrderDetail,
   StaffOrderPage,
-} from "../../app/modules/admin/orders/admin-orders.server";
+} from "../../app/modules/reports/admin-orders.server";
 import { findOrderByNumber, type OrderRow } from "../../app/modules/orders/orders.server";
 import { orders, orderStatusHistory } from "../../app/modules/orders/schema.server";
 import { getOrderForUser } from "../../app/modules/checkout/shopper-orders.server";

@@ -19,7 +19,7 @@ import { placeOrder } from "../../app/modules/checkout/place-order.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
 import { getLogger } from "../../app/lib/logger.server";
 import { confirmFlaggedPayment } from "../../app/modules/admin/orders/staff-changes.server";
-import { openFlaggedPayments } from "../../app/modules/admin/orders/admin-orders.server";
+import { openFlaggedPayments } from "../../app/modules/reports/admin-orders.server";
 import { ORDER_ADMIN_MESSAGES } from "../../app/modules/orders/admin-orders";
 import { findOrderByNumber, type OrderRow } from "../../app/modules/orders/orders.server";
 import { orderStatusHistory } from "../../app/modules/orders/schema.server";

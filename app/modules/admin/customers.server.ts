@@ -6,7 +6,7 @@ import { getCustomerProfile, listAddresses } from "../accounts/index.server";
 import { listOrdersForUser } from "../checkout/index.server";
 import type { OrderStatus } from "../orders";
 import { recentActivity, recordAudit, type ActivityItem, type Actor } from "../audit/index.server";
-import { customerOrderTotals } from "./lists.server";
+import { customerOrderTotals } from "../reports/index.server";
 
 /*
  * One shopper as the back office sees them (issue 13, 'Customers'): profile, address book, orders

@@ -17,25 +17,5 @@ export {
   type Staff,
 } from "./access.server";
 export { type AdminCustomerDetail, CUSTOMER_MESSAGES, getAdminCustomer, setCustomerActive } from "./customers.server";
-export {
-  type DashboardData,
-  type DashboardFigures,
-  forgetFigures,
-  loadDashboard,
-  type RecentOrder,
-  type StockAlertList,
-} from "./dashboard.server";
-export { type AdminCustomerRow, listAdminCustomers, pageNumber } from "./lists.server";
 export { addStaff, loadStaffPage, removeStaff } from "./staff.server";
 export { runOrderAction } from "./orders/staff-actions.server";
-export {
-  exportOrdersCsv,
-  type FlaggedPaymentRow,
-  listStaffOrders,
-  loadStaffOrder,
-  openFlaggedPayments,
-  orderExportFileName,
-  type StaffOrderDetail,
-  type StaffOrderPage,
-  type StaffOrderRow,
-} from "./orders/admin-orders.server";

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { AdminPageHeader, AdminPager, AdminSearch, TD, TH } from "~/components/admin/list-parts";
 import { formatPhone } from "~/modules/accounts";
-import type { AdminCustomerRow } from "~/modules/admin/index.server";
+import type { AdminCustomerRow } from "~/modules/reports/index.server";
 import { formatPrice } from "~/modules/pricing";
 import { AccountState } from "./account-state";
 import { formatDay } from "./format";

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, Outlet } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { DashboardData } from "~/modules/admin/dashboard.server";
+import type { DashboardData } from "~/modules/reports/index.server";
 import { ErrorBoundary } from "~/routes/admin._index";
 import { Dashboard } from "./dashboard";
 

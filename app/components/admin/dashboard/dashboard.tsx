@@ -1,5 +1,5 @@
 import { useRevalidator } from "react-router";
-import type { DashboardData } from "~/modules/admin/index.server";
+import type { DashboardData } from "~/modules/reports/index.server";
 import { formatPrice } from "~/modules/pricing";
 import { Panel } from "./panel";
 import { RecentActivity } from "./recent-activity";

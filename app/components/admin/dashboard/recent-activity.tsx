@@ -1,4 +1,4 @@
-import type { DashboardData } from "~/modules/admin/index.server";
+import type { DashboardData } from "~/modules/reports/index.server";
 import { Panel } from "./panel";
 
 const ENTITY_LABEL: Record<string, string> = {

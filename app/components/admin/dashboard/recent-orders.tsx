@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { RecentOrder } from "~/modules/admin/index.server";
+import type { RecentOrder } from "~/modules/reports/index.server";
 import { formatPrice } from "~/modules/pricing";
 import { NO_ORDERS } from "./messages";
 import { Panel, panelLinkClass } from "./panel";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import type { DashboardFigures } from "~/modules/admin/index.server";
+import type { DashboardFigures } from "~/modules/reports/index.server";
 import { formatPrice } from "~/modules/pricing";
 
 type Series = DashboardFigures["series"];

@@ -1,5 +1,5 @@
 import { formatPrice } from "~/modules/pricing";
-import type { DashboardFigures } from "~/modules/admin/index.server";
+import type { DashboardFigures } from "~/modules/reports/index.server";
 
 const count = new Intl.NumberFormat("en-IN");
 

@@ -1,4 +1,4 @@
-import type { DashboardFigures } from "~/modules/admin/index.server";
+import type { DashboardFigures } from "~/modules/reports/index.server";
 import { ORDER_STATUS_LABELS, statusTone, type StatusTone } from "~/modules/orders";
 import { Panel } from "./panel";
 

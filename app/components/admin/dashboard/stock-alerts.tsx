@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { StockAlertList } from "~/modules/admin/index.server";
+import type { StockAlertList } from "~/modules/reports/index.server";
 import { Panel } from "./panel";
 
 const count = new Intl.NumberFormat("en-IN");

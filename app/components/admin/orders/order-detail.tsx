@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { StatusBadge } from "~/components/admin/dashboard/status-badge";
 import { formatPhone } from "~/modules/accounts";
 import { PAYMENT_METHOD_LABELS } from "~/modules/orders";
-import type { StaffOrderDetail } from "~/modules/admin/index.server";
+import type { StaffOrderDetail } from "~/modules/reports/index.server";
 import { variantUrl } from "~/modules/media";
 import { formatPrice } from "~/modules/pricing";
 import { formatDateTime } from "./dates";

@@ -1,5 +1,5 @@
 import type { ActivityItem } from "~/modules/audit/index.server";
-import type { StaffOrderDetail } from "~/modules/admin/index.server";
+import type { StaffOrderDetail } from "~/modules/reports/index.server";
 import { ORDER_STATUS_LABELS, statusTone, type StatusTone } from "~/modules/orders";
 import { formatDateTime } from "./dates";
 

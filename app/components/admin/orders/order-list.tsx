@@ -5,7 +5,7 @@ import { Chevron } from "~/components/admin/products/fields";
 import { SearchIcon } from "~/components/ui/icons";
 import { formatPhone } from "~/modules/accounts";
 import { ALL_STATUSES, orderListQuery, PAYMENT_METHOD_LABELS, type OrderListParams } from "~/modules/orders";
-import type { FlaggedPaymentRow, StaffOrderPage, StaffOrderRow } from "~/modules/admin/index.server";
+import type { FlaggedPaymentRow, StaffOrderPage, StaffOrderRow } from "~/modules/reports/index.server";
 import { ORDER_STATUS_LABELS } from "~/modules/orders";
 import { describeAmount } from "~/modules/payments";
 import { formatPrice } from "~/modules/pricing";

@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { REFUND_STATUS_LABELS, type OrderActionAnswer } from "~/modules/orders";
-import type { StaffOrderDetail } from "~/modules/admin/index.server";
+import type { StaffOrderDetail } from "~/modules/reports/index.server";
 import { describeAmount, paysOrderTotal } from "~/modules/payments";
 import { formatPrice } from "~/modules/pricing";
 import { formatDateTime } from "./dates";

@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/client.server";
 import type { Actor } from "../../audit/index.server";
 import { checkStatusChange, ORDER_ADMIN_MESSAGES, type OrderActionAnswer, type OrderIntent } from "../../orders";
-import { isOrderId } from "./admin-orders.server";
+import { isOrderId } from "../../reports/index.server";
 import {
   changeOrderStatus,
   confirmFlaggedPayment,

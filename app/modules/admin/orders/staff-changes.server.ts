@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.server";
 import { recordAudit, type Actor } from "../../audit/index.server";
-import { forgetFigures } from "../dashboard.server";
+import { forgetFigures } from "../../reports/index.server";
 import { releaseStock, reserveStock, stockCommitted } from "../../catalog/index.server";
 import { queueConfirmation } from "../../checkout/index.server";
 import { shopPaymentProvider } from "../../checkout/index.server";

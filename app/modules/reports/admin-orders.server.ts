@@ -1,15 +1,15 @@
-import type { OrderAmounts } from "../../orders";
-import { csvDownloadStream } from "../../../lib/csv-stream.server";
+import type { OrderAmounts } from "../orders";
+import { csvDownloadStream } from "../../lib/csv-stream.server";
 import { and, asc, count, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/client.server";
-import { user } from "../../accounts/auth-schema.server";
-import { recentActivity, type ActivityItem } from "../../audit/index.server";
-import { payments, refunds } from "../../payments/schema.server";
-import { paysOrderTotal } from "../../payments/index";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "../../orders";
-import { PAYMENT_METHOD_LABELS, type OrderListParams } from "../../orders";
-import { orderLines, orders, orderStatusHistory, type BillingInfo } from "../../orders/schema.server";
-import type { OrderRow } from "../../orders/index.server";
+import type { Db } from "../../db/client.server";
+import { user } from "../accounts/auth-schema.server";
+import { recentActivity, type ActivityItem } from "../audit/index.server";
+import { payments, refunds } from "../payments/schema.server";
+import { paysOrderTotal } from "../payments";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "../orders";
+import { PAYMENT_METHOD_LABELS, type OrderListParams } from "../orders";
+import { orderLines, orders, orderStatusHistory, type BillingInfo } from "../orders/schema.server";
+import type { OrderRow } from "../orders/index.server";
 
 /*
  * The back office's order list, detail and CSV export (issue 13, 'Orders'). Lists are SQL pages
