@@ -1,9 +1,4 @@
-import {
-  ORDER_STATUS_LABELS,
-  STATUS_TONE_CLASSES,
-  statusTone,
-  type OrderStatus,
-} from "~/modules/orders";
+import { ORDER_STATUS_LABELS, STATUS_TONE_CLASSES, statusTone, type OrderStatus } from "~/modules/orders";
 
 /** An order's status as a coloured pill (spec section 4's colours, shared with the shopper's pages). */
 export function StatusBadge({ status }: { status: OrderStatus }) {
