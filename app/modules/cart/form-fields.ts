@@ -1,4 +1,7 @@
 import { LINE_DEFAULTS } from "./lines";
+import { isUuid } from "../../lib/ids";
+
+export { isUuid };
 
 /*
  * The cart and wishlist forms' fields as the browser reads them back for its optimistic state
@@ -9,12 +12,6 @@ import { LINE_DEFAULTS } from "./lines";
 /** Which store a form's change goes to: the browser's (guests) or the server's (signed in). */
 export const STORE_FIELD = "store";
 export type Store = "local" | "server";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
 
 function text(value: FormDataEntryValue | null, max: number, fallback: string): string {
   const s = typeof value === "string" ? value.trim() : "";

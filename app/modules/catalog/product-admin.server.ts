@@ -27,6 +27,7 @@ import { productImages, products, productVariants } from "./schema.server";
 import { addVariants, createVariants, deleteVariants, setVariantStock, stockCommitted } from "./stock.server";
 import { variantAxes, variantKey, variantSkus } from "./variants";
 import { findVariantBySku } from "./variants.server";
+import { isUuid } from "../../lib/ids";
 
 /*
  * The admin's catalogue functions (issue 12, 'Products'): the list with search and paging in SQL,
@@ -40,10 +41,8 @@ import { findVariantBySku } from "./variants.server";
  * was ever ordered decides between deleting and keeping it, and the admin coordinates the modules.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function isProductId(value: string): boolean {
-  return UUID.test(value);
+  return isUuid(value);
 }
 
 /* ---------------- the list ---------------- */

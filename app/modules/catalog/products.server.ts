@@ -12,6 +12,7 @@ import {
 } from "./types";
 import { DEFAULT_COLOUR, DEFAULT_SIZE, type VariantStock } from "./variants";
 import { variantsOf } from "./variants.server";
+import { isUuid } from "../../lib/ids";
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -237,10 +238,8 @@ export async function listProducts(
   return { items: rows, total: count?.n ?? 0, page, perPage };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function isProductId(value: string): boolean {
-  return UUID.test(value);
+  return isUuid(value);
 }
 
 /** One active product with all its pictures, or null. */

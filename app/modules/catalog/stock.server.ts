@@ -6,6 +6,7 @@ import { queueBackInStockMessages } from "./back-in-stock.server";
 import { forgetFacets } from "./facet-cache.server";
 import { productVariants, products } from "./schema.server";
 import { spreadStock, variantAxes, variantKey, variantMatrix, variantSkus, type VariantStock } from "./variants";
+import { isUuid } from "../../lib/ids";
 
 /*
  * Stock, per variant (decision 015). This file is the only one that writes `product_variants.stock`
@@ -33,8 +34,6 @@ export type StockFailure = { ok: false; line: number; variantId: string; request
 export type ReserveResult = { ok: true } | StockFailure;
 export type ReleaseResult = { ok: true; restocked: string[] } | StockFailure;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function checkLines(lines: readonly StockLine[]): void {
   lines.forEach((l, i) => {
     if (!Number.isInteger(l.quantity) || l.quantity <= 0)
@@ -58,7 +57,7 @@ function uuidList(ids: readonly string[]): SQL {
 
 /** Locks the products of these variants, in id order. Returns their ids. */
 async function lockProductsOfVariants(tx: Tx, variantIds: readonly string[]): Promise<string[]> {
-  const wanted = [...new Set(variantIds.filter((id) => UUID.test(id)))];
+  const wanted = [...new Set(variantIds.filter((id) => isUuid(id)))];
   if (wanted.length === 0) return [];
   const rows = await tx
     .select({ id: products.id })
@@ -95,7 +94,7 @@ class LineFailed extends Error {
 }
 
 async function currentStock(tx: Tx, variantId: string): Promise<number | null> {
-  if (!UUID.test(variantId)) return null;
+  if (!isUuid(variantId)) return null;
   const [row] = await tx
     .select({ stock: productVariants.stock })
     .from(productVariants)
@@ -119,7 +118,7 @@ export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise
   try {
     await tx.transaction(async (sp) => {
       for (const line of inLockOrder(lines)) {
-        const taken = UUID.test(line.variantId)
+        const taken = isUuid(line.variantId)
           ? await sp
               .update(productVariants)
               .set({ stock: sql`${productVariants.stock} - ${line.quantity}`, updatedAt: sql`now()` })
@@ -162,7 +161,7 @@ export async function releaseStock(tx: Tx, lines: readonly StockLine[], now = ne
     return await tx.transaction(async (sp) => {
       const restocked: string[] = [];
       for (const line of inLockOrder(lines)) {
-        const [row] = UUID.test(line.variantId)
+        const [row] = isUuid(line.variantId)
           ? await sp
               .update(productVariants)
               .set({ stock: sql`${productVariants.stock} + ${line.quantity}`, updatedAt: sql`now()` })
@@ -298,7 +297,7 @@ export async function addVariants(tx: Tx, productId: string, rows: readonly Adde
  * decides which: only those no order ever named) and recomputes the product's derived columns.
  */
 export async function deleteVariants(tx: Tx, productId: string, variantIds: readonly string[]): Promise<void> {
-  const ids = variantIds.filter((id) => UUID.test(id));
+  const ids = variantIds.filter((id) => isUuid(id));
   if (ids.length === 0) return;
   await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("update");
   await tx

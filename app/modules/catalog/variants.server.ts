@@ -2,12 +2,11 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { productVariants, products } from "./schema.server";
 import { variantAxes, type ProductVariantView } from "./variants";
+import { isUuid } from "../../lib/ids";
 
 /* Reading variants (decision 015); writes are in stock.server.ts. */
 
 type Conn = Db | Tx;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface VariantRef {
   id: string;
@@ -34,7 +33,7 @@ export async function findVariant(
   size: string,
   colour: string,
 ): Promise<VariantRef | null> {
-  if (!UUID.test(productId)) return null;
+  if (!isUuid(productId)) return null;
   const [row] = await db
     .select(refColumns)
     .from(productVariants)
@@ -55,7 +54,7 @@ export async function findVariantBySku(db: Conn, sku: string): Promise<VariantRe
 }
 
 export async function getVariant(db: Conn, variantId: string): Promise<VariantRef | null> {
-  if (!UUID.test(variantId)) return null;
+  if (!isUuid(variantId)) return null;
   const [row] = await db.select(refColumns).from(productVariants).where(eq(productVariants.id, variantId)).limit(1);
   return row ?? null;
 }
@@ -65,7 +64,7 @@ export async function getVariant(db: Conn, variantId: string): Promise<VariantRe
  * keyed by product id. Variants of sizes or colours the product no longer offers are left out.
  */
 export async function variantsOf(db: Conn, productIds: readonly string[]): Promise<Map<string, ProductVariantView[]>> {
-  const wanted = [...new Set(productIds.filter((id) => UUID.test(id)))];
+  const wanted = [...new Set(productIds.filter((id) => isUuid(id)))];
   const byProduct = new Map<string, ProductVariantView[]>();
   if (wanted.length === 0) return byProduct;
   const rows = await db
@@ -107,7 +106,7 @@ export async function lineAvailability(
   db: Conn,
   lines: ReadonlyArray<{ productId: string; size: string; colour: string }>,
 ): Promise<Map<string, LineAvailability>> {
-  const ids = [...new Set(lines.map((l) => l.productId).filter((id) => UUID.test(id)))];
+  const ids = [...new Set(lines.map((l) => l.productId).filter((id) => isUuid(id)))];
   const [rows, variants] = await Promise.all([
     ids.length === 0
       ? Promise.resolve([])

@@ -1,9 +1,7 @@
-import { asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.server";
 import { issueInvoiceAtConfirmation } from "../invoices/index.server";
 import { queueOrderConfirmation, type OrderMessageInput } from "../messages/index.server";
-import { accountOrderUrl } from "../orders/index.server";
-import { orderLines, orders } from "../orders/schema.server";
+import { accountOrderUrl, findOrderById, orderLinesOf } from "../orders/index.server";
 import { EXPECTED_DISPATCH } from "./billing";
 
 /**
@@ -12,9 +10,9 @@ import { EXPECTED_DISPATCH } from "./billing";
  * tax invoice is issued (in a savepoint: a failure there never fails the confirmation).
  */
 export async function queueConfirmation(tx: Tx, orderId: string): Promise<void> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  const order = await findOrderById(tx, orderId);
   if (!order) throw new Error(`confirmation: no order ${orderId}`);
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+  const lines = await orderLinesOf(tx, orderId);
   const input: OrderMessageInput = {
     orderNumber: order.orderNumber,
     customerName: order.customerName,

@@ -1,40 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
-import { orders } from "../orders/schema.server";
 import { invoiceFileName, type InvoiceDocument } from "./document";
 import { INVOICE_MESSAGES, invoiceForDownload, type IssueProblem } from "./invoices.server";
 import type { CreditNoteDocument } from "./credit-note";
 import { renderCreditNotePdf, renderInvoicePdf } from "./pdf.server";
 import { creditNotes } from "./schema.server";
+import { isUuid } from "../../lib/ids";
 
 /*
  * The invoice download, for the shopper's account (their own orders only) and for staff: the PDF of
  * the invoice issued, issuing it first for an order that has none yet (decision 024).
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const INVOICE_NOT_FOUND = "Invoice not found";
 
-/** The order of `orderNumber` when `userId` placed it: the only orders a shopper can reach. */
-export async function findShopperOrderRef(db: Db, userId: string, orderNumber: string): Promise<{ id: string } | null> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** An order by its id or its number (staff links use the id; a number typed by hand works too). */
-export async function findOrderRef(db: Db, idOrNumber: string): Promise<{ id: string } | null> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(UUID.test(idOrNumber) ? eq(orders.id, idOrNumber) : eq(orders.orderNumber, idOrNumber))
-    .limit(1);
-  return row ?? null;
-}
+export { findOrderRef, findShopperOrderRef } from "../orders/index.server";
 
 export type InvoiceDownload =
   | { ok: true; body: Buffer; fileName: string; number: string }
@@ -71,7 +51,7 @@ export const CREDIT_NOTE_NOT_FOUND = "Credit note not found";
 
 /** One of the order's credit notes as a PDF; 404 for an unknown id or another order's credit note. */
 export async function creditNoteDownload(db: Db, orderId: string, creditNoteId: string): Promise<InvoiceDownload> {
-  if (!UUID.test(creditNoteId)) return { ok: false, status: 404, message: CREDIT_NOTE_NOT_FOUND };
+  if (!isUuid(creditNoteId)) return { ok: false, status: 404, message: CREDIT_NOTE_NOT_FOUND };
   const [row] = await db
     .select()
     .from(creditNotes)

@@ -3,6 +3,7 @@ import { and, asc, eq, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { orderLines, orders, orderStatusHistory, type BillingInfo } from "./schema.server";
 import type { OrderStatus } from "./status-display";
+import { isUuid } from "../../lib/ids";
 
 /*
  * The write side of orders (DESIGN: orders are written by the server, never by the browser). The
@@ -115,6 +116,35 @@ export async function findOrderByNumber(db: Conn, orderNumber: string): Promise<
 
 export async function findOrderById(db: Conn, orderId: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row ?? null;
+}
+
+/** An order's lines, in the order they were placed. */
+export async function orderLinesOf(db: Conn, orderId: string): Promise<Array<typeof orderLines.$inferSelect>> {
+  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+}
+
+/** The order of `orderNumber` when `userId` placed it: the only orders a shopper can reach. */
+export async function findShopperOrderRef(
+  db: Conn,
+  userId: string,
+  orderNumber: string,
+): Promise<{ id: string } | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** An order by its id or its number (staff links use the id; a number typed by hand works too). */
+export async function findOrderRef(db: Conn, idOrNumber: string): Promise<{ id: string } | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(isUuid(idOrNumber) ? eq(orders.id, idOrNumber) : eq(orders.orderNumber, idOrNumber))
+    .limit(1);
   return row ?? null;
 }
 

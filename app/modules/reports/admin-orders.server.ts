@@ -10,6 +10,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "../orders";
 import { PAYMENT_METHOD_LABELS, type OrderListParams } from "../orders";
 import { orderLines, orders, orderStatusHistory, type BillingInfo } from "../orders/schema.server";
 import type { OrderRow } from "../orders/index.server";
+import { isUuid } from "../../lib/ids";
 
 /*
  * The back office's order list, detail and CSV export (issue 13, 'Orders'). Lists are SQL pages
@@ -246,10 +247,8 @@ export interface StaffOrderDetail {
   activity: ActivityItem[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function isOrderId(value: string | undefined | null): value is string {
-  return typeof value === "string" && UUID.test(value);
+  return typeof value === "string" && isUuid(value);
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -11,6 +11,7 @@ import {
   type ChangeDeps,
   type ChangeResult,
 } from "./staff-changes.server";
+import { isUuid } from "../../../lib/ids";
 
 /*
  * The order screens' form posts (the list's flagged payments and the order page): read the intent
@@ -19,7 +20,6 @@ import {
  */
 
 const INTENTS: readonly OrderIntent[] = ["status", "confirm-payment", "refund-payment", "retry-refund"];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function runOrderAction(
   db: Db,
@@ -63,7 +63,7 @@ export async function runOrderAction(
     case "confirm-payment":
     case "refund-payment": {
       const paymentId = field("paymentId");
-      if (!UUID.test(paymentId)) return bad(ORDER_ADMIN_MESSAGES.flagGone, 409);
+      if (!isUuid(paymentId)) return bad(ORDER_ADMIN_MESSAGES.flagGone, 409);
       result = await (intent === "confirm-payment" ? confirmFlaggedPayment : refundFlaggedPayment)(
         db,
         staff,
@@ -74,7 +74,7 @@ export async function runOrderAction(
     }
     case "retry-refund": {
       const refundId = field("refundId");
-      if (!UUID.test(refundId)) return bad(ORDER_ADMIN_MESSAGES.refundMissing, 404);
+      if (!isUuid(refundId)) return bad(ORDER_ADMIN_MESSAGES.refundMissing, 404);
       result = await retryRefund(db, staff, { orderId, version, refundId }, options);
       break;
     }
