@@ -1,10 +1,9 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
 import { changedFields, recordAudit, type Actor } from "../audit/index.server";
-import { mediaUploads } from "../media/schema.server";
 import type { MediaStorage } from "../media/index.server";
-import { claimUploads, removeStoredPictures } from "../media/index.server";
+import { claimUploads, removeStoredPictures, unattachedStaffUploadsByKey } from "../media/index.server";
 import { formatPrice } from "../pricing";
 import {
   ADMIN_PER_PAGE,
@@ -281,13 +280,10 @@ async function claimNewPictures(
   const found = new Map<string, { url: string; width: number; height: number }>();
   if (keys.length === 0) return found;
   const [uploads, taken] = await Promise.all([
-    tx
-      .select({ key: mediaUploads.key, url: mediaUploads.url, width: mediaUploads.width, height: mediaUploads.height })
-      .from(mediaUploads)
-      .where(and(inArray(mediaUploads.key, keys), isNull(mediaUploads.attachedAt), isNotNull(mediaUploads.uploadedBy))),
+    unattachedStaffUploadsByKey(tx, keys),
     tx.select({ key: productImages.key }).from(productImages).where(inArray(productImages.key, keys)),
   ]);
-  for (const u of uploads) found.set(u.key, u);
+  for (const u of uploads) found.set(u.key, { url: u.url, width: u.width, height: u.height });
   if (found.size !== keys.length || taken.length > 0) {
     throw new Refused({
       ok: false,

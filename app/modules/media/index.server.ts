@@ -6,4 +6,11 @@ export { startUploadSweep, stopUploadSweep } from "./cleanup.server";
 export { storeResponsivePicture } from "./process.server";
 export { isS3Storage, s3Storage } from "./s3-storage.server";
 export { localDiskStorage, type MediaStorage } from "./storage.server";
-export { claimUploads, receivePictureUpload, removeStoredPictures } from "./upload.server";
+export {
+  claimUploads,
+  receivePictureUpload,
+  removeStoredPictures,
+  unattachedStaffUploadsByKey,
+  type UnattachedUpload,
+  unattachedUploadsByUrl,
+} from "./upload.server";

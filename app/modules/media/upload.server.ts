@@ -9,7 +9,7 @@ import {
   parseFormData,
   type FileUpload,
 } from "@remix-run/form-data-parser";
-import { and, eq, inArray, isNotNull, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata } from "sharp";
 import { getDb, type Db, type Tx } from "../../db/client.server";
@@ -313,4 +313,45 @@ export async function claimUploads(
     const { attachedAt: _attached, ...row } = found.get(key)!;
     return row;
   });
+}
+
+/** An upload a product has not taken yet, as the product editor and the CSV import look it up. */
+export interface UnattachedUpload {
+  key: string;
+  url: string;
+  width: number;
+  height: number;
+  uploadedBy: string | null;
+}
+
+/** Uploads by staff (not the demo's pictures) of these keys that no product has taken yet. */
+export async function unattachedStaffUploadsByKey(tx: Tx | Db, keys: readonly string[]): Promise<UnattachedUpload[]> {
+  if (keys.length === 0) return [];
+  return tx
+    .select({
+      key: mediaUploads.key,
+      url: mediaUploads.url,
+      width: mediaUploads.width,
+      height: mediaUploads.height,
+      uploadedBy: mediaUploads.uploadedBy,
+    })
+    .from(mediaUploads)
+    .where(
+      and(inArray(mediaUploads.key, [...keys]), isNull(mediaUploads.attachedAt), isNotNull(mediaUploads.uploadedBy)),
+    );
+}
+
+/** Uploads at these addresses that no product has taken yet. */
+export async function unattachedUploadsByUrl(tx: Tx | Db, urls: readonly string[]): Promise<UnattachedUpload[]> {
+  if (urls.length === 0) return [];
+  return tx
+    .select({
+      key: mediaUploads.key,
+      url: mediaUploads.url,
+      width: mediaUploads.width,
+      height: mediaUploads.height,
+      uploadedBy: mediaUploads.uploadedBy,
+    })
+    .from(mediaUploads)
+    .where(and(inArray(mediaUploads.url, [...urls]), isNull(mediaUploads.attachedAt)));
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.server";
-import { mediaUploads } from "../../media/schema.server";
+import { unattachedUploadsByUrl } from "../../media/index.server";
 import { productImages, products, productVariants } from "../schema.server";
 import { absoluteUrl, storedForm } from "./addresses.server";
 import { chunks } from "./batches.server";
@@ -102,16 +102,7 @@ export async function loadPictures(conn: Db | Tx, urls: string[], baseUrl: strin
   const spellings = [...new Set(urls.flatMap((u) => [u, absoluteUrl(u, baseUrl)]))];
   for (const part of chunks(spellings)) {
     const [uploads, taken] = await Promise.all([
-      conn
-        .select({
-          key: mediaUploads.key,
-          url: mediaUploads.url,
-          width: mediaUploads.width,
-          height: mediaUploads.height,
-          uploadedBy: mediaUploads.uploadedBy,
-        })
-        .from(mediaUploads)
-        .where(and(inArray(mediaUploads.url, part), isNull(mediaUploads.attachedAt))),
+      unattachedUploadsByUrl(conn, part),
       conn
         .select({ productId: productImages.productId, key: productImages.key, url: productImages.url })
         .from(productImages)
