@@ -11,12 +11,15 @@
  * it runs on the embedded database: only one process can open it; with DATABASE_URL it may run
  * alongside, and other instances' page caches catch up within 30 s).
  */
-import { eq, or } from "drizzle-orm";
 import { getConfig } from "../app/config.server";
 import { smsProviderFor } from "../app/modules/accounts/index.server";
-import { products } from "../app/modules/catalog/schema.server";
-import { changeStock, setVariantStock } from "../app/modules/catalog/index.server";
-import { findVariantBySku, variantsOf } from "../app/modules/catalog/index.server";
+import {
+  changeStock,
+  findProductBySkuOrSlug,
+  findVariantBySku,
+  setVariantStock,
+  variantsOf,
+} from "../app/modules/catalog/index.server";
 import { deliverDueMessages } from "../app/modules/messages/index.server";
 import { openConfiguredDatabase } from "./cli-database";
 
@@ -43,11 +46,7 @@ try {
   const db = database.db;
   if (listing) {
     const name = args[0]!;
-    const [product] = await db
-      .select({ id: products.id, name: products.name, sku: products.sku })
-      .from(products)
-      .where(or(eq(products.sku, name.toUpperCase()), eq(products.slug, name)))
-      .limit(1);
+    const product = await findProductBySkuOrSlug(db, name);
     if (!product) {
       console.error(`No product with the SKU or slug ${name}.`);
       status = 1;

@@ -18,6 +18,7 @@ export {
   createProduct,
   ensureCategories,
   existingProductIds,
+  findProductBySkuOrSlug,
   findProductIdBySlug,
   getProduct,
   getShopperProducts,

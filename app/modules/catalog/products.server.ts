@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { QUICK_ADD_SIZE } from "./quick-add";
 import { categories, productImages, products, productVariants, type ProductColour } from "./schema.server";
@@ -69,6 +69,19 @@ export async function listCategories(db: Db | Tx): Promise<Array<{ slug: string;
     .select({ slug: categories.slug, name: categories.name })
     .from(categories)
     .orderBy(asc(categories.position), asc(categories.name));
+}
+
+/** A product by its SKU (any case) or its slug, as the stock command line names it. */
+export async function findProductBySkuOrSlug(
+  db: Db,
+  name: string,
+): Promise<{ id: string; name: string; sku: string } | null> {
+  const [product] = await db
+    .select({ id: products.id, name: products.name, sku: products.sku })
+    .from(products)
+    .where(or(eq(products.sku, name.toUpperCase()), eq(products.slug, name)))
+    .limit(1);
+  return product ?? null;
 }
 
 /** Inserts a product, its variants (every size x colour, with their stock) and its pictures in one transaction. Returns the new id. */
