@@ -23,3 +23,4 @@ export {
 } from "./orders.server";
 export { lookUpOrder } from "./tracking.server";
 export { orderHistory } from "./product-history.server";
+export { findShopperOrder, listOrdersForUser, type OrderSummary, type ShopperOrder } from "./shopper-orders.server";

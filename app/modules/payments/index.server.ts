@@ -20,6 +20,8 @@ export {
   paymentsOfOrder,
   recordGatewayRefund,
   recordWebhookEvent,
+  settlingPayment,
+  type SettlingPayment,
 } from "./records.server";
 export { announceRefundProcessed } from "./refund-notices.server";
 export { recordRefundWebhook, type RefundOutcome, requestRefunds, settleRefund } from "./refunds.server";

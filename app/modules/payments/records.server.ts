@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { gatewayRefunds, payments, webhookEvents } from "./schema.server";
 import type { ReportedPayment } from "./settlement";
@@ -205,4 +205,22 @@ export async function recordGatewayRefund(
     })
     .where(eq(payments.id, payment.id));
   return { kind: "recorded", paymentId: payment.id, orderId: payment.orderId };
+}
+
+/** The payment that settled an order, as the shopper's order page shows it. */
+export interface SettlingPayment {
+  providerPaymentId: string | null;
+  method: string | null;
+  capturedAt: Date | null;
+}
+
+/** The first captured payment of an order (null while unpaid, and for cash on delivery). */
+export async function settlingPayment(db: Conn, orderId: string): Promise<SettlingPayment | null> {
+  const [payment] = await db
+    .select({ providerPaymentId: payments.providerPaymentId, method: payments.method, capturedAt: payments.capturedAt })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, "captured")))
+    .orderBy(asc(payments.capturedAt))
+    .limit(1);
+  return payment ?? null;
 }
