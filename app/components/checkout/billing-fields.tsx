@@ -76,6 +76,7 @@ export function AddressFields({
   lookup: PincodeLookup;
   errors: FieldErrors;
 }) {
+  const stateId = useId();
   return (
     <>
       <Field
@@ -115,7 +116,37 @@ export function AddressFields({
         <PincodeNote lookup={lookup} state={state} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <StateSelect state={state} onChoose={lookup.chooseState} error={errors.state} />
+        <div>
+          <label htmlFor={stateId} className="eyebrow block text-ink">
+            State
+            <span aria-hidden="true" className="text-maroon">
+              {" "}
+              *
+            </span>
+          </label>
+          <select
+            id={stateId}
+            name="state"
+            value={state}
+            onChange={(event) => lookup.chooseState(event.currentTarget.value)}
+            required
+            aria-invalid={errors.state ? true : undefined}
+            aria-describedby={errors.state ? `${stateId}-error` : undefined}
+            className={`mt-2 block w-full min-w-0 border bg-white px-4 py-3 text-base text-ink focus:border-ink focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon ${errors.state ? "border-sale" : "border-linen"}`}
+          >
+            <option value="">Choose a state</option>
+            {INDIAN_STATES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+          {errors.state ? (
+            <p id={`${stateId}-error`} className="mt-1.5 text-sm text-sale">
+              {errors.state}
+            </p>
+          ) : null}
+        </div>
         <Field
           label="Country"
           name="country"
@@ -126,51 +157,5 @@ export function AddressFields({
         />
       </div>
     </>
-  );
-}
-
-/** The state, from the list of Indian states and union territories (a choice the pincode lookup checks). */
-function StateSelect({
-  state,
-  onChoose,
-  error,
-}: {
-  state: string;
-  onChoose: (state: string) => void;
-  error: string | undefined;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="eyebrow block text-ink">
-        State
-        <span aria-hidden="true" className="text-maroon">
-          {" "}
-          *
-        </span>
-      </label>
-      <select
-        id={id}
-        name="state"
-        value={state}
-        onChange={(event) => onChoose(event.currentTarget.value)}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`mt-2 block w-full min-w-0 border bg-white px-4 py-3 text-base text-ink focus:border-ink focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon ${error ? "border-sale" : "border-linen"}`}
-      >
-        <option value="">Choose a state</option>
-        {INDIAN_STATES.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-sale">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -9,10 +9,10 @@ import {
   checkoutErrors,
   checkoutSummary,
   NOTE_MAX_LENGTH,
-  type CheckoutValues,
+  refinePincodeState,
+  type PlacesOf,
 } from "~/modules/checkout";
 import type { CheckoutPage, LineProblem } from "~/modules/checkout/index.server";
-import { refinePincodeState, type PlacesOf } from "~/modules/checkout";
 import type { PaymentChoice } from "~/modules/pricing";
 import { AddressFields, ContactFields } from "./billing-fields";
 import { CheckoutShell } from "./checkout-shell";
@@ -33,6 +33,7 @@ export function CheckoutForm({
   actionData?: Extract<CheckoutActionData, { ok: false }>;
 }) {
   const navigation = useNavigation();
+  const noteId = useId();
   const start = actionData?.values ?? page.prefill;
   const initialMethod: PaymentChoice =
     start.paymentMethod === "cod" && page.methods.cod ? "cod" : page.methods.online ? "online" : "cod";
@@ -103,9 +104,30 @@ export function CheckoutForm({
             errors={errors}
           />
           {!knownAddress ? (
-            <SaveAddressChoice defaultChecked={start.saveAddress === "on" || page.saved.length === 0} />
+            <label className="flex items-center gap-3 text-sm text-ink">
+              <input
+                type="checkbox"
+                name="saveAddress"
+                defaultChecked={start.saveAddress === "on" || page.saved.length === 0}
+                className="h-4 w-4 accent-maroon"
+              />
+              Save this address to my account
+            </label>
           ) : null}
-          <NoteToSeller defaultValue={start.noteToSeller} />
+          <div>
+            <label htmlFor={noteId} className="eyebrow block text-ink">
+              Note to seller (optional)
+            </label>
+            <textarea
+              id={noteId}
+              name="noteToSeller"
+              rows={3}
+              maxLength={NOTE_MAX_LENGTH}
+              defaultValue={start.noteToSeller}
+              placeholder="A gift message, a preferred delivery time..."
+              className="mt-2 block w-full border border-linen bg-white px-4 py-3 text-base text-ink placeholder:text-stone/60 focus:border-ink focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon"
+            />
+          </div>
         </section>
 
         <OrderSummary
@@ -149,35 +171,6 @@ function CheckoutMessages({
         </ul>
       ) : null}
       {couponNotice ? <Notice tone="info">{couponNotice}</Notice> : null}
-    </div>
-  );
-}
-
-function SaveAddressChoice({ defaultChecked }: { defaultChecked: boolean }) {
-  return (
-    <label className="flex items-center gap-3 text-sm text-ink">
-      <input type="checkbox" name="saveAddress" defaultChecked={defaultChecked} className="h-4 w-4 accent-maroon" />
-      Save this address to my account
-    </label>
-  );
-}
-
-function NoteToSeller({ defaultValue }: { defaultValue: CheckoutValues["noteToSeller"] }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="eyebrow block text-ink">
-        Note to seller (optional)
-      </label>
-      <textarea
-        id={id}
-        name="noteToSeller"
-        rows={3}
-        maxLength={NOTE_MAX_LENGTH}
-        defaultValue={defaultValue}
-        placeholder="A gift message, a preferred delivery time..."
-        className="mt-2 block w-full border border-linen bg-white px-4 py-3 text-base text-ink placeholder:text-stone/60 focus:border-ink focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon"
-      />
     </div>
   );
 }

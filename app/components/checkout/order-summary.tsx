@@ -30,7 +30,38 @@ export function OrderSummary({
       <h2 id="order-summary-heading" className="font-display text-2xl text-ink">
         Order summary
       </h2>
-      <SummaryLines lines={page.lines} />
+      <ul className="mt-6 divide-y divide-linen border-y border-linen">
+        {page.lines.map((line) => (
+          <li key={line.cartId} className="flex gap-4 py-4">
+            <div className="relative aspect-[3/4] w-16 shrink-0 bg-sand">
+              {line.image ? (
+                <img
+                  src={line.image.url}
+                  alt=""
+                  width={64}
+                  height={85}
+                  loading="lazy"
+                  className="h-full w-full object-cover"
+                />
+              ) : null}
+              <span
+                className="absolute -top-2 -right-2 grid h-5 min-w-5 place-items-center rounded-full bg-ink px-1 text-[0.65rem] font-medium text-ivory"
+                aria-hidden="true"
+              >
+                {line.quantity}
+              </span>
+            </div>
+            <div className="min-w-0 flex-1">
+              <p className="text-[0.65rem] tracking-[0.18em] text-stone uppercase">{line.brand}</p>
+              <p className="truncate text-sm text-ink">{line.name}</p>
+              <p className="mt-1 text-xs text-stone">
+                {line.size} · {line.colour} · Qty {line.quantity}
+              </p>
+            </div>
+            <p className="text-sm text-ink">{formatPrice(line.lineTotalPaise)}</p>
+          </li>
+        ))}
+      </ul>
       <Totals totals={totals} />
       <PaymentMethods page={page} method={method} onMethod={onMethod} error={methodError} />
 
@@ -54,44 +85,6 @@ export function OrderSummary({
         . Prices include GST.
       </p>
     </aside>
-  );
-}
-
-/** Each piece in the bag: its picture with the quantity on it, brand, name, size, colour and line total. */
-function SummaryLines({ lines }: { lines: ReadyPage["lines"] }) {
-  return (
-    <ul className="mt-6 divide-y divide-linen border-y border-linen">
-      {lines.map((line) => (
-        <li key={line.cartId} className="flex gap-4 py-4">
-          <div className="relative aspect-[3/4] w-16 shrink-0 bg-sand">
-            {line.image ? (
-              <img
-                src={line.image.url}
-                alt=""
-                width={64}
-                height={85}
-                loading="lazy"
-                className="h-full w-full object-cover"
-              />
-            ) : null}
-            <span
-              className="absolute -top-2 -right-2 grid h-5 min-w-5 place-items-center rounded-full bg-ink px-1 text-[0.65rem] font-medium text-ivory"
-              aria-hidden="true"
-            >
-              {line.quantity}
-            </span>
-          </div>
-          <div className="min-w-0 flex-1">
-            <p className="text-[0.65rem] tracking-[0.18em] text-stone uppercase">{line.brand}</p>
-            <p className="truncate text-sm text-ink">{line.name}</p>
-            <p className="mt-1 text-xs text-stone">
-              {line.size} · {line.colour} · Qty {line.quantity}
-            </p>
-          </div>
-          <p className="text-sm text-ink">{formatPrice(line.lineTotalPaise)}</p>
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -129,7 +129,23 @@ function Payable({
   return (
     <Shell>
       <section aria-labelledby="pay-heading" className="border border-linen bg-white/70 p-6 sm:p-10">
-        <AmountDue order={order} />
+        <p className="eyebrow">Order {order.orderNumber}</p>
+        <h2 id="pay-heading" className="mt-3 font-display text-3xl text-ink">
+          Amount to pay <span data-testid="payment-amount">{formatPrice(order.totalPaise)}</span>
+        </h2>
+        {order.paymentDueAt ? (
+          <p className="mt-2 text-sm text-stone">
+            We are holding your pieces until{" "}
+            {new Intl.DateTimeFormat("en-IN", {
+              hour: "numeric",
+              minute: "2-digit",
+              day: "numeric",
+              month: "short",
+              timeZone: "Asia/Kolkata",
+            }).format(new Date(order.paymentDueAt))}
+            .
+          </p>
+        ) : null}
         <div className="mt-6" aria-live="polite">
           {message ? <Notice tone="error">{message}</Notice> : null}
         </div>
@@ -177,31 +193,6 @@ function PaymentPlaced({ message, next }: { message: string; next: string }) {
         </Link>
       </div>
     </Shell>
-  );
-}
-
-/** The order's number, the amount to pay and how long its pieces are held. */
-function AmountDue({ order }: { order: PaymentPage["order"] }) {
-  return (
-    <>
-      <p className="eyebrow">Order {order.orderNumber}</p>
-      <h2 id="pay-heading" className="mt-3 font-display text-3xl text-ink">
-        Amount to pay <span data-testid="payment-amount">{formatPrice(order.totalPaise)}</span>
-      </h2>
-      {order.paymentDueAt ? (
-        <p className="mt-2 text-sm text-stone">
-          We are holding your pieces until{" "}
-          {new Intl.DateTimeFormat("en-IN", {
-            hour: "numeric",
-            minute: "2-digit",
-            day: "numeric",
-            month: "short",
-            timeZone: "Asia/Kolkata",
-          }).format(new Date(order.paymentDueAt))}
-          .
-        </p>
-      ) : null}
-    </>
   );
 }
 
