@@ -12,22 +12,17 @@ import { groupIndian } from "~/modules/pricing";
 
 /** Price: the ranges (all prices, or one band) and the slider for a range of one's own. */
 export function PriceFilter({
-  priceRange,
-  onRange,
+  draft,
+  change,
   slider,
-  active,
   onSlide,
   onCommit,
-  onReset,
 }: {
-  priceRange: ListFilters["priceRange"];
-  onRange: (range: ListFilters["priceRange"]) => void;
+  draft: ListFilters;
+  change: (next: ListFilters) => void;
   slider: { min: number; max: number };
-  /** a range of one's own is applied */
-  active: boolean;
-  onSlide: (min: number, max: number) => void;
+  onSlide: (slider: { min: number; max: number }) => void;
   onCommit: () => void;
-  onReset: () => void;
 }) {
   return (
     <fieldset>
@@ -37,8 +32,8 @@ export function PriceFilter({
           name="priceRange"
           value=""
           label="All prices"
-          checked={!priceRange}
-          onChange={() => onRange(undefined)}
+          checked={!draft.priceRange}
+          onChange={() => change({ ...draft, priceRange: undefined })}
         />
         {PRICE_RANGES.map((r) => (
           <Radio
@@ -46,18 +41,18 @@ export function PriceFilter({
             name="priceRange"
             value={r.value}
             label={r.label}
-            checked={priceRange === r.value}
-            onChange={() => onRange(r.value)}
+            checked={draft.priceRange === r.value}
+            onChange={() => change({ ...draft, priceRange: r.value })}
           />
         ))}
       </div>
       <PriceSlider
         min={slider.min}
         max={slider.max}
-        active={active}
-        onInput={onSlide}
+        active={draft.minPrice !== undefined || draft.maxPrice !== undefined}
+        onInput={(min, max) => onSlide({ min, max })}
         onCommit={onCommit}
-        onReset={onReset}
+        onReset={() => change({ ...draft, minPrice: undefined, maxPrice: undefined })}
       />
     </fieldset>
   );

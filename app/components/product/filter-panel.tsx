@@ -31,7 +31,6 @@ export function FilterPanel({
 }) {
   // The parent keys this panel by the URL's filters, so a navigation starts a fresh draft.
   const [draft, setDraft] = useState(filters);
-  const priceActive = draft.minPrice !== undefined || draft.maxPrice !== undefined;
   const [slider, setSlider] = useState({
     min: filters.minPrice ?? PRICE_SLIDER.defaultMin,
     max: filters.maxPrice ?? PRICE_SLIDER.defaultMax,
@@ -65,15 +64,7 @@ export function FilterPanel({
       {draft.sortChosen ? <input type="hidden" name="sortBy" value={draft.sortBy} /> : null}
       {draft.view === "list" ? <input type="hidden" name="view" value="list" /> : null}
 
-      <PriceFilter
-        priceRange={draft.priceRange}
-        onRange={(priceRange) => change({ ...draft, priceRange })}
-        slider={slider}
-        active={priceActive}
-        onSlide={(min, max) => setSlider({ min, max })}
-        onCommit={commitSlider}
-        onReset={() => change({ ...draft, minPrice: undefined, maxPrice: undefined })}
-      />
+      <PriceFilter draft={draft} change={change} slider={slider} onSlide={setSlider} onCommit={commitSlider} />
 
       <FacetGroup
         title="Colour"

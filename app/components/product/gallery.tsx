@@ -35,7 +35,30 @@ export function Gallery({ images, name }: { images: ProductImageView[]; name: st
   const current = images[index]!;
   return (
     <div className="flex flex-col-reverse gap-3 lg:flex-row">
-      {count > 1 ? <GalleryThumbs images={images} index={index} onShow={show} /> : null}
+      {count > 1 ? (
+        <ul className="hidden gap-3 lg:flex lg:w-20 lg:flex-col" aria-label="Pictures">
+          {images.map((image, i) => (
+            <li key={image.url}>
+              <button
+                type="button"
+                onClick={(e) => show(i, e.timeStamp)}
+                aria-label={`Show picture ${i + 1} of ${count}`}
+                aria-current={i === index ? "true" : undefined}
+                className={`block aspect-[3/4] w-full overflow-hidden border ${i === index ? "border-ink" : "border-transparent opacity-70 hover:opacity-100"}`}
+              >
+                <img
+                  src={variantUrl(image.url, 400)}
+                  alt=""
+                  width={80}
+                  height={107}
+                  loading="lazy"
+                  className="h-full w-full object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div className="relative flex-1">
         <div
           className="relative aspect-[3/4] touch-pan-y overflow-hidden bg-sand"
@@ -99,35 +122,6 @@ interface PictureChoice {
   images: ProductImageView[];
   index: number;
   onShow: (next: number, at: number) => void;
-}
-
-/** Desktop: a column of thumbnails beside the picture. */
-function GalleryThumbs({ images, index, onShow }: PictureChoice) {
-  const count = images.length;
-  return (
-    <ul className="hidden gap-3 lg:flex lg:w-20 lg:flex-col" aria-label="Pictures">
-      {images.map((image, i) => (
-        <li key={image.url}>
-          <button
-            type="button"
-            onClick={(e) => onShow(i, e.timeStamp)}
-            aria-label={`Show picture ${i + 1} of ${count}`}
-            aria-current={i === index ? "true" : undefined}
-            className={`block aspect-[3/4] w-full overflow-hidden border ${i === index ? "border-ink" : "border-transparent opacity-70 hover:opacity-100"}`}
-          >
-            <img
-              src={variantUrl(image.url, 400)}
-              alt=""
-              width={80}
-              height={107}
-              loading="lazy"
-              className="h-full w-full object-cover"
-            />
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 /** Under the picture: a dot per picture, the current one long. */

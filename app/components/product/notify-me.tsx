@@ -72,7 +72,31 @@ export function NotifyMe({
       </summary>
       <fetcher.Form method="post" action={`/product/${productId}`} className="mt-4 space-y-4" noValidate>
         <input type="hidden" name="intent" value={NOTIFY_INTENT} />
-        <VariantChoice options={options} current={current} hasSizes={hasSizes} label={label} onSelect={onSelect} />
+        {options.length === 1 ? (
+          <p className="text-sm text-ink">
+            <input type="hidden" name="variantId" value={current.id} />
+            {hasSizes ? "Size" : "Piece"}: <span className="font-medium">{label(current)}</span>
+          </p>
+        ) : (
+          <div>
+            <label htmlFor="notify-variant" className="mb-1.5 block text-xs tracking-[0.16em] text-stone uppercase">
+              {hasSizes ? "Size" : "Colour"}
+            </label>
+            <select
+              id="notify-variant"
+              name="variantId"
+              value={current.id}
+              onChange={(e) => onSelect(e.target.value)}
+              className="w-full border border-linen bg-ivory px-3 py-2.5 text-sm text-ink focus-visible:border-ink"
+            >
+              {options.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {label(v)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <PhoneChoice phone={phone} result={result} />
         <button id="notify-submit" type="submit" className="btn-outline w-full" disabled={busy}>
           {busy ? "Saving..." : phone ? "Notify me" : "Notify me by SMS"}
@@ -87,47 +111,6 @@ export function NotifyMe({
         </p>
       </fetcher.Form>
     </details>
-  );
-}
-
-/** Which variant to ask about: named when there is one, else a choice of the sold-out ones. */
-function VariantChoice({
-  options,
-  current,
-  hasSizes,
-  label,
-  onSelect,
-}: {
-  options: ProductVariantView[];
-  current: ProductVariantView;
-  hasSizes: boolean;
-  label: (v: ProductVariantView) => string;
-  onSelect: (variantId: string) => void;
-}) {
-  return options.length === 1 ? (
-    <p className="text-sm text-ink">
-      <input type="hidden" name="variantId" value={current.id} />
-      {hasSizes ? "Size" : "Piece"}: <span className="font-medium">{label(current)}</span>
-    </p>
-  ) : (
-    <div>
-      <label htmlFor="notify-variant" className="mb-1.5 block text-xs tracking-[0.16em] text-stone uppercase">
-        {hasSizes ? "Size" : "Colour"}
-      </label>
-      <select
-        id="notify-variant"
-        name="variantId"
-        value={current.id}
-        onChange={(e) => onSelect(e.target.value)}
-        className="w-full border border-linen bg-ivory px-3 py-2.5 text-sm text-ink focus-visible:border-ink"
-      >
-        {options.map((v) => (
-          <option key={v.id} value={v.id}>
-            {label(v)}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 

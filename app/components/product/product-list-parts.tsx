@@ -1,8 +1,6 @@
 import { Link } from "react-router";
 import {
-  CATEGORIES,
   hasActiveFilters,
-  listQuery,
   offeredSorts,
   type Facets,
   type ListFilters,
@@ -14,56 +12,10 @@ import { FilterIcon, GridIcon, ListIcon } from "./product-icons";
 
 type ListCategory = { slug: string; name: string; description: string } | null;
 
-/** The list's title: the search, the collection (with its description), or 'Our Collections'. */
-export function ListHeading({ filters, category }: { filters: ListFilters; category: ListCategory }) {
-  return (
-    <header className="mb-10 text-center">
-      <p className="eyebrow">{filters.search ? "Search" : category ? "Collection" : "Shop"}</p>
-      <h1 className="mt-3 font-display text-4xl text-ink sm:text-5xl">
-        {filters.search ? (
-          <>Results for &lsquo;{filters.search}&rsquo;</>
-        ) : category ? (
-          category.name
-        ) : (
-          "Our Collections"
-        )}
-      </h1>
-      {category && !filters.search ? (
-        <p className="mx-auto mt-4 max-w-xl text-sm leading-relaxed text-stone">{category.description}</p>
-      ) : null}
-    </header>
-  );
-}
-
-/** 'All' and a chip per category, keeping the search and the layout. */
-export function CategoryNav({ filters, category }: { filters: ListFilters; category: ListCategory }) {
-  return (
-    <nav
-      aria-label="Categories"
-      className="mb-8 flex [scrollbar-width:none] gap-2 overflow-x-auto pb-2 sm:block sm:text-center sm:[text-wrap:balance]"
-    >
-      <CategoryChip
-        to={`/products${listQuery({ search: filters.search, view: filters.view })}`}
-        active={!category}
-        label="All"
-      />
-      {CATEGORIES.map((c) => (
-        <CategoryChip
-          key={c.slug}
-          to={`/products${listQuery({ category: c.slug, search: filters.search, view: filters.view })}`}
-          active={category?.slug === c.slug}
-          label={c.name}
-        />
-      ))}
-    </nav>
-  );
-}
-
 /** How many products were found, the filters button (phones), the sort and the grid or list layout. */
 export function ListToolbar({
   total,
   loading,
-  activeCount,
   filters,
   facets,
   onOpenFilters,
@@ -71,13 +23,22 @@ export function ListToolbar({
 }: {
   total: number;
   loading: boolean;
-  /** how many filters are applied, shown on the phones' filters button */
-  activeCount: number;
   filters: ListFilters;
   facets: Facets;
   onOpenFilters: () => void;
   go: (next: Partial<ListFilters>) => void;
 }) {
+  // how many filters are applied, shown on the phones' filters button
+  const activeCount =
+    (filters.priceRange ? 1 : 0) +
+    (filters.minPrice !== undefined || filters.maxPrice !== undefined ? 1 : 0) +
+    (filters.availability ? 1 : 0) +
+    filters.sizes.length +
+    filters.colours.length +
+    filters.occasions.length +
+    filters.fabrics.length +
+    filters.materials.length +
+    filters.types.length;
   return (
     <div className="mb-6 flex flex-wrap items-center justify-between gap-3 border-b border-linen pb-4">
       <p className="text-sm text-stone" role="status" aria-live="polite">
@@ -187,19 +148,5 @@ function ViewButton({
     >
       {children}
     </button>
-  );
-}
-
-function CategoryChip({ to, active, label }: { to: string; active: boolean; label: string }) {
-  return (
-    // the list's own route: React Router knows it already, so no discovery attribute (issue 14)
-    <Link
-      to={to}
-      aria-current={active ? "page" : undefined}
-      className={active ? "chip chip-on" : "chip"}
-      discover="none"
-    >
-      {label}
-    </Link>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import {
+  CATEGORIES,
   hasActiveFilters,
   listQuery,
   type Facets,
@@ -11,7 +12,7 @@ import {
 import { FilterPanel } from "./filter-panel";
 import { NotFoundNotice } from "./not-found-notice";
 import { CloseIcon } from "./product-icons";
-import { CategoryNav, ListHeading, ListResults, ListToolbar } from "./product-list-parts";
+import { ListResults, ListToolbar } from "./product-list-parts";
 
 export interface ProductListData {
   items: ProductCardData[];
@@ -40,17 +41,6 @@ export function ProductListView({
   const [sheetOpen, setSheetOpen] = useState(false);
   const go = (next: Partial<ListFilters>) => navigate(`/products${listQuery({ ...filters, ...next })}`);
   const clearHref = `/products${listQuery({ category: filters.category, search: filters.search, sortBy: filters.sortBy, sortChosen: filters.sortChosen, view: filters.view })}`;
-  const activeCount =
-    (filters.priceRange ? 1 : 0) +
-    (filters.minPrice !== undefined || filters.maxPrice !== undefined ? 1 : 0) +
-    (filters.availability ? 1 : 0) +
-    filters.sizes.length +
-    filters.colours.length +
-    filters.occasions.length +
-    filters.fabrics.length +
-    filters.materials.length +
-    filters.types.length;
-
   const panel = (live: boolean) => (
     <FilterPanel
       key={listQuery(filters)}
@@ -68,8 +58,40 @@ export function ProductListView({
   return (
     <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-8 sm:pt-14">
       {notice ? <NotFoundNotice notice={notice} /> : null}
-      <ListHeading filters={filters} category={category} />
-      <CategoryNav filters={filters} category={category} />
+      <header className="mb-10 text-center">
+        <p className="eyebrow">{filters.search ? "Search" : category ? "Collection" : "Shop"}</p>
+        <h1 className="mt-3 font-display text-4xl text-ink sm:text-5xl">
+          {filters.search ? (
+            <>Results for &lsquo;{filters.search}&rsquo;</>
+          ) : category ? (
+            category.name
+          ) : (
+            "Our Collections"
+          )}
+        </h1>
+        {category && !filters.search ? (
+          <p className="mx-auto mt-4 max-w-xl text-sm leading-relaxed text-stone">{category.description}</p>
+        ) : null}
+      </header>
+
+      <nav
+        aria-label="Categories"
+        className="mb-8 flex [scrollbar-width:none] gap-2 overflow-x-auto pb-2 sm:block sm:text-center sm:[text-wrap:balance]"
+      >
+        <CategoryChip
+          to={`/products${listQuery({ search: filters.search, view: filters.view })}`}
+          active={!category}
+          label="All"
+        />
+        {CATEGORIES.map((c) => (
+          <CategoryChip
+            key={c.slug}
+            to={`/products${listQuery({ category: c.slug, search: filters.search, view: filters.view })}`}
+            active={category?.slug === c.slug}
+            label={c.name}
+          />
+        ))}
+      </nav>
 
       <div className="lg:grid lg:grid-cols-[15rem_1fr] lg:gap-12">
         <aside className="hidden lg:block" aria-label="Filters">
@@ -94,7 +116,6 @@ export function ProductListView({
           <ListToolbar
             total={total}
             loading={loading}
-            activeCount={activeCount}
             filters={filters}
             facets={facets}
             onOpenFilters={() => setSheetOpen(true)}
@@ -196,5 +217,19 @@ function Pager({ page, pages, href }: { page: number; pages: number; href: (n: n
         </Link>
       ) : null}
     </nav>
+  );
+}
+
+function CategoryChip({ to, active, label }: { to: string; active: boolean; label: string }) {
+  return (
+    // the list's own route: React Router knows it already, so no discovery attribute (issue 14)
+    <Link
+      to={to}
+      aria-current={active ? "page" : undefined}
+      className={active ? "chip chip-on" : "chip"}
+      discover="none"
+    >
+      {label}
+    </Link>
   );
 }

@@ -4,7 +4,6 @@ import {
   DEFAULT_COLOUR,
   DEFAULT_SIZE,
   initialChoice,
-  sizeChartFor,
   sizeSoldOut,
   stockOf,
   type ProductDetailView,
@@ -40,7 +39,6 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
   const [notifyVariant, setNotifyVariant] = useState<string | null>(null);
   const { busy, message, clearMessage, submit } = useAddToBag(product);
   const soldOut = product.stock <= 0;
-  const chart = sizeChartFor(product.category, product.sizes);
 
   const chosenSize = product.sizes.length > 0 ? size : DEFAULT_SIZE;
   const chosenColour = product.colors.length > 0 ? colour : DEFAULT_COLOUR;
@@ -98,12 +96,10 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
     <div className="mt-8 space-y-7">
       {product.sizes.length > 0 ? (
         <SizePicker
-          sizes={product.sizes}
+          product={product}
           axes={axes}
-          variants={variants}
           size={size}
           colour={colour}
-          chart={chart}
           notifySize={notifySize}
           hasSoldOut={soldOutSizes.length > 0}
           onChoose={chooseSize}
@@ -112,14 +108,7 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
       ) : null}
 
       {product.colors.length > 0 ? (
-        <ColourPicker
-          colours={product.colors}
-          axes={axes}
-          variants={variants}
-          size={size}
-          colour={colour}
-          onChoose={chooseColour}
-        />
+        <ColourPicker product={product} axes={axes} size={size} colour={colour} onChoose={chooseColour} />
       ) : null}
 
       {soldOutSizes.length > 0 ? (

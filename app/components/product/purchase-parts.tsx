@@ -1,20 +1,18 @@
-import { colourSoldOut, LOW_STOCK, type ProductDetailView, type ProductVariantView } from "~/modules/catalog";
+import { colourSoldOut, LOW_STOCK, type ProductDetailView } from "~/modules/catalog";
 import { MinusIcon, PlusIcon } from "./product-icons";
 
 type Axes = Parameters<typeof colourSoldOut>[0];
 
 /** The colour swatches; a colour sold out in the chosen size is crossed out and cannot be chosen. */
 export function ColourPicker({
-  colours,
+  product,
   axes,
-  variants,
   size,
   colour,
   onChoose,
 }: {
-  colours: ProductDetailView["colors"];
+  product: Pick<ProductDetailView, "colors" | "variants">;
   axes: Axes;
-  variants: readonly ProductVariantView[];
   size: string | null;
   colour: string | null;
   onChoose: (colour: string) => void;
@@ -25,8 +23,8 @@ export function ColourPicker({
         Colour{colour ? <span className="ml-2 tracking-normal text-stone normal-case">{colour}</span> : null}
       </legend>
       <div className="flex flex-wrap gap-3">
-        {colours.map((c) => {
-          const out = colourSoldOut(axes, variants, c.name, size);
+        {product.colors.map((c) => {
+          const out = colourSoldOut(axes, product.variants, c.name, size);
           return (
             <button
               key={c.name}

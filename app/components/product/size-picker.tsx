@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { sizeSoldOut, type ProductVariantView, type sizeChartFor } from "~/modules/catalog";
+import { sizeChartFor, sizeSoldOut, type ProductDetailView } from "~/modules/catalog";
 
 type SizeChart = NonNullable<ReturnType<typeof sizeChartFor>>;
 type Axes = Parameters<typeof sizeSoldOut>[0];
@@ -9,23 +9,19 @@ type Axes = Parameters<typeof sizeSoldOut>[0];
  * is not a choice, pressing it asks about it (the notify form) instead.
  */
 export function SizePicker({
-  sizes,
+  product,
   axes,
-  variants,
   size,
   colour,
-  chart,
   notifySize,
   hasSoldOut,
   onChoose,
   onAskAbout,
 }: {
-  sizes: string[];
+  product: Pick<ProductDetailView, "category" | "sizes" | "variants">;
   axes: Axes;
-  variants: readonly ProductVariantView[];
   size: string | null;
   colour: string | null;
-  chart: SizeChart | null;
   /** the struck-through size the notify form is open for */
   notifySize: string | null;
   /** some size is sold out in the chosen colour: the hint under the buttons says what striking means */
@@ -34,6 +30,7 @@ export function SizePicker({
   onAskAbout: (size: string) => void;
 }) {
   const [guideOpen, setGuideOpen] = useState(false);
+  const chart = sizeChartFor(product.category, product.sizes);
   return (
     <fieldset>
       <div className="mb-3 flex items-baseline justify-between">
@@ -53,8 +50,8 @@ export function SizePicker({
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
-        {sizes.map((s) =>
-          sizeSoldOut(axes, variants, s, colour) ? (
+        {product.sizes.map((s) =>
+          sizeSoldOut(axes, product.variants, s, colour) ? (
             // Not a choice: it opens the notify form for this size. Screen readers hear 'XL, sold out'.
             <button
               key={s}
