@@ -21,7 +21,6 @@ interface SuggestResponse {
 export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [term, setTerm] = useState("");
   const [active, setActive] = useState(-1);
-  const fetcher = useFetcher<SuggestResponse>({ key: "search-suggest" });
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
@@ -41,18 +40,7 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
     if (open) inputRef.current?.focus();
   }, [open]);
 
-  const query = normaliseSearchTerm(term);
-  const { load } = fetcher;
-  useEffect(() => {
-    if (!query) return;
-    const timer = setTimeout(() => load(`/api/search/suggest?q=${encodeURIComponent(query)}`), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [query, load]);
-
-  const answered = query !== null && fetcher.data?.term === query;
-  // While the next answer is on its way the previous suggestions stay, so the list does not flicker.
-  const suggestions = query !== null ? (fetcher.data?.suggestions ?? []).slice(0, SEARCH_MAX_SUGGESTIONS) : [];
-  const waiting = query !== null && !answered;
+  const { query, answered, suggestions, searching } = useSuggestions(term);
 
   const go = (to: string) => {
     close();
@@ -88,28 +76,56 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
       {drawn ? (
         <div className="max-h-dvh overflow-y-auto bg-ivory shadow-2xl transition-[translate,opacity] duration-200 ease-out motion-reduce:transition-none starting:-translate-y-4 starting:opacity-0">
           <div className="mx-auto max-w-3xl px-4 pt-4 pb-6 sm:px-8 sm:pt-8">
-            <SearchBox
-              inputRef={inputRef}
-              listId={listId}
-              term={term}
-              onTerm={(value) => {
-                setTerm(value);
-                setActive(-1);
-              }}
-              onKeyDown={onKeyDown}
-              expanded={suggestions.length > 0}
-              active={active}
-              onSearch={() => {
+            <form
+              role="search"
+              action="/products"
+              method="get"
+              onSubmit={(event) => {
+                event.preventDefault();
                 const value = term.trim();
                 if (value) go(productsSearchHref(value));
               }}
-              onClose={close}
-            />
+              className="flex items-center gap-3 border-b-2 border-ink pb-2"
+            >
+              <SearchIcon className="h-5 w-5 shrink-0 text-stone" />
+              <label htmlFor={`${listId}-input`} className="sr-only">
+                Search the shop
+              </label>
+              <input
+                ref={inputRef}
+                id={`${listId}-input`}
+                type="search"
+                name="search"
+                value={term}
+                onChange={(event) => {
+                  setTerm(event.target.value);
+                  setActive(-1);
+                }}
+                onKeyDown={onKeyDown}
+                placeholder={SEARCH_PLACEHOLDER}
+                autoComplete="off"
+                enterKeyHint="search"
+                role="combobox"
+                aria-autocomplete="list"
+                aria-expanded={suggestions.length > 0}
+                aria-controls={`${listId}-list`}
+                aria-activedescendant={active >= 0 ? `${listId}-option-${active}` : undefined}
+                className="min-w-0 flex-1 bg-transparent py-2 text-lg text-ink placeholder:text-stone focus:outline-none sm:text-xl [&::-webkit-search-cancel-button]:hidden"
+              />
+              <button
+                type="button"
+                onClick={close}
+                className="rounded-full p-2 text-ink hover:text-maroon"
+                aria-label="Close search"
+              >
+                <CloseIcon className="h-5 w-5" />
+              </button>
+            </form>
             <SearchResults
               listId={listId}
               query={query}
               answered={answered}
-              searching={waiting && !fetcher.data}
+              searching={searching}
               suggestions={suggestions}
               active={active}
               onChoose={close}
@@ -121,73 +137,23 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
   );
 }
 
-/** The search field (a combobox over the suggestions) with the close button; Enter searches the shop. */
-function SearchBox({
-  inputRef,
-  listId,
-  term,
-  onTerm,
-  onKeyDown,
-  expanded,
-  active,
-  onSearch,
-  onClose,
-}: {
-  inputRef: React.RefObject<HTMLInputElement | null>;
-  listId: string;
-  term: string;
-  onTerm: (term: string) => void;
-  onKeyDown: (event: React.KeyboardEvent<HTMLInputElement>) => void;
-  /** suggestions are shown */
-  expanded: boolean;
-  /** the suggestion the arrow keys are on, or -1 */
-  active: number;
-  onSearch: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <form
-      role="search"
-      action="/products"
-      method="get"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSearch();
-      }}
-      className="flex items-center gap-3 border-b-2 border-ink pb-2"
-    >
-      <SearchIcon className="h-5 w-5 shrink-0 text-stone" />
-      <label htmlFor={`${listId}-input`} className="sr-only">
-        Search the shop
-      </label>
-      <input
-        ref={inputRef}
-        id={`${listId}-input`}
-        type="search"
-        name="search"
-        value={term}
-        onChange={(event) => onTerm(event.target.value)}
-        onKeyDown={onKeyDown}
-        placeholder={SEARCH_PLACEHOLDER}
-        autoComplete="off"
-        enterKeyHint="search"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={`${listId}-list`}
-        aria-activedescendant={active >= 0 ? `${listId}-option-${active}` : undefined}
-        className="min-w-0 flex-1 bg-transparent py-2 text-lg text-ink placeholder:text-stone focus:outline-none sm:text-xl [&::-webkit-search-cancel-button]:hidden"
-      />
-      <button
-        type="button"
-        onClick={onClose}
-        className="rounded-full p-2 text-ink hover:text-maroon"
-        aria-label="Close search"
-      >
-        <CloseIcon className="h-5 w-5" />
-      </button>
-    </form>
-  );
+/** The suggestions for the term: asked for after a pause in the typing; the last ones stay while the next are on their way. */
+function useSuggestions(term: string) {
+  const fetcher = useFetcher<SuggestResponse>({ key: "search-suggest" });
+  const query = normaliseSearchTerm(term);
+  const { load } = fetcher;
+  useEffect(() => {
+    if (!query) return;
+    const timer = setTimeout(() => load(`/api/search/suggest?q=${encodeURIComponent(query)}`), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query, load]);
+
+  const answered = query !== null && fetcher.data?.term === query;
+  // While the next answer is on its way the previous suggestions stay, so the list does not flicker.
+  const suggestions = query !== null ? (fetcher.data?.suggestions ?? []).slice(0, SEARCH_MAX_SUGGESTIONS) : [];
+  // nothing to show yet: the first answer is on its way
+  const searching = query !== null && !answered && !fetcher.data;
+  return { query, answered, suggestions, searching };
 }
 
 /** What the search found: nothing, 'Searching...', or the suggestions with a link to every result. */

@@ -79,17 +79,16 @@ export function SlideMenu({ open, onClose, storeName }: { open: boolean; onClose
     return () => clearTimeout(closeTimer.current);
   }, [location.key, open, onClose]);
 
+  // after a panel change: focus on the next frame, once the panel coming in is visible
+  const focusSoon = (selector: string) =>
+    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(selector)?.focus({ preventScroll: true }));
   const openSubmenu = (next: Exclude<Panel, "main">) => {
     setPanel(next);
-    requestAnimationFrame(() =>
-      ref.current?.querySelector<HTMLElement>(`[data-panel="${next}"] [data-back]`)?.focus({ preventScroll: true }),
-    );
+    focusSoon(`[data-panel="${next}"] [data-back]`);
   };
   const back = (from: Exclude<Panel, "main">) => {
     setPanel("main");
-    requestAnimationFrame(() =>
-      ref.current?.querySelector<HTMLElement>(`[data-opens="${from}"]`)?.focus({ preventScroll: true }),
-    );
+    focusSoon(`[data-opens="${from}"]`);
   };
 
   const panelClass = (name: Panel) => {
@@ -124,7 +123,31 @@ export function SlideMenu({ open, onClose, storeName }: { open: boolean; onClose
           </div>
 
           <div className="relative flex-1 overflow-hidden">
-            <MainPanel className={panelClass("main")} hidden={panel !== "main"} onOpen={openSubmenu} />
+            <nav aria-label="Main menu" data-panel="main" className={panelClass("main")} inert={panel !== "main"}>
+              <ul>
+                {MAIN_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className={rowClass}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+                {SUBMENU_KEYS.map((key) => (
+                  <li key={key}>
+                    <button
+                      type="button"
+                      className={rowClass}
+                      data-opens={key}
+                      onClick={() => openSubmenu(key)}
+                      aria-haspopup="true"
+                    >
+                      {SUBMENUS[key].title}
+                      <ChevronRightIcon className="h-4 w-4" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </nav>
             {SUBMENU_KEYS.map((key) => (
               <SubmenuPanel
                 key={key}
@@ -144,46 +167,6 @@ export function SlideMenu({ open, onClose, storeName }: { open: boolean; onClose
         </div>
       ) : null}
     </dialog>
-  );
-}
-
-/** The first panel: the main links, then a row opening each submenu. */
-function MainPanel({
-  className,
-  hidden,
-  onOpen,
-}: {
-  className: string;
-  /** another panel is in front: this one is inert */
-  hidden: boolean;
-  onOpen: (submenu: Exclude<Panel, "main">) => void;
-}) {
-  return (
-    <nav aria-label="Main menu" data-panel="main" className={className} inert={hidden}>
-      <ul>
-        {MAIN_LINKS.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className={rowClass}>
-              {link.label}
-            </Link>
-          </li>
-        ))}
-        {SUBMENU_KEYS.map((key) => (
-          <li key={key}>
-            <button
-              type="button"
-              className={rowClass}
-              data-opens={key}
-              onClick={() => onOpen(key)}
-              aria-haspopup="true"
-            >
-              {SUBMENUS[key].title}
-              <ChevronRightIcon className="h-4 w-4" />
-            </button>
-          </li>
-        ))}
-      </ul>
-    </nav>
   );
 }
 
