@@ -36,7 +36,6 @@ export function SignInPanel({ state, redirectTo }: { state: SignInState; redirec
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const [mode, setMode] = useState<AuthMode>(state.mode);
   const [clientError, setClientError] = useState<{ field: string; message: string } | null>(null);
-  const [code, setCode] = useState("");
   // The parent remounts this panel (key) for every new code, so the countdown starts here. Only in
   // the browser: without JavaScript the resend button stays usable (the server enforces the limits).
   const [secondsLeft, setSecondsLeft] = useState(() =>
@@ -83,13 +82,22 @@ export function SignInPanel({ state, redirectTo }: { state: SignInState; redirec
       </p>
 
       {state.step === "phone" ? (
-        <ModeSwitch
-          mode={mode}
-          onMode={(m) => {
-            setMode(m);
-            setClientError(null);
-          }}
-        />
+        <div role="group" aria-label="Sign in or register" className="mt-8 grid grid-cols-2 border border-linen p-1">
+          {(["login", "register"] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={mode === m}
+              onClick={() => {
+                setMode(m);
+                setClientError(null);
+              }}
+              className={`py-2.5 text-xs font-medium tracking-[0.2em] uppercase transition-colors ${mode === m ? "bg-ink text-ivory" : "text-stone hover:text-ink"}`}
+            >
+              {m === "login" ? "Login" : "Register"}
+            </button>
+          ))}
+        </div>
       ) : null}
 
       <div className="mt-6 space-y-4" aria-live="polite">
@@ -116,8 +124,6 @@ export function SignInPanel({ state, redirectTo }: { state: SignInState; redirec
             phone={state.phone}
             mode={mode}
             redirectTo={redirectTo}
-            code={code}
-            setCode={setCode}
             onEdit={() => {
               if (clientError?.field === "code") setClientError(null);
             }}
@@ -127,25 +133,6 @@ export function SignInPanel({ state, redirectTo }: { state: SignInState; redirec
           />
         )}
       </Form>
-    </div>
-  );
-}
-
-/** Login or Register: the two ways in, on the phone step only. */
-function ModeSwitch({ mode, onMode }: { mode: AuthMode; onMode: (mode: AuthMode) => void }) {
-  return (
-    <div role="group" aria-label="Sign in or register" className="mt-8 grid grid-cols-2 border border-linen p-1">
-      {(["login", "register"] as const).map((m) => (
-        <button
-          key={m}
-          type="button"
-          aria-pressed={mode === m}
-          onClick={() => onMode(m)}
-          className={`py-2.5 text-xs font-medium tracking-[0.2em] uppercase transition-colors ${mode === m ? "bg-ink text-ivory" : "text-stone hover:text-ink"}`}
-        >
-          {m === "login" ? "Login" : "Register"}
-        </button>
-      ))}
     </div>
   );
 }
@@ -197,8 +184,6 @@ function CodeStep({
   phone,
   mode,
   redirectTo,
-  code,
-  setCode,
   onEdit,
   error,
   busyIntent,
@@ -208,8 +193,6 @@ function CodeStep({
   phone: string;
   mode: AuthMode;
   redirectTo: string | null;
-  code: string;
-  setCode: (code: string) => void;
   /** the code was typed in: a message of the browser's check goes */
   onEdit: () => void;
   error: string | undefined;
@@ -217,6 +200,7 @@ function CodeStep({
   /** until the code may be sent again */
   secondsLeft: number;
 }) {
+  const [code, setCode] = useState("");
   return (
     <>
       <input type="hidden" name="phone" value={phone} />
