@@ -48,7 +48,35 @@ export function CartLineRow({ line }: { line: CartViewLine }) {
       </Link>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-4">
-          <LineDetails line={line} name={name} href={href} />
+          <div className="min-w-0">
+            {line.product ? (
+              <p className="text-[0.68rem] tracking-[0.22em] text-stone uppercase">{line.product.brand}</p>
+            ) : null}
+            <h3 className="mt-1 font-display text-xl leading-snug text-ink">
+              <Link to={href} className="hover:text-maroon">
+                {name}
+              </Link>
+            </h3>
+            <p className="mt-1 text-sm text-stone">
+              Size: <span className="text-ink">{line.size}</span>
+              <span aria-hidden="true" className="mx-2">
+                ·
+              </span>
+              Colour: <span className="text-ink">{line.colour}</span>
+            </p>
+            {line.product ? (
+              <p className="mt-1 text-sm text-ink">
+                <span className="sr-only">Price </span>
+                {formatPrice(line.unitPricePaise)}
+                {line.product.originalPricePaise && line.product.originalPricePaise > line.unitPricePaise ? (
+                  <s className="ml-2 text-xs text-stone">
+                    <span className="sr-only">Original price </span>
+                    {formatPrice(line.product.originalPricePaise)}
+                  </s>
+                ) : null}
+              </p>
+            ) : null}
+          </div>
           <p className="shrink-0 text-right text-sm font-medium text-ink" data-testid="line-total">
             <span className="sr-only">Item total </span>
             {buyable ? formatPrice(line.lineTotalPaise) : "—"}
@@ -80,41 +108,6 @@ export function CartLineRow({ line }: { line: CartViewLine }) {
         ) : null}
       </div>
     </li>
-  );
-}
-
-/** The line's brand, name (a link to the piece), size and colour, and its price (with the original, if reduced). */
-function LineDetails({ line, name, href }: { line: CartViewLine; name: string; href: string }) {
-  return (
-    <div className="min-w-0">
-      {line.product ? (
-        <p className="text-[0.68rem] tracking-[0.22em] text-stone uppercase">{line.product.brand}</p>
-      ) : null}
-      <h3 className="mt-1 font-display text-xl leading-snug text-ink">
-        <Link to={href} className="hover:text-maroon">
-          {name}
-        </Link>
-      </h3>
-      <p className="mt-1 text-sm text-stone">
-        Size: <span className="text-ink">{line.size}</span>
-        <span aria-hidden="true" className="mx-2">
-          ·
-        </span>
-        Colour: <span className="text-ink">{line.colour}</span>
-      </p>
-      {line.product ? (
-        <p className="mt-1 text-sm text-ink">
-          <span className="sr-only">Price </span>
-          {formatPrice(line.unitPricePaise)}
-          {line.product.originalPricePaise && line.product.originalPricePaise > line.unitPricePaise ? (
-            <s className="ml-2 text-xs text-stone">
-              <span className="sr-only">Original price </span>
-              {formatPrice(line.product.originalPricePaise)}
-            </s>
-          ) : null}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

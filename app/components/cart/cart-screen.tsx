@@ -57,7 +57,21 @@ export function CartScreen({
   }, [dropLocal]);
 
   if (!view) {
-    return <Page>{failed ? <CartLoadFailed onRetry={() => void revalidator.revalidate()} /> : <CartLoading />}</Page>;
+    return (
+      <Page>
+        {failed ? (
+          <div role="alert" className="py-20 text-center">
+            <p className="font-display text-2xl text-ink">We could not load your cart</p>
+            <p className="mt-2 text-sm text-stone">Please check your connection and try again.</p>
+            <button type="button" className="btn-primary mt-8" onClick={() => void revalidator.revalidate()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <CartLoading />
+        )}
+      </Page>
+    );
   }
 
   const backFromCheckout = checkoutNotice ? <CartAlert>{checkoutNotice}</CartAlert> : null;
@@ -66,7 +80,13 @@ export function CartScreen({
     return (
       <Page>
         {backFromCheckout}
-        <EmptyCart />
+        <div className="mx-auto max-w-md py-16 text-center">
+          <p className="font-display text-3xl text-ink">Your cart is empty</p>
+          <p className="mt-3 text-sm text-stone">Kurtas, sarees, co-ords and more are waiting for you.</p>
+          <Link to="/products" className="btn-primary mt-10">
+            Start shopping
+          </Link>
+        </div>
       </Page>
     );
   }
@@ -174,30 +194,6 @@ function CartAlert({ children }: { children: React.ReactNode }) {
     <p role="alert" className="mb-6 border border-sale/30 bg-red-50 px-4 py-3 text-sm text-sale">
       {children}
     </p>
-  );
-}
-
-function CartLoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div role="alert" className="py-20 text-center">
-      <p className="font-display text-2xl text-ink">We could not load your cart</p>
-      <p className="mt-2 text-sm text-stone">Please check your connection and try again.</p>
-      <button type="button" className="btn-primary mt-8" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
-  );
-}
-
-function EmptyCart() {
-  return (
-    <div className="mx-auto max-w-md py-16 text-center">
-      <p className="font-display text-3xl text-ink">Your cart is empty</p>
-      <p className="mt-3 text-sm text-stone">Kurtas, sarees, co-ords and more are waiting for you.</p>
-      <Link to="/products" className="btn-primary mt-10">
-        Start shopping
-      </Link>
-    </div>
   );
 }
 

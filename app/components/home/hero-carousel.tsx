@@ -88,13 +88,31 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
         ))}
       </div>
 
-      <CarouselControls
-        slides={slides}
-        index={index}
-        onShow={goTo}
-        stopped={stopped}
-        onToggle={() => setStopped((s) => !s)}
-      />
+      {/* on desktop the controls lie on the picture: a pill of their own keeps their contrast on any of them */}
+      <div className="absolute bottom-4 left-1/2 flex -translate-x-1/2 items-center gap-1 rounded-full px-1.5 md:bottom-6 md:bg-ivory/90 md:shadow-sm">
+        {slides.map((slide, i) => (
+          <button
+            key={slide.title}
+            type="button"
+            onClick={() => goTo(i)}
+            aria-label={`Show slide ${i + 1}: ${slide.title}`}
+            aria-current={i === index ? "true" : undefined}
+            className="group flex h-8 w-8 items-center justify-center"
+          >
+            <span
+              className={`block h-1.5 rounded-full transition-all duration-300 ${i === index ? "w-6 bg-ink" : "w-1.5 bg-ink/55 group-hover:bg-ink"}`}
+            />
+          </button>
+        ))}
+        <button
+          type="button"
+          onClick={() => setStopped((s) => !s)}
+          aria-label={stopped ? "Play slideshow" : "Pause slideshow"}
+          className="flex h-8 w-8 items-center justify-center rounded-full text-ink/80 hover:text-ink"
+        >
+          {stopped ? <PlayIcon className="h-4 w-4" /> : <PauseIcon className="h-4 w-4" />}
+        </button>
+      </div>
     </section>
   );
 }
@@ -164,49 +182,6 @@ function HeroSlideView({
           <ArrowRightIcon className="h-4 w-4" />
         </Link>
       </div>
-    </div>
-  );
-}
-
-/** A dot per slide (the current one long) and pause or play. */
-function CarouselControls({
-  slides,
-  index,
-  onShow,
-  stopped,
-  onToggle,
-}: {
-  slides: HeroSlide[];
-  index: number;
-  onShow: (index: number) => void;
-  stopped: boolean;
-  onToggle: () => void;
-}) {
-  // on desktop the controls lie on the picture: a pill of their own keeps their contrast on any of them
-  return (
-    <div className="absolute bottom-4 left-1/2 flex -translate-x-1/2 items-center gap-1 rounded-full px-1.5 md:bottom-6 md:bg-ivory/90 md:shadow-sm">
-      {slides.map((slide, i) => (
-        <button
-          key={slide.title}
-          type="button"
-          onClick={() => onShow(i)}
-          aria-label={`Show slide ${i + 1}: ${slide.title}`}
-          aria-current={i === index ? "true" : undefined}
-          className="group flex h-8 w-8 items-center justify-center"
-        >
-          <span
-            className={`block h-1.5 rounded-full transition-all duration-300 ${i === index ? "w-6 bg-ink" : "w-1.5 bg-ink/55 group-hover:bg-ink"}`}
-          />
-        </button>
-      ))}
-      <button
-        type="button"
-        onClick={onToggle}
-        aria-label={stopped ? "Play slideshow" : "Pause slideshow"}
-        className="flex h-8 w-8 items-center justify-center rounded-full text-ink/80 hover:text-ink"
-      >
-        {stopped ? <PlayIcon className="h-4 w-4" /> : <PauseIcon className="h-4 w-4" />}
-      </button>
     </div>
   );
 }

@@ -41,9 +41,33 @@ export function WishlistScreen({
 
   let body: React.ReactNode;
   if (products === null) {
-    body = failed ? <WishlistLoadFailed onRetry={() => void revalidator.revalidate()} /> : <WishlistLoading />;
+    body = failed ? (
+      <div role="alert" className="py-20 text-center">
+        <p className="font-display text-2xl text-ink">We could not load your wishlist</p>
+        <button type="button" className="btn-primary mt-8" onClick={() => void revalidator.revalidate()}>
+          Try again
+        </button>
+      </div>
+    ) : (
+      <div role="status" className="py-20 text-center text-sm text-stone">
+        Loading your wishlist...
+        <noscript>
+          <p className="mt-2 text-ink">
+            Your wishlist is kept in this browser. Please turn on JavaScript, or sign in to see it.
+          </p>
+        </noscript>
+      </div>
+    );
   } else if (items.length === 0 && !unseen) {
-    body = <EmptyWishlist />;
+    body = (
+      <div className="mx-auto max-w-md py-16 text-center">
+        <p className="font-display text-3xl text-ink">Your wishlist is empty</p>
+        <p className="mt-3 text-sm text-stone">Tap the heart on any piece to keep it here for later.</p>
+        <Link to="/products" className="btn-primary mt-10">
+          Start Shopping
+        </Link>
+      </div>
+    );
   } else {
     body = (
       <>
@@ -72,42 +96,6 @@ export function WishlistScreen({
         </h1>
       </header>
       {body}
-    </div>
-  );
-}
-
-function WishlistLoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div role="alert" className="py-20 text-center">
-      <p className="font-display text-2xl text-ink">We could not load your wishlist</p>
-      <button type="button" className="btn-primary mt-8" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
-  );
-}
-
-function WishlistLoading() {
-  return (
-    <div role="status" className="py-20 text-center text-sm text-stone">
-      Loading your wishlist...
-      <noscript>
-        <p className="mt-2 text-ink">
-          Your wishlist is kept in this browser. Please turn on JavaScript, or sign in to see it.
-        </p>
-      </noscript>
-    </div>
-  );
-}
-
-function EmptyWishlist() {
-  return (
-    <div className="mx-auto max-w-md py-16 text-center">
-      <p className="font-display text-3xl text-ink">Your wishlist is empty</p>
-      <p className="mt-3 text-sm text-stone">Tap the heart on any piece to keep it here for later.</p>
-      <Link to="/products" className="btn-primary mt-10">
-        Start Shopping
-      </Link>
     </div>
   );
 }
