@@ -13,7 +13,7 @@ export {
   updateAddress,
   updateProfile,
 } from "./profile.server";
-export { getAuth, getSessionUser, handleAuthRequest, requireUser } from "./session.server";
+export { endSession, getAuth, getSessionUser, handleAuthRequest, requireUser } from "./session.server";
 export { signInAddressRefusal } from "./sign-in-address.server";
 export { sendSignInCode, signOut, verifySignInCode } from "./sign-in.server";
 export { removeUnfinishedSignUps } from "./sign-ups.server";

@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 import { getConfig } from "../../config.server";
+import { eq } from "drizzle-orm";
 import { getDatabase, type Db } from "../../db/client.server";
+import { session as sessionTable } from "./auth-schema.server";
 import { AUTH_HTTP_ENDPOINTS, createAuth, REGISTRATION_WINDOW_MS, registrationPending, type Auth } from "./auth.server";
 import { SIGN_IN_ELSEWHERE_CODE } from "./sign-in-address";
 import { hasSessionCookie } from "./session-cookie";
@@ -82,4 +84,9 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
       { status: 403, headers: { "Cache-Control": "no-store" } },
     );
   return getAuth().handler(request);
+}
+
+/** Ends one session (a staff session past its inactivity limit): its cookie no longer signs anyone in. */
+export async function endSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessionTable).where(eq(sessionTable.id, sessionId));
 }

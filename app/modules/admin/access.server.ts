@@ -2,9 +2,8 @@ import { data } from "react-router";
 import { UPLOAD_MESSAGES, type UploadError } from "../media";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server";
-import { session as sessionTable } from "../accounts/auth-schema.server";
 import { STAFF_ROLE } from "../accounts/index.server";
-import { getAuth } from "../accounts/index.server";
+import { endSession, getAuth } from "../accounts/index.server";
 import { hasSessionCookie } from "../accounts";
 import { isStaffOwner } from "../accounts/index.server";
 import { getStoreSettings, type StoreSettings } from "../content/index.server";
@@ -164,7 +163,7 @@ async function checkStaff(request: Request, now: Date): Promise<Guarded> {
   ]);
   let lastSeen = mark?.lastSeenAt ?? new Date(found.session.createdAt);
   if (now.getTime() - lastSeen.getTime() > settings.staffSessionHours * 3_600_000) {
-    await db.delete(sessionTable).where(eq(sessionTable.id, sessionId));
+    await endSession(db, sessionId);
     throw signIn("expired");
   }
   if (!mark || now.getTime() - lastSeen.getTime() > TOUCH_EVERY_MS) {
