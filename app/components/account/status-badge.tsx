@@ -1,9 +1,4 @@
-import {
-  ORDER_STATUS_LABELS,
-  STATUS_TONE_CLASSES,
-  statusTone,
-  type OrderStatus,
-} from "~/modules/orders";
+import { ORDER_STATUS_LABELS, STATUS_TONE_CLASSES, statusTone, type OrderStatus } from "~/modules/orders";
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
   return (
