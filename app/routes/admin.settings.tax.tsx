@@ -7,12 +7,7 @@ import { ADMIN_HEADERS, isOwner, requireOwner, requireStaff } from "~/modules/ad
 import { getStoreSettings } from "~/modules/content/index.server";
 import { indiaDate } from "~/modules/invoices";
 import { parseTaxForm, TAX_MESSAGES, taxFormValues, type TaxAnswer } from "~/modules/invoices";
-import {
-  cancelScheduledTax,
-  categorySlugs,
-  listCategoryTax,
-  saveCategoryTax,
-} from "~/modules/invoices/index.server";
+import { cancelScheduledTax, categorySlugs, listCategoryTax, saveCategoryTax } from "~/modules/invoices/index.server";
 
 /*
  * /admin/settings/tax: each category's HSN code and GST rate (with the higher rate above a value per

@@ -8,12 +8,7 @@ import { clientAddress, readFormData } from "~/lib/http.server";
 import { getSessionUser } from "~/modules/accounts/index.server";
 import { listOrdersForUser } from "~/modules/checkout/index.server";
 import { TIMELINE_LABELS } from "~/modules/orders";
-import {
-  TRACK_MESSAGES,
-  trackOrderFieldErrors,
-  trackOrderValues,
-  type TrackOrderState,
-} from "~/modules/orders";
+import { TRACK_MESSAGES, trackOrderFieldErrors, trackOrderValues, type TrackOrderState } from "~/modules/orders";
 import { lookUpOrder } from "~/modules/orders/index.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/track-order";

@@ -6,12 +6,7 @@ import { CATEGORIES } from "~/modules/catalog";
 import { storeResponsivePicture } from "~/modules/media/index.server";
 import type { MediaStorage } from "~/modules/media/index.server";
 import sharp from "sharp";
-import {
-  PRODUCT_IMAGE_DEFAULT_WIDTH,
-  PRODUCT_IMAGE_WIDTHS,
-  thumbnailKey,
-  variantKey,
-} from "~/modules/media";
+import { PRODUCT_IMAGE_DEFAULT_WIDTH, PRODUCT_IMAGE_WIDTHS, thumbnailKey, variantKey } from "~/modules/media";
 import { BANNER_COUNT, BANNER_WIDTHS, bannerKey, TILE_WIDTHS, tileKey } from "~/modules/content";
 import { seedProductInput } from "../../../tests/factories/catalog";
 import type { Db } from "../client.server";

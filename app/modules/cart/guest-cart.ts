@@ -1,12 +1,7 @@
 import type { ShopperProduct } from "../catalog";
 import { quickAddLine, quickAddStock } from "../catalog";
 import { COUPON_MESSAGES, normaliseCouponCode, type CouponCheck } from "../pricing";
-import {
-  addLocalWishlistIds,
-  clearLocalWishlist,
-  readLocalWishlist,
-  removeFromLocalWishlist,
-} from "../wishlist";
+import { addLocalWishlistIds, clearLocalWishlist, readLocalWishlist, removeFromLocalWishlist } from "../wishlist";
 import type { CartIntent, WishlistIntent } from "./cart-input";
 import type { CartCatalogue } from "./cart-view";
 import { stockCapMessage } from "./lines";

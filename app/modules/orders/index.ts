@@ -21,7 +21,13 @@ export {
   type StatusFieldErrors,
 } from "./admin-orders";
 export { type OrderAmounts } from "./amounts";
-export { ORDER_STATUS_LABELS, type OrderStatus, STATUS_TONE_CLASSES, statusTone, type StatusTone } from "./status-display";
+export {
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+  STATUS_TONE_CLASSES,
+  statusTone,
+  type StatusTone,
+} from "./status-display";
 export {
   orderTimeline,
   type OrderTimelineView,
