@@ -28,7 +28,7 @@ describe("one-time code", () => {
 
 describe("registration and profile", () => {
   it("requires first name, last name and e-mail, each with its own message, keeping the last name as the last name", () => {
-    // the spec's 'Please fill in all required fields' is the form's message above, said once (formSummary)
+    // 'Please fill in all required fields' is the form's message above, said once (formSummary)
     const missing = profileSchema.safeParse({ firstName: "Asha", lastName: "", email: "asha@example.com" });
     expect(fieldErrors(missing.error!)).toEqual({ lastName: "Please enter your last name" });
     expect(profileSchema.parse({ firstName: " Asha ", lastName: "Verma", email: "Asha@Example.com" })).toEqual({

@@ -3,7 +3,7 @@ import { normalisePhone, PHONE_MESSAGES } from "./phone";
 
 /*
  * The account forms' rules, shared by the browser (instant messages) and the server actions
- * (the authority). Messages are the spec's wording where it gives one (sections 5 and 8).
+ * (the authority).
  */
 
 export const MESSAGES = {
@@ -12,7 +12,7 @@ export const MESSAGES = {
   otpInvalidFormat: "Please enter the 6-digit OTP",
   otpSent: "OTP sent successfully! Check your phone for the SMS.",
   otpWrong: "Invalid OTP. Please try again.",
-  /** login mode, a number with no account (the spec's 'Account not found'): the code is verified, so registration follows at once */
+  /** login mode, a number with no account ('Account not found'): the code is verified, so registration follows at once */
   accountNotFoundRegister: "Account not found for this number. It is verified: fill in your details to register.",
   completeRegistration: "Please complete your registration",
   requiredFields: "Please fill in all required fields",
@@ -183,7 +183,7 @@ export function formSummary(errors: FieldErrors, values: Record<string, unknown>
 const NOT_A_PAGE = /^\/(api|dev|assets|media)(\/|$)/;
 
 /**
- * Where to go after signing in: 'cart' (the checkout's stored value, spec section 5) brings the shopper
+ * Where to go after signing in: 'cart' (sent by the cart and checkout pages) brings the shopper
  * back to the checkout, where their bag now waits; otherwise only
  * a path of this shop is accepted, never another site or the account screen itself. The check is
  * made on the parsed result, not on the input: '/.//evil.com', '/a/..//evil.com' and

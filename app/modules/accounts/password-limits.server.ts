@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.server";
 import { passwordSignInFailures } from "./schema.server";
 
 /**
- * Staff password guessing, limited per account (issue 15). The auth library already allows 5
+ * Staff password guessing, limited per account (decision 014). The auth library already allows 5
  * password sign-ins a minute per address; spread over many addresses that was unbounded. Here
  * every attempt for an e-mail counts until it succeeds, in the database so all instances agree:
  * after 10 in 15 minutes that e-mail waits. Whether an account has that e-mail makes no

@@ -6,7 +6,7 @@ export const PHONE_MESSAGES = {
 } as const;
 
 /**
- * Spec: spaces and hyphens stripped, +91 prefixed when missing, 13 characters in all; and a real
+ * Spaces and hyphens stripped, +91 prefixed when missing, 13 characters in all; and a real
  * Indian mobile number (10 digits starting 6-9), as the database and the SMS gateway require.
  */
 export function normalisePhone(raw: string): { ok: true; phone: string } | { ok: false; message: string } {

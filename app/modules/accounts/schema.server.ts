@@ -3,7 +3,7 @@ import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { timestamps } from "../../db/columns";
 import { user } from "./auth-schema.server";
 
-/** The shopper's own details (spec: users/{uid}); the auth `user` row holds only sign-in data. */
+/** The shopper's own details, one row per account; the auth `user` row holds only sign-in data. */
 export const customerProfiles = pgTable(
   "customer_profiles",
   {

@@ -7,7 +7,7 @@ import { getCustomerProfile } from "./profile.server";
 import { signInAddressRefusal } from "./sign-in-address.server";
 
 /*
- * The phone sign-in flow of the account screen (spec section 4, 'Phone auth') on the auth
+ * The phone sign-in flow of the account screen (decision 011) on the auth
  * library's phone-number plugin. Route actions call these with the visitor's request headers,
  * so the library's cookies, the abuse limits and the client address all apply.
  */
@@ -26,7 +26,7 @@ export async function sendSignInCode(auth: Auth, phone: string, headers: Headers
       if (code === "OTP_LIMIT") return { ok: false, message: error.message, status: 429 };
       if (code === ACCOUNT_DISABLED_CODE) return { ok: false, message: ACCOUNT_DISABLED_MESSAGE, status: 403 };
       if (code === "INVALID_PHONE_NUMBER") return { ok: false, message: MESSAGES.phoneInvalid, status: 400 };
-      // Spec: 'Error: {message}' when sending fails.
+      // When sending fails, the shopper reads 'Error: ' and the library's message.
       return {
         ok: false,
         message: `Error: ${error.message}`,

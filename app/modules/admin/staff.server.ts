@@ -13,7 +13,7 @@ import {
 import { recentActivity, recordAudit, type ActivityItem, type Actor } from "../audit/index.server";
 
 /*
- * The back office's staff accounts (issue 13): everyone sees the list; owners add staff (the rules of
+ * The back office's staff accounts (decision 026): everyone sees the list; owners add staff (the rules of
  * `npm run admin:create`) and remove them, never the last owner. Each change writes its audit row
  * (entity 'staff') in the transaction that makes it.
  */

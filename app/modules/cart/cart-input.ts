@@ -21,7 +21,7 @@ export const addLineSchema = z.object({
 
 export const cartIntentSchema = z.discriminatedUnion("intent", [
   addLineSchema,
-  // 0 or less removes the line (spec section 4)
+  // 0 or less removes the line
   z.object({ intent: z.literal("update"), ...variant, quantity: z.coerce.number().int().min(-99).max(999) }),
   z.object({ intent: z.literal("remove"), ...variant }),
   z.object({ intent: z.literal("clear") }),

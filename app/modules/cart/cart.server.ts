@@ -110,7 +110,7 @@ export type SetQuantityResult =
   { ok: true; quantity: number; capped: boolean; stock: number } | { ok: false; reason: "not-in-cart" };
 
 /**
- * Sets a line's quantity: 0 or less removes it (spec section 4); more than its variant's stock is
+ * Sets a line's quantity: 0 or less removes it; more than its variant's stock is
  * capped. A line whose variant is sold out or gone can only go down.
  */
 export async function setQuantity(db: Db, userId: string, line: Variant, quantity: number): Promise<SetQuantityResult> {
@@ -230,7 +230,7 @@ export async function loadCart(db: Db, userId: string, now = new Date()): Promis
   return { ...catalogue, lines, couponCode: catalogue.coupon ? couponCode : null };
 }
 
-/** Applies a coupon as typed: the spec's messages, and the code stored only when it applies. */
+/** Applies a coupon as typed: the pricing module's messages, and the code stored only when it applies. */
 export async function applyCoupon(db: Db, userId: string, input: string, now = new Date()): Promise<CouponCheck> {
   const code = normaliseCouponCode(input);
   const lines = await getCartLines(db, userId);
@@ -253,7 +253,7 @@ export async function removeCoupon(db: Db, userId: string): Promise<void> {
 }
 
 /**
- * Merges a guest's cart into the stored one on sign-in (spec section 4): the same cartId adds the
+ * Merges a guest's cart into the stored one on sign-in: the same cartId adds the
  * quantities, capped at that variant's stock; lines the shopper cannot buy (unknown or inactive
  * products, sold-out variants, sizes or colours not offered) are left out. A guest's coupon is kept when the stored
  * cart has none and it applies to the merged cart. Returns the merged count and the lines left out.

@@ -103,7 +103,7 @@ export async function runGuestCartIntent(input: CartIntent, form: FormData): Pro
       writeLocalCoupon(null);
       return { ok: true, intent: "remove-coupon" };
     case "checkout":
-      // guests sign in first (spec section 5); the page asks before it sends them
+      // guests sign in first; the page asks before it sends them
       return { ok: true, intent: "checkout", redirectTo: "/authentication?redirectTo=cart" };
   }
 }

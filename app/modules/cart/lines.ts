@@ -1,7 +1,7 @@
 import { DEFAULT_COLOUR, DEFAULT_SIZE } from "../catalog";
 
 /*
- * A cart as a list of lines, and the operations on it (spec section 4, 'Cart'). Pure: the guest
+ * A cart as a list of lines, and the operations on it. Pure: the guest
  * cart in local storage, the optimistic view of a signed-in shopper's pending changes and the
  * tests all use these, so the rules are written once.
  */
@@ -17,7 +17,7 @@ export type Variant = Pick<CartLine, "productId" | "size" | "colour">;
 
 export const LINE_DEFAULTS = { size: DEFAULT_SIZE, colour: DEFAULT_COLOUR, quantity: 1 } as const;
 
-/** The spec's cartId: productId-size-colour. */
+/** A line's cartId: productId-size-colour. */
 export function cartIdOf(line: Variant): string {
   return `${line.productId}-${line.size}-${line.colour}`;
 }
@@ -59,7 +59,7 @@ export function applyLineChange(lines: readonly CartLine[], change: LineChange):
 }
 
 /**
- * Merges a guest's lines into a stored cart (spec section 4, sign-in): the same cartId adds
+ * Merges a guest's lines into a stored cart on sign-in: the same cartId adds
  * quantities; `stockOf` caps each line at its own variant's stock (lines that cannot be bought are left out).
  */
 export function mergeLines(

@@ -75,8 +75,8 @@ export interface LocalAddResult {
 }
 
 /**
- * Adds a line to the guest cart: the same product, size and colour raise the quantity (spec: the
- * cartId productId-size-colour). The quantity never goes above `stock`.
+ * Adds a line to the guest cart: the same product, size and colour (one cartId,
+ * productId-size-colour) raise the quantity. The quantity never goes above `stock`.
  */
 export function addLocalLine(
   line: { productId: string; size?: string; colour?: string; quantity?: number },
@@ -117,7 +117,7 @@ export function writeLocalCoupon(code: string | null, storage: Storage | undefin
   announce(COUPON_STORAGE_KEY);
 }
 
-/** After the merge on sign-in: the local copies are removed (spec section 4). */
+/** After the merge on sign-in: the local copies are removed. */
 export function removeLocalCart(storage: Storage | undefined = globalThis.localStorage): void {
   storage?.removeItem(CART_STORAGE_KEY);
   storage?.removeItem(COUPON_STORAGE_KEY);

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { FACET_PARAMS, PRICE_RANGES, SORT_OPTIONS, type ListFilters, type PriceRange, type SortBy } from "./filters";
 
 const facetValue = z.string().trim().min(1).max(60);
-/** Spec section 5: price filter values are parsed as integers, default 0. */
+/** Price filter values are parsed as integers, default 0. */
 const rupees = z.preprocess(
   (v) => (v === undefined || v === "" ? undefined : Number.parseInt(String(v), 10)),
   z.number().int().min(0).max(10_000_000).optional().catch(0),

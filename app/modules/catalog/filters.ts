@@ -14,7 +14,7 @@ export const SORT_OPTIONS = [
 ] as const;
 export type SortBy = (typeof SORT_OPTIONS)[number]["value"] | "relevance";
 
-/** Spec section 3: the preset ranges with their exact boundaries, in paise (both ends inclusive). */
+/** The preset ranges with their exact boundaries, in paise (both ends inclusive). */
 export const PRICE_RANGES = [
   { value: "under1000", label: "Under ₹1,000", maxPaise: 99_999 },
   { value: "under2000", label: "Under ₹2,000", maxPaise: 199_999 },
@@ -24,7 +24,7 @@ export const PRICE_RANGES = [
 ] as const satisfies ReadonlyArray<{ value: string; label: string; minPaise?: number; maxPaise?: number }>;
 export type PriceRange = (typeof PRICE_RANGES)[number]["value"];
 
-/** Spec section 9: the slider starts at 0 to 3999 and reaches 10000. */
+/** The slider starts at 0 to 3999 and reaches 10000. */
 export const PRICE_SLIDER = { min: 0, max: 10_000, defaultMin: 0, defaultMax: 3999, step: 100 } as const;
 export const PER_PAGE = 24;
 export const COLOURS_BEFORE_MORE = 15;

@@ -30,7 +30,7 @@ export interface CatalogueList {
   pages: number;
 }
 
-/** Size order of the spec (XS to XXL, then the admin's extra sizes); others follow alphabetically. */
+/** The usual size order (XS to XXL, then the admin's extra sizes); others follow alphabetically. */
 const SIZE_ORDER = ["XS", "S", "M", "L", "XL", "XXL", "XXXL", "Free Size", "One Size"];
 
 /** The search of a list request: the term and whether it matched exactly or by near spelling. */

@@ -3,7 +3,7 @@
  *
  * - **Exact** (tried first): the products table's weighted full-text `search_vector` against a
  *   prefix tsquery ('kur' and 'Kurtas' both find kurtas), or a case-insensitive substring of the
- *   name or brand (the spec's rule), or a category whose name or slug contains the term. Every
+ *   name or brand, or a category whose name or slug contains the term. Every
  *   branch is served by an index (GIN on the vector, trigram GIN on name and brand, btree on
  *   category), combined by a BitmapOr; ranked by 'name contains the term' plus the full-text rank.
  * - **Near spellings** (only when nothing matches exactly): trigram word similarity on name and

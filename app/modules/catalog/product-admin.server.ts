@@ -29,7 +29,7 @@ import { findVariantBySku } from "./variants.server";
 import { isUuid } from "../../lib/ids";
 
 /*
- * The admin's catalogue functions (issue 12, 'Products'): the list with search and paging in SQL,
+ * The admin's catalogue functions: the list with search and paging in SQL,
  * the editor's load, create and update (one transaction each, refused when the form started from an
  * older version), delete or archive. Stock goes only through stock.server.ts (decision 015), so
  * a size that comes back from 0 texts the shoppers waiting for it, and the derived product columns
@@ -624,7 +624,7 @@ export type DeleteResult =
   | { ok: false; status: 404; message: string };
 
 /**
- * Spec: delete after the confirm. A product any order names is archived instead (inactive, kept for
+ * Deleting asks for confirmation first. A product any order names is archived instead (inactive, kept for
  * the order history); any other is deleted with its variants, pictures and their files.
  */
 export async function deleteOrArchiveProduct(

@@ -1,5 +1,5 @@
 /*
- * Products as CSV (issue 12, 'Import and export'; decision 023). One row per variant: the product's
+ * Products as CSV (decision 023). One row per variant: the product's
  * fields, then the size, colour, variant SKU and stock, and the product's pictures.
  *
  * Export streams the admin list's filtered products a page at a time (keyset on the list's own

@@ -1,5 +1,5 @@
 /*
- * Products as CSV (issue 12, 'Import and export'): the columns, limits, messages and the shapes of
+ * Products as CSV (decision 023): the columns, limits, messages and the shapes of
  * the import's report, shared by the server (product-csv.server.ts) and the admin's import screen.
  * Safe for the browser: no server imports.
  */

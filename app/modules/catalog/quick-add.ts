@@ -1,11 +1,11 @@
 import type { ProductCardView } from "./types";
 import { DEFAULT_COLOUR, DEFAULT_SIZE, stockOf, type VariantStock } from "./variants";
 
-/** The size quick add prefers (spec section 2). */
+/** The size quick add prefers. */
 export const QUICK_ADD_SIZE = "M";
 
 /**
- * Spec: quick add uses size M when the product has it (else its first size, else One Size), the first
+ * Quick add uses size M when the product has it (else its first size, else One Size), the first
  * colour or Default, quantity 1. `cardColumns` in products.server.ts reads that variant's stock with
  * the same rule in SQL.
  */

@@ -98,9 +98,8 @@ export function totalStock(variants: readonly VariantStock[]): number {
 }
 
 /**
- * The choice a product page starts with (spec: first colour, first size; skipping sold-out ones):
- * the first colour with stock and its first size with stock. A product with no stock at all starts
- * with nothing chosen (every size and colour is struck through). `null` where the product has no
+ * The choice a product page starts with: the first colour with stock and its first size with stock.
+ * A product with no stock at all starts with nothing chosen (every size and colour is struck through). `null` where the product has no
  * sizes or no colours.
  */
 export function firstInStock(

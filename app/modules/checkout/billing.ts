@@ -2,7 +2,7 @@ import { z } from "zod";
 import { INDIAN_STATES, normalisePhone } from "../accounts";
 
 /*
- * The checkout's billing form (spec sections 2 and 5): one schema for the browser's instant messages
+ * The checkout's billing form: one schema for the browser's instant messages
  * and the server action. 'Please fill all required fields' sums up; each field has its own message.
  */
 
@@ -18,7 +18,7 @@ export const CHECKOUT_MESSAGES = {
   totalChanged: "Prices or offers in your bag have changed. Please check the new total and place your order again.",
 } as const;
 
-/** The shipping policy's promise (spec section 9), on the success page and in the confirmation. */
+/** The shipping policy's promise, on the success page and in the confirmation. */
 export const EXPECTED_DISPATCH = "Ships within 6 working days";
 
 export function codLimitMessage(maxLabel: string): string {

@@ -31,8 +31,8 @@ import { judgePayment, type ReportedPayment } from "../payments";
 import { queueConfirmation } from "./confirmation.server";
 
 /*
- * Paying an order that awaits payment (issue 11, DESIGN: an order becomes `confirmed` only after the
- * payment's signature or webhook is verified). The payment page, Razorpay's redirect callback, the
+ * Paying an order that awaits payment (decision 020): an order becomes `confirmed` only after the
+ * payment's signature or webhook is verified. The payment page, Razorpay's redirect callback, the
  * webhook and the sweep of abandoned orders all settle a payment through `settlePayment`: one
  * idempotent function under row locks, which only ever moves an order forward, and which hands what
  * the gateway reported to the one rule of whether it settles the order (`judgePayment`, decision 036):

@@ -17,7 +17,7 @@ import { queueConfirmation } from "./confirmation.server";
 import { newOrderNumber } from "./order-number";
 
 /*
- * Placing an order (issue 11): one server action. Every price, discount and total is recomputed here
+ * Placing an order (decision 020): one server action. Every price, discount and total is recomputed here
  * from the database; the browser's figures are never read, only the total it showed, so a change is
  * shown to the shopper before anything is charged. One transaction writes the order, its line
  * snapshots and history, takes the stock of every line's size and colour, counts the coupon's use

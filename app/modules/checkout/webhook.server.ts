@@ -9,7 +9,7 @@ import { recordRefundWebhook } from "../payments/index.server";
 import { settlePayment } from "./payment-flow.server";
 
 /*
- * One Razorpay webhook delivery (issue 11). Refused with 400 and no effect unless the signature over
+ * One Razorpay webhook delivery (decision 020). Refused with 400 and no effect unless the signature over
  * the raw body holds. The event id is recorded before anything happens, so a repeated delivery does
  * nothing; a delivery whose handling did not finish is handled again (settling is idempotent).
  * Events only move orders forward: a capture after a failure still confirms, a failure after a

@@ -12,7 +12,7 @@ const MAX_EMAIL = 254;
  * A local part of letters, digits and . _ ' + - (not starting with a dot, no two dots in a row, not
  * ending in one), then a domain of labels with a top-level part of two letters or more. Written by
  * hand rather than with a schema library: the box sits in the footer of every page, so this check
- * ships in the root chunk, and zod's core is 16 KB of gzipped JavaScript (issue 14).
+ * ships in the root chunk, and zod's core is 16 KB of gzipped JavaScript (decision 031).
  */
 const EMAIL = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+.-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 

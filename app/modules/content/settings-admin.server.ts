@@ -16,7 +16,7 @@ import {
 import { ensureStoreSettings, forgetCachedStoreSettings, getStoreSettings } from "./settings.server";
 
 /*
- * Saving the `store_settings` row from the admin (issue 13): checked field by field, refused when
+ * Saving the `store_settings` row from the admin (decision 025): checked field by field, refused when
  * someone else saved since the form was loaded (the row's updated_at), one audit row with the
  * changed fields, then the page cache is purged: the footer, contact details and product pages
  * show these settings. The checkout reads the row on every request, so its COD rules and prepaid

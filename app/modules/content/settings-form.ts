@@ -1,5 +1,5 @@
 /*
- * The admin's settings form (issue 13, 'Coupons and settings'): the `store_settings` row as staff
+ * The admin's settings form (decision 025): the `store_settings` row as staff
  * edit it, with one set of rules for the browser (messages as staff type) and the server action (the
  * authority). Money is typed in rupees and kept in paise. Safe for the browser; admin chunks only.
  */

@@ -20,7 +20,7 @@ import type { CouponRow } from "./coupons.server";
 import { coupons } from "./schema.server";
 
 /*
- * The admin's coupons (issue 13): the list, create, edit, deactivate and reactivate. Every change is
+ * The admin's coupons (decision 025): the list, create, edit, deactivate and reactivate. Every change is
  * one transaction with its audit row. A code is unique by the database's index (coupons_code_key):
  * two staff creating one code at once get one coupon and one 'already exists'. The checkout's rules
  * (pricing.ts, claimCouponUse) read the same columns and are not changed here.

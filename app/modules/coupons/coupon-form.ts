@@ -1,5 +1,5 @@
 /*
- * The admin's coupon form (issue 13, 'Coupons and settings'): its messages and one set of rules used
+ * The admin's coupon form (decision 025): its messages and one set of rules used
  * twice, by the editor in the browser (messages as staff type) and by the server action (the
  * authority). Safe for the browser; only the admin's chunks import it. The pricing rules a coupon
  * feeds stay in ../pricing/pricing.ts.

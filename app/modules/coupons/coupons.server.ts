@@ -6,7 +6,7 @@ import { coupons } from "./schema.server";
 export type CouponRow = typeof coupons.$inferSelect;
 export type NewCoupon = typeof coupons.$inferInsert;
 
-/** The spec's four coupons (section 9); amounts in paise. */
+/** The four coupons every shop starts with (the seed adds them); amounts in paise. */
 export const SPEC_COUPONS: NewCoupon[] = [
   {
     code: "SAVE10",

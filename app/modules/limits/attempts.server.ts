@@ -4,7 +4,7 @@ import { attemptEvents } from "./schema.server";
 
 /*
  * A generic attempt limiter kept in the database (table `attempt_events`), so a limit holds across
- * app instances and restarts (DESIGN: nothing per-user in process memory). Used by order tracking
+ * app instances and restarts (nothing per-user is kept in process memory). Used by order tracking
  * (per client address and per order number) and the back-in-stock form (per client address).
  * Decision 019.
  */

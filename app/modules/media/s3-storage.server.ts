@@ -51,7 +51,7 @@ export function s3Storage(options: S3StorageOptions): S3MediaStorage {
     forcePathStyle: options.forcePathStyle,
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
     // With the SDK's default (checksums on every request, sent as a trailer of a chunked body), S3
-    // look-alikes stored the chunk framing inside the object (STACK-NOTES): checksum only where the
+    // look-alikes stored the chunk framing inside the object (decision 022): checksum only where the
     // operation requires one. Pictures are sent as whole buffers with their length.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",

@@ -11,7 +11,7 @@ export const UPLOAD_PATH = "/admin/uploads";
 /** The form field that carries the picture. */
 export const UPLOAD_FIELD = "file";
 
-/** 10 MB (10 × 1024 × 1024 bytes): the spec's limit, enforced on the bytes that arrive. */
+/** 10 MB (10 × 1024 × 1024 bytes): the limit staff are told, enforced on the bytes that arrive. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** Multipart framing and a stray small field on top of the file: an upload request may carry this much more. */
@@ -32,7 +32,7 @@ export const ACCEPTED_UPLOAD_TYPES = ["image/jpeg", "image/png", "image/gif", "i
 /** For `<input type="file" accept>`: a hint to the picker only; the server decides by content. */
 export const UPLOAD_ACCEPT = "image/jpeg,image/png,image/gif,image/webp,.jpg,.jpeg,.png,.gif,.webp";
 
-/** Shown under the drop zone; the same limit the server enforces (DESIGN deviation 10). */
+/** Shown under the drop zone; the same limit the server enforces. */
 export const UPLOAD_HINT = "JPEG, PNG, GIF or WebP, up to 10MB each";
 
 export const UPLOAD_MESSAGES = {
@@ -46,13 +46,13 @@ export const UPLOAD_MESSAGES = {
   signIn: "Your session has ended. Please sign in again to upload pictures.",
   forbidden: "You do not have access to the back office.",
   storeFailed: "The picture could not be stored. Please try again.",
-  /** the spec's wording when the server gives no reason (a network error, an unreadable answer) */
+  /** the message when the server gives no reason (a network error, an unreadable answer) */
   failed: "Failed to upload image",
   cancelled: "Upload cancelled",
 } as const;
 
 /**
- * The answer to a successful upload (spec 'Image upload result'). `publicId` is the storage key the
+ * The answer to a successful upload. `publicId` is the storage key the
  * product keeps (product_images.key) and hands back when it saves; `url` is the picture's default
  * width (the storefront's product_images.url, whose srcset siblings are made from it by
  * `srcSet`/`variantUrl` in ./images). `width`, `height`, `format` ('jpeg', 'png' or 'webp') and

@@ -33,7 +33,7 @@ import {
 export { removeStoredPicture, removeStoredPictures } from "./storage.server";
 
 /*
- * POST /admin/uploads, one picture per request (issue 12, 'Pictures'; decision 022):
+ * POST /admin/uploads, one picture per request (decision 022):
  *   staff only -> the multipart body streamed through a parser with limits (never whole in memory:
  *   the file part itself, at most 10 MB, is the only thing held) -> the content sniffed from its bytes
  *   (JPEG, PNG, GIF or WebP, whatever the name or declared type says) -> the size in pixels checked
@@ -191,7 +191,7 @@ function shownName(name: string): string {
 /**
  * The whole upload: reads the request's one file, checks and re-encodes it, stores the original and
  * the storefront's variants, and records it. Never throws for anything the client sent: every
- * refusal is an answer with the spec's message.
+ * refusal is an answer with its message for staff (UPLOAD_MESSAGES).
  */
 export async function receivePictureUpload(
   request: Request,

@@ -7,7 +7,7 @@ import type { EmailProvider } from "./email.server";
 import { outboxMessages } from "./schema.server";
 
 /*
- * The outbox (DESIGN.md, decision 015): a message is a row written in the transaction that decided
+ * The outbox (decision 015): a message is a row written in the transaction that decided
  * to send it, and delivered only after that transaction commits. A rollback leaves no message; a
  * crash after the commit leaves the row for the next delivery run; the same `dedupeKey` queued
  * twice is one message.

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
 
 /**
  * Messages to people, written in the transaction that decides to send them and delivered after it
- * commits (DESIGN.md: a failed send never undoes the change, a retry never sends twice). One row
+ * commits (decision 015): a failed send never undoes the change, a retry never sends twice. One row
  * per message; `dedupe_key` makes queueing the same message twice a no-op.
  */
 export const outboxMessages = pgTable(

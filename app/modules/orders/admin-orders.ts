@@ -2,12 +2,12 @@ import { z } from "zod";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "./status-display";
 
 /*
- * The back office's order screens, the parts both sides use (issue 13, 'Orders'): the list's filters
+ * The back office's order screens, the parts both sides use (decision 027): the list's filters
  * as they travel in the address, the status-change form's rules (the browser checks with them before
  * sending, the action checks again), and the messages staff read.
  */
 
-/** The statuses staff may set (spec section 4; 'Awaiting payment' is the checkout's alone). */
+/** The statuses staff may set ('Awaiting payment' is the checkout's alone). */
 export const STAFF_STATUSES = [
   "confirmed",
   "pending",

@@ -6,7 +6,7 @@ import type { OrderStatus } from "./status-display";
 import { isUuid } from "../../lib/ids";
 
 /*
- * The write side of orders (DESIGN: orders are written by the server, never by the browser). The
+ * The write side of orders: only the server writes orders, never the browser. The
  * checkout and, later, the admin call these inside their own transactions; every status change goes
  * through `moveOrder`, which changes the row only from the status the caller expects and records
  * the step in the history.

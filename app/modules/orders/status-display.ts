@@ -1,6 +1,5 @@
 /**
- * How an order status looks to people (browser and server). Spec section 4: delivered/completed
- * green, pending/processing yellow, cancelled red, every other status blue.
+ * How an order status looks to people (browser and server): delivered/completed green, pending/processing yellow, cancelled red, every other status blue.
  */
 export type OrderStatus =
   "pending_payment" | "confirmed" | "pending" | "processing" | "shipped" | "delivered" | "completed" | "cancelled";

@@ -46,7 +46,7 @@ export interface TimelineStep {
 
 export interface OrderTimelineView {
   steps: TimelineStep[];
-  /** the order's own status, its label and its colour (spec section 4) */
+  /** the order's own status, its label and its colour */
   status: OrderStatus;
   statusLabel: string;
   tone: StatusTone;
@@ -93,9 +93,9 @@ function toDate(value: Date | string | null | undefined): Date | null {
 }
 
 /**
- * The steps of an order from its status history. Staff may set any status at any time (spec
- * section 4), so the history is walked as it happened: reaching a step keeps the date it was first
- * reached on this way through; going back to an earlier step forgets the dates of the steps after
+ * The steps of an order from its status history. Staff may set any status at any time, so the
+ * history is walked as it happened: reaching a step keeps the date it was first reached on this way
+ * through; going back to an earlier step forgets the dates of the steps after
  * it (they will be reached again). The order's own status decides where it stands now, even when
  * the history is incomplete; skipped steps are done without a date.
  */

@@ -25,7 +25,7 @@ import { signPayment, verifyPaymentSignature } from "./signatures.server";
  * Cash on delivery has no provider: it never touches a gateway.
  */
 
-/** Thrown by createPaymentSession and refund; `userMessage` is the spec's wording for the shopper. */
+/** Thrown by createPaymentSession and refund; `userMessage` is what the shopper is told. */
 export class PaymentGatewayError extends Error {
   constructor(
     readonly kind: "unavailable" | "rejected",

@@ -1,13 +1,13 @@
 /*
  * The payment provider's shapes that the browser may see too: what a payment page needs to open the
- * gateway, the spec's messages, and the gateway's entities in the shop's terms (integer paise,
+ * gateway, the messages the shopper reads, and the gateway's entities in the shop's terms (integer paise,
  * camelCase, dates). The server side (the providers themselves) is in provider.server.ts;
  * docs/decisions/017 explains the design.
  */
 
 export type PaymentProviderName = "razorpay" | "test";
 
-/** The spec's messages for the checkout and payment pages (spec: messages, checkout). */
+/** What the checkout and payment pages tell the shopper. */
 export const PAYMENT_MESSAGES = {
   /** the gateway could not be reached, timed out, answered 5xx, or refused the shop's keys */
   unavailable: "Payment gateway not available. Please try again later.",

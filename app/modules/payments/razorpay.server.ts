@@ -11,7 +11,7 @@ import {
 
 /*
  * A small typed client for the parts of Razorpay's REST API the shop uses, over fetch (the official
- * SDK cannot be pointed at another address and drops the refund idempotency header: STACK-NOTES).
+ * SDK cannot be pointed at another address and drops the refund idempotency header: decision 017).
  * Basic auth with the key id and secret; JSON in and out; amounts in paise.
  */
 

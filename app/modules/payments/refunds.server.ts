@@ -7,7 +7,7 @@ import { announceRefundIssued, announceRefundProcessed } from "./refund-notices.
 import { payments, refunds } from "./schema.server";
 
 /*
- * Refunds (issue 13): whole refunds of captured gateway payments, asked by staff when they cancel a
+ * Refunds (decision 027): whole refunds of captured gateway payments, asked by staff when they cancel a
  * paid order or refund a flagged payment. One `refunds` row per payment (a unique index): the row is
  * written in the transaction that decided the refund, and the gateway is asked after it commits,
  * with an idempotency key made from the row's id. A retry (a failed refund tried again, two staff

@@ -5,7 +5,7 @@ export type Paise = number;
 /*
  * Rupees are written by hand rather than through Intl.NumberFormat("en-IN"): building that formatter
  * loads the browser's locale and currency data, which cost a phone's main thread tens of
- * milliseconds on every page with a price, before the page could respond (issue 14). The output is
+ * milliseconds on every page with a price, before the page could respond (decision 033). The output is
  * the same, character for character (money.test.ts compares the two).
  */
 

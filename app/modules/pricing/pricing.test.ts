@@ -15,7 +15,7 @@ import {
 
 const rupees = (r: number) => Math.round(r * 100);
 
-// The spec's four coupons (section 9), as the seed stores them.
+// The four coupons every shop starts with, as the seed stores them.
 const SAVE10: CouponTerms = { code: "SAVE10", type: "percentage", value: 10, minAmountPaise: rupees(500) };
 const FLAT50: CouponTerms = { code: "FLAT50", type: "fixed", value: rupees(50), minAmountPaise: rupees(200) };
 const WELCOME20: CouponTerms = { code: "WELCOME20", type: "percentage", value: 20, minAmountPaise: rupees(1000) };

@@ -1,7 +1,7 @@
 import { formatPrice, type Paise } from "./money";
 
 /*
- * The cart's arithmetic (spec sections 5 and 9), in integer paise. Pure: the browser uses it to show
+ * The cart's arithmetic, in integer paise. Pure: the browser uses it to show
  * totals at once, the server uses the same functions as the authority. Nothing here reads a clock
  * unless given one, or a database.
  */
@@ -49,7 +49,7 @@ export function maxOrderMessage(maxOrderPaise: Paise): string {
   return `One order can come to at most ${formatPrice(maxOrderPaise)}. Please remove some pieces, or buy them in two orders.`;
 }
 
-/** Input is trimmed and upper-cased (spec section 5). */
+/** Input is trimmed and upper-cased. */
 export function normaliseCouponCode(input: string | null | undefined): string {
   return (input ?? "").trim().toUpperCase();
 }
@@ -143,7 +143,7 @@ export function checkCouponTerms(terms: CouponTerms, subtotalPaise: Paise): Coup
 }
 
 /**
- * Everything spec section 5 says about applying a code: `input` as typed, `rule` as found in the
+ * Every rule of applying a code: `input` as typed, `rule` as found in the
  * database for the normalised code (null when there is none).
  */
 export function checkCoupon(input: string, rule: CouponRule | null, subtotalPaise: Paise, now: Date): CouponCheck {

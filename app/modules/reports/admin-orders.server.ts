@@ -13,7 +13,7 @@ import type { OrderRow } from "../orders/index.server";
 import { isUuid } from "../../lib/ids";
 
 /*
- * The back office's order list, detail and CSV export (issue 13, 'Orders'). Lists are SQL pages
+ * The back office's order list, detail and CSV export. Lists are SQL pages
  * (decision 021): one page of rows and the total. Search goes through the `orders_search_trgm`
  * index: one lower-cased text of number, name, e-mail and phone, matched with LIKE (a trigram GIN
  * index answers LIKE '%...%'), so the expression here must stay exactly the index's.

@@ -11,8 +11,8 @@ import { isCustomer } from "./lists.server";
 /*
  * The back office's dashboard. Every figure is a SQL aggregate (COUNT, SUM, GROUP BY, a
  * generate_series of days), never rows added up in Node; the statements are independent and run
- * side by side. The admin module coordinates the others (DESIGN.md), so it reads their tables here,
- * read-only.
+ * side by side. Reports are the one module allowed to join across the others (decision 038), so it
+ * reads their tables here, read-only.
  *
  * Speed at 100,000 orders (scripts/bench.ts): the tiles, the status breakdown and the chart must read
  * every order (or a month of them) however they are indexed, 25-50 ms of database work, so they are
@@ -44,7 +44,7 @@ export const ORDER_STATUS_ORDER: readonly OrderStatus[] = [
 export const STOCK_LIST_LIMIT = 8;
 /** The stock lists count their variants up to this many ('100+' beyond). */
 export const STOCK_COUNT_CAP = 100;
-/** Spec section 8: 'Recent orders shown 5'. */
+/** How many of the newest orders the dashboard lists. */
 export const RECENT_ORDERS = 5;
 export const RECENT_ACTIVITY = 8;
 /** How long one computation of the figures serves the dashboard in a server process. */

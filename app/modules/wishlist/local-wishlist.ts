@@ -66,7 +66,7 @@ export function clearLocalWishlist(storage: Storage | undefined = globalThis.loc
   write([], storage);
 }
 
-/** After the merge on sign-in the local copy is removed (spec section 4). */
+/** After the merge on sign-in the local copy is removed. */
 export function removeLocalWishlist(storage: Storage | undefined = globalThis.localStorage): void {
   write(null, storage);
 }

@@ -43,7 +43,7 @@ export async function wishlistedIds(db: Db, userId: string, productIds?: string[
 }
 
 /**
- * Merges a guest's wishlist on sign-in (spec section 4): the union, without duplicates; ids that
+ * Merges a guest's wishlist on sign-in: the union, without duplicates; ids that
  * are not products are left out. Returns the number of products in the wishlist afterwards.
  */
 export async function mergeGuestWishlist(db: Db, userId: string, productIds: readonly string[]): Promise<number> {

@@ -20,7 +20,7 @@ import { orderLines, orders } from "../../orders/schema.server";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../../orders";
 
 /*
- * What staff change on an order (issue 13, 'Orders'). Every change:
+ * What staff change on an order (decision 027). Every change:
  *  - names the order's version it was made against; under the order's row lock a change against an
  *    older version is refused (409), so two staff changing one order never overwrite each other;
  *  - raises the version, writes one status-history row with the staff member and one audit row, in
@@ -145,7 +145,7 @@ async function retake(tx: Tx, order: OrderRow, now: Date, outOfStock: (piece: st
 
 const label = (s: OrderStatus) => ORDER_STATUS_LABELS[s];
 
-/** Sets any status of spec section 4, with its side effects; see the file's comment. */
+/** Sets any status staff may set (STAFF_STATUSES), with its side effects; see the file's comment. */
 export async function changeOrderStatus(
   db: Db,
   staff: Actor,
