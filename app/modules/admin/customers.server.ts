@@ -9,11 +9,12 @@ import { recentActivity, recordAudit, type ActivityItem, type Actor } from "../a
 import { customerOrderTotals } from "../reports/index.server";
 
 /*
- * One shopper as the back office sees them (decision 026): profile, address book, orders
- * and whether the account is active; and deactivating / reactivating it. Deactivation is the auth
- * library's ban (an inactive account is a banned one): `banned` and `ban_reason` on the account, its sessions
- * deleted in the same transaction (a ban written to the table alone would leave live sessions valid),
- * and the library refuses every new session of a banned account. Orders are never touched.
+ * One shopper as the back office sees them (decision 026): profile, address book, orders and
+ * whether the account is active; and deactivating / reactivating it. Deactivation is the auth
+ * library's ban (an inactive account is a banned one): `banned` and `ban_reason` on the account,
+ * its sessions deleted in the same transaction (a ban written to the table alone would leave live
+ * sessions valid), and the library refuses every new session of a banned account. Orders are never
+ * touched.
  */
 
 export const CUSTOMER_MESSAGES = {

@@ -99,8 +99,8 @@ export function totalStock(variants: readonly VariantStock[]): number {
 
 /**
  * The choice a product page starts with: the first colour with stock and its first size with stock.
- * A product with no stock at all starts with nothing chosen (every size and colour is struck through). `null` where the product has no
- * sizes or no colours.
+ * A product with no stock at all starts with nothing chosen (every size and colour is struck
+ * through). `null` where the product has no sizes or no colours.
  */
 export function firstInStock(
   product: { sizes: readonly string[]; colours: readonly string[] },

@@ -1,5 +1,6 @@
 /**
- * How an order status looks to people (browser and server): delivered/completed green, pending/processing yellow, cancelled red, every other status blue.
+ * How an order status looks to people (browser and server): delivered/completed green,
+ * pending/processing yellow, cancelled red, every other status blue.
  */
 export type OrderStatus =
   "pending_payment" | "confirmed" | "pending" | "processing" | "shipped" | "delivered" | "completed" | "cancelled";
