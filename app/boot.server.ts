@@ -126,9 +126,9 @@ type GlobalWithExpiry = typeof globalThis & { [EXPIRY_KEY]?: NodeJS.Timeout };
  */
 function startBackgroundWork(db: Db, config: Config): void {
   startOutboxWorker(db, { sms: smsProviderFor(config.sms, db), email: emailProviderFor(config.email) });
-  // unpaid online orders give their stock back after the store's payment timeout (issue 11)
+  // unpaid online orders give their stock back after the store's payment timeout (decision 020)
   startPaymentSweep(db);
-  // pictures uploaded in the product editor but never saved with a product go after a day (issue 12)
+  // pictures uploaded in the product editor but never saved with a product go after a day (decision 022)
   startUploadSweep(db, getMediaStorage(config));
   const g = globalThis as GlobalWithExpiry;
   if (g[EXPIRY_KEY]) clearInterval(g[EXPIRY_KEY]);

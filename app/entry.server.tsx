@@ -17,7 +17,7 @@ const LOW_MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" fetchpriority=
 const HEAD_END = Buffer.from("</head>");
 
 /**
- * The head with its module preloads asked for at low priority (issue 14): the browser then fetches
+ * The head with its module preloads asked for at low priority (decision 031): the browser then fetches
  * the stylesheet, the fonts and the first picture ahead of the JavaScript, so a phone on a slow
  * link paints the page before the scripts that make it interactive have arrived.
  */
@@ -95,7 +95,7 @@ export default function handleRequest(
     // Aborts a render that is still waiting after streamTimeout. Cleared as soon as everything is
     // rendered: a pending timer keeps the whole render (React's request, the router context with its
     // loader data, the page's chunks) reachable for 11 s after the answer has gone, which under load
-    // is hundreds of renders in the old generation (issue 14, docs/performance.md "Memory").
+    // is hundreds of renders in the old generation (decision 030, docs/performance.md "Memory").
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const userAgent = request.headers.get("user-agent");
     // Crawlers and link-preview bots get the complete document; browsers get the shell as soon as it is

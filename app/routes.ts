@@ -44,7 +44,7 @@ export default [
     route("products/export", "routes/admin.products.export.ts"),
     route("products/import", "routes/admin.products.import.tsx"),
     route("products", "routes/admin.products.tsx", [route(":id", "routes/admin.products.$id.tsx")]),
-    // Orders (issue 13): the export before ':id' so it is not taken for an order id.
+    // Orders: the export before ':id' so it is not taken for an order id.
     route("orders/export", "routes/admin.orders.export.ts"),
     route("orders", "routes/admin.orders.tsx"),
     route("orders/:id", "routes/admin.orders.$id.tsx"),

@@ -1,5 +1,5 @@
 /*
- * The Content-Security-Policy of the shop's pages (issue 11, 'Headers that protect the money pages').
+ * The Content-Security-Policy of the shop's pages (decision 020, 'Headers').
  * Scripts run only from this site or with the page's nonce; no inline script without it.
  *
  * Pages are rendered with NONCE_PLACEHOLDER wherever the nonce goes (React Router's inline scripts)

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-// The account view lives on the account screen (spec: /authentication and /login both show it).
+// The account view lives on the account screen, which /authentication and /login both show.
 export function loader() {
   return redirect("/authentication");
 }

@@ -10,7 +10,7 @@ import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
 import { loadDashboard } from "~/modules/reports/index.server";
 
 /*
- * /admin: the dashboard (issue 12). Staff only: requireStaff answers 401 (the layout's sign-in form)
+ * /admin: the dashboard (decision 021). Staff only: requireStaff answers 401 (the layout's sign-in form)
  * or 403 before any query runs. A failing query shows 'Error loading dashboard data' with Retry; the
  * cause goes to the log, never to the page.
  */

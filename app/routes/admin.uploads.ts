@@ -6,7 +6,7 @@ import type { Route } from "./+types/admin.uploads";
 
 /*
  * POST /admin/uploads: one picture per request, multipart field `file`, staff only (decision 022).
- * 200 {url, publicId, width, height, format, bytes}, or a refusal {error} with the spec's wording.
+ * 200 {url, publicId, width, height, format, bytes}, or a refusal {error} with its message for staff.
  * The body arrives as a stream (server/body-limit.ts) and is not touched before requireUploader has
  * answered 401 to visitors and 403 to shoppers. Cross-site posts never get here (server/security.ts).
  */

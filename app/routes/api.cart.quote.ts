@@ -9,7 +9,7 @@ import type { Route } from "./+types/api.cart.quote";
 /**
  * A guest's cart at current catalogue prices (decision 012): POST `lines` (JSON, as kept in local
  * storage) and optionally `coupon`. Answers the products, the coupon's terms when it applies, and
- * the coupon's verdict with the spec's message. Reads only; POST because the lines can be long.
+ * the coupon's verdict with its message. Reads only; POST because the lines can be long.
  */
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);

@@ -4,7 +4,7 @@ import { handleRazorpayWebhook } from "~/modules/checkout/index.server";
 import type { Route } from "./+types/api.payments.razorpay.webhook";
 
 /*
- * Razorpay's webhooks (issue 11): verified against X-Razorpay-Signature over the raw body, recorded by
+ * Razorpay's webhooks (decision 017): verified against X-Razorpay-Signature over the raw body, recorded by
  * event id before anything happens, and settled through the same function as the payment page.
  */
 export async function action({ request }: Route.ActionArgs) {

@@ -26,7 +26,7 @@ import { listOrdersForUser } from "~/modules/checkout/index.server";
 import type { Route } from "./+types/authentication";
 
 /*
- * The account screen at /authentication and /login (spec sections 2, 4, 5, 8): the phone sign-in
+ * The account screen at /authentication and /login: the phone sign-in
  * for visitors, registration completion, and the account view for signed-in shoppers.
  */
 

@@ -11,7 +11,7 @@ import { CART_MESSAGES, checkoutNotice, type CartActionResult } from "~/modules/
 import type { Route } from "./+types/cart";
 
 /*
- * The cart (spec sections 2-5, 9; decision 012). Signed in: the stored cart, rendered on the server,
+ * The cart (decision 012). Signed in: the stored cart, rendered on the server,
  * changed through this action (also without JavaScript). Guests: the lines live in local storage,
  * so the client loader asks /api/cart/quote for their current prices and the client action changes
  * local storage. The lines themselves come from the root loader or local storage (useCartLines).

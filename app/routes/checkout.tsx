@@ -13,7 +13,7 @@ import { placeOrder } from "~/modules/checkout/index.server";
 import type { Route } from "./+types/checkout";
 
 /*
- * The checkout (issue 11): the billing form and the order summary. The action places the order
+ * The checkout (decision 020): the billing form and the order summary. The action places the order
  * (place-order.server.ts): cash on delivery is confirmed at once; an online order goes on to /payment.
  */
 
@@ -70,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
     result.status === "pending_payment"
       ? `/payment?order=${encodeURIComponent(result.orderNumber)}&start=1`
       : `/order-success?order=${encodeURIComponent(result.orderNumber)}`;
-  // With JavaScript the page shows 'Order Placed Successfully!' for a moment (spec section 4); without, straight on.
+  // With JavaScript the page shows 'Order Placed Successfully!' for a moment; without, straight on.
   if (raw.js === "1" && result.status !== "pending_payment")
     return reply({ ok: true, message: CHECKOUT_MESSAGES.placed, next }, 200);
   // The payment page is always a whole page load: only its own Content-Security-Policy lets the

@@ -56,7 +56,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   ];
 }
 
-// The ten category slugs of spec section 2, in menu order.
+// The ten category slugs, in menu order.
 const COLLECTIONS = [
   "kurtas",
   "short-kurtis",

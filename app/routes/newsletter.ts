@@ -17,7 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data<NewsletterResult>({ ok: true, status, message: NEWSLETTER_MESSAGES[status] });
 }
 
-// A GET here is an unknown page as far as the shopper is concerned (spec section 2).
+// A GET here is an unknown page as far as the shopper is concerned.
 export function loader() {
   return redirect("/products");
 }

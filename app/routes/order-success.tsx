@@ -9,8 +9,8 @@ import { formatPrice } from "~/modules/pricing";
 import type { Route } from "./+types/order-success";
 
 /*
- * After the order (issue 11; DESIGN deviation 12: the order number is in the address, not in
- * navigation state). Only the order's own shopper sees it; another shopper's order is 'not found'.
+ * After the order: the order number is in the address (?order=), not in navigation state. Only the
+ * order's own shopper sees it; another shopper's order is 'not found'.
  */
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });

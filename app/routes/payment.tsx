@@ -26,7 +26,7 @@ import type { TestGatewayProvider } from "~/modules/payments/index.server";
 import type { Route } from "./+types/payment";
 
 /*
- * /payment?order=ORD-... pays an order that awaits payment (issue 11, DESIGN deviation 12): right
+ * /payment?order=ORD-... pays an order that awaits payment (decision 020): right
  * after the checkout, or later from the account's order page. Only its own shopper may open it.
  */
 

@@ -4,7 +4,7 @@ export function meta() {
   return [{ title: "Invalid Product URL · Saanjh" }, { name: "robots", content: "noindex" }];
 }
 
-/** /product without an id (spec section 8: 'Invalid Product URL'). */
+/** /product without an id: 'Invalid Product URL'. */
 export default function ProductMissing() {
   return (
     <section className="mx-auto max-w-xl px-6 py-28 text-center" role="alert">

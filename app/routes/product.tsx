@@ -47,7 +47,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     related: related.map(cardData),
     categoryName: CATEGORIES.find((c) => c.slug === product.category)?.name ?? "Fashion",
     whatsappNumber: settings.whatsappNumber,
-    // From BASE_URL, never the request's Host: this page is shared through caches (issue 15).
+    // From BASE_URL, never the request's Host: this page is shared through caches (decision 014).
     origin: getConfig().baseUrl,
   };
 }

@@ -14,7 +14,7 @@ import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/track-order";
 
 /*
- * Track Your Order (spec section 2; issue 11; decision 019): order number plus the phone or e-mail
+ * Track Your Order (decision 019): order number plus the phone or e-mail
  * it was placed with, no sign-in needed; lookups limited per client address and per order number.
  * Signed-in shoppers also see their own orders. Answers are never stored by any cache.
  */

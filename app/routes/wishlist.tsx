@@ -12,7 +12,7 @@ import { wishlistedIds } from "~/modules/wishlist/index.server";
 import type { Route } from "./+types/wishlist";
 
 /*
- * The wishlist (spec sections 2-4; decision 012). Signed in: the stored wishlist, rendered on the
+ * The wishlist (decision 012). Signed in: the stored wishlist, rendered on the
  * server and changed through this action, which every heart of a signed-in shopper posts to.
  * Guests: ids in local storage; the client loader fetches their products.
  */

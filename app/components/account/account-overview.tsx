@@ -212,7 +212,7 @@ function ProfileEditor({ profile, state }: { profile: ProfileValues; state: Acco
   );
 }
 
-/** A success message that hides itself after 3 s (spec: 'Profile updated successfully!'); remount with a new key to show again. */
+/** A success message ('Profile updated successfully!') that hides itself after 3 s; remount with a new key to show again. */
 function TimedNotice({ message }: { message: string }) {
   const [visible, setVisible] = useState(true);
   useEffect(() => {

@@ -5,7 +5,7 @@ import { Field } from "./field";
 
 export type ProfileValues = { firstName: string; lastName: string; email: string };
 
-/** First name, last name (bound to the last name: DESIGN deviation 3) and e-mail. */
+/** First name, last name and e-mail, each input bound to its own field. */
 export function ProfileFields({ values, errors }: { values: Partial<ProfileValues>; errors?: Record<string, string> }) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">

@@ -28,7 +28,7 @@ export interface SignInState {
 }
 
 /**
- * Phone number, then one-time code; login and register modes (spec sections 4, 5 and 8).
+ * Phone number, then one-time code; login and register modes.
  * Render with `key={signInPanelKey(state)}` so each step and each new code starts fresh.
  */
 export function SignInPanel({ state, redirectTo }: { state: SignInState; redirectTo: string | null }) {

@@ -19,7 +19,7 @@ export type { UploadResult } from "~/modules/media";
 /**
  * Uploads one picture. `onProgress` gets the fraction sent (0 to 1; 1 once the server has answered).
  * Resolves with the server's upload result, or with `{ error }` holding a message to show as it is:
- * the spec's wording for a refused file (checked here first for size, emptiness and a declared
+ * the UPLOAD_MESSAGES wording for a refused file (checked here first for size, emptiness and a declared
  * non-picture type, so nothing is sent in vain), the server's reason, 'Failed to upload image' when
  * the network or the server gives none, and 'Upload cancelled' after `signal` aborts. Never rejects.
  */
@@ -89,7 +89,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The server's own message; for answers from before the route (plain text) the spec's by status. */
+/** The server's own message; for answers from before the route (plain text) UPLOAD_MESSAGES by status. */
 function errorMessage(status: number, answer: unknown): string {
   const error = answer !== null && typeof answer === "object" ? (answer as { error?: unknown }).error : undefined;
   if (typeof error === "string" && error.trim() !== "") return error;

@@ -7,7 +7,7 @@ import type { CartActionResult } from "~/modules/cart";
 import { LOW_STOCK } from "~/modules/catalog";
 import { formatPrice } from "~/modules/pricing";
 
-/** Hidden fields naming a line: its product, size and colour (the spec's cartId), and where it is kept. */
+/** Hidden fields naming a line: its product, size and colour (its cartId), and where it is kept. */
 function LineFields({ line, store }: { line: CartViewLine; store: string }) {
   return (
     <>

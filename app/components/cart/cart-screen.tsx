@@ -11,7 +11,7 @@ import { CartSummary } from "./cart-summary";
 
 const noCoupon = () => null;
 
-/** The cart page: loading, empty, or the lines beside the summary (spec section 2, 'Cart'). */
+/** The cart page: loading, empty, or the lines beside the summary. */
 export function CartScreen({
   catalogue,
   failed,

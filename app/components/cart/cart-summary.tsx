@@ -30,7 +30,7 @@ function Row({
 }
 
 /**
- * The summary (spec section 2, 'Cart'): subtotal, shipping, coupon, total, the coupon box,
+ * The summary: subtotal, shipping, coupon, total, the coupon box,
  * PROCEED TO CHECKOUT, CONTINUE SHOPPING, accepted payments and the secure-checkout badge.
  */
 export function CartSummary({
@@ -52,7 +52,7 @@ export function CartSummary({
 
   const onCheckout = (event: React.FormEvent<HTMLFormElement>) => {
     if (signedIn) return;
-    // Spec section 5: guests are asked to sign in; 'cart' brings them back here afterwards.
+    // Guests are asked to sign in; 'cart' brings them back here afterwards.
     event.preventDefault();
     if (window.confirm(CART_MESSAGES.checkoutLogin)) void navigate("/authentication?redirectTo=cart");
   };

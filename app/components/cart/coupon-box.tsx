@@ -5,8 +5,8 @@ import type { CartActionResult } from "~/modules/cart";
 import { formatPrice } from "~/modules/pricing";
 
 /**
- * The coupon box (spec section 5): the code is upper-cased as typed and kept when it is refused;
- * the spec's messages come from the pricing module through the action. An applied coupon shows
+ * The coupon box: the code is upper-cased as typed and kept when it is refused;
+ * its messages come from the pricing module through the action. An applied coupon shows
  * what it saves and a Remove button.
  */
 export function CouponBox({

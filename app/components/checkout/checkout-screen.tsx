@@ -18,7 +18,7 @@ export type CheckoutActionData =
 
 type PageData = CheckoutPage | { kind: "signed-out" };
 
-/** How long 'Order Placed Successfully!' stays before the order page (spec section 9). */
+/** How long 'Order Placed Successfully!' stays before the order page. */
 const SUCCESS_REDIRECT_MS = 2000;
 
 export function CheckoutScreen({ page, actionData }: { page: PageData; actionData?: CheckoutActionData }) {
@@ -35,7 +35,7 @@ export function CheckoutScreen({ page, actionData }: { page: PageData; actionDat
   }
 }
 
-/** Spec section 5: signed-out shoppers are asked to sign in; 'cart' brings them back to the checkout. */
+/** Signed-out shoppers are asked to sign in; 'cart' brings them back to the checkout. */
 function SignInFirst() {
   return (
     <CheckoutShell>
@@ -62,7 +62,7 @@ function SignInFirst() {
 
 /**
  * Nothing in the stored bag. Right after signing in, the bag kept in this browser may still be on its
- * way to the stored one (ShopperSync): wait for it; otherwise back to the cart with the spec's message.
+ * way to the stored one (ShopperSync): wait for it; otherwise back to the cart with the empty-cart message.
  */
 function EmptyBag() {
   const navigate = useNavigate();

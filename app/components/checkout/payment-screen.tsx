@@ -22,7 +22,7 @@ export interface PaymentPage {
   failed: string | null;
 }
 
-/** How long 'Order Placed Successfully!' stays before the order page (spec section 9). */
+/** How long 'Order Placed Successfully!' stays before the order page. */
 const SUCCESS_REDIRECT_MS = 2000;
 
 function Shell({ children }: { children: React.ReactNode }) {

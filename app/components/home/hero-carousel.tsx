@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ArrowRightIcon, PauseIcon, PlayIcon } from "~/components/ui/icons";
 import { BANNER_SIZE, type ResponsiveSource } from "~/modules/content";
 
-/** Spec section 9: 5 slides, a new one every 4000 ms, 300 ms transition. */
+/** 5 slides, a new one every 4000 ms, 300 ms transition. */
 export const CAROUSEL_INTERVAL_MS = 4000;
 export const CAROUSEL_TRANSITION_MS = 300;
 const SWIPE_MIN_PX = 40;

@@ -110,7 +110,7 @@ export function AdminSignInModal({ open, onClose }: { open: boolean; onClose: ()
   const id = useId();
 
   // The dialog's contents are drawn only while it is open: every storefront page carries the closed
-  // dialog, and its markup stayed out of their HTML (issue 14), as the menu's and search's do.
+  // dialog, and its markup stayed out of their HTML (decision 030), as the menu's and search's do.
   return (
     <dialog
       ref={ref}

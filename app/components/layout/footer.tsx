@@ -4,7 +4,7 @@ import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon } from "~/com
 import { NewsletterBox } from "./newsletter-box";
 
 // The staff sign-in is loaded on the first click of 'ADM': a shopper's pages never carry its code
-// (issue 14: about 1.4 KB gzip and one file less on every storefront page).
+// (about 1.4 KB gzip and one file less on every storefront page).
 const loadAdminSignIn = () => import("./admin-sign-in");
 const AdminSignInModal = lazy(() => loadAdminSignIn().then((module) => ({ default: module.AdminSignInModal })));
 

@@ -16,7 +16,7 @@ const NAV = [
   { category: "accessories", label: "Jewellery" },
 ];
 
-/** Spec section 2: a scroll beyond 10 px adds the header's shadow. */
+/** A scroll beyond 10 px adds the header's shadow. */
 export const HEADER_SHADOW_SCROLL_PX = 10;
 
 function useScrolledPast(px: number): boolean {

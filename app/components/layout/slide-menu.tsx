@@ -4,12 +4,12 @@ import { CATEGORIES } from "~/modules/catalog";
 import { ArrowLeftIcon, ChevronRightIcon, CloseIcon } from "~/components/ui/icons";
 import { useModalDialog } from "./use-modal-dialog";
 
-/** Spec section 2: the menu closes 0.2 s after a navigation from it. */
+/** The menu closes 0.2 s after a navigation from it. */
 export const MENU_CLOSE_DELAY_MS = 200;
 
 type Panel = "main" | "categories" | "features" | "support";
 
-// The ten category slugs of spec section 2 (the jewellery collection has its own entry in the sub-navigation).
+// The menu's ten category slugs (the jewellery collection has its own entry in the sub-navigation).
 const MENU_CATEGORIES = [
   "kurtas",
   "short-kurtis",

@@ -9,8 +9,8 @@ import { TIMELINE_TONES, type TimelineTone } from "./timeline-tones";
  *
  *   <OrderTimeline timeline={orderTimeline(order.history, order)} />
  *
- * The current step carries aria-current="step" and the colour of the order's status (spec section
- * 4); every step also says in words whether it is done, current or still to come.
+ * The current step carries aria-current="step" and the colour of the order's status; every step
+ * also says in words whether it is done, current or still to come.
  */
 
 export interface OrderTimelineProps {

@@ -1,8 +1,8 @@
 import type { StatusTone } from "~/modules/orders";
 
 /*
- * The colours of the timeline's current step per status tone (spec section 4: delivered/completed
- * green, pending/processing yellow, cancelled red, others blue), as literal hex so their contrast is
+ * The colours of the timeline's current step per status tone (delivered/completed green,
+ * pending/processing yellow, cancelled red, others blue), as literal hex so their contrast is
  * checked by a test (timeline-tones.test.ts): the strong colour carries text and the marker, the soft
  * one is the halo and the background behind the status text. Tailwind only sees whole class names,
  * so each class is written out in full.

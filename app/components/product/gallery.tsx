@@ -3,7 +3,7 @@ import type { ProductImageView } from "~/modules/catalog";
 import { srcSet, variantUrl } from "~/modules/media";
 import { ChevronIcon } from "./product-icons";
 
-/** Spec: a picture change is locked for 300 ms after a change. */
+/** A picture change is locked for 300 ms after a change. */
 export const IMAGE_CHANGE_LOCK_MS = 300;
 
 /** The product's pictures: one large picture, thumbnails (desktop), dots and swipe (touch). */

@@ -35,7 +35,7 @@ export function ProductCard({
   const [front, back] = product.images;
   const [failed, setFailed] = useState(false);
   // The back picture only shows on hover: drawn in the browser, it keeps 24 copies of its address and
-  // srcset out of every list page's HTML (issue 14); it still loads lazily, well before a hover. A
+  // srcset out of every list page's HTML (decision 031); it still loads lazily, well before a hover. A
   // phone, which cannot hover, never downloads it.
   const hydrated = useHydrated();
   const showBack = hydrated && canHover();
@@ -122,7 +122,7 @@ export function ProductCard({
         </a>
       )}
       {/* The heart and quick add work only with JavaScript: drawn in the browser, they keep 48 buttons
-          out of every list page's HTML and server render (issue 14). They sit over the picture
+          out of every list page's HTML and server render (decision 030). They sit over the picture
           (absolutely placed), so their arrival moves nothing. */}
       {hydrated ? <CardActions product={product} list={list} /> : null}
     </article>

@@ -8,7 +8,7 @@ import { ChatIcon, ChevronIcon, HeartIcon, ReturnIcon, ShareIcon, ShieldIcon, Tr
 import { PurchasePanel } from "./purchase-panel";
 import { useShopperView, useWishlist } from "~/components/shopper/use-shopper";
 
-/** Spec section 9: what the page shows when a product leaves these out. */
+/** What the page shows when a product leaves these out. */
 export const DETAIL_DEFAULTS = {
   material: "Cotton",
   fit: "Regular",

@@ -222,7 +222,7 @@ function Pager({ page, pages, href }: { page: number; pages: number; href: (n: n
 
 function CategoryChip({ to, active, label }: { to: string; active: boolean; label: string }) {
   return (
-    // the list's own route: React Router knows it already, so no discovery attribute (issue 14)
+    // the list's own route: React Router knows it already, so no discovery attribute (decision 030)
     <Link
       to={to}
       aria-current={active ? "page" : undefined}

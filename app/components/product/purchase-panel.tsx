@@ -25,8 +25,8 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
   const [params] = useSearchParams();
   const axes = { sizes: product.sizes, colours: product.colors.map((c) => c.name) };
   const variants = product.variants;
-  // First in-stock colour and size (spec section 4, skipping sold-out ones), or the ones the address
-  // names; a second press on the chosen one clears it (decision 006).
+  // The first colour and size in stock (sold-out ones are skipped), or the ones the address names;
+  // a second press on the chosen one clears it (decision 006).
   const [initial] = useState(() =>
     initialChoice(axes, variants, { size: params.get("size"), colour: params.get("colour") }),
   );

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { srcSet } from "~/modules/media";
 import type { ProductImageView } from "~/modules/catalog";
 
-/** A product picture in the cart or wishlist, with the spec's placeholder when there is none or it fails. */
+/** A product picture in the cart or wishlist, with a placeholder when there is none or it fails. */
 export function ProductThumb({
   image,
   name,

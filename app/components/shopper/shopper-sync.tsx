@@ -12,7 +12,7 @@ const FOCUS_REFRESH_MS = 2_000;
 const MERGE_LOCK = "saanjh.merge-guest-cart";
 
 /**
- * Keeps the shopper's cart and wishlist in step (spec section 4, decision 012), rendering nothing:
+ * Keeps the shopper's cart and wishlist in step (decision 012), rendering nothing:
  * - once signed in, the guest cart and wishlist left in this browser are merged into the stored ones
  *   and the local copies removed (under a lock, so two tabs never merge the same lines twice);
  * - a signed-in tab reloads the stored cart when it becomes visible again (changes made in another tab);

@@ -13,7 +13,7 @@ import { useNavigate } from "react-router";
  * address of the shop. React Router's <Link> resolves its address against the route, watches for
  * prefetching and builds its click handler on every render: on a list page's 60-odd links that was
  * about a tenth of the server's render work and of what it allocated. Only the frame imports this
- * module, so it travels in the root's own chunk (issue 14, decision 030). These
+ * module, so it travels in the root's own chunk (decision 030). These
  * are plain anchors: the address as written, one navigate function from the frame, and
  * `data-discover` so React Router still learns their routes ahead of a click.
  *

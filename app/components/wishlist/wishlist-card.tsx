@@ -7,7 +7,7 @@ import { STORE_FIELD, useAddToCart, useStore } from "~/components/shopper/use-sh
 import { quickAddLine, quickAddStock } from "~/modules/catalog";
 import type { ShopperProduct } from "~/modules/catalog";
 
-/** Spec section 9: a removed card fades for 0.3 s, then leaves the wishlist. */
+/** A removed card fades for 0.3 s, then leaves the wishlist. */
 export const WISHLIST_FADE_MS = 300;
 
 /**

@@ -145,7 +145,7 @@ async function seedSiteImages(storage: MediaStorage): Promise<number> {
 }
 
 /**
- * Fills a database with what a shop needs to start: categories, the spec's coupons, store settings
+ * Fills a database with what a shop needs to start: categories, the four starting coupons, store settings
  * and (in demo mode) the demo catalogue with generated pictures. Safe to run again: nothing is duplicated.
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {

@@ -1,7 +1,7 @@
 import { useRevalidator } from "react-router";
 import { DASHBOARD_ERROR } from "./messages";
 
-/** What the dashboard shows when a query failed: the spec's message and a way to try again. */
+/** What the dashboard shows when a query failed: its error message and a way to try again. */
 export function DashboardError() {
   const revalidator = useRevalidator();
   const busy = revalidator.state === "loading";

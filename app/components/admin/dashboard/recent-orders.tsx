@@ -9,7 +9,7 @@ const th =
   "px-5 py-2.5 text-left text-[0.65rem] font-medium uppercase tracking-[0.2em] text-stone first:pl-6 last:pr-6";
 const td = "px-5 py-3.5 align-middle first:pl-6 last:pr-6";
 
-/** The five newest orders (spec: Order ID, Customer, Amount, Status, Date; 'No orders found'). */
+/** The five newest orders: Order ID, Customer, Amount, Status and Date, or 'No orders found'. */
 export function RecentOrders({ orders }: { orders: RecentOrder[] }) {
   return (
     <Panel

@@ -11,7 +11,7 @@ interface Tile {
   accent: string;
 }
 
-/** The four key figures: Total Products, Total Orders, Active Users and Revenue (spec section 2). */
+/** The four key figures: Total Products, Total Orders, Active Users and Revenue. */
 export function StatTiles({ figures }: { figures: DashboardFigures }) {
   const lastDays = figures.series.reduce((sum, d) => sum + d.orders, 0);
   const tiles: Tile[] = [

@@ -1,6 +1,6 @@
 import { ORDER_STATUS_LABELS, STATUS_TONE_CLASSES, statusTone, type OrderStatus } from "~/modules/orders";
 
-/** An order's status as a coloured pill (spec section 4's colours, shared with the shopper's pages). */
+/** An order's status as a coloured pill (the status colours the shopper's pages use too). */
 export function StatusBadge({ status }: { status: OrderStatus }) {
   return (
     <span

@@ -4,7 +4,7 @@ import { Panel } from "./panel";
 
 const count = new Intl.NumberFormat("en-IN");
 
-/** The product editor's address (the product screens of issue 12). */
+/** The address of the admin's product editor. */
 export function productEditorPath(productId: string): string {
   return `/admin/products/${productId}`;
 }

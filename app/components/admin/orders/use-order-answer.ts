@@ -3,7 +3,7 @@ import { useToast } from "~/components/admin/toast";
 import type { OrderActionAnswer } from "~/modules/orders";
 
 /**
- * Shows an order action's answer once as toasts (spec: 3 s): the change's message, then the refund's
+ * Shows an order action's answer once as toasts: the change's message, then the refund's
  * state when the change asked for one. Refusals are shown by the form too; the toast repeats them.
  */
 export function useOrderAnswerToasts(

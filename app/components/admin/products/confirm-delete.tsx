@@ -1,7 +1,7 @@
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { PRODUCT_MESSAGES } from "~/modules/catalog";
 
-/** The spec's confirm before a delete ('Are you sure you want to delete this product?'). */
+/** The confirmation asked before a delete ('Are you sure you want to delete this product?'). */
 export function ConfirmDelete({
   product,
   everOrdered,

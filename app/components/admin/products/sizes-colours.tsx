@@ -10,7 +10,7 @@ import {
 import { ToggleChip } from "./fields";
 
 /*
- * Sizes and colours of the product: the spec's presets as toggles, plus custom ones (a size only
+ * Sizes and colours of the product: the preset ones as toggles, plus custom ones (a size only
  * when not blank and not already there; a colour only when its name is not blank and unique).
  */
 

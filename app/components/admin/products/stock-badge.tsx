@@ -1,6 +1,6 @@
 import { stockLabel, stockLevel } from "~/modules/catalog";
 
-/** Spec's stock badge: over 10 green 'In stock', 1 to 10 yellow, 0 red 'Out of stock'. */
+/** The stock badge: over 10 green 'In stock', 1 to 10 yellow, 0 red 'Out of stock'. */
 export function StockBadge({ stock }: { stock: number }) {
   const level = stockLevel(stock);
   const tone = {
