@@ -5,7 +5,7 @@ import { routedPath } from "./security";
 
 /*
  * Request bodies are read here, in full and within a byte limit, before React Router sees them
- * (issue 15: one anonymous 30 MB POST used to exhaust the process's memory). The count is of the
+ * (decision 014: one anonymous 30 MB POST used to exhaust the process's memory). The count is of the
  * bytes that actually arrive, so a chunked body or a false Content-Length cannot get past it.
  * Route code then reads the buffered body as usual through `request.formData()` or `.json()`.
  *
@@ -288,7 +288,7 @@ export function bodyLimit({ limitFor = () => DEFAULT_BODY_LIMIT, streamFor = () 
   };
 }
 
-/* ---------- the products CSV import (issue 12; decision 023) ---------- */
+/* ---------- the products CSV import (decision 023) ---------- */
 
 /** What an import upload may carry: a 5 MB file and the multipart framing around it. */
 export const PRODUCT_IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES + IMPORT_REQUEST_OVERHEAD;

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 
 /*
  * At most `limit` page requests render at once in a process; the others wait their turn, first come
- * first served (issue 14, decision 030).
+ * first served (decision 030).
  *
  * Rendering is CPU work on one thread. Fifty pages started together do not finish sooner than fifty
  * pages rendered a few at a time: they finish later, all of them, and each one's half-built page,

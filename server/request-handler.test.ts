@@ -11,7 +11,7 @@ import { listenForTest, type TestServer } from "./test-server";
 /*
  * A visitor who leaves while a route's loader or action is still running: React Router must not be
  * told before it has answered (it would answer at once and leave the loader running unseen), so the
- * handler returns only when the work is done, and shutting down waits for it (issue 14).
+ * handler returns only when the work is done, and shutting down waits for it (decision 034).
  */
 
 const LOADER_MS = 300;
