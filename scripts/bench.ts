@@ -20,7 +20,7 @@
  *    BENCH_CLIENT_CHECK=0 skips it), to tell a client limit from a server limit.
  * 4. With BENCH_SOAK=1 (or BENCH_ROUTES=soak), the soak: mixed guest and signed-in traffic at 50
  *    connections for BENCH_SOAK_SECONDS (default 600) with the server's RSS sampled every 5 s
- *    (scripts/bench/soak.ts), checked against issue 14's bar.
+ *    (scripts/bench/soak.ts), checked against the soak's memory bar.
  * 5. Writes every table into docs/performance.md (with the date, the core count, the load average
  *    before and after, and the database), each in its own `<!-- bench:KEY -->` section.
  *
@@ -130,7 +130,7 @@ async function measureStorefront(
   const suggest = await suggestionRoute();
   if (!suggest && !notMeasured.length) notMeasured.push("/api/search/suggest?q=kurta");
   await measure(server, pass, STATIC_ROUTE, STATIC_ROUTE, SIGNED_OUT, {}, rows, { warmUp: true });
-  // signed out: the rows of issue 4 plus the home page
+  // signed out: the catalogue's pages and search suggestions, plus the home page
   const guestRoutes = all
     ? [
         "/",

@@ -2,7 +2,7 @@
  * The production build: React Router's build of the app (client and server), then the Node entry
  * (server/index.ts) bundled into build/server/main.js, so `npm start` runs it with plain node.
  * Loading the server through tsx's loader cost about 250 MB per process (its loader thread handled
- * every module, the 1.5 MB server build included); plain node does not (issue 14, decision 029).
+ * every module, the 1.5 MB server build included); plain node does not (decision 029).
  * Keeps the build's real warnings and errors but drops one known, harmless deprecation notice that
  * @react-router/dev 7 prints under Vite 8 (`envFile` option).
  */

@@ -3,7 +3,7 @@
  * `npm run lighthouse`: Lighthouse (mobile preset: emulated mid-range phone, simulated slow 4G) on the
  * home, list and first product pages of the production build, in the system's Chromium. Writes the figures into the
  * 'Lighthouse' section of docs/performance.md and exits 1 when a quality bar is missed on any of the
- * three pages (issue 14): performance >= 95, accessibility, best practices and SEO 100, layout shift
+ * three pages: performance >= 95, accessibility, best practices and SEO 100, layout shift
  * < 0.1; and home JavaScript <= 150 KB gzip.
  *
  *   LIGHTHOUSE_PORT (default 3290)  port of the server it starts

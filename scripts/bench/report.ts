@@ -88,7 +88,7 @@ function toolLabel(tool: Tool): string {
       : "wrk, a thread per core";
 }
 
-/** Issue 14's bars for the uncached render, read from the rows of one pass. */
+/** The speed bars for the uncached render, read from the rows of one pass. */
 export function targetsTable(rows: Row[], tool: Tool): string {
   const find = (route: string, who: string, cache: string, connections: number) =>
     rows.find(

@@ -26,7 +26,7 @@ export const GZIP = process.env.BENCH_GZIP === "1";
  * autocannon is one JavaScript thread on the same two cores as the server: on a cached 150 KB page
  * it spent more CPU per response than the server did, and more still at 50 connections, so it,
  * not the server, set the ceiling (docs/performance.md, "Load generator check"). wrk spends about a
- * tenth of that. BENCH_TOOL=autocannon keeps the figures comparable with runs before issue 14.
+ * tenth of that. BENCH_TOOL=autocannon keeps the figures comparable with older runs, made with autocannon.
  */
 export const MAIN_TOOL: Tool = (() => {
   const asked = process.env.BENCH_TOOL ?? (wrkAvailable() ? "wrk" : "autocannon");

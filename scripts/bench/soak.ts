@@ -1,5 +1,5 @@
 /*
- * The soak (issue 14, "Flat memory"): mixed signed-in and signed-out traffic at 50 connections for
+ * The soak (memory must stay flat): mixed signed-in and signed-out traffic at 50 connections for
  * BENCH_SOAK_SECONDS (default 600) against the page-cache-on server, while the server's resident
  * memory (all its processes summed) is sampled every 5 s. Bounded in time (autocannon's duration,
  * plus a hard stop) and in count (autocannon's amount).
@@ -184,7 +184,7 @@ export async function soak(options: {
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
-/** The bar of issue 14: under 400 MB throughout, and the end within 20 % of the value after warm-up. */
+/** The soak's bar: under 400 MB throughout, and the end within 20 % of the value after warm-up. */
 export const SOAK_LIMIT_MB = 400;
 export const SOAK_DRIFT = 0.2;
 
