@@ -52,7 +52,7 @@ test("staff create a coupon, a shopper saves with it in the cart, staff deactiva
   await signInThroughFooter(page);
   await tabs(page).getByRole("link", { name: "Coupons" }).click();
   await expect(page.getByRole("heading", { name: "Coupons", level: 1 })).toBeVisible();
-  // the spec's coupons are there
+  // the four starting coupons are there
   const rows = page.getByTestId(phone ? "admin-coupon-card" : "admin-coupon");
   await expect(rows.filter({ hasText: "SAVE10" })).toBeVisible();
   await noHorizontalOverflow(page);

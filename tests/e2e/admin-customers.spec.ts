@@ -5,7 +5,7 @@ import { expect, test } from "./support/test";
 import { randomPhone, register, signIn } from "./support/shopper";
 
 /*
- * The admin's Customers tab end to end, at 1440 and 390 px (issue 13): a shopper signs in and places a
+ * The admin's Customers tab end to end, at 1440 and 390 px (decision 026): a shopper signs in and places a
  * cash-on-delivery order; staff deactivate them (after a confirmation); the shopper's next page load is
  * signed out and signing in again says 'This account is disabled. Please contact support.'; the order
  * stays on their page; staff reactivate them and they sign in. An owner (the demo admin) adds a staff member who signs in to /admin, then removes them: their

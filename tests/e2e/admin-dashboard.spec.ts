@@ -6,7 +6,7 @@ import { randomPhone, register } from "./support/shopper";
 import { expect, test } from "./support/test";
 
 /*
- * The admin dashboard (issue 12) at 1440 and 390 px: a visitor opening /admin gets the sign-in form
+ * The admin dashboard at 1440 and 390 px: a visitor opening /admin gets the sign-in form
  * and no figures; staff signed in through the footer's ADM modal see the four tiles, the chart drawn
  * by uPlot (under the page's Content-Security-Policy: no inline script, no eval), its table of
  * figures from the keyboard, and an order a shopper just placed at the top of Recent Orders. The chart

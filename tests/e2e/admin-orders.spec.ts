@@ -7,7 +7,7 @@ import { signInThroughFooter } from "./support/staff";
 import { expect, test } from "./support/test";
 
 /*
- * The admin's Orders end to end (issue 13) at 1440 and 390 px: a shopper places a cash-on-delivery
+ * The admin's Orders end to end (decision 027) at 1440 and 390 px: a shopper places a cash-on-delivery
  * order; staff find it in the list, mark it shipped with a courier and a tracking number (the form
  * asks for both first), and Track Your Order shows them; staff cancel another order with a reason and
  * the product page's stock for that size comes back.

@@ -6,7 +6,7 @@ import { stringify } from "csv-stringify/sync";
 import { expect, test } from "./support/test";
 
 /*
- * Products as CSV (issue 12, 'Import and export') at 1440 and 390 px: staff export the catalogue as
+ * Products as CSV (decision 023) at 1440 and 390 px: staff export the catalogue as
  * a download, then import a small file of their own: the dry run's report (with a rejected row),
  * Apply, and the storefront shows the new price to a visitor at once (the page cache was purged).
  */

@@ -108,7 +108,7 @@ test("staff add a product with two pictures and a sold-out size, see it in the s
   await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Products" }).click();
   await expect(page.getByRole("heading", { name: "Products", level: 1 })).toBeVisible();
 
-  // The editor: a labelled modal dialog; save stays disabled, with the spec's reason, until it can work.
+  // The editor: a labelled modal dialog; save stays disabled, with its reason, until it can work.
   await page.getByRole("link", { name: "Add product" }).click();
   const dialog = editor(page, "Add product");
   await expect(dialog).toBeVisible();
@@ -202,7 +202,7 @@ test("staff add a product with two pictures and a sold-out size, see it in the s
   await expect(page.getByText("₹2,199").first()).toBeVisible();
   await expect(page.getByText("₹2,450")).toHaveCount(0);
 
-  // delete after the spec's question; nobody ordered it, so it is gone from the list and the shop
+  // delete after the confirmation question; nobody ordered it, so it is gone from the list and the shop
   await page.goto(`/admin/products?search=${encodeURIComponent(name)}`);
   await page.getByRole("button", { name: `Delete ${name}` }).click();
   const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to delete this product?" });

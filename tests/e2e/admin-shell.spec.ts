@@ -6,7 +6,7 @@ import { randomPhone, register } from "./support/shopper";
 import { expect, test } from "./support/test";
 
 /*
- * The back office's shell (issue 12, decision 021) at 1440 and 390 px: a visitor gets the sign-in
+ * The back office's shell (decision 021) at 1440 and 390 px: a visitor gets the sign-in
  * form and no data, staff sign in there and move between the tabs, a shopper is refused, the admin's
  * JavaScript never reaches a storefront page.
  */

@@ -4,7 +4,7 @@ import { expect, test } from "./support/test";
 import { randomPhone, register, signIn, signOut, browseFromOwnNetwork } from "./support/shopper";
 
 /*
- * The cart and wishlist (spec sections 2-5, 9; decision 012): guest carts in local storage, the
+ * The cart and wishlist (decision 012): guest carts in local storage, the
  * merge on sign-in, coupon messages, the stock cap, the wishlist's bulk actions, and the stored
  * cart working without JavaScript.
  */

@@ -16,7 +16,7 @@ import { createTestShopper } from "../factories/orders";
 import { expect, test } from "./support/test";
 
 /*
- * The checkout across real server processes on one PostgreSQL (issue 11): 50 shoppers checking out
+ * The checkout across real server processes on one PostgreSQL (decision 020): 50 shoppers checking out
  * the last unit through two processes at once; SIGTERM in the middle of a burst (every answered
  * checkout has its order, every unanswered one is found or placed by its key on retry); kill -9 in
  * the middle of a burst (each order is all there or not at all). Runs when TEST_DATABASE_URL is set.

@@ -8,7 +8,7 @@ import { codeFor, randomPhone, register } from "./support/shopper";
 import { expect, test } from "./support/test";
 
 /*
- * The checkout end to end (issue 11, decision 020) at 1440 and 390 px: a guest's bag through the
+ * The checkout end to end (decision 020) at 1440 and 390 px: a guest's bag through the
  * sign-in question, phone sign-in and back to the checkout, the pincode filling city and state, the
  * demo mode's test gateway (Approve; Decline and paying later from the account), cash on delivery with
  * its text message and e-mail, the form's messages keeping what was typed, a double click placing one
@@ -96,7 +96,7 @@ test("a guest's bag: sign in by phone, back to the checkout, pincode fills the a
     "href",
     "/authentication?redirectTo=cart",
   );
-  // from the bag: the browser's confirm with the spec's words, then the sign-in screen
+  // from the bag: the browser's confirm with the sign-in question, then the sign-in screen
   await page.goto("/cart");
   page.once("dialog", (dialog) => {
     expect(dialog.message()).toBe(CHECKOUT_MESSAGES.loginConfirm);

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
 
 /*
- * Issue 15 against the production server, from outside, as an attacker would try it: oversized and
+ * The production server's defences (decision 014), tried from outside as an attacker would: oversized and
  * malformed bodies, a path that pretends to be a webhook, the demo outbox from another machine,
  * forged Host headers on shared pages, and the auth endpoints the shop does not use.
  */

@@ -9,7 +9,7 @@ import { demoAdmin, signInThroughFooter } from "./support/staff";
 import { expect, test } from "./support/test";
 
 /*
- * GST tax invoices end to end (issue 13, decision 024) at 1440 and 390 px: a shopper places a cash on
+ * GST tax invoices end to end (decision 024) at 1440 and 390 px: a shopper places a cash on
  * delivery order and downloads its invoice from the account's order page; the PDF's text is read back
  * (number, the shop's GSTIN, the piece's HSN code, the tax split and the total). Staff see and change
  * the GST rates at /admin/settings/tax, with a message per field for a mistake.

@@ -300,7 +300,7 @@ test.describe("request bodies against a server process of its own", () => {
     const { routes } = builtManifest();
     // Resource routes with an action whose GET means something else: the auth library's allow-list
     // answers GETs itself (404 to all it does not expose), and a GET of the newsletter address is an
-    // unknown page that goes to the products (the spec's rule for unknown paths).
+    // unknown page that goes to the products (unknown paths show the whole collection too).
     const ownGet = new Set(["routes/api.auth", "routes/newsletter"]);
     const postOnly = Object.values(routes)
       .filter((r) => r.hasAction && !r.hasDefaultExport && !ownGet.has(r.id))

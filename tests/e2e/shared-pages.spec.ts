@@ -3,7 +3,7 @@ import { expect, test } from "./support/test";
 import { randomPhone, register } from "./support/shopper";
 
 /*
- * Catalogue pages are the same for everyone (issue 14, decision 029): a signed-in shopper gets the
+ * Catalogue pages are the same for everyone (decision 029): a signed-in shopper gets the
  * shared copy of the home, list, search and product pages, and their cart badge, hearts and sign-in
  * state arrive through one small personal request (GET /api/me) after the page loads.
  */

@@ -19,7 +19,7 @@ import { TEST_BASE as BASE, signedInShopper, signedInStaff } from "../factories/
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
- * The back office's door (issue 12): every admin loader answers a visitor with the sign-in form
+ * The back office's door (decision 021): every admin loader answers a visitor with the sign-in form
  * (401, no data) and a shopper with 403; staff sessions end after the store setting's hours without
  * a request; the order and customer lists come from SQL; the audit log reads newest first.
  */

@@ -31,7 +31,7 @@ import {
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
- * The admin's Coupons and Settings tabs (issue 13): every loader and action as a visitor (401), a
+ * The admin's Coupons and Settings tabs (decision 025): every loader and action as a visitor (401), a
  * shopper (403) and staff; creating, editing, deactivating and reactivating coupons with their
  * rules (code, value, window in shop time, usage limit not below the uses made); one coupon per code
  * also when two creates race; the uses and the orders that used a coupon; the settings' rules field

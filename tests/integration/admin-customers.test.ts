@@ -33,9 +33,10 @@ import {
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
- * The admin's Customers tab (issue 13): the shoppers' list (search, SQL totals, paging), a customer's
- * page, deactivating (the live session ends, sign-in by code is refused with the spec's message, the
- * orders stay) and reactivating, and the staff accounts (owners add and remove; never the last owner).
+ * The admin's Customers tab (decision 026): the shoppers' list (search, SQL totals, paging), a
+ * customer's page, deactivating (the live session ends, sign-in by code is refused with the
+ * disabled-account message, the orders stay) and reactivating, and the staff accounts (owners add
+ * and remove; never the last owner).
  * Every loader and action as a visitor (401), a shopper (403), staff and, where it matters, staff who
  * are not owners.
  */
@@ -380,7 +381,8 @@ describe("deactivating a shopper", () => {
       rows: [{ id: shopper.id, active: false }],
     });
 
-    // signing in again: refused at the code request and at the verification, with the spec's message
+    // signing in again: refused at the code request and at the verification, with the disabled-account
+    // message
     const codeRequest = await accountAction({ intent: "send-code", phone: "98555 00041", mode: "login" }, client());
     expect(codeRequest).toMatchObject({
       status: 403,

@@ -22,7 +22,7 @@ import { signedInShopper, signedInStaff } from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
- * The admin dashboard (issue 12) through its route loader, as a visitor, a shopper and staff, and its
+ * The admin dashboard through its route loader, as a visitor, a shopper and staff, and its
  * figures against orders, products and shoppers whose numbers are known: each tile, revenue from
  * delivered and completed orders only, the 30 days of the chart in India's time zone with zeros, the
  * stock lists, the newest orders, the activity list, the shared figures and the error state.

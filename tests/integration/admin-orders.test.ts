@@ -44,7 +44,7 @@ import {
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
- * The admin's Orders (issue 13): every loader and action as a visitor (401), a shopper (403) and
+ * The admin's Orders (decision 027): every loader and action as a visitor (401), a shopper (403) and
  * staff; the list's filters, search and paging; the CSV export; status changes and their side
  * effects (the shipped text message, stock back exactly once when a cancel is sent twice or at the
  * same time, the coupon use given back once, one refund through the test gateway and through the

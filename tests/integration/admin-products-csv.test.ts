@@ -59,7 +59,7 @@ import {
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
- * Products as CSV (issue 12, 'Import and export'): the export's content and filters, and imports of
+ * Products as CSV (decision 023): the export's content and filters, and imports of
  * good, bad and mixed files through the import route as staff, a visitor and a shopper. Every
  * fixture is made here. The last test imports 10,000 rows twice (creating, then updating) and prints
  * how long it took.

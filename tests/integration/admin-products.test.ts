@@ -36,7 +36,7 @@ import {
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
- * The admin's products screens (issue 12): every loader and action of /admin/products and the
+ * The admin's products screens: every loader and action of /admin/products and the
  * editor as a visitor, a shopper and staff; search, filters and paging; creating, editing (stock
  * through the stock module, so back-in-stock texts go out), the version check, delete or archive,
  * pictures only from the shop's own uploads, and the page cache purged after every change.

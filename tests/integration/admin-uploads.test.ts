@@ -39,7 +39,7 @@ import {
 } from "./upload-shop";
 
 /*
- * POST /admin/uploads (issue 12, 'Pictures'): who may upload, what is refused and how early, what is
+ * POST /admin/uploads (decision 022): who may upload, what is refused and how early, what is
  * stored and recorded. The route runs behind the server's own middleware (origin guard, body limits
  * with the upload path streamed) on a port of its own; pictures go to a temporary DATA_DIR.
  */

@@ -11,7 +11,7 @@ import { createStaffAccount } from "../../app/modules/accounts/staff.server";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
- * Issue 15, part 1: the auth library's endpoints as an attacker sees them from outside.
+ * The auth library's endpoints as an attacker sees them from outside (decision 014).
  */
 
 const t = setupTestDatabase();

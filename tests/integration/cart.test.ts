@@ -28,7 +28,7 @@ import { setupTestDatabase } from "../setup/test-db";
 
 /*
  * The stored cart of signed-in shoppers against a real database: line rules, current prices,
- * coupons from the database (spec sections 4, 5, 9), and the merge of a guest cart on sign-in.
+ * coupons from the database, and the merge of a guest cart on sign-in.
  */
 
 const t = setupTestDatabase();

@@ -33,7 +33,7 @@ import * as checkoutRoute from "../../app/routes/checkout";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
- * Issue 11 on both databases: placing orders (prices, coupon and shipping recomputed on the server,
+ * The checkout on both databases: placing orders (prices, coupon and shipping recomputed on the server,
  * stock per variant, one order per checkout key, COD settings), paying them through the test
  * gateway's signed results (the same verification as Razorpay's), and the sweep of unpaid orders.
  */

@@ -35,7 +35,7 @@ import { signedInShopper, signedInStaff } from "../factories/sessions";
 import { openBlankDatabase, setupTestDatabase } from "../setup/test-db";
 
 /*
- * GST tax invoices (issue 13) on both databases: migration 0008's rates for existing categories, the
+ * GST tax invoices (decision 024) on both databases: migration 0008's rates for existing categories, the
  * invoice issued when an order is confirmed (cash on delivery at once, online when paid) with every
  * figure of a same-state and an other-state order, gap-free numbers under concurrent confirmations,
  * an order confirmed without an invoice (no rate, or before invoices existed) getting one on its

@@ -36,9 +36,10 @@ import { createTestShopper } from "../factories/orders";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
- * Issue 11 with Razorpay, against the local fake that speaks Razorpay's protocol and signs as it does:
- * the payment page's verification, the webhook (tampered, unsigned, repeated, out of order), the
- * redirect-mode callback, and the sweep that asks the gateway before releasing an order.
+ * The checkout's payments with Razorpay, against the local fake that speaks Razorpay's protocol and
+ * signs as it does: the payment page's verification, the webhook (tampered, unsigned, repeated, out
+ * of order), the redirect-mode callback, and the sweep that asks the gateway before releasing an
+ * order.
  */
 
 const t = setupTestDatabase();

@@ -10,7 +10,7 @@ import { routeRequest, settle, signedInShopper, type RouteArgs } from "../factor
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
- * Issue 14 (decision 029): shared pages read no shopper; the shopper's badge, hearts and phone come
+ * Shared pages read no shopper (decision 029); the shopper's badge, hearts and phone come
  * from GET /api/me, which is never shared; personal pages still render the shopper on the server.
  */
 const t = setupTestDatabase();

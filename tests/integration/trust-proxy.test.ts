@@ -12,7 +12,7 @@ import { clientAddressHeader } from "../../server/security";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
- * Issue 15, part 4: behind a proxy, each visitor keeps an address of their own. The server's
+ * Behind a proxy, each visitor keeps an address of their own (decision 014). The server's
  * middleware (trust proxy from TRUST_PROXY, then the client address header) in front of the
  * account screen's real action; the clients connect from other loopback addresses (127.0.0.2 as
  * the proxy, 127.0.0.3 as someone connecting directly), which Linux routes like 127.0.0.1.
