@@ -4,6 +4,12 @@
  */
 export { type Auth, createAuth, CUSTOMER_ROLE, STAFF_ROLE } from "./auth.server";
 export {
+  type CustomerAccount,
+  findCustomerAccount,
+  lockCustomerAccount,
+  setAccountBan,
+} from "./customer-accounts.server";
+export {
   addAddress,
   completeRegistration,
   deleteAddress,

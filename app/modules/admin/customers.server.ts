@@ -1,8 +1,11 @@
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
-import { session, user } from "../accounts/auth-schema.server";
-import { CUSTOMER_ROLE } from "../accounts/index.server";
-import { getCustomerProfile, listAddresses } from "../accounts/index.server";
+import {
+  findCustomerAccount,
+  getCustomerProfile,
+  listAddresses,
+  lockCustomerAccount,
+  setAccountBan,
+} from "../accounts/index.server";
 import { listOrdersForUser } from "../checkout/index.server";
 import type { OrderStatus } from "../orders";
 import { recentActivity, recordAudit, type ActivityItem, type Actor } from "../audit/index.server";
@@ -70,18 +73,7 @@ export interface AdminCustomerDetail {
 
 /** A shopper's page; null for an unknown id or a staff account (staff are not customers). */
 export async function getAdminCustomer(db: Db, id: string): Promise<AdminCustomerDetail | null> {
-  const [account] = await db
-    .select({
-      id: user.id,
-      name: user.name,
-      phone: user.phoneNumber,
-      banned: user.banned,
-      banReason: user.banReason,
-      createdAt: user.createdAt,
-    })
-    .from(user)
-    .where(and(eq(user.id, id), eq(user.role, CUSTOMER_ROLE)))
-    .limit(1);
+  const account = await findCustomerAccount(db, id);
   if (!account) return null;
   const [profile, addresses, orders, totals, activity] = await Promise.all([
     getCustomerProfile(db, id),
@@ -134,11 +126,7 @@ export async function setCustomerActive(
   reason?: string,
 ): Promise<SetActiveResult> {
   return db.transaction(async (tx) => {
-    const [account] = await tx
-      .select({ id: user.id, name: user.name, banned: user.banned, banReason: user.banReason })
-      .from(user)
-      .where(and(eq(user.id, id), eq(user.role, CUSTOMER_ROLE)))
-      .for("update");
+    const account = await lockCustomerAccount(tx, id);
     if (!account) return { ok: false as const, status: 404, message: CUSTOMER_MESSAGES.notFound };
     const wasActive = !account.banned;
     if (wasActive === active) {
@@ -149,11 +137,7 @@ export async function setCustomerActive(
       };
     }
     const banReason = active ? null : (reason ?? "").trim().slice(0, MAX_REASON_LENGTH) || DEFAULT_REASON;
-    await tx
-      .update(user)
-      .set({ banned: !active, banReason, banExpires: null, updatedAt: new Date() })
-      .where(eq(user.id, id));
-    if (!active) await tx.delete(session).where(eq(session.userId, id));
+    await setAccountBan(tx, id, banReason);
     await recordAudit(tx, actor, {
       entity: "customer",
       entityId: id,
