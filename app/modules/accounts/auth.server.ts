@@ -72,6 +72,118 @@ function wrongPassword(): APIError {
   return APIError.from("UNAUTHORIZED", BASE_ERROR_CODES.INVALID_EMAIL_OR_PASSWORD);
 }
 
+/** The library's log lines in the shop's log, marked as the library's. */
+const authLogger = {
+  log: (level: string, message: string, ...args: unknown[]) => {
+    const log = getLogger();
+    const details = args.length > 0 ? { details: args } : {};
+    if (level === "error") log.error(details, `auth: ${message}`);
+    else if (level === "warn") log.warn(details, `auth: ${message}`);
+    else log.debug(details, `auth: ${message}`);
+  },
+};
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+function clientIp(ctx: HookContext): string | null {
+  const source = ctx.request ?? ctx.headers;
+  return source ? getIP(source, ctx.context.options) : null;
+}
+
+/**
+ * Before a code is sent or checked: the code abuse limits (per phone per hour, per IP), and a
+ * deactivated shopper is told so when asking for a code, not only after typing it (where the admin
+ * plugin refuses the new session with the same message).
+ */
+async function beforeCodeRequest(db: Db, ctx: HookContext, kind: "send" | "verify"): Promise<void> {
+  const phone = (ctx.body as { phoneNumber?: unknown } | undefined)?.phoneNumber;
+  if (typeof phone !== "string" || !/^\+91[6-9]\d{9}$/.test(phone)) return; // the plugin answers invalid numbers
+  const result = await checkOtpRequest(db, { kind, phone, ip: clientIp(ctx) });
+  if (kind === "send" && Math.random() < 0.05) await pruneOtpRequests(db);
+  if (!result.allowed) {
+    throw new APIError(
+      "TOO_MANY_REQUESTS",
+      { message: result.message, code: "OTP_LIMIT" },
+      { "Retry-After": String(result.retryAfterSeconds) },
+    );
+  }
+  const [account] = await db.select({ banned: users.banned }).from(users).where(eq(users.phoneNumber, phone)).limit(1);
+  if (account?.banned)
+    throw new APIError("FORBIDDEN", { message: ACCOUNT_DISABLED_MESSAGE, code: ACCOUNT_DISABLED_CODE });
+}
+
+/** Before a password sign-in: the limits per account and per address, and staff accounts only. */
+async function beforePasswordSignIn(db: Db, ctx: HookContext): Promise<void> {
+  const body = ctx.body as { email?: unknown; password?: unknown } | undefined;
+  if (typeof body?.email !== "string" || typeof body.password !== "string") return; // the library answers malformed input
+  const attempt = await beginPasswordAttempt(db, body.email, clientIp(ctx));
+  if (!attempt.allowed) {
+    throw new APIError(
+      "TOO_MANY_REQUESTS",
+      { message: passwordLimitMessage(attempt.retryAfterSeconds), code: "PASSWORD_LIMIT" },
+      { "Retry-After": String(attempt.retryAfterSeconds) },
+    );
+  }
+  // Passwords are for staff (decision 003). A shopper's account answers exactly as a wrong
+  // password does, after the same hashing work, so neither the answer nor its timing tells.
+  const [found] = await db
+    .select({ role: users.role })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${body.email.trim().toLowerCase()}`)
+    .limit(1);
+  if (found && found.role !== STAFF_ROLE) {
+    await ctx.context.password.hash(body.password);
+    throw wrongPassword();
+  }
+}
+
+/**
+ * The shop's checks around the library's endpoints, kept in the database; they apply to the HTTP
+ * endpoints and to server calls through auth.api alike. Codes: abuse limits. Password sign-in: staff
+ * only, limited per account as well as per address, the account's count cleared on success.
+ */
+function authHooks(db: Db) {
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      if (ctx.path === PASSWORD_SIGN_IN) return beforePasswordSignIn(db, ctx);
+      const kind = OTP_PATHS[ctx.path];
+      if (kind) await beforeCodeRequest(db, ctx, kind);
+    }),
+    after: createAuthMiddleware(async (ctx) => {
+      if (ctx.path !== PASSWORD_SIGN_IN || isAPIError(ctx.context.returned)) return;
+      const email = (ctx.body as { email?: unknown } | undefined)?.email;
+      if (typeof email === "string") await clearPasswordAttempts(db, email);
+    }),
+  };
+}
+
+/** Shoppers sign in by a code sent to their phone; a new number makes an account on verification. */
+function phoneSignIn(sms: SmsProvider) {
+  return phoneNumber({
+    otpLength: 6,
+    expiresIn: 300,
+    allowedAttempts: 3,
+    phoneNumberValidator: (phone) => /^\+91[6-9]\d{9}$/.test(phone),
+    sendOTP: async ({ phoneNumber: to, code }) => {
+      try {
+        await sms.send(
+          to,
+          `${code} is your Saanjh sign-in code. It expires in 5 minutes. Do not share it with anyone.`,
+        );
+      } catch (error) {
+        if (error instanceof SmsDeliveryError)
+          throw new APIError("BAD_GATEWAY", { message: error.message, code: "SMS_FAILED" });
+        throw error;
+      }
+    },
+    signUpOnVerification: {
+      getTempEmail: (phone) => `${phone.replace(/\D/g, "")}@phone.invalid`,
+      // the mark of an account whose registration is not complete (registrationPending)
+      getTempName: (phone) => phone,
+    },
+  });
+}
+
 export function createAuth({ db, config, sms }: AuthDeps) {
   // Filled below with every endpoint path the library and its plugins mount, less the allow-list.
   const disabledPaths: string[] = [];
@@ -83,15 +195,7 @@ export function createAuth({ db, config, sms }: AuthDeps) {
     secret: config.authSecret,
     // the same origins as every other check of the shop (in demo mode, 127.0.0.1 is localhost)
     trustedOrigins: shopOrigins(config),
-    logger: {
-      log: (level, message, ...args) => {
-        const log = getLogger();
-        const details = args.length > 0 ? { details: args } : {};
-        if (level === "error") log.error(details, `auth: ${message}`);
-        else if (level === "warn") log.warn(details, `auth: ${message}`);
-        else log.debug(details, `auth: ${message}`);
-      },
-    },
+    logger: authLogger,
     database: drizzleAdapter(db, { provider: "pg", schema: authTables }),
     // Staff sign in with e-mail and password; accounts are made by `npm run admin:create`, never by sign-up.
     emailAndPassword: {
@@ -124,100 +228,12 @@ export function createAuth({ db, config, sms }: AuthDeps) {
       cookiePrefix: "shop",
       database: { generateId: () => crypto.randomUUID() },
     },
-    hooks: {
-      // Code abuse limits (per phone per hour, per IP), in the database; they apply to the HTTP
-      // endpoints and to server calls through auth.api alike. Password sign-in: staff only, and
-      // limited per account as well as per address.
-      before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === PASSWORD_SIGN_IN) return beforePasswordSignIn(ctx);
-        const kind = OTP_PATHS[ctx.path];
-        if (!kind) return;
-        const phone = (ctx.body as { phoneNumber?: unknown } | undefined)?.phoneNumber;
-        if (typeof phone !== "string" || !/^\+91[6-9]\d{9}$/.test(phone)) return; // the plugin answers invalid numbers
-        const source = ctx.request ?? ctx.headers;
-        const ip = source ? getIP(source, ctx.context.options) : null;
-        const result = await checkOtpRequest(db, { kind, phone, ip });
-        if (kind === "send" && Math.random() < 0.05) await pruneOtpRequests(db);
-        if (!result.allowed) {
-          throw new APIError(
-            "TOO_MANY_REQUESTS",
-            {
-              message: result.message,
-              code: "OTP_LIMIT",
-            },
-            { "Retry-After": String(result.retryAfterSeconds) },
-          );
-        }
-        // A deactivated shopper is told so when asking for a code, not only after typing it (where the
-        // admin plugin refuses the new session with the same message).
-        const [account] = await db
-          .select({ banned: users.banned })
-          .from(users)
-          .where(eq(users.phoneNumber, phone))
-          .limit(1);
-        if (account?.banned)
-          throw new APIError("FORBIDDEN", { message: ACCOUNT_DISABLED_MESSAGE, code: ACCOUNT_DISABLED_CODE });
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== PASSWORD_SIGN_IN || isAPIError(ctx.context.returned)) return;
-        const email = (ctx.body as { email?: unknown } | undefined)?.email;
-        if (typeof email === "string") await clearPasswordAttempts(db, email);
-      }),
-    },
+    hooks: authHooks(db),
     plugins: [
-      phoneNumber({
-        otpLength: 6,
-        expiresIn: 300,
-        allowedAttempts: 3,
-        phoneNumberValidator: (phone) => /^\+91[6-9]\d{9}$/.test(phone),
-        sendOTP: async ({ phoneNumber: to, code }) => {
-          try {
-            await sms.send(
-              to,
-              `${code} is your Saanjh sign-in code. It expires in 5 minutes. Do not share it with anyone.`,
-            );
-          } catch (error) {
-            if (error instanceof SmsDeliveryError)
-              throw new APIError("BAD_GATEWAY", { message: error.message, code: "SMS_FAILED" });
-            throw error;
-          }
-        },
-        signUpOnVerification: {
-          getTempEmail: (phone) => `${phone.replace(/\D/g, "")}@phone.invalid`,
-          // the mark of an account whose registration is not complete (registrationPending)
-          getTempName: (phone) => phone,
-        },
-      }),
+      phoneSignIn(sms),
       admin({ defaultRole: CUSTOMER_ROLE, adminRoles: [STAFF_ROLE], bannedUserMessage: ACCOUNT_DISABLED_MESSAGE }),
     ],
   });
-
-  type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
-  async function beforePasswordSignIn(ctx: HookContext): Promise<void> {
-    const body = ctx.body as { email?: unknown; password?: unknown } | undefined;
-    if (typeof body?.email !== "string" || typeof body.password !== "string") return; // the library answers malformed input
-    const source = ctx.request ?? ctx.headers;
-    const ip = source ? getIP(source, ctx.context.options) : null;
-    const attempt = await beginPasswordAttempt(db, body.email, ip);
-    if (!attempt.allowed) {
-      throw new APIError(
-        "TOO_MANY_REQUESTS",
-        { message: passwordLimitMessage(attempt.retryAfterSeconds), code: "PASSWORD_LIMIT" },
-        { "Retry-After": String(attempt.retryAfterSeconds) },
-      );
-    }
-    // Passwords are for staff (decision 003). A shopper's account answers exactly as a wrong
-    // password does, after the same hashing work, so neither the answer nor its timing tells.
-    const [found] = await db
-      .select({ role: users.role })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${body.email.trim().toLowerCase()}`)
-      .limit(1);
-    if (found && found.role !== STAFF_ROLE) {
-      await ctx.context.password.hash(body.password);
-      throw wrongPassword();
-    }
-  }
 
   const allowed = new Set(Object.keys(AUTH_HTTP_ENDPOINTS));
   for (const endpoint of Object.values(auth.api) as Array<{ path?: unknown }>) {
