@@ -5,6 +5,7 @@ import { getConfig, type Config } from "./config.server";
 import { getDatabase, openDatabase, setDatabase, sql, type Db } from "./db/client.server";
 import { seedDatabase } from "./db/seed/seed.server";
 import { getLogger } from "./lib/logger.server";
+import { processSingleton, processSlot } from "./lib/process-singleton";
 import { getAuth } from "~/modules/accounts/index.server";
 import { smsProviderFor } from "~/modules/accounts/index.server";
 import { removeUnfinishedSignUps } from "~/modules/accounts/index.server";
@@ -27,9 +28,6 @@ export interface BootInfo {
   demoAdmin?: { email: string; password: string };
   ms: number;
 }
-
-const BOOT_KEY = Symbol.for("shop.boot");
-type GlobalWithBoot = typeof globalThis & { [BOOT_KEY]?: Promise<BootInfo> };
 
 const storages = new WeakMap<Config, MediaStorage>();
 
@@ -59,9 +57,7 @@ export function mediaImageOrigins(config: Config = getConfig()): string[] {
  * Runs once per process, even when the dev server reloads modules.
  */
 export function boot(): Promise<BootInfo> {
-  const g = globalThis as GlobalWithBoot;
-  g[BOOT_KEY] ??= runBoot();
-  return g[BOOT_KEY];
+  return processSingleton("boot", runBoot);
 }
 
 async function runBoot(): Promise<BootInfo> {
@@ -116,8 +112,7 @@ async function runBoot(): Promise<BootInfo> {
 }
 
 const HOUR_MS = 3600_000;
-const EXPIRY_KEY = Symbol.for("shop.backInStockExpiry");
-type GlobalWithExpiry = typeof globalThis & { [EXPIRY_KEY]?: NodeJS.Timeout };
+const expiryTimer = processSlot<NodeJS.Timeout>("backInStockExpiry");
 
 /**
  * The outbox worker (sends the texts a restock queued: at start, for anything a crash left behind,
@@ -130,8 +125,7 @@ function startBackgroundWork(db: Db, config: Config): void {
   startPaymentSweep(db);
   // pictures uploaded in the product editor but never saved with a product go after a day (decision 022)
   startUploadSweep(db, getMediaStorage(config));
-  const g = globalThis as GlobalWithExpiry;
-  if (g[EXPIRY_KEY]) clearInterval(g[EXPIRY_KEY]);
+  clearInterval(expiryTimer.get());
   const expire = () => {
     void expireBackInStockRequests(db).catch((error: unknown) =>
       getLogger().error({ err: error }, "back-in-stock: expiry failed"),
@@ -141,8 +135,7 @@ function startBackgroundWork(db: Db, config: Config): void {
     );
   };
   expire();
-  g[EXPIRY_KEY] = setInterval(expire, HOUR_MS);
-  g[EXPIRY_KEY].unref();
+  expiryTimer.set(setInterval(expire, HOUR_MS)).unref();
 }
 
 const DEMO_ADMIN_EMAIL = "admin@saanjh.example";
@@ -178,7 +171,7 @@ export async function shutdown(): Promise<void> {
   await stopPaymentSweep();
   await stopUploadSweep();
   await stopOutboxWorker();
-  clearInterval((globalThis as GlobalWithExpiry)[EXPIRY_KEY]);
+  clearInterval(expiryTimer.get());
   try {
     await getDatabase().close();
   } catch {

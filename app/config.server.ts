@@ -12,6 +12,7 @@ import {
   type SmsConfig,
 } from "./config/services.server";
 import type { TrustProxy } from "./config/values.server";
+import { processSingleton } from "./lib/process-singleton";
 
 /*
  * The shop's configuration: the environment checked once at start-up (config/env-fields.server.ts,
@@ -153,12 +154,7 @@ function generatedSecret(dataDir: string): string {
   return secret;
 }
 
-const CONFIG_KEY = Symbol.for("shop.config");
-type GlobalWithConfig = typeof globalThis & { [CONFIG_KEY]?: Config };
-
 /** The process-wide configuration, parsed on first use. */
 export function getConfig(): Config {
-  const g = globalThis as GlobalWithConfig;
-  g[CONFIG_KEY] ??= parseConfig(process.env);
-  return g[CONFIG_KEY];
+  return processSingleton("config", () => parseConfig(process.env));
 }

@@ -18,7 +18,7 @@ import { PlainLinkNavigation } from "~/components/ui/plain-link";
 import { Header } from "./components/layout/header";
 import { getConfig } from "./config.server";
 import { getDb } from "./db/client.server";
-import { PRIVATE_CACHE_CONTROL } from "./lib/page-cache.server";
+import { PRIVATE_CACHE_CONTROL } from "./lib/cache-control";
 import { cachedStoreSettings } from "~/modules/content/index.server";
 import { ShopperSync } from "./components/shopper/shopper-sync";
 import { BagToast } from "./components/shopper/bag-toast";

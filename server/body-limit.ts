@@ -1,6 +1,8 @@
 import type { NextFunction, Request, Response } from "express";
 import { UPLOAD_PATH, UPLOAD_REQUEST_LIMIT } from "../app/modules/media";
 import { IMPORT_MAX_BYTES, IMPORT_PATH, IMPORT_REQUEST_OVERHEAD } from "../app/modules/catalog";
+import { NO_STORE } from "../app/lib/cache-control";
+import { processSingleton } from "../app/lib/process-singleton";
 import { routedPath } from "./security";
 
 /*
@@ -27,13 +29,12 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 export const BODY_TOO_LARGE_MESSAGE = "The request is too large.";
 
-const BODY = Symbol.for("shop.requestBody");
-
-type WithBody = Request & { [BODY]?: Buffer };
+/** Each request's body as read here, for the route handler; the same map for every copy of this file. */
+const bodies = (): WeakMap<Request, Buffer> => processSingleton("requestBodies", () => new WeakMap());
 
 /** The body read by `bodyLimit`, or undefined for requests that carry none. */
 export function bufferedBody(req: Request): Buffer | undefined {
-  return (req as WithBody)[BODY];
+  return bodies().get(req);
 }
 
 export interface BodyLimitOptions {
@@ -59,13 +60,13 @@ export class RequestBodyIncompleteError extends Error {
   }
 }
 
-const STREAM = Symbol.for("shop.requestBodyStream");
-
-type WithStream = Request & { [STREAM]?: ReadableStream<Uint8Array> };
+/** The counted body streams of streamed paths, for the route handler. */
+const streams = (): WeakMap<Request, ReadableStream<Uint8Array>> =>
+  processSingleton("requestBodyStreams", () => new WeakMap());
 
 /** The counted body stream set up by `bodyLimit` for a streamed path, or undefined. */
 export function streamedBody(req: Request): ReadableStream<Uint8Array> | undefined {
-  return (req as WithStream)[STREAM];
+  return streams().get(req);
 }
 
 function isUploadRequest(req: Request): boolean {
@@ -125,7 +126,7 @@ function drain(req: Request) {
 }
 
 function refuse(req: Request, res: Response, status: 413 | 400, message: string) {
-  refuseUnread(req, res, () => res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message));
+  refuseUnread(req, res, () => res.status(status).set("Cache-Control", NO_STORE).type("text/plain").send(message));
 }
 
 /**
@@ -241,7 +242,7 @@ export function bodyLimit({ limitFor = () => DEFAULT_BODY_LIMIT, streamFor = () 
     if (streamFor(req)) {
       // Declared sizes are the route's to refuse, after it knows who is sending (staff only).
       const { stream, detach } = countedStream(req, limit);
-      (req as WithStream)[STREAM] = stream;
+      streams().set(req, stream);
       drainAfterAnswer(req, res, detach);
       return next();
     }
@@ -259,7 +260,7 @@ export function bodyLimit({ limitFor = () => DEFAULT_BODY_LIMIT, streamFor = () 
       req.off("error", onError);
       req.off("close", onClose);
       if (error) return refuse(req, res, error.status, error.message);
-      (req as WithBody)[BODY] = Buffer.concat(chunks, received);
+      bodies().set(req, Buffer.concat(chunks, received));
       next();
     };
     const onData = (chunk: Buffer) => {

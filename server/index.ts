@@ -11,6 +11,8 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { addressWarnings, ConfigError, parseConfig, type Config } from "../app/config.server";
+import { NO_STORE } from "../app/lib/cache-control";
+import { pageCacheHandOff } from "../app/lib/page-cache.server";
 import { bodyLimit, SHOP_BODY_LIMITS } from "./body-limit";
 import { scriptNonce } from "./nonce";
 import { runPrimary, WORKER_PURGE } from "./cluster";
@@ -93,7 +95,7 @@ function serveMediaAndHealth(app: express.Express, config: Config, entryModule: 
     const status = await (await entryModule()).databaseStatus();
     res
       .status(status.ok ? 200 : 503)
-      .set("Cache-Control", "no-store")
+      .set("Cache-Control", NO_STORE)
       .json({
         status: status.ok ? "ok" : "unavailable",
         database: { kind: status.kind, ok: status.ok },
@@ -103,17 +105,17 @@ function serveMediaAndHealth(app: express.Express, config: Config, entryModule: 
 
 /**
  * Pages that are the same for every signed-out visitor, kept for their s-maxage (decision 013);
- * catalogue writes purge it through the global symbol.
+ * catalogue writes purge it through the hand-off slot (app/lib/page-cache.server.ts).
  */
 function mountPageCache(app: express.Express, config: Config): void {
   const pageCache = createPageCache({ maxBytes: dev ? 0 : config.pageCacheBytes });
   // With several processes (WEB_CONCURRENCY) a purge reaches the others through the primary at once.
-  (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = {
+  pageCacheHandOff.set({
     purge() {
       pageCache.purge();
       if (cluster.isWorker) process.send?.(WORKER_PURGE);
     },
-  };
+  });
   if (cluster.isWorker) {
     process.on("message", (message: unknown) => {
       if ((message as { shop?: string } | null)?.shop === WORKER_PURGE.shop) pageCache.purge();

@@ -17,8 +17,8 @@ import { newNonce, replaceAll } from "./nonce";
  *   Cache-Control without `private` or `no-store`; the route decides, as it would for a CDN;
  * - entries live N seconds, in a map bounded by total bytes (least recently used leave first);
  * - simultaneous misses for one address wait for the first render instead of rendering again;
- * - `purge()` empties it; app code reaches it through `Symbol.for("shop.pageCache")` after a
- *   catalogue write, so the next visitor sees the change at once on this instance.
+ * - `purge()` empties it; app code reaches it through `pageCacheHandOff` (app/lib/page-cache.server.ts)
+ *   after a catalogue write, so the next visitor sees the change at once on this instance.
  *
  * The compression middleware and the nonce middleware run before it, so a render reaches it
  * uncompressed and with the nonce placeholder. A kept copy gets a script nonce of its own (in its body

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { getLogger } from "../lib/logger.server";
+import { processSlot } from "../lib/process-singleton";
 import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
@@ -149,16 +150,15 @@ export function pgliteOf(database: Database): PGlite | undefined {
   return (database as Database & { pglite?: PGlite }).pglite;
 }
 
-const DB_KEY = Symbol.for("shop.database");
-type GlobalWithDb = typeof globalThis & { [DB_KEY]?: Database };
+const databaseSlot = processSlot<Database>("database");
 
 /** Installs the process-wide database (done once at boot; kept across dev-server reloads). */
 export function setDatabase(database: Database): void {
-  (globalThis as GlobalWithDb)[DB_KEY] = database;
+  databaseSlot.set(database);
 }
 
 export function getDatabase(): Database {
-  const database = (globalThis as GlobalWithDb)[DB_KEY];
+  const database = databaseSlot.get();
   if (!database) throw new Error("The database is not open yet: boot() must run before requests are served.");
   return database;
 }
@@ -170,7 +170,7 @@ export function getDb(): Db {
 
 /** For /healthz: whether the database answers. Why it does not goes to the log only. */
 export async function databaseStatus(): Promise<{ ok: boolean; kind: Database["kind"] | "none" }> {
-  const database = (globalThis as GlobalWithDb)[DB_KEY];
+  const database = databaseSlot.get();
   if (!database) return { ok: false, kind: "none" };
   try {
     await Promise.race([

@@ -1,3 +1,5 @@
+import { NO_STORE } from "./cache-control";
+
 /** Throws a Response with `status` when `condition` is falsy (e.g. 404 for a missing record). */
 export function invariantResponse(
   condition: unknown,
@@ -61,6 +63,6 @@ export function isLoopbackAddress(address: string | null): boolean {
 export function postOnly(): Response {
   return new Response("This address takes POST requests only.", {
     status: 405,
-    headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE },
   });
 }

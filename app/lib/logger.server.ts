@@ -1,7 +1,5 @@
 import pino from "pino";
-
-const LOGGER_KEY = Symbol.for("shop.logger");
-type GlobalWithLogger = typeof globalThis & { [LOGGER_KEY]?: pino.Logger };
+import { processSingleton } from "./process-singleton";
 
 function createLogger(): pino.Logger {
   const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info");
@@ -21,7 +19,5 @@ function createLogger(): pino.Logger {
 
 /** The process-wide logger (pino). */
 export function getLogger(): pino.Logger {
-  const g = globalThis as GlobalWithLogger;
-  g[LOGGER_KEY] ??= createLogger();
-  return g[LOGGER_KEY];
+  return processSingleton("logger", createLogger);
 }

@@ -1,20 +1,19 @@
 /*
  * Background rounds the server runs now and then (the abandoned-payments sweep, the unattached-
  * uploads sweep): one round at a time per job, never overlapping, stopped and awaited at shutdown.
- * Kept on globalThis so a development reload replaces a job instead of starting a second one.
+ * Kept once per process (process-singleton.ts) so a development reload replaces a job instead of
+ * starting a second one.
  */
+
+import { processSingleton } from "./process-singleton";
 
 interface Job {
   timer: NodeJS.Timeout;
   running: Promise<unknown> | null;
 }
 
-const JOBS = Symbol.for("shop.periodicJobs");
-type GlobalWithJobs = typeof globalThis & { [JOBS]?: Map<string, Job> };
-
 function jobs(): Map<string, Job> {
-  const g = globalThis as GlobalWithJobs;
-  return (g[JOBS] ??= new Map());
+  return processSingleton("periodicJobs", () => new Map<string, Job>());
 }
 
 /**

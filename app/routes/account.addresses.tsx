@@ -1,4 +1,5 @@
 import { readFormData } from "~/lib/http.server";
+import { noStoreHeaders } from "~/lib/cache-control";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AddressBlock } from "~/components/account/account-overview";
@@ -20,7 +21,7 @@ import { lookupPincode } from "~/modules/checkout/index.server";
 import { AccountBreadcrumb } from "~/components/account/account-breadcrumb";
 import type { Route } from "./+types/account.addresses";
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers = noStoreHeaders;
 
 export function meta() {
   return [{ title: "Address book · Saanjh" }, { name: "robots", content: "noindex" }];

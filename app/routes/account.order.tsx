@@ -1,4 +1,5 @@
 import { getDb } from "~/db/client.server";
+import { noStoreHeaders } from "~/lib/cache-control";
 import { invariantResponse } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/index.server";
 import { taxDocumentsOf } from "~/modules/invoices/index.server";
@@ -11,7 +12,7 @@ import { TaxDocuments } from "~/components/orders/tax-documents";
 import { orderTimeline } from "~/modules/orders";
 import type { Route } from "./+types/account.order";
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers = noStoreHeaders;
 
 export function meta({ data }: Route.MetaArgs) {
   return [

@@ -1,4 +1,5 @@
 import { getDb } from "~/db/client.server";
+import { PRIVATE_NO_STORE_HEADERS } from "~/lib/cache-control";
 import { ADMIN_HEADERS, requireStaffForFile } from "~/modules/admin/index.server";
 import {
   CREDIT_NOTE_NOT_FOUND,
@@ -10,7 +11,7 @@ import type { Route } from "./+types/admin.orders.$id.credit-note";
 
 /* /admin/orders/<id>/credit-notes/<credit note id>: one of the order's GST credit notes as a PDF, for staff. */
 
-const HEADERS = { ...ADMIN_HEADERS, "Cache-Control": "private, no-store" };
+const HEADERS = { ...ADMIN_HEADERS, ...PRIVATE_NO_STORE_HEADERS };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const staff = await requireStaffForFile(request, HEADERS);

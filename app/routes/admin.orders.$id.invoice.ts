@@ -1,4 +1,5 @@
 import { getDb } from "~/db/client.server";
+import { PRIVATE_NO_STORE_HEADERS } from "~/lib/cache-control";
 import { ADMIN_HEADERS, requireStaffForFile } from "~/modules/admin/index.server";
 import { findOrderRef, INVOICE_NOT_FOUND, invoiceDownload, invoiceResponse } from "~/modules/invoices/index.server";
 import type { Route } from "./+types/admin.orders.$id.invoice";
@@ -8,7 +9,7 @@ import type { Route } from "./+types/admin.orders.$id.invoice";
  * issued yet answers 503 with the reason (a category without a GST rate, no GSTIN in the settings).
  */
 
-const HEADERS = { ...ADMIN_HEADERS, "Cache-Control": "private, no-store" };
+const HEADERS = { ...ADMIN_HEADERS, ...PRIVATE_NO_STORE_HEADERS };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const staff = await requireStaffForFile(request, HEADERS);

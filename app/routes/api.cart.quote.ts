@@ -1,4 +1,5 @@
 import { postOnly, readFormData } from "~/lib/http.server";
+import { NO_STORE_HEADERS } from "~/lib/cache-control";
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { jsonField, parseGuestLines } from "~/modules/cart";
@@ -18,7 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { catalogue, check } = await priceLines(getDb(), lines, code || null, new Date());
   const couponNotice =
     code && check && !check.ok && form.get("purpose") !== "apply" ? couponRemovedMessage(code, check.message) : null;
-  return data({ catalogue: { ...catalogue, couponNotice }, check }, { headers: { "Cache-Control": "no-store" } });
+  return data({ catalogue: { ...catalogue, couponNotice }, check }, { headers: NO_STORE_HEADERS });
 }
 
 export const loader = postOnly;

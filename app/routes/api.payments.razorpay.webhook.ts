@@ -1,4 +1,5 @@
 import { getDb } from "~/db/client.server";
+import { NO_STORE_HEADERS } from "~/lib/cache-control";
 import { postOnly } from "~/lib/http.server";
 import { handleRazorpayWebhook } from "~/modules/checkout/index.server";
 import type { Route } from "./+types/api.payments.razorpay.webhook";
@@ -14,7 +15,7 @@ export async function action({ request }: Route.ActionArgs) {
     signature: request.headers.get("x-razorpay-signature"),
     eventId: request.headers.get("x-razorpay-event-id"),
   });
-  return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
+  return Response.json(answer.body, { status: answer.status, headers: NO_STORE_HEADERS });
 }
 
 export const loader = postOnly;

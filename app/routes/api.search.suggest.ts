@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
-import { SHARED_PAGE_SECONDS } from "~/lib/page-cache.server";
+import { SHARED_PAGE_SECONDS } from "~/lib/cache-control";
 import { searchSuggestions } from "~/modules/catalog/index.server";
 import type { Route } from "./+types/api.search.suggest";
 

@@ -1,4 +1,5 @@
 import { postOnly, readFormData } from "~/lib/http.server";
+import { NO_STORE_HEADERS } from "~/lib/cache-control";
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { jsonField, parseProductIds } from "~/modules/cart";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/api.wishlist.products";
 export async function action({ request }: Route.ActionArgs) {
   const ids = parseProductIds(jsonField((await readFormData(request)).get("ids")));
   const products = await getShopperProducts(getDb(), ids);
-  return data({ products, lookedUp: ids }, { headers: { "Cache-Control": "no-store" } });
+  return data({ products, lookedUp: ids }, { headers: NO_STORE_HEADERS });
 }
 
 export const loader = postOnly;

@@ -1,4 +1,5 @@
 import { readFormData } from "~/lib/http.server";
+import { noStoreHeaders } from "~/lib/cache-control";
 import { data, Form, Link, redirect } from "react-router";
 import { AccountOverview, type AccountActionState } from "~/components/account/account-overview";
 import { RegistrationPanel, type RegistrationState } from "~/components/account/registration-panel";
@@ -30,7 +31,7 @@ import type { Route } from "./+types/authentication";
  * for visitors, registration completion, and the account view for signed-in shoppers.
  */
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers = noStoreHeaders;
 
 export function meta() {
   return [{ title: "My account · Saanjh" }, { name: "robots", content: "noindex" }];

@@ -1,4 +1,5 @@
 import { readFormData } from "~/lib/http.server";
+import { NO_STORE_HEADERS, noStoreHeaders } from "~/lib/cache-control";
 import { data, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CartScreen } from "~/components/cart/cart-screen";
 import { getDb } from "~/db/client.server";
@@ -17,8 +18,7 @@ import type { Route } from "./+types/cart";
  * local storage. The lines themselves come from the root loader or local storage (useCartLines).
  */
 
-const NO_STORE = { "Cache-Control": "no-store" };
-export const headers: Route.HeadersFunction = () => NO_STORE;
+export const headers = noStoreHeaders;
 
 export function meta() {
   return [{ title: "Cart · Saanjh" }, { name: "robots", content: "noindex" }];
@@ -26,9 +26,9 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  if (!user) return data({ shopper: "guest" as const, catalogue: null }, { headers: NO_STORE });
+  if (!user) return data({ shopper: "guest" as const, catalogue: null }, { headers: NO_STORE_HEADERS });
   const { lines: _lines, couponCode: _code, ...catalogue } = await loadCart(getDb(), user.id);
-  return data({ shopper: "member" as const, catalogue }, { headers: NO_STORE });
+  return data({ shopper: "member" as const, catalogue }, { headers: NO_STORE_HEADERS });
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

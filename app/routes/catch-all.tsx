@@ -3,7 +3,7 @@ import { ProductListView } from "~/components/product/product-list-view";
 import { notFoundMeta } from "~/components/product/not-found-notice";
 import { catalogueShouldRevalidate } from "~/components/shopper/revalidation";
 import { getDb } from "~/db/client.server";
-import { sharedPageHeaders } from "~/lib/page-cache.server";
+import { sharedPageHeaders } from "~/lib/cache-control";
 import { loadListPage } from "~/modules/catalog/index.server";
 import { PAGE_NOT_FOUND } from "~/modules/catalog";
 import type { Route } from "./+types/catch-all";

@@ -3,6 +3,7 @@ import { CheckoutScreen, type CheckoutActionData } from "~/components/checkout/c
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
+import { NO_STORE_HEADERS, noStoreHeaders } from "~/lib/cache-control";
 import { getLogger } from "~/lib/logger.server";
 import { getSessionUser } from "~/modules/accounts/index.server";
 import { CHECKOUT_MESSAGES, checkoutErrors, checkoutFormSchema, checkoutValues } from "~/modules/checkout";
@@ -17,8 +18,7 @@ import type { Route } from "./+types/checkout";
  * (place-order.server.ts): cash on delivery is confirmed at once; an online order goes on to /payment.
  */
 
-const NO_STORE = { "Cache-Control": "no-store" };
-export const headers: Route.HeadersFunction = () => NO_STORE;
+export const headers = noStoreHeaders;
 
 export function meta() {
   return [{ title: "Checkout · Saanjh" }, { name: "robots", content: "noindex" }];
@@ -26,13 +26,13 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  if (!user) return data({ kind: "signed-out" as const }, { headers: NO_STORE });
+  if (!user) return data({ kind: "signed-out" as const }, { headers: NO_STORE_HEADERS });
   const page = await checkoutPage(getDb(), user.id, getConfig().payments.online);
   // Lines that cannot be bought as they are: the cart says which and why.
-  if (page.kind === "blocked") throw redirect("/cart?checkout=blocked", { headers: NO_STORE });
+  if (page.kind === "blocked") throw redirect("/cart?checkout=blocked", { headers: NO_STORE_HEADERS });
   // More than one order may come to: the cart says so, with the limit.
-  if (page.kind === "over-limit") throw redirect("/cart?checkout=over-limit", { headers: NO_STORE });
-  return data(page, { headers: NO_STORE });
+  if (page.kind === "over-limit") throw redirect("/cart?checkout=over-limit", { headers: NO_STORE_HEADERS });
+  return data(page, { headers: NO_STORE_HEADERS });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -40,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!user) throw redirect("/authentication?redirectTo=cart");
   const raw = Object.fromEntries(await readFormData(request));
   const values = checkoutValues(raw);
-  const reply = (body: CheckoutActionData, status: number) => data(body, { status, headers: NO_STORE });
+  const reply = (body: CheckoutActionData, status: number) => data(body, { status, headers: NO_STORE_HEADERS });
   // the state must be the pincode's (either of the few in two states): no courier delivers otherwise
   const parsed = refinePincodeState(checkoutFormSchema, lookupPincode).safeParse(raw);
   if (!parsed.success) {

@@ -1,5 +1,6 @@
 import { getConfig, isPlainEmailAddress } from "~/config.server";
 import { getDb } from "~/db/client.server";
+import { NO_STORE_HEADERS } from "~/lib/cache-control";
 import { clientAddress, invariantResponse, isLoopbackAddress } from "~/lib/http.server";
 import { normalisePhone } from "~/modules/accounts";
 import { readOutbox } from "~/modules/accounts/index.server";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/dev.outbox";
  * on this machine: anyone else who can reach the port gets 404 too, since the codes would sign them
  * in as any shopper. See docs/decisions/010, 014 and 018.
  */
-const HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
+const HEADERS = { ...NO_STORE_HEADERS, "X-Robots-Tag": "noindex" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const config = getConfig();

@@ -8,7 +8,7 @@ import { getDb } from "~/db/client.server";
 import { BANNERS } from "~/db/seed/art/banners";
 import { getMediaStorage } from "~/boot.server";
 import { getLogger } from "~/lib/logger.server";
-import { sharedPageHeaders } from "~/lib/page-cache.server";
+import { sharedPageHeaders } from "~/lib/cache-control";
 import { listNewArrivals } from "~/modules/catalog/index.server";
 import { cardData, CATEGORIES } from "~/modules/catalog";
 import { baseUrlFromMatches, pageMeta } from "~/modules/content";

@@ -1,5 +1,6 @@
 import { Link, redirectDocument } from "react-router";
 import { getDb } from "~/db/client.server";
+import { noStoreHeaders } from "~/lib/cache-control";
 import { invariantResponse } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/index.server";
 import { EXPECTED_DISPATCH } from "~/modules/checkout";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/order-success";
  * order's own shopper sees it; another shopper's order is 'not found'.
  */
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers = noStoreHeaders;
 
 export function meta() {
   return [{ title: "Thank you · Saanjh" }, { name: "robots", content: "noindex" }];

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { PaymentScreen, type PaymentActionData } from "~/components/checkout/payment-screen";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/client.server";
+import { NO_STORE_HEADERS } from "~/lib/cache-control";
 import { contentSecurityPolicy } from "~/lib/csp";
 import { invariantResponse, readFormData } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/index.server";
@@ -31,7 +32,7 @@ import type { Route } from "./+types/payment";
  */
 
 export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "no-store",
+  ...NO_STORE_HEADERS,
   // this page alone may load the gateway's Checkout script and frames
   "Content-Security-Policy": contentSecurityPolicy(paymentPageSources()),
 });
@@ -75,7 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       // a failure reported by the gateway's redirect (callback route)
       failed: url.searchParams.get("failed")?.slice(0, 300) ?? null,
     },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: NO_STORE_HEADERS },
   );
 }
 
@@ -86,8 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const js = form.get("js") === "1";
-  const reply = (body: PaymentActionData, status = 200) =>
-    data(body, { status, headers: { "Cache-Control": "no-store" } });
+  const reply = (body: PaymentActionData, status = 200) => data(body, { status, headers: NO_STORE_HEADERS });
 
   const state = await payableOrder(db, user.id, orderNumber);
   invariantResponse(state.kind !== "missing", "Order not found", 404);

@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse, Link, useNavigation, useRouteError } from "
 import { ProductDetail } from "~/components/product/product-detail";
 import { getDb } from "~/db/client.server";
 import { clientAddress, invariantResponse, readFormData } from "~/lib/http.server";
-import { sharedPageHeaders } from "~/lib/page-cache.server";
+import { NO_STORE_HEADERS, sharedPageHeaders } from "~/lib/cache-control";
 import { productJsonLd, productMeta } from "~/modules/catalog";
 import { getSessionUser } from "~/modules/accounts/index.server";
 import { notifyMeSchema } from "~/modules/catalog";
@@ -55,9 +55,11 @@ export async function loader({ params }: Route.LoaderArgs) {
 /** 'Notify me when it is back' (decision 015); works as a plain form post too. */
 export async function action({ request, params }: Route.ActionArgs) {
   const parsed = notifyMeSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  const noStore = { "Cache-Control": "no-store" };
   if (!parsed.success)
-    return data({ ok: false, text: "Please choose a size to be told about." }, { status: 400, headers: noStore });
+    return data(
+      { ok: false, text: "Please choose a size to be told about." },
+      { status: 400, headers: NO_STORE_HEADERS },
+    );
   // per client address: one network cannot sign up number after number (decision 019)
   const limit = await checkAttempt(getDb(), {
     ...ATTEMPT_RULES.backInStockPerAddress,
@@ -70,7 +72,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         text: `Too many requests from your network. ${tryAgainIn(limit.retryAfterSeconds)}`,
         phone: parsed.data.phone ?? "",
       },
-      { status: 429, headers: { ...noStore, "Retry-After": String(limit.retryAfterSeconds) } },
+      { status: 429, headers: { ...NO_STORE_HEADERS, "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
   const { status, ...answer } = await askBackInStock(getDb(), {
@@ -79,7 +81,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     typedPhone: parsed.data.phone,
     user: await getSessionUser(request),
   });
-  return data(answer, { status, headers: noStore });
+  return data(answer, { status, headers: NO_STORE_HEADERS });
 }
 
 // Wishlist hearts and the cart come from the root loader (decision 012).

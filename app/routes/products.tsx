@@ -2,7 +2,7 @@ import { getConfig } from "~/config.server";
 import { data, Link, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { ProductListView } from "~/components/product/product-list-view";
 import { getDb } from "~/db/client.server";
-import { sharedPageHeaders } from "~/lib/page-cache.server";
+import { sharedPageHeaders } from "~/lib/cache-control";
 import { loadListPage } from "~/modules/catalog/index.server";
 import { notFoundMeta } from "~/components/product/not-found-notice";
 import { catalogueShouldRevalidate } from "~/components/shopper/revalidation";

@@ -4,6 +4,7 @@ import { TrackOrderForm } from "~/components/orders/track-order-form";
 import { TrackedOrderCard } from "~/components/orders/tracked-order-card";
 import { YourOrders } from "~/components/orders/your-orders";
 import { getDb } from "~/db/client.server";
+import { NO_STORE_HEADERS } from "~/lib/cache-control";
 import { clientAddress, readFormData } from "~/lib/http.server";
 import { getSessionUser } from "~/modules/accounts/index.server";
 import { listOrdersForUser } from "~/modules/checkout/index.server";
@@ -19,11 +20,9 @@ import type { Route } from "./+types/track-order";
  * Signed-in shoppers also see their own orders. Answers are never stored by any cache.
  */
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
-  return { ...NO_STORE, ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
+  return { ...NO_STORE_HEADERS, ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
 };
 
 export function meta() {
@@ -37,14 +36,14 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const orders = user ? await listOrdersForUser(getDb(), user.id, 20) : null;
-  return data({ orders }, { headers: NO_STORE });
+  return data({ orders }, { headers: NO_STORE_HEADERS });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const values = trackOrderValues(await readFormData(request));
   const fieldErrors = trackOrderFieldErrors(values);
   const reply = (state: TrackOrderState, status = 200, extra: Record<string, string> = {}) =>
-    data(state, { status, headers: { ...NO_STORE, ...extra } });
+    data(state, { status, headers: { ...NO_STORE_HEADERS, ...extra } });
   if (fieldErrors) return reply({ kind: "invalid", values, fieldErrors }, 400);
   const result = await lookUpOrder(getDb(), { ...values, clientAddress: clientAddress(request) });
   switch (result.outcome) {

@@ -1,4 +1,5 @@
 import { readFormData } from "~/lib/http.server";
+import { NO_STORE_HEADERS, noStoreHeaders } from "~/lib/cache-control";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { WishlistScreen } from "~/components/wishlist/wishlist-screen";
 import { getDb } from "~/db/client.server";
@@ -17,8 +18,7 @@ import type { Route } from "./+types/wishlist";
  * Guests: ids in local storage; the client loader fetches their products.
  */
 
-const NO_STORE = { "Cache-Control": "no-store" };
-export const headers: Route.HeadersFunction = () => NO_STORE;
+export const headers = noStoreHeaders;
 
 export function meta() {
   return [{ title: "Wishlist · Saanjh" }, { name: "robots", content: "noindex" }];
@@ -27,12 +27,12 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (!user)
-    return data({ shopper: "guest" as const, products: null, lookedUp: [] as string[] }, { headers: NO_STORE });
+    return data({ shopper: "guest" as const, products: null, lookedUp: [] as string[] }, { headers: NO_STORE_HEADERS });
   const db = getDb();
   const ids = await wishlistedIds(db, user.id);
   return data(
     { shopper: "member" as const, products: await getShopperProducts(db, ids), lookedUp: ids },
-    { headers: NO_STORE },
+    { headers: NO_STORE_HEADERS },
   );
 }
 

@@ -2,6 +2,8 @@ import { redirect } from "react-router";
 import { getConfig } from "../../config.server";
 import { eq } from "drizzle-orm";
 import { getDatabase, type Db } from "../../db/client.server";
+import { NO_STORE, NO_STORE_HEADERS } from "../../lib/cache-control";
+import { processSlot } from "../../lib/process-singleton";
 import { session as sessionTable } from "./auth-schema.server";
 import { AUTH_HTTP_ENDPOINTS, createAuth, REGISTRATION_WINDOW_MS, registrationPending, type Auth } from "./auth.server";
 import { SIGN_IN_ELSEWHERE_CODE } from "./sign-in-address";
@@ -9,18 +11,15 @@ import { hasSessionCookie } from "./session-cookie";
 import { signInAddressRefusal } from "./sign-in-address.server";
 import { smsProviderFor } from "./sms.server";
 
-const AUTH_KEY = Symbol.for("shop.auth");
-type GlobalWithAuth = typeof globalThis & { [AUTH_KEY]?: { auth: Auth; db: Db } };
+const authSlot = processSlot<{ auth: Auth; db: Db }>("auth");
 
 /** The process-wide auth instance over the process-wide database (made again if the database is replaced). */
 export function getAuth(): Auth {
-  const g = globalThis as GlobalWithAuth;
   const { db } = getDatabase();
-  if (g[AUTH_KEY]?.db !== db) {
-    const config = getConfig();
-    g[AUTH_KEY] = { db, auth: createAuth({ db, config, sms: smsProviderFor(config.sms, db) }) };
-  }
-  return g[AUTH_KEY].auth;
+  const current = authSlot.get();
+  if (current?.db === db) return current.auth;
+  const config = getConfig();
+  return authSlot.set({ db, auth: createAuth({ db, config, sms: smsProviderFor(config.sms, db) }) }).auth;
 }
 
 export type SessionUser = {
@@ -72,7 +71,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   if (!methods?.includes(request.method)) {
     return new Response("Not found", {
       status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE },
     });
   }
   // Checked before the library, whose own refusal (403 INVALID_ORIGIN) the staff dialog could only
@@ -81,7 +80,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   if (elsewhere)
     return Response.json(
       { code: SIGN_IN_ELSEWHERE_CODE, message: elsewhere },
-      { status: 403, headers: { "Cache-Control": "no-store" } },
+      { status: 403, headers: NO_STORE_HEADERS },
     );
   return getAuth().handler(request);
 }

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { UPLOAD_MESSAGES, type UploadError } from "../media";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server";
+import { NO_STORE_HEADERS } from "../../lib/cache-control";
 import { STAFF_ROLE } from "../accounts/index.server";
 import { endSession, getAuth } from "../accounts/index.server";
 import { hasSessionCookie } from "../accounts";
@@ -11,7 +12,7 @@ import type { Actor } from "../audit/index.server";
 import { staffActivity } from "./schema.server";
 
 /** Every admin answer: never stored, never indexed. */
-export const ADMIN_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
+export const ADMIN_HEADERS = { ...NO_STORE_HEADERS, "X-Robots-Tag": "noindex, nofollow" } as const;
 
 export const ADMIN_MESSAGES = {
   forbidden: "You do not have access to the back office.",

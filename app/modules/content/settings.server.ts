@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
+import { processSlot } from "../../lib/process-singleton";
 import { storeSettings } from "./schema.server";
 import { DEMO_WHATSAPP_DIGITS } from "./settings-form";
 
@@ -61,9 +62,7 @@ export async function getStoreSettings(db: Db): Promise<StoreSettings> {
 
 /** How long a shared page may show settings read by another request (the shared page cache's own span). */
 export const CACHED_SETTINGS_MS = 30_000;
-const CACHE = Symbol.for("shop.storeSettingsCache");
-type SettingsCache = { at: number; value: Promise<StoreSettings> } | null;
-const holder = globalThis as unknown as { [CACHE]?: SettingsCache };
+const cache = processSlot<{ at: number; value: Promise<StoreSettings> }>("storeSettingsCache");
 
 /**
  * The settings for what a shared catalogue page displays (the product page's WhatsApp link),
@@ -71,19 +70,18 @@ const holder = globalThis as unknown as { [CACHE]?: SettingsCache };
  * here (`forgetCachedStoreSettings`). Never for money, tax or access: those read `getStoreSettings`.
  */
 export function cachedStoreSettings(db: Db, now = Date.now()): Promise<StoreSettings> {
-  const hit = holder[CACHE];
+  const hit = cache.get();
   if (hit && now - hit.at < CACHED_SETTINGS_MS) return hit.value;
   const value = getStoreSettings(db);
-  const entry = { at: now, value };
-  holder[CACHE] = entry;
+  const entry = cache.set({ at: now, value });
   value.catch(() => {
-    if (holder[CACHE] === entry) holder[CACHE] = null;
+    if (cache.get() === entry) cache.clear();
   });
   return value;
 }
 
 export function forgetCachedStoreSettings(): void {
-  holder[CACHE] = null;
+  cache.clear();
 }
 
 export async function hasStoreSettings(db: Db): Promise<boolean> {

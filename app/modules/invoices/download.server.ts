@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
+import { PRIVATE_NO_STORE } from "../../lib/cache-control";
 import { invoiceFileName, type InvoiceDocument } from "./document";
 import { INVOICE_MESSAGES, invoiceForDownload, type IssueProblem } from "./invoices.server";
 import type { CreditNoteDocument } from "./credit-note";
@@ -69,7 +70,7 @@ export function invoiceResponse(download: InvoiceDownload, extraHeaders: Record<
       status: download.status,
       headers: {
         "Content-Type": "text/plain; charset=utf-8",
-        "Cache-Control": "private, no-store",
+        "Cache-Control": PRIVATE_NO_STORE,
         ...(download.status === 503 ? { "Retry-After": "3600" } : {}),
         ...extraHeaders,
       },
@@ -81,7 +82,7 @@ export function invoiceResponse(download: InvoiceDownload, extraHeaders: Record<
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${download.fileName}"`,
       "Content-Length": String(download.body.length),
-      "Cache-Control": "private, no-store",
+      "Cache-Control": PRIVATE_NO_STORE,
       "X-Content-Type-Options": "nosniff",
       ...extraHeaders,
     },

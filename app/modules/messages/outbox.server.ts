@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { isPlainEmailAddress } from "../../config.server";
 import type { Db, Tx } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
+import { processSlot } from "../../lib/process-singleton";
 import type { SmsProvider } from "../accounts/index.server";
 import type { EmailProvider } from "./email.server";
 import { outboxMessages } from "./schema.server";
@@ -214,16 +215,14 @@ interface Worker {
   stop: () => Promise<void>;
 }
 
-const WORKER = Symbol.for("shop.outboxWorker");
-type GlobalWithWorker = typeof globalThis & { [WORKER]?: Worker };
+const worker = processSlot<Worker>("outboxWorker");
 
 export function startOutboxWorker(
   db: Db,
   providers: SmsProvider | Senders,
   { intervalMs = 30_000 }: { intervalMs?: number } = {},
 ): Worker {
-  const g = globalThis as GlobalWithWorker;
-  void g[WORKER]?.stop();
+  void worker.get()?.stop();
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -248,28 +247,26 @@ export function startOutboxWorker(
   };
   const timer = setInterval(run, intervalMs);
   timer.unref();
-  const worker: Worker = {
+  const started = worker.set({
     kick: run,
     stop: async () => {
       stopped = true;
       clearInterval(timer);
       while (running) await running;
     },
-  };
-  g[WORKER] = worker;
+  });
   run();
-  return worker;
+  return started;
 }
 
 /** Asks this process's worker for a delivery run now (after a commit that queued messages). A no-op without one. */
 export function kickOutbox(): void {
-  (globalThis as GlobalWithWorker)[WORKER]?.kick();
+  worker.get()?.kick();
 }
 
 /** At shutdown: no new runs; waits for the one in progress so it is not cut off from the database. */
 export async function stopOutboxWorker(): Promise<void> {
-  const g = globalThis as GlobalWithWorker;
-  const worker = g[WORKER];
-  delete g[WORKER];
-  await worker?.stop();
+  const stopping = worker.get();
+  worker.clear();
+  await stopping?.stop();
 }
