@@ -3,13 +3,14 @@ import { useAdminPageError } from "~/components/admin/admin-shell";
 import type { Route } from "./+types/admin.coupons.$id";
 import { CouponEditor, CouponEditorMissing } from "~/components/admin/coupons/coupon-editor";
 import { getDb } from "~/db/client.server";
+import { readJsonField } from "~/lib/forms";
 import { readFormData } from "~/lib/http.server";
 import { getLogger } from "~/lib/logger.server";
 import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/index.server";
 import { recentActivity } from "~/modules/audit/index.server";
 import { pageNumber } from "~/modules/reports/index.server";
 import { loadCouponForEdit, saveCoupon } from "~/modules/coupons/index.server";
-import { COUPON_ADMIN_MESSAGES, parseCouponFormValues, type CouponFieldErrors } from "~/modules/coupons";
+import { COUPON_ADMIN_MESSAGES, couponValuesSchema, type CouponFieldErrors } from "~/modules/coupons";
 import { ordersUsingCoupon } from "~/modules/orders/index.server";
 
 /*
@@ -59,11 +60,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw refusal;
   }
   const form = await readFormData(request);
-  const values = form.get("intent") === "save" ? parseCouponFormValues(String(form.get("coupon") ?? "")) : null;
+  const values = form.get("intent") === "save" ? readJsonField(form, "coupon", couponValuesSchema) : null;
   if (!values) return answer({ ok: false, formError: COUPON_ADMIN_MESSAGES.failed, fieldErrors: {} }, 400);
   try {
-    const stamp = typeof form.get("stamp") === "string" ? String(form.get("stamp")) : null;
-    const result = await saveCoupon(getDb(), staff, params.id === "new" ? null : params.id, values, stamp);
+    const result = await saveCoupon(getDb(), staff, params.id === "new" ? null : params.id, values);
     if (!result.ok)
       return answer(
         { ok: false, formError: result.formError, fieldErrors: result.fieldErrors, conflict: result.conflict },

@@ -88,10 +88,10 @@ const editorLoader = (id: string, cookie: string | null, query = "") =>
       context: {},
     } as unknown as Args<typeof editorRoute.loader>),
   );
-const saveRoute = (id: string, values: CouponFormValues, cookie: string | null = staffCookie, stamp = "") =>
+const saveRoute = (id: string, values: CouponFormValues, cookie: string | null = staffCookie) =>
   settle(() =>
     editorRoute.action({
-      request: request(`/admin/coupons/${id}`, cookie, { intent: "save", coupon: JSON.stringify(values), stamp }),
+      request: request(`/admin/coupons/${id}`, cookie, { intent: "save", coupon: JSON.stringify(values) }),
       params: { id },
       context: {},
     } as unknown as Args<typeof editorRoute.action>),
@@ -122,6 +122,7 @@ function couponForm(overrides: Partial<CouponFormValues> = {}): CouponFormValues
     usageLimit: "",
     description: "Festive 15% off",
     isActive: true,
+    version: null,
     ...overrides,
   };
 }
@@ -392,7 +393,7 @@ describe("creating and editing coupons", () => {
     // and straight through the module, many at once
     const many = await Promise.all(
       Array.from({ length: 4 }, (_, i) =>
-        saveCoupon(t.db, staff, null, couponForm({ code: "RACE30", value: String(30 + i) }), null),
+        saveCoupon(t.db, staff, null, couponForm({ code: "RACE30", value: String(30 + i) })),
       ),
     );
     expect(many.filter((r) => r.ok)).toHaveLength(1);
@@ -402,12 +403,13 @@ describe("creating and editing coupons", () => {
   it("edits a coupon (its code stays), refuses an edit from an older state, and records the changed fields", async () => {
     await saveRoute("new", couponForm({ code: "EDITME", value: "10", minAmount: "500" }));
     const loaded = (await loadCouponForEdit(t.db, (await couponRow("EDITME")).id))!;
-    const edited = await saveRoute(
-      loaded.id,
-      { ...loaded.values, code: "HIJACKED", value: "12", usageLimit: "50", description: "Now 12%" },
-      staffCookie,
-      loaded.stamp,
-    );
+    const edited = await saveRoute(loaded.id, {
+      ...loaded.values,
+      code: "HIJACKED",
+      value: "12",
+      usageLimit: "50",
+      description: "Now 12%",
+    });
     expect(edited).toMatchObject({ status: 200, body: { ok: true, created: false, code: "EDITME" } });
     expect(await couponRow("EDITME")).toMatchObject({
       value: 12,
@@ -425,7 +427,7 @@ describe("creating and editing coupons", () => {
     });
 
     // a second editor that loaded before that save is refused, and changes nothing
-    const stale = await saveRoute(loaded.id, { ...loaded.values, value: "40" }, staffCookie, loaded.stamp);
+    const stale = await saveRoute(loaded.id, { ...loaded.values, value: "40" });
     expect(stale).toMatchObject({
       status: 409,
       body: { ok: false, conflict: true, formError: COUPON_ADMIN_MESSAGES.conflict },
@@ -434,10 +436,31 @@ describe("creating and editing coupons", () => {
     // uses made by shoppers meanwhile are no conflict
     const fresh = (await loadCouponForEdit(t.db, loaded.id))!;
     await t.db.transaction((tx) => claimCouponUse(tx, "EDITME"));
-    expect((await saveRoute(loaded.id, { ...fresh.values, value: "14" }, staffCookie, fresh.stamp)).body).toMatchObject(
-      { ok: true },
-    );
+    expect((await saveRoute(loaded.id, { ...fresh.values, value: "14" })).body).toMatchObject({ ok: true });
     expect(await couponRow("EDITME")).toMatchObject({ value: 14, usedCount: 1 });
+  });
+
+  it("refuses a save naming an older version (after an edit or a deactivation) and writes nothing", async () => {
+    await saveRoute("new", couponForm({ code: "VERSIONED", value: "10" }));
+    const loaded = (await loadCouponForEdit(t.db, (await couponRow("VERSIONED")).id))!;
+    expect(loaded.values.version).toBe(1);
+    expect((await saveRoute(loaded.id, { ...loaded.values, value: "11" })).body).toMatchObject({ ok: true });
+    expect((await couponRow("VERSIONED")).version).toBe(2);
+    // deactivating from the list is a change too: an editor opened before it is out of date
+    const second = (await loadCouponForEdit(t.db, loaded.id))!;
+    await listAction({ intent: "deactivate", couponId: loaded.id });
+    const before = await couponRow("VERSIONED");
+    expect(before).toMatchObject({ version: 3, isActive: false, value: 11 });
+    const audits = (await auditFor("coupon", loaded.id)).length;
+    for (const stale of [loaded.values, second.values]) {
+      const answer = await saveRoute(loaded.id, { ...stale, value: "40", description: "Stale" });
+      expect(answer).toMatchObject({
+        status: 409,
+        body: { ok: false, conflict: true, formError: COUPON_ADMIN_MESSAGES.conflict },
+      });
+    }
+    expect(await couponRow("VERSIONED")).toEqual(before);
+    expect(await auditFor("coupon", loaded.id)).toHaveLength(audits);
   });
 
   it("keeps the usage limit from going below the uses already made", async () => {
@@ -445,16 +468,14 @@ describe("creating and editing coupons", () => {
     for (let i = 0; i < 3; i += 1) expect(await t.db.transaction((tx) => claimCouponUse(tx, "LIMITED3"))).toBe(true);
     const loaded = (await loadCouponForEdit(t.db, (await couponRow("LIMITED3")).id))!;
     expect(loaded.usedCount).toBe(3);
-    const lower = await saveRoute(loaded.id, { ...loaded.values, usageLimit: "2" }, staffCookie, loaded.stamp);
+    const lower = await saveRoute(loaded.id, { ...loaded.values, usageLimit: "2" });
     expect(lower).toMatchObject({
       status: 400,
       body: { fieldErrors: { usageLimit: "Already used 3 times: the limit cannot be lower" } },
     });
     expect((await couponRow("LIMITED3")).usageLimit).toBe(5);
     // exactly the uses made: the coupon is used up and the checkout's claim refuses the next one
-    expect(
-      (await saveRoute(loaded.id, { ...loaded.values, usageLimit: "3" }, staffCookie, loaded.stamp)).body,
-    ).toMatchObject({ ok: true });
+    expect((await saveRoute(loaded.id, { ...loaded.values, usageLimit: "3" })).body).toMatchObject({ ok: true });
     expect(await t.db.transaction((tx) => claimCouponUse(tx, "LIMITED3"))).toBe(false);
     const list = (await listLoader("?search=LIMITED3", staffCookie)).body as {
       items: Array<{ usedCount: number; usageLimit: number }>;
@@ -537,7 +558,7 @@ describe("creating and editing coupons", () => {
   it("keeps the spec's four coupons seeded, never overwriting the admin's edits", async () => {
     const flat = await couponRow("FLAT50");
     const loaded = (await loadCouponForEdit(t.db, flat.id))!;
-    await saveRoute(flat.id, { ...loaded.values, minAmount: "250" }, staffCookie, loaded.stamp);
+    await saveRoute(flat.id, { ...loaded.values, minAmount: "250" });
     await t.db.delete(coupons).where(eq(coupons.code, "FIRST100"));
     await ensureCoupons(t.db);
     expect((await couponRow("FLAT50")).minAmountPaise).toBe(25_000);

@@ -49,6 +49,8 @@ export const storeSettings = pgTable(
     shopState: text("shop_state").notNull().default(""),
     /** the registered (legal) name on invoices; empty: the store name */
     legalName: text("legal_name").notNull().default(""),
+    /** raised by every change: a save made against an older version is refused, not merged */
+    version: integer("version").notNull().default(1),
     ...timestamps,
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { processSlot } from "../../lib/process-singleton";
 import { storeSettings } from "./schema.server";
@@ -57,7 +57,7 @@ export async function getStoreSettings(db: Db): Promise<StoreSettings> {
     prepared.set(db, query);
   }
   const [row] = await query.execute();
-  return row ?? { id: 1, ...DEFAULT_STORE_SETTINGS, createdAt: new Date(0), updatedAt: new Date(0) };
+  return row ?? { id: 1, ...DEFAULT_STORE_SETTINGS, version: 1, createdAt: new Date(0), updatedAt: new Date(0) };
 }
 
 /** How long a shared page may show settings read by another request (the shared page cache's own span). */
@@ -96,7 +96,7 @@ export async function fillTaxIdentityIfEmpty(
 ): Promise<void> {
   await db
     .update(storeSettings)
-    .set({ ...identity, updatedAt: new Date() })
+    .set({ ...identity, version: sql`${storeSettings.version} + 1`, updatedAt: new Date() })
     .where(
       and(
         eq(storeSettings.id, 1),

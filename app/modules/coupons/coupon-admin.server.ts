@@ -1,7 +1,8 @@
-import { createHash } from "node:crypto";
 import { asc, count, eq, ilike, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
+import { inTransaction, type RollBack } from "../../db/transaction.server";
 import { changedFields, recordAudit, type Actor } from "../audit/index.server";
+import { isUuid } from "../../lib/ids";
 import { searchPattern } from "../../lib/search-pattern";
 import { paiseToRupeesText } from "../catalog";
 import { formatPrice } from "../pricing";
@@ -87,24 +88,6 @@ export async function listAdminCoupons(
   return { items: rows.map(listItem), total, page, pages: Math.max(1, Math.ceil(total / COUPONS_PAGE_SIZE)) };
 }
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
-/** The coupon's editable fields as one fingerprint: a save names the one it started from. */
-function stampOf(row: CouponRow): string {
-  const editable = [
-    row.code,
-    row.type,
-    row.value,
-    row.minAmountPaise,
-    row.startsAt?.getTime() ?? null,
-    row.endsAt?.getTime() ?? null,
-    row.usageLimit,
-    row.description,
-    row.isActive,
-  ];
-  return createHash("sha256").update(JSON.stringify(editable)).digest("base64url").slice(0, 22);
-}
-
 export function couponFormValuesOf(row: CouponRow): CouponFormValues {
   return {
     code: row.code,
@@ -116,6 +99,7 @@ export function couponFormValuesOf(row: CouponRow): CouponFormValues {
     usageLimit: row.usageLimit === null ? "" : String(row.usageLimit),
     description: row.description,
     isActive: row.isActive,
+    version: row.version,
   };
 }
 
@@ -125,7 +109,6 @@ export interface CouponForEdit {
   values: CouponFormValues;
   usedCount: number;
   usageLimit: number | null;
-  stamp: string;
   item: AdminCouponListItem;
   createdAt: string;
 }
@@ -140,7 +123,6 @@ export async function loadCouponForEdit(db: Db, id: string): Promise<CouponForEd
     values: couponFormValuesOf(row),
     usedCount: row.usedCount,
     usageLimit: row.usageLimit,
-    stamp: stampOf(row),
     item: listItem(row),
     createdAt: row.createdAt.toISOString(),
   };
@@ -149,12 +131,6 @@ export async function loadCouponForEdit(db: Db, id: string): Promise<CouponForEd
 export type CouponSaveResult =
   | { ok: true; id: string; created: boolean; code: string }
   | { ok: false; status: 400 | 404 | 409; formError: string; fieldErrors: CouponFieldErrors; conflict?: boolean };
-
-class Refused extends Error {
-  constructor(readonly result: Extract<CouponSaveResult, { ok: false }>) {
-    super(result.formError);
-  }
-}
 
 type Snapshot = Record<string, unknown>;
 
@@ -202,7 +178,7 @@ function createdSummary(d: CouponDraft): string {
 /**
  * Creates (`id` null) or updates a coupon from the editor's values. The server checks everything
  * again; the code is upper-cased; an existing code answers 409 on the code field; an edit made
- * against an older state of the coupon (the stamp) is refused with the coupon unchanged. A coupon's
+ * against an older version of the coupon is refused with the coupon unchanged. A coupon's
  * code is fixed once created: orders keep the code they used.
  */
 export async function saveCoupon(
@@ -210,66 +186,53 @@ export async function saveCoupon(
   staff: Actor,
   id: string | null,
   values: CouponFormValues,
-  stamp: string | null,
   now = new Date(),
 ): Promise<CouponSaveResult> {
   if (id !== null && !isUuid(id))
     return { ok: false, status: 404, formError: COUPON_ADMIN_MESSAGES.notFound, fieldErrors: {} };
-  try {
-    if (id === null) {
-      const checked = checkCouponForm(values);
-      if (!checked.ok)
-        return {
-          ok: false,
-          status: 400,
-          formError: COUPON_ADMIN_MESSAGES.saveFailed,
-          fieldErrors: checked.fieldErrors,
-        };
-      const draft = checked.draft;
-      return await db.transaction(async (tx) => {
-        // the unique index decides between two creates of one code, also at the same moment
-        const [inserted] = await tx
-          .insert(coupons)
-          .values({ ...draft, createdAt: now, updatedAt: now })
-          .onConflictDoNothing({ target: coupons.code })
-          .returning({ id: coupons.id });
-        if (!inserted)
-          throw new Refused({
-            ok: false,
-            status: 409,
-            formError: COUPON_ADMIN_MESSAGES.saveFailed,
-            fieldErrors: { code: COUPON_ADMIN_MESSAGES.codeTaken },
-          });
-        await recordAudit(tx, staff, {
-          entity: "coupon",
-          entityId: inserted.id,
-          action: "create",
-          summary: createdSummary(draft),
-          changes: changedFields({} as Snapshot, snapshotOf(draft)),
-        });
-        return { ok: true as const, id: inserted.id, created: true, code: draft.code };
+  if (id !== null) return inTransaction(db, (tx, rollBack) => updateInTx(tx, rollBack, staff, id, values, now));
+  const checked = checkCouponForm(values);
+  if (!checked.ok)
+    return { ok: false, status: 400, formError: COUPON_ADMIN_MESSAGES.saveFailed, fieldErrors: checked.fieldErrors };
+  const draft = checked.draft;
+  return inTransaction(db, async (tx, rollBack) => {
+    // the unique index decides between two creates of one code, also at the same moment
+    const [inserted] = await tx
+      .insert(coupons)
+      .values({ ...draft, createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: coupons.code })
+      .returning({ id: coupons.id });
+    if (!inserted)
+      return rollBack({
+        ok: false,
+        status: 409,
+        formError: COUPON_ADMIN_MESSAGES.saveFailed,
+        fieldErrors: { code: COUPON_ADMIN_MESSAGES.codeTaken },
       });
-    }
-    return await db.transaction((tx) => updateInTx(tx, staff, id, values, stamp, now));
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    throw error;
-  }
+    await recordAudit(tx, staff, {
+      entity: "coupon",
+      entityId: inserted.id,
+      action: "create",
+      summary: createdSummary(draft),
+      changes: changedFields({} as Snapshot, snapshotOf(draft)),
+    });
+    return { ok: true, id: inserted.id, created: true, code: draft.code };
+  });
 }
 
 async function updateInTx(
   tx: Tx,
+  rollBack: RollBack<CouponSaveResult>,
   staff: Actor,
   id: string,
   values: CouponFormValues,
-  stamp: string | null,
   now: Date,
 ): Promise<CouponSaveResult> {
   // the coupon's lock: a checkout claiming a use waits, so the limit is checked against the uses made
   const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
-  if (!row) throw new Refused({ ok: false, status: 404, formError: COUPON_ADMIN_MESSAGES.notFound, fieldErrors: {} });
-  if (!stamp || stamp !== stampOf(row))
-    throw new Refused({
+  if (!row) return rollBack({ ok: false, status: 404, formError: COUPON_ADMIN_MESSAGES.notFound, fieldErrors: {} });
+  if (values.version !== row.version)
+    return rollBack({
       ok: false,
       status: 409,
       formError: COUPON_ADMIN_MESSAGES.conflict,
@@ -278,7 +241,7 @@ async function updateInTx(
     });
   const checked = checkCouponForm({ ...values, code: row.code }, { usedCount: row.usedCount });
   if (!checked.ok)
-    throw new Refused({
+    return rollBack({
       ok: false,
       status: 400,
       formError: COUPON_ADMIN_MESSAGES.saveFailed,
@@ -298,6 +261,7 @@ async function updateInTx(
       usageLimit: draft.usageLimit,
       description: draft.description,
       isActive: draft.isActive,
+      version: row.version + 1,
       updatedAt: now,
     })
     .where(eq(coupons.id, id));
@@ -329,7 +293,10 @@ export async function setCouponActive(
     const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
     if (!row) return { ok: false as const, status: 404 as const, message: COUPON_ADMIN_MESSAGES.notFound };
     if (row.isActive === active) return { ok: true as const, code: row.code, isActive: active, changed: false };
-    await tx.update(coupons).set({ isActive: active, updatedAt: now }).where(eq(coupons.id, id));
+    await tx
+      .update(coupons)
+      .set({ isActive: active, version: row.version + 1, updatedAt: now })
+      .where(eq(coupons.id, id));
     await recordAudit(tx, staff, {
       entity: "coupon",
       entityId: id,

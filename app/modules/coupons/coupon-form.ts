@@ -5,6 +5,16 @@
  * feeds stay in ../pricing/pricing.ts.
  */
 import { z } from "zod";
+import {
+  ACROSS_FIELDS,
+  blankOr,
+  complain,
+  failed,
+  parsedText,
+  readForm,
+  wholeNumber,
+  type FieldErrors,
+} from "../../lib/forms";
 import { rupeesTextToPaise } from "../catalog";
 import { formatPrice } from "../pricing";
 
@@ -93,6 +103,8 @@ export interface CouponFormValues {
   usageLimit: string;
   description: string;
   isActive: boolean;
+  /** the coupon's version the form started from; null for a new coupon */
+  version: number | null;
 }
 
 /** What the server writes: checked, code upper-cased, money in paise. */
@@ -108,7 +120,7 @@ export interface CouponDraft {
   isActive: boolean;
 }
 
-export type CouponFieldErrors = Partial<Record<keyof CouponFormValues, string>>;
+export type CouponFieldErrors = FieldErrors<Exclude<keyof CouponFormValues, "version">>;
 
 export type CouponFormCheck = { ok: true; draft: CouponDraft } | { ok: false; fieldErrors: CouponFieldErrors };
 
@@ -123,10 +135,12 @@ export function emptyCouponForm(): CouponFormValues {
     usageLimit: "",
     description: "",
     isActive: true,
+    version: null,
   };
 }
 
-const valuesSchema = z.object({
+/** The shape of what the editor sends (its rules are couponFormSchema's). */
+export const couponValuesSchema = z.object({
   code: z.string().max(200),
   type: z.string().max(40),
   value: z.string().max(40),
@@ -136,98 +150,119 @@ const valuesSchema = z.object({
   usageLimit: z.string().max(40),
   description: z.string().max(2000),
   isActive: z.boolean(),
+  version: z.number().int().positive().nullable(),
 });
-
-/** Reads the editor's JSON payload; null when it is not the form's shape (a tampered or broken request). */
-export function parseCouponFormValues(json: string): CouponFormValues | null {
-  try {
-    const parsed = valuesSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 export function normaliseAdminCouponCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-const WHOLE = /^\d{1,9}$/;
+const isCouponType = (type: string): type is CouponType => (COUPON_TYPES as readonly string[]).includes(type);
+
+/** A percentage coupon's value: a whole percent from 1 to 100 ('15' or '15%'). */
+const percentOff = z
+  .string()
+  .transform((text) => text.trim().replace(/%$/, "").trim())
+  .pipe(
+    z
+      .string()
+      .min(1, "Enter the percent off")
+      .pipe(wholeNumber(1, 100, "Enter a whole percent from 1 to 100")),
+  );
+
+/** A fixed coupon's value: rupees, more than nothing, at most the limit. */
+const amountOff = z
+  .string()
+  .trim()
+  .min(1, "Enter the amount off in rupees")
+  .pipe(parsedText(rupeesTextToPaise, "Enter an amount in rupees, like 50 or 99.50"))
+  .pipe(
+    z
+      .number()
+      .positive("Enter an amount in rupees, like 50 or 99.50")
+      .max(COUPON_LIMITS.amountPaise, `The amount can be at most ${formatPrice(COUPON_LIMITS.amountPaise)}`),
+  );
+
+const shopTime = (message: string) => blankOr(null, parsedText(shopDateTimeToDate, message));
+
+const usesMade = (used: number) => `Already used ${used} ${used === 1 ? "time" : "times"}: the limit cannot be lower`;
 
 /**
- * The form's rules: a code of 3 to 32 letters and digits (upper-cased), a type, a whole percent from 1
- * to 100 or a rupee amount, a minimum in rupees (empty: none), a validity window whose end is after
- * its start (either side may be open), a usage limit not below the uses already made (empty: none).
+ * The coupon form's rules, for the browser and the server alike: a code of 3 to 32 letters and
+ * digits (upper-cased), a type, a whole percent from 1 to 100 or a rupee amount, a minimum in rupees
+ * (empty: none), a validity window whose end is after its start (either side may be open), a usage
+ * limit (empty: none) not below `usedCount`, the uses already made (the editor shows them too).
  */
+export function couponFormSchema({ usedCount = 0 }: { usedCount?: number } = {}) {
+  return z
+    .object({
+      code: z
+        .string()
+        .transform(normaliseAdminCouponCode)
+        .pipe(
+          z
+            .string()
+            .min(1, "Enter a code")
+            .regex(/^[A-Z0-9]+$/, "Use letters and digits only, with no spaces or symbols")
+            .min(3, "A code has 3 to 32 letters and digits")
+            .max(32, "A code has 3 to 32 letters and digits"),
+        ),
+      type: z.string().refine(isCouponType, "Choose percentage or fixed amount"),
+      value: z.string(),
+      minAmount: blankOr(
+        0,
+        parsedText(rupeesTextToPaise, "Enter an amount in rupees, like 500, or leave it empty for no minimum").pipe(
+          z
+            .number()
+            .max(COUPON_LIMITS.amountPaise, `The minimum can be at most ${formatPrice(COUPON_LIMITS.amountPaise)}`),
+        ),
+      ),
+      startsAt: shopTime("Enter a date and time, or leave it empty to start at once"),
+      endsAt: shopTime("Enter a date and time, or leave it empty for no end"),
+      usageLimit: blankOr(
+        null,
+        wholeNumber(
+          1,
+          COUPON_LIMITS.usageLimit,
+          "Enter a whole number of uses, or leave it empty for no limit",
+          (text) => text.trim().replace(/[,\s]/g, ""),
+        ).refine((limit) => limit >= usedCount, usesMade(usedCount)),
+      ),
+      description: z
+        .string()
+        .transform((text) => text.trim().replace(/\s+/g, " "))
+        .pipe(z.string().max(COUPON_LIMITS.description, `At most ${COUPON_LIMITS.description} characters`)),
+      isActive: z.boolean(),
+    })
+    .superRefine((v, ctx) => {
+      // the value is read by the type's rule; the end must come after the start
+      if (!failed(ctx, "type")) {
+        const read = (v.type === "percentage" ? percentOff : amountOff).safeParse(v.value);
+        if (!read.success) complain(ctx, "value", read.error.issues[0]!.message);
+      }
+      if (!failed(ctx, "startsAt") && !failed(ctx, "endsAt") && v.startsAt && v.endsAt && v.endsAt <= v.startsAt)
+        complain(ctx, "endsAt", "The end must be after the start");
+    }, ACROSS_FIELDS)
+    .transform((v): CouponDraft => ({
+      code: v.code,
+      type: v.type as CouponType,
+      value: (v.type === "percentage" ? percentOff : amountOff).parse(v.value),
+      minAmountPaise: v.minAmount,
+      startsAt: v.startsAt,
+      endsAt: v.endsAt,
+      usageLimit: v.usageLimit,
+      description: v.description,
+      isActive: v.isActive,
+    }));
+}
+
+/** The form's rules over the editor's values: the draft, or a message per field. */
 export function checkCouponForm(values: CouponFormValues, context: { usedCount?: number } = {}): CouponFormCheck {
-  const errors: CouponFieldErrors = {};
-
-  const code = normaliseAdminCouponCode(values.code);
-  if (!code) errors.code = "Enter a code";
-  else if (!/^[A-Z0-9]+$/.test(code)) errors.code = "Use letters and digits only, with no spaces or symbols";
-  else if (code.length < 3 || code.length > 32) errors.code = "A code has 3 to 32 letters and digits";
-
-  const type = (COUPON_TYPES as readonly string[]).includes(values.type) ? (values.type as CouponType) : null;
-  if (!type) errors.type = "Choose percentage or fixed amount";
-
-  let value = 0;
-  const rawValue = values.value.trim();
-  if (type === "percentage") {
-    const percent = rawValue.replace(/%$/, "").trim();
-    if (!percent) errors.value = "Enter the percent off";
-    else if (!WHOLE.test(percent) || Number(percent) < 1 || Number(percent) > 100)
-      errors.value = "Enter a whole percent from 1 to 100";
-    else value = Number(percent);
-  } else if (type === "fixed") {
-    const paise = rawValue ? rupeesTextToPaise(rawValue) : null;
-    if (!rawValue) errors.value = "Enter the amount off in rupees";
-    else if (paise === null || paise <= 0) errors.value = "Enter an amount in rupees, like 50 or 99.50";
-    else if (paise > COUPON_LIMITS.amountPaise)
-      errors.value = `The amount can be at most ${formatPrice(COUPON_LIMITS.amountPaise)}`;
-    else value = paise;
-  }
-
-  let minAmountPaise = 0;
-  if (values.minAmount.trim()) {
-    const paise = rupeesTextToPaise(values.minAmount);
-    if (paise === null) errors.minAmount = "Enter an amount in rupees, like 500, or leave it empty for no minimum";
-    else if (paise > COUPON_LIMITS.amountPaise)
-      errors.minAmount = `The minimum can be at most ${formatPrice(COUPON_LIMITS.amountPaise)}`;
-    else minAmountPaise = paise;
-  }
-
-  let startsAt: Date | null = null;
-  if (values.startsAt.trim()) {
-    startsAt = shopDateTimeToDate(values.startsAt);
-    if (!startsAt) errors.startsAt = "Enter a date and time, or leave it empty to start at once";
-  }
-  let endsAt: Date | null = null;
-  if (values.endsAt.trim()) {
-    endsAt = shopDateTimeToDate(values.endsAt);
-    if (!endsAt) errors.endsAt = "Enter a date and time, or leave it empty for no end";
-    else if (startsAt && endsAt.getTime() <= startsAt.getTime()) errors.endsAt = "The end must be after the start";
-  }
-
-  let usageLimit: number | null = null;
-  const used = context.usedCount ?? 0;
-  if (values.usageLimit.trim()) {
-    const limit = values.usageLimit.trim().replace(/[,\s]/g, "");
-    if (!WHOLE.test(limit) || Number(limit) < 1 || Number(limit) > COUPON_LIMITS.usageLimit)
-      errors.usageLimit = "Enter a whole number of uses, or leave it empty for no limit";
-    else if (Number(limit) < used)
-      errors.usageLimit = `Already used ${used} ${used === 1 ? "time" : "times"}: the limit cannot be lower`;
-    else usageLimit = Number(limit);
-  }
-
-  const description = values.description.trim().replace(/\s+/g, " ");
-  if (description.length > COUPON_LIMITS.description)
-    errors.description = `At most ${COUPON_LIMITS.description} characters`;
-
-  if (Object.keys(errors).length > 0 || !type) return { ok: false, fieldErrors: errors };
-  return {
-    ok: true,
-    draft: { code, type, value, minAmountPaise, startsAt, endsAt, usageLimit, description, isActive: values.isActive },
-  };
+  const read = readForm<ReturnType<typeof couponFormSchema>, keyof CouponFieldErrors>(
+    couponFormSchema(context),
+    values,
+  );
+  return read.ok ? { ok: true, draft: read.data } : read;
 }
 
 /** '10% off' or '₹50 off'. */

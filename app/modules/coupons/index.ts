@@ -9,10 +9,10 @@ export {
   COUPON_STATE_LABELS,
   type CouponFieldErrors,
   type CouponFormValues,
+  couponValuesSchema,
   couponState,
   type CouponState,
   couponValueLabel,
   emptyCouponForm,
   formatShopTime,
-  parseCouponFormValues,
 } from "./coupon-form";

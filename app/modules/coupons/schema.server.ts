@@ -20,6 +20,8 @@ export const coupons = pgTable(
     usageLimit: integer("usage_limit"),
     usedCount: integer("used_count").notNull().default(0),
     isActive: boolean("is_active").notNull().default(true),
+    /** raised by every staff change: a save made against an older version is refused, not merged */
+    version: integer("version").notNull().default(1),
     ...timestamps,
   },
   (t) => [

@@ -29,7 +29,7 @@ export type SaveAnswer =
   | { ok: true; id: string; created: boolean; code: string }
   | { ok: false; formError: string; fieldErrors: CouponFieldErrors; conflict?: boolean };
 
-type Field = Exclude<keyof CouponFormValues, "isActive" | "type">;
+type Field = Exclude<keyof CouponFormValues, "isActive" | "type" | "version">;
 type CouponType = "percentage" | "fixed";
 
 interface FormProps {
@@ -75,7 +75,7 @@ export function CouponForm({
 
   const check = checkCouponForm(values, { usedCount: coupon?.usedCount ?? 0 });
   const clientErrors: CouponFieldErrors = check.ok ? {} : check.fieldErrors;
-  const messages = useEditorMessages<keyof CouponFormValues>(answer, clientErrors);
+  const messages = useEditorMessages<keyof CouponFieldErrors>(answer, clientErrors);
   const { formError, conflict, shownError, forget, beginSave } = messages;
   const text = textBinder<Field, CouponFormValues>(values, setValues, messages);
 

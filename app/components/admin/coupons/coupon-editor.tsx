@@ -88,7 +88,7 @@ export function CouponEditor({ coupon, orders, activity }: CouponEditorData) {
   return (
     <EditorDialog titleId={titleId} onClose={close}>
       <CouponForm
-        key={coupon ? `${coupon.id}:${coupon.stamp}` : "new"}
+        key={coupon ? `${coupon.id}:${coupon.values.version}` : "new"}
         titleId={titleId}
         coupon={coupon}
         orders={orders}
@@ -99,12 +99,7 @@ export function CouponEditor({ coupon, orders, activity }: CouponEditorData) {
         onDirty={(d) => {
           dirty.current = d;
         }}
-        onSave={(values) =>
-          fetcher.submit(
-            { intent: "save", coupon: JSON.stringify(values), stamp: coupon?.stamp ?? "" },
-            { method: "post" },
-          )
-        }
+        onSave={(values) => fetcher.submit({ intent: "save", coupon: JSON.stringify(values) }, { method: "post" })}
         onClose={close}
         onReload={() => {
           dirty.current = false;
