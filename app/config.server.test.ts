@@ -6,6 +6,8 @@ import {
   addressWarnings,
   ConfigError,
   isShopOrigin,
+  logSettings,
+  migrationsDir,
   parseConfig,
   shopOrigins,
   testGatewaySecret,
@@ -196,6 +198,33 @@ describe("configuration from the environment", () => {
     const config = parseConfig({ AUTH_SECRET: SECRET, PORT: "", BASE_URL: "https://shop.example.com/" });
     expect(config.port).toBe(3000);
     expect(config.baseUrl).toBe("https://shop.example.com");
+  });
+
+  describe("the log and the migrations, read also before the configuration is checked", () => {
+    it("logs at info in readable lines, at warn under tests, in JSON in production or when asked", () => {
+      expect(logSettings({})).toEqual({ level: "info", format: "pretty" });
+      expect(logSettings({ NODE_ENV: "test" })).toEqual({ level: "warn", format: "pretty" });
+      expect(logSettings({ NODE_ENV: "production", LOG_FORMAT: "pretty" }).format).toBe("json");
+      expect(logSettings({ LOG_FORMAT: "json", LOG_LEVEL: "debug" })).toEqual({ level: "debug", format: "json" });
+      expect(logSettings({ LOG_LEVEL: "", LOG_FORMAT: "" })).toEqual({ level: "info", format: "pretty" });
+    });
+
+    it("gives the configuration the same answers, and refuses an unknown LOG_FORMAT by name", () => {
+      const config = parseConfig({ AUTH_SECRET: SECRET, NODE_ENV: "production", LOG_LEVEL: "error" });
+      expect(config).toMatchObject({ logLevel: "error", logFormat: "json" });
+      expect(parseConfig({ AUTH_SECRET: SECRET, NODE_ENV: "test" }).logLevel).toBe("warn");
+      expect(problemsOf({ LOG_FORMAT: "text" })).toEqual([`LOG_FORMAT must be 'json' or 'pretty' (got "text")`]);
+    });
+
+    it("takes the migrations from drizzle/ under the working directory unless MIGRATIONS_DIR says otherwise", () => {
+      const cwd = path.resolve("a-shop");
+      expect(migrationsDir({}, cwd)).toBe(path.join(cwd, "drizzle"));
+      expect(migrationsDir({ MIGRATIONS_DIR: "" }, cwd)).toBe(path.join(cwd, "drizzle"));
+      expect(migrationsDir({ MIGRATIONS_DIR: "db/sql" }, cwd)).toBe(path.join(cwd, "db", "sql"));
+      expect(parseConfig({ AUTH_SECRET: SECRET, MIGRATIONS_DIR: "db/sql" }, cwd).migrationsDir).toBe(
+        path.join(cwd, "db", "sql"),
+      );
+    });
   });
 
   describe("e-mail", () => {

@@ -56,7 +56,10 @@ export interface Config {
   databaseUrl: string | undefined;
   baseUrl: string;
   authSecret: string;
-  logLevel: Env["LOG_LEVEL"];
+  logLevel: NonNullable<Env["LOG_LEVEL"]>;
+  logFormat: LogSettings["format"];
+  /** absolute path of the generated SQL migrations */
+  migrationsDir: string;
   sms: SmsConfig;
   /** bytes the shared page cache may hold; 0 = off (docs/decisions/013) */
   pageCacheBytes: number;
@@ -104,6 +107,7 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     throw new ConfigError(problems);
   }
   const env = result.data;
+  const log = logSettings(cleaned);
   const dataDir = path.resolve(cwd, env.DATA_DIR);
   const authSecret = env.AUTH_SECRET ?? generatedSecret(dataDir);
   return {
@@ -119,7 +123,9 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     databaseUrl: env.DATABASE_URL,
     baseUrl: env.BASE_URL ?? `http://localhost:${env.PORT}`,
     authSecret,
-    logLevel: env.LOG_LEVEL,
+    logLevel: log.level as NonNullable<Env["LOG_LEVEL"]>, // a value envSchema accepted, or the default
+    logFormat: log.format,
+    migrationsDir: migrationsDir(cleaned, cwd),
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     processes: env.DATABASE_URL ? env.WEB_CONCURRENCY : 1,
     processesAsked: env.WEB_CONCURRENCY,
@@ -139,6 +145,39 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
           }
         : { provider: "console" },
   };
+}
+
+/*
+ * Two settings are also read straight from the environment, where they are used: the logger starts
+ * before the configuration is checked (it must be able to report a configuration that fails), and
+ * the database is migrated by scripts and tests that never parse the shop's configuration (a test
+ * points MIGRATIONS_DIR at a folder of its own for one migration). parseConfig answers the same.
+ * As everywhere, an empty value means the default.
+ */
+
+const setting = (source: NodeJS.ProcessEnv, name: string): string | undefined => source[name] || undefined;
+
+export interface LogSettings {
+  /** a pino level; LOG_LEVEL, by default `warn` under tests and `info` otherwise */
+  level: string;
+  /** JSON lines in production builds or with LOG_FORMAT=json; readable lines otherwise */
+  format: "json" | "pretty";
+}
+
+export function logSettings(source: NodeJS.ProcessEnv = process.env): LogSettings {
+  return {
+    level: setting(source, "LOG_LEVEL") ?? (source.NODE_ENV === "test" ? "warn" : "info"),
+    format: source.NODE_ENV === "production" || source.LOG_FORMAT === "json" ? "json" : "pretty",
+  };
+}
+
+/**
+ * The folder of the generated SQL migrations (MIGRATIONS_DIR, by default `drizzle`), resolved from
+ * the working directory, never from a file's location: after the build the code runs from
+ * build/server/.
+ */
+export function migrationsDir(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
+  return path.resolve(cwd, setting(source, "MIGRATIONS_DIR") ?? "drizzle");
 }
 
 /** In demo mode an unset AUTH_SECRET is generated once and kept under DATA_DIR, so sessions survive restarts. */

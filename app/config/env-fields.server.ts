@@ -153,11 +153,15 @@ export const envFields = z.object({
     .refine((u) => !/[?#]/.test(u), "must be a plain address prefix, without ? or #")
     .transform((u) => u.replace(/\/+$/, ""))
     .optional(),
+  // The logger reads these three before the configuration is checked: config.server.ts, logSettings.
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
-    .default("info"),
+    .optional(),
+  LOG_FORMAT: z.enum(["json", "pretty"], { error: "must be 'json' or 'pretty'" }).optional(),
+  // Read when the database is migrated: config.server.ts, migrationsDir.
+  MIGRATIONS_DIR: z.string().optional(),
 });
 
 export type EnvFields = z.infer<typeof envFields>;

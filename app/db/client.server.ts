@@ -1,5 +1,4 @@
 import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type ExtractTablesWithRelations, type SQL } from "drizzle-orm";
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { migrationsDir } from "../config.server";
 import { getLogger } from "../lib/logger.server";
 import { processSlot } from "../lib/process-singleton";
 import { lockDataDir } from "./data-dir-lock.server";
@@ -33,14 +33,6 @@ export type DatabaseTarget =
   | { kind: "postgres"; url: string; poolSize?: number }
   | { kind: "pglite"; dataDir: string }
   | { kind: "pglite-memory"; loadDataDir?: Blob };
-
-/**
- * Folder of the generated SQL migrations. Resolved from the working directory (or MIGRATIONS_DIR),
- * never from this file's location: after the build this code runs from build/server/.
- */
-export function migrationsFolder(): string {
-  return path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
-}
 
 // A fixed key for pg_advisory_lock, so that several app instances starting together migrate one at a time.
 const MIGRATION_LOCK_KEY = 7_240_311;
@@ -98,7 +90,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         try {
           await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
           const lockedDb = drizzlePg({ client, schema });
-          await migratePg(lockedDb, { migrationsFolder: migrationsFolder() });
+          await migratePg(lockedDb, { migrationsFolder: migrationsDir() });
         } finally {
           await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
           client.release();
@@ -134,7 +126,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await client.query("select 1");
     },
     migrate: async () => {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir() });
     },
     close: async () => {
       if (!client.closed) await client.close();

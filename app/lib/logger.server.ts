@@ -1,12 +1,10 @@
 import pino from "pino";
+import { logSettings } from "../config.server";
 import { processSingleton } from "./process-singleton";
 
 function createLogger(): pino.Logger {
-  const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info");
-  // JSON in production builds, readable lines in development.
-  if (process.env.NODE_ENV === "production" || process.env.LOG_FORMAT === "json") {
-    return pino({ level, base: undefined });
-  }
+  const { level, format } = logSettings();
+  if (format === "json") return pino({ level, base: undefined });
   return pino({
     level,
     base: undefined,
