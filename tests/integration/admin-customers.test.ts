@@ -10,7 +10,7 @@ import { removeUnfinishedSignUps } from "../../app/modules/accounts/sign-ups.ser
 import { hasOrders } from "../../app/modules/orders/orders.server";
 import { createStaffAccount } from "../../app/modules/accounts/staff.server";
 import { requireStaff } from "../../app/modules/admin/access.server";
-import { computeFigures } from "../../app/modules/reports/dashboard.server";
+import { computeFigures } from "../../app/modules/reports/dashboard-figures.server";
 import { listAdminCustomers } from "../../app/modules/reports/lists.server";
 import { removeStaff } from "../../app/modules/admin/staff.server";
 import { auditLog } from "../../app/modules/audit/schema.server";

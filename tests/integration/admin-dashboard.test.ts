@@ -8,6 +8,8 @@ import {
   DASHBOARD_DAYS,
   FIGURES_TTL_MS,
   forgetFigures,
+} from "../../app/modules/reports/dashboard-figures.server";
+import {
   loadDashboard,
   STOCK_COUNT_CAP,
   STOCK_LIST_LIMIT,

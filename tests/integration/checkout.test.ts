@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
-import { computeFigures } from "../../app/modules/reports/dashboard.server";
+import { computeFigures } from "../../app/modules/reports/dashboard-figures.server";
 import { customerOrderTotals } from "../../app/modules/reports/lists.server";
 import { addLine, applyCoupon, checkoutProblem, getCartLines, setQuantity } from "../../app/modules/cart/cart.server";
 import { productVariants } from "../../app/modules/catalog/schema.server";

@@ -1,24 +1,17 @@
 /**
  * The reports module's public face.
  */
-export {
-  type DashboardData,
-  type DashboardFigures,
-  forgetFigures,
-  loadDashboard,
-  type RecentOrder,
-  type StockAlertList,
-} from "./dashboard.server";
+export { type DashboardFigures, forgetFigures } from "./dashboard-figures.server";
+export { type DashboardData, loadDashboard, type RecentOrder, type StockAlertList } from "./dashboard.server";
 export { type AdminCustomerRow, customerOrderTotals, listAdminCustomers, pageNumber } from "./lists.server";
 export {
-  exportOrdersCsv,
   type FlaggedPaymentRow,
   isOrderId,
   listStaffOrders,
   loadStaffOrder,
   openFlaggedPayments,
-  orderExportFileName,
   type StaffOrderDetail,
   type StaffOrderPage,
   type StaffOrderRow,
 } from "./admin-orders.server";
+export { exportOrdersCsv, orderExportFileName } from "./order-export.server";
