@@ -3,6 +3,7 @@
  * and the time of a lookup. `node --expose-gc --import tsx scripts/pincodes/measure.ts`
  */
 import { performance } from "node:perf_hooks";
+import { lookupPincode, pincodeTableSize } from "../../app/modules/checkout/index.server";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc --import tsx");
@@ -13,8 +14,6 @@ const heap = () => {
   return heapUsed + arrayBuffers;
 };
 
-const before = heap();
-const { lookupPincode } = await import("../../app/modules/checkout/pincodes.server");
 const imported = heap();
 let started = performance.now();
 lookupPincode("110001");
@@ -29,13 +28,8 @@ for (const pin of pins) found += lookupPincode(pin).length;
 const perLookup = ((performance.now() - started) * 1000) / pins.length;
 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
-const { decodeEntries } = await import("../../app/modules/checkout/pincode-codec.server");
-const { PINCODE_ENTRIES } = await import("../../app/modules/checkout/pincode-table.server");
-const arrays = decodeEntries(PINCODE_ENTRIES);
-console.log(
-  `table text: ${kb(PINCODE_ENTRIES.length)}; decoded arrays: ${kb(arrays.pincodes.byteLength + arrays.places.byteLength)} (${arrays.pincodes.length} entries)`,
-);
-console.log(`module loaded (table text): ${kb(imported - before)}`);
+const size = pincodeTableSize();
+console.log(`table text: ${kb(size.textBytes)}; decoded arrays: ${kb(size.decodedBytes)} (${size.entries} entries)`);
 console.log(
   `decoded on first lookup: +${kb(decoded - imported)} (first lookup, decoding included: ${firstLookup.toFixed(1)} ms)`,
 );

@@ -58,3 +58,13 @@ export function pincodeCount(): number {
 export function pincodeStates(): readonly string[] {
   return PINCODE_STATES;
 }
+
+/** What the table costs: its text, and its decoded arrays (decoded now if no lookup has decoded them yet). */
+export function pincodeTableSize(): { textBytes: number; decodedBytes: number; entries: number } {
+  const { pincodes, places } = (table ??= load());
+  return {
+    textBytes: PINCODE_ENTRIES.length,
+    decodedBytes: pincodes.byteLength + places.byteLength,
+    entries: pincodes.length,
+  };
+}
