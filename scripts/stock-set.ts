@@ -12,9 +12,9 @@
  * alongside, and other instances' page caches catch up within 30 s).
  */
 import { getConfig } from "../app/config.server";
+import { inTransaction } from "../app/db/transaction.server";
 import { smsProviderFor } from "../app/modules/accounts/index.server";
 import {
-  changeStock,
   findProductBySkuOrSlug,
   findVariantBySku,
   setVariantStock,
@@ -67,7 +67,7 @@ try {
         status = 1;
         continue;
       }
-      const result = await changeStock(db, (tx) => setVariantStock(tx, variant.id, count));
+      const result = await inTransaction(db, (tx) => setVariantStock(tx, variant.id, count));
       console.log(`${variant.sku}: ${result!.before} -> ${result!.after}`);
     }
     // The texts a restock queued go out now, after the commits (the shop's own worker would

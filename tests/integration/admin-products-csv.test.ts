@@ -24,6 +24,7 @@ import { toFetchRequest } from "../../server/request-handler";
 import { rawRequest } from "../../server/test-raw-client";
 import type * as BootModule from "../../app/boot.server";
 import { setDatabase } from "../../app/db/client.server";
+import { inTransaction } from "../../app/db/transaction.server";
 import { auditLog } from "../../app/modules/audit/schema.server";
 import { mediaUploads } from "../../app/modules/media/schema.server";
 import { requestBackInStock } from "../../app/modules/catalog/back-in-stock.server";
@@ -851,7 +852,9 @@ describe("import: a mixed file", () => {
 
     // a sale between the dry run and Apply: the stock the dry run read is gone, so Apply refuses
     const m = (await findVariantBySku(t.db, "MIX-1001-M-RUS"))!;
-    expect(await t.db.transaction((tx) => reserveStock(tx, [{ variantId: m.id, quantity: 1 }]))).toEqual({ ok: true });
+    expect(await inTransaction(t.db, (tx) => reserveStock(tx, [{ variantId: m.id, quantity: 1 }]))).toEqual({
+      ok: true,
+    });
     const refused = await apply(file, report.digest);
     expect(refused.status).toBe(409);
     const fresh = (refused.body as { report: ImportReport }).report;

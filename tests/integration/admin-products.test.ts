@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as Boot from "../../app/boot.server";
 import { setDatabase } from "../../app/db/client.server";
+import { inTransaction } from "../../app/db/transaction.server";
 import { auditLog } from "../../app/modules/audit/schema.server";
 import { mediaUploads } from "../../app/modules/media/schema.server";
 import { requestBackInStock } from "../../app/modules/catalog/back-in-stock.server";
@@ -460,7 +461,7 @@ describe("editing a product", () => {
     const id = created(await save("new", await newForm({ name: "Leheriya Kurta" })));
     const form = await formFor(id);
     const m = (await findVariant(t.db, id, "M", "Indigo"))!;
-    await t.db.transaction((tx) => reserveStock(tx, [{ variantId: m.id, quantity: 2 }]));
+    await inTransaction(t.db, (tx) => reserveStock(tx, [{ variantId: m.id, quantity: 2 }]));
     form.name = "Leheriya Cotton Kurta";
     expect((await save(id, form)).status).toBe(200);
     expect((await findVariant(t.db, id, "M", "Indigo"))!.stock).toBe(3);

@@ -11,7 +11,8 @@ import {
 } from "../../app/modules/catalog/back-in-stock.server";
 import { MAX_OPEN_REQUESTS_PER_PHONE } from "../../app/modules/catalog/back-in-stock";
 import { backInStockRequests, products } from "../../app/modules/catalog/schema.server";
-import { changeStock, releaseStock, reserveStock, setVariantStock } from "../../app/modules/catalog/stock.server";
+import { inTransaction } from "../../app/db/transaction.server";
+import { releaseStock, reserveStock, setVariantStock } from "../../app/modules/catalog/stock.server";
 import { findVariant } from "../../app/modules/catalog/variants.server";
 import { deliverDueMessages, startOutboxWorker, stopOutboxWorker } from "../../app/modules/messages/outbox.server";
 import { outboxMessages } from "../../app/modules/messages/schema.server";
@@ -73,7 +74,7 @@ async function outboxFor(recipient: string) {
 }
 
 async function restock(variantId: string, stock: number, db: Db = t.db) {
-  return changeStock(db, (tx) => setVariantStock(tx, variantId, stock));
+  return inTransaction(db, (tx) => setVariantStock(tx, variantId, stock));
 }
 
 describe("requests", () => {
@@ -149,8 +150,8 @@ describe("a restock", () => {
 
     // restocked again, and sold out and restocked: nobody is texted twice
     await restock(m, 5);
-    await changeStock(t.db, (tx) => reserveStock(tx, [{ variantId: m, quantity: 5 }]));
-    await changeStock(t.db, (tx) => releaseStock(tx, [{ variantId: m, quantity: 2 }]));
+    await inTransaction(t.db, (tx) => reserveStock(tx, [{ variantId: m, quantity: 5 }]));
+    await inTransaction(t.db, (tx) => releaseStock(tx, [{ variantId: m, quantity: 2 }]));
 
     const sms = recorder();
     await deliverDueMessages(t.db, sms);
@@ -167,7 +168,7 @@ describe("a restock", () => {
     const p = phone();
     await requestBackInStock(t.db, { variantId: m, phone: p });
     await expect(
-      t.db.transaction(async (tx) => {
+      inTransaction(t.db, async (tx) => {
         await setVariantStock(tx, m, 4);
         throw new Error("the admin's save failed after the stock change");
       }),
@@ -264,7 +265,7 @@ describe("the outbox", () => {
     try {
       await expect.poll(() => sms.sent.length).toBe(0);
       let sentBeforeCommit = -1;
-      await changeStock(t.db, async (tx) => {
+      await inTransaction(t.db, async (tx) => {
         await setVariantStock(tx, m, 2);
         await new Promise((r) => setTimeout(r, 100));
         sentBeforeCommit = sms.sent.length;

@@ -18,7 +18,8 @@ import {
   setQuantity,
 } from "../../app/modules/cart/cart.server";
 import { products } from "../../app/modules/catalog/schema.server";
-import { changeStock, setVariantStock } from "../../app/modules/catalog/stock.server";
+import { inTransaction } from "../../app/db/transaction.server";
+import { setVariantStock } from "../../app/modules/catalog/stock.server";
 import { findVariant } from "../../app/modules/catalog/variants.server";
 import { ensureCoupons } from "../../app/modules/coupons/coupons.server";
 import { coupons } from "../../app/modules/coupons/schema.server";
@@ -53,7 +54,7 @@ const plain = (productId: string, quantity = 1) => ({ productId, size: "One Size
 /** Sets a variant's stock the way staff would (through the stock module). */
 async function setStock(productId: string, size: string, colour: string, stock: number) {
   const variant = await findVariant(t.db, productId, size, colour);
-  await changeStock(t.db, (tx) => setVariantStock(tx, variant!.id, stock));
+  await inTransaction(t.db, (tx) => setVariantStock(tx, variant!.id, stock));
 }
 
 beforeAll(async () => {

@@ -5,6 +5,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../app/config.server";
 import { setDatabase, type Db } from "../../app/db/client.server";
+import { inTransaction } from "../../app/db/transaction.server";
 import type { Actor } from "../../app/modules/audit/index.server";
 import { getAuth } from "../../app/modules/accounts/session.server";
 import { createStaffAccount } from "../../app/modules/accounts/staff.server";
@@ -211,7 +212,7 @@ class Rollback extends Error {}
 /** Runs `work` in a transaction that then rolls back, as a failure after the change would. */
 async function rolledBack(work: (db: Db) => Promise<unknown>): Promise<void> {
   await expect(
-    t.db.transaction(async (tx) => {
+    inTransaction(t.db, async (tx) => {
       await work(tx as unknown as Db);
       throw new Rollback("rolled back");
     }),

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../app/db/client.server";
+import { inTransaction } from "../../app/db/transaction.server";
 import { productVariants, products } from "../../app/modules/catalog/schema.server";
 import { releaseStock, reserveStock, setVariantStock } from "../../app/modules/catalog/stock.server";
 import { findVariant, findVariantBySku, variantsOf } from "../../app/modules/catalog/variants.server";
@@ -96,7 +97,7 @@ describe("reserveStock", () => {
       ],
     });
     const [s, m] = [await variantId(id, "S", "Default"), await variantId(id, "M", "Default")];
-    const result = await t.db.transaction((tx) =>
+    const result = await inTransaction(t.db, (tx) =>
       reserveStock(tx, [
         { variantId: m, quantity: 3 },
         { variantId: s, quantity: 2 },
@@ -117,7 +118,7 @@ describe("reserveStock", () => {
       ],
     });
     const [s, m] = [await variantId(id, "S", "Default"), await variantId(id, "M", "Default")];
-    const result = await t.db.transaction((tx) =>
+    const result = await inTransaction(t.db, (tx) =>
       reserveStock(tx, [
         { variantId: s, quantity: 3 },
         { variantId: m, quantity: 2 },
@@ -131,7 +132,7 @@ describe("reserveStock", () => {
   it("leaves the caller's own transaction usable after a refused line (only its savepoint is undone)", async () => {
     const id = await createTestProduct(t.db, { sizes: ["M"], colors: [], stock: 1 });
     const m = await variantId(id, "M", "Default");
-    const after = await t.db.transaction(async (tx) => {
+    const after = await inTransaction(t.db, async (tx) => {
       const refused = await reserveStock(tx, [{ variantId: m, quantity: 5 }]);
       const taken = await reserveStock(tx, [{ variantId: m, quantity: 1 }]);
       return { refused: refused.ok, taken: taken.ok };
@@ -143,7 +144,7 @@ describe("reserveStock", () => {
   it("counts two lines of the same variant together", async () => {
     const id = await createTestProduct(t.db, { sizes: ["M"], colors: [], stock: 3 });
     const m = await variantId(id, "M", "Default");
-    const result = await t.db.transaction((tx) =>
+    const result = await inTransaction(t.db, (tx) =>
       reserveStock(tx, [
         { variantId: m, quantity: 2 },
         { variantId: m, quantity: 2 },
@@ -155,23 +156,23 @@ describe("reserveStock", () => {
 
   it("reports an unknown variant and refuses quantities that are not whole and positive", async () => {
     const unknown = "00000000-0000-4000-8000-000000000000";
-    expect(await t.db.transaction((tx) => reserveStock(tx, [{ variantId: unknown, quantity: 1 }]))).toEqual({
+    expect(await inTransaction(t.db, (tx) => reserveStock(tx, [{ variantId: unknown, quantity: 1 }]))).toEqual({
       ok: false,
       line: 0,
       variantId: unknown,
       requested: 1,
       available: null,
     });
-    expect(await t.db.transaction((tx) => reserveStock(tx, [{ variantId: "junk", quantity: 1 }]))).toMatchObject({
+    expect(await inTransaction(t.db, (tx) => reserveStock(tx, [{ variantId: "junk", quantity: 1 }]))).toMatchObject({
       ok: false,
       available: null,
     });
-    await expect(t.db.transaction((tx) => reserveStock(tx, [{ variantId: unknown, quantity: 0 }]))).rejects.toThrow(
+    await expect(inTransaction(t.db, (tx) => reserveStock(tx, [{ variantId: unknown, quantity: 0 }]))).rejects.toThrow(
       RangeError,
     );
-    await expect(t.db.transaction((tx) => reserveStock(tx, [{ variantId: unknown, quantity: 1.5 }]))).rejects.toThrow(
-      RangeError,
-    );
+    await expect(
+      inTransaction(t.db, (tx) => reserveStock(tx, [{ variantId: unknown, quantity: 1.5 }])),
+    ).rejects.toThrow(RangeError);
   });
 
   it("sells the last unit once when 20 checkouts take it at the same time", async () => {
@@ -195,7 +196,7 @@ describe("reserveStock", () => {
     }
     const attempts = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        db.transaction(async (tx) => {
+        inTransaction(db, async (tx) => {
           // each also takes one L, which there is enough of for only 6: the M line decides
           const result = await reserveStock(tx, [
             { variantId: l, quantity: 1 },
@@ -232,7 +233,7 @@ describe("the derived product columns", () => {
     }
     // every variant's last unit, each in its own transaction: all succeed, and the product ends at 0
     const results = await Promise.all(
-      variants.map((v) => db.transaction((tx) => reserveStock(tx, [{ variantId: v.id, quantity: 1 }]))),
+      variants.map((v) => inTransaction(db, (tx) => reserveStock(tx, [{ variantId: v.id, quantity: 1 }]))),
     );
     expect(results.every((r) => r.ok)).toBe(true);
     expect(await derived(id)).toEqual({ stock: 0, sizesInStock: [] });
@@ -248,7 +249,7 @@ describe("releaseStock and setVariantStock", () => {
     });
     const [s, m] = [await variantId(id, "S", "Default"), await variantId(id, "M", "Default")];
     expect(await derived(id)).toEqual({ stock: 2, sizesInStock: ["M"] });
-    const result = await t.db.transaction((tx) =>
+    const result = await inTransaction(t.db, (tx) =>
       releaseStock(tx, [
         { variantId: s, quantity: 3 },
         { variantId: m, quantity: 1 },
@@ -262,7 +263,7 @@ describe("releaseStock and setVariantStock", () => {
     const id = await createTestProduct(t.db, { sizes: ["M"], colors: [], stock: 2 });
     const m = await variantId(id, "M", "Default");
     const unknown = "00000000-0000-4000-8000-000000000000";
-    const result = await t.db.transaction((tx) =>
+    const result = await inTransaction(t.db, (tx) =>
       releaseStock(tx, [
         { variantId: m, quantity: 1 },
         { variantId: unknown, quantity: 1 },
@@ -275,13 +276,15 @@ describe("releaseStock and setVariantStock", () => {
   it("set a count through the same two paths, up or down, never below zero", async () => {
     const id = await createTestProduct(t.db, { sizes: ["M"], colors: [], stock: 4 });
     const m = await variantId(id, "M", "Default");
-    expect(await t.db.transaction((tx) => setVariantStock(tx, m, 1))).toEqual({ before: 4, after: 1 });
+    expect(await inTransaction(t.db, (tx) => setVariantStock(tx, m, 1))).toEqual({ before: 4, after: 1 });
     expect(await derived(id)).toEqual({ stock: 1, sizesInStock: ["M"] });
-    expect(await t.db.transaction((tx) => setVariantStock(tx, m, 0))).toEqual({ before: 1, after: 0 });
+    expect(await inTransaction(t.db, (tx) => setVariantStock(tx, m, 0))).toEqual({ before: 1, after: 0 });
     expect(await derived(id)).toEqual({ stock: 0, sizesInStock: [] });
-    expect(await t.db.transaction((tx) => setVariantStock(tx, m, 9))).toEqual({ before: 0, after: 9 });
-    expect(await t.db.transaction((tx) => setVariantStock(tx, "00000000-0000-4000-8000-000000000000", 9))).toBeNull();
-    await expect(t.db.transaction((tx) => setVariantStock(tx, m, -1))).rejects.toThrow(RangeError);
+    expect(await inTransaction(t.db, (tx) => setVariantStock(tx, m, 9))).toEqual({ before: 0, after: 9 });
+    expect(
+      await inTransaction(t.db, (tx) => setVariantStock(tx, "00000000-0000-4000-8000-000000000000", 9)),
+    ).toBeNull();
+    await expect(inTransaction(t.db, (tx) => setVariantStock(tx, m, -1))).rejects.toThrow(RangeError);
     expect(await stockOf(m)).toBe(9);
   });
 });

@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Database } from "../../app/db/client.server";
+import { inTransaction } from "../../app/db/transaction.server";
 import { reserveStock, variantRows } from "../../app/modules/catalog/stock.server";
 import { openBlankDatabase } from "../setup/test-db";
 
@@ -190,11 +191,13 @@ describe("migration 0004: product stock becomes variant stock", () => {
       database.db,
       sql`SELECT id, product_id FROM product_variants WHERE sku = 'KUR-1001-M-IND'`,
     );
-    expect(await database.db.transaction((tx) => reserveStock(tx, [{ variantId: v!.id, quantity: 2 }]))).toMatchObject({
+    expect(
+      await inTransaction(database.db, (tx) => reserveStock(tx, [{ variantId: v!.id, quantity: 2 }])),
+    ).toMatchObject({
       ok: false,
       available: 1,
     });
-    expect(await database.db.transaction((tx) => reserveStock(tx, [{ variantId: v!.id, quantity: 1 }]))).toEqual({
+    expect(await inTransaction(database.db, (tx) => reserveStock(tx, [{ variantId: v!.id, quantity: 1 }]))).toEqual({
       ok: true,
     });
     const [after] = await queryRows<{ stock: number }>(

@@ -27,13 +27,6 @@ export {
   listCategories,
   listNewArrivals,
 } from "./products.server";
-export {
-  changeStock,
-  createVariants,
-  releaseStock,
-  reserveStock,
-  setVariantStock,
-  stockCommitted,
-} from "./stock.server";
+export { createVariants, releaseStock, reserveStock, setVariantStock } from "./stock.server";
 export { findVariantBySku, lineAvailability, lineKey, variantsOf } from "./variants.server";
 export { searchSuggestions } from "./search.server";

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.server";
+import type { Tx } from "../../db/client.server";
+import { afterCommit, inTransaction } from "../../db/transaction.server";
 import { purgePageCache } from "../../lib/page-cache.server";
 import { kickOutbox } from "../messages/index.server";
 import { queueBackInStockMessages } from "./back-in-stock.server";
@@ -18,9 +19,10 @@ import { isUuid } from "../../lib/ids";
  * (READ COMMITTED takes a fresh snapshot per statement). The conditional updates and the CHECK
  * constraint keep stock from ever going below zero even if that order were broken.
  *
- * The functions run inside the caller's transaction. After it commits, call `stockCommitted()`:
- * it empties this process's page cache and facet counts and wakes the outbox, which sends the
- * back-in-stock texts a restock queued.
+ * The functions run inside the caller's transaction, which must be opened with `inTransaction`
+ * (app/db/transaction.server.ts). Each one that changes stock registers `stockCommitted` to run
+ * after that transaction commits: it empties this process's page cache and facet counts and wakes
+ * the outbox, which sends the back-in-stock texts a restock queued. Callers do nothing by hand.
  */
 
 export interface StockLine {
@@ -87,12 +89,6 @@ async function refreshProducts(tx: Tx, productIds: readonly string[]): Promise<v
     WHERE p.id IN (${uuidList(productIds)})`);
 }
 
-class LineFailed extends Error {
-  constructor(readonly failure: StockFailure) {
-    super(`stock line ${failure.line} could not be served`);
-  }
-}
-
 async function currentStock(tx: Tx, variantId: string): Promise<number | null> {
   if (!isUuid(variantId)) return null;
   const [row] = await tx
@@ -115,33 +111,30 @@ export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise
     tx,
     lines.map((l) => l.variantId),
   );
-  try {
-    await tx.transaction(async (sp) => {
-      for (const line of inLockOrder(lines)) {
-        const taken = isUuid(line.variantId)
-          ? await sp
-              .update(productVariants)
-              .set({ stock: sql`${productVariants.stock} - ${line.quantity}`, updatedAt: sql`now()` })
-              .where(sql`${productVariants.id} = ${line.variantId} AND ${productVariants.stock} >= ${line.quantity}`)
-              .returning({ id: productVariants.id })
-          : [];
-        if (taken.length === 0) {
-          throw new LineFailed({
-            ok: false,
-            line: line.index,
-            variantId: line.variantId,
-            requested: line.quantity,
-            available: await currentStock(sp, line.variantId),
-          });
-        }
+  const result = await inTransaction<ReserveResult>(tx, async (sp, rollBack) => {
+    for (const line of inLockOrder(lines)) {
+      const taken = isUuid(line.variantId)
+        ? await sp
+            .update(productVariants)
+            .set({ stock: sql`${productVariants.stock} - ${line.quantity}`, updatedAt: sql`now()` })
+            .where(sql`${productVariants.id} = ${line.variantId} AND ${productVariants.stock} >= ${line.quantity}`)
+            .returning({ id: productVariants.id })
+        : [];
+      if (taken.length === 0) {
+        return rollBack({
+          ok: false,
+          line: line.index,
+          variantId: line.variantId,
+          requested: line.quantity,
+          available: await currentStock(sp, line.variantId),
+        });
       }
-      await refreshProducts(sp, productIds);
-    });
-  } catch (error) {
-    if (error instanceof LineFailed) return error.failure;
-    throw error;
-  }
-  return { ok: true };
+    }
+    await refreshProducts(sp, productIds);
+    return { ok: true };
+  });
+  if (result.ok) catalogueChanged(tx);
+  return result;
 }
 
 /**
@@ -157,35 +150,32 @@ export async function releaseStock(tx: Tx, lines: readonly StockLine[], now = ne
     tx,
     lines.map((l) => l.variantId),
   );
-  try {
-    return await tx.transaction(async (sp) => {
-      const restocked: string[] = [];
-      for (const line of inLockOrder(lines)) {
-        const [row] = isUuid(line.variantId)
-          ? await sp
-              .update(productVariants)
-              .set({ stock: sql`${productVariants.stock} + ${line.quantity}`, updatedAt: sql`now()` })
-              .where(eq(productVariants.id, line.variantId))
-              .returning({ id: productVariants.id, stock: productVariants.stock })
-          : [];
-        if (!row)
-          throw new LineFailed({
-            ok: false,
-            line: line.index,
-            variantId: line.variantId,
-            requested: line.quantity,
-            available: null,
-          });
-        if (row.stock - line.quantity === 0) restocked.push(row.id);
-      }
-      await refreshProducts(sp, productIds);
-      await queueBackInStockMessages(sp, restocked, now);
-      return { ok: true as const, restocked };
-    });
-  } catch (error) {
-    if (error instanceof LineFailed) return error.failure;
-    throw error;
-  }
+  const result = await inTransaction<ReleaseResult>(tx, async (sp, rollBack) => {
+    const restocked: string[] = [];
+    for (const line of inLockOrder(lines)) {
+      const [row] = isUuid(line.variantId)
+        ? await sp
+            .update(productVariants)
+            .set({ stock: sql`${productVariants.stock} + ${line.quantity}`, updatedAt: sql`now()` })
+            .where(eq(productVariants.id, line.variantId))
+            .returning({ id: productVariants.id, stock: productVariants.stock })
+        : [];
+      if (!row)
+        return rollBack({
+          ok: false,
+          line: line.index,
+          variantId: line.variantId,
+          requested: line.quantity,
+          available: null,
+        });
+      if (row.stock - line.quantity === 0) restocked.push(row.id);
+    }
+    await refreshProducts(sp, productIds);
+    await queueBackInStockMessages(sp, restocked, now);
+    return { ok: true, restocked };
+  });
+  if (result.ok) catalogueChanged(tx);
+  return result;
 }
 
 /**
@@ -253,7 +243,9 @@ const VARIANT_ROWS_PER_INSERT = 10_000;
 
 /**
  * Creates the variants of new products (every size x colour, with their starting stock) and fills
- * the derived product columns. For products just inserted in the same transaction.
+ * the derived product columns. For products just inserted in the same transaction; nobody can be
+ * waiting for their stock, so no after-commit work is registered here: a writer whose new product
+ * the shop should show at once calls `catalogueChanged(tx)` (the seed and the tests need not).
  */
 export async function createVariants(tx: Tx, list: readonly NewVariants[]): Promise<void> {
   const rows = list.flatMap(variantRows);
@@ -290,6 +282,7 @@ export async function addVariants(tx: Tx, productId: string, rows: readonly Adde
     .insert(productVariants)
     .values(rows.map((r) => ({ productId, sku: r.sku, size: r.size, colour: r.colour, stock: r.stock })));
   await refreshProducts(tx, [productId]);
+  catalogueChanged(tx);
 }
 
 /**
@@ -304,6 +297,7 @@ export async function deleteVariants(tx: Tx, productId: string, variantIds: read
     .delete(productVariants)
     .where(sql`${productVariants.productId} = ${productId} AND ${productVariants.id} IN (${uuidList(ids)})`);
   await refreshProducts(tx, [productId]);
+  catalogueChanged(tx);
 }
 
 /**
@@ -311,15 +305,17 @@ export async function deleteVariants(tx: Tx, productId: string, variantIds: read
  * counts are emptied (other instances catch up within 30 and 60 seconds: decisions 013 and 007) and
  * the outbox is woken to send the texts a restock queued.
  */
-export function stockCommitted(): void {
+function stockCommitted(): void {
   purgePageCache();
   forgetFacets();
   kickOutbox();
 }
 
-/** Runs `fn` in a transaction and calls `stockCommitted()` once it has committed. */
-export async function changeStock<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const result = await db.transaction(fn);
-  stockCommitted();
-  return result;
+/**
+ * For writers of what the shop shows besides stock (a product's name, price, pictures, a product
+ * added or removed): the same after-commit work as a stock change, registered on `tx` (one opened
+ * by `inTransaction`). Registered twice, or beside a stock change, it still runs once.
+ */
+export function catalogueChanged(tx: Tx): void {
+  afterCommit(tx, stockCommitted);
 }

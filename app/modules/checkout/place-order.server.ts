@@ -1,14 +1,21 @@
-import type { Db, Tx } from "../../db/client.server";
+import type { Db } from "../../db/client.server";
+import { inTransaction } from "../../db/transaction.server";
 import { getLogger } from "../../lib/logger.server";
 import { addAddress, listAddresses } from "../accounts/index.server";
 import { buildCartView, lineStateMessage, type CartViewLine } from "../cart";
 import { loadCart, takeCart } from "../cart/index.server";
 import { sameVariant } from "../cart";
-import { reserveStock, stockCommitted } from "../catalog/index.server";
+import { reserveStock } from "../catalog/index.server";
 import { variantsOf } from "../catalog/index.server";
 import { getStoreSettings, type StoreSettings } from "../content/index.server";
 import { claimCouponUse } from "../coupons/index.server";
-import { findOrderByCheckoutKey, insertOrder, type NewOrderLine, type OrderRow } from "../orders/index.server";
+import {
+  findOrderByCheckoutKey,
+  insertOrder,
+  type NewOrder,
+  type NewOrderLine,
+  type OrderRow,
+} from "../orders/index.server";
 import { createPaymentRecord } from "../payments/index.server";
 import { formatPrice } from "../pricing";
 import { checkoutTotals, COUPON_MESSAGES, type CheckoutTotals, type PaymentChoice } from "../pricing";
@@ -80,8 +87,6 @@ export async function quoteCheckout(
   };
 }
 
-class Repeated extends Error {}
-
 /**
  * PostgreSQL may end one of two transactions that wait on each other (deadlock, 40P01) or cannot be
  * serialised (40001). Nothing of it was written; trying again is the documented remedy.
@@ -100,11 +105,7 @@ async function retryOnConflict<T>(run: () => Promise<T>, attempts = 3): Promise<
   }
 }
 
-class Abort extends Error {
-  constructor(readonly result: Exclude<PlaceOrderResult, { ok: true }>) {
-    super(result.message);
-  }
-}
+type Refusal = Exclude<PlaceOrderResult, { ok: true }>;
 
 function paymentMethodProblem(
   method: PaymentChoice,
@@ -124,21 +125,13 @@ function stockMessage(name: string, available: number | null): string {
   return `Only ${available} of ${name} left in this size and colour: please reduce the quantity.`;
 }
 
-export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
-  const now = input.now ?? new Date();
-  const { form, userId } = input;
-  const repeat = await findOrderByCheckoutKey(db, userId, form.checkoutKey);
-  if (repeat)
-    return {
-      ok: true,
-      orderNumber: repeat.orderNumber,
-      status: repeat.status,
-      paymentMethod: repeat.paymentMethod,
-      repeated: true,
-    };
-
-  const settings = await getStoreSettings(db);
-  const quote = await quoteCheckout(db, userId, form.paymentMethod, settings, now);
+/** Why the quoted bag cannot be ordered as it stands, or null. The browser's total is only compared, never used. */
+function quoteProblem(
+  quote: CheckoutQuote,
+  form: CheckoutForm,
+  settings: StoreSettings,
+  onlineAvailable: boolean,
+): Refusal | null {
   if (quote.lines.length === 0) return { ok: false, kind: "empty", message: CHECKOUT_MESSAGES.empty };
   if (quote.problems.length > 0)
     return { ok: false, kind: "lines", message: quote.problems[0]!.message, problems: quote.problems };
@@ -146,12 +139,24 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
   // A coupon that stopped applying since the page was shown (window, usage limit, minimum).
   if (quote.couponNotice) return { ok: false, kind: "coupon", message: quote.couponNotice };
   const { totals } = quote;
-  const methodProblem = paymentMethodProblem(form.paymentMethod, totals, settings, input.onlineAvailable);
+  const methodProblem = paymentMethodProblem(form.paymentMethod, totals, settings, onlineAvailable);
   if (methodProblem) return { ok: false, kind: "payment-method", message: methodProblem };
   if (form.expectedTotalPaise !== undefined && form.expectedTotalPaise !== totals.totalPaise) {
     return { ok: false, kind: "changed", message: CHECKOUT_MESSAGES.totalChanged, totalPaise: totals.totalPaise };
   }
+  return null;
+}
 
+/** The order to write: its head from the form and the server's totals, a snapshot of each line's variant. */
+async function orderFromQuote(
+  db: Db,
+  input: PlaceOrderInput,
+  quote: CheckoutQuote,
+  settings: StoreSettings,
+  now: Date,
+): Promise<NewOrder> {
+  const { form, userId } = input;
+  const { totals } = quote;
   const variants = await variantsOf(
     db,
     quote.lines.map((l) => l.productId),
@@ -173,104 +178,123 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
     };
   });
   const cod = form.paymentMethod === "cod";
-  const orderNumber = newOrderNumber(now);
-  const name = `${form.firstName} ${form.lastName}`;
-  const billing = {
-    firstName: form.firstName,
-    lastName: form.lastName,
-    email: form.email,
-    phone: form.phone,
-    address: form.address,
-    city: form.city,
-    state: form.state,
-    pincode: form.pincode,
-    country: "India",
+  return {
+    orderNumber: newOrderNumber(now),
+    userId,
+    customerName: `${form.firstName} ${form.lastName}`,
+    customerEmail: form.email,
+    customerPhone: form.phone,
+    billing: {
+      firstName: form.firstName,
+      lastName: form.lastName,
+      email: form.email,
+      phone: form.phone,
+      address: form.address,
+      city: form.city,
+      state: form.state,
+      pincode: form.pincode,
+      country: "India",
+    },
+    status: cod ? "confirmed" : "pending_payment",
+    paymentMethod: form.paymentMethod,
+    subtotalPaise: totals.subtotalPaise,
+    shippingPaise: totals.shippingPaise,
+    discountPaise: totals.discountPaise,
+    prepaidDiscountPaise: totals.prepaidDiscountPaise,
+    codFeePaise: totals.codFeePaise,
+    totalPaise: totals.totalPaise,
+    couponCode: totals.coupon?.code ?? null,
+    noteToSeller: form.noteToSeller,
+    checkoutKey: form.checkoutKey,
+    paymentDueAt: cod ? null : new Date(now.getTime() + settings.paymentTimeoutMinutes * 60_000),
+    lines,
   };
+}
 
-  let placed: { id: string } | null;
-  try {
-    placed = await retryOnConflict(() =>
-      db.transaction(async (tx: Tx) => {
-        // Locks are taken in one order everywhere (cart, then products by id, then the coupon), and the
-        // stock is taken before the order's lines reference the products, so concurrent checkouts of
-        // one product queue on its row instead of deadlocking.
-        const taken = await takeCart(tx, userId);
-        const same =
-          taken.lines.length === quote.lines.length &&
-          quote.lines.every((l) => taken.lines.some((t) => sameVariant(t, l) && t.quantity === l.quantity));
-        if (!same) {
-          // A double submit waited for the cart behind the first one, which has just emptied it.
-          if (await findOrderByCheckoutKey(tx, userId, form.checkoutKey)) throw new Repeated();
-          // Otherwise the bag changed in another tab: shown, not charged.
-          throw new Abort({
-            ok: false,
-            kind: "changed",
-            message: CHECKOUT_MESSAGES.totalChanged,
-            totalPaise: totals.totalPaise,
-          });
-        }
+/** How writing the order ended: written, already placed by a double submit, or refused (nothing written). */
+type Written = { kind: "placed" } | { kind: "repeated" } | { kind: "refused"; result: Refusal };
 
-        const reserved = await reserveStock(
-          tx,
-          lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),
-        );
-        if (!reserved.ok) {
-          const line = quote.lines[reserved.line]!;
-          const message = stockMessage(line.product?.name ?? "A piece", reserved.available);
-          throw new Abort({
-            ok: false,
-            kind: "lines",
-            message,
-            problems: [{ cartId: line.cartId, name: line.product?.name ?? "", message }],
-          });
-        }
-        if (totals.coupon && !(await claimCouponUse(tx, totals.coupon.code, now))) {
-          throw new Abort({ ok: false, kind: "coupon", message: COUPON_MESSAGES.usedUp });
-        }
+/**
+ * The one transaction: the cart taken, the stock of every line, the coupon's use, the order, and for
+ * cash on delivery its payment row and confirmation. Any refusal rolls all of it back.
+ */
+async function writeOrder(db: Db, quote: CheckoutQuote, order: NewOrder, now: Date): Promise<Written> {
+  const { totals } = quote;
+  return retryOnConflict(() =>
+    inTransaction<Written>(db, async (tx, rollBack) => {
+      const refuse = (result: Refusal) => rollBack({ kind: "refused", result });
+      // Locks are taken in one order everywhere (cart, then products by id, then the coupon), and the
+      // stock is taken before the order's lines reference the products, so concurrent checkouts of
+      // one product queue on its row instead of deadlocking.
+      const taken = await takeCart(tx, order.userId);
+      const same =
+        taken.lines.length === quote.lines.length &&
+        quote.lines.every((l) => taken.lines.some((t) => sameVariant(t, l) && t.quantity === l.quantity));
+      if (!same) {
+        // A double submit waited for the cart behind the first one, which has just emptied it.
+        if (await findOrderByCheckoutKey(tx, order.userId, order.checkoutKey)) return rollBack({ kind: "repeated" });
+        // Otherwise the bag changed in another tab: shown, not charged.
+        return refuse({
+          ok: false,
+          kind: "changed",
+          message: CHECKOUT_MESSAGES.totalChanged,
+          totalPaise: totals.totalPaise,
+        });
+      }
 
-        const order = await insertOrder(
-          tx,
-          {
-            orderNumber,
-            userId,
-            customerName: name,
-            customerEmail: form.email,
-            customerPhone: form.phone,
-            billing,
-            status: cod ? "confirmed" : "pending_payment",
-            paymentMethod: form.paymentMethod,
-            subtotalPaise: totals.subtotalPaise,
-            shippingPaise: totals.shippingPaise,
-            discountPaise: totals.discountPaise,
-            prepaidDiscountPaise: totals.prepaidDiscountPaise,
-            codFeePaise: totals.codFeePaise,
-            totalPaise: totals.totalPaise,
-            couponCode: totals.coupon?.code ?? null,
-            noteToSeller: form.noteToSeller,
-            checkoutKey: form.checkoutKey,
-            paymentDueAt: cod ? null : new Date(now.getTime() + settings.paymentTimeoutMinutes * 60_000),
-            lines,
-          },
-          now,
-        );
-        // The same checkout, placed a moment ago by a double submit: undo this one and answer that one.
-        if (!order) throw new Repeated();
+      const reserved = await reserveStock(
+        tx,
+        order.lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),
+      );
+      if (!reserved.ok) {
+        const line = quote.lines[reserved.line]!;
+        const message = stockMessage(line.product?.name ?? "A piece", reserved.available);
+        return refuse({
+          ok: false,
+          kind: "lines",
+          message,
+          problems: [{ cartId: line.cartId, name: line.product?.name ?? "", message }],
+        });
+      }
+      if (totals.coupon && !(await claimCouponUse(tx, totals.coupon.code, now))) {
+        return refuse({ ok: false, kind: "coupon", message: COUPON_MESSAGES.usedUp });
+      }
 
-        // Online orders get their payment row when the shopper opens the gateway (/payment).
-        if (cod) {
-          await createPaymentRecord(tx, { orderId: order.id, provider: "cod", amountPaise: totals.totalPaise });
-          await queueConfirmation(tx, order.id);
-        }
-        return order;
-      }),
-    );
-  } catch (error) {
-    if (error instanceof Abort) return error.result;
-    if (!(error instanceof Repeated)) throw error;
-    placed = null;
-  }
+      const written = await insertOrder(tx, order, now);
+      // The same checkout, placed a moment ago by a double submit: undo this one and answer that one.
+      if (!written) return rollBack({ kind: "repeated" });
 
-  if (!placed) {
+      // Online orders get their payment row when the shopper opens the gateway (/payment).
+      if (order.paymentMethod === "cod") {
+        await createPaymentRecord(tx, { orderId: written.id, provider: "cod", amountPaise: totals.totalPaise });
+        await queueConfirmation(tx, written.id);
+      }
+      return { kind: "placed" };
+    }),
+  );
+}
+
+export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const now = input.now ?? new Date();
+  const { form, userId } = input;
+  const repeat = await findOrderByCheckoutKey(db, userId, form.checkoutKey);
+  if (repeat)
+    return {
+      ok: true,
+      orderNumber: repeat.orderNumber,
+      status: repeat.status,
+      paymentMethod: repeat.paymentMethod,
+      repeated: true,
+    };
+
+  const settings = await getStoreSettings(db);
+  const quote = await quoteCheckout(db, userId, form.paymentMethod, settings, now);
+  const problem = quoteProblem(quote, form, settings, input.onlineAvailable);
+  if (problem) return problem;
+  const order = await orderFromQuote(db, input, quote, settings, now);
+  const written = await writeOrder(db, quote, order, now);
+  if (written.kind === "refused") return written.result;
+  if (written.kind === "repeated") {
     const existing = await findOrderByCheckoutKey(db, userId, form.checkoutKey);
     if (!existing) throw new Error("checkout: an order with this key exists for another shopper");
     return {
@@ -281,12 +305,11 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
       repeated: true,
     };
   }
-  stockCommitted();
   if (form.saveAddress) await saveBillingAddress(db, userId, form);
   return {
     ok: true,
-    orderNumber,
-    status: cod ? "confirmed" : "pending_payment",
+    orderNumber: order.orderNumber,
+    status: order.status,
     paymentMethod: form.paymentMethod,
     repeated: false,
   };

@@ -1,5 +1,6 @@
 import { getConfig } from "../../config.server";
 import type { Db } from "../../db/client.server";
+import { afterCommit, inTransaction } from "../../db/transaction.server";
 import { getLogger } from "../../lib/logger.server";
 import { readRazorpayWebhook } from "../payments/index.server";
 import { markWebhookProcessed, recordGatewayRefund, recordWebhookEvent } from "../payments/index.server";
@@ -29,7 +30,7 @@ async function recordDashboardRefund(
   db: Db,
   refund: { id: string; paymentId: string; amountPaise: number },
 ): Promise<"recorded" | "seen" | "unknown"> {
-  const outcome = await db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const recorded = await recordGatewayRefund(tx, {
       provider: "razorpay",
       id: refund.id,
@@ -43,10 +44,9 @@ async function recordDashboardRefund(
       paymentId: recorded.paymentId,
       amountPaise: refund.amountPaise,
     });
+    afterCommit(tx, kickOutbox);
     return recorded.kind;
   });
-  if (outcome === "recorded") kickOutbox();
-  return outcome;
 }
 
 export async function handleRazorpayWebhook(

@@ -22,8 +22,8 @@ export function orderConfirmationKeys(orderNumber: string): { sms: string; email
  * order-confirmed:sms:<orderNumber> and order-confirmed:email:<orderNumber>), so placing or confirming
  * the same order twice sends one of each. A rollback queues nothing. Call it in the transaction that
  * makes the order `confirmed`: at placement for cash on delivery, at the verified payment for an online
- * order (the words say 'Paid online'). Nothing is sent here: after the
- * commit, `kickOutbox()` (or `stockCommitted()`, which kicks it too) has the worker send them at once;
+ * order (the words say 'Paid online'). Nothing is sent here: the caller registers `kickOutbox` to run
+ * after the commit (`afterCommit`; a stock change registers it too), and the worker sends them at once;
  * otherwise its next run within 30 s does. A send that fails is retried by the outbox and never touches
  * the order.
  *

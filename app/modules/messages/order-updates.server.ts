@@ -34,7 +34,7 @@ export type { RefundMessageInput } from "./refund-messages";
  * queues one SMS and one e-mail to the order's own phone and address, inside the caller's transaction
  * (the one that makes the change: a rollback queues nothing), under a dedupe key that makes a second
  * save, a repeated webhook or a retry queue nothing more. The worker sends them after the commit; the
- * caller kicks it (`kickOutbox`, or `stockCommitted`) when the result says something new was queued.
+ * caller has `afterCommit` kick it (`kickOutbox`) when the result says something new was queued.
  * Each returns how many rows were new.
  */
 

@@ -15,11 +15,15 @@ export {
   insertOrder,
   lockExpiredUnpaidOrder,
   lockOrder,
+  markOrderConfirmed,
   moveOrder,
+  type NewOrder,
   type NewOrderLine,
   orderLinesOf,
   type OrderRow,
   orderStockLines,
+  raiseOrderVersion,
+  setOrderTracking,
 } from "./orders.server";
 export { lookUpOrder } from "./tracking.server";
 export { orderHistory } from "./product-history.server";

@@ -154,17 +154,52 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | nul
   return row ?? null;
 }
 
-/** What each line took from stock, for giving it back. */
+/** What each line took from stock, for giving it back, with what to call the piece in a message. */
 export async function orderStockLines(
   db: Conn,
   orderId: string,
-): Promise<Array<{ variantId: string; quantity: number }>> {
+): Promise<Array<{ variantId: string; quantity: number; piece: string }>> {
   const rows = await db
-    .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
+    .select({
+      variantId: orderLines.variantId,
+      quantity: orderLines.quantity,
+      name: orderLines.name,
+      size: orderLines.size,
+      colour: orderLines.colour,
+    })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
-  return rows.flatMap((r) => (r.variantId ? [{ variantId: r.variantId, quantity: r.quantity }] : []));
+  return rows.flatMap((r) =>
+    r.variantId ? [{ variantId: r.variantId, quantity: r.quantity, piece: `${r.name} (${r.size}, ${r.colour})` }] : [],
+  );
+}
+
+/**
+ * Staff changed the order under its lock: its version rises (a change made against the old one is
+ * then refused, decision 027).
+ */
+export async function raiseOrderVersion(tx: Tx, order: Pick<OrderRow, "id" | "version">, now: Date): Promise<number> {
+  const version = order.version + 1;
+  await tx.update(orders).set({ version, updatedAt: now }).where(eq(orders.id, order.id));
+  return version;
+}
+
+/** The courier and tracking number of a shipped order. */
+export async function setOrderTracking(
+  tx: Tx,
+  orderId: string,
+  shipment: { courier: string; trackingNumber: string },
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ courier: shipment.courier, trackingNumber: shipment.trackingNumber })
+    .where(eq(orders.id, orderId));
+}
+
+/** Marks an order confirmed at `now` (for an order moved on without a confirmation step). */
+export async function markOrderConfirmed(tx: Tx, orderId: string, now: Date): Promise<void> {
+  await tx.update(orders).set({ confirmedAt: now }).where(eq(orders.id, orderId));
 }
 
 export interface MoveOrder {

@@ -10,10 +10,13 @@ export {
   type TestGatewayProvider,
 } from "./provider.server";
 export {
+  clearPaymentFlag,
   createPaymentRecord,
   findGatewayPayment,
   flagPayment,
+  lockFlaggedPayment,
   lockGatewayPayment,
+  lockOrderPayments,
   markCaptured,
   markFailed,
   markWebhookProcessed,
@@ -24,4 +27,11 @@ export {
   type SettlingPayment,
 } from "./records.server";
 export { announceRefundProcessed } from "./refund-notices.server";
-export { recordRefundWebhook, type RefundOutcome, requestRefunds, settleRefund } from "./refunds.server";
+export {
+  lockOrderRefund,
+  recordRefundWebhook,
+  type RefundOutcome,
+  refundsOfOrder,
+  requestRefunds,
+  settleRefund,
+} from "./refunds.server";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
-import { gatewayRefunds, payments, webhookEvents } from "./schema.server";
+import { gatewayRefunds, payments, refunds, webhookEvents } from "./schema.server";
 import type { ReportedPayment } from "./settlement";
 
 /*
@@ -129,6 +129,44 @@ export async function flagPayment(tx: Tx, paymentId: string, reason: string, now
     .update(payments)
     .set({ flaggedAt: now, flagReason: reason, updatedAt: now })
     .where(eq(payments.id, paymentId));
+}
+
+/**
+ * Locks every payment of an order, in id order. A change to an order takes its payments before the
+ * order itself, the order `settlePayment` takes them in (payment, then order), so a late webhook
+ * and a staff change never wait on each other.
+ */
+export async function lockOrderPayments(tx: Tx, orderId: string): Promise<void> {
+  await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.id))
+    .for("update");
+}
+
+/**
+ * A flagged payment of the order, locked, with its refund if one was asked; null unless it is the
+ * order's, still flagged and captured (the flag still waits for staff).
+ */
+export async function lockFlaggedPayment(
+  tx: Tx,
+  orderId: string,
+  paymentId: string,
+): Promise<{ payment: PaymentRow; refund: typeof refunds.$inferSelect | null } | null> {
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId), isNotNull(payments.flaggedAt)))
+    .for("update");
+  if (!payment || payment.status !== "captured") return null;
+  const [refund] = await tx.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+  return { payment, refund: refund ?? null };
+}
+
+/** Staff answered the flag; its reason stays on the payment as the record of what happened. */
+export async function clearPaymentFlag(tx: Tx, paymentId: string, now: Date): Promise<void> {
+  await tx.update(payments).set({ flaggedAt: null, updatedAt: now }).where(eq(payments.id, paymentId));
 }
 
 /** Records a webhook delivery by its event id; false when it was already handled. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
+import { afterCommit, inTransaction } from "../../db/transaction.server";
 import { getLogger } from "../../lib/logger.server";
 import { kickOutbox } from "../messages/index.server";
 import { PaymentGatewayError, type PaymentProvider } from "./provider.server";
@@ -76,6 +77,16 @@ export async function refundsOfOrder(db: Conn, orderId: string): Promise<RefundR
   return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
 }
 
+/** A refund of the order, locked for the caller's transaction (staff retrying it); null when the order has no such refund. */
+export async function lockOrderRefund(tx: Tx, orderId: string, refundId: string): Promise<RefundRow | null> {
+  const [row] = await tx
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.id, refundId), eq(refunds.orderId, orderId)))
+    .for("update");
+  return row ?? null;
+}
+
 export async function findRefund(db: Conn, refundId: string): Promise<RefundRow | null> {
   const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId));
   return row ?? null;
@@ -96,7 +107,7 @@ export async function markRefundProcessed(
   providerRefundId: string | null,
   now = new Date(),
 ): Promise<boolean> {
-  const processed = await db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(refunds)
       .set({
@@ -123,10 +134,9 @@ export async function markRefundProcessed(
       })
       .where(eq(payments.id, row.paymentId));
     await announceRefundProcessed(tx, row);
+    afterCommit(tx, kickOutbox);
     return true;
   });
-  if (processed) kickOutbox();
-  return processed;
 }
 
 /**

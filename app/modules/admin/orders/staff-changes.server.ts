@@ -1,22 +1,36 @@
-import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.server";
+import { afterCommit, inTransaction } from "../../../db/transaction.server";
 import { recordAudit, type Actor } from "../../audit/index.server";
 import { forgetFigures } from "../../reports/index.server";
-import { releaseStock, reserveStock, stockCommitted } from "../../catalog/index.server";
+import { releaseStock, reserveStock } from "../../catalog/index.server";
 import { queueConfirmation } from "../../checkout/index.server";
 import { shopPaymentProvider } from "../../checkout/index.server";
 import { claimCouponUse, returnCouponUse } from "../../coupons/index.server";
 import { hasCreditNote, issueCreditNote } from "../../invoices/index.server";
 import { queueOrderCancelled, queueOrderDelivered, queueOrderShipped } from "../../messages/index.server";
 import { kickOutbox } from "../../messages/index.server";
-import { payments, refunds } from "../../payments/schema.server";
 import type { PaymentProvider } from "../../payments/index.server";
-import { requestRefunds, settleRefund, type RefundOutcome } from "../../payments/index.server";
+import {
+  clearPaymentFlag,
+  lockFlaggedPayment,
+  lockOrderPayments,
+  lockOrderRefund,
+  refundsOfOrder,
+  requestRefunds,
+  settleRefund,
+  type RefundOutcome,
+} from "../../payments/index.server";
 import { paysOrderTotal } from "../../payments";
 import { ORDER_ADMIN_MESSAGES, statusChoices, type StatusChange, type StatusFieldErrors } from "../../orders";
-import { orderRecipient, staffCancellation } from "../../orders/index.server";
-import { lockOrder, moveOrder, type OrderRow } from "../../orders/index.server";
-import { orderLines, orders } from "../../orders/schema.server";
+import { orderRecipient, orderStockLines, staffCancellation } from "../../orders/index.server";
+import {
+  lockOrder,
+  markOrderConfirmed,
+  moveOrder,
+  raiseOrderVersion,
+  setOrderTracking,
+  type OrderRow,
+} from "../../orders/index.server";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../../orders";
 
 /*
@@ -25,8 +39,8 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "../../orders";
  *    older version is refused (409), so two staff changing one order never overwrite each other;
  *  - raises the version, writes one status-history row with the staff member and one audit row, in
  *    the same transaction as the change itself;
- *  - sends messages through the outbox (after the commit) and asks the gateway for refunds only after
- *    the commit, with the refund row's idempotency key (payments/refunds.server.ts).
+ *  - sends messages through the outbox (woken after the commit) and asks the gateway for refunds only
+ *    after the commit, with the refund row's idempotency key (payments/refunds.server.ts).
  * Cancelling gives the stock back through the stock module (back-in-stock texts follow) and the
  * coupon use back, once: a second cancel finds the version raised, or the order already cancelled.
  */
@@ -40,15 +54,8 @@ export type ChangeFailure = {
 };
 export type ChangeResult = { ok: true; version: number; message: string; refunds: RefundOutcome[] } | ChangeFailure;
 
-class Refused extends Error {
-  constructor(readonly failure: ChangeFailure) {
-    super(failure.formError);
-  }
-}
-
-const refuse = (status: ChangeFailure["status"], formError: string, extra: Partial<ChangeFailure> = {}): never => {
-  throw new Refused({ ok: false, status, formError, ...extra });
-};
+/** Refuses the change: everything it did is rolled back and staff are told why. */
+type Refuse = (status: ChangeFailure["status"], formError: string, extra?: Partial<ChangeFailure>) => never;
 
 export interface ChangeDeps {
   /** the gateway refunds go through; default the shop's configured one */
@@ -57,52 +64,33 @@ export interface ChangeDeps {
 }
 
 interface Done {
-  version: number;
   message: string;
   refundIds: string[];
-  stockChanged: boolean;
-  queued: boolean;
 }
 
 /**
- * Runs one change under the order's lock and version check, then the after-commit work: caches,
- * the outbox, refunds at the gateway.
+ * Runs one change under the order's lock and version check, then what follows the commit: the
+ * figures, refunds at the gateway. The stock functions and the queued messages register their own
+ * after-commit work (caches, the outbox).
  */
 async function change(
   db: Db,
   orderId: string,
   version: number,
   deps: ChangeDeps,
-  work: (tx: Tx, order: OrderRow, now: Date) => Promise<Omit<Done, "version">>,
+  work: (tx: Tx, order: OrderRow, now: Date, refuse: Refuse) => Promise<Done>,
 ): Promise<ChangeResult> {
   const now = deps.now ?? new Date();
-  let done: Done;
-  try {
-    done = await db.transaction(async (tx) => {
-      // The order's payments first, then the order: the order the checkout's settlePayment takes
-      // them in (payment, then order), so a late webhook and a staff change never wait on each other.
-      await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(eq(payments.orderId, orderId))
-        .orderBy(asc(payments.id))
-        .for("update");
-      const order = await lockOrder(tx, orderId);
-      if (!order) return refuse(404, ORDER_ADMIN_MESSAGES.notFound);
-      if (order.version !== version) return refuse(409, ORDER_ADMIN_MESSAGES.conflict, { conflict: true });
-      const result = await work(tx, order, now);
-      await tx
-        .update(orders)
-        .set({ version: order.version + 1, updatedAt: now })
-        .where(eq(orders.id, orderId));
-      return { ...result, version: order.version + 1 };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return error.failure;
-    throw error;
-  }
-  if (done.stockChanged) stockCommitted();
-  else if (done.queued) kickOutbox();
+  const done = await inTransaction<(Done & { ok: true; version: number }) | ChangeFailure>(db, async (tx, rollBack) => {
+    const refuse: Refuse = (status, formError, extra = {}) => rollBack({ ok: false, status, formError, ...extra });
+    await lockOrderPayments(tx, orderId);
+    const order = await lockOrder(tx, orderId);
+    if (!order) return refuse(404, ORDER_ADMIN_MESSAGES.notFound);
+    if (order.version !== version) return refuse(409, ORDER_ADMIN_MESSAGES.conflict, { conflict: true });
+    const result = await work(tx, order, now, refuse);
+    return { ok: true, ...result, version: await raiseOrderVersion(tx, order, now) };
+  });
+  if (!done.ok) return done;
   forgetFigures(db);
   const provider = deps.provider === undefined ? shopPaymentProvider() : deps.provider;
   const outcomes: RefundOutcome[] = [];
@@ -113,27 +101,15 @@ async function change(
   return { ok: true, version: done.version, message: done.message, refunds: outcomes };
 }
 
-/** The order's lines that took stock, with what to call them in a message. */
-async function stockLines(tx: Tx, orderId: string) {
-  const rows = await tx
-    .select({
-      variantId: orderLines.variantId,
-      quantity: orderLines.quantity,
-      name: orderLines.name,
-      size: orderLines.size,
-      colour: orderLines.colour,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.id));
-  return rows.flatMap((r) =>
-    r.variantId ? [{ variantId: r.variantId, quantity: r.quantity, piece: `${r.name} (${r.size}, ${r.colour})` }] : [],
-  );
-}
-
 /** Takes the order's stock and coupon use again (a cancelled order confirmed or reopened); refuses when a piece is sold out. */
-async function retake(tx: Tx, order: OrderRow, now: Date, outOfStock: (piece: string) => string): Promise<void> {
-  const lines = await stockLines(tx, order.id);
+async function retake(
+  tx: Tx,
+  order: OrderRow,
+  now: Date,
+  refuse: Refuse,
+  outOfStock: (piece: string) => string,
+): Promise<void> {
+  const lines = await orderStockLines(tx, order.id);
   const taken = await reserveStock(
     tx,
     lines.map(({ variantId, quantity }) => ({ variantId, quantity })),
@@ -153,7 +129,7 @@ export async function changeOrderStatus(
   deps: ChangeDeps = {},
 ): Promise<ChangeResult> {
   const { change: next } = input;
-  return change(db, input.orderId, input.version, deps, async (tx, order, now) => {
+  return change(db, input.orderId, input.version, deps, async (tx, order, now, refuse) => {
     const from = order.status as OrderStatus;
     const to = next.status;
     if (!statusChoices(from).includes(to)) refuse(409, ORDER_ADMIN_MESSAGES.awaitingPayment);
@@ -163,12 +139,7 @@ export async function changeOrderStatus(
       (next.courier !== (order.courier ?? "") || next.trackingNumber !== (order.trackingNumber ?? ""));
     if (from === to && !trackingChanged) refuse(409, ORDER_ADMIN_MESSAGES.sameStatus(from));
 
-    const result: Omit<Done, "version"> = {
-      message: ORDER_ADMIN_MESSAGES.updated,
-      refundIds: [],
-      stockChanged: false,
-      queued: false,
-    };
+    const result: Done = { message: ORDER_ADMIN_MESSAGES.updated, refundIds: [] };
     const changes: Record<string, { before: unknown; after: unknown }> = {};
     if (from !== to) changes.status = { before: from, after: to };
     let summary = `${order.orderNumber}: ${label(from)} → ${label(to)}`;
@@ -179,41 +150,31 @@ export async function changeOrderStatus(
       if (!order.confirmedAt) refuse(409, ORDER_ADMIN_MESSAGES.reopenUnconfirmed);
       // its invoice was taken back by a credit note: the supply is over, a new order starts a new one
       if (await hasCreditNote(tx, order.id)) refuse(409, ORDER_ADMIN_MESSAGES.credited);
-      const [refunded] = await tx
-        .select({ id: refunds.id })
-        .from(refunds)
-        .where(eq(refunds.orderId, order.id))
-        .limit(1);
-      if (refunded) refuse(409, ORDER_ADMIN_MESSAGES.reopenRefunded);
-      await retake(tx, order, now, ORDER_ADMIN_MESSAGES.reopenOutOfStock);
-      result.stockChanged = true;
+      if ((await refundsOfOrder(tx, order.id)).length > 0) refuse(409, ORDER_ADMIN_MESSAGES.reopenRefunded);
+      await retake(tx, order, now, refuse, ORDER_ADMIN_MESSAGES.reopenOutOfStock);
     }
 
     if (next.status === "shipped") {
       changes.courier = { before: order.courier, after: next.courier };
       changes.trackingNumber = { before: order.trackingNumber, after: next.trackingNumber };
-      await tx
-        .update(orders)
-        .set({ courier: next.courier, trackingNumber: next.trackingNumber })
-        .where(eq(orders.id, order.id));
+      await setOrderTracking(tx, order.id, next);
       summary += ` (${next.courier}, ${next.trackingNumber})`;
       if (from === to) summary = `${order.orderNumber}: tracking changed to ${next.courier}, ${next.trackingNumber}`;
       reason = [`${next.courier}, tracking number ${next.trackingNumber}`, next.note].filter(Boolean).join(". ");
       // the shopper's text and e-mail, again with the new number when only the tracking changed
       const shipment = { courier: next.courier, trackingNumber: next.trackingNumber, trackingChanged: from === to };
-      result.queued = (await queueOrderShipped(tx, { ...orderRecipient(order), ...shipment })) > 0;
+      if ((await queueOrderShipped(tx, { ...orderRecipient(order), ...shipment })) > 0) afterCommit(tx, kickOutbox);
       result.message = ORDER_ADMIN_MESSAGES.shipped;
     }
 
     if (next.status === "cancelled") {
-      const lines = await stockLines(tx, order.id);
+      const lines = await orderStockLines(tx, order.id);
       const back = await releaseStock(
         tx,
         lines.map(({ variantId, quantity }) => ({ variantId, quantity })),
         now,
       );
       if (!back.ok) throw new Error(`cancel: could not give back the stock of order ${order.id}`);
-      result.stockChanged = true;
       if (order.couponCode) await returnCouponUse(tx, order.couponCode, now);
       const asked = await requestRefunds(tx, { orderId: order.id, requestedBy: staff.id, now });
       result.refundIds = asked.map((r) => r.id);
@@ -238,16 +199,18 @@ export async function changeOrderStatus(
           asked.reduce((sum, r) => sum + r.amountPaise, 0),
         ),
       );
+      afterCommit(tx, kickOutbox);
       result.message = ORDER_ADMIN_MESSAGES.cancelled;
     }
 
-    if (next.status === "delivered") result.queued = (await queueOrderDelivered(tx, orderRecipient(order))) > 0;
+    if (next.status === "delivered" && (await queueOrderDelivered(tx, orderRecipient(order))) > 0)
+      afterCommit(tx, kickOutbox);
 
     const moved = await moveOrder(tx, order.id, { from, to, actor: "staff", actorUserId: staff.id, reason, now });
     if (!moved) throw new Error(`order ${order.id} left ${from} under its lock`);
     if (to !== "cancelled" && !order.confirmedAt) {
       // never happens through statusChoices (an unconfirmed order can only be cancelled); kept for safety
-      await tx.update(orders).set({ confirmedAt: now }).where(eq(orders.id, order.id));
+      await markOrderConfirmed(tx, order.id, now);
     }
     await recordAudit(tx, staff, {
       entity: "order",
@@ -260,16 +223,9 @@ export async function changeOrderStatus(
   });
 }
 
-/** A flagged payment of the order, locked: it must still wait for staff. */
-async function lockFlaggedPayment(tx: Tx, orderId: string, paymentId: string) {
-  const [payment] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId), isNotNull(payments.flaggedAt)))
-    .for("update");
-  if (!payment || payment.status !== "captured") return refuse(409, ORDER_ADMIN_MESSAGES.flagGone);
-  const [refund] = await tx.select().from(refunds).where(eq(refunds.paymentId, payment.id));
-  return { payment, refund: refund ?? null };
+/** A flagged payment of the order, locked: refused unless it still waits for staff. */
+async function flaggedPayment(tx: Tx, orderId: string, paymentId: string, refuse: Refuse) {
+  return (await lockFlaggedPayment(tx, orderId, paymentId)) ?? refuse(409, ORDER_ADMIN_MESSAGES.flagGone);
 }
 
 /**
@@ -284,23 +240,19 @@ export async function confirmFlaggedPayment(
   input: { orderId: string; version: number; paymentId: string },
   deps: ChangeDeps = {},
 ): Promise<ChangeResult> {
-  return change(db, input.orderId, input.version, deps, async (tx, order, now) => {
-    const { payment, refund } = await lockFlaggedPayment(tx, order.id, input.paymentId);
+  return change(db, input.orderId, input.version, deps, async (tx, order, now, refuse) => {
+    const { payment, refund } = await flaggedPayment(tx, order.id, input.paymentId, refuse);
     if (refund) refuse(409, ORDER_ADMIN_MESSAGES.flagGone);
     if (!paysOrderTotal(payment, order)) refuse(409, ORDER_ADMIN_MESSAGES.wrongAmount);
     const from = order.status as OrderStatus;
     if (from !== "cancelled" && from !== "pending_payment") refuse(409, ORDER_ADMIN_MESSAGES.alreadyConfirmed);
     if (from === "cancelled" && (await hasCreditNote(tx, order.id))) refuse(409, ORDER_ADMIN_MESSAGES.credited);
-    let stockChanged = false;
-    if (from === "cancelled") {
-      await retake(tx, order, now, ORDER_ADMIN_MESSAGES.confirmOutOfStock);
-      stockChanged = true;
-    }
+    if (from === "cancelled") await retake(tx, order, now, refuse, ORDER_ADMIN_MESSAGES.confirmOutOfStock);
     const reason = `Paid online (${payment.providerPaymentId ?? payment.id}), confirmed by staff`;
     await moveOrder(tx, order.id, { from, to: "confirmed", actor: "staff", actorUserId: staff.id, reason, now });
     await queueConfirmation(tx, order.id);
-    // the flag is answered; its reason stays on the payment as the record of what happened
-    await tx.update(payments).set({ flaggedAt: null, updatedAt: now }).where(eq(payments.id, payment.id));
+    afterCommit(tx, kickOutbox);
+    await clearPaymentFlag(tx, payment.id, now);
     await recordAudit(tx, staff, {
       entity: "order",
       entityId: order.id,
@@ -311,7 +263,7 @@ export async function confirmFlaggedPayment(
         paymentFlag: { before: payment.flagReason, after: null },
       },
     });
-    return { message: ORDER_ADMIN_MESSAGES.confirmed, refundIds: [], stockChanged, queued: true };
+    return { message: ORDER_ADMIN_MESSAGES.confirmed, refundIds: [] };
   });
 }
 
@@ -322,8 +274,8 @@ export async function refundFlaggedPayment(
   input: { orderId: string; version: number; paymentId: string },
   deps: ChangeDeps = {},
 ): Promise<ChangeResult> {
-  return change(db, input.orderId, input.version, deps, async (tx, order, now) => {
-    const { payment, refund } = await lockFlaggedPayment(tx, order.id, input.paymentId);
+  return change(db, input.orderId, input.version, deps, async (tx, order, now, refuse) => {
+    const { payment, refund } = await flaggedPayment(tx, order.id, input.paymentId, refuse);
     if (refund && refund.status !== "failed") refuse(409, ORDER_ADMIN_MESSAGES.flagGone);
     const refundIds = refund
       ? [refund.id]
@@ -341,7 +293,8 @@ export async function refundFlaggedPayment(
       summary: `${order.orderNumber}: ${reason}`,
     });
     // a new refund row queued its message to the shopper
-    return { message: ORDER_ADMIN_MESSAGES.updated, refundIds, stockChanged: false, queued: !refund };
+    if (!refund) afterCommit(tx, kickOutbox);
+    return { message: ORDER_ADMIN_MESSAGES.updated, refundIds };
   });
 }
 
@@ -352,12 +305,8 @@ export async function retryRefund(
   input: { orderId: string; version: number; refundId: string },
   deps: ChangeDeps = {},
 ): Promise<ChangeResult> {
-  return change(db, input.orderId, input.version, deps, async (tx, order, now) => {
-    const [refund] = await tx
-      .select()
-      .from(refunds)
-      .where(and(eq(refunds.id, input.refundId), eq(refunds.orderId, order.id)))
-      .for("update");
+  return change(db, input.orderId, input.version, deps, async (tx, order, now, refuse) => {
+    const refund = await lockOrderRefund(tx, order.id, input.refundId);
     if (!refund) return refuse(404, ORDER_ADMIN_MESSAGES.refundMissing);
     if (refund.status === "processed") refuse(409, ORDER_ADMIN_MESSAGES.refundDone);
     const status = order.status as OrderStatus;
@@ -369,7 +318,7 @@ export async function retryRefund(
       action: "refund-retry",
       summary: `${order.orderNumber}: ${reason.toLowerCase()}`,
     });
-    return { message: ORDER_ADMIN_MESSAGES.updated, refundIds: [refund.id], stockChanged: false, queued: false };
+    return { message: ORDER_ADMIN_MESSAGES.updated, refundIds: [refund.id] };
   });
 }
 

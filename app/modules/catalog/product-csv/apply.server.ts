@@ -1,12 +1,13 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.server";
+import { inTransaction } from "../../../db/transaction.server";
 import { recordAudit, type Actor } from "../../audit/index.server";
 import { claimUploads, removeStoredPictures, type MediaStorage } from "../../media/index.server";
 import type { ImportReport } from "../product-csv";
 import type { OrderHistory } from "../order-history";
 import { productColumns } from "../product-admin.server";
 import { productImages, products } from "../schema.server";
-import { addVariants, releaseStock, reserveStock, stockCommitted, type StockLine } from "../stock.server";
+import { addVariants, catalogueChanged, releaseStock, reserveStock, type StockLine } from "../stock.server";
 import { chunks } from "./batches.server";
 import type { ImportContext, ImportPlan } from "./plan-types.server";
 import { planImport } from "./plan.server";
@@ -22,18 +23,6 @@ export type ApplyResult =
   | { ok: true; report: ImportReport; pictureCleanupFailed: boolean }
   | { ok: false; reason: "changed"; report: ImportReport }
   | { ok: false; reason: "nothing"; report: ImportReport };
-
-class PlanChanged extends Error {
-  constructor(readonly report: ImportReport) {
-    super("the import's plan changed since its dry run");
-  }
-}
-
-class NothingToApply extends Error {
-  constructor(readonly report: ImportReport) {
-    super("nothing to apply");
-  }
-}
 
 /** Products are inserted this many to a statement (about 20 parameters each). */
 const PRODUCTS_PER_INSERT = 500;
@@ -145,21 +134,20 @@ export async function applyImport(
   deps: ApplyDeps,
 ): Promise<ApplyResult> {
   const now = ctx.now ?? new Date();
-  let plan: ImportPlan;
-  try {
-    plan = await db.transaction(async (tx) => {
-      const planned = await planImport(tx, csv, { ...ctx, now }, true);
-      if (planned.report.digest !== digest) throw new PlanChanged(planned.report);
-      if (planned.ops.length === 0) throw new NothingToApply(planned.report);
-      await applyPlan(tx, staff, planned, csv, now);
-      return planned;
-    });
-  } catch (error) {
-    if (error instanceof PlanChanged) return { ok: false, reason: "changed", report: error.report };
-    if (error instanceof NothingToApply) return { ok: false, reason: "nothing", report: error.report };
-    throw error;
-  }
-  stockCommitted();
+  const applied = await inTransaction<{ ok: true; plan: ImportPlan } | Extract<ApplyResult, { ok: false }>>(
+    db,
+    async (tx, rollBack) => {
+      const plan = await planImport(tx, csv, { ...ctx, now }, true);
+      if (plan.report.digest !== digest) return rollBack({ ok: false, reason: "changed", report: plan.report });
+      if (plan.ops.length === 0) return rollBack({ ok: false, reason: "nothing", report: plan.report });
+      await applyPlan(tx, staff, plan, csv, now);
+      // fields and pictures change what the shop shows even where no stock changed
+      catalogueChanged(tx);
+      return { ok: true, plan };
+    },
+  );
+  if (!applied.ok) return applied;
+  const { plan } = applied;
 
   // Pictures taken off a product go from storage after the commit, unless an order shows them.
   const removed = plan.ops.flatMap((o) => o.removedPictures);
