@@ -6,7 +6,7 @@ import { applyIfSheet, openFilters, openProduct, SEEDED, variantStock, type Seed
 import { randomPhone, register } from "./support/shopper";
 import { formatPhone } from "../../app/modules/accounts/forms";
 import { variantSkus } from "../../app/modules/catalog/variants";
-import { seedSku } from "../factories/catalog";
+import { seedSku } from "../../app/db/seed/product-input";
 import { CATALOGUE } from "../../app/db/seed/catalogue";
 
 /*

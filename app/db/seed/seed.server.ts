@@ -8,12 +8,12 @@ import type { MediaStorage } from "~/modules/media/index.server";
 import sharp from "sharp";
 import { PRODUCT_IMAGE_DEFAULT_WIDTH, PRODUCT_IMAGE_WIDTHS, thumbnailKey, variantKey } from "~/modules/media";
 import { BANNER_COUNT, BANNER_WIDTHS, bannerKey, TILE_WIDTHS, tileKey } from "~/modules/content";
-import { seedProductInput } from "../../../tests/factories/catalog";
 import type { Db } from "../client.server";
 import { bannerSvg } from "./art/banners";
 import { garmentSvg } from "./art/garment";
 import { collectionTileSvg } from "./art/tiles";
 import { CATALOGUE } from "./catalogue";
+import { seedProductInput } from "./product-input";
 import type { CategorySlug, PictureView, SeedProduct } from "./types";
 
 export interface SeedOptions {
