@@ -26,6 +26,7 @@ export {
   listActiveProductIds,
   listCategories,
   listNewArrivals,
+  productCategories,
 } from "./products.server";
 export { createVariants, releaseStock, reserveStock, setVariantStock } from "./stock.server";
 export { findVariantBySku, lineAvailability, lineKey, variantsOf } from "./variants.server";

@@ -333,6 +333,17 @@ export async function getShopperProducts(db: Db, ids: readonly string[]): Promis
 }
 
 /** Which of these ids are products (any, active or not). */
+/** The category of each of these products that still exists (an invoice's GST rate goes by it). */
+export async function productCategories(db: Db | Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id) => isProductId(id)))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, category: products.category })
+    .from(products)
+    .where(inArray(products.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.category]));
+}
+
 export async function existingProductIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
-import { products } from "../catalog/schema.server";
+import { productCategories } from "../catalog/index.server";
 import { getStoreSettings } from "../content/index.server";
-import { orderLines, orders } from "../orders/schema.server";
+import { findOrderById, lockOrder, orderLinesByName } from "../orders/index.server";
 import { buildInvoiceDocument, type InvoiceDocument } from "./document";
 import { categoryTax, invoices, invoiceSequences } from "./schema.server";
 import { financialYearOf, formatInvoiceNumber, indiaDate, ruleInForce } from "./tax";
@@ -93,7 +93,7 @@ export async function issueInvoice(
 ): Promise<IssueResult> {
   const existing = await findInvoiceForOrder(tx, orderId);
   if (existing) return { ok: true, invoice: existing, created: false };
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  const order = await findOrderById(tx, orderId);
   if (!order) return { ok: false, problem: { kind: "missing", message: `no order ${orderId}` } };
   if (!invoiceEligible(order, false))
     return { ok: false, problem: { kind: "not-eligible", message: `order ${order.orderNumber} is ${order.status}` } };
@@ -104,20 +104,13 @@ export async function issueInvoice(
 
   const date = indiaDate(options.now);
   const supplyDate = indiaDate(options.supplyAt ?? options.now);
-  const lines = await tx
-    .select({
-      name: orderLines.name,
-      sku: orderLines.sku,
-      size: orderLines.size,
-      colour: orderLines.colour,
-      quantity: orderLines.quantity,
-      unitPricePaise: orderLines.unitPricePaise,
-      category: products.category,
-    })
-    .from(orderLines)
-    .leftJoin(products, eq(products.id, orderLines.productId))
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.name), asc(orderLines.id));
+  // each line's GST category is its product's (a product deleted since has none)
+  const placed = await orderLinesByName(tx, orderId);
+  const categories = await productCategories(
+    tx,
+    placed.flatMap((l) => (l.productId ? [l.productId] : [])),
+  );
+  const lines = placed.map((l) => ({ ...l, category: l.productId ? (categories.get(l.productId) ?? null) : null }));
   const gone = lines.find((l) => !l.category);
   if (gone)
     return {
@@ -205,11 +198,7 @@ export async function issueInvoice(
 export async function issueInvoiceAtConfirmation(tx: Tx, orderId: string): Promise<void> {
   try {
     const result = await tx.transaction(async (sp) => {
-      const [order] = await sp
-        .select({ confirmedAt: orders.confirmedAt })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        .limit(1);
+      const order = await findOrderById(sp, orderId);
       return issueInvoice(sp, orderId, { now: order?.confirmedAt ?? new Date() });
     });
     if (!result.ok && result.problem.kind !== "not-configured") {
@@ -235,11 +224,7 @@ export async function invoiceForDownload(db: Db, orderId: string, now = new Date
   const existing = await findInvoiceForOrder(db, orderId);
   if (existing) return { ok: true, invoice: existing, created: false };
   const result = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ confirmedAt: orders.confirmedAt })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for("update");
+    const order = await lockOrder(tx, orderId);
     if (!order) return { ok: false as const, problem: { kind: "missing" as const, message: `no order ${orderId}` } };
     return issueInvoice(tx, orderId, { now, supplyAt: order.confirmedAt ?? now });
   });

@@ -19,6 +19,7 @@ export {
   moveOrder,
   type NewOrder,
   type NewOrderLine,
+  orderLinesByName,
   orderLinesOf,
   type OrderRow,
   orderStockLines,

@@ -124,6 +124,15 @@ export async function orderLinesOf(db: Conn, orderId: string): Promise<Array<typ
   return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
 }
 
+/** An order's lines by name, then in the order they were placed: as its tax documents list them. */
+export async function orderLinesByName(db: Conn, orderId: string): Promise<Array<typeof orderLines.$inferSelect>> {
+  return db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.name), asc(orderLines.id));
+}
+
 /** The order of `orderNumber` when `userId` placed it: the only orders a shopper can reach. */
 export async function findShopperOrderRef(
   db: Conn,
