@@ -100,92 +100,109 @@ export interface RazorpayClient {
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
 
-export function createRazorpayClient(options: RazorpayClientOptions): RazorpayClient {
-  const doFetch = options.fetch ?? fetch;
-  const apiUrl = options.apiUrl.replace(/\/+$/, "");
-  const timeoutMs = options.timeoutMs ?? 5000;
-  const authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString("base64")}`;
+/** Where and as whom the client calls. */
+interface Connection {
+  doFetch: typeof fetch;
+  apiUrl: string;
+  timeoutMs: number;
+  authorization: string;
+}
 
-  async function call<T>(
-    method: "GET" | "POST",
-    path: string,
-    schema: ZodType<T>,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<T> {
-    const request = `${method} ${path}`;
-    let response: Response;
-    let text: string;
-    try {
-      response = await doFetch(`${apiUrl}${path}`, {
-        method,
-        headers: {
-          authorization,
-          accept: "application/json",
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      // The body is read under the same timeout: a gateway that sends headers and stalls is unavailable too.
-      text = await response.text();
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      throw new RazorpayError("unavailable", timedOut ? `no answer within ${timeoutMs} ms` : "could not be reached", {
+/** What a failed answer's status means for the shopper (see RazorpayErrorKind). */
+function errorKindOf(status: number): RazorpayErrorKind {
+  if (status >= 500 || status === 429) return "unavailable";
+  if (status === 401 || status === 403) return "unauthorized";
+  return "rejected";
+}
+
+/** One request: JSON in and out, under the timeout; the answer checked against `schema`. */
+async function call<T>(
+  conn: Connection,
+  method: "GET" | "POST",
+  path: string,
+  schema: ZodType<T>,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const request = `${method} ${path}`;
+  let response: Response;
+  let text: string;
+  try {
+    response = await conn.doFetch(`${conn.apiUrl}${path}`, {
+      method,
+      headers: {
+        authorization: conn.authorization,
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(conn.timeoutMs),
+    });
+    // The body is read under the same timeout: a gateway that sends headers and stalls is unavailable too.
+    text = await response.text();
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    throw new RazorpayError(
+      "unavailable",
+      timedOut ? `no answer within ${conn.timeoutMs} ms` : "could not be reached",
+      {
         status: null,
         request,
         cause: error,
-      });
-    }
-
-    let json: unknown = undefined;
-    try {
-      json = text === "" ? undefined : JSON.parse(text);
-    } catch {
-      // handled below: a body that is not JSON
-    }
-
-    if (!response.ok) {
-      const parsed = razorpayErrorBody.safeParse(json);
-      const error = parsed.success ? parsed.data.error : null;
-      const status = response.status;
-      const kind: RazorpayErrorKind =
-        status >= 500 || status === 429
-          ? "unavailable"
-          : status === 401 || status === 403
-            ? "unauthorized"
-            : "rejected";
-      throw new RazorpayError(kind, error?.description ?? `HTTP ${status}`, {
-        status,
-        code: error?.code,
-        field: error?.field,
-        reason: error?.reason,
-        request,
-      });
-    }
-
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      throw new RazorpayError("unavailable", "answered with a body that is not the expected entity", {
-        status: response.status,
-        request,
-        cause: parsed.error,
-      });
-    }
-    return parsed.data;
+      },
+    );
   }
 
-  /** Ids go into paths: anything but Razorpay's id shape is refused before a request is made. */
-  function idPath(kind: string, id: string, request: string): string {
-    if (!RAZORPAY_ID.test(id)) {
-      throw new RazorpayError("rejected", `${JSON.stringify(id.slice(0, 40))} is not a valid ${kind} id`, {
-        status: null,
-        request,
-      });
-    }
-    return encodeURIComponent(id);
+  let json: unknown = undefined;
+  try {
+    json = text === "" ? undefined : JSON.parse(text);
+  } catch {
+    // handled below: a body that is not JSON
   }
+
+  if (!response.ok) {
+    const parsed = razorpayErrorBody.safeParse(json);
+    const error = parsed.success ? parsed.data.error : null;
+    const status = response.status;
+    throw new RazorpayError(errorKindOf(status), error?.description ?? `HTTP ${status}`, {
+      status,
+      code: error?.code,
+      field: error?.field,
+      reason: error?.reason,
+      request,
+    });
+  }
+
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new RazorpayError("unavailable", "answered with a body that is not the expected entity", {
+      status: response.status,
+      request,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+/** Ids go into paths: anything but Razorpay's id shape is refused before a request is made. */
+function idPath(kind: string, id: string, request: string): string {
+  if (!RAZORPAY_ID.test(id)) {
+    throw new RazorpayError("rejected", `${JSON.stringify(id.slice(0, 40))} is not a valid ${kind} id`, {
+      status: null,
+      request,
+    });
+  }
+  return encodeURIComponent(id);
+}
+
+export function createRazorpayClient(options: RazorpayClientOptions): RazorpayClient {
+  const conn: Connection = {
+    doFetch: options.fetch ?? fetch,
+    apiUrl: options.apiUrl.replace(/\/+$/, ""),
+    timeoutMs: options.timeoutMs ?? 5000,
+    authorization: `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString("base64")}`,
+  };
 
   return {
     async createOrder(input) {
@@ -194,7 +211,7 @@ export function createRazorpayClient(options: RazorpayClientOptions): RazorpayCl
           `createOrder: amountPaise must be a positive whole number of paise (got ${input.amountPaise})`,
         );
       }
-      return call("POST", "/v1/orders", razorpayOrderEntity, {
+      return call(conn, "POST", "/v1/orders", razorpayOrderEntity, {
         amount: input.amountPaise,
         currency: input.currency,
         receipt: input.receipt,
@@ -203,11 +220,17 @@ export function createRazorpayClient(options: RazorpayClientOptions): RazorpayCl
     },
 
     async fetchPayment(paymentId) {
-      return call("GET", `/v1/payments/${idPath("payment", paymentId, "GET /v1/payments/:id")}`, razorpayPaymentEntity);
+      return call(
+        conn,
+        "GET",
+        `/v1/payments/${idPath("payment", paymentId, "GET /v1/payments/:id")}`,
+        razorpayPaymentEntity,
+      );
     },
 
     async fetchOrderPayments(orderId) {
       return call(
+        conn,
         "GET",
         `/v1/orders/${idPath("order", orderId, "GET /v1/orders/:id/payments")}/payments`,
         razorpayPaymentCollection,
@@ -225,6 +248,7 @@ export function createRazorpayClient(options: RazorpayClientOptions): RazorpayCl
       }
       const path = `/v1/payments/${idPath("payment", paymentId, "POST /v1/payments/:id/refund")}/refund`;
       return call(
+        conn,
         "POST",
         path,
         razorpayRefundEntity,
@@ -238,7 +262,12 @@ export function createRazorpayClient(options: RazorpayClientOptions): RazorpayCl
     },
 
     async fetchRefund(refundId) {
-      return call("GET", `/v1/refunds/${idPath("refund", refundId, "GET /v1/refunds/:id")}`, razorpayRefundEntity);
+      return call(
+        conn,
+        "GET",
+        `/v1/refunds/${idPath("refund", refundId, "GET /v1/refunds/:id")}`,
+        razorpayRefundEntity,
+      );
     },
   };
 }
