@@ -5,14 +5,22 @@ import { HeroCarousel } from "~/components/home/hero-carousel";
 import { NewArrivals } from "~/components/home/new-arrivals";
 import { SeenOnYou } from "~/components/home/seen-on-you";
 import { getDb } from "~/db/client.server";
-import { BANNERS } from "~/db/seed/art/banners";
 import { getMediaStorage } from "~/boot.server";
 import { getLogger } from "~/lib/logger.server";
 import { sharedPageHeaders } from "~/lib/cache-control";
 import { listNewArrivals } from "~/modules/catalog/index.server";
 import { cardData, CATEGORIES } from "~/modules/catalog";
-import { baseUrlFromMatches, pageMeta } from "~/modules/content";
-import { BANNER_WIDTHS, bannerKey, responsiveSource, TILE_WIDTHS, tileKey } from "~/modules/content";
+import {
+  BANNER_WIDTHS,
+  bannerKey,
+  BANNERS,
+  baseUrlFromMatches,
+  pageMeta,
+  CLOTHING_COLLECTIONS,
+  responsiveSource,
+  TILE_WIDTHS,
+  tileKey,
+} from "~/modules/content";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
 
@@ -56,19 +64,6 @@ export function meta({ data, matches }: Route.MetaArgs) {
   ];
 }
 
-// The ten category slugs, in menu order.
-const COLLECTIONS = [
-  "kurtas",
-  "short-kurtis",
-  "co-ords",
-  "dresses",
-  "bottoms",
-  "lehengas",
-  "loungewear",
-  "sarees",
-  "shirts",
-  "unstitched",
-] as const;
 const GALLERY = ["lehengas", "sarees", "kurtas", "co-ords", "dresses", "accessories"] as const;
 
 export const headers = sharedPageHeaders;
@@ -90,7 +85,7 @@ export function loader() {
       desktop: responsiveSource(url, bannerKey(i, "desktop"), BANNER_WIDTHS.desktop),
       mobile: responsiveSource(url, bannerKey(i, "mobile"), BANNER_WIDTHS.mobile),
     })),
-    collections: COLLECTIONS.map((slug) => ({
+    collections: CLOTHING_COLLECTIONS.map((slug) => ({
       slug,
       name: CATEGORIES.find((c) => c.slug === slug)?.name ?? slug,
       front: responsiveSource(url, tileKey(slug, "front"), TILE_WIDTHS),

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { CATEGORIES } from "~/modules/catalog";
+import { CLOTHING_COLLECTIONS } from "~/modules/content";
 import { ArrowLeftIcon, ChevronRightIcon, CloseIcon } from "~/components/ui/icons";
 import { useModalDialog } from "./use-modal-dialog";
 
@@ -9,19 +10,11 @@ export const MENU_CLOSE_DELAY_MS = 200;
 
 type Panel = "main" | "categories" | "features" | "support";
 
-// The menu's ten category slugs (the jewellery collection has its own entry in the sub-navigation).
-const MENU_CATEGORIES = [
-  "kurtas",
-  "short-kurtis",
-  "co-ords",
-  "dresses",
-  "bottoms",
-  "lehengas",
-  "loungewear",
-  "sarees",
-  "shirts",
-  "unstitched",
-].map((slug) => ({ to: `/products?category=${slug}`, label: CATEGORIES.find((c) => c.slug === slug)?.name ?? slug }));
+// The ten clothing collections (the jewellery collection has its own entry in the sub-navigation).
+const MENU_CATEGORIES = CLOTHING_COLLECTIONS.map((slug) => ({
+  to: `/products?category=${slug}`,
+  label: CATEGORIES.find((c) => c.slug === slug)?.name ?? slug,
+}));
 
 const SUBMENUS: Record<Exclude<Panel, "main">, { title: string; links: Array<{ to: string; label: string }> }> = {
   categories: { title: "Shop By Categories", links: MENU_CATEGORIES },

@@ -2,20 +2,10 @@
  * Shapes shared by the demo catalogue data, the generated artwork and the seed.
  * Prices here are whole rupees for readability; the seed converts them to integer paise.
  */
+import { CLOTHING_COLLECTIONS } from "~/modules/content";
 
-export const CATEGORY_SLUGS = [
-  "kurtas",
-  "short-kurtis",
-  "co-ords",
-  "dresses",
-  "bottoms",
-  "lehengas",
-  "loungewear",
-  "sarees",
-  "shirts",
-  "unstitched",
-  "accessories",
-] as const;
+/** Every category of the demo catalogue: the clothing collections and the jewellery. */
+export const CATEGORY_SLUGS = [...CLOTHING_COLLECTIONS, "accessories"] as const;
 
 export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
 

@@ -3,6 +3,8 @@
  * modules, routes and components import from here (or from index.server.ts), never from the files
  * behind it, and never the module's tables (scripts/check-architecture.mjs enforces both).
  */
+export { type BannerCopy, BANNERS } from "./banners";
+export { CLOTHING_COLLECTIONS } from "./collections";
 export { GST_STATE_CODES, gstinProblem } from "./gstin";
 export { NEWSLETTER_MESSAGES, type NewsletterResult, parseNewsletterEmail } from "./newsletter";
 export { baseUrlFromMatches, pageMeta } from "./seo";

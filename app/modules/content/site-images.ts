@@ -1,7 +1,8 @@
 /** Names and sizes of the home page's generated banners and collection tiles (shared by the seed and the pages). */
 import { variantKey } from "../media";
+import { BANNERS } from "./banners";
 
-export const BANNER_COUNT = 5;
+export const BANNER_COUNT = BANNERS.length;
 export const BANNER_WIDTHS = { desktop: [960, 1440, 1920], mobile: [480, 800] } as const;
 export const BANNER_SIZE = { desktop: { width: 1920, height: 800 }, mobile: { width: 800, height: 1000 } } as const;
 export const TILE_WIDTHS = [450, 900] as const;

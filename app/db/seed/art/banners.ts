@@ -1,51 +1,12 @@
 /**
  * Home-page hero slides as SVG: editorial compositions of jharokha arches,
  * garlands, drapes and garments from ./garment. No text is drawn: the page
- * overlays real HTML copy in the calm zone (left on desktop, bottom on mobile).
- * Every slide keeps that zone light, so dark text reads on all of them.
+ * overlays real HTML copy (the content module's BANNERS) in the calm zone (left
+ * on desktop, bottom on mobile). Every slide keeps that zone light, so dark text
+ * reads on all of them.
  */
 import type { GarmentArtInput, PrintKind, SeedColour } from "../types";
 import { cubicAt, darken, fabricFill, garmentArt, lighten, makeRng, mix, n, type Pt } from "./garment";
-
-export interface BannerCopy {
-  title: string;
-  subtitle: string;
-  cta: string;
-  href: string;
-}
-
-export const BANNERS: BannerCopy[] = [
-  {
-    title: "The Festive Edit",
-    subtitle: "Zari-kissed lehengas and drapes for sangeet nights and wedding mornings.",
-    cta: "Shop Lehengas",
-    href: "/products?category=lehengas",
-  },
-  {
-    title: "Indigo Stories",
-    subtitle: "Hand block-printed kurtas in indigo and ivory, made for easy everyday wear.",
-    cta: "Explore Kurtas",
-    href: "/products?category=kurtas",
-  },
-  {
-    title: "Marigold Mornings",
-    subtitle: "Sunny co-ord sets and breezy dresses in marigold, rose and mint.",
-    cta: "Shop Co-ords",
-    href: "/products?category=co-ords",
-  },
-  {
-    title: "Heirloom Sarees",
-    subtitle: "Silk and chanderi drapes with woven zari borders, made to be passed down.",
-    cta: "Discover Sarees",
-    href: "/products?category=sarees",
-  },
-  {
-    title: "Loved by Thousands",
-    subtitle: "The kurtis, dresses and co-ords our customers reorder again and again.",
-    cta: "Shop Bestsellers",
-    href: "/products?sortBy=most-ordered",
-  },
-];
 
 const C = (name: string, hex: string): SeedColour => ({ name, hex });
 
