@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getMediaStorage } from "../../app/boot.server";
@@ -11,7 +11,7 @@ import { setDatabase } from "../../app/db/client.server";
 import { auditLog } from "../../app/modules/audit/schema.server";
 import { mediaUploads } from "../../app/modules/media/schema.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
-import { countUnattachedUploads, sweepUnattachedUploads } from "../../app/modules/media/cleanup.server";
+import { sweepUnattachedUploads } from "../../app/modules/media/cleanup.server";
 import { PRODUCT_IMAGE_WIDTHS, srcSet, thumbnailKey, variantKey } from "../../app/modules/media/images";
 import { pictureKeys } from "../../app/modules/media/storage.server";
 import { claimUploads, removeStoredPicture, UploadClaimError } from "../../app/modules/media/upload.server";
@@ -53,6 +53,15 @@ let mediaDir = "";
 let staff: { cookie: string; userId: string };
 let otherStaff: { cookie: string; userId: string };
 let shopperCookie = "";
+
+/** How many unattached uploads there are. */
+async function countUnattachedUploads(db: typeof t.db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mediaUploads)
+    .where(isNull(mediaUploads.attachedAt));
+  return row?.n ?? 0;
+}
 
 beforeAll(async () => {
   setDatabase(t.database);

@@ -23,7 +23,7 @@ import { setVariantStock } from "../../app/modules/catalog/stock.server";
 import { findVariant } from "../../app/modules/catalog/variants.server";
 import { ensureCoupons } from "../../app/modules/coupons/coupons.server";
 import { coupons } from "../../app/modules/coupons/schema.server";
-import { mergeGuestWishlist, toggleWishlist, wishlistedIds } from "../../app/modules/wishlist/wishlist.server";
+import { addToWishlist, mergeGuestWishlist, wishlistedIds } from "../../app/modules/wishlist/wishlist.server";
 import { createTestProduct } from "../factories/catalog";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -375,7 +375,7 @@ describe("merging a guest cart on sign-in", () => {
 
   it("unites the wishlists without duplicates and skips ids that are not products", async () => {
     const id = await newShopper();
-    await toggleWishlist(t.db, id, kurta);
+    await addToWishlist(t.db, id, kurta);
     expect(
       await mergeGuestWishlist(t.db, id, [kurta, saree, saree, "00000000-0000-4000-8000-000000000000", "junk"]),
     ).toBe(2);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
 import { addLine } from "../../app/modules/cart/cart.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
-import { toggleWishlist } from "../../app/modules/wishlist/wishlist.server";
+import { addToWishlist } from "../../app/modules/wishlist/wishlist.server";
 import { loader as rootLoader } from "../../app/root";
 import { loader as meLoader } from "../../app/routes/api.me";
 import { createTestProduct } from "../factories/catalog";
@@ -37,7 +37,7 @@ beforeAll(async () => {
   });
   shopper = await signedInShopper(t.db, "+919876512345", "203.0.113.91");
   await addLine(t.db, shopper.id, { productId: kurta, size: "M", colour: "Rust", quantity: 2 });
-  await toggleWishlist(t.db, shopper.id, kurta);
+  await addToWishlist(t.db, shopper.id, kurta);
 });
 
 async function root(pathname: string, cookie: string | null) {

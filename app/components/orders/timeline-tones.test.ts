@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio, TIMELINE_TONES } from "./timeline-tones";
+import { TIMELINE_TONES } from "./timeline-tones";
+
+/** WCAG contrast ratio of two #rrggbb colours. */
+function contrastRatio(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
 
 // the shop's backgrounds (app/app.css): ivory page, white cards, sand panels
 const BACKGROUNDS = { ivory: "#fbf8f3", white: "#ffffff", sand: "#f3ece1" };

@@ -54,15 +54,3 @@ export const TIMELINE_TONES: Record<StatusTone, TimelineTone> = {
     tag: "bg-[#e4eef6] text-[#1d5a8a]",
   },
 };
-
-/** WCAG contrast ratio of two #rrggbb colours. */
-export function contrastRatio(a: string, b: string): number {
-  const luminance = (hex: string) => {
-    const [r, g, bl] = [1, 3, 5]
-      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
-      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
-}

@@ -72,16 +72,6 @@ export async function listAddresses(db: Db, userId: string): Promise<Address[]> 
     .orderBy(desc(addresses.isPrimary), desc(addresses.createdAt));
 }
 
-export async function getAddress(db: Db, userId: string, addressId: string): Promise<Address | null> {
-  if (!isUuid(addressId)) return null;
-  const [row] = await db
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
-    .limit(1);
-  return row ?? null;
-}
-
 function values(input: AddressInput) {
   return {
     fullName: input.fullName,

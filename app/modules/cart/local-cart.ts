@@ -48,10 +48,6 @@ export function readLocalCart(storage: Storage | undefined = globalThis.localSto
   return parseLines(safeGet(storage, CART_STORAGE_KEY));
 }
 
-export function localCartCount(lines: LocalCartLine[]): number {
-  return lines.reduce((sum, l) => sum + Math.max(0, l.quantity), 0);
-}
-
 /** Tells this tab's listeners that a key changed; other tabs get the browser's own `storage` event. */
 function announce(key: string): void {
   if (typeof window === "undefined") return;

@@ -220,37 +220,6 @@ export async function listNewArrivals(db: Db, limit = 4): Promise<ProductCardVie
     .limit(limit);
 }
 
-export interface ProductPage {
-  items: ProductCardView[];
-  total: number;
-  page: number;
-  perPage: number;
-}
-
-/** Active products, newest first, one page at a time, optionally in one category (filters and sorting arrive with the catalogue issue). */
-export async function listProducts(
-  db: Db,
-  { page = 1, perPage = 24, category }: { page?: number; perPage?: number; category?: string } = {},
-): Promise<ProductPage> {
-  const where = category
-    ? and(eq(products.isActive, true), eq(products.category, category))
-    : eq(products.isActive, true);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ ...cardColumns, images: cardImages })
-      .from(products)
-      .where(where)
-      .orderBy(newest, asc(products.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .where(where),
-  ]);
-  return { items: rows, total: count?.n ?? 0, page, perPage };
-}
-
 export function isProductId(value: string): boolean {
   return isUuid(value);
 }

@@ -6,6 +6,7 @@
  */
 import { GST_START_DATE, type CategoryTaxRow } from "./defaults";
 import { formatRate } from "./tax";
+import { rupeesToPaise } from "../pricing";
 
 export const TAX_FIELDS = [
   "categorySlug",
@@ -49,7 +50,7 @@ export function percentToBp(value: string): number | null {
 export function rupeesToPaiseInput(value: string): number | null {
   const trimmed = value.trim().replace(/^₹\s*/, "").replace(/,/g, "");
   if (!rupees.test(trimmed)) return null;
-  const paise = Math.round(Number(trimmed) * 100);
+  const paise = rupeesToPaise(Number(trimmed));
   return paise > 0 ? paise : null;
 }
 

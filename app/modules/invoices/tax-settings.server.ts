@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { recordAudit, type Actor } from "../audit/index.server";
 import { listCategories } from "../catalog/index.server";
@@ -131,17 +131,4 @@ export async function cancelScheduledTax(
     });
     return true;
   });
-}
-
-/** Categories with no rate in force today: their orders get no invoice until one is set. */
-export async function categoriesWithoutTax(db: Db, today: string): Promise<string[]> {
-  const [cats, inForce] = await Promise.all([
-    listCategories(db),
-    db
-      .selectDistinct({ slug: categoryTax.categorySlug })
-      .from(categoryTax)
-      .where(lte(categoryTax.effectiveFrom, today)),
-  ]);
-  const taxed = new Set(inForce.map((r) => r.slug));
-  return cats.filter((c) => !taxed.has(c.slug)).map((c) => c.slug);
 }

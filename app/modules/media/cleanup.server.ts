@@ -1,5 +1,5 @@
 import { startPeriodic, stopPeriodic } from "../../lib/periodic.server";
-import { and, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, inArray, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
 import { mediaUploads } from "./schema.server";
@@ -52,15 +52,6 @@ export async function sweepUnattachedUploads(
     }
   }
   return { removed: taken.length - failed, failed };
-}
-
-/** How many unattached uploads there are (for tests and the log). */
-export async function countUnattachedUploads(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(mediaUploads)
-    .where(isNull(mediaUploads.attachedAt));
-  return row?.n ?? 0;
 }
 
 /** Sweeps now and then every `everyMs` (hourly by default; an upload lives a day, so an hour late is fine). */

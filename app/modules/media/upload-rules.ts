@@ -29,12 +29,6 @@ export const MAX_UPLOAD_PIXELS = 40_000_000;
 /** What a picture's content may be (read from its bytes, never from its name or declared type). */
 export const ACCEPTED_UPLOAD_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 
-/** For `<input type="file" accept>`: a hint to the picker only; the server decides by content. */
-export const UPLOAD_ACCEPT = "image/jpeg,image/png,image/gif,image/webp,.jpg,.jpeg,.png,.gif,.webp";
-
-/** Shown under the drop zone; the same limit the server enforces. */
-export const UPLOAD_HINT = "JPEG, PNG, GIF or WebP, up to 10MB each";
-
 export const UPLOAD_MESSAGES = {
   noFile: "No file provided",
   tooLarge: "File size too large. Maximum size is 10MB.",

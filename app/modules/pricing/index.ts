@@ -3,7 +3,7 @@
  * modules, routes and components import from here (or from index.server.ts), never from the files
  * behind it, and never the module's tables (scripts/check-architecture.mjs enforces both).
  */
-export { formatPaise, formatPrice, groupIndian, type Paise, percentOff } from "./money";
+export { formatPaise, formatPrice, groupIndian, type Paise, percentOff, rupeesToPaise } from "./money";
 export {
   checkCoupon,
   checkoutTotals,

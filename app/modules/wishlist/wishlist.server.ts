@@ -3,17 +3,6 @@ import type { Db } from "../../db/client.server";
 import { existingProductIds, isProductId } from "../catalog/index.server";
 import { wishlistItems } from "./schema.server";
 
-/** Adds or removes a product from a signed-in shopper's wishlist; returns true when it is now in it. */
-export async function toggleWishlist(db: Db, userId: string, productId: string): Promise<boolean> {
-  const removed = await db
-    .delete(wishlistItems)
-    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
-    .returning({ productId: wishlistItems.productId });
-  if (removed.length > 0) return false;
-  await db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
-  return true;
-}
-
 /** Adds a product (nothing happens when it is already there). */
 export async function addToWishlist(db: Db, userId: string, productId: string): Promise<void> {
   await db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
