@@ -6,7 +6,7 @@ import { getDb } from "~/db/client.server";
 import { readJsonField } from "~/lib/forms";
 import { readFormData } from "~/lib/http.server";
 import { getLogger } from "~/lib/logger.server";
-import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/index.server";
+import { ADMIN_HEADERS, guardAction, requireStaff } from "~/modules/admin/index.server";
 import { recentActivity } from "~/modules/audit/index.server";
 import { pageNumber } from "~/modules/reports/index.server";
 import { loadCouponForEdit, saveCoupon } from "~/modules/coupons/index.server";
@@ -42,23 +42,13 @@ type Answer =
 const answer = (body: Answer, status = 200) => data(body, { status, headers: ADMIN_HEADERS });
 
 export async function action({ request, params }: Route.ActionArgs) {
-  let staff: Staff;
-  try {
-    staff = await requireStaff(request);
-  } catch (refusal) {
-    // signed out while editing: the same 401 / 403 and no change, as data the form can show
-    const status = (refusal as { init?: { status?: number } } | null)?.init?.status;
-    if (status === 401 || status === 403)
-      return answer(
-        {
-          ok: false,
-          formError: status === 401 ? COUPON_ADMIN_MESSAGES.signedOut : COUPON_ADMIN_MESSAGES.failed,
-          fieldErrors: {},
-        },
-        status,
-      );
-    throw refusal;
-  }
+  // signed out while editing: the same 401 / 403 and no change, as data the form can show
+  const guard = await guardAction(request, {
+    signedOut: COUPON_ADMIN_MESSAGES.signedOut,
+    forbidden: COUPON_ADMIN_MESSAGES.failed,
+  });
+  if (!guard.ok) return answer({ ok: false, formError: guard.message, fieldErrors: {} }, guard.status);
+  const { staff } = guard;
   const form = await readFormData(request);
   const values = form.get("intent") === "save" ? readJsonField(form, "coupon", couponValuesSchema) : null;
   if (!values) return answer({ ok: false, formError: COUPON_ADMIN_MESSAGES.failed, fieldErrors: {} }, 400);

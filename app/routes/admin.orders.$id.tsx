@@ -4,7 +4,7 @@ import type { Route } from "./+types/admin.orders.$id";
 import { OrderDetail, OrderMissing } from "~/components/admin/orders/order-detail";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
-import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/index.server";
+import { ADMIN_HEADERS, guardAction, requireStaff } from "~/modules/admin/index.server";
 import { ORDER_ADMIN_MESSAGES, type OrderActionAnswer } from "~/modules/orders";
 import { taxDocumentsOf } from "~/modules/invoices/index.server";
 import { loadStaffOrder } from "~/modules/reports/index.server";
@@ -32,26 +32,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  let staff: Staff;
-  try {
-    staff = await requireStaff(request);
-  } catch (refusal) {
-    // signed out while working: the same 401 / 403 and no change, as data the form can show
-    const status = (refusal as { init?: { status?: number } } | null)?.init?.status;
-    if (status === 401 || status === 403) {
-      const body: OrderActionAnswer = {
-        ok: false,
-        intent: null,
-        orderId: null,
-        formError: status === 401 ? ORDER_ADMIN_MESSAGES.signedOut : ORDER_ADMIN_MESSAGES.failed,
-        fieldErrors: {},
-      };
-      return data(body, { status, headers: ADMIN_HEADERS });
-    }
-    throw refusal;
+  // signed out while working: the same 401 / 403 and no change, as data the form can show
+  const guard = await guardAction(request, {
+    signedOut: ORDER_ADMIN_MESSAGES.signedOut,
+    forbidden: ORDER_ADMIN_MESSAGES.failed,
+  });
+  if (!guard.ok) {
+    const body: OrderActionAnswer = {
+      ok: false,
+      intent: null,
+      orderId: null,
+      formError: guard.message,
+      fieldErrors: {},
+    };
+    return data(body, { status: guard.status, headers: ADMIN_HEADERS });
   }
   const form = await readFormData(request);
-  const answer = await runOrderAction(getDb(), staff, form, { orderId: params.id });
+  const answer = await runOrderAction(getDb(), guard.staff, form, { orderId: params.id });
   return data(answer.body, { status: answer.status, headers: ADMIN_HEADERS });
 }
 

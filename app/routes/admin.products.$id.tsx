@@ -6,7 +6,7 @@ import { EditorMissing, ProductEditor } from "~/components/admin/products/produc
 import { getMediaStorage } from "~/boot.server";
 import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
-import { ADMIN_HEADERS, requireStaff, type Staff } from "~/modules/admin/index.server";
+import { ADMIN_HEADERS, guardAction, requireStaff } from "~/modules/admin/index.server";
 import { recentActivity } from "~/modules/audit/index.server";
 import { loadProductForEdit, nextSkuNumber, saveProduct } from "~/modules/catalog/index.server";
 import { parseProductFormValues, PRODUCT_MESSAGES } from "~/modules/catalog";
@@ -43,23 +43,13 @@ type Answer =
 const answer = (body: Answer, status = 200) => data(body, { status, headers: ADMIN_HEADERS });
 
 export async function action({ request, params }: Route.ActionArgs) {
-  let staff: Staff;
-  try {
-    staff = await requireStaff(request);
-  } catch (refusal) {
-    // Signed out while editing: the same 401 / 403 and no change, but as data the form can show.
-    const status = (refusal as { init?: { status?: number } } | null)?.init?.status;
-    if (status === 401 || status === 403)
-      return answer(
-        {
-          ok: false,
-          formError: status === 401 ? PRODUCT_MESSAGES.signedOut : PRODUCT_MESSAGES.saveFailed,
-          fieldErrors: {},
-        },
-        status,
-      );
-    throw refusal;
-  }
+  // Signed out while editing: the same 401 / 403 and no change, but as data the form can show.
+  const guard = await guardAction(request, {
+    signedOut: PRODUCT_MESSAGES.signedOut,
+    forbidden: PRODUCT_MESSAGES.saveFailed,
+  });
+  if (!guard.ok) return answer({ ok: false, formError: guard.message, fieldErrors: {} }, guard.status);
+  const { staff } = guard;
   const form = await readFormData(request);
   const values = form.get("intent") === "save" ? parseProductFormValues(String(form.get("product") ?? "")) : null;
   if (!values) return answer({ ok: false, formError: PRODUCT_MESSAGES.saveFailed, fieldErrors: {} }, 400);

@@ -3,24 +3,17 @@ import type { Route } from "./+types/admin.settings";
 import { SettingsForm } from "~/components/admin/settings/settings-form";
 import { SettingsView } from "~/components/admin/settings/settings-view";
 import { getDb } from "~/db/client.server";
+import { readJsonField } from "~/lib/forms";
 import { readFormData } from "~/lib/http.server";
 import { getLogger } from "~/lib/logger.server";
-import {
-  ADMIN_HEADERS,
-  forgetStaffChecks,
-  isOwner,
-  ownersOnlyRefusal,
-  requireOwner,
-  requireStaff,
-  type Staff,
-} from "~/modules/admin/index.server";
+import { ADMIN_HEADERS, forgetStaffChecks, guardAction, isOwner, requireStaff } from "~/modules/admin/index.server";
 import { INDIAN_STATES } from "~/modules/accounts";
 import { loadSettingsForEdit, saveStoreSettings } from "~/modules/content/index.server";
 import {
-  parseSettingsFormValues,
   SETTINGS_MESSAGES,
   type SettingsFieldErrors,
   type SettingsFormValues,
+  settingsValuesSchema,
 } from "~/modules/content";
 
 /*
@@ -50,26 +43,15 @@ type Answer =
 const answer = (body: Answer, status = 200) => data(body, { status, headers: ADMIN_HEADERS });
 
 export async function action({ request }: Route.ActionArgs) {
-  let staff: Staff;
-  try {
-    staff = await requireOwner(request, SETTINGS_MESSAGES.ownersOnly);
-  } catch (refusal) {
-    const ownersOnly = ownersOnlyRefusal(refusal);
-    if (ownersOnly) return answer({ ok: false, formError: ownersOnly.message, fieldErrors: {} }, 403);
-    const status = (refusal as { init?: { status?: number } } | null)?.init?.status;
-    if (status === 401 || status === 403)
-      return answer(
-        {
-          ok: false,
-          formError: status === 401 ? SETTINGS_MESSAGES.signedOut : SETTINGS_MESSAGES.failed,
-          fieldErrors: {},
-        },
-        status,
-      );
-    throw refusal;
-  }
+  const guard = await guardAction(
+    request,
+    { signedOut: SETTINGS_MESSAGES.signedOut, forbidden: SETTINGS_MESSAGES.failed },
+    SETTINGS_MESSAGES.ownersOnly,
+  );
+  if (!guard.ok) return answer({ ok: false, formError: guard.message, fieldErrors: {} }, guard.status);
+  const { staff } = guard;
   const form = await readFormData(request);
-  const values = form.get("intent") === "save" ? parseSettingsFormValues(String(form.get("settings") ?? "")) : null;
+  const values = form.get("intent") === "save" ? readJsonField(form, "settings", settingsValuesSchema) : null;
   if (!values) return answer({ ok: false, formError: SETTINGS_MESSAGES.failed, fieldErrors: {} }, 400);
   try {
     const result = await saveStoreSettings(getDb(), staff, values);

@@ -7,7 +7,7 @@ import { findVariant } from "../../app/modules/catalog/variants.server";
 import { checkoutPage } from "../../app/modules/checkout/checkout-page.server";
 import { storeSettings } from "../../app/modules/content/schema.server";
 import { loadSettingsForEdit, saveStoreSettings } from "../../app/modules/content/settings-admin.server";
-import type { SettingsFormValues } from "../../app/modules/content/settings-form";
+import { SETTINGS_MESSAGES, type SettingsFormValues } from "../../app/modules/content/settings-form";
 import { ensureStoreSettings, getStoreSettings } from "../../app/modules/content/settings.server";
 import { loadCouponForEdit, saveCoupon } from "../../app/modules/coupons/coupon-admin.server";
 import { COUPON_ADMIN_MESSAGES, type CouponFormValues } from "../../app/modules/coupons/coupon-form";
@@ -715,6 +715,26 @@ describe("the store settings", () => {
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok && r.status === 409)).toHaveLength(1);
+  });
+
+  it("raises the version on every save and refuses one naming an older version, writing nothing", async () => {
+    const loaded = await loadSettingsForEdit(t.db);
+    expect((await settingsAction({ ...loaded, tagline: "Woven slowly" })).body).toMatchObject({
+      ok: true,
+      values: { version: loaded.version + 1 },
+    });
+    const before = await getStoreSettings(t.db);
+    expect(before.version).toBe(loaded.version + 1);
+    const audits = (await auditFor("settings", "1")).length;
+    const purgesBefore = purges;
+    const stale = await settingsAction({ ...loaded, tagline: "Stale", codFee: "99" });
+    expect(stale).toMatchObject({
+      status: 409,
+      body: { ok: false, conflict: true, formError: SETTINGS_MESSAGES.conflict },
+    });
+    expect(await getStoreSettings(t.db)).toEqual(before);
+    expect(await auditFor("settings", "1")).toHaveLength(audits);
+    expect(purges).toBe(purgesBefore);
   });
 
   it("is read by the checkout at once: COD fee, COD maximum, COD off, prepaid discount", async () => {

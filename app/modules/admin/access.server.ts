@@ -62,11 +62,42 @@ export function isOwner(staff: Pick<Staff, "id">): Promise<boolean> {
 }
 
 /** requireOwner's refusal, from what a guard threw; null for anything else (sign-in, shoppers). */
-export function ownersOnlyRefusal(thrown: unknown): OwnersOnly | null {
+function ownersOnlyRefusal(thrown: unknown): OwnersOnly | null {
   const body = (thrown as { data?: unknown } | null)?.data as Partial<OwnersOnly> | undefined;
   return body?.ownersOnly === true && typeof body.message === "string"
     ? { ownersOnly: true, message: body.message }
     : null;
+}
+
+/** How a form phrases the guard's refusals: to a visitor or an expired session, and to a shopper. */
+export interface RefusalMessages {
+  signedOut: string;
+  forbidden: string;
+}
+
+export type GuardedAction = { ok: true; staff: Staff } | { ok: false; status: 401 | 403; message: string };
+
+/**
+ * The guard of an action whose page shows its own refusals (a form that keeps what was typed, a
+ * file link): the staff member, or why not, phrased by `messages`: 401 for a visitor or an expired
+ * session, 403 for a shopper. With `ownersOnly`, the change is an owner's (requireOwner), and staff
+ * who are not owners get 403 with that message. Anything else the guard throws is thrown on.
+ */
+export async function guardAction(
+  request: Request,
+  messages: RefusalMessages,
+  ownersOnly?: string,
+): Promise<GuardedAction> {
+  try {
+    return { ok: true, staff: ownersOnly ? await requireOwner(request, ownersOnly) : await requireStaff(request) };
+  } catch (refusal) {
+    const owners = ownersOnlyRefusal(refusal);
+    if (owners) return { ok: false, status: 403, message: owners.message };
+    const status = (refusal as { init?: { status?: number } | null } | null)?.init?.status;
+    if (status === 401) return { ok: false, status, message: messages.signedOut };
+    if (status === 403) return { ok: false, status, message: messages.forbidden };
+    throw refusal;
+  }
 }
 
 /**
@@ -77,14 +108,15 @@ export async function requireStaffForFile(
   request: Request,
   headers: Record<string, string>,
 ): Promise<Staff | Response> {
-  try {
-    return await requireStaff(request);
-  } catch (refusal) {
-    const status = (refusal as { init?: { status?: number } } | null)?.init?.status;
-    if (status !== 401 && status !== 403) throw refusal;
-    const message = status === 401 ? "Please sign in to the back office first." : ADMIN_MESSAGES.forbidden;
-    return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
-  }
+  const guarded = await guardAction(request, {
+    signedOut: "Please sign in to the back office first.",
+    forbidden: ADMIN_MESSAGES.forbidden,
+  });
+  if (guarded.ok) return guarded.staff;
+  return new Response(guarded.message, {
+    status: guarded.status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", ...headers },
+  });
 }
 
 /** The guard's answer with the store settings it read (the admin layout shows the store's name). */
@@ -191,20 +223,13 @@ async function checkStaff(request: Request, now: Date): Promise<Guarded> {
  * the caller knows who is sending it.
  */
 export async function requireUploader(request: Request): Promise<Staff> {
-  try {
-    return await requireStaff(request);
-  } catch (thrown) {
-    const status = (thrown as { init?: { status?: number } | null } | null)?.init?.status;
-    if (status === 401)
-      throw Response.json({ error: UPLOAD_MESSAGES.signIn } satisfies UploadError, {
-        status: 401,
-        headers: ADMIN_HEADERS,
-      });
-    if (status === 403)
-      throw Response.json({ error: UPLOAD_MESSAGES.forbidden } satisfies UploadError, {
-        status: 403,
-        headers: ADMIN_HEADERS,
-      });
-    throw thrown;
-  }
+  const guarded = await guardAction(request, {
+    signedOut: UPLOAD_MESSAGES.signIn,
+    forbidden: UPLOAD_MESSAGES.forbidden,
+  });
+  if (guarded.ok) return guarded.staff;
+  throw Response.json({ error: guarded.message } satisfies UploadError, {
+    status: guarded.status,
+    headers: ADMIN_HEADERS,
+  });
 }

@@ -12,11 +12,11 @@ export {
   checkSettingsForm,
   DEMO_WHATSAPP_NOTE,
   isDemoWhatsapp,
-  parseSettingsFormValues,
   SETTINGS_MESSAGES,
   type SettingsField,
   type SettingsFieldErrors,
   type SettingsFormValues,
+  settingsValuesSchema,
 } from "./settings-form";
 export {
   BANNER_COUNT,

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
+import { afterCommit, inTransaction } from "../../db/transaction.server";
 import { purgePageCache } from "../../lib/page-cache.server";
 import { changedFields, recordAudit, type Actor } from "../audit/index.server";
 import { formatPrice } from "../pricing";
@@ -17,7 +18,7 @@ import { ensureStoreSettings, forgetCachedStoreSettings, getStoreSettings } from
 
 /*
  * Saving the `store_settings` row from the admin (decision 025): checked field by field, refused when
- * someone else saved since the form was loaded (the row's updated_at), one audit row with the
+ * someone else saved since the form was loaded (the row's version), one audit row with the
  * changed fields, then the page cache is purged: the footer, contact details and product pages
  * show these settings. The checkout reads the row on every request, so its COD rules and prepaid
  * discount follow at once.
@@ -31,12 +32,6 @@ export async function loadSettingsForEdit(db: Db): Promise<SettingsFormValues> {
 export type SettingsSaveResult =
   | { ok: true; changed: string[]; values: SettingsFormValues }
   | { ok: false; status: 400 | 409; formError: string; fieldErrors: SettingsFieldErrors; conflict?: boolean };
-
-class Refused extends Error {
-  constructor(readonly result: Extract<SettingsSaveResult, { ok: false }>) {
-    super(result.formError);
-  }
-}
 
 function shown(field: keyof SettingsDraft, value: unknown): string {
   if (value === null || value === "") return field === "codMaxOrderPaise" ? "no maximum" : "empty";
@@ -58,11 +53,6 @@ function summaryOf(changes: Record<string, { before: unknown; after: unknown }>)
   return `Settings: ${parts.join("; ")}`;
 }
 
-const sameInstant = (a: Date, iso: string) => {
-  const t = Date.parse(iso);
-  return Number.isFinite(t) && a.getTime() === t;
-};
-
 export async function saveStoreSettings(
   db: Db,
   staff: Actor,
@@ -70,78 +60,52 @@ export async function saveStoreSettings(
   now = new Date(),
 ): Promise<SettingsSaveResult> {
   await ensureStoreSettings(db);
-  let result: SettingsSaveResult;
-  try {
-    result = await db.transaction(async (tx) => {
-      // the row's lock: two saves at once are taken one after the other, the second sees the first's time
-      const [row] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1)).for("update");
-      if (!row) throw new Error("store settings row missing");
-      const checked = checkSettingsForm(values, { storedGstin: row.gstin });
-      if (!checked.ok)
-        throw new Refused({
-          ok: false,
-          status: 400,
-          formError: SETTINGS_MESSAGES.saveFailed,
-          fieldErrors: checked.fieldErrors,
-        });
-      if (!sameInstant(row.updatedAt, values.updatedAt))
-        throw new Refused({
-          ok: false,
-          status: 409,
-          formError: SETTINGS_MESSAGES.conflict,
-          fieldErrors: {},
-          conflict: true,
-        });
-      const before: SettingsDraft = {
-        storeName: row.storeName,
-        tagline: row.tagline,
-        supportEmail: row.supportEmail,
-        supportPhone: row.supportPhone,
-        whatsappNumber: row.whatsappNumber,
-        instagramUrl: row.instagramUrl,
-        facebookUrl: row.facebookUrl,
-        youtubeUrl: row.youtubeUrl,
-        address: row.address,
-        gstin: row.gstin,
-        shopState: row.shopState,
-        legalName: row.legalName,
-        codEnabled: row.codEnabled,
-        codFeePaise: row.codFeePaise,
-        codMaxOrderPaise: row.codMaxOrderPaise,
-        maxOrderPaise: row.maxOrderPaise,
-        prepaidDiscountPercent: row.prepaidDiscountPercent,
-        paymentTimeoutMinutes: row.paymentTimeoutMinutes,
-        staffSessionHours: row.staffSessionHours,
-      };
-      const changes = changedFields(
-        before as unknown as Record<string, unknown>,
-        checked.draft as unknown as Record<string, unknown>,
-      );
-      const changed = Object.keys(changes);
-      if (changed.length === 0) return { ok: true as const, changed, values: settingsFormValuesOf(row) };
-      // strictly later than the version the form had, even on a coarse clock
-      const updatedAt = new Date(Math.max(now.getTime(), row.updatedAt.getTime() + 1));
-      const [saved] = await tx
-        .update(storeSettings)
-        .set({ ...checked.draft, updatedAt })
-        .where(eq(storeSettings.id, 1))
-        .returning();
-      await recordAudit(tx, staff, {
-        entity: "settings",
-        entityId: "1",
-        action: "update",
-        summary: summaryOf(changes),
-        changes,
+  return inTransaction(db, async (tx, rollBack) => {
+    // the row's lock: two saves at once are taken one after the other, the second sees the first's version
+    const [row] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1)).for("update");
+    if (!row) throw new Error("store settings row missing");
+    const checked = checkSettingsForm(values, { storedGstin: row.gstin });
+    if (!checked.ok)
+      return rollBack({
+        ok: false,
+        status: 400,
+        formError: SETTINGS_MESSAGES.saveFailed,
+        fieldErrors: checked.fieldErrors,
       });
-      return { ok: true as const, changed, values: settingsFormValuesOf(saved!) };
+    if (values.version !== row.version)
+      return rollBack({
+        ok: false,
+        status: 409,
+        formError: SETTINGS_MESSAGES.conflict,
+        fieldErrors: {},
+        conflict: true,
+      });
+    const changes = changedFields(storedDraft(row), checked.draft as unknown as Record<string, unknown>);
+    const changed = Object.keys(changes);
+    if (changed.length === 0) return { ok: true, changed, values: settingsFormValuesOf(row) };
+    const [saved] = await tx
+      .update(storeSettings)
+      .set({ ...checked.draft, version: row.version + 1, updatedAt: now })
+      .where(eq(storeSettings.id, 1))
+      .returning();
+    await recordAudit(tx, staff, {
+      entity: "settings",
+      entityId: "1",
+      action: "update",
+      summary: summaryOf(changes),
+      changes,
     });
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    throw error;
-  }
-  if (result.ok && result.changed.length > 0) {
-    forgetCachedStoreSettings();
-    purgePageCache();
-  }
-  return result;
+    // the footer, contact details and product pages show these settings
+    afterCommit(tx, () => {
+      forgetCachedStoreSettings();
+      purgePageCache();
+    });
+    return { ok: true, changed, values: settingsFormValuesOf(saved!) };
+  });
+}
+
+/** The stored row's editable columns, as a save compares them. */
+function storedDraft(row: typeof storeSettings.$inferSelect): Record<string, unknown> {
+  const { id: _id, version: _version, createdAt: _created, updatedAt: _updated, ...draft } = row;
+  return draft satisfies SettingsDraft;
 }

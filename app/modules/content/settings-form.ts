@@ -4,6 +4,17 @@
  * authority). Money is typed in rupees and kept in paise. Safe for the browser; admin chunks only.
  */
 import { z } from "zod";
+import {
+  ACROSS_FIELDS,
+  blankOr,
+  complain,
+  failed,
+  parsedText,
+  problem,
+  readForm,
+  wholeNumber,
+  type FieldErrors,
+} from "../../lib/forms";
 import { INDIAN_STATES } from "../accounts";
 import { paiseToRupeesText, rupeesTextToPaise } from "../catalog";
 import { formatPrice } from "../pricing";
@@ -64,8 +75,8 @@ export interface SettingsFormValues extends TextSettings {
   prepaidDiscountPercent: string;
   paymentTimeoutMinutes: string;
   staffSessionHours: string;
-  /** the row's updated_at the form started from (ISO) */
-  updatedAt: string;
+  /** the row's version the form started from */
+  version: number;
 }
 
 /** The columns a save writes. */
@@ -79,8 +90,8 @@ export interface SettingsDraft extends TextSettings {
   staffSessionHours: number;
 }
 
-export type SettingsField = Exclude<keyof SettingsFormValues, "updatedAt">;
-export type SettingsFieldErrors = Partial<Record<SettingsField, string>>;
+export type SettingsField = Exclude<keyof SettingsFormValues, "version">;
+export type SettingsFieldErrors = FieldErrors<SettingsField>;
 export type SettingsFormCheck = { ok: true; draft: SettingsDraft } | { ok: false; fieldErrors: SettingsFieldErrors };
 
 /** What people read for each column, in the audit summary. */
@@ -106,7 +117,7 @@ export const SETTINGS_LABELS: Record<keyof SettingsDraft, string> = {
   staffSessionHours: "Staff session length",
 };
 
-type StoredSettings = SettingsDraft & { updatedAt: Date | string };
+type StoredSettings = SettingsDraft & { version: number };
 
 /** The stored row as the form shows it. */
 export function settingsFormValuesOf(row: StoredSettings): SettingsFormValues {
@@ -130,7 +141,7 @@ export function settingsFormValuesOf(row: StoredSettings): SettingsFormValues {
     prepaidDiscountPercent: String(row.prepaidDiscountPercent),
     paymentTimeoutMinutes: String(row.paymentTimeoutMinutes),
     staffSessionHours: String(row.staffSessionHours),
-    updatedAt: typeof row.updatedAt === "string" ? row.updatedAt : row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -140,7 +151,8 @@ export function formatWhatsapp(digits: string): string {
   return m ? `+91 ${m[1]} ${m[2]}` : `+${digits}`;
 }
 
-const valuesSchema = z.object({
+/** The shape of what the editor sends (its rules are settingsFormSchema's). */
+export const settingsValuesSchema = z.object({
   storeName: z.string().max(1000),
   tagline: z.string().max(1000),
   supportEmail: z.string().max(1000),
@@ -160,21 +172,10 @@ const valuesSchema = z.object({
   prepaidDiscountPercent: z.string().max(40),
   paymentTimeoutMinutes: z.string().max(40),
   staffSessionHours: z.string().max(40),
-  updatedAt: z.string().max(60),
+  version: z.number().int().positive(),
 });
 
-/** Reads the form's JSON payload; null when it is not the form's shape. */
-export function parseSettingsFormValues(json: string): SettingsFormValues | null {
-  try {
-    const parsed = valuesSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-const WHOLE = /^\d{1,9}$/;
 
 const SOCIAL: Record<
   "instagramUrl" | "facebookUrl" | "youtubeUrl",
@@ -228,147 +229,147 @@ export function whatsappDigits(raw: string): string | null {
   return /^[6-9]\d{9}$/.test(local) ? `91${local}` : null;
 }
 
-function wholeIn(raw: string, min: number, max: number): number | null {
-  const text = raw.trim();
-  if (!WHOLE.test(text)) return null;
-  const n = Number(text);
-  return n >= min && n <= max ? n : null;
+/** Text as stored: trimmed, inner runs of spaces made one. */
+const clean = (text: string) => text.trim().replace(/\s+/g, " ");
+
+/** Cleaned text of at most `max` characters (`required`: the message when it is empty). */
+function cleanText(max: number, required?: string) {
+  const text = z.string().transform(clean);
+  return required
+    ? text.pipe(z.string().min(1, required).max(max, `At most ${max} characters`))
+    : text.pipe(z.string().max(max, `At most ${max} characters`));
 }
 
+/** A link to the shop's page on a social site (empty: none). */
+const socialLink = (field: keyof typeof SOCIAL) =>
+  z
+    .string()
+    .trim()
+    .max(SETTINGS_LIMITS.url, `At most ${SETTINGS_LIMITS.url} characters`)
+    .superRefine(problem((url: string) => (url ? socialProblem(field, url) : null)));
+
+const rupees = (message: string) => parsedText(rupeesTextToPaise, message);
+
+const GSTIN_MESSAGES = {
+  format: "A GSTIN has 15 characters: 2 digits, 10 of the PAN, then 3 more, like 08ABCDE1234F1Z0",
+  check: "This GSTIN's last character does not match the others: check it for a typo",
+  state: (shopState: string) =>
+    `A GSTIN registered in ${shopState} starts with ${GST_STATE_CODES[shopState]?.[0] ?? "its state code"}`,
+} as const;
+
 /**
- * Every field's rule, with a message per field. `storedGstin` is the GSTIN saved so far: once set it
- * can be corrected but not removed (tax invoices print it).
+ * The settings form's rules, for the browser and the server alike, with a message per field.
+ * `storedGstin` is the GSTIN saved so far: once set it can be corrected but not removed (tax
+ * invoices print it).
  */
+export function settingsFormSchema({ storedGstin = "" }: { storedGstin?: string } = {}) {
+  return z
+    .object({
+      storeName: cleanText(SETTINGS_LIMITS.storeName, "Enter the store name"),
+      tagline: cleanText(SETTINGS_LIMITS.tagline),
+      supportEmail: z
+        .string()
+        .transform((text) => text.trim().toLowerCase())
+        .refine(
+          (email) => !email || (EMAIL.test(email) && email.length <= SETTINGS_LIMITS.email),
+          "Enter an e-mail address like care@yourshop.in",
+        ),
+      supportPhone: z
+        .string()
+        .transform(clean)
+        .refine(
+          (phone) => !phone || /^\+?\d{10,13}$/.test(phone.replace(/[\s()-]/g, "")),
+          "Enter a phone number like +91 98765 43210",
+        ),
+      whatsappNumber: blankOr(
+        "",
+        parsedText(
+          whatsappDigits,
+          "Enter an Indian mobile number like +91 98123 45678, or leave it empty to hide the button",
+        ),
+      ),
+      instagramUrl: socialLink("instagramUrl"),
+      facebookUrl: socialLink("facebookUrl"),
+      youtubeUrl: socialLink("youtubeUrl"),
+      address: z.string().trim().max(SETTINGS_LIMITS.address, `At most ${SETTINGS_LIMITS.address} characters`),
+      shopState: z
+        .string()
+        .trim()
+        .refine(
+          (state) => !state || (INDIAN_STATES as readonly string[]).includes(state),
+          "Choose the state from the list",
+        ),
+      gstin: z
+        .string()
+        .transform((text) => text.replace(/\s/g, "").toUpperCase())
+        .refine((gstin) => gstin || !storedGstin, "The GSTIN cannot be removed once set; correct it instead"),
+      legalName: cleanText(SETTINGS_LIMITS.legalName),
+      codEnabled: z.boolean(),
+      codFee: blankOr(
+        0,
+        rupees("Enter the fee in rupees, like 40, or 0 for none").pipe(
+          z
+            .number()
+            .max(SETTINGS_LIMITS.codFeePaise, `The fee can be at most ${formatPrice(SETTINGS_LIMITS.codFeePaise)}`),
+        ),
+      ),
+      codMaxOrder: blankOr(
+        null,
+        rupees("Enter an amount in rupees, like 5000, or leave it empty for no maximum").pipe(
+          z
+            .number()
+            .positive("Enter an amount in rupees, like 5000, or leave it empty for no maximum")
+            .max(SETTINGS_LIMITS.codMaxPaise, `The maximum can be at most ${formatPrice(SETTINGS_LIMITS.codMaxPaise)}`),
+        ),
+      ),
+      maxOrder: rupees("Enter the largest order in rupees, like 500000").pipe(
+        z
+          .number()
+          .min(100, "Enter the largest order in rupees, like 500000")
+          .max(
+            SETTINGS_LIMITS.maxOrderPaise,
+            `The maximum order can be at most ${formatPrice(SETTINGS_LIMITS.maxOrderPaise)}`,
+          ),
+      ),
+      prepaidDiscountPercent: wholeNumber(0, 50, "Enter a whole percent from 0 to 50"),
+      paymentTimeoutMinutes: wholeNumber(5, 1440, "Enter whole minutes from 5 to 1440 (24 hours)"),
+      staffSessionHours: wholeNumber(1, 168, "Enter whole hours from 1 to 168 (7 days)"),
+    })
+    .superRefine((v, ctx) => {
+      // a GSTIN belongs to the shop's state: its first two digits are the state's code
+      if (!v.gstin || failed(ctx, "gstin") || failed(ctx, "shopState")) return;
+      if (!v.shopState) return complain(ctx, "shopState", "Choose the shop's state: the GSTIN must belong to it");
+      const wrong = gstinProblem(v.gstin, v.shopState);
+      if (wrong) complain(ctx, "gstin", wrong === "state" ? GSTIN_MESSAGES.state(v.shopState) : GSTIN_MESSAGES[wrong]);
+    }, ACROSS_FIELDS)
+    .transform((v): SettingsDraft => ({
+      storeName: v.storeName,
+      tagline: v.tagline,
+      supportEmail: v.supportEmail,
+      supportPhone: v.supportPhone,
+      whatsappNumber: v.whatsappNumber,
+      instagramUrl: v.instagramUrl,
+      facebookUrl: v.facebookUrl,
+      youtubeUrl: v.youtubeUrl,
+      address: v.address,
+      gstin: v.gstin,
+      shopState: v.shopState,
+      legalName: v.legalName,
+      codEnabled: v.codEnabled,
+      codFeePaise: v.codFee,
+      codMaxOrderPaise: v.codMaxOrder,
+      maxOrderPaise: v.maxOrder,
+      prepaidDiscountPercent: v.prepaidDiscountPercent,
+      paymentTimeoutMinutes: v.paymentTimeoutMinutes,
+      staffSessionHours: v.staffSessionHours,
+    }));
+}
+
+/** The form's rules over the editor's values: the columns to write, or a message per field. */
 export function checkSettingsForm(
   values: SettingsFormValues,
   context: { storedGstin?: string } = {},
 ): SettingsFormCheck {
-  const errors: SettingsFieldErrors = {};
-  const clean = (s: string) => s.trim().replace(/\s+/g, " ");
-
-  const storeName = clean(values.storeName);
-  if (!storeName) errors.storeName = "Enter the store name";
-  else if (storeName.length > SETTINGS_LIMITS.storeName)
-    errors.storeName = `At most ${SETTINGS_LIMITS.storeName} characters`;
-
-  const tagline = clean(values.tagline);
-  if (tagline.length > SETTINGS_LIMITS.tagline) errors.tagline = `At most ${SETTINGS_LIMITS.tagline} characters`;
-
-  const supportEmail = values.supportEmail.trim().toLowerCase();
-  if (supportEmail && (!EMAIL.test(supportEmail) || supportEmail.length > SETTINGS_LIMITS.email))
-    errors.supportEmail = "Enter an e-mail address like care@yourshop.in";
-
-  const supportPhone = clean(values.supportPhone);
-  if (supportPhone) {
-    const digits = supportPhone.replace(/[\s()-]/g, "");
-    if (!/^\+?\d{10,13}$/.test(digits)) errors.supportPhone = "Enter a phone number like +91 98765 43210";
-  }
-
-  let whatsappNumber = "";
-  if (values.whatsappNumber.trim()) {
-    const digits = whatsappDigits(values.whatsappNumber);
-    if (!digits)
-      errors.whatsappNumber =
-        "Enter an Indian mobile number like +91 98123 45678, or leave it empty to hide the button";
-    else whatsappNumber = digits;
-  }
-
-  const urls = { instagramUrl: "", facebookUrl: "", youtubeUrl: "" };
-  for (const field of Object.keys(SOCIAL) as Array<keyof typeof SOCIAL>) {
-    const raw = values[field].trim();
-    if (!raw) continue;
-    const problem =
-      raw.length > SETTINGS_LIMITS.url ? `At most ${SETTINGS_LIMITS.url} characters` : socialProblem(field, raw);
-    if (problem) errors[field] = problem;
-    else urls[field] = raw;
-  }
-
-  const address = values.address.trim();
-  if (address.length > SETTINGS_LIMITS.address) errors.address = `At most ${SETTINGS_LIMITS.address} characters`;
-
-  const shopState = values.shopState.trim();
-  if (shopState && !(INDIAN_STATES as readonly string[]).includes(shopState))
-    errors.shopState = "Choose the state from the list";
-
-  const gstin = values.gstin.replace(/\s/g, "").toUpperCase();
-  if (!gstin) {
-    if (context.storedGstin) errors.gstin = "The GSTIN cannot be removed once set; correct it instead";
-  } else if (!shopState) {
-    errors.shopState ??= "Choose the shop's state: the GSTIN must belong to it";
-  } else if (!errors.shopState) {
-    const problem = gstinProblem(gstin, shopState);
-    if (problem === "format")
-      errors.gstin = "A GSTIN has 15 characters: 2 digits, 10 of the PAN, then 3 more, like 08ABCDE1234F1Z0";
-    else if (problem === "check")
-      errors.gstin = "This GSTIN's last character does not match the others: check it for a typo";
-    else if (problem === "state")
-      errors.gstin = `A GSTIN registered in ${shopState} starts with ${GST_STATE_CODES[shopState]?.[0] ?? "its state code"}`;
-  }
-
-  const legalName = clean(values.legalName);
-  if (legalName.length > SETTINGS_LIMITS.legalName)
-    errors.legalName = `At most ${SETTINGS_LIMITS.legalName} characters`;
-
-  let codFeePaise = 0;
-  if (values.codFee.trim()) {
-    const paise = rupeesTextToPaise(values.codFee);
-    if (paise === null) errors.codFee = "Enter the fee in rupees, like 40, or 0 for none";
-    else if (paise > SETTINGS_LIMITS.codFeePaise)
-      errors.codFee = `The fee can be at most ${formatPrice(SETTINGS_LIMITS.codFeePaise)}`;
-    else codFeePaise = paise;
-  }
-
-  let codMaxOrderPaise: number | null = null;
-  if (values.codMaxOrder.trim()) {
-    const paise = rupeesTextToPaise(values.codMaxOrder);
-    if (paise === null || paise <= 0)
-      errors.codMaxOrder = "Enter an amount in rupees, like 5000, or leave it empty for no maximum";
-    else if (paise > SETTINGS_LIMITS.codMaxPaise)
-      errors.codMaxOrder = `The maximum can be at most ${formatPrice(SETTINGS_LIMITS.codMaxPaise)}`;
-    else codMaxOrderPaise = paise;
-  }
-
-  let maxOrderPaise = 0;
-  const maxOrder = rupeesTextToPaise(values.maxOrder);
-  if (maxOrder === null || maxOrder < 100) errors.maxOrder = "Enter the largest order in rupees, like 500000";
-  else if (maxOrder > SETTINGS_LIMITS.maxOrderPaise)
-    errors.maxOrder = `The maximum order can be at most ${formatPrice(SETTINGS_LIMITS.maxOrderPaise)}`;
-  else maxOrderPaise = maxOrder;
-
-  const prepaidDiscountPercent = wholeIn(values.prepaidDiscountPercent, 0, 50);
-  if (prepaidDiscountPercent === null) errors.prepaidDiscountPercent = "Enter a whole percent from 0 to 50";
-  const paymentTimeoutMinutes = wholeIn(values.paymentTimeoutMinutes, 5, 1440);
-  if (paymentTimeoutMinutes === null) errors.paymentTimeoutMinutes = "Enter whole minutes from 5 to 1440 (24 hours)";
-  const staffSessionHours = wholeIn(values.staffSessionHours, 1, 168);
-  if (staffSessionHours === null) errors.staffSessionHours = "Enter whole hours from 1 to 168 (7 days)";
-
-  if (
-    Object.keys(errors).length > 0 ||
-    prepaidDiscountPercent === null ||
-    paymentTimeoutMinutes === null ||
-    staffSessionHours === null
-  )
-    return { ok: false, fieldErrors: errors };
-  return {
-    ok: true,
-    draft: {
-      storeName,
-      tagline,
-      supportEmail,
-      supportPhone,
-      whatsappNumber,
-      ...urls,
-      address,
-      gstin,
-      shopState,
-      legalName,
-      codEnabled: values.codEnabled,
-      codFeePaise,
-      codMaxOrderPaise,
-      maxOrderPaise,
-      prepaidDiscountPercent,
-      paymentTimeoutMinutes,
-      staffSessionHours,
-    },
-  };
+  const read = readForm<ReturnType<typeof settingsFormSchema>, SettingsField>(settingsFormSchema(context), values);
+  return read.ok ? { ok: true, draft: read.data } : read;
 }

@@ -35,7 +35,7 @@ const VALUES: SettingsFormValues = {
   prepaidDiscountPercent: "0",
   paymentTimeoutMinutes: "30",
   staffSessionHours: "12",
-  updatedAt: "2026-11-24T04:30:00.000Z",
+  version: 1,
 };
 
 function render(element: React.ReactNode): string {

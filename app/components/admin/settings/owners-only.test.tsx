@@ -32,7 +32,7 @@ const VALUES: SettingsFormValues = {
   prepaidDiscountPercent: "5",
   paymentTimeoutMinutes: "30",
   staffSessionHours: "12",
-  updatedAt: "2026-11-24T04:30:00.000Z",
+  version: 1,
 };
 
 const KURTAS: CategoryTaxView = {

@@ -46,8 +46,8 @@ export function SettingsForm({ values, states }: { values: SettingsFormValues; s
 
   return (
     <Editor
-      // a save (or a reload after a conflict) brings a new updated_at: start again from what is stored
-      key={values.updatedAt}
+      // a save (or a reload after a conflict) brings a new version: start again from what is stored
+      key={values.version}
       stored={values}
       states={states}
       saving={fetcher.state !== "idle"}
