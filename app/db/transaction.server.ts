@@ -4,7 +4,7 @@ import { getLogger } from "../lib/logger.server";
 import type { Db, Tx } from "./client.server";
 
 /*
- * Transactions with two extras every writer of the shop needs:
+ * Transactions with two extras every writer of the shop needs (docs/decisions/040):
  *
  * - "Roll back with this answer": the work may decide, halfway, that nothing it did should stay and
  *   that the caller should get a particular answer (a refusal, a 409). `rollBack(answer)` undoes
