@@ -6,8 +6,10 @@ import { z } from "zod";
  * authority), and a failed parse becomes one message per field. Safe for the browser.
  */
 
-/** A form's messages: a field's name to what is wrong with it. */
-export type FieldErrors<Field extends string = string> = Partial<Record<Field, string>>;
+/** A form's messages: a field's name to what is wrong with it (any name, unless the fields are named). */
+export type FieldErrors<Field extends string = string> = string extends Field
+  ? Record<string, string>
+  : Partial<Record<Field, string>>;
 
 interface Issue {
   readonly path?: readonly PropertyKey[] | undefined;

@@ -6,7 +6,8 @@ import { AddressBlock } from "~/components/account/account-overview";
 import { AddressForm } from "~/components/account/address-form";
 import { Notice } from "~/components/account/field";
 import { getDb } from "~/db/client.server";
-import { addressSchema, fieldErrors, formSummary } from "~/modules/accounts";
+import { fieldErrors } from "~/lib/forms";
+import { addressSchema, formSummary } from "~/modules/accounts";
 import {
   addAddress,
   deleteAddress,

@@ -1,4 +1,5 @@
 import { readFormData } from "~/lib/http.server";
+import { fieldErrors } from "~/lib/forms";
 import { noStoreHeaders } from "~/lib/cache-control";
 import { data, Form, Link, redirect } from "react-router";
 import { AccountOverview, type AccountActionState } from "~/components/account/account-overview";
@@ -7,7 +8,6 @@ import { SignInPanel, signInPanelKey, type SignInState } from "~/components/acco
 import { getDb } from "~/db/client.server";
 import {
   authModeSchema,
-  fieldErrors,
   formSummary,
   MESSAGES,
   profileSchema,

@@ -1,6 +1,7 @@
 import type { FormValues } from "~/components/ui/live-errors";
 import { useLiveErrors } from "~/components/ui/use-live-errors";
-import { fieldErrors, formSummary, profileSchema } from "~/modules/accounts";
+import { fieldErrors } from "~/lib/forms";
+import { formSummary, profileSchema } from "~/modules/accounts";
 import { Field } from "./field";
 
 export type ProfileValues = { firstName: string; lastName: string; email: string };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addressSchema, fieldErrors, normalisePhone, profileSchema, safeRedirect, verifyCodeSchema } from "./forms";
+import { fieldErrors } from "../../lib/forms";
+import { addressSchema, normalisePhone, profileSchema, safeRedirect, verifyCodeSchema } from "./forms";
 
 describe("phone numbers on the account screen", () => {
   it("strips spaces and hyphens and adds +91 when missing", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FieldErrors } from "../../lib/forms";
 import { normalisePhone, PHONE_MESSAGES } from "./phone";
 
 /*
@@ -155,18 +156,6 @@ export const addressSchema = z.object({
     .transform((v) => v === "on" || v === "true"),
 });
 export type AddressInput = z.infer<typeof addressSchema>;
-
-export type FieldErrors = Record<string, string>;
-
-/** The first message for each field, keyed by field name. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
 
 /**
  * The message above a form with errors, said once (each field says what is wrong with it): 'Please

@@ -7,7 +7,6 @@ export {
   addressSchema,
   type AuthMode,
   authModeSchema,
-  fieldErrors,
   formatPhone,
   formSummary,
   INDIAN_STATES,

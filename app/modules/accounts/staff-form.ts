@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readForm, type FieldErrors } from "../../lib/forms";
 
 /*
  * A staff account's details, as `npm run admin:create` and the back office's 'Add staff' form take
@@ -32,7 +33,7 @@ export const staffFormSchema = z.object({
 });
 
 export type StaffFormValues = { name: string; email: string; isOwner: boolean };
-export type StaffFieldErrors = Partial<Record<"name" | "email" | "password", string>>;
+export type StaffFieldErrors = FieldErrors<"name" | "email" | "password">;
 
 export const STAFF_MESSAGES = {
   added: (name: string) => `${name} was added to the staff.`,
@@ -51,14 +52,8 @@ export function parseStaffForm(
 ):
   | { ok: true; data: { name: string; email: string; password: string; isOwner: boolean } }
   | { ok: false; values: StaffFormValues; fieldErrors: StaffFieldErrors } {
-  const parsed = staffFormSchema.safeParse(form);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const fieldErrors: StaffFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0];
-    if ((key === "name" || key === "email" || key === "password") && !fieldErrors[key])
-      fieldErrors[key] = issue.message;
-  }
+  const read = readForm<typeof staffFormSchema, keyof StaffFieldErrors>(staffFormSchema, form);
+  if (read.ok) return read;
   return {
     ok: false,
     values: {
@@ -66,6 +61,6 @@ export function parseStaffForm(
       email: String(form.email ?? ""),
       isOwner: form.isOwner === "on" || form.isOwner === "true" || form.isOwner === true,
     },
-    fieldErrors,
+    fieldErrors: read.fieldErrors,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addressSchema, fieldErrors, formSummary, profileSchema } from "../accounts/forms";
+import { fieldErrors } from "../../lib/forms";
+import { addressSchema, formSummary, profileSchema } from "../accounts/forms";
 import { billingSchema, checkoutErrors, checkoutFormSchema, checkoutSummary } from "./billing";
 import { refinePincodeState, stateMismatch } from "./pincodes";
 import { lookupPincode } from "./pincodes.server";

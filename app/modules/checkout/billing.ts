@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldErrors } from "../../lib/forms";
 import { INDIAN_STATES, normalisePhone } from "../accounts";
 
 /*
@@ -129,10 +130,6 @@ export function checkoutErrors(
   error: z.ZodError,
   values: Record<string, unknown>,
 ): { summary: string; fields: Record<string, string> } {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    fields[key] ??= issue.message;
-  }
+  const fields = fieldErrors(error);
   return { summary: checkoutSummary(fields, values) ?? CHECKOUT_MESSAGES.failed, fields };
 }
