@@ -15,7 +15,7 @@ import {
 import {
   deliverDueMessages,
   kickOutbox,
-  queueEmail,
+  queueMessages,
   startOutboxWorker,
   stopOutboxWorker,
 } from "../../app/modules/messages/outbox.server";
@@ -257,8 +257,9 @@ describe("queueOrderConfirmation", () => {
     expect(await rowsOf(input.orderNumber)).toEqual([]);
     await expect(
       t.db.transaction((tx) =>
-        queueEmail(tx, [
+        queueMessages(tx, [
           {
+            channel: "email",
             recipient: "Eve <eve@example.test>",
             subject: "x",
             body: "x",

@@ -12,7 +12,7 @@ import { AdminSignInForm } from "~/components/layout/admin-sign-in";
 import { ToastProvider } from "./toast";
 
 /** The back office's tabs; the next ones (Coupons, Settings) slot in here. */
-export const ADMIN_TABS = [
+const ADMIN_TABS = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/orders", label: "Orders", end: false },

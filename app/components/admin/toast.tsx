@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 
 /** The back office's toasts, shown for 3 s and announced to screen readers. */
-export const TOAST_MS = 3000;
+const TOAST_MS = 3000;
 
 type Tone = "success" | "error";
 interface Toast {

@@ -4,8 +4,8 @@ import { ArrowRightIcon, PauseIcon, PlayIcon } from "~/components/ui/icons";
 import { BANNER_SIZE, type ResponsiveSource } from "~/modules/content";
 
 /** 5 slides, a new one every 4000 ms, 300 ms transition. */
-export const CAROUSEL_INTERVAL_MS = 4000;
-export const CAROUSEL_TRANSITION_MS = 300;
+const CAROUSEL_INTERVAL_MS = 4000;
+const CAROUSEL_TRANSITION_MS = 300;
 const SWIPE_MIN_PX = 40;
 
 export interface HeroSlide {

@@ -17,7 +17,7 @@ const NAV = [
 ];
 
 /** A scroll beyond 10 px adds the header's shadow. */
-export const HEADER_SHADOW_SCROLL_PX = 10;
+const HEADER_SHADOW_SCROLL_PX = 10;
 
 function useScrolledPast(px: number): boolean {
   const [past, setPast] = useState(false);

@@ -11,7 +11,7 @@ import {
 import { CloseIcon, SearchIcon } from "~/components/ui/icons";
 import { useModalDialog } from "./use-modal-dialog";
 
-export const SEARCH_PLACEHOLDER = "Search products, categories, brands...";
+const SEARCH_PLACEHOLDER = "Search products, categories, brands...";
 
 interface SuggestResponse {
   term: string;

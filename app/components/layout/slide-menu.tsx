@@ -6,7 +6,7 @@ import { ArrowLeftIcon, ChevronRightIcon, CloseIcon } from "~/components/ui/icon
 import { useModalDialog } from "./use-modal-dialog";
 
 /** The menu closes 0.2 s after a navigation from it. */
-export const MENU_CLOSE_DELAY_MS = 200;
+const MENU_CLOSE_DELAY_MS = 200;
 
 type Panel = "main" | "categories" | "features" | "support";
 

@@ -4,7 +4,7 @@ import { srcSet, variantUrl } from "~/modules/media";
 import { ChevronIcon } from "./product-icons";
 
 /** A picture change is locked for 300 ms after a change. */
-export const IMAGE_CHANGE_LOCK_MS = 300;
+const IMAGE_CHANGE_LOCK_MS = 300;
 
 /** The product's pictures: one large picture, thumbnails (desktop), dots and swipe (touch). */
 export function Gallery({ images, name }: { images: ProductImageView[]; name: string }) {

@@ -9,7 +9,7 @@ import { PurchasePanel } from "./purchase-panel";
 import { useShopperView, useWishlist } from "~/components/shopper/use-shopper";
 
 /** What the page shows when a product leaves these out. */
-export const DETAIL_DEFAULTS = {
+const DETAIL_DEFAULTS = {
   material: "Cotton",
   fit: "Regular",
   care: "Machine Wash",

@@ -13,7 +13,7 @@ import { ADDED_TO_BAG_EVENT, type AddedToBag } from "./use-shopper";
  */
 
 /** How long the message stays on its own. */
-export const BAG_TOAST_MS = 5000;
+const BAG_TOAST_MS = 5000;
 
 export function BagToast() {
   const hydrated = useHydrated();

@@ -26,7 +26,7 @@ function submissionsTo(path: string, fetchers: readonly PendingSubmission[]): Fo
 }
 
 /** The line changes of pending `/cart` submissions. */
-export function pendingLineChanges(fetchers: readonly PendingSubmission[]): LineChange[] {
+function pendingLineChanges(fetchers: readonly PendingSubmission[]): LineChange[] {
   const changes: LineChange[] = [];
   for (const form of submissionsTo("/cart", fetchers)) {
     const intent = form.get("intent");

@@ -4,7 +4,7 @@
  */
 const SHOPPER_ACTIONS = new Set(["/cart", "/wishlist", "/api/cart"]);
 
-export function isShopperAction(formAction: string | undefined): boolean {
+function isShopperAction(formAction: string | undefined): boolean {
   if (!formAction) return false;
   try {
     return SHOPPER_ACTIONS.has(new URL(formAction, "http://shop.invalid").pathname);

@@ -28,7 +28,7 @@ export function Svg({
  * Icons drawn many times on one page (a heart and a plus on every product card) are defined once
  * here and referenced with `<use>`; the header renders this on every storefront page.
  */
-export const SPRITE_ICONS = {
+const SPRITE_ICONS = {
   heart: "M12 20s-7.5-4.6-7.5-10.1A4.2 4.2 0 0 1 12 7.4a4.2 4.2 0 0 1 7.5 2.5C19.5 15.4 12 20 12 20Z",
   plus: "M12 5v14M5 12h14",
 } as const;

@@ -8,7 +8,7 @@ import { quickAddLine, quickAddStock } from "~/modules/catalog";
 import type { ShopperProduct } from "~/modules/catalog";
 
 /** A removed card fades for 0.3 s, then leaves the wishlist. */
-export const WISHLIST_FADE_MS = 300;
+const WISHLIST_FADE_MS = 300;
 
 /**
  * A wishlist card: picture, brand, name (both open the product), price with the struck-through

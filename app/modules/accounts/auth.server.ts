@@ -15,7 +15,6 @@ import { SmsDeliveryError, type SmsProvider } from "./sms.server";
 
 export const STAFF_ROLE = "admin";
 export const CUSTOMER_ROLE = "customer";
-export { MIN_STAFF_PASSWORD_LENGTH };
 /** The admin plugin's error code for a banned (deactivated) account; the code request answers with it too. */
 export const ACCOUNT_DISABLED_CODE = "BANNED_USER";
 /** What a deactivated shopper is told when asking for a code and when verifying one. */

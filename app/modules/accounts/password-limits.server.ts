@@ -18,7 +18,7 @@ export function passwordLimitMessage(retryAfterSeconds: number): string {
 
 export type PasswordAttempt = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-export function normaliseEmail(email: string): string {
+function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 

@@ -32,7 +32,7 @@ export const CUSTOMER_MESSAGES = {
 
 /** What the ban reason says when staff give none. */
 const DEFAULT_REASON = "Deactivated by staff";
-export const MAX_REASON_LENGTH = 200;
+const MAX_REASON_LENGTH = 200;
 
 export interface AdminCustomerDetail {
   id: string;

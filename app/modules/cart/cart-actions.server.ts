@@ -15,15 +15,7 @@ import {
 } from "./cart.server";
 import { normaliseCouponCode } from "../pricing";
 import { stockCapMessage } from "./lines";
-import {
-  addAllToCart,
-  CART_MESSAGES,
-  WISHLIST_MESSAGES,
-  type CartActionResult,
-  type WishlistActionResult,
-} from "./results";
-
-export { CART_MESSAGES, WISHLIST_MESSAGES, type CartActionResult, type WishlistActionResult };
+import { addAllToCart, CART_MESSAGES, type CartActionResult, type WishlistActionResult } from "./results";
 
 /*
  * One function per form: the cart route's action (decision 004's intents) and the wishlist's, for

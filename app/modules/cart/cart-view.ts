@@ -9,8 +9,6 @@ import { cartIdOf, countItems, type CartLine } from "./lines";
  * server builds the same view to check a cart before checkout.
  */
 
-export type { ShopperProduct };
-
 /** The catalogue data a cart page needs, from the loader (signed in) or the quote (guests). */
 export interface CartCatalogue {
   products: Record<string, ShopperProduct>;
@@ -54,7 +52,7 @@ export interface CartView {
   overLimit: string | null;
 }
 
-export const LINE_STATE_MESSAGES: Record<Exclude<LineState["kind"], "ok" | "loading" | "over-stock">, string> = {
+const LINE_STATE_MESSAGES: Record<Exclude<LineState["kind"], "ok" | "loading" | "over-stock">, string> = {
   gone: "This piece is no longer available",
   inactive: "This piece is no longer available",
   "out-of-stock": "Out of stock",

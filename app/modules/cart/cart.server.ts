@@ -315,7 +315,7 @@ export async function mergeGuestCart(
   return { count: countItems(result.merged), skipped: result.skipped, capped: result.capped };
 }
 
-export const CHECKOUT_MESSAGES = {
+const CHECKOUT_MESSAGES = {
   empty: CART_MESSAGES.checkoutEmpty,
   blocked: CART_MESSAGES.checkoutBlocked,
 } as const;

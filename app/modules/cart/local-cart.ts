@@ -6,10 +6,9 @@ import { applyLineChange, LINE_DEFAULTS, sameVariant, type CartLine, type LineCh
  * The applied coupon code of a guest is kept beside it (decision 012).
  */
 export const CART_STORAGE_KEY = "saanjh.cart.v1";
-export const COUPON_STORAGE_KEY = "saanjh.coupon.v1";
+const COUPON_STORAGE_KEY = "saanjh.coupon.v1";
 
 export type LocalCartLine = CartLine;
-export { LINE_DEFAULTS };
 
 function parseLines(raw: string | null | undefined): LocalCartLine[] {
   if (!raw) return [];

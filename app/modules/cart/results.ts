@@ -48,7 +48,7 @@ export const WISHLIST_MESSAGES = {
   guestNoScript: "Your wishlist is kept in this browser. Please turn on JavaScript, or sign in to change it.",
 } as const;
 
-export function addAllMessage(added: number, skipped: number): string {
+function addAllMessage(added: number, skipped: number): string {
   return [WISHLIST_MESSAGES.addedAll(added), skipped > 0 ? WISHLIST_MESSAGES.skipped(skipped) : null]
     .filter(Boolean)
     .join(". ");

@@ -48,7 +48,7 @@ export const GST_STATE_CODES: Readonly<Record<string, readonly string[]>> = {
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
 /** The check character of the first 14 characters of a GSTIN. */
 export function gstinCheckCharacter(first14: string): string {

@@ -12,8 +12,8 @@ import { financialYearOf, INVOICE_NUMBER_MAX_LENGTH, summariseTax, totalTax, typ
  * so the roundings cancel out.
  */
 
-export const CREDIT_NOTE_DOCUMENT_VERSION = 1;
-export const CREDIT_NOTE_PREFIX = "CN";
+const CREDIT_NOTE_DOCUMENT_VERSION = 1;
+const CREDIT_NOTE_PREFIX = "CN";
 
 /** One line of a credit note: a share of the invoice line `invoiceLine` (its index in the invoice). */
 export interface CreditNoteLine extends InvoiceDocumentLine {

@@ -9,7 +9,7 @@ import { amountInWords } from "./words";
  * the shop's settings, the catalogue or the rates never change an invoice already given.
  */
 
-export const INVOICE_DOCUMENT_VERSION = 1;
+const INVOICE_DOCUMENT_VERSION = 1;
 
 export interface InvoiceParty {
   name: string;

@@ -8,7 +8,7 @@ import { GST_START_DATE, type CategoryTaxRow } from "./defaults";
 import { formatRate } from "./tax";
 import { rupeesToPaise } from "../pricing";
 
-export const TAX_FIELDS = [
+const TAX_FIELDS = [
   "categorySlug",
   "effectiveFrom",
   "hsnCode",

@@ -96,7 +96,7 @@ export interface InvoiceTax {
   totals: InvoiceTotals;
 }
 
-export const CHARGE_DESCRIPTIONS = { shipping: "Shipping", "cod-fee": "Cash on delivery fee" } as const;
+const CHARGE_DESCRIPTIONS = { shipping: "Shipping", "cod-fee": "Cash on delivery fee" } as const;
 
 function assertPaise(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0)
@@ -331,7 +331,7 @@ export function financialYearOf(date: string): { label: string; short: string } 
   return { label: `${start}-${end2}`, short: `${String(start % 100).padStart(2, "0")}${end2}` };
 }
 
-export const INVOICE_PREFIX = "INV";
+const INVOICE_PREFIX = "INV";
 /** The law's limit on an invoice number's length. */
 export const INVOICE_NUMBER_MAX_LENGTH = 16;
 

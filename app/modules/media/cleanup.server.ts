@@ -12,7 +12,7 @@ import { removeStoredPicture, type MediaStorage } from "./storage.server";
  * then their files. Several instances may sweep at once: each row is taken by one of them.
  */
 
-export const UNATTACHED_UPLOAD_TTL_MS = 24 * 3600_000;
+const UNATTACHED_UPLOAD_TTL_MS = 24 * 3600_000;
 const BATCH = 100;
 
 export interface UploadSweepReport {

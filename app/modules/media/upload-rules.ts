@@ -15,7 +15,7 @@ export const UPLOAD_FIELD = "file";
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** Multipart framing and a stray small field on top of the file: an upload request may carry this much more. */
-export const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
+const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
 
 /** What one upload request may carry in all (the server counts the bytes as they arrive). */
 export const UPLOAD_REQUEST_LIMIT = MAX_UPLOAD_BYTES + UPLOAD_OVERHEAD_BYTES;

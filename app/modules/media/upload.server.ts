@@ -42,7 +42,7 @@ export { removeStoredPicture, removeStoredPictures } from "./storage.server";
  */
 
 /** Where uploaded pictures are stored; the rest of the key is a random UUID and the format's extension. */
-export const UPLOAD_KEY_PREFIX = "products/uploads/";
+const UPLOAD_KEY_PREFIX = "products/uploads/";
 
 export type UploadAnswer =
   { status: 200; body: UploadResult } | { status: 400 | 401 | 403 | 413 | 415 | 500; body: UploadError };
@@ -127,7 +127,7 @@ const EXTENSIONS: Record<UploadFormat, string> = { jpeg: "jpg", png: "png", webp
  * GIF becomes a PNG of its first frame (the shop shows stills). EXIF orientation is applied, then
  * every piece of metadata (EXIF with its GPS position, XMP, comments) is left out of the output.
  */
-export async function preparePicture(file: Buffer): Promise<PreparedPicture | UploadAnswer> {
+async function preparePicture(file: Buffer): Promise<PreparedPicture | UploadAnswer> {
   const sniffed = await fileTypeFromBuffer(file);
   const kind = sniffed ? SNIFFED[sniffed.mime] : undefined;
   if (!kind) return refuse(415, UPLOAD_MESSAGES.invalidType);

@@ -20,7 +20,7 @@ export interface EmailProvider {
   send(message: EmailMessage): Promise<void>;
 }
 
-export class EmailDeliveryError extends Error {
+class EmailDeliveryError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "EmailDeliveryError";
@@ -121,7 +121,7 @@ export function emailProviderFor(config: EmailConfig): EmailProvider {
 }
 
 /** `Saanjh <orders@x.com>`, for logs and the demo page. */
-export function formatMailbox(mailbox: Mailbox): string {
+function formatMailbox(mailbox: Mailbox): string {
   return mailbox.name ? `${mailbox.name} <${mailbox.address}>` : mailbox.address;
 }
 

@@ -10,7 +10,7 @@ export {
   type OrderMessageLine,
 } from "./order-messages";
 
-export const ORDER_CONFIRMED_KIND = "order-confirmed";
+const ORDER_CONFIRMED_KIND = "order-confirmed";
 
 /** The outbox keys of an order's confirmation: one SMS and one e-mail per order, however often it is queued. */
 export function orderConfirmationKeys(orderNumber: string): { sms: string; email: string } {

@@ -146,7 +146,7 @@ function displayPhone(phone: string): string {
   return indian ? `+91 ${indian[1]} ${indian[2]}` : phone.trim();
 }
 
-export function orderConfirmationSubject(input: OrderMessageInput): string {
+function orderConfirmationSubject(input: OrderMessageInput): string {
   return `Your Saanjh order ${input.orderNumber} is confirmed`;
 }
 

@@ -38,7 +38,7 @@ export type { RefundMessageInput } from "./refund-messages";
  * Each returns how many rows were new.
  */
 
-export const ORDER_UPDATE_KINDS = {
+const ORDER_UPDATE_KINDS = {
   cancelled: "order-cancelled",
   shipped: "order-shipped",
   delivered: "order-delivered",

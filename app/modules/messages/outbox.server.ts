@@ -75,14 +75,6 @@ export async function queueMessages(tx: Tx | Db, messages: readonly OutboxMessag
   return rows.length;
 }
 
-/** Queues e-mails inside the caller's transaction (see `queueMessages`). */
-export function queueEmail(tx: Tx | Db, messages: readonly Omit<NewEmailMessage, "channel">[]): Promise<number> {
-  return queueMessages(
-    tx,
-    messages.map((m) => ({ ...m, channel: "email" as const })),
-  );
-}
-
 /** Who delivers each channel. A channel without a provider is left queued (its rows are not claimed). */
 export interface Senders {
   sms?: SmsProvider;
@@ -98,7 +90,7 @@ const LEASE_MS = 2 * 60_000;
 const MAX_ATTEMPTS = 8;
 
 /** Waits between attempts: 1, 2, 4, ... minutes, at most 6 hours. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(6 * 3600_000, 60_000 * 2 ** Math.max(0, attempts - 1));
 }
 

@@ -8,7 +8,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "./status-display";
  */
 
 /** The statuses staff may set ('Awaiting payment' is the checkout's alone). */
-export const STAFF_STATUSES = [
+const STAFF_STATUSES = [
   "confirmed",
   "pending",
   "processing",

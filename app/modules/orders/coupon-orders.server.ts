@@ -18,7 +18,7 @@ export interface CouponOrderRow {
   createdAt: string;
 }
 
-export const COUPON_ORDERS_PAGE_SIZE = 10;
+const COUPON_ORDERS_PAGE_SIZE = 10;
 
 export async function ordersUsingCoupon(
   db: Db,

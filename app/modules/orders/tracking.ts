@@ -22,7 +22,7 @@ export const ORDER_NUMBER_MAX = 64;
 export const CONTACT_MAX = 254;
 
 /** The form: both fields required; what they must look like is the server's business (the same 'Order not found' for anything that does not match). */
-export const trackOrderFormSchema = z.object({
+const trackOrderFormSchema = z.object({
   orderNumber: z.string().trim().min(1, TRACK_MESSAGES.orderNumberRequired),
   contact: z.string().trim().min(1, TRACK_MESSAGES.contactRequired),
 });

@@ -7,13 +7,13 @@ import { formatPrice, type Paise } from "./money";
  */
 
 /** Shipping is free when the subtotal exceeds ₹499 ... */
-export const FREE_SHIPPING_ABOVE_PAISE: Paise = 49_900;
+const FREE_SHIPPING_ABOVE_PAISE: Paise = 49_900;
 /** ... otherwise ₹40. */
-export const SHIPPING_FEE_PAISE: Paise = 4_000;
+const SHIPPING_FEE_PAISE: Paise = 4_000;
 /** The hint counts up to ₹500: 'Add ₹{500 - subtotal} more for free shipping!' */
-export const FREE_SHIPPING_HINT_TARGET_PAISE: Paise = 50_000;
+const FREE_SHIPPING_HINT_TARGET_PAISE: Paise = 50_000;
 /** A percentage coupon never takes more than half the subtotal. */
-export const PERCENTAGE_CAP_SHARE = 0.5;
+const PERCENTAGE_CAP_SHARE = 0.5;
 
 export const COUPON_MESSAGES = {
   empty: "Please enter a coupon code",
@@ -24,11 +24,11 @@ export const COUPON_MESSAGES = {
   usedUp: "This coupon has reached its usage limit",
 } as const;
 
-export function minimumMessage(minAmountPaise: Paise): string {
+function minimumMessage(minAmountPaise: Paise): string {
   return `Minimum order amount ${formatPrice(minAmountPaise)} required for this coupon`;
 }
 
-export function couponAppliedMessage(discountPaise: Paise): string {
+function couponAppliedMessage(discountPaise: Paise): string {
   return `Coupon applied! You saved ${formatPrice(discountPaise)}`;
 }
 
@@ -119,7 +119,7 @@ export function percentageInRupees(basePaise: Paise, percent: number): Paise {
 }
 
 /** The most a percentage coupon takes: half the subtotal, in whole rupees (rounded down, so never above half). */
-export function percentageCap(subtotalPaise: Paise): Paise {
+function percentageCap(subtotalPaise: Paise): Paise {
   return Math.floor((subtotalPaise * PERCENTAGE_CAP_SHARE) / RUPEE) * RUPEE;
 }
 
@@ -135,7 +135,7 @@ export function couponDiscount(terms: Pick<CouponTerms, "type" | "value">, subto
 }
 
 /** The cart-dependent part of a coupon: its minimum, then its discount. */
-export function checkCouponTerms(terms: CouponTerms, subtotalPaise: Paise): CouponCheck {
+function checkCouponTerms(terms: CouponTerms, subtotalPaise: Paise): CouponCheck {
   if (subtotalPaise < terms.minAmountPaise)
     return { ok: false, reason: "minimum", message: minimumMessage(terms.minAmountPaise) };
   const discountPaise = couponDiscount(terms, subtotalPaise);

@@ -16,12 +16,12 @@ import { isUuid } from "../../lib/ids";
  * LIKE (a trigram GIN index answers LIKE '%...%'), so the expression here must stay exactly the index's.
  */
 
-export const ORDER_PAGE_SIZE = 25;
+const ORDER_PAGE_SIZE = 25;
 
 /** The shop's days are Indian days: a date filter's day runs from 00:00 to 24:00 in Asia/Kolkata. */
 const IST_OFFSET = "+05:30";
 
-export function istDayStart(day: string): Date {
+function istDayStart(day: string): Date {
   return new Date(`${day}T00:00:00${IST_OFFSET}`);
 }
 

@@ -25,7 +25,7 @@ export const DASHBOARD_DAYS = 30;
 /** The shop's days begin at midnight in India, whatever the server's clock says. */
 export const DASHBOARD_TIME_ZONE = "Asia/Kolkata";
 /** Orders that count as revenue: delivered or completed. */
-export const REVENUE_STATUSES = ["delivered", "completed"] as const satisfies readonly OrderStatus[];
+const REVENUE_STATUSES = ["delivered", "completed"] as const satisfies readonly OrderStatus[];
 /** How long one computation of the figures serves the dashboard in a server process. */
 export const FIGURES_TTL_MS = 30_000;
 

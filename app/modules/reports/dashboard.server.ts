@@ -19,8 +19,8 @@ export const STOCK_LIST_LIMIT = 8;
 /** The stock lists count their variants up to this many ('100+' beyond). */
 export const STOCK_COUNT_CAP = 100;
 /** How many of the newest orders the dashboard lists. */
-export const RECENT_ORDERS = 5;
-export const RECENT_ACTIVITY = 8;
+const RECENT_ORDERS = 5;
+const RECENT_ACTIVITY = 8;
 
 export interface StockAlert {
   variantId: string;
@@ -80,12 +80,12 @@ const dayTimeFormat = new Intl.DateTimeFormat("en-IN", {
 });
 
 /** '24 Nov 2026' */
-export function shopDate(at: Date): string {
+function shopDate(at: Date): string {
   return dayFormat.format(at);
 }
 
 /** '24 Nov, 3:05 pm' */
-export function shopDateTime(at: Date): string {
+function shopDateTime(at: Date): string {
   return dayTimeFormat.format(at).replace(/\u202f/g, " ");
 }
 

@@ -12,10 +12,10 @@ import { orders } from "../orders/schema.server";
  * row into Node.
  */
 
-export const ADMIN_PAGE_SIZE = 25;
+const ADMIN_PAGE_SIZE = 25;
 
 /** The digits of a term that looks like a phone number ('98111 00022'), to match stored '+919811100022'. */
-export function phoneDigitsPattern(raw: string | null | undefined): string | null {
+function phoneDigitsPattern(raw: string | null | undefined): string | null {
   const term = (raw ?? "").trim();
   const digits = term.replace(/\D/g, "");
   return digits.length >= 4 && /^[\d\s+()-]+$/.test(term) ? `%${digits}%` : null;

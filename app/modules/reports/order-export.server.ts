@@ -16,7 +16,7 @@ import { ITEM_COUNT, orderListConditions } from "./admin-orders.server";
  * page at a time, every cell a spreadsheet could take for a formula made plain text.
  */
 
-export const ORDER_CSV_HEADERS = [
+const ORDER_CSV_HEADERS = [
   "Order number",
   "Placed (IST)",
   "Status",
@@ -46,7 +46,7 @@ function guardCell(value: string): string {
 }
 
 /** Paise as rupees with two decimals ('1499.00'), which spreadsheets read as a number. */
-export function rupeesText(paise: number): string {
+function rupeesText(paise: number): string {
   const sign = paise < 0 ? "-" : "";
   const abs = Math.abs(paise);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
@@ -63,7 +63,7 @@ const istFormat = new Intl.DateTimeFormat("en-CA", {
 });
 
 /** '2026-11-24 14:05' in the shop's time zone. */
-export function istDateTime(date: Date): string {
+function istDateTime(date: Date): string {
   const parts = Object.fromEntries(istFormat.formatToParts(date).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour === "24" ? "00" : parts.hour}:${parts.minute}`;
 }
@@ -87,7 +87,7 @@ interface ExportRow extends OrderAmounts {
 }
 
 /** The header and one record per order the filters match, newest first, read a page at a time (keyset). */
-export async function* orderExportRecords(db: Db, params: OrderListParams, pageSize = 500): AsyncGenerator<string[]> {
+async function* orderExportRecords(db: Db, params: OrderListParams, pageSize = 500): AsyncGenerator<string[]> {
   yield [...ORDER_CSV_HEADERS];
   const where = orderListConditions(params);
   let cursor: { createdAt: string; id: string } | null = null;

@@ -4,7 +4,7 @@
  */
 export const WISHLIST_STORAGE_KEY = "saanjh.wishlist.v1";
 /** Fired on window whenever this tab changes the wishlist, so every heart on the page follows. */
-export const WISHLIST_EVENT = "saanjh:wishlist";
+const WISHLIST_EVENT = "saanjh:wishlist";
 
 function parseIds(raw: string | null): string[] {
   try {

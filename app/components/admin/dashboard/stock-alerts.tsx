@@ -5,7 +5,7 @@ import { Panel } from "./panel";
 const count = new Intl.NumberFormat("en-IN");
 
 /** The address of the admin's product editor. */
-export function productEditorPath(productId: string): string {
+function productEditorPath(productId: string): string {
   return `/admin/products/${productId}`;
 }
 

@@ -6,7 +6,7 @@ import { useOrderAnswerToasts } from "./use-order-answer";
  * One fetcher for every flagged payment's buttons: the row (or the payment's box) disappears once
  * its flag is answered, so the answer's toasts come from <FlagAnswerToasts>, which stays.
  */
-export const FLAG_FETCHER_KEY = "order-flag-action";
+const FLAG_FETCHER_KEY = "order-flag-action";
 
 export function FlagAnswerToasts() {
   const fetcher = useFetcher<OrderActionAnswer>({ key: FLAG_FETCHER_KEY });

@@ -9,8 +9,8 @@
  */
 import type { CategorySlug, GarmentArtInput, PictureView, PrintKind, SeedColour } from "../types";
 
-export const ART_WIDTH = 1200;
-export const ART_HEIGHT = 1600;
+const ART_WIDTH = 1200;
+const ART_HEIGHT = 1600;
 const CX = 600;
 
 /* ------------------------------------------------------------------ */
@@ -43,14 +43,14 @@ function opa(v: number): string {
   return String(Math.round(clamp(v, 0, 1) * 1000) / 1000);
 }
 
-export function at<T>(arr: readonly T[], i: number): T {
+function at<T>(arr: readonly T[], i: number): T {
   const len = arr.length;
   const v = arr[((Math.floor(i) % len) + len) % len];
   if (v === undefined) throw new Error("at(): empty array");
   return v;
 }
 
-export function pick<T>(rng: Rng, arr: readonly T[]): T {
+function pick<T>(rng: Rng, arr: readonly T[]): T {
   return at(arr, Math.floor(rng() * arr.length));
 }
 
@@ -111,7 +111,7 @@ export function darken(c: string, t: number): string {
   return mix(c, "#160b08", t);
 }
 
-export function luminance(hex: string): number {
+function luminance(hex: string): number {
   const [r, g, b] = parseHex(hex).map((v) => {
     const s = v / 255;
     return s <= 0.04045 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
@@ -151,7 +151,7 @@ function fromHsl(h: number, s: number, l: number): string {
   return toHex([f(hh + 1 / 3) * 255, f(hh) * 255, f(hh - 1 / 3) * 255]);
 }
 
-export function shiftHue(hex: string, deg: number, satMul = 1, lightAdd = 0): string {
+function shiftHue(hex: string, deg: number, satMul = 1, lightAdd = 0): string {
   const [h, s, l] = toHsl(hex);
   return fromHsl(h + deg, clamp(s * satMul, 0, 1), clamp(l + lightAdd, 0, 1));
 }
@@ -162,7 +162,7 @@ function colourDistance(a: string, b: string): number {
   return Math.hypot(x[0] - y[0], x[1] - y[1], x[2] - y[2]);
 }
 
-export function isGoldish(hex: string): boolean {
+function isGoldish(hex: string): boolean {
   const [h, s, l] = toHsl(hex);
   return h >= 32 && h <= 56 && s > 0.35 && l > 0.35 && l < 0.72;
 }
@@ -172,10 +172,10 @@ function isSilverish(hex: string): boolean {
   return s < 0.12 && l > 0.5 && l < 0.88;
 }
 
-export const GOLD = "#c9a04a";
-export const GOLD_LIGHT = "#f1dc9c";
-export const GOLD_DARK = "#84601f";
-export const IVORY = "#f8f1e2";
+const GOLD = "#c9a04a";
+const GOLD_LIGHT = "#f1dc9c";
+const GOLD_DARK = "#84601f";
+const IVORY = "#f8f1e2";
 
 export interface Palette {
   base: string;
@@ -209,7 +209,7 @@ function readable(c: string, base: string): string {
   return out;
 }
 
-export function makePalette(colours: readonly SeedColour[]): Palette {
+function makePalette(colours: readonly SeedColour[]): Palette {
   const base = colours[0]?.hex ? toHex(parseHex(colours[0].hex)) : "#8e2a3b";
   const lum = luminance(base);
   const isDark = lum < 0.1;
@@ -274,7 +274,7 @@ export function makePalette(colours: readonly SeedColour[]): Palette {
 
 export type Pt = [number, number];
 
-export function P(p: Pt): string {
+function P(p: Pt): string {
   return `${n(p[0])},${n(p[1])}`;
 }
 
@@ -317,7 +317,7 @@ export function cubicAt(a: Pt, b: Pt, c: Pt, d: Pt, t: number): Pt {
   ];
 }
 
-export function sampleQ(a: Pt, c: Pt, b: Pt, k = 16): Pt[] {
+function sampleQ(a: Pt, c: Pt, b: Pt, k = 16): Pt[] {
   const out: Pt[] = [];
   for (let i = 0; i <= k; i++) {
     const t = i / k;
@@ -495,7 +495,7 @@ function scaleTransform(t: string, s: number): string {
  * Only handles what this module emits: absolute/relative path commands without arcs,
  * translate/rotate/scale transforms, and the usual length attributes.
  */
-export function scaleFragment(svg: string, s: number): string {
+function scaleFragment(svg: string, s: number): string {
   if (s === 1) return svg;
   return svg.replace(/ ([a-z-]+)="([^"]*)"/g, (m, name: string, val: string) => {
     if (name === "d" || name === "points" || LENGTH_ATTRS.has(name)) return ` ${name}="${scaleNumbers(val, s)}"`;
