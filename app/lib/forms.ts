@@ -45,14 +45,8 @@ export function readForm<S extends z.ZodType, Field extends string = string>(
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, fieldErrors: fieldErrors(parsed.error) };
 }
 
-/**
- * An editor's values sent as JSON in one form field, read through their shape (types and generous
- * lengths, not the rules): null when the field is missing, is not JSON or not that shape, which only
- * a broken or tampered request sends.
- */
-export function readJsonField<S extends z.ZodType>(form: FormData, name: string, shape: S): z.output<S> | null {
-  const text = form.get(name);
-  if (typeof text !== "string") return null;
+/** JSON text read through a shape: null when it is not JSON or not that shape. */
+export function readJson<S extends z.ZodType>(shape: S, text: string): z.output<S> | null {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -64,9 +58,20 @@ export function readJsonField<S extends z.ZodType>(form: FormData, name: string,
 }
 
 /**
+ * An editor's values sent as JSON in one form field, read through their shape (types and generous
+ * lengths, not the rules): null when the field is missing, is not JSON or not that shape, which only
+ * a broken or tampered request sends.
+ */
+export function readJsonField<S extends z.ZodType>(form: FormData, name: string, shape: S): z.output<S> | null {
+  const text = form.get(name);
+  return typeof text === "string" ? readJson(shape, text) : null;
+}
+
+/**
  * For a rule across fields (`superRefine(rule, ACROSS_FIELDS)`): it runs even when a field failed,
  * which zod skips by default, so that every message shows at once. Such a rule must not trust a field
- * that failed: `failed(ctx, field)` says whether it did.
+ * that failed: `failed(ctx, field)` says whether it did. An array's `.max()` stops the whole parse
+ * (zod then skips even these rules): limit a list's length with a refinement instead.
  */
 export const ACROSS_FIELDS = { when: () => true } as const;
 

@@ -1,17 +1,28 @@
 import { z } from "zod";
+import {
+  ACROSS_FIELDS,
+  blankOr,
+  complain,
+  failed,
+  parsedText,
+  problem,
+  readForm,
+  readJson,
+  type FieldErrors,
+} from "../../../lib/forms";
 import { formatPrice } from "../../pricing";
 import { CATEGORIES } from "../types";
 import { variantAxes, variantKey, variantMatrix } from "../variants";
 import { rupeesTextToPaise } from "./money";
 import { HEX, LIMITS, PRODUCT_MESSAGES } from "./presets";
-import type { FieldErrors, FormCheck, ProductDraft, ProductFormValues } from "./values";
+import type { FormCheck, ProductDraft, ProductFormValues, StockCell } from "./values";
 
-/* Checking the form: the same rules answer the editor in the browser and the server action. */
+/* The product form's rules: one schema answers the editor in the browser and the server action. */
 
 const text = (max: number) => z.string().max(10 * max);
 
-/** The shape of what the editor sends; sizes of strings are checked by `checkProductForm` with messages. */
-const valuesSchema = z.object({
+/** The shape of what the editor sends; its rules, with their messages, are productFormSchema's. */
+export const productValuesSchema = z.object({
   name: text(LIMITS.name),
   brand: text(LIMITS.brand),
   price: text(20),
@@ -55,195 +66,193 @@ const valuesSchema = z.object({
 
 /** Reads the editor's JSON payload; null when it is not the form's shape (a tampered or broken request). */
 export function parseProductFormValues(json: string): ProductFormValues | null {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch {
-    return null;
-  }
-  const parsed = valuesSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+  return readJson(productValuesSchema, json);
 }
 
-/** Field names of a grid cell and a picture, for messages next to them. */
+/** Field names of a grid cell, for messages next to it: the path ['stock', cell] joined. */
 export const stockField = (size: string, colour: string) => `stock:${variantKey(size, colour)}`;
 
-function optional(value: string): string | null {
-  const v = value.trim();
-  return v === "" ? null : v;
+const REQUIRED = { name: "Enter the product name", price: "Enter the price" } as const;
+
+const clean = (value: string) => value.trim().replace(/\s+/g, " ");
+const trimmed = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+/** An optional text: null when nothing was typed. */
+const optional = (max: number) => trimmed(max).transform((value) => (value === "" ? null : value));
+
+const rupees = (message: string, tooMuch: string) =>
+  parsedText(rupeesTextToPaise, message).pipe(z.number().positive(message).max(LIMITS.pricePaise, tooMuch));
+
+const named = (list: string[]) => list.every(Boolean) && new Set(list.map((n) => n.toLowerCase())).size === list.length;
+
+/** A stock cell as typed: a whole number from 0 to the limit, else null. */
+function stockCount(typed: string): number | null {
+  const count = typed.trim();
+  return /^\d{1,6}$/.test(count) && Number(count) <= LIMITS.stock ? Number(count) : null;
 }
 
-/** The errors found so far, and whether a required field or the picture is missing (the form's message says so). */
-interface Findings {
-  errors: FieldErrors;
-  missingRequired: boolean;
-  missingPicture: boolean;
-}
-
-/** Name, price and original price: the name and price are required. */
-function checkNameAndPrices(values: ProductFormValues, found: Findings) {
-  const { errors } = found;
-  const name = values.name.trim().replace(/\s+/g, " ");
-  if (!name) {
-    errors.name = "Enter the product name";
-    found.missingRequired = true;
-  } else if (name.length > LIMITS.name) errors.name = `At most ${LIMITS.name} characters`;
-
-  let pricePaise: number | null = null;
-  if (!values.price.trim()) {
-    errors.price = "Enter the price";
-    found.missingRequired = true;
-  } else {
-    pricePaise = rupeesTextToPaise(values.price);
-    if (pricePaise === null || pricePaise <= 0) errors.price = "Enter a price in rupees, like 1299 or 1299.50";
-    else if (pricePaise > LIMITS.pricePaise)
-      errors.price = `The price can be at most ${formatPrice(LIMITS.pricePaise)}`;
-  }
-
-  let originalPricePaise: number | null = null;
-  if (values.originalPrice.trim()) {
-    originalPricePaise = rupeesTextToPaise(values.originalPrice);
-    if (originalPricePaise === null || originalPricePaise <= 0)
-      errors.originalPrice = "Enter a price in rupees, like 1599, or leave it empty";
-    else if (originalPricePaise > LIMITS.pricePaise)
-      errors.originalPrice = `The original price can be at most ${formatPrice(LIMITS.pricePaise)}`;
-    else if (pricePaise !== null && !errors.price && originalPricePaise <= pricePaise)
-      errors.originalPrice = "The original price must be above the price, or empty";
-  }
-  return { name, pricePaise, originalPricePaise };
-}
-
-/** The category, the brand, the longer texts and the occasions. */
-function checkDetails(values: ProductFormValues, errors: FieldErrors) {
-  if (!CATEGORIES.some((c) => c.slug === values.category)) errors.category = "Choose a category";
-
-  const brand = values.brand.trim();
-  if (brand.length > LIMITS.brand) errors.brand = `At most ${LIMITS.brand} characters`;
-  const longText: Array<[keyof ProductFormValues, number]> = [
-    ["description", LIMITS.description],
-    ["details", LIMITS.details],
-    ["badge", LIMITS.badge],
-    ["material", LIMITS.shortText],
-    ["fabric", LIMITS.shortText],
-    ["fit", LIMITS.shortText],
-    ["care", LIMITS.shortText],
-    ["type", LIMITS.shortText],
-  ];
-  for (const [field, max] of longText) {
-    if (String(values[field]).trim().length > max) errors[field] = `At most ${max} characters`;
-  }
-
-  const occasions = [...new Set(values.occasions.map((o) => o.trim()).filter(Boolean))];
-  if (occasions.length > LIMITS.occasions) errors.occasions = `At most ${LIMITS.occasions} occasions`;
-  return { brand, occasions };
-}
-
-/** Sizes and colours: each named once, colours with their shade. */
-function checkSizesAndColours(values: ProductFormValues, errors: FieldErrors) {
-  const sizes = values.sizes.map((s) => s.trim());
-  if (sizes.some((s) => !s) || new Set(sizes.map((s) => s.toLowerCase())).size !== sizes.length)
-    errors.sizes = "Each size must be named once";
-  else if (sizes.length > LIMITS.sizes) errors.sizes = `At most ${LIMITS.sizes} sizes`;
-
-  const colours = values.colours.map((c) => ({ name: c.name.trim(), hex: c.hex.toUpperCase() }));
-  if (colours.some((c) => !c.name) || new Set(colours.map((c) => c.name.toLowerCase())).size !== colours.length)
-    errors.colours = "Each colour must be named once";
-  else if (colours.some((c) => !HEX.test(c.hex))) errors.colours = "Each colour needs its shade";
-  else if (colours.length > LIMITS.colours) errors.colours = `At most ${LIMITS.colours} colours`;
-  return { sizes, colours };
-}
-
-/** The grid must be exactly this product's sizes x colours; a cell the form lacks is an old form. */
-function checkStockGrid(
-  values: ProductFormValues,
-  sizes: string[],
-  colours: ProductDraft["colours"],
-  errors: FieldErrors,
-): ProductDraft["stock"] {
-  const stock: ProductDraft["stock"] = [];
-  if (errors.sizes || errors.colours) return stock;
-  const given = new Map(values.stock.map((c) => [variantKey(c.size, c.colour), c.stock]));
+/** The grid of this product's sizes x colours, each cell with what was typed in it (a cell the form lacks is empty). */
+function gridOf(sizes: string[], colours: ProductDraft["colours"], cells: StockCell[]) {
+  const given = new Map(cells.map((c) => [variantKey(c.size, c.colour), c.stock]));
   const axes = variantAxes({ sizes, colourNames: colours.map((c) => c.name) });
-  const matrix = variantMatrix(axes);
-  if (matrix.length > LIMITS.variants) errors.stock = `At most ${LIMITS.variants} sizes x colours`;
-  for (const { size, colour } of matrix) {
-    const typed = (given.get(variantKey(size, colour)) ?? "").trim();
-    const n = /^\d{1,6}$/.test(typed) ? Number(typed) : Number.NaN;
-    if (!Number.isInteger(n) || n > LIMITS.stock)
-      errors[stockField(size, colour)] = "Stock must be a whole number, 0 or more";
-    else stock.push({ size, colour, stock: n });
-  }
-  return stock;
-}
-
-/** At least one picture, at most twelve, each once, alt texts not too long. */
-function checkPictures(values: ProductFormValues, found: Findings): ProductDraft["pictures"] {
-  const { errors } = found;
-  const pictures = values.pictures.map((p) => ({ key: p.key, alt: p.alt.trim().replace(/\s+/g, " ") }));
-  if (pictures.length === 0) {
-    errors.pictures = PRODUCT_MESSAGES.imageRequired;
-    found.missingPicture = true;
-  } else if (pictures.length > LIMITS.pictures) errors.pictures = `At most ${LIMITS.pictures} pictures`;
-  else if (new Set(pictures.map((p) => p.key)).size !== pictures.length)
-    errors.pictures = "A picture is in the list twice";
-  else if (pictures.some((p) => p.alt.length > LIMITS.alt))
-    errors.pictures = `Alt text has at most ${LIMITS.alt} characters`;
-  return pictures;
-}
-
-/** The message above the form: required fields first, then the picture, then the one error or a general one. */
-function formErrorOf({ errors, missingRequired, missingPicture }: Findings): string {
-  const keys = Object.keys(errors);
-  return missingRequired
-    ? PRODUCT_MESSAGES.required
-    : missingPicture
-      ? PRODUCT_MESSAGES.imageRequired
-      : keys.length === 1 && errors[keys[0]!]
-        ? errors[keys[0]!]!
-        : "Please correct the highlighted fields";
+  return variantMatrix(axes).map(({ size, colour }) => ({
+    size,
+    colour,
+    typed: given.get(variantKey(size, colour)) ?? "",
+  }));
 }
 
 /**
- * The form's rules: name and price required ('Please fill in all required fields'), at least one
- * picture ('Please upload at least one image'), the original price above the price or empty, stock
- * whole and not negative, custom sizes and colours not blank and not repeated, a known category. The
- * same function answers the browser and the server.
+ * The form's rules: name and price required, the original price above the price or empty, a known
+ * category, custom sizes and colours not blank and not repeated, a stock grid of exactly this
+ * product's sizes x colours with whole counts (a cell missing is an old form, not 0), at least one
+ * picture and at most twelve, each once.
+ */
+export const productFormSchema = z
+  .object({
+    name: z
+      .string()
+      .transform(clean)
+      .pipe(z.string().min(1, REQUIRED.name).max(LIMITS.name, `At most ${LIMITS.name} characters`)),
+    brand: trimmed(LIMITS.brand),
+    price: z
+      .string()
+      .trim()
+      .min(1, REQUIRED.price)
+      .pipe(
+        rupees(
+          "Enter a price in rupees, like 1299 or 1299.50",
+          `The price can be at most ${formatPrice(LIMITS.pricePaise)}`,
+        ),
+      ),
+    originalPrice: blankOr(
+      null,
+      rupees(
+        "Enter a price in rupees, like 1599, or leave it empty",
+        `The original price can be at most ${formatPrice(LIMITS.pricePaise)}`,
+      ),
+    ),
+    category: z.string().refine((slug) => CATEGORIES.some((c) => c.slug === slug), "Choose a category"),
+    description: trimmed(LIMITS.description),
+    details: trimmed(LIMITS.details),
+    badge: optional(LIMITS.badge),
+    material: optional(LIMITS.shortText),
+    fabric: optional(LIMITS.shortText),
+    fit: optional(LIMITS.shortText),
+    care: optional(LIMITS.shortText),
+    type: optional(LIMITS.shortText),
+    occasions: z
+      .array(z.string())
+      .transform((list) => [...new Set(list.map((o) => o.trim()).filter(Boolean))])
+      // a refinement, not .max(): zod stops at an array over its maximum, and the rules across fields would not run
+      .superRefine(
+        problem((list: string[]) => (list.length > LIMITS.occasions ? `At most ${LIMITS.occasions} occasions` : null)),
+      ),
+    isActive: z.boolean(),
+    sizes: z
+      .array(z.string())
+      .transform((list) => list.map((s) => s.trim()))
+      .superRefine(
+        problem((sizes: string[]) =>
+          !named(sizes)
+            ? "Each size must be named once"
+            : sizes.length > LIMITS.sizes
+              ? `At most ${LIMITS.sizes} sizes`
+              : null,
+        ),
+      ),
+    colours: z
+      .array(z.object({ name: z.string(), hex: z.string() }))
+      .transform((list) => list.map((c) => ({ name: c.name.trim(), hex: c.hex.toUpperCase() })))
+      .superRefine(
+        problem((colours: ProductDraft["colours"]) =>
+          !named(colours.map((c) => c.name))
+            ? "Each colour must be named once"
+            : colours.some((c) => !HEX.test(c.hex))
+              ? "Each colour needs its shade"
+              : colours.length > LIMITS.colours
+                ? `At most ${LIMITS.colours} colours`
+                : null,
+        ),
+      ),
+    stock: z.array(z.object({ size: z.string(), colour: z.string(), stock: z.string() })),
+    pictures: z
+      .array(z.object({ key: z.string(), alt: z.string() }))
+      .transform((list) => list.map((p) => ({ key: p.key, alt: clean(p.alt) })))
+      .superRefine(
+        problem((pictures: ProductDraft["pictures"]) =>
+          pictures.length === 0
+            ? PRODUCT_MESSAGES.imageRequired
+            : pictures.length > LIMITS.pictures
+              ? `At most ${LIMITS.pictures} pictures`
+              : new Set(pictures.map((p) => p.key)).size !== pictures.length
+                ? "A picture is in the list twice"
+                : pictures.some((p) => p.alt.length > LIMITS.alt)
+                  ? `Alt text has at most ${LIMITS.alt} characters`
+                  : null,
+        ),
+      ),
+    version: z.number().nullable(),
+  })
+  .superRefine((v, ctx) => {
+    if (
+      !failed(ctx, "price") &&
+      !failed(ctx, "originalPrice") &&
+      v.originalPrice !== null &&
+      v.originalPrice <= v.price
+    )
+      complain(ctx, "originalPrice", "The original price must be above the price, or empty");
+    // the grid must be exactly this product's sizes x colours
+    if (failed(ctx, "sizes") || failed(ctx, "colours")) return;
+    const grid = gridOf(v.sizes, v.colours, v.stock);
+    if (grid.length > LIMITS.variants) complain(ctx, "stock", `At most ${LIMITS.variants} sizes x colours`);
+    for (const cell of grid)
+      if (stockCount(cell.typed) === null)
+        complain(ctx, ["stock", variantKey(cell.size, cell.colour)], "Stock must be a whole number, 0 or more");
+  }, ACROSS_FIELDS)
+  .transform((v): ProductDraft => ({
+    name: v.name,
+    brand: v.brand,
+    pricePaise: v.price,
+    originalPricePaise: v.originalPrice,
+    category: v.category,
+    description: v.description,
+    details: v.details,
+    badge: v.badge,
+    material: v.material,
+    fabric: v.fabric,
+    fit: v.fit,
+    care: v.care,
+    type: v.type,
+    occasions: v.occasions,
+    isActive: v.isActive,
+    sizes: v.sizes,
+    colours: v.colours,
+    stock: gridOf(v.sizes, v.colours, v.stock).map(({ size, colour, typed }) => ({
+      size,
+      colour,
+      stock: stockCount(typed)!,
+    })),
+    pictures: v.pictures,
+    version: v.version,
+  }));
+
+/** The message above the form: required fields first, then the picture, then the one error or a general one. */
+function formErrorOf(errors: FieldErrors): string {
+  const keys = Object.keys(errors);
+  if (errors.name === REQUIRED.name || errors.price === REQUIRED.price) return PRODUCT_MESSAGES.required;
+  if (errors.pictures === PRODUCT_MESSAGES.imageRequired) return PRODUCT_MESSAGES.imageRequired;
+  return keys.length === 1 && errors[keys[0]!] ? errors[keys[0]!]! : "Please correct the highlighted fields";
+}
+
+/**
+ * The form's rules over the editor's values: the draft, or a message per field and one above the
+ * form ('Please fill in all required fields', 'Please upload at least one image'...).
  */
 export function checkProductForm(values: ProductFormValues): FormCheck {
-  const found: Findings = { errors: {}, missingRequired: false, missingPicture: false };
-  const { errors } = found;
-  const { name, pricePaise, originalPricePaise } = checkNameAndPrices(values, found);
-  const { brand, occasions } = checkDetails(values, errors);
-  const { sizes, colours } = checkSizesAndColours(values, errors);
-  const stock = checkStockGrid(values, sizes, colours, errors);
-  const pictures = checkPictures(values, found);
-
-  if (Object.keys(errors).length > 0) return { ok: false, formError: formErrorOf(found), fieldErrors: errors };
-  return {
-    ok: true,
-    draft: {
-      name,
-      brand: brand,
-      pricePaise: pricePaise!,
-      originalPricePaise,
-      category: values.category,
-      description: values.description.trim(),
-      details: values.details.trim(),
-      badge: optional(values.badge),
-      material: optional(values.material),
-      fabric: optional(values.fabric),
-      fit: optional(values.fit),
-      care: optional(values.care),
-      type: optional(values.type),
-      occasions,
-      isActive: values.isActive,
-      sizes,
-      colours,
-      stock,
-      pictures,
-      version: values.version,
-    },
-  };
+  const read = readForm(productFormSchema, values);
+  return read.ok
+    ? { ok: true, draft: read.data }
+    : { ok: false, formError: formErrorOf(read.fieldErrors), fieldErrors: read.fieldErrors };
 }
 
 /** Why the save button is disabled, if it is (it is while required fields are missing). */
