@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "../../app/config.server";
 import { setDatabase } from "../../app/db/client.server";
 import { auditLog } from "../../app/modules/audit/schema.server";
 import { addLine, applyCoupon } from "../../app/modules/cart/cart.server";
@@ -29,7 +28,7 @@ import { payments, refunds } from "../../app/modules/payments/schema.server";
 import * as detailRoute from "../../app/routes/admin.orders.$id";
 import * as exportRoute from "../../app/routes/admin.orders.export";
 import * as listRoute from "../../app/routes/admin.orders";
-import { startFakeRazorpay, type FakeRazorpay } from "../fakes/razorpay/fake-razorpay";
+import type { FakeRazorpay } from "../fakes/razorpay/fake-razorpay";
 import { createTestProduct } from "../factories/catalog";
 import { createTestOrder, createTestShopper } from "../factories/orders";
 import {
@@ -42,6 +41,7 @@ import {
   type Answer,
 } from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
+import { startFakeRazorpayShop, type FakeRazorpayShop } from "../support/fake-razorpay-shop";
 
 /*
  * The admin's Orders (decision 027): every loader and action as a visitor (401), a shopper (403) and
@@ -53,7 +53,6 @@ import { setupTestDatabase } from "../setup/test-db";
  */
 
 const t = setupTestDatabase();
-const CONFIG_KEY = Symbol.for("shop.config");
 let staffCookie = "";
 let otherStaffCookie = "";
 let shopperCookie = "";
@@ -590,23 +589,14 @@ describe("cancelling a paid online order (test gateway, demo mode)", () => {
 
 describe("cancelling a paid online order (Razorpay)", () => {
   let fake: FakeRazorpay;
+  let razorpay: FakeRazorpayShop | undefined;
 
   beforeAll(async () => {
-    fake = await startFakeRazorpay();
-    (globalThis as Record<symbol, unknown>)[CONFIG_KEY] = parseConfig({
-      ...process.env,
-      RAZORPAY_KEY_ID: fake.keyId,
-      RAZORPAY_KEY_SECRET: fake.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-      RAZORPAY_API_URL: fake.url,
-      RAZORPAY_CHECKOUT_URL: fake.checkoutUrl,
-    });
+    razorpay = await startFakeRazorpayShop();
+    ({ fake } = razorpay);
   });
 
-  afterAll(async () => {
-    delete (globalThis as Record<symbol, unknown>)[CONFIG_KEY];
-    await fake?.close();
-  });
+  afterAll(() => razorpay?.close());
 
   const refundCalls = () => fake.requests.filter((r) => r.method === "POST" && /\/refund$/.test(r.path));
 

@@ -1,9 +1,5 @@
-import type http from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, asc, eq, like } from "drizzle-orm";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "../../app/config.server";
 import { setDatabase, type Db } from "../../app/db/client.server";
 import { inTransaction } from "../../app/db/transaction.server";
 import type { Actor } from "../../app/modules/audit/index.server";
@@ -32,14 +28,12 @@ import {
 import type { PaymentProvider } from "../../app/modules/payments/provider.server";
 import { markRefundProcessed } from "../../app/modules/payments/refunds.server";
 import { payments, refunds } from "../../app/modules/payments/schema.server";
-import * as webhookRoute from "../../app/routes/api.payments.razorpay.webhook";
-import { bodyLimit } from "../../server/body-limit";
-import { toFetchRequest } from "../../server/request-handler";
-import { startFakeRazorpay, type FakeRazorpay } from "../fakes/razorpay/fake-razorpay";
+import type { FakeRazorpay } from "../fakes/razorpay/fake-razorpay";
 import { createTestProduct } from "../factories/catalog";
 import { createTestShopper } from "../factories/orders";
 import { TEST_BASE } from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
+import { startFakeRazorpayShop, type FakeRazorpayShop } from "../support/fake-razorpay-shop";
 
 /*
  * The shopper is told of every change to her order that she did not make herself: cancelled by staff
@@ -51,7 +45,6 @@ import { setupTestDatabase } from "../setup/test-db";
  */
 
 const t = setupTestDatabase();
-const CONFIG_KEY = Symbol.for("shop.config");
 let staff: Actor;
 
 beforeAll(async () => {
@@ -482,43 +475,15 @@ describe("lapsed unpaid", () => {
 
 describe("a refund Razorpay processes later", () => {
   let fake: FakeRazorpay;
-  let shop: http.Server;
   let webhookUrl = "";
+  let razorpay: FakeRazorpayShop | undefined;
 
   beforeAll(async () => {
-    fake = await startFakeRazorpay();
-    (globalThis as Record<symbol, unknown>)[CONFIG_KEY] = parseConfig({
-      ...process.env,
-      RAZORPAY_KEY_ID: fake.keyId,
-      RAZORPAY_KEY_SECRET: fake.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-      RAZORPAY_API_URL: fake.url,
-      RAZORPAY_CHECKOUT_URL: fake.checkoutUrl,
-    });
-    // the webhook route behind the server's own body handling, as in production
-    const app = express();
-    app.use(bodyLimit());
-    app.post("/api/payments/razorpay/webhook", async (req, res) => {
-      const response = await webhookRoute.action({
-        request: toFetchRequest(req),
-        params: {},
-        context: {},
-      } as unknown as Parameters<typeof webhookRoute.action>[0]);
-      res
-        .status(response.status)
-        .type("application/json")
-        .send(await response.text());
-    });
-    shop = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => shop.once("listening", resolve));
-    webhookUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/api/payments/razorpay/webhook`;
+    razorpay = await startFakeRazorpayShop({ webhook: true });
+    ({ fake, webhookUrl } = razorpay);
   });
 
-  afterAll(async () => {
-    delete (globalThis as Record<symbol, unknown>)[CONFIG_KEY];
-    await fake?.close();
-    await new Promise<void>((resolve) => (shop ? shop.close(() => resolve()) : resolve()));
-  });
+  afterAll(() => razorpay?.close());
 
   /** Razorpay as configured, except that it answers every refund 'pending', as it does for normal-speed refunds. */
   function pendingRefunds(): PaymentProvider {

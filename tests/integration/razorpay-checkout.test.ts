@@ -1,9 +1,5 @@
-import type http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { parseConfig } from "../../app/config.server";
 import { setDatabase } from "../../app/db/client.server";
 import { addLine } from "../../app/modules/cart/cart.server";
 import { findVariant } from "../../app/modules/catalog/variants.server";
@@ -27,13 +23,11 @@ import { parseCheckoutCallback } from "../../app/modules/payments/callbacks.serv
 import { outboxMessages } from "../../app/modules/messages/schema.server";
 import { payments, webhookEvents } from "../../app/modules/payments/schema.server";
 import * as callbackRoute from "../../app/routes/api.payments.razorpay.callback";
-import * as webhookRoute from "../../app/routes/api.payments.razorpay.webhook";
-import { bodyLimit } from "../../server/body-limit";
-import { toFetchRequest } from "../../server/request-handler";
-import { startFakeRazorpay, type FakeRazorpay } from "../fakes/razorpay/fake-razorpay";
+import type { FakeRazorpay } from "../fakes/razorpay/fake-razorpay";
 import { createTestProduct } from "../factories/catalog";
 import { createTestShopper } from "../factories/orders";
 import { setupTestDatabase } from "../setup/test-db";
+import { startFakeRazorpayShop, type FakeRazorpayShop } from "../support/fake-razorpay-shop";
 
 /*
  * The checkout's payments with Razorpay, against the local fake that speaks Razorpay's protocol and
@@ -44,46 +38,17 @@ import { setupTestDatabase } from "../setup/test-db";
 
 const t = setupTestDatabase();
 let fake: FakeRazorpay;
-let shop: http.Server;
 let webhookUrl = "";
-const CONFIG_KEY = Symbol.for("shop.config");
+let razorpay: FakeRazorpayShop | undefined;
 
 beforeAll(async () => {
   setDatabase(t.database);
   await ensureStoreSettings(t.db);
-  fake = await startFakeRazorpay();
-  (globalThis as Record<symbol, unknown>)[CONFIG_KEY] = parseConfig({
-    ...process.env,
-    RAZORPAY_KEY_ID: fake.keyId,
-    RAZORPAY_KEY_SECRET: fake.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-    RAZORPAY_API_URL: fake.url,
-    RAZORPAY_CHECKOUT_URL: fake.checkoutUrl,
-  });
-  // the webhook route behind the server's own body handling, as in production
-  const app = express();
-  app.use(bodyLimit());
-  app.post("/api/payments/razorpay/webhook", async (req, res) => {
-    const response = await webhookRoute.action({
-      request: toFetchRequest(req),
-      params: {},
-      context: {},
-    } as unknown as Parameters<typeof webhookRoute.action>[0]);
-    res
-      .status(response.status)
-      .type("application/json")
-      .send(await response.text());
-  });
-  shop = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => shop.once("listening", resolve));
-  webhookUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/api/payments/razorpay/webhook`;
+  razorpay = await startFakeRazorpayShop({ webhook: true });
+  ({ fake, webhookUrl } = razorpay);
 });
 
-afterAll(async () => {
-  delete (globalThis as Record<symbol, unknown>)[CONFIG_KEY];
-  await fake?.close();
-  await new Promise<void>((resolve) => (shop ? shop.close(() => resolve()) : resolve()));
-});
+afterAll(() => razorpay?.close());
 
 function provider() {
   const p = shopPaymentProvider();
