@@ -1,9 +1,11 @@
 /*
- * The admin's GST rate form (/admin/settings/tax): one set of rules for the browser and the server
- * action (hand-written rather than zod: the rate, upper rate and threshold depend on each other). A
+ * The admin's GST rate form (/admin/settings/tax): one zod schema holds its rules (the higher rate
+ * and its threshold, which depend on each other and on the rate, in a rule across fields). A
  * change is a new row for the category from its date on; rows already in force stay, so invoices
  * keep the rates of their day. Safe for the browser.
  */
+import { z } from "zod";
+import { ACROSS_FIELDS, complain, failed, parsedText, problem, readForm, type FieldErrors } from "../../lib/forms";
 import { GST_START_DATE, type CategoryTaxRow } from "./defaults";
 import { formatRate } from "./tax";
 import { rupeesToPaise } from "../pricing";
@@ -75,44 +77,70 @@ function validDay(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
+/** What is wrong with the day a change applies from, if anything. */
+function dayProblem(day: string, today: string): string | null {
+  if (!validDay(day)) return TAX_MESSAGES.date;
+  if (day < GST_START_DATE) return TAX_MESSAGES.dateTooEarly;
+  return day < today ? TAX_MESSAGES.datePast : null;
+}
+
 /**
- * Checks the form against `today` (India, 'YYYY-MM-DD') and the categories that exist: the change,
- * or a message per field.
+ * The GST rate form's rules against `today` (India, 'YYYY-MM-DD') and the categories that exist: a
+ * category, a day from today on, an HSN code, a rate, and either both or neither of the higher rate
+ * (above the rate) and the value per piece above which it applies.
  */
+export function taxFormSchema(options: { today: string; categories: readonly string[] }) {
+  return z
+    .object({
+      categorySlug: z
+        .string()
+        .trim()
+        .superRefine(
+          problem((slug: string) =>
+            options.categories.includes(slug) ? null : slug ? TAX_MESSAGES.unknownCategory : TAX_MESSAGES.category,
+          ),
+        ),
+      effectiveFrom: z
+        .string()
+        .trim()
+        .superRefine(problem((day: string) => dayProblem(day, options.today))),
+      hsnCode: z
+        .string()
+        .transform((code) => code.replace(/\s/g, ""))
+        .pipe(z.string().regex(/^[0-9]{4}([0-9]{2}){0,2}$/, TAX_MESSAGES.hsn)),
+      ratePercent: parsedText(percentToBp, TAX_MESSAGES.rate),
+      upperRatePercent: z.string(),
+      thresholdRupees: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      // the higher rate and its threshold come together, or not at all
+      if (v.upperRatePercent.trim() === "" && v.thresholdRupees.trim() === "") return;
+      const upper = percentToBp(v.upperRatePercent);
+      if (upper === null) complain(ctx, "upperRatePercent", TAX_MESSAGES.upperRate);
+      else if (!failed(ctx, "ratePercent") && upper <= v.ratePercent)
+        complain(ctx, "upperRatePercent", TAX_MESSAGES.upperNotHigher);
+      if (rupeesToPaiseInput(v.thresholdRupees) === null) complain(ctx, "thresholdRupees", TAX_MESSAGES.threshold);
+    }, ACROSS_FIELDS)
+    .transform((v): TaxChange => {
+      const single = v.upperRatePercent.trim() === "" && v.thresholdRupees.trim() === "";
+      return {
+        categorySlug: v.categorySlug,
+        effectiveFrom: v.effectiveFrom,
+        hsnCode: v.hsnCode,
+        rateBp: v.ratePercent,
+        upperRateBp: single ? null : percentToBp(v.upperRatePercent),
+        thresholdPaise: single ? null : rupeesToPaiseInput(v.thresholdRupees),
+      };
+    });
+}
+
+/** The form's rules over its values: the change, or a message per field. */
 export function parseTaxForm(
   values: TaxFormValues,
   options: { today: string; categories: readonly string[] },
-): { ok: true; change: TaxChange } | { ok: false; fieldErrors: Partial<Record<TaxField, string>> } {
-  const errors: Partial<Record<TaxField, string>> = {};
-  const categorySlug = values.categorySlug.trim();
-  if (!options.categories.includes(categorySlug))
-    errors.categorySlug = categorySlug ? TAX_MESSAGES.unknownCategory : TAX_MESSAGES.category;
-
-  const effectiveFrom = values.effectiveFrom.trim();
-  if (!validDay(effectiveFrom)) errors.effectiveFrom = TAX_MESSAGES.date;
-  else if (effectiveFrom < GST_START_DATE) errors.effectiveFrom = TAX_MESSAGES.dateTooEarly;
-  else if (effectiveFrom < options.today) errors.effectiveFrom = TAX_MESSAGES.datePast;
-
-  const hsnCode = values.hsnCode.replace(/\s/g, "");
-  if (!/^[0-9]{4}([0-9]{2}){0,2}$/.test(hsnCode)) errors.hsnCode = TAX_MESSAGES.hsn;
-
-  const rateBp = percentToBp(values.ratePercent);
-  if (rateBp === null) errors.ratePercent = TAX_MESSAGES.rate;
-
-  const upperBlank = values.upperRatePercent.trim() === "";
-  const thresholdBlank = values.thresholdRupees.trim() === "";
-  let upperRateBp: number | null = null;
-  let thresholdPaise: number | null = null;
-  if (!(upperBlank && thresholdBlank)) {
-    upperRateBp = percentToBp(values.upperRatePercent);
-    thresholdPaise = rupeesToPaiseInput(values.thresholdRupees);
-    if (upperRateBp === null) errors.upperRatePercent = TAX_MESSAGES.upperRate;
-    else if (rateBp !== null && upperRateBp <= rateBp) errors.upperRatePercent = TAX_MESSAGES.upperNotHigher;
-    if (thresholdPaise === null) errors.thresholdRupees = TAX_MESSAGES.threshold;
-  }
-
-  if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
-  return { ok: true, change: { categorySlug, effectiveFrom, hsnCode, rateBp: rateBp!, upperRateBp, thresholdPaise } };
+): { ok: true; change: TaxChange } | { ok: false; fieldErrors: FieldErrors<TaxField> } {
+  const read = readForm<ReturnType<typeof taxFormSchema>, TaxField>(taxFormSchema(options), values);
+  return read.ok ? { ok: true, change: read.data } : read;
 }
 
 /** A form's values as typed (missing fields empty). */
@@ -132,7 +160,7 @@ export type TaxAnswer =
       intent: "save" | "cancel";
       categorySlug: string;
       values?: TaxFormValues;
-      fieldErrors: Partial<Record<TaxField, string>>;
+      fieldErrors: FieldErrors<TaxField>;
       formError?: string;
     };
 
