@@ -5,10 +5,7 @@ import { auditLog } from "../../app/modules/audit/schema.server";
 import { addLine, applyCoupon } from "../../app/modules/cart/cart.server";
 import { requestBackInStock } from "../../app/modules/catalog/back-in-stock.server";
 import { findVariant } from "../../app/modules/catalog/variants.server";
-import { checkoutFormSchema } from "../../app/modules/checkout/billing";
-import { newCheckoutKey } from "../../app/modules/checkout/checkout-page.server";
 import { settlePayment, shopPaymentProvider, startPayment } from "../../app/modules/checkout/payment-flow.server";
-import { placeOrder } from "../../app/modules/checkout/place-order.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
 import { ensureCoupons } from "../../app/modules/coupons/coupons.server";
 import { coupons } from "../../app/modules/coupons/schema.server";
@@ -40,6 +37,7 @@ import {
   type RouteArgs as Args,
   type Answer,
 } from "../factories/sessions";
+import { checkoutForm, placeCheckoutOrder } from "../factories/checkout";
 import { setupTestDatabase } from "../setup/test-db";
 import { startFakeRazorpayShop, type FakeRazorpayShop } from "../support/fake-razorpay-shop";
 
@@ -136,8 +134,8 @@ async function setStatus(
 
 /* ---------- orders placed through the checkout ---------- */
 
-function checkoutForm(paymentMethod: "cod" | "online") {
-  return checkoutFormSchema.parse({
+function nandinisForm(paymentMethod: "cod" | "online") {
+  return checkoutForm({
     firstName: "Nandini",
     lastName: "Joshi",
     email: "nandini@example.com",
@@ -147,7 +145,6 @@ function checkoutForm(paymentMethod: "cod" | "online") {
     state: "Maharashtra",
     pincode: "400050",
     paymentMethod,
-    checkoutKey: newCheckoutKey(),
   });
 }
 
@@ -166,13 +163,7 @@ async function place(
   const shopper = await createTestShopper(t.db);
   await addLine(t.db, shopper.id, { productId, size: "One Size", colour: "Default", quantity: options.quantity ?? 1 });
   if (options.coupon) expect((await applyCoupon(t.db, shopper.id, options.coupon)).ok).toBe(true);
-  const placed = await placeOrder(t.db, {
-    userId: shopper.id,
-    onlineAvailable: true,
-    form: checkoutForm(options.method ?? "cod"),
-  });
-  if (!placed.ok) throw new Error(placed.message);
-  return (await findOrderByNumber(t.db, placed.orderNumber))!;
+  return placeCheckoutOrder(t.db, { userId: shopper.id, form: nandinisForm(options.method ?? "cod") });
 }
 
 /** An online order paid through the configured gateway (the test gateway, or Razorpay in its block). */

@@ -6,7 +6,7 @@ import { customerOrderTotals } from "../../app/modules/reports/lists.server";
 import { addLine, applyCoupon, checkoutProblem, getCartLines, setQuantity } from "../../app/modules/cart/cart.server";
 import { productVariants } from "../../app/modules/catalog/schema.server";
 import { findVariant } from "../../app/modules/catalog/variants.server";
-import { CHECKOUT_MESSAGES, checkoutFormSchema, type CheckoutForm } from "../../app/modules/checkout/billing";
+import { CHECKOUT_MESSAGES } from "../../app/modules/checkout/billing";
 import { newCheckoutKey } from "../../app/modules/checkout/checkout-page.server";
 import { isOrderNumber } from "../../app/modules/checkout/order-number";
 import {
@@ -30,6 +30,7 @@ import { createTestProduct } from "../factories/catalog";
 import { createTestShopper } from "../factories/orders";
 import { routeRequest, settle, signedInShopper, type RouteArgs } from "../factories/sessions";
 import * as checkoutRoute from "../../app/routes/checkout";
+import { checkoutForm, placeCheckoutOrder } from "../factories/checkout";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -46,22 +47,6 @@ beforeAll(async () => {
   await ensureStoreSettings(t.db);
   await ensureCoupons(t.db);
 });
-
-function form(overrides: Partial<Record<string, string>> = {}): CheckoutForm {
-  return checkoutFormSchema.parse({
-    firstName: "Meera",
-    lastName: "Iyer",
-    email: "meera@example.com",
-    phone: "98111 22333",
-    address: "14 Residency Road",
-    city: "Bengaluru",
-    state: "Karnataka",
-    pincode: "560025",
-    paymentMethod: "cod",
-    checkoutKey: newCheckoutKey(),
-    ...overrides,
-  });
-}
 
 /** A product whose only variant (One Size, Default) has `stock` units at `pricePaise`. */
 async function product(stock: number, pricePaise = 149_900): Promise<{ productId: string; variantId: string }> {
@@ -95,7 +80,7 @@ describe("placing an order", () => {
     const { productId, variantId } = await product(5, 20_000);
     const userId = await shopperWith(productId, 2);
     expect((await applyCoupon(t.db, userId, "flat50")).ok).toBe(true);
-    const placed = await placeOrder(t.db, { userId, form: form(), onlineAvailable: true });
+    const placed = await placeOrder(t.db, { userId, form: checkoutForm(), onlineAvailable: true });
     expect(placed).toMatchObject({ ok: true, status: "confirmed", paymentMethod: "cod", repeated: false });
     if (!placed.ok) return;
     expect(isOrderNumber(placed.orderNumber)).toBe(true);
@@ -132,7 +117,7 @@ describe("placing an order", () => {
     const userId = await shopperWith(productId);
     const tampered = await placeOrder(t.db, {
       userId,
-      form: form({ expectedTotalPaise: "100" }),
+      form: checkoutForm({ expectedTotalPaise: "100" }),
       onlineAvailable: true,
     });
     expect(tampered).toMatchObject({
@@ -145,7 +130,7 @@ describe("placing an order", () => {
     expect(await getCartLines(t.db, userId)).toHaveLength(1);
     const honest = await placeOrder(t.db, {
       userId,
-      form: form({ expectedTotalPaise: "99900" }),
+      form: checkoutForm({ expectedTotalPaise: "99900" }),
       onlineAvailable: true,
     });
     expect(honest).toMatchObject({ ok: true });
@@ -154,7 +139,7 @@ describe("placing an order", () => {
   it("answers a double submit with one key with the same order", async () => {
     const { productId, variantId } = await product(5);
     const userId = await shopperWith(productId);
-    const same = form();
+    const same = checkoutForm();
     const [a, b] = await Promise.all([
       placeOrder(t.db, { userId, form: same, onlineAvailable: true }),
       placeOrder(t.db, { userId, form: same, onlineAvailable: true }),
@@ -177,7 +162,7 @@ describe("placing an order", () => {
     const shoppers = [];
     for (let i = 0; i < 50; i++) shoppers.push(await shopperWith(productId));
     const results = await Promise.all(
-      shoppers.map((userId) => placeOrder(t.db, { userId, form: form(), onlineAvailable: true })),
+      shoppers.map((userId) => placeOrder(t.db, { userId, form: checkoutForm(), onlineAvailable: true })),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     for (const refused of results.filter((r) => !r.ok)) {
@@ -196,8 +181,8 @@ describe("placing an order", () => {
     const second = await shopperWith(productId);
     expect((await applyCoupon(t.db, first, "LASTONE")).ok).toBe(true);
     expect((await applyCoupon(t.db, second, "LASTONE")).ok).toBe(true);
-    expect((await placeOrder(t.db, { userId: first, form: form(), onlineAvailable: true })).ok).toBe(true);
-    const refused = await placeOrder(t.db, { userId: second, form: form(), onlineAvailable: true });
+    expect((await placeOrder(t.db, { userId: first, form: checkoutForm(), onlineAvailable: true })).ok).toBe(true);
+    const refused = await placeOrder(t.db, { userId: second, form: checkoutForm(), onlineAvailable: true });
     expect(refused).toMatchObject({ ok: false, kind: "coupon" });
     expect(await usedCount("LASTONE")).toBe(1);
     expect(await stockOf(variantId)).toBe(4);
@@ -208,13 +193,17 @@ describe("placing an order", () => {
     const { productId } = await product(10, 100_000);
     try {
       await t.db.update(storeSettings).set({ codEnabled: false });
-      const off = await placeOrder(t.db, { userId: await shopperWith(productId), form: form(), onlineAvailable: true });
+      const off = await placeOrder(t.db, {
+        userId: await shopperWith(productId),
+        form: checkoutForm(),
+        onlineAvailable: true,
+      });
       expect(off).toMatchObject({ ok: false, kind: "payment-method", message: CHECKOUT_MESSAGES.codOff });
 
       await t.db.update(storeSettings).set({ codEnabled: true, codMaxOrderPaise: 150_000, codFeePaise: 4_900 });
       const over = await placeOrder(t.db, {
         userId: await shopperWith(productId, 2),
-        form: form(),
+        form: checkoutForm(),
         onlineAvailable: true,
       });
       expect(over).toMatchObject({
@@ -225,7 +214,7 @@ describe("placing an order", () => {
 
       const under = await placeOrder(t.db, {
         userId: await shopperWith(productId, 1),
-        form: form(),
+        form: checkoutForm(),
         onlineAvailable: true,
       });
       expect(under.ok).toBe(true);
@@ -245,10 +234,14 @@ describe("placing an order", () => {
       await t.db.update(storeSettings).set({ prepaidDiscountPercent: 5 });
       const online = await placeOrder(t.db, {
         userId: await shopperWith(productId),
-        form: form({ paymentMethod: "online" }),
+        form: checkoutForm({ paymentMethod: "online" }),
         onlineAvailable: true,
       });
-      const cod = await placeOrder(t.db, { userId: await shopperWith(productId), form: form(), onlineAvailable: true });
+      const cod = await placeOrder(t.db, {
+        userId: await shopperWith(productId),
+        form: checkoutForm(),
+        onlineAvailable: true,
+      });
       if (!online.ok || !cod.ok) throw new Error("not placed");
       expect(await findOrderByNumber(t.db, online.orderNumber)).toMatchObject({
         status: "pending_payment",
@@ -269,10 +262,10 @@ describe("placing an order", () => {
     const { productId } = await product(3);
     const userId = await shopperWith(productId);
     expect(
-      await placeOrder(t.db, { userId, form: form({ paymentMethod: "online" }), onlineAvailable: false }),
+      await placeOrder(t.db, { userId, form: checkoutForm({ paymentMethod: "online" }), onlineAvailable: false }),
     ).toMatchObject({ ok: false, kind: "payment-method" });
     const empty = await createTestShopper(t.db);
-    expect(await placeOrder(t.db, { userId: empty.id, form: form(), onlineAvailable: true })).toMatchObject({
+    expect(await placeOrder(t.db, { userId: empty.id, form: checkoutForm(), onlineAvailable: true })).toMatchObject({
       ok: false,
       kind: "empty",
       message: "Your cart is empty!",
@@ -285,9 +278,7 @@ async function unpaidOrder(stock = 3, coupon?: string) {
   const { productId, variantId } = await product(stock, 60_000);
   const userId = await shopperWith(productId);
   if (coupon) expect((await applyCoupon(t.db, userId, coupon)).ok).toBe(true);
-  const placed = await placeOrder(t.db, { userId, form: form({ paymentMethod: "online" }), onlineAvailable: true });
-  if (!placed.ok) throw new Error(placed.message);
-  const order = (await findOrderByNumber(t.db, placed.orderNumber))!;
+  const order = await placeCheckoutOrder(t.db, { userId, form: checkoutForm({ paymentMethod: "online" }) });
   const started = await startPayment(t.db, gateway, {
     order,
     callbackUrl: "http://localhost:3000/api/payments/razorpay/callback",
@@ -396,7 +387,7 @@ describe("the sweep of unpaid orders", () => {
       await sweepExpiredPayments(t.db, gateway, { now: new Date(o.order.paymentDueAt!.getTime() + 1_000) });
     // someone else buys the last piece of the unlucky order meanwhile
     const other = await shopperWith(unlucky.productId);
-    expect((await placeOrder(t.db, { userId: other, form: form(), onlineAvailable: true })).ok).toBe(true);
+    expect((await placeOrder(t.db, { userId: other, form: checkoutForm(), onlineAvailable: true })).ok).toBe(true);
 
     expect(
       await settleReturn(t.db, gateway, {
@@ -430,7 +421,7 @@ describe("the store's maximum order", () => {
     const userId = await shopperWith(productId, 22);
     const message = "One order can come to at most ₹5,00,000. Please remove some pieces, or buy them in two orders.";
     expect(await checkoutProblem(t.db, userId)).toBe(message);
-    const refused = await placeOrder(t.db, { userId, form: form(), onlineAvailable: true });
+    const refused = await placeOrder(t.db, { userId, form: checkoutForm(), onlineAvailable: true });
     expect(refused).toEqual({ ok: false, kind: "over-limit", message });
     expect(await stockOf(variantId)).toBe(40);
     expect(await t.db.select().from(orders).where(eq(orders.userId, userId))).toEqual([]);
@@ -446,7 +437,7 @@ describe("the store's maximum order", () => {
       const buyers = [userId, await shopperWith(productId, 10), await shopperWith(productId, 10)];
       const spent: string[] = [];
       for (const buyer of buyers) {
-        const placed = await placeOrder(t.db, { userId: buyer, form: form(), onlineAvailable: true });
+        const placed = await placeOrder(t.db, { userId: buyer, form: checkoutForm(), onlineAvailable: true });
         expect(placed).toMatchObject({ ok: true, status: "confirmed" });
         if (!placed.ok) return;
         const order = (await findOrderByNumber(t.db, placed.orderNumber))!;

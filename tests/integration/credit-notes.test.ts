@@ -4,9 +4,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
 import { auditLog } from "../../app/modules/audit/schema.server";
 import { addLine, applyCoupon } from "../../app/modules/cart/cart.server";
-import { checkoutFormSchema } from "../../app/modules/checkout/billing";
-import { newCheckoutKey } from "../../app/modules/checkout/checkout-page.server";
-import { placeOrder } from "../../app/modules/checkout/place-order.server";
 import { storeSettings } from "../../app/modules/content/schema.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
 import { ensureCoupons } from "../../app/modules/coupons/coupons.server";
@@ -17,7 +14,6 @@ import { creditNotes, invoices } from "../../app/modules/invoices/schema.server"
 import { financialYearOf, indiaDate } from "../../app/modules/invoices/tax";
 import { applyDemoTaxIdentity, ensureCategoryTax } from "../../app/modules/invoices/tax-settings.server";
 import { ORDER_ADMIN_MESSAGES } from "../../app/modules/orders/admin-orders";
-import { findOrderByNumber } from "../../app/modules/orders/orders.server";
 import { orders } from "../../app/modules/orders/schema.server";
 import { changeOrderStatus } from "../../app/modules/admin/orders/staff-changes.server";
 import * as shopperCreditNoteRoute from "../../app/routes/account.order.credit-note";
@@ -28,6 +24,7 @@ import * as staffOrderRoute from "../../app/routes/admin.orders.$id";
 import { createTestProduct } from "../factories/catalog";
 import { pdfText } from "../factories/documents";
 import { routeRequest, settle, signedInShopper, signedInStaff } from "../factories/sessions";
+import { checkoutForm, placeCheckoutOrder } from "../factories/checkout";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -105,24 +102,16 @@ async function invoicedOrder(
     expect((await addLine(t.db, userId, { productId, size: "One Size", colour: "Default", quantity })).ok).toBe(true);
   if (options.coupon) expect((await applyCoupon(t.db, userId, options.coupon)).ok).toBe(true);
   const state = options.state ?? "Rajasthan";
-  const placed = await placeOrder(t.db, {
+  const order = await placeCheckoutOrder(t.db, {
     userId,
     onlineAvailable: false,
-    form: checkoutFormSchema.parse({
-      firstName: "Meera",
-      lastName: "Iyer",
-      email: "meera@example.com",
-      phone: "98111 22333",
+    form: checkoutForm({
       address: "14 Chandpole Bazaar",
       city: state === "Rajasthan" ? "Jaipur" : "Bengaluru",
       state,
       pincode: state === "Rajasthan" ? "302001" : "560025",
-      paymentMethod: "cod",
-      checkoutKey: newCheckoutKey(),
     }),
   });
-  if (!placed.ok) throw new Error(placed.message);
-  const order = (await findOrderByNumber(t.db, placed.orderNumber))!;
   const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, order.id));
   expect(invoice, "the order was invoiced at confirmation").toBeTruthy();
   return { order, invoice: invoice! };
@@ -208,24 +197,17 @@ describe("cancelling an invoiced order", () => {
       expect(
         (await addLine(t.db, shopper.id, { productId: jhumka, size: "One Size", colour: "Default", quantity: 1 })).ok,
       ).toBe(true);
-      const placed = await placeOrder(t.db, {
+      const plain = await placeCheckoutOrder(t.db, {
         userId: shopper.id,
         onlineAvailable: false,
-        form: checkoutFormSchema.parse({
-          firstName: "Meera",
-          lastName: "Iyer",
+        form: checkoutForm({
           email: "m@example.com",
-          phone: "98111 22333",
           address: "1 Road",
           city: "Jaipur",
           state: "Rajasthan",
           pincode: "302001",
-          paymentMethod: "cod",
-          checkoutKey: newCheckoutKey(),
         }),
       });
-      if (!placed.ok) throw new Error(placed.message);
-      const plain = (await findOrderByNumber(t.db, placed.orderNumber))!;
       expect(await cancel(plain.id)).toMatchObject({ ok: true });
       expect(await creditNotesOf(plain.id)).toEqual([]);
     } finally {

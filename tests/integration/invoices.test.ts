@@ -7,8 +7,7 @@ import { queryRows, setDatabase, type Database } from "../../app/db/client.serve
 import { auditLog } from "../../app/modules/audit/schema.server";
 import { addLine, applyCoupon } from "../../app/modules/cart/cart.server";
 import { categories } from "../../app/modules/catalog/schema.server";
-import { checkoutFormSchema, type CheckoutForm } from "../../app/modules/checkout/billing";
-import { checkoutPage, newCheckoutKey } from "../../app/modules/checkout/checkout-page.server";
+import { checkoutPage } from "../../app/modules/checkout/checkout-page.server";
 import { queueConfirmation } from "../../app/modules/checkout/confirmation.server";
 import { settleReturn, startPayment } from "../../app/modules/checkout/payment-flow.server";
 import { placeOrder } from "../../app/modules/checkout/place-order.server";
@@ -32,6 +31,7 @@ import { createTestProduct } from "../factories/catalog";
 import { pdfText } from "../factories/documents";
 import { createTestOrder } from "../factories/orders";
 import { signedInShopper, signedInStaff } from "../factories/sessions";
+import { checkoutForm, placeCheckoutOrder } from "../factories/checkout";
 import { openBlankDatabase, setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -117,22 +117,6 @@ const dataOf = <T>(answer: unknown) => {
     wrapped && typeof wrapped === "object" && "data" in wrapped && "init" in wrapped ? wrapped.data : answer
   ) as T;
 };
-
-function form(overrides: Partial<Record<string, string>> = {}): CheckoutForm {
-  return checkoutFormSchema.parse({
-    firstName: "Meera",
-    lastName: "Iyer",
-    email: "meera@example.com",
-    phone: "98111 22333",
-    address: "14 Residency Road",
-    city: "Bengaluru",
-    state: "Karnataka",
-    pincode: "560025",
-    paymentMethod: "cod",
-    checkoutKey: newCheckoutKey(),
-    ...overrides,
-  });
-}
 
 /** A product of `category` with one variant (One Size, Default). */
 async function product(category: string, pricePaise: number, name: string, stock = 50): Promise<string> {
@@ -275,13 +259,10 @@ describe("issuing at confirmation", () => {
     await inCart(owner.userId, kurta, 1);
     await inCart(owner.userId, jhumkas, 1);
     expect((await applyCoupon(t.db, owner.userId, "FLAT50")).ok).toBe(true);
-    const placed = await placeOrder(t.db, {
+    const order = await placeCheckoutOrder(t.db, {
       userId: owner.userId,
-      form: form({ state: "Rajasthan", city: "Jaipur", pincode: "302001" }),
-      onlineAvailable: true,
+      form: checkoutForm({ state: "Rajasthan", city: "Jaipur", pincode: "302001" }),
     });
-    if (!placed.ok) throw new Error(placed.message);
-    const order = (await findOrderByNumber(t.db, placed.orderNumber))!;
     // ₹448 of goods pays ₹40 shipping; FLAT50 takes ₹50
     expect(order).toMatchObject({
       status: "confirmed",
@@ -352,13 +333,10 @@ describe("issuing at confirmation", () => {
     await inCart(owner.userId, kurta, 2);
     await inCart(owner.userId, saree, 1);
     expect((await applyCoupon(t.db, owner.userId, "FLAT50")).ok).toBe(true);
-    const placed = await placeOrder(t.db, {
+    const pending = await placeCheckoutOrder(t.db, {
       userId: owner.userId,
-      form: form({ paymentMethod: "online" }),
-      onlineAvailable: true,
+      form: checkoutForm({ paymentMethod: "online" }),
     });
-    if (!placed.ok) throw new Error(placed.message);
-    const pending = (await findOrderByNumber(t.db, placed.orderNumber))!;
     expect(pending).toMatchObject({ status: "pending_payment", totalPaise: 48_700 });
     expect(await invoiceOf(pending.id)).toBeNull();
 
@@ -437,13 +415,10 @@ describe("issuing at confirmation", () => {
     const page = await checkoutPage(t.db, owner.userId, true);
     if (page.kind !== "ready") throw new Error(page.kind);
     expect(page.totals.cod).toMatchObject({ subtotalPaise: 54_900, discountPaise: 5_500, totalPaise: 49_400 });
-    const placed = await placeOrder(t.db, {
+    const order = await placeCheckoutOrder(t.db, {
       userId: owner.userId,
-      form: form({ state: "Rajasthan", city: "Jaipur", pincode: "302001" }),
-      onlineAvailable: true,
+      form: checkoutForm({ state: "Rajasthan", city: "Jaipur", pincode: "302001" }),
     });
-    if (!placed.ok) throw new Error(placed.message);
-    const order = (await findOrderByNumber(t.db, placed.orderNumber))!;
     expect(order).toMatchObject({
       status: "confirmed",
       subtotalPaise: 54_900,
@@ -476,7 +451,7 @@ describe("issuing at confirmation", () => {
     const wrap = await product("gift-cards", 9_900, "Block-printed Gift Wrap");
     const before = await t.db.select().from(invoiceSequences);
     await inCart(owner.userId, wrap, 1);
-    const placed = await placeOrder(t.db, { userId: owner.userId, form: form(), onlineAvailable: true });
+    const placed = await placeOrder(t.db, { userId: owner.userId, form: checkoutForm(), onlineAvailable: true });
     expect(placed).toMatchObject({ ok: true, status: "confirmed" });
     if (!placed.ok) return;
     const order = (await findOrderByNumber(t.db, placed.orderNumber))!;
@@ -763,9 +738,7 @@ describe("a shop without a GSTIN", () => {
     try {
       const kurta = await product("kurtas", 59_900, "Unregistered Kurta");
       await inCart(owner.userId, kurta, 1);
-      const placed = await placeOrder(t.db, { userId: owner.userId, form: form(), onlineAvailable: true });
-      if (!placed.ok) throw new Error(placed.message);
-      const order = (await findOrderByNumber(t.db, placed.orderNumber))!;
+      const order = await placeCheckoutOrder(t.db, { userId: owner.userId });
       expect(order.status).toBe("confirmed");
       expect(await invoiceOf(order.id)).toBeNull();
       const page = await call(orderPageRoute.loader, `/account/orders/${order.orderNumber}`, owner.cookie, {

@@ -6,15 +6,12 @@ import type { Actor } from "../../app/modules/audit/index.server";
 import { getAuth } from "../../app/modules/accounts/session.server";
 import { createStaffAccount } from "../../app/modules/accounts/staff.server";
 import { addLine } from "../../app/modules/cart/cart.server";
-import { checkoutFormSchema } from "../../app/modules/checkout/billing";
-import { newCheckoutKey } from "../../app/modules/checkout/checkout-page.server";
 import {
   settlePayment,
   shopPaymentProvider,
   startPayment,
   sweepExpiredPayments,
 } from "../../app/modules/checkout/payment-flow.server";
-import { placeOrder } from "../../app/modules/checkout/place-order.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
 import { outboxMessages } from "../../app/modules/messages/schema.server";
 import type { StatusChange } from "../../app/modules/orders/admin-orders";
@@ -32,6 +29,7 @@ import type { FakeRazorpay } from "../fakes/razorpay/fake-razorpay";
 import { createTestProduct } from "../factories/catalog";
 import { createTestShopper } from "../factories/orders";
 import { TEST_BASE } from "../factories/sessions";
+import { checkoutForm, placeCheckoutOrder } from "../factories/checkout";
 import { setupTestDatabase } from "../setup/test-db";
 import { startFakeRazorpayShop, type FakeRazorpayShop } from "../support/fake-razorpay-shop";
 
@@ -72,12 +70,9 @@ async function place(method: "cod" | "online"): Promise<OrderRow> {
   const productId = await createTestProduct(t.db, { sizes: [], colors: [], stock: 5, pricePaise: 149_900 });
   const shopper = await createTestShopper(t.db);
   await addLine(t.db, shopper.id, { productId, size: "One Size", colour: "Default", quantity: 1 });
-  const placed = await placeOrder(t.db, {
+  return placeCheckoutOrder(t.db, {
     userId: shopper.id,
-    onlineAvailable: true,
-    form: checkoutFormSchema.parse({
-      firstName: "Meera",
-      lastName: "Iyer",
+    form: checkoutForm({
       email: `meera.${shopperCount}@example.com`,
       phone: `98765 ${String(43200 + shopperCount)}`,
       address: "12 Kamarajar Salai",
@@ -85,11 +80,8 @@ async function place(method: "cod" | "online"): Promise<OrderRow> {
       state: "Tamil Nadu",
       pincode: "600004",
       paymentMethod: method,
-      checkoutKey: newCheckoutKey(),
     }),
   });
-  if (!placed.ok) throw new Error(placed.message);
-  return (await findOrderByNumber(t.db, placed.orderNumber))!;
 }
 
 /** An online order paid through the configured gateway: the test gateway, or the fake Razorpay. */

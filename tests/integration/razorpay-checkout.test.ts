@@ -3,15 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
 import { addLine } from "../../app/modules/cart/cart.server";
 import { findVariant } from "../../app/modules/catalog/variants.server";
-import { checkoutFormSchema } from "../../app/modules/checkout/billing";
-import { newCheckoutKey } from "../../app/modules/checkout/checkout-page.server";
 import {
   settleReturn,
   shopPaymentProvider,
   startPayment,
   sweepExpiredPayments,
 } from "../../app/modules/checkout/payment-flow.server";
-import { placeOrder } from "../../app/modules/checkout/place-order.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
 import { getLogger } from "../../app/lib/logger.server";
 import { confirmFlaggedPayment } from "../../app/modules/admin/orders/staff-changes.server";
@@ -26,6 +23,7 @@ import * as callbackRoute from "../../app/routes/api.payments.razorpay.callback"
 import type { FakeRazorpay } from "../fakes/razorpay/fake-razorpay";
 import { createTestProduct } from "../factories/catalog";
 import { createTestShopper } from "../factories/orders";
+import { checkoutForm, placeCheckoutOrder } from "../factories/checkout";
 import { setupTestDatabase } from "../setup/test-db";
 import { startFakeRazorpayShop, type FakeRazorpayShop } from "../support/fake-razorpay-shop";
 
@@ -62,10 +60,9 @@ async function unpaidOrder(): Promise<{ order: OrderRow; razorpayOrderId: string
   expect(await findVariant(t.db, productId, "One Size", "Default")).not.toBeNull();
   const shopper = await createTestShopper(t.db);
   await addLine(t.db, shopper.id, { productId, size: "One Size", colour: "Default", quantity: 1 });
-  const placed = await placeOrder(t.db, {
+  const order = await placeCheckoutOrder(t.db, {
     userId: shopper.id,
-    onlineAvailable: true,
-    form: checkoutFormSchema.parse({
+    form: checkoutForm({
       firstName: "Ananya",
       lastName: "Das",
       email: "ananya@example.com",
@@ -75,11 +72,8 @@ async function unpaidOrder(): Promise<{ order: OrderRow; razorpayOrderId: string
       state: "West Bengal",
       pincode: "700016",
       paymentMethod: "online",
-      checkoutKey: newCheckoutKey(),
     }),
   });
-  if (!placed.ok) throw new Error(placed.message);
-  const order = (await findOrderByNumber(t.db, placed.orderNumber))!;
   const started = await startPayment(t.db, provider(), {
     order,
     callbackUrl: "http://localhost:3000/api/payments/razorpay/callback",
