@@ -1,11 +1,11 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Form, Link } from "react-router";
-import { PincodeNote } from "~/components/address/pincode-note";
-import { usePincodeLookup, type PincodeLookup } from "~/components/address/use-pincode-lookup";
+import { PlaceFields } from "~/components/address/place-fields";
+import { usePincodeLookup } from "~/components/address/use-pincode-lookup";
 import type { FieldErrors } from "~/components/ui/live-errors";
 import { useLiveErrors } from "~/components/ui/use-live-errors";
 import { fieldErrors as toFieldErrors } from "~/lib/forms";
-import { addressSchema, formSummary, INDIAN_STATES } from "~/modules/accounts";
+import { addressSchema, formSummary } from "~/modules/accounts";
 import { refinePincodeState, type PlacesOf } from "~/modules/checkout";
 import type { AddressView } from "./account-overview";
 import { Field, Notice } from "./field";
@@ -155,88 +155,6 @@ function RecipientFields({
         defaultValue={value("line2")}
         error={errors.line2}
       />
-    </>
-  );
-}
-
-/** Pincode, city and state: the form holds them, so that the pincode can fill the other two (still editable). */
-function PlaceFields({
-  pincode,
-  onPincode,
-  city,
-  onCity,
-  state,
-  lookup,
-  errors,
-}: {
-  pincode: string;
-  onPincode: (value: string) => void;
-  city: string;
-  onCity: (value: string) => void;
-  state: string;
-  lookup: PincodeLookup;
-  errors: FieldErrors;
-}) {
-  const id = useId();
-  return (
-    <>
-      <div>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            label="Pincode"
-            name="pincode"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={6}
-            pattern="[0-9]*"
-            value={pincode}
-            onChange={(event) => onPincode(event.currentTarget.value)}
-            required
-            error={errors.pincode}
-          />
-          <Field
-            label="City"
-            name="city"
-            autoComplete="address-level2"
-            value={city}
-            onChange={(event) => onCity(event.currentTarget.value)}
-            required
-            error={errors.city}
-          />
-        </div>
-        <PincodeNote lookup={lookup} state={state} />
-      </div>
-      <div>
-        <label htmlFor={id} className="eyebrow block text-ink">
-          State
-          <span aria-hidden="true" className="text-maroon">
-            {" "}
-            *
-          </span>
-        </label>
-        <select
-          id={id}
-          name="state"
-          value={state}
-          onChange={(event) => lookup.chooseState(event.currentTarget.value)}
-          required
-          aria-invalid={errors.state ? true : undefined}
-          aria-describedby={errors.state ? `${id}-error` : undefined}
-          className={`mt-2 block w-full border bg-white px-4 py-3 text-base text-ink focus:border-ink focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon ${errors.state ? "border-sale" : "border-linen"}`}
-        >
-          <option value="">Choose a state</option>
-          {INDIAN_STATES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-        {errors.state ? (
-          <p id={`${id}-error`} className="mt-1.5 text-sm text-sale">
-            {errors.state}
-          </p>
-        ) : null}
-      </div>
     </>
   );
 }

@@ -13,15 +13,9 @@ export function Field({ label, name, error, hint, className, ...input }: FieldPr
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="eyebrow block text-ink">
+      <FieldLabel htmlFor={id} required={input.required}>
         {label}
-        {input.required ? (
-          <span aria-hidden="true" className="text-maroon">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
+      </FieldLabel>
       <input
         id={id}
         name={name}
@@ -35,13 +29,41 @@ export function Field({ label, name, error, hint, className, ...input }: FieldPr
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-sale">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
+}
+
+/** A field's label, with a star when it is required. */
+export function FieldLabel({
+  htmlFor,
+  required,
+  children,
+}: {
+  htmlFor: string;
+  required?: boolean | undefined;
+  children: React.ReactNode;
+}) {
+  return (
+    <label htmlFor={htmlFor} className="eyebrow block text-ink">
+      {children}
+      {required ? (
+        <span aria-hidden="true" className="text-maroon">
+          {" "}
+          *
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+/** What is wrong with a field, under it (the control names it with aria-describedby). */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} className="mt-1.5 text-sm text-sale">
+      {error}
+    </p>
+  ) : null;
 }
 
 /** A message box: errors are alerts, the rest polite status updates. */

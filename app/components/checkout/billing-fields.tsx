@@ -1,9 +1,6 @@
-import { useId } from "react";
 import { Field } from "~/components/account/field";
-import { PincodeNote } from "~/components/address/pincode-note";
-import type { PincodeLookup } from "~/components/address/use-pincode-lookup";
+import { PlaceFields, type PlaceFieldsProps } from "~/components/address/place-fields";
 import type { FieldErrors } from "~/components/ui/live-errors";
-import { INDIAN_STATES } from "~/modules/accounts";
 import type { CheckoutValues } from "~/modules/checkout";
 
 /** Who the order is for: first and last name, e-mail and phone, as typed (not held by the form). */
@@ -58,25 +55,8 @@ export function ContactFields({ start, errors }: { start: CheckoutValues; errors
 export function AddressFields({
   address,
   onAddress,
-  pincode,
-  onPincode,
-  city,
-  onCity,
-  state,
-  lookup,
-  errors,
-}: {
-  address: string;
-  onAddress: (value: string) => void;
-  pincode: string;
-  onPincode: (value: string) => void;
-  city: string;
-  onCity: (value: string) => void;
-  state: string;
-  lookup: PincodeLookup;
-  errors: FieldErrors;
-}) {
-  const stateId = useId();
+  ...place
+}: PlaceFieldsProps & { address: string; onAddress: (value: string) => void }) {
   return (
     <>
       <Field
@@ -87,75 +67,21 @@ export function AddressFields({
         value={address}
         onChange={(event) => onAddress(event.currentTarget.value)}
         required
-        error={errors.address}
+        error={place.errors.address}
       />
-      <div>
-        <div className="grid gap-5 sm:grid-cols-2">
+      <PlaceFields
+        {...place}
+        besideState={
           <Field
-            label="Pincode"
-            name="pincode"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={6}
-            pattern="[0-9]*"
-            value={pincode}
-            onChange={(event) => onPincode(event.currentTarget.value)}
-            required
-            error={errors.pincode}
+            label="Country"
+            name="country"
+            value="India"
+            readOnly
+            aria-readonly="true"
+            className="[&_input]:bg-sand [&_input]:text-stone"
           />
-          <Field
-            label="City"
-            name="city"
-            autoComplete="address-level2"
-            value={city}
-            onChange={(event) => onCity(event.currentTarget.value)}
-            required
-            error={errors.city}
-          />
-        </div>
-        <PincodeNote lookup={lookup} state={state} />
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor={stateId} className="eyebrow block text-ink">
-            State
-            <span aria-hidden="true" className="text-maroon">
-              {" "}
-              *
-            </span>
-          </label>
-          <select
-            id={stateId}
-            name="state"
-            value={state}
-            onChange={(event) => lookup.chooseState(event.currentTarget.value)}
-            required
-            aria-invalid={errors.state ? true : undefined}
-            aria-describedby={errors.state ? `${stateId}-error` : undefined}
-            className={`mt-2 block w-full min-w-0 border bg-white px-4 py-3 text-base text-ink focus:border-ink focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon ${errors.state ? "border-sale" : "border-linen"}`}
-          >
-            <option value="">Choose a state</option>
-            {INDIAN_STATES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-          {errors.state ? (
-            <p id={`${stateId}-error`} className="mt-1.5 text-sm text-sale">
-              {errors.state}
-            </p>
-          ) : null}
-        </div>
-        <Field
-          label="Country"
-          name="country"
-          value="India"
-          readOnly
-          aria-readonly="true"
-          className="[&_input]:bg-sand [&_input]:text-stone"
-        />
-      </div>
+        }
+      />
     </>
   );
 }
