@@ -127,6 +127,28 @@ async function inCart(userId: string, productId: string, quantity: number) {
   expect((await addLine(t.db, userId, { productId, size: "One Size", colour: "Default", quantity })).ok).toBe(true);
 }
 
+/** The owner's cart placed as an order, billed and shipped to Jaipur (the shop's own state). */
+function placedInJaipur() {
+  return placeCheckoutOrder(t.db, {
+    userId: owner.userId,
+    form: checkoutForm({ state: "Rajasthan", city: "Jaipur", pincode: "302001" }),
+  });
+}
+
+/** The invoice of an order as its owner downloads it. */
+async function ownerDownload(order: { orderNumber: string }) {
+  return (await call(shopperInvoiceRoute.loader, `/account/orders/${order.orderNumber}/invoice`, owner.cookie, {
+    orderNumber: order.orderNumber,
+  })) as Response;
+}
+
+/** The invoice of an order as staff download it. */
+async function staffDownload(order: { id: string }) {
+  return (await call(staffInvoiceRoute.loader, `/admin/orders/${order.id}/invoice`, staff.cookie, {
+    id: order.id,
+  })) as Response;
+}
+
 async function invoiceOf(orderId: string) {
   const [row] = await t.db.select().from(invoices).where(eq(invoices.orderId, orderId));
   return row ? { ...row, document: row.document as InvoiceDocument } : null;
@@ -259,10 +281,7 @@ describe("issuing at confirmation", () => {
     await inCart(owner.userId, kurta, 1);
     await inCart(owner.userId, jhumkas, 1);
     expect((await applyCoupon(t.db, owner.userId, "FLAT50")).ok).toBe(true);
-    const order = await placeCheckoutOrder(t.db, {
-      userId: owner.userId,
-      form: checkoutForm({ state: "Rajasthan", city: "Jaipur", pincode: "302001" }),
-    });
+    const order = await placedInJaipur();
     // ₹448 of goods pays ₹40 shipping; FLAT50 takes ₹50
     expect(order).toMatchObject({
       status: "confirmed",
@@ -415,10 +434,7 @@ describe("issuing at confirmation", () => {
     const page = await checkoutPage(t.db, owner.userId, true);
     if (page.kind !== "ready") throw new Error(page.kind);
     expect(page.totals.cod).toMatchObject({ subtotalPaise: 54_900, discountPaise: 5_500, totalPaise: 49_400 });
-    const order = await placeCheckoutOrder(t.db, {
-      userId: owner.userId,
-      form: checkoutForm({ state: "Rajasthan", city: "Jaipur", pincode: "302001" }),
-    });
+    const order = await placedInJaipur();
     expect(order).toMatchObject({
       status: "confirmed",
       subtotalPaise: 54_900,
@@ -460,17 +476,10 @@ describe("issuing at confirmation", () => {
     // no number was taken
     expect(await t.db.select().from(invoiceSequences)).toEqual(before);
 
-    const refused = (await call(staffInvoiceRoute.loader, `/admin/orders/${order.id}/invoice`, staff.cookie, {
-      id: order.id,
-    })) as Response;
+    const refused = await staffDownload(order);
     expect(refused.status).toBe(503);
     expect(await refused.text()).toBe(`no GST rate for the category 'gift-cards' on ${today}`);
-    const shopperSees = (await call(
-      shopperInvoiceRoute.loader,
-      `/account/orders/${order.orderNumber}/invoice`,
-      owner.cookie,
-      { orderNumber: order.orderNumber },
-    )) as Response;
+    const shopperSees = await ownerDownload(order);
     expect(shopperSees.status).toBe(503);
     expect(await shopperSees.text()).toBe(
       "The invoice for this order is not ready yet. Please try again later or contact us.",
@@ -495,12 +504,7 @@ describe("issuing at confirmation", () => {
       },
     );
     expect(dataOf(saved)).toMatchObject({ ok: true, message: TAX_MESSAGES.saved });
-    const download = (await call(
-      shopperInvoiceRoute.loader,
-      `/account/orders/${order.orderNumber}/invoice`,
-      owner.cookie,
-      { orderNumber: order.orderNumber },
-    )) as Response;
+    const download = await ownerDownload(order);
     expect(download.status).toBe(200);
     const doc = (await invoiceOf(order.id))!.document;
     expect(doc.lines[0]).toMatchObject({ hsnCode: "4823", rateBp: 1800, amountPaise: 9_900 });
@@ -616,12 +620,7 @@ describe("downloads", () => {
   });
 
   it("gives the owner the PDF as an attachment that is never stored, with the invoice's text", async () => {
-    const response = (await call(
-      shopperInvoiceRoute.loader,
-      `/account/orders/${order.orderNumber}/invoice`,
-      owner.cookie,
-      { orderNumber: order.orderNumber },
-    )) as Response;
+    const response = await ownerDownload(order);
     expect(response.status).toBe(200);
     const invoice = (await invoiceOf(order.id))!;
     const fileName = invoice.invoiceNumber.replaceAll("/", "-");
@@ -680,9 +679,7 @@ describe("downloads", () => {
   });
 
   it("gives staff any order's invoice by id (or number); refuses shoppers (403) and visitors (401)", async () => {
-    const byId = (await call(staffInvoiceRoute.loader, `/admin/orders/${order.id}/invoice`, staff.cookie, {
-      id: order.id,
-    })) as Response;
+    const byId = await staffDownload(order);
     expect(byId.status).toBe(200);
     expect(byId.headers.get("content-type")).toBe("application/pdf");
     expect(byId.headers.get("cache-control")).toBe("private, no-store");
@@ -745,9 +742,7 @@ describe("a shop without a GSTIN", () => {
         orderNumber: order.orderNumber,
       });
       expect(dataOf<{ order: { invoice: boolean } }>(page).order.invoice).toBe(false);
-      const refused = (await call(staffInvoiceRoute.loader, `/admin/orders/${order.id}/invoice`, staff.cookie, {
-        id: order.id,
-      })) as Response;
+      const refused = await staffDownload(order);
       expect(refused.status).toBe(503);
       expect(await refused.text()).toBe(
         "Set the shop's GSTIN and state in the settings before invoices can be issued.",
