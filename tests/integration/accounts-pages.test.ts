@@ -18,6 +18,7 @@ import * as orderRoute from "../../app/routes/account.order";
 import * as accountRoute from "../../app/routes/authentication";
 import * as outboxRoute from "../../app/routes/dev.outbox";
 import { createTestOrder } from "../factories/orders";
+import { cookieOf } from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -41,6 +42,16 @@ function headers(cookie?: string) {
 
 type Args<F extends (...args: never[]) => unknown> = Parameters<F>[0];
 
+/** What a loader or action answers a request, a thrown Response included. */
+async function answerOf<F extends (args: never) => unknown>(fn: F, request: Request, params: Record<string, string>) {
+  try {
+    return await fn({ request, params, context: {} } as unknown as Args<F>);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
 async function post<F extends (args: never) => unknown>(
   fn: F,
   path: string,
@@ -53,12 +64,7 @@ async function post<F extends (args: never) => unknown>(
     headers: headers(cookie),
     body: new URLSearchParams(fields),
   });
-  try {
-    return await fn({ request, params, context: {} } as unknown as Args<F>);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return answerOf(fn, request, params);
 }
 
 async function get<F extends (args: never) => unknown>(
@@ -68,12 +74,7 @@ async function get<F extends (args: never) => unknown>(
   params: Record<string, string> = {},
 ) {
   const request = new Request(`${BASE}${path}`, { headers: headers(cookie) });
-  try {
-    return await fn({ request, params, context: {} } as unknown as Args<F>);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return answerOf(fn, request, params);
 }
 
 /** data() results from actions: { data, init } */
@@ -87,14 +88,7 @@ async function readOutbox(phone: string, clientAddress = "127.0.0.1"): Promise<R
   const request = new Request(`${BASE}/dev/outbox?phone=${encodeURIComponent(phone)}`, {
     headers: { "x-forwarded-for": clientAddress },
   });
-  try {
-    return (await outboxRoute.loader({ request, params: {}, context: {} } as unknown as Args<
-      typeof outboxRoute.loader
-    >)) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return (await answerOf(outboxRoute.loader, request, {})) as Response;
 }
 
 async function outboxCode(phone: string): Promise<string> {
@@ -105,11 +99,20 @@ async function outboxCode(phone: string): Promise<string> {
   return code;
 }
 
+/** The account screen's action, as its forms post to it. */
+function accountAction(fields: Record<string, string>, cookie?: string) {
+  return post(accountRoute.action, "/authentication", fields, cookie);
+}
+
+/** Types the code the outbox holds for `phone` into the account screen. */
+async function verifyCode(mode: "login" | "register", phone: string, fields: Record<string, string> = {}) {
+  const code = await outboxCode(phone);
+  return accountAction({ intent: "verify", mode, phone, code, ...fields });
+}
+
 /** Registers a shopper through the account screen's actions; returns their session cookie. */
 async function register(phone10: string, firstName: string, lastName: string, email: string): Promise<string> {
-  const sent = payload(
-    await post(accountRoute.action, "/authentication", { intent: "send-code", mode: "register", phone: phone10 }),
-  );
+  const sent = payload(await accountAction({ intent: "send-code", mode: "register", phone: phone10 }));
   expect(sent.data).toMatchObject({
     kind: "sign-in",
     step: "code",
@@ -118,7 +121,7 @@ async function register(phone10: string, firstName: string, lastName: string, em
   });
   const code = await outboxCode(`+91${phone10}`);
   const verified = payload(
-    await post(accountRoute.action, "/authentication", {
+    await accountAction({
       intent: "verify",
       mode: "register",
       phone: `+91${phone10}`,
@@ -126,14 +129,9 @@ async function register(phone10: string, firstName: string, lastName: string, em
     }),
   );
   expect(verified.data).toEqual({ kind: "register", message: "Please complete your registration" });
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = cookieOf(verified.headers);
   expect(cookie).toMatch(/session_token/);
-  const done = payload(
-    await post(accountRoute.action, "/authentication", { intent: "register", firstName, lastName, email }, cookie),
-  );
+  const done = payload(await accountAction({ intent: "register", firstName, lastName, email }, cookie));
   expect(done.data).toMatchObject({ kind: "account", welcome: `Welcome to Saanjh, ${firstName}!` });
   return cookie;
 }
@@ -162,20 +160,16 @@ describe("the account screen", () => {
   });
 
   it("validates the phone and the code with the spec's messages, keeping what was typed", async () => {
-    const empty = payload(
-      await post(accountRoute.action, "/authentication", { intent: "send-code", mode: "login", phone: " " }),
-    );
+    const empty = payload(await accountAction({ intent: "send-code", mode: "login", phone: " " }));
     expect(empty.status).toBe(400);
     expect(empty.data).toMatchObject({ step: "phone", fieldErrors: { phone: "Please enter your phone number" } });
-    const bad = payload(
-      await post(accountRoute.action, "/authentication", { intent: "send-code", mode: "login", phone: "12345" }),
-    );
+    const bad = payload(await accountAction({ intent: "send-code", mode: "login", phone: "12345" }));
     expect(bad.data).toMatchObject({
       phone: "12345",
       fieldErrors: { phone: "Please enter a valid 10-digit phone number" },
     });
     const noCode = payload(
-      await post(accountRoute.action, "/authentication", {
+      await accountAction({
         intent: "verify",
         mode: "login",
         phone: "+919876500000",
@@ -187,31 +181,16 @@ describe("the account screen", () => {
 
   it("registration needs first name, last name and e-mail, and stores the last name as the last name", async () => {
     const phone10 = "9876500001";
-    await post(accountRoute.action, "/authentication", { intent: "send-code", mode: "register", phone: phone10 });
-    const verified = payload(
-      await post(accountRoute.action, "/authentication", {
-        intent: "verify",
-        mode: "register",
-        phone: `+91${phone10}`,
-        code: await outboxCode(`+91${phone10}`),
-      }),
-    );
-    const cookie = verified.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    await accountAction({ intent: "send-code", mode: "register", phone: phone10 });
+    const verified = payload(await verifyCode("register", `+91${phone10}`));
+    const cookie = cookieOf(verified.headers);
     expect(await get(accountRoute.loader, "/authentication", cookie)).toEqual({
       view: "register",
       phone: `+91${phone10}`,
       redirectTo: null,
     });
     const missing = payload(
-      await post(
-        accountRoute.action,
-        "/authentication",
-        { intent: "register", firstName: "Meera", lastName: "", email: "meera@example.com" },
-        cookie,
-      ),
+      await accountAction({ intent: "register", firstName: "Meera", lastName: "", email: "meera@example.com" }, cookie),
     );
     expect(missing.status).toBe(400);
     expect(missing.data).toMatchObject({
@@ -220,14 +199,7 @@ describe("the account screen", () => {
     });
     // the summary is said once, above; each empty field says what it needs
     expect(missing.data.fieldErrors).toEqual({ lastName: "Please enter your last name" });
-    const empty = payload(
-      await post(
-        accountRoute.action,
-        "/authentication",
-        { intent: "register", firstName: "", lastName: " ", email: "" },
-        cookie,
-      ),
-    );
+    const empty = payload(await accountAction({ intent: "register", firstName: "", lastName: " ", email: "" }, cookie));
     expect(empty.data).toMatchObject({
       error: "Please fill in all required fields",
       fieldErrors: {
@@ -236,9 +208,7 @@ describe("the account screen", () => {
         email: "Please enter your e-mail address",
       },
     });
-    const done = await post(
-      accountRoute.action,
-      "/authentication",
+    const done = await accountAction(
       { intent: "register", firstName: "Meera", lastName: "Iyer", email: "Meera@Example.com", redirectTo: "cart" },
       cookie,
     );
@@ -254,37 +224,18 @@ describe("the account screen", () => {
   it("signs a registered shopper in with 'Welcome back', honouring a stored redirect", async () => {
     await register("9876500002", "Asha", "Verma", "asha@example.com");
     const phone = "+919876500002";
-    await post(accountRoute.action, "/authentication", { intent: "send-code", mode: "login", phone: "98765-00002" });
-    const signedIn = payload(
-      await post(accountRoute.action, "/authentication", {
-        intent: "verify",
-        mode: "login",
-        phone,
-        code: await outboxCode(phone),
-      }),
-    );
+    await accountAction({ intent: "send-code", mode: "login", phone: "98765-00002" });
+    const signedIn = payload(await verifyCode("login", phone));
     expect(signedIn.data).toMatchObject({ kind: "account", welcome: "Welcome back, Asha!" });
 
-    await post(accountRoute.action, "/authentication", { intent: "send-code", mode: "login", phone });
-    const redirected = (await post(accountRoute.action, "/authentication", {
-      intent: "verify",
-      mode: "login",
-      phone,
-      code: await outboxCode(phone),
-      redirectTo: "/product/abc?size=M",
-    })) as Response;
+    await accountAction({ intent: "send-code", mode: "login", phone });
+    const redirected = (await verifyCode("login", phone, { redirectTo: "/product/abc?size=M" })) as Response;
     expect(redirected.status).toBe(302);
     expect(redirected.headers.get("location")).toBe("/product/abc?size=M");
     expect(redirected.headers.getSetCookie().join()).toMatch(/session_token/);
 
-    await post(accountRoute.action, "/authentication", { intent: "send-code", mode: "login", phone });
-    const offsite = (await post(accountRoute.action, "/authentication", {
-      intent: "verify",
-      mode: "login",
-      phone,
-      code: await outboxCode(phone),
-      redirectTo: "//evil.example",
-    })) as unknown;
+    await accountAction({ intent: "send-code", mode: "login", phone });
+    const offsite = (await verifyCode("login", phone, { redirectTo: "//evil.example" })) as unknown;
     expect(payload(offsite).data).toMatchObject({ kind: "account", welcome: "Welcome back, Asha!" });
   });
 
@@ -292,14 +243,8 @@ describe("the account screen", () => {
     await register("9876500012", "Ira", "Sen", "ira@example.com");
     const phone = "+919876500012";
     for (const sneaky of ["/.//evil.example", "/a/..//evil.example", "/%2e//evil.example"]) {
-      await post(accountRoute.action, "/authentication", { intent: "send-code", mode: "login", phone });
-      const result = (await post(accountRoute.action, "/authentication", {
-        intent: "verify",
-        mode: "login",
-        phone,
-        code: await outboxCode(phone),
-        redirectTo: sneaky,
-      })) as unknown;
+      await accountAction({ intent: "send-code", mode: "login", phone });
+      const result = (await verifyCode("login", phone, { redirectTo: sneaky })) as unknown;
       if (result instanceof Response) {
         // A redirect, if any, must stay on this site: a path with one leading slash.
         const location = result.headers.get("location") ?? "";
@@ -312,7 +257,7 @@ describe("the account screen", () => {
   });
 
   it("serves the demo outbox only to the shop's own machine", async () => {
-    await post(accountRoute.action, "/authentication", { intent: "send-code", mode: "register", phone: "9876500013" });
+    await accountAction({ intent: "send-code", mode: "register", phone: "9876500013" });
     expect((await readOutbox("+919876500013", "127.0.0.1")).status).toBe(200);
     expect((await readOutbox("+919876500013", "::1")).status).toBe(200);
     const remote = await readOutbox("+919876500013", "203.0.113.50");
@@ -322,24 +267,14 @@ describe("the account screen", () => {
 
   it("login mode with an unknown number: the code verified, registration is offered at once, for that number only", async () => {
     const phone = "+919876500003";
-    await post(accountRoute.action, "/authentication", { intent: "send-code", mode: "login", phone });
-    const result = payload(
-      await post(accountRoute.action, "/authentication", {
-        intent: "verify",
-        mode: "login",
-        phone,
-        code: await outboxCode(phone),
-      }),
-    );
+    await accountAction({ intent: "send-code", mode: "login", phone });
+    const result = payload(await verifyCode("login", phone));
     expect(result.status).toBe(200);
     expect(result.data).toEqual({
       kind: "register",
       message: "Account not found for this number. It is verified: fill in your details to register.",
     });
-    const cookie = result.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = cookieOf(result.headers);
     expect(await get(accountRoute.loader, "/authentication", cookie)).toEqual({
       view: "register",
       phone,
@@ -350,9 +285,7 @@ describe("the account screen", () => {
     expect(texts).toHaveLength(1);
     // a number sent with the form is not the one registered: the session's is
     const done = payload(
-      await post(
-        accountRoute.action,
-        "/authentication",
+      await accountAction(
         {
           intent: "register",
           firstName: "Ira",
@@ -375,19 +308,9 @@ describe("the account screen", () => {
 
   it("a verified number that waits past the registration window is asked to sign in again, and cannot register", async () => {
     const phone = "+919876500023";
-    await post(accountRoute.action, "/authentication", { intent: "send-code", mode: "register", phone });
-    const verified = payload(
-      await post(accountRoute.action, "/authentication", {
-        intent: "verify",
-        mode: "register",
-        phone,
-        code: await outboxCode(phone),
-      }),
-    );
-    const cookie = verified.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    await accountAction({ intent: "send-code", mode: "register", phone });
+    const verified = payload(await verifyCode("register", phone));
+    const cookie = cookieOf(verified.headers);
     const [account] = await t.db.select({ id: user.id }).from(user).where(eq(user.phoneNumber, phone));
     await t.db
       .update(session)
@@ -398,9 +321,7 @@ describe("the account screen", () => {
       mode: "login",
       redirectTo: null,
     });
-    const late = (await post(
-      accountRoute.action,
-      "/authentication",
+    const late = (await accountAction(
       { intent: "register", firstName: "Late", lastName: "Comer", email: "late@example.com" },
       cookie,
     )) as Response;
@@ -412,12 +333,7 @@ describe("the account screen", () => {
   it("updates the profile and logs out to /", async () => {
     const cookie = await register("9876500004", "Kavya", "Rao", "kavya@example.com");
     const bad = payload(
-      await post(
-        accountRoute.action,
-        "/authentication",
-        { intent: "update-profile", firstName: "Kavya", lastName: "Rao", email: "nope" },
-        cookie,
-      ),
+      await accountAction({ intent: "update-profile", firstName: "Kavya", lastName: "Rao", email: "nope" }, cookie),
     );
     expect(bad.data).toMatchObject({
       profileError: "Please correct the highlighted fields",
@@ -425,9 +341,7 @@ describe("the account screen", () => {
       values: { email: "nope" },
     });
     const ok = payload(
-      await post(
-        accountRoute.action,
-        "/authentication",
+      await accountAction(
         { intent: "update-profile", firstName: "Kavya", lastName: "Raman", email: "kavya@example.in" },
         cookie,
       ),
@@ -437,7 +351,7 @@ describe("the account screen", () => {
       view: "account",
       profile: { firstName: "Kavya", lastName: "Raman", email: "kavya@example.in", phone: "+919876500004" },
     });
-    const out = (await post(accountRoute.action, "/authentication", { intent: "logout" }, cookie)) as Response;
+    const out = (await accountAction({ intent: "logout" }, cookie)) as Response;
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/");
     expect(await get(accountRoute.loader, "/authentication", cookie)).toMatchObject({ view: "sign-in" });
