@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
 import { auditLog } from "../../app/modules/audit/schema.server";
 import { addLine, applyCoupon } from "../../app/modules/cart/cart.server";
@@ -29,6 +29,7 @@ import {
   type RouteArgs as Args,
 } from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
+import { countPageCachePurges } from "../support/page-cache";
 
 /*
  * The admin's Coupons and Settings tabs (decision 025): every loader and action as a visitor (401), a
@@ -43,13 +44,12 @@ const t = setupTestDatabase();
 let staffCookie = "";
 let shopperCookie = "";
 let staff = { id: "", name: "Priya Shah" };
-let purges = 0;
+const purges = countPageCachePurges();
 
 beforeAll(async () => {
   setDatabase(t.database);
   await ensureStoreSettings(t.db);
   await ensureCoupons(t.db);
-  (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = { purge: () => (purges += 1) };
 
   const signedIn = await signedInStaff(
     t.db,
@@ -60,10 +60,6 @@ beforeAll(async () => {
   staffCookie = signedIn.cookie;
 
   shopperCookie = (await signedInShopper(t.db, "+919812300051", "203.0.113.51")).cookie;
-});
-
-afterAll(() => {
-  delete (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")];
 });
 
 /* ---------- calling the routes ---------- */
@@ -628,7 +624,7 @@ describe("the store settings", () => {
       [{ staffSessionHours: "169" }, "staffSessionHours", "Enter whole hours from 1 to 168 (7 days)"],
       [{ staffSessionHours: "2.5" }, "staffSessionHours", "Enter whole hours from 1 to 168 (7 days)"],
     ];
-    const purgesBefore = purges;
+    const purgesBefore = purges.count;
     for (const [overrides, field, message] of cases) {
       const answer = await settingsAction({ ...values, ...overrides });
       expect(answer.status, JSON.stringify(overrides)).toBe(400);
@@ -636,7 +632,7 @@ describe("the store settings", () => {
       expect(errors[field], JSON.stringify(overrides)).toBe(message);
       expect(Object.keys(errors), JSON.stringify(overrides)).toEqual([field]);
     }
-    expect(purges).toBe(purgesBefore);
+    expect(purges.count).toBe(purgesBefore);
     expect(await getStoreSettings(t.db)).toMatchObject({
       storeName: "Saanjh",
       prepaidDiscountPercent: 0,
@@ -647,7 +643,7 @@ describe("the store settings", () => {
 
   it("saves valid changes: one audit row with only the changed fields, the page cache purged once", async () => {
     const values = await loadSettingsForEdit(t.db);
-    const purgesBefore = purges;
+    const purgesBefore = purges.count;
     const answer = await settingsAction({
       ...values,
       supportPhone: " +91 90000  12345 ",
@@ -659,7 +655,7 @@ describe("the store settings", () => {
       legalName: "Saanjh Crafts Private Limited",
     });
     expect(answer).toMatchObject({ status: 200, body: { ok: true } });
-    expect(purges).toBe(purgesBefore + 1);
+    expect(purges.count).toBe(purgesBefore + 1);
     const stored = await getStoreSettings(t.db);
     expect(stored).toMatchObject({
       supportPhone: "+91 90000 12345",
@@ -689,7 +685,7 @@ describe("the store settings", () => {
     // the same values again: nothing changed, no audit row, no purge
     const again = await loadSettingsForEdit(t.db);
     expect(await settingsAction(again)).toMatchObject({ status: 200, body: { ok: true, changed: [] } });
-    expect(purges).toBe(purgesBefore + 1);
+    expect(purges.count).toBe(purgesBefore + 1);
     expect(await auditFor("settings", "1")).toHaveLength(1);
 
     // a GSTIN once set can be corrected, not removed
@@ -726,7 +722,7 @@ describe("the store settings", () => {
     const before = await getStoreSettings(t.db);
     expect(before.version).toBe(loaded.version + 1);
     const audits = (await auditFor("settings", "1")).length;
-    const purgesBefore = purges;
+    const purgesBefore = purges.count;
     const stale = await settingsAction({ ...loaded, tagline: "Stale", codFee: "99" });
     expect(stale).toMatchObject({
       status: 409,
@@ -734,7 +730,7 @@ describe("the store settings", () => {
     });
     expect(await getStoreSettings(t.db)).toEqual(before);
     expect(await auditFor("settings", "1")).toHaveLength(audits);
-    expect(purges).toBe(purgesBefore);
+    expect(purges.count).toBe(purgesBefore);
   });
 
   it("is read by the checkout at once: COD fee, COD maximum, COD off, prepaid discount", async () => {

@@ -39,6 +39,7 @@ import {
 } from "../factories/sessions";
 import { checkoutForm, placeCheckoutOrder } from "../factories/checkout";
 import { setupTestDatabase } from "../setup/test-db";
+import { countPageCachePurges } from "../support/page-cache";
 import { startFakeRazorpayShop, type FakeRazorpayShop } from "../support/fake-razorpay-shop";
 
 /*
@@ -51,6 +52,7 @@ import { startFakeRazorpayShop, type FakeRazorpayShop } from "../support/fake-ra
  */
 
 const t = setupTestDatabase();
+countPageCachePurges();
 let staffCookie = "";
 let otherStaffCookie = "";
 let shopperCookie = "";
@@ -60,7 +62,6 @@ const signInStaff = (name: string, email: string) =>
   signedInStaff(t.db, { name, email, password: "kesar-mango-42" }, "203.0.113.60");
 beforeAll(async () => {
   setDatabase(t.database);
-  (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = { purge: () => {} };
   await ensureStoreSettings(t.db);
   await ensureCoupons(t.db);
   const priya = await signInStaff("Priya Shah", "priya.orders@example.com");
@@ -69,10 +70,6 @@ beforeAll(async () => {
   otherStaffCookie = (await signInStaff("Rohan Mehta", "rohan.orders@example.com")).cookie;
 
   shopperCookie = (await signedInShopper(t.db, "+919812300077", "203.0.113.61")).cookie;
-});
-
-afterAll(() => {
-  delete (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")];
 });
 
 /* ---------- calling the routes ---------- */

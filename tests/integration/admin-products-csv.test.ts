@@ -58,6 +58,7 @@ import {
   type Answer,
 } from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
+import { countPageCachePurges } from "../support/page-cache";
 
 /*
  * Products as CSV (decision 023): the export's content and filters, and imports of
@@ -90,11 +91,10 @@ const t = setupTestDatabase();
 let staffCookie = "";
 let staffId = "";
 let shopperCookie = "";
-let purges = 0;
+const purges = countPageCachePurges();
 
 beforeAll(async () => {
   setDatabase(t.database);
-  (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = { purge: () => (purges += 1) };
   const signedIn = await signedInStaff(
     t.db,
     { name: "Meera Iyer", email: "meera.csv@example.com", password: "jasmine-tea-2026" },
@@ -107,7 +107,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  delete (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")];
   rmSync(mediaRoot, { recursive: true, force: true });
 });
 
@@ -495,7 +494,7 @@ describe("import: a good file", () => {
       }),
     ]);
     const auditBefore = await count(auditLog);
-    const purgesBefore = purges;
+    const purgesBefore = purges.count;
 
     const report = await dryRun(file);
     expect(report.counts).toEqual({
@@ -536,7 +535,7 @@ describe("import: a good file", () => {
     expect((await productBySku("GDF-1001"))!.pricePaise).toBe(189_900);
     expect(await stockOf("GDF-1001-M-IND")).toBe(0);
     expect(await count(auditLog)).toBe(auditBefore);
-    expect(purges).toBe(purgesBefore);
+    expect(purges.count).toBe(purgesBefore);
 
     const applied = await apply(file, report.digest);
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
@@ -603,7 +602,7 @@ describe("import: a good file", () => {
       "Imported products.csv (6 rows): 2 new products, 1 updated, 4 new variants, 1 stock changes, 0 rows unchanged, 0 rejected",
     );
     expect(await count(auditLog)).toBe(auditBefore + 4);
-    expect(purges).toBeGreaterThan(purgesBefore);
+    expect(purges.count).toBeGreaterThan(purgesBefore);
 
     // the same file again: nothing left to do
     const again = await dryRun(file);

@@ -35,6 +35,7 @@ import {
   type Answer,
 } from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
+import { countPageCachePurges } from "../support/page-cache";
 
 /*
  * The admin's products screens: every loader and action of /admin/products and the
@@ -54,11 +55,10 @@ const t = setupTestDatabase();
 let staffCookie = "";
 let staffId = "";
 let shopperCookie = "";
-let purges = 0;
+const purges = countPageCachePurges();
 
 beforeAll(async () => {
   setDatabase(t.database);
-  (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = { purge: () => (purges += 1) };
 
   const signedIn = await signedInStaff(
     t.db,
@@ -72,7 +72,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  delete (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")];
   rmSync(mediaRoot, { recursive: true, force: true });
 });
 
@@ -288,7 +287,7 @@ describe("the list", () => {
 
 describe("adding a product", () => {
   it("creates the product, its variants with their stock and its pictures in order; the shop shows it", async () => {
-    const purgesBefore = purges;
+    const purgesBefore = purges.count;
     const form = await newForm();
     form.pictures[0]!.alt = "Chanderi saree, front";
     const answer = await save("new", form);
@@ -333,7 +332,7 @@ describe("adding a product", () => {
       .where(and(eq(auditLog.entity, "product"), eq(auditLog.entityId, id)));
     expect(audit).toMatchObject({ action: "create", actorName: "Priya Shah" });
     expect(audit!.summary).toContain("Added ‘Chanderi Silk Saree’");
-    expect(purges).toBeGreaterThan(purgesBefore);
+    expect(purges.count).toBeGreaterThan(purgesBefore);
 
     // the same name again gets its own address name and SKU
     const again = created(await save("new", await newForm()));
@@ -358,7 +357,7 @@ describe("adding a product", () => {
 
   it("answers the spec's messages, writes nothing, and keeps nothing of a refused form", async () => {
     const before = await productCount();
-    const purgesBefore = purges;
+    const purgesBefore = purges.count;
     const missing = await save("new", { ...(await newForm()), name: " ", price: "" });
     expect(missing).toMatchObject({
       status: 400,
@@ -384,7 +383,7 @@ describe("adding a product", () => {
     );
     expect(broken).toMatchObject({ status: 400, body: { formError: "Error saving product" } });
     expect(await productCount()).toBe(before);
-    expect(purges).toBe(purgesBefore);
+    expect(purges.count).toBe(purgesBefore);
   });
 
   it("takes only pictures uploaded to this shop by staff and not on a product already", async () => {
@@ -424,7 +423,7 @@ describe("editing a product", () => {
     const rustS = (await findVariant(t.db, id, "S", "Rust"))!;
     expect(rustS.stock).toBe(0);
     expect(await requestBackInStock(t.db, { variantId: rustS.id, phone: "+919876500011" })).toBe("created");
-    const purgesBefore = purges;
+    const purgesBefore = purges.count;
 
     const form = await formFor(id);
     form.price = "4499";
@@ -443,7 +442,7 @@ describe("editing a product", () => {
       .from(backInStockRequests)
       .where(eq(backInStockRequests.variantId, rustS.id));
     expect(request!.status).toBe("sent");
-    expect(purges).toBeGreaterThan(purgesBefore);
+    expect(purges.count).toBeGreaterThan(purgesBefore);
 
     const [audit] = await t.db
       .select()
@@ -551,13 +550,13 @@ describe("editing a product", () => {
     theirs.price = "3999";
     theirs.name = "Patola Silk Saree";
     expect((await save(id, mine)).status).toBe(200);
-    const purgesBefore = purges;
+    const purgesBefore = purges.count;
     const refused = await save(id, theirs);
     expect(refused).toMatchObject({
       status: 409,
       body: { ok: false, conflict: true, formError: PRODUCT_MESSAGES.conflict },
     });
-    expect(purges).toBe(purgesBefore);
+    expect(purges.count).toBe(purgesBefore);
     const now = (await loadProductForEdit(t.db, id, orderHistory))!;
     expect(now.values).toMatchObject({ name: "Patola Saree", price: "5200" });
     expect(now.version).toBe(2);
@@ -588,7 +587,7 @@ describe("deleting a product", () => {
     });
     await t.db.update(orderLines).set({ productId: id }).where(eq(orderLines.orderId, order.id));
     const pictures = (await formFor(id)).pictures;
-    const purgesBefore = purges;
+    const purgesBefore = purges.count;
 
     const answer = await listAction({ intent: "delete", productId: id }, staffCookie);
     expect(answer).toMatchObject({ status: 200, body: { ok: true, outcome: "archived" } });
@@ -596,7 +595,7 @@ describe("deleting a product", () => {
     expect(row).toEqual({ isActive: false });
     expect(await getProduct(t.db, id)).toBeNull();
     expect((await stored(pictures[0]!.key)).every(Boolean)).toBe(true);
-    expect(purges).toBeGreaterThan(purgesBefore);
+    expect(purges.count).toBeGreaterThan(purgesBefore);
     const [audit] = await t.db
       .select()
       .from(auditLog)

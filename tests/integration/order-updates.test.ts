@@ -31,6 +31,7 @@ import { createTestShopper } from "../factories/orders";
 import { TEST_BASE } from "../factories/sessions";
 import { checkoutForm, placeCheckoutOrder } from "../factories/checkout";
 import { setupTestDatabase } from "../setup/test-db";
+import { countPageCachePurges } from "../support/page-cache";
 import { startFakeRazorpayShop, type FakeRazorpayShop } from "../support/fake-razorpay-shop";
 
 /*
@@ -43,11 +44,11 @@ import { startFakeRazorpayShop, type FakeRazorpayShop } from "../support/fake-ra
  */
 
 const t = setupTestDatabase();
+countPageCachePurges();
 let staff: Actor;
 
 beforeAll(async () => {
   setDatabase(t.database);
-  (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")] = { purge: () => {} };
   await ensureStoreSettings(t.db);
   const created = await createStaffAccount(t.db, getAuth(), {
     name: "Priya Shah",
@@ -55,10 +56,6 @@ beforeAll(async () => {
     password: "kesar-mango-42",
   });
   staff = { id: created.userId, name: "Priya Shah" };
-});
-
-afterAll(() => {
-  delete (globalThis as Record<symbol, unknown>)[Symbol.for("shop.pageCache")];
 });
 
 /* ---------- orders ---------- */
