@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldErrors as fieldErrorsOf } from "../../lib/forms";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "./status-display";
 
 /*
@@ -91,13 +92,7 @@ export function checkStatusChange(
   values: StatusChangeValues,
 ): { ok: true; change: StatusChange } | { ok: false; fieldErrors: StatusFieldErrors } {
   const parsed = base.safeParse(values);
-  const fieldErrors: StatusFieldErrors = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as StatusChangeField;
-      fieldErrors[key] ??= issue.message;
-    }
-  }
+  const fieldErrors: StatusFieldErrors = parsed.success ? {} : fieldErrorsOf<StatusChangeField>(parsed.error);
   const v = parsed.success ? parsed.data : null;
   const status = v?.status ?? (STAFF_STATUSES as readonly string[]).find((s) => s === values.status);
   if (status === "shipped") {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldErrors } from "../../lib/forms";
 import { normalisePhone } from "../accounts";
 import type { OrderStatus } from "./status-display";
 import type { OrderTimelineView } from "./timeline";
@@ -44,12 +45,7 @@ export function trackOrderFieldErrors(
 ): Partial<Record<TrackOrderFields, string>> | null {
   const parsed = trackOrderFormSchema.safeParse(values);
   if (parsed.success) return null;
-  const errors: Partial<Record<TrackOrderFields, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as TrackOrderFields;
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  return fieldErrors<TrackOrderFields>(parsed.error);
 }
 
 /**
