@@ -50,6 +50,21 @@ export async function signedInStaff(
   return { id: created.userId, cookie: signIn.cookie };
 }
 
+/**
+ * A staff member and a shopper, both signed in (staff from `ips[0]`, the shopper from `ips[1]`): the
+ * two visitors a back-office test asks its pages for.
+ */
+export async function signedInStaffAndShopper(
+  db: Db,
+  staff: { name: string; email: string; password: string },
+  shopperPhone: string,
+  ips: [string, string],
+): Promise<{ staffId: string; staffCookie: string; shopperCookie: string }> {
+  const signedIn = await signedInStaff(db, staff, ips[0]);
+  const shopper = await signedInShopper(db, shopperPhone, ips[1]);
+  return { staffId: signedIn.id, staffCookie: signedIn.cookie, shopperCookie: shopper.cookie };
+}
+
 /** The newest sign-in code texted to `phone` (the console provider's outbox). */
 export async function latestCode(db: Db, phone: string): Promise<string> {
   const [message] = await db

@@ -22,8 +22,7 @@ import * as settingsRoute from "../../app/routes/admin.settings";
 import { createTestProduct } from "../factories/catalog";
 import { createTestOrder, createTestShopper } from "../factories/orders";
 import {
-  signedInStaff,
-  signedInShopper,
+  signedInStaffAndShopper,
   settle,
   routeRequest as request,
   type RouteArgs as Args,
@@ -51,15 +50,14 @@ beforeAll(async () => {
   await ensureStoreSettings(t.db);
   await ensureCoupons(t.db);
 
-  const signedIn = await signedInStaff(
+  const signedIn = await signedInStaffAndShopper(
     t.db,
     { name: "Priya Shah", email: "priya@example.com", password: "kesar-mango-42" },
-    "203.0.113.50",
+    "+919812300051",
+    ["203.0.113.50", "203.0.113.51"],
   );
-  staff = { id: signedIn.id, name: "Priya Shah" };
-  staffCookie = signedIn.cookie;
-
-  shopperCookie = (await signedInShopper(t.db, "+919812300051", "203.0.113.51")).cookie;
+  staff = { id: signedIn.staffId, name: "Priya Shah" };
+  ({ staffCookie, shopperCookie } = signedIn);
 });
 
 /* ---------- calling the routes ---------- */

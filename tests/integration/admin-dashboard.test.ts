@@ -20,7 +20,7 @@ import type { OrderStatus } from "../../app/modules/orders/status-display";
 import * as dashboardRoute from "../../app/routes/admin._index";
 import { createTestProduct } from "../factories/catalog";
 import { createTestOrder, createTestShopper } from "../factories/orders";
-import { signedInShopper, signedInStaff } from "../factories/sessions";
+import { signedInStaffAndShopper } from "../factories/sessions";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -71,15 +71,13 @@ async function asStaff(): Promise<DashboardData> {
 beforeAll(async () => {
   setDatabase(t.database);
   await ensureStoreSettings(t.db);
-  staffCookie = (
-    await signedInStaff(
-      t.db,
-      { name: "Priya Shah", email: "priya@example.com", password: "kesar-mango-42" },
-      "203.0.113.40",
-    )
-  ).cookie;
-  // a shopper signs in with the code sent to their phone (this shopper is one of the active users)
-  shopperCookie = (await signedInShopper(t.db, "+919812300001", "203.0.113.41")).cookie;
+  // the shopper signs in with the code sent to their phone (this shopper is one of the active users)
+  ({ staffCookie, shopperCookie } = await signedInStaffAndShopper(
+    t.db,
+    { name: "Priya Shah", email: "priya@example.com", password: "kesar-mango-42" },
+    "+919812300001",
+    ["203.0.113.40", "203.0.113.41"],
+  ));
 });
 
 beforeEach(() => {

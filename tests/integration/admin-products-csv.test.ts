@@ -50,9 +50,8 @@ import * as exportRoute from "../../app/routes/admin.products.export";
 import * as importRoute from "../../app/routes/admin.products.import";
 import { createTestProduct } from "../factories/catalog";
 import {
+  signedInStaffAndShopper,
   TEST_BASE as BASE,
-  signedInStaff,
-  signedInShopper,
   settle,
   type RouteArgs as Args,
   type Answer,
@@ -95,15 +94,12 @@ const purges = countPageCachePurges();
 
 beforeAll(async () => {
   setDatabase(t.database);
-  const signedIn = await signedInStaff(
+  ({ staffId, staffCookie, shopperCookie } = await signedInStaffAndShopper(
     t.db,
     { name: "Meera Iyer", email: "meera.csv@example.com", password: "jasmine-tea-2026" },
-    "203.0.113.70",
-  );
-  staffId = signedIn.id;
-  staffCookie = signedIn.cookie;
-
-  shopperCookie = (await signedInShopper(t.db, "+919812300071", "203.0.113.71")).cookie;
+    "+919812300071",
+    ["203.0.113.70", "203.0.113.71"],
+  ));
 });
 
 afterAll(() => {

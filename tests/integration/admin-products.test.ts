@@ -27,8 +27,7 @@ import * as listRoute from "../../app/routes/admin.products";
 import { createTestProduct } from "../factories/catalog";
 import { createTestOrder, createTestShopper } from "../factories/orders";
 import {
-  signedInStaff,
-  signedInShopper,
+  signedInStaffAndShopper,
   settle,
   routeRequest as request,
   type RouteArgs as Args,
@@ -60,15 +59,12 @@ const purges = countPageCachePurges();
 beforeAll(async () => {
   setDatabase(t.database);
 
-  const signedIn = await signedInStaff(
+  ({ staffId, staffCookie, shopperCookie } = await signedInStaffAndShopper(
     t.db,
     { name: "Priya Shah", email: "priya@example.com", password: "kesar-mango-42" },
-    "203.0.113.40",
-  );
-  staffId = signedIn.id;
-  staffCookie = signedIn.cookie;
-
-  shopperCookie = (await signedInShopper(t.db, "+919812300001", "203.0.113.41")).cookie;
+    "+919812300001",
+    ["203.0.113.40", "203.0.113.41"],
+  ));
 });
 
 afterAll(() => {
