@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { selectionError } from "./purchase-panel";
+import { selectionError } from "./use-add-to-bag";
 
 const product = { sizes: ["S", "M"], colors: [{ name: "Rust", hex: "#B4532A" }] };
 

@@ -13,8 +13,6 @@ import { ColourPicker, PurchaseButtons, QuantityStepper } from "./purchase-parts
 import { SizePicker } from "./size-picker";
 import { useAddToBag } from "./use-add-to-bag";
 
-export { selectionError } from "./use-add-to-bag";
-
 /**
  * Size and colour selectors, size guide, quantity stepper, Add to Cart and Buy Now, all by variant
  * (decision 015): a size sold out in the chosen colour is struck through and cannot be chosen (and

@@ -5,7 +5,7 @@
  */
 export { type BannerCopy, BANNERS } from "./banners";
 export { CLOTHING_COLLECTIONS } from "./collections";
-export { GST_STATE_CODES, gstinProblem } from "./gstin";
+export { GST_STATE_CODES } from "./gstin";
 export { NEWSLETTER_MESSAGES, type NewsletterResult, parseNewsletterEmail } from "./newsletter";
 export { baseUrlFromMatches, pageMeta } from "./seo";
 export {

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  escapeHtml,
-  gsmLength,
-  orderConfirmationEmail,
-  orderConfirmationSms,
-  SMS_SINGLE_LIMIT,
-  type OrderMessageInput,
-} from "./order-messages";
+import { escapeHtml } from "./email-layout";
+import { orderConfirmationEmail, orderConfirmationSms, type OrderMessageInput } from "./order-messages";
+import { gsmLength, SMS_SINGLE_LIMIT } from "./sms-text";
 
 function order(overrides: Partial<OrderMessageInput> = {}): OrderMessageInput {
   return {

@@ -16,9 +16,6 @@ import {
 } from "./email-layout";
 import { firstFittingSms, smsMoney } from "./sms-text";
 
-export { escapeHtml } from "./email-layout";
-export { gsmLength, SMS_SINGLE_LIMIT } from "./sms-text";
-
 /*
  * The order confirmation's words, as pure functions (no database, no clock): the SMS and the e-mail
  * (subject, plain text, HTML). `order-messages.server.ts` queues them in the order's transaction.
