@@ -1,12 +1,7 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { SearchIcon } from "~/components/ui/icons";
 
-/*
- * Pieces shared by the back office's list screens: the heading, the search box and the pager. The
- * filter form's fields, the table and the count or empty state are in list-filters.tsx,
- * list-table.tsx and list-summary.tsx: a page's script carries only the pieces it uses (a module
- * is loaded whole by every page that imports any of it).
- */
+/* Pieces shared by the back office's list screens: the heading, the search box and the pager. */
 
 export function AdminPageHeader({
   eyebrow,
@@ -91,3 +86,19 @@ export function AdminPager({ page, pages, total, noun }: { page: number; pages: 
     </nav>
   );
 }
+
+/** A table that scrolls sideways on its own at phone width instead of widening the page. */
+export function AdminTable({ caption, children }: { caption: string; children: React.ReactNode }) {
+  return (
+    <div className="overflow-x-auto border border-linen bg-white" tabIndex={0} role="region" aria-label={caption}>
+      <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export const TH =
+  "border-b border-linen bg-ivory px-4 py-3 text-[0.68rem] font-medium uppercase tracking-[0.18em] text-stone";
+export const TD = "border-b border-linen/70 px-4 py-3 align-middle text-ink";

@@ -1,6 +1,5 @@
 import { Link, useLocation, useNavigation } from "react-router";
 import { AdminPager, AdminSearch } from "~/components/admin/list-parts";
-import { EmptyList, ListCount } from "~/components/admin/list-summary";
 import type { AdminCouponPage } from "~/modules/coupons/index.server";
 import { CouponCards, CouponTable } from "./coupon-list-views";
 
@@ -36,17 +35,28 @@ export function CouponList({ page }: { page: AdminCouponPage & { search: string;
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border border-linen bg-ivory p-4">
         <AdminSearch label="Search coupons" placeholder="Code or description" defaultValue={search} />
-        <ListCount
-          total={total}
-          noun="coupon"
-          search={search}
-          clear={search ? { to: "/admin/coupons", label: "Clear" } : undefined}
-        />
+        <p className="text-sm text-stone" aria-live="polite">
+          {total.toLocaleString("en-IN")} {total === 1 ? "coupon" : "coupons"}
+          {search ? ` matching ‘${search}’` : ""}
+          {search ? (
+            <>
+              {" · "}
+              <Link to="/admin/coupons" className="text-ink underline underline-offset-4 hover:text-maroon">
+                Clear
+              </Link>
+            </>
+          ) : null}
+        </p>
       </div>
 
       <div aria-busy={loading || undefined} className={`mt-4 transition-opacity ${loading ? "opacity-60" : ""}`}>
         {items.length === 0 ? (
-          <EmptyList title="No coupons found" hint={search ? "Try another code." : "Create the shop's first coupon."} />
+          <div className="border border-dashed border-linen bg-ivory px-6 py-16 text-center">
+            <p className="font-display text-2xl text-ink">No coupons found</p>
+            <p className="mt-2 text-sm text-stone">
+              {search ? "Try another code." : "Create the shop's first coupon."}
+            </p>
+          </div>
         ) : (
           <>
             <CouponTable items={items} now={now} editHref={editHref} />

@@ -1,24 +1,11 @@
 import { Link, useLocation } from "react-router";
-import { AdminPageHeader, AdminPager, AdminSearch } from "~/components/admin/list-parts";
-import { LIST_ROW, ListTable, type ListColumn } from "~/components/admin/list-table";
+import { AdminPageHeader, AdminPager, AdminSearch, TD, TH } from "~/components/admin/list-parts";
 import { formatPhone } from "~/modules/accounts";
 import type { AdminCustomerRow } from "~/modules/reports/index.server";
 import { formatPrice } from "~/modules/pricing";
 import { AccountState } from "./account-state";
 import { formatDay } from "./format";
 import { PeopleTabs } from "./people-tabs";
-
-const TD = "px-4 py-3 align-middle text-ink";
-
-const CUSTOMER_COLUMNS: ListColumn[] = [
-  { title: "Name" },
-  { title: "Phone" },
-  { title: "E-mail" },
-  { title: "Orders", align: "right" },
-  { title: "Total spent", align: "right" },
-  { title: "Joined" },
-  { title: "Account" },
-];
 
 /**
  * The shoppers, a page at a time: a table from tablet width up, cards on a phone (no sideways
@@ -78,28 +65,58 @@ export function CustomerList({
               </li>
             ))}
           </ul>
-          <ListTable label="Customers table" caption="Customers, newest first" phoneCards columns={CUSTOMER_COLUMNS}>
-            {rows.map((c) => (
-              <tr key={c.id} className={LIST_ROW}>
-                <td className={`${TD} font-medium`}>
-                  <Link
-                    to={href(c.id)}
-                    className="underline-offset-4 hover:text-maroon hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon"
-                  >
-                    {c.name || "—"}
-                  </Link>
-                </td>
-                <td className={`${TD} whitespace-nowrap tabular-nums`}>{c.phone ? formatPhone(c.phone) : "—"}</td>
-                <td className={`${TD} break-all text-stone`}>{c.email ?? "—"}</td>
-                <td className={`${TD} text-right tabular-nums`}>{c.orderCount}</td>
-                <td className={`${TD} text-right tabular-nums`}>{formatPrice(c.spentPaise)}</td>
-                <td className={`${TD} whitespace-nowrap text-stone`}>{formatDay(c.joinedAt)}</td>
-                <td className={TD}>
-                  <AccountState active={c.active} />
-                </td>
-              </tr>
-            ))}
-          </ListTable>
+          <div className="hidden overflow-x-auto border border-linen bg-white md:block">
+            <table className="w-full border-collapse text-left text-sm">
+              <caption className="sr-only">Customers, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={TH}>
+                    Name
+                  </th>
+                  <th scope="col" className={TH}>
+                    Phone
+                  </th>
+                  <th scope="col" className={TH}>
+                    E-mail
+                  </th>
+                  <th scope="col" className={`${TH} text-right`}>
+                    Orders
+                  </th>
+                  <th scope="col" className={`${TH} text-right`}>
+                    Total spent
+                  </th>
+                  <th scope="col" className={TH}>
+                    Joined
+                  </th>
+                  <th scope="col" className={TH}>
+                    Account
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((c) => (
+                  <tr key={c.id} className="hover:bg-sand/30">
+                    <td className={`${TD} font-medium`}>
+                      <Link
+                        to={href(c.id)}
+                        className="underline-offset-4 hover:text-maroon hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon"
+                      >
+                        {c.name || "—"}
+                      </Link>
+                    </td>
+                    <td className={`${TD} whitespace-nowrap tabular-nums`}>{c.phone ? formatPhone(c.phone) : "—"}</td>
+                    <td className={`${TD} break-all text-stone`}>{c.email ?? "—"}</td>
+                    <td className={`${TD} text-right tabular-nums`}>{c.orderCount}</td>
+                    <td className={`${TD} text-right tabular-nums`}>{formatPrice(c.spentPaise)}</td>
+                    <td className={`${TD} whitespace-nowrap text-stone`}>{formatDay(c.joinedAt)}</td>
+                    <td className={TD}>
+                      <AccountState active={c.active} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
       <AdminPager page={page} pages={pages} total={total} noun="customer" />

@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
-import { FILTER_LABEL, FilterSearch, FilterSelect } from "~/components/admin/list-filters";
 import { AdminPageHeader, AdminPager } from "~/components/admin/list-parts";
-import { LIST_ROW, ListTable, type ListColumn } from "~/components/admin/list-table";
 import { StatusBadge } from "~/components/admin/dashboard/status-badge";
+import { Chevron } from "~/components/admin/products/fields";
+import { SearchIcon } from "~/components/ui/icons";
 import { formatPhone } from "~/modules/accounts";
 import { ALL_STATUSES, orderListQuery, PAYMENT_METHOD_LABELS, type OrderListParams } from "~/modules/orders";
 import type { FlaggedPaymentRow, StaffOrderPage, StaffOrderRow } from "~/modules/reports/index.server";
@@ -20,34 +20,9 @@ import { AmountCheck, FlagAnswerToasts, FlaggedActions } from "./flagged-actions
 
 type Props = StaffOrderPage & { params: OrderListParams; flagged: FlaggedPaymentRow[] };
 
-/** A day the list starts or ends on (the shop's days, in India). */
-function DateFilter({
-  id,
-  label,
-  name,
-  defaultValue,
-}: {
-  id: string;
-  label: string;
-  name: string;
-  defaultValue: string;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className={FILTER_LABEL}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        name={name}
-        key={`${name}-${defaultValue}`}
-        defaultValue={defaultValue}
-        className="mt-1.5 block w-full border border-linen bg-white px-3 py-2.5 text-sm text-ink focus:border-ink focus:outline-none focus-visible:ring-1 focus-visible:ring-ink"
-      />
-    </div>
-  );
-}
+const LABEL = "block text-[0.7rem] font-medium uppercase tracking-[0.18em] text-stone";
+const CONTROL =
+  "mt-1.5 block w-full border border-linen bg-white px-3 py-2.5 text-sm text-ink focus:border-ink focus:outline-none focus-visible:ring-1 focus-visible:ring-ink";
 
 const orderHref = (id: string) => `/admin/orders/${id}`;
 
@@ -61,27 +36,90 @@ function Filters({ params }: { params: OrderListParams }) {
       aria-label="Find orders"
       className="grid grid-cols-2 gap-3 border border-linen bg-ivory p-4 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,0.9fr)_minmax(0,0.9fr)_auto] lg:items-end"
     >
-      <FilterSearch
-        id="order-search"
-        placeholder="Order number, name, e-mail or phone"
-        defaultValue={params.search}
-        className="col-span-2 lg:col-span-1"
-      />
-      <FilterSelect id="order-status" label="Status" name="status" defaultValue={params.status}>
-        <option value="">Any status</option>
-        {ALL_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {ORDER_STATUS_LABELS[s]}
-          </option>
-        ))}
-      </FilterSelect>
-      <FilterSelect id="order-payment" label="Payment" name="payment" defaultValue={params.payment}>
-        <option value="">Any payment</option>
-        <option value="online">{PAYMENT_METHOD_LABELS.online}</option>
-        <option value="cod">{PAYMENT_METHOD_LABELS.cod}</option>
-      </FilterSelect>
-      <DateFilter id="order-from" label="From" name="from" defaultValue={params.from} />
-      <DateFilter id="order-to" label="To" name="to" defaultValue={params.to} />
+      <div className="col-span-2 lg:col-span-1">
+        <label htmlFor="order-search" className={LABEL}>
+          Search
+        </label>
+        <div className="relative mt-1.5">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone" />
+          <input
+            id="order-search"
+            type="search"
+            name="search"
+            key={`q-${params.search}`}
+            defaultValue={params.search}
+            placeholder="Order number, name, e-mail or phone"
+            className="block w-full border border-linen bg-white py-2.5 pr-3 pl-9 text-sm text-ink placeholder:text-stone/70 focus:border-ink focus:outline-none focus-visible:ring-1 focus-visible:ring-ink"
+          />
+        </div>
+      </div>
+      <div>
+        <label htmlFor="order-status" className={LABEL}>
+          Status
+        </label>
+        <div className="relative">
+          <select
+            id="order-status"
+            name="status"
+            key={`s-${params.status}`}
+            defaultValue={params.status}
+            className={`${CONTROL} appearance-none pr-9`}
+          >
+            <option value="">Any status</option>
+            {ALL_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+          <Chevron />
+        </div>
+      </div>
+      <div>
+        <label htmlFor="order-payment" className={LABEL}>
+          Payment
+        </label>
+        <div className="relative">
+          <select
+            id="order-payment"
+            name="payment"
+            key={`p-${params.payment}`}
+            defaultValue={params.payment}
+            className={`${CONTROL} appearance-none pr-9`}
+          >
+            <option value="">Any payment</option>
+            <option value="online">{PAYMENT_METHOD_LABELS.online}</option>
+            <option value="cod">{PAYMENT_METHOD_LABELS.cod}</option>
+          </select>
+          <Chevron />
+        </div>
+      </div>
+      <div>
+        <label htmlFor="order-from" className={LABEL}>
+          From
+        </label>
+        <input
+          id="order-from"
+          type="date"
+          name="from"
+          key={`f-${params.from}`}
+          defaultValue={params.from}
+          className={CONTROL}
+        />
+      </div>
+      <div>
+        <label htmlFor="order-to" className={LABEL}>
+          To
+        </label>
+        <input
+          id="order-to"
+          type="date"
+          name="to"
+          key={`t-${params.to}`}
+          defaultValue={params.to}
+          className={CONTROL}
+        />
+      </div>
       <div className="col-span-2 flex items-center gap-3 lg:col-span-1">
         <button type="submit" className="btn-primary flex-1 !py-3 lg:flex-none">
           Apply
@@ -167,55 +205,76 @@ function FlaggedPanel({ flagged }: { flagged: FlaggedPaymentRow[] }) {
   );
 }
 
-const ORDER_COLUMNS: ListColumn[] = [
-  { title: "Order" },
-  { title: "Customer" },
-  { title: "Items", align: "right" },
-  { title: "Amount", align: "right" },
-  { title: "Payment" },
-  { title: "Status" },
-  { title: "Placed" },
-];
+const TH = "px-4 py-3 font-medium";
 
 function OrdersTable({ rows }: { rows: StaffOrderRow[] }) {
   return (
-    <ListTable
-      label="Orders table"
-      caption="Orders, newest first"
-      minWidth="min-w-[56rem]"
-      phoneCards
-      columns={ORDER_COLUMNS}
+    <div
+      className="hidden overflow-x-auto border border-linen bg-ivory md:block"
+      role="region"
+      aria-label="Orders table"
+      tabIndex={0}
     >
-      {rows.map((o) => (
-        <tr key={o.id} data-testid="admin-order" className={LIST_ROW}>
-          <td className="px-4 py-3">
-            <Link
-              to={orderHref(o.id)}
-              prefetch="intent"
-              className="order-code text-ink underline-offset-4 hover:text-maroon hover:underline"
-            >
-              {o.orderNumber}
-            </Link>
-          </td>
-          <td className="px-4 py-3">
-            <span className="block text-ink">{o.customerName}</span>
-            <span className="block text-xs text-stone">
-              {formatPhone(o.customerPhone)} · {o.customerEmail}
-            </span>
-          </td>
-          <td className="px-4 py-3 text-right text-stone tabular-nums">{o.itemCount}</td>
-          <td className="px-4 py-3 text-right font-medium text-ink tabular-nums">{formatPrice(o.totalPaise)}</td>
-          <td className="px-4 py-3 text-stone">{PAYMENT_METHOD_LABELS[o.paymentMethod]}</td>
-          <td className="px-4 py-3">
-            <StatusBadge status={o.status} />
-          </td>
-          <td className="px-4 py-3 whitespace-nowrap text-stone">
-            {formatDate(o.createdAt)}
-            <span className="block text-xs">{formatTime(o.createdAt)}</span>
-          </td>
-        </tr>
-      ))}
-    </ListTable>
+      <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
+        <caption className="sr-only">Orders, newest first</caption>
+        <thead className="border-b border-linen bg-sand/60 text-[0.65rem] tracking-[0.2em] text-stone uppercase">
+          <tr>
+            <th scope="col" className={TH}>
+              Order
+            </th>
+            <th scope="col" className={TH}>
+              Customer
+            </th>
+            <th scope="col" className={`${TH} text-right`}>
+              Items
+            </th>
+            <th scope="col" className={`${TH} text-right`}>
+              Amount
+            </th>
+            <th scope="col" className={TH}>
+              Payment
+            </th>
+            <th scope="col" className={TH}>
+              Status
+            </th>
+            <th scope="col" className={TH}>
+              Placed
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((o) => (
+            <tr key={o.id} data-testid="admin-order" className="border-b border-linen last:border-b-0 hover:bg-sand/40">
+              <td className="px-4 py-3">
+                <Link
+                  to={orderHref(o.id)}
+                  prefetch="intent"
+                  className="order-code text-ink underline-offset-4 hover:text-maroon hover:underline"
+                >
+                  {o.orderNumber}
+                </Link>
+              </td>
+              <td className="px-4 py-3">
+                <span className="block text-ink">{o.customerName}</span>
+                <span className="block text-xs text-stone">
+                  {formatPhone(o.customerPhone)} · {o.customerEmail}
+                </span>
+              </td>
+              <td className="px-4 py-3 text-right text-stone tabular-nums">{o.itemCount}</td>
+              <td className="px-4 py-3 text-right font-medium text-ink tabular-nums">{formatPrice(o.totalPaise)}</td>
+              <td className="px-4 py-3 text-stone">{PAYMENT_METHOD_LABELS[o.paymentMethod]}</td>
+              <td className="px-4 py-3">
+                <StatusBadge status={o.status} />
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-stone">
+                {formatDate(o.createdAt)}
+                <span className="block text-xs">{formatTime(o.createdAt)}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Form, Link, useSubmit } from "react-router";
-import { FilterSearch, FilterSelect } from "~/components/admin/list-filters";
+import { SearchIcon } from "~/components/ui/icons";
 import { adminListQuery, CATEGORIES, type AdminListParams, type AdminProductPage } from "~/modules/catalog";
+import { Chevron } from "./fields";
 
 /* The list's controls, all links or GET forms on the address: the filters, cards or table, and the pages. */
 
@@ -30,7 +31,9 @@ export function ViewSwitch({ params }: { params: AdminListParams }) {
 
 export function Filters({ params }: { params: AdminListParams }) {
   const submit = useSubmit();
-  const submitForm = (e: React.ChangeEvent<HTMLSelectElement>) => submit(e.currentTarget.form);
+  const label = "block text-[0.7rem] font-medium uppercase tracking-[0.18em] text-stone";
+  const select =
+    "mt-1.5 block w-full appearance-none border border-linen bg-white py-2.5 pl-3 pr-9 text-sm text-ink focus:border-ink focus:outline-none";
   return (
     <Form
       method="get"
@@ -40,37 +43,66 @@ export function Filters({ params }: { params: AdminListParams }) {
       className="grid grid-cols-2 gap-3 border border-linen bg-ivory p-4 md:grid-cols-[minmax(0,1fr)_12rem_11rem_auto] md:items-end"
     >
       {params.view !== "grid" ? <input type="hidden" name="view" value={params.view} /> : null}
-      <FilterSearch
-        id="admin-product-search"
-        placeholder="Name, SKU or brand"
-        defaultValue={params.search}
-        className="col-span-2 md:col-span-1"
-      />
-      <FilterSelect
-        id="admin-product-category"
-        label="Category"
-        name="category"
-        defaultValue={params.category}
-        onChange={submitForm}
-      >
-        <option value="">All categories</option>
-        {CATEGORIES.map((c) => (
-          <option key={c.slug} value={c.slug}>
-            {c.name}
-          </option>
-        ))}
-      </FilterSelect>
-      <FilterSelect
-        id="admin-product-status"
-        label="Status"
-        name="status"
-        defaultValue={params.status}
-        onChange={submitForm}
-      >
-        <option value="">Any status</option>
-        <option value="active">Active</option>
-        <option value="inactive">Inactive</option>
-      </FilterSelect>
+      <div className="col-span-2 md:col-span-1">
+        <label htmlFor="admin-product-search" className={label}>
+          Search
+        </label>
+        <div className="relative mt-1.5">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone" />
+          <input
+            id="admin-product-search"
+            type="search"
+            name="search"
+            defaultValue={params.search}
+            key={params.search}
+            placeholder="Name, SKU or brand"
+            className="block w-full border border-linen bg-white py-2.5 pr-3 pl-9 text-sm text-ink placeholder:text-stone/70 focus:border-ink focus:outline-none"
+          />
+        </div>
+      </div>
+      <div>
+        <label htmlFor="admin-product-category" className={label}>
+          Category
+        </label>
+        <div className="relative">
+          <select
+            id="admin-product-category"
+            name="category"
+            defaultValue={params.category}
+            key={`c-${params.category}`}
+            onChange={(e) => submit(e.currentTarget.form)}
+            className={select}
+          >
+            <option value="">All categories</option>
+            {CATEGORIES.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          <Chevron />
+        </div>
+      </div>
+      <div>
+        <label htmlFor="admin-product-status" className={label}>
+          Status
+        </label>
+        <div className="relative">
+          <select
+            id="admin-product-status"
+            name="status"
+            defaultValue={params.status}
+            key={`s-${params.status}`}
+            onChange={(e) => submit(e.currentTarget.form)}
+            className={select}
+          >
+            <option value="">Any status</option>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </select>
+          <Chevron />
+        </div>
+      </div>
       <button type="submit" className="btn-primary col-span-2 !py-3 md:col-span-1">
         Search
       </button>

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { LIST_ROW, ListTable, type ListColumn } from "~/components/admin/list-table";
 import { CATEGORIES, type AdminProductListItem } from "~/modules/catalog";
 import { formatPrice } from "~/modules/pricing";
 import { StockBadge } from "./stock-badge";
@@ -120,15 +119,6 @@ export function ProductCard({
   );
 }
 
-const PRODUCT_COLUMNS: ListColumn[] = [
-  { title: "Picture" },
-  { title: "Name" },
-  { title: "Description" },
-  { title: "Price" },
-  { title: "Stock" },
-  { title: <span className="sr-only">Actions</span> },
-];
-
 export function ProductTable({
   items,
   editHref,
@@ -139,40 +129,71 @@ export function ProductTable({
   onDelete: (item: AdminProductListItem) => void;
 }) {
   return (
-    <ListTable
-      label="Products table"
-      caption="Products, newest first"
-      minWidth="min-w-[56rem]"
-      columns={PRODUCT_COLUMNS}
+    <div
+      className="relative overflow-x-auto border border-linen bg-ivory"
+      role="region"
+      aria-label="Products table"
+      tabIndex={0}
     >
-      {items.map((item) => (
-        <tr key={item.id} data-testid="admin-product" className={LIST_ROW}>
-          <td className="px-4 py-3">
-            <Thumb item={item} className="aspect-[3/4] w-12" />
-          </td>
-          <td className="px-4 py-3 align-middle">
-            <Link to={editHref(item.id)} className="font-display text-lg leading-tight text-ink hover:text-maroon">
-              {item.name}
-            </Link>
-            <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-stone">
-              {item.sku} · {categoryName(item.category)}
-              {!item.isActive ? <InactiveTag /> : null}
-            </p>
-          </td>
-          <td className="max-w-xs px-4 py-3 text-stone">
-            <span className="line-clamp-2">{item.description}</span>
-          </td>
-          <td className="px-4 py-3 whitespace-nowrap">
-            <Price item={item} />
-          </td>
-          <td className="px-4 py-3">
-            <StockBadge stock={item.stock} />
-          </td>
-          <td className="px-4 py-3">
-            <Actions item={item} editHref={editHref(item.id)} onDelete={() => onDelete(item)} />
-          </td>
-        </tr>
-      ))}
-    </ListTable>
+      <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
+        <caption className="sr-only">Products, newest first</caption>
+        <thead className="border-b border-linen bg-sand/60 text-[0.65rem] tracking-[0.2em] text-stone uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Picture
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Description
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Price
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Stock
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr
+              key={item.id}
+              data-testid="admin-product"
+              className="border-b border-linen last:border-b-0 hover:bg-sand/40"
+            >
+              <td className="px-4 py-3">
+                <Thumb item={item} className="aspect-[3/4] w-12" />
+              </td>
+              <td className="px-4 py-3 align-middle">
+                <Link to={editHref(item.id)} className="font-display text-lg leading-tight text-ink hover:text-maroon">
+                  {item.name}
+                </Link>
+                <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-stone">
+                  {item.sku} · {categoryName(item.category)}
+                  {!item.isActive ? <InactiveTag /> : null}
+                </p>
+              </td>
+              <td className="max-w-xs px-4 py-3 text-stone">
+                <span className="line-clamp-2">{item.description}</span>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap">
+                <Price item={item} />
+              </td>
+              <td className="px-4 py-3">
+                <StockBadge stock={item.stock} />
+              </td>
+              <td className="px-4 py-3">
+                <Actions item={item} editHref={editHref(item.id)} onDelete={() => onDelete(item)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

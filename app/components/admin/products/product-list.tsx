@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useLocation, useNavigation, useSubmit } from "react-router";
-import { EmptyList, ListCount } from "~/components/admin/list-summary";
 import { useToast } from "~/components/admin/toast";
 import {
   adminListQuery,
@@ -77,25 +76,32 @@ export function ProductList({ page }: { page: AdminProductPage & { params: Admin
       </div>
 
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
-        <ListCount
-          total={total}
-          noun="product"
-          search={params.search}
-          clear={
-            filtered
-              ? { to: `/admin/products${adminListQuery({ view: params.view })}`, label: "Clear filters" }
-              : undefined
-          }
-        />
+        <p className="text-sm text-stone" aria-live="polite">
+          {total.toLocaleString("en-IN")} {total === 1 ? "product" : "products"}
+          {params.search ? ` matching ‘${params.search}’` : ""}
+          {filtered ? (
+            <>
+              {" · "}
+              <Link
+                to={`/admin/products${adminListQuery({ view: params.view })}`}
+                className="text-ink underline underline-offset-4 hover:text-maroon"
+              >
+                Clear filters
+              </Link>
+            </>
+          ) : null}
+        </p>
         <ViewSwitch params={params} />
       </div>
 
       <div aria-busy={loading || undefined} className={`mt-4 transition-opacity ${loading ? "opacity-60" : ""}`}>
         {items.length === 0 ? (
-          <EmptyList
-            title="No products found"
-            hint={filtered ? "Try another search or clear the filters." : "Add the first product of the shop."}
-          />
+          <div className="border border-dashed border-linen bg-ivory px-6 py-16 text-center">
+            <p className="font-display text-2xl text-ink">No products found</p>
+            <p className="mt-2 text-sm text-stone">
+              {filtered ? "Try another search or clear the filters." : "Add the first product of the shop."}
+            </p>
+          </div>
         ) : params.view === "table" ? (
           <ProductTable items={items} editHref={editHref} onDelete={setToDelete} />
         ) : (
