@@ -17,3 +17,4 @@ export * from "../modules/admin/schema.server";
 export * from "../modules/audit/schema.server";
 export * from "../modules/media/schema.server";
 export * from "../modules/invoices/schema.server";
+export * from "../modules/shipping/schema.server";

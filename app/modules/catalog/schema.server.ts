@@ -92,6 +92,14 @@ export const products = pgTable(
     popularity: integer("popularity").notNull().default(0),
     orderCount: integer("order_count").notNull().default(0),
     isActive: boolean("is_active").notNull().default(true),
+    /**
+     * The packed parcel of one piece, for couriers' rates and labels: grams and centimetres. Null: the
+     * category's default (packageDefaults in catalog/package.ts).
+     */
+    packageWeightGrams: integer("package_weight_grams"),
+    packageLengthCm: integer("package_length_cm"),
+    packageBreadthCm: integer("package_breadth_cm"),
+    packageHeightCm: integer("package_height_cm"),
     /** raised by every change from the admin: a save based on an older version is refused, not merged */
     version: integer("version").notNull().default(1),
     ...timestamps,
@@ -110,6 +118,10 @@ export const products = pgTable(
     ),
     check("products_rating_range", sql`${t.rating} IS NULL OR (${t.rating} >= 0 AND ${t.rating} <= 5)`),
     check("products_counts_not_negative", sql`${t.reviewsCount} >= 0 AND ${t.orderCount} >= 0`),
+    check(
+      "products_package_positive",
+      sql`(${t.packageWeightGrams} IS NULL OR ${t.packageWeightGrams} BETWEEN 1 AND 100000) AND (${t.packageLengthCm} IS NULL OR ${t.packageLengthCm} BETWEEN 1 AND 500) AND (${t.packageBreadthCm} IS NULL OR ${t.packageBreadthCm} BETWEEN 1 AND 500) AND (${t.packageHeightCm} IS NULL OR ${t.packageHeightCm} BETWEEN 1 AND 500)`,
+    ),
     // Sort keys of the list page, only over the active catalogue.
     index("products_active_newest_idx")
       .on(t.createdAt.desc(), t.id)

@@ -49,6 +49,12 @@ export const storeSettings = pgTable(
     shopState: text("shop_state").notNull().default(""),
     /** the registered (legal) name on invoices; empty: the store name */
     legalName: text("legal_name").notNull().default(""),
+    /** working days between an order and its dispatch, added to the courier's estimate for the shopper */
+    dispatchDays: integer("dispatch_days").notNull().default(1),
+    /** a cash-on-delivery order above this total waits for the shopper's confirmation; null: never asked */
+    codConfirmAbovePaise: integer("cod_confirm_above_paise"),
+    /** an unconfirmed cash-on-delivery order is flagged for staff after this many hours */
+    codConfirmHours: integer("cod_confirm_hours").notNull().default(24),
     /** raised by every change: a save made against an older version is refused, not merged */
     version: integer("version").notNull().default(1),
     ...timestamps,
@@ -63,5 +69,10 @@ export const storeSettings = pgTable(
     check("store_settings_max_order_range", sql`${t.maxOrderPaise} BETWEEN 100 AND 1000000000`),
     check("store_settings_payment_timeout_range", sql`${t.paymentTimeoutMinutes} BETWEEN 5 AND 1440`),
     check("store_settings_staff_session_range", sql`${t.staffSessionHours} BETWEEN 1 AND 168`),
+    check("store_settings_dispatch_days_range", sql`${t.dispatchDays} BETWEEN 0 AND 30`),
+    check(
+      "store_settings_cod_confirm_range",
+      sql`(${t.codConfirmAbovePaise} IS NULL OR ${t.codConfirmAbovePaise} >= 0) AND ${t.codConfirmHours} BETWEEN 1 AND 168`,
+    ),
   ],
 );

@@ -26,6 +26,9 @@ export const DEFAULT_STORE_SETTINGS = {
   gstin: "",
   shopState: "",
   legalName: "",
+  dispatchDays: 1,
+  codConfirmAbovePaise: null,
+  codConfirmHours: 24,
 } satisfies Omit<typeof storeSettings.$inferInsert, "id">;
 
 /**

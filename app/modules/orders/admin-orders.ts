@@ -20,8 +20,8 @@ const STAFF_STATUSES = [
 ] as const satisfies readonly OrderStatus[];
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
-/** Every status, for the list's filter. */
-export const ALL_STATUSES = ["pending_payment", ...STAFF_STATUSES] as const satisfies readonly OrderStatus[];
+/** Every status, for the list's filter ('Returned undelivered' is set by receiving the parcel back). */
+export const ALL_STATUSES = ["pending_payment", ...STAFF_STATUSES, "returned"] as const satisfies readonly OrderStatus[];
 
 export const ORDER_ADMIN_MESSAGES = {
   notFound: "Order not found",

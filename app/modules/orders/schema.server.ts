@@ -13,6 +13,8 @@ export const orderStatus = pgEnum("order_status", [
   "delivered",
   "completed",
   "cancelled",
+  /** the parcel came back undelivered (returned to origin) and staff received it */
+  "returned",
 ]);
 
 export const paymentMethod = pgEnum("payment_method", ["online", "cod"]);

@@ -1,9 +1,18 @@
 /**
  * How an order status looks to people (browser and server): delivered/completed green,
- * pending/processing yellow, cancelled red, every other status blue.
+ * pending/processing yellow, cancelled and returned red, every other status blue.
  */
 export type OrderStatus =
-  "pending_payment" | "confirmed" | "pending" | "processing" | "shipped" | "delivered" | "completed" | "cancelled";
+  | "pending_payment"
+  | "confirmed"
+  | "pending"
+  | "processing"
+  | "shipped"
+  | "delivered"
+  | "completed"
+  | "cancelled"
+  /** came back undelivered (returned to origin) and received by staff */
+  | "returned";
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: "Awaiting payment",
@@ -14,6 +23,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   delivered: "Delivered",
   completed: "Completed",
   cancelled: "Cancelled",
+  returned: "Returned undelivered",
 };
 
 export type StatusTone = "green" | "yellow" | "red" | "blue";
@@ -21,7 +31,7 @@ export type StatusTone = "green" | "yellow" | "red" | "blue";
 export function statusTone(status: OrderStatus): StatusTone {
   if (status === "delivered" || status === "completed") return "green";
   if (status === "pending" || status === "processing") return "yellow";
-  if (status === "cancelled") return "red";
+  if (status === "cancelled" || status === "returned") return "red";
   return "blue";
 }
 

@@ -74,6 +74,8 @@ const STEP_OF: Record<Exclude<OrderStatus, "cancelled">, JourneyKey> = {
   shipped: "shipped",
   delivered: "delivered",
   completed: "delivered",
+  // came back undelivered: the journey stopped at shipped (the badge says 'Returned undelivered')
+  returned: "shipped",
 };
 
 const JOURNEY: readonly JourneyKey[] = [
