@@ -21,7 +21,11 @@ const STAFF_STATUSES = [
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
 /** Every status, for the list's filter ('Returned undelivered' is set by receiving the parcel back). */
-export const ALL_STATUSES = ["pending_payment", ...STAFF_STATUSES, "returned"] as const satisfies readonly OrderStatus[];
+export const ALL_STATUSES = [
+  "pending_payment",
+  ...STAFF_STATUSES,
+  "returned",
+] as const satisfies readonly OrderStatus[];
 
 export const ORDER_ADMIN_MESSAGES = {
   notFound: "Order not found",
