@@ -20,6 +20,7 @@ import { startUploadSweep, stopUploadSweep } from "~/modules/media/index.server"
 import { isS3Storage, s3Storage } from "~/modules/media/index.server";
 import { localDiskStorage, type MediaStorage } from "~/modules/media/index.server";
 import { startPaymentSweep, stopPaymentSweep } from "~/modules/checkout/index.server";
+import { checkShippingProvider, startTrackingSync, stopTrackingSync } from "~/modules/shipping/index.server";
 
 export interface BootInfo {
   database: "pglite" | "postgres";
@@ -85,6 +86,10 @@ async function runBoot(): Promise<BootInfo> {
         ),
     );
   }
+  // Whether the courier service answers shows in the log at start, without holding the start back.
+  void checkShippingProvider().then((line) =>
+    line.ok ? log.info(line.fields, line.message) : log.error(line.fields, line.message),
+  );
   let seeded = false;
   if (!(await hasStoreSettings(db))) {
     log.info(
@@ -123,6 +128,8 @@ function startBackgroundWork(db: Db, config: Config): void {
   startOutboxWorker(db, { sms: smsProviderFor(config.sms, db), email: emailProviderFor(config.email) });
   // unpaid online orders give their stock back after the store's payment timeout (decision 020)
   startPaymentSweep(db);
+  // the courier's webhook deliveries worked again after a failure, and silent shipments polled (decision 041)
+  startTrackingSync(db);
   // pictures uploaded in the product editor but never saved with a product go after a day (decision 022)
   startUploadSweep(db, getMediaStorage(config));
   clearInterval(expiryTimer.get());
@@ -169,6 +176,7 @@ async function ensureDemoAdmin(db: Db, config: Config): Promise<{ email: string;
 /** Closes the database (graceful shutdown). */
 export async function shutdown(): Promise<void> {
   await stopPaymentSweep();
+  await stopTrackingSync();
   await stopUploadSweep();
   await stopOutboxWorker();
   clearInterval(expiryTimer.get());

@@ -6,9 +6,11 @@ import {
   emailConfig,
   mediaConfig,
   paymentsConfig,
+  shippingConfig,
   type EmailConfig,
   type MediaConfig,
   type PaymentsConfig,
+  type ShippingConfig,
   type SmsConfig,
 } from "./config/services.server";
 import type { TrustProxy } from "./config/values.server";
@@ -29,6 +31,7 @@ export {
   type EmailConfig,
   type MediaConfig,
   type PaymentsConfig,
+  type ShippingConfig,
   type SmsConfig,
 } from "./config/services.server";
 export {
@@ -80,6 +83,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** who delivers e-mail (order confirmations): docs/decisions/018 */
   email: EmailConfig;
+  /** who carries parcels: docs/decisions/041 */
+  shipping: ShippingConfig;
 }
 
 export class ConfigError extends Error {
@@ -134,6 +139,7 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     payments: paymentsConfig(env, authSecret),
     email: emailConfig(env),
+    shipping: shippingConfig(env),
     sms:
       env.SMS_PROVIDER === "twilio" && env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? {

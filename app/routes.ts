@@ -32,9 +32,12 @@ export default [
   route("api/cart/quote", "routes/api.cart.quote.ts"),
   route("api/wishlist/products", "routes/api.wishlist.products.ts"),
   route("api/pincodes/:pin", "routes/api.pincodes.ts"),
+  route("api/delivery/:pin", "routes/api.delivery.ts"),
+  route("api/shipping/tracking", "routes/api.shipping.tracking.ts"),
   route("checkout", "routes/checkout.tsx"),
   route("payment", "routes/payment.tsx"),
   route("order-success", "routes/order-success.tsx"),
+  route("confirm-order/:token", "routes/confirm-order.$token.tsx"),
   route("api/payments/razorpay/callback", "routes/api.payments.razorpay.callback.ts"),
   route("api/payments/razorpay/webhook", "routes/api.payments.razorpay.webhook.ts"),
   // The back office (decision 021): its own layout; every loader and action checks the staff role.
@@ -50,6 +53,10 @@ export default [
     route("orders/:id", "routes/admin.orders.$id.tsx"),
     route("orders/:id/invoice", "routes/admin.orders.$id.invoice.ts"),
     route("orders/:id/credit-notes/:creditNoteId", "routes/admin.orders.$id.credit-note.ts"),
+    // Shipping documents (PDF labels and manifests) and the list's bulk pickup (decision 041)
+    route("shipping/labels", "routes/admin.shipping.labels.ts"),
+    route("shipping/manifest", "routes/admin.shipping.manifest.ts"),
+    route("shipping/pickups", "routes/admin.shipping.pickups.ts"),
     route("customers", "routes/admin.customers.tsx"),
     route("customers/staff", "routes/admin.customers.staff.tsx"),
     route("customers/:id", "routes/admin.customers.$id.tsx"),

@@ -13,13 +13,11 @@ CREATE TABLE "cod_confirmations" (
 );
 --> statement-breakpoint
 CREATE TABLE "delivery_estimates" (
-	"pincode" text NOT NULL,
-	"cod" boolean NOT NULL,
+	"pincode" text PRIMARY KEY NOT NULL,
 	"serviceable" boolean NOT NULL,
 	"cod_available" boolean NOT NULL,
 	"min_days" integer,
 	"max_days" integer,
-	"source" text NOT NULL,
 	"checked_at" timestamp with time zone NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL
 );
@@ -97,7 +95,6 @@ ALTER TABLE "cod_confirmations" ADD CONSTRAINT "cod_confirmations_order_id_order
 ALTER TABLE "shipment_events" ADD CONSTRAINT "shipment_events_shipment_id_shipments_id_fk" FOREIGN KEY ("shipment_id") REFERENCES "public"."shipments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipments" ADD CONSTRAINT "shipments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "cod_confirmations_awaiting_idx" ON "cod_confirmations" USING btree ("flag_after") WHERE "cod_confirmations"."status" = 'awaiting';--> statement-breakpoint
-CREATE UNIQUE INDEX "delivery_estimates_key" ON "delivery_estimates" USING btree ("pincode","cod");--> statement-breakpoint
 CREATE UNIQUE INDEX "shipment_events_dedupe" ON "shipment_events" USING btree ("shipment_id","dedupe_key");--> statement-breakpoint
 CREATE INDEX "shipment_events_shipment_idx" ON "shipment_events" USING btree ("shipment_id","occurred_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "shipments_one_live_per_order" ON "shipments" USING btree ("order_id") WHERE "shipments"."status" <> 'cancelled';--> statement-breakpoint

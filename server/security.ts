@@ -7,10 +7,15 @@ import { refuseUnread } from "./body-limit";
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * Paths posted to from other sites by design, matched exactly after normalisation: Razorpay's
- * webhooks (from its servers) and Checkout's redirect mode (a form post from Razorpay's page). Both
- * are verified by signature instead, and neither acts on the visitor's session.
+ * webhooks (from its servers) and Checkout's redirect mode (a form post from Razorpay's page), and the
+ * courier service's tracking webhooks. They are verified by signature or token instead, and none acts
+ * on the visitor's session.
  */
-const CROSS_ORIGIN_ALLOWED = new Set(["/api/payments/razorpay/webhook", "/api/payments/razorpay/callback"]);
+const CROSS_ORIGIN_ALLOWED = new Set([
+  "/api/payments/razorpay/webhook",
+  "/api/payments/razorpay/callback",
+  "/api/shipping/tracking",
+]);
 /** The staff dialog's sign-in, which reads a JSON answer: a refusal there says where to sign in. */
 const STAFF_SIGN_IN = "/api/auth/sign-in/email";
 

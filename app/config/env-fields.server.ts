@@ -62,6 +62,19 @@ export const envFields = z.object({
     .url({ error: "must be an absolute URL" })
     .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
     .default("https://checkout.razorpay.com/v1/checkout.js"),
+  SHIPPING_PROVIDER: z.enum(["manual", "shiprocket"], { error: "must be 'manual' or 'shiprocket'" }).optional(),
+  SHIPROCKET_EMAIL: z.email({ error: "must be the e-mail address of a Shiprocket API user" }).optional(),
+  SHIPROCKET_PASSWORD: z.string().min(1, "must be the API user's password").optional(),
+  SHIPROCKET_WEBHOOK_TOKEN: z
+    .string()
+    .min(12, "must be at least 12 characters long (the token entered for the webhook in Shiprocket's settings)")
+    .optional(),
+  SHIPROCKET_PICKUP_LOCATION: z.string().min(1, "must be the nickname of a pickup location").optional(),
+  SHIPROCKET_API_URL: z
+    .url({ error: "must be an absolute URL" })
+    .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
+    .transform((u) => u.replace(/\/+$/, ""))
+    .default("https://apiv2.shiprocket.in"),
   PAGE_CACHE_MB: z.coerce
     .number({ error: "must be a whole number of megabytes (0 turns the page cache off)" })
     .int("must be a whole number of megabytes (0 turns the page cache off)")

@@ -3,6 +3,8 @@ import { envFields, type EnvFields } from "./env-fields.server";
 import { LOOPBACK_HOSTS } from "./values.server";
 
 const RAZORPAY_KEYS = ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const;
+/** Shiprocket's API user and the token its webhooks carry: all three or none. */
+const SHIPROCKET_KEYS = ["SHIPROCKET_EMAIL", "SHIPROCKET_PASSWORD", "SHIPROCKET_WEBHOOK_TOKEN"] as const;
 /** Object storage for pictures: these four come together (S3_ENDPOINT and S3_REGION are optional). */
 const S3_REQUIRED = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const;
 const S3_OPTIONAL = ["S3_ENDPOINT", "S3_REGION"] as const;
@@ -40,6 +42,21 @@ function requireCompanions(env: EnvFields, ctx: Ctx): void {
         path: [name],
         message:
           "is required with the other Razorpay keys: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together, or none of them",
+      });
+    }
+  }
+  // Shiprocket's three come together (a half-configured courier would book parcels whose scans the shop
+  // cannot verify), and SHIPPING_PROVIDER=shiprocket needs them.
+  const missingShiprocket = SHIPROCKET_KEYS.filter((name) => !env[name]);
+  const shiprocketAsked = env.SHIPPING_PROVIDER === "shiprocket";
+  if (missingShiprocket.length > 0 && (shiprocketAsked || missingShiprocket.length < SHIPROCKET_KEYS.length)) {
+    for (const name of missingShiprocket) {
+      ctx.addIssue({
+        code: "custom",
+        path: [name],
+        message: shiprocketAsked
+          ? "is required when SHIPPING_PROVIDER=shiprocket"
+          : "is required with the other Shiprocket settings: set SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD and SHIPROCKET_WEBHOOK_TOKEN together, or none of them",
       });
     }
   }
@@ -129,8 +146,9 @@ function requireLiveSettings(env: EnvFields, ctx: Ctx): void {
       message: "must be an https:// address when SHOP_MODE=live, unless the storage runs on this machine",
     });
   }
-  // The key secret travels in every API call, and the checkout script runs on the payment page.
-  for (const name of ["RAZORPAY_API_URL", "RAZORPAY_CHECKOUT_URL"] as const) {
+  // The key secret travels in every API call, and the checkout script runs on the payment page; the
+  // courier service's password travels at sign-in.
+  for (const name of ["RAZORPAY_API_URL", "RAZORPAY_CHECKOUT_URL", "SHIPROCKET_API_URL"] as const) {
     if (!env[name].startsWith("https://")) {
       ctx.addIssue({ code: "custom", path: [name], message: "must be an https:// address when SHOP_MODE=live" });
     }

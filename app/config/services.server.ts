@@ -135,3 +135,41 @@ export function paymentsConfig(env: Env, authSecret: string): PaymentsConfig {
 /** Which SMS gateway delivers sign-in codes: `console` only in demo mode (log line + outbox table). */
 export type SmsConfig =
   { provider: "console" } | { provider: "twilio"; accountSid: string; authToken: string; from: string; apiUrl: string };
+
+/**
+ * Who carries parcels (docs/decisions/041): Shiprocket when its three settings are set; otherwise the
+ * demo courier in demo mode and `manual` (staff type the courier and tracking number) in live mode.
+ * SHIPPING_PROVIDER=manual chooses manual in demo mode too.
+ */
+export type ShippingConfig =
+  | { provider: "manual" }
+  | { provider: "demo" }
+  | {
+      provider: "shiprocket";
+      email: string;
+      password: string;
+      webhookToken: string;
+      /** the pickup location's nickname; unset: the account's primary location */
+      pickupLocation: string | undefined;
+      apiUrl: string;
+    };
+
+export function shippingConfig(env: Env): ShippingConfig {
+  if (
+    env.SHIPPING_PROVIDER !== "manual" &&
+    env.SHIPROCKET_EMAIL &&
+    env.SHIPROCKET_PASSWORD &&
+    env.SHIPROCKET_WEBHOOK_TOKEN
+  ) {
+    return {
+      provider: "shiprocket",
+      email: env.SHIPROCKET_EMAIL,
+      password: env.SHIPROCKET_PASSWORD,
+      webhookToken: env.SHIPROCKET_WEBHOOK_TOKEN,
+      pickupLocation: env.SHIPROCKET_PICKUP_LOCATION,
+      apiUrl: env.SHIPROCKET_API_URL,
+    };
+  }
+  if (env.SHIPPING_PROVIDER === "manual" || env.SHOP_MODE === "live") return { provider: "manual" };
+  return { provider: "demo" };
+}

@@ -17,8 +17,8 @@ import {
   updateAddress,
 } from "~/modules/accounts/index.server";
 import { requireUser } from "~/modules/accounts/index.server";
-import { refinePincodeState } from "~/modules/checkout";
-import { lookupPincode } from "~/modules/checkout/index.server";
+import { refinePincodeState } from "~/modules/shipping";
+import { lookupPincode } from "~/modules/shipping/index.server";
 import { AccountBreadcrumb } from "~/components/account/account-breadcrumb";
 import type { Route } from "./+types/account.addresses";
 

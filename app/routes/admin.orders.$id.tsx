@@ -8,7 +8,9 @@ import { ADMIN_HEADERS, guardAction, requireStaff } from "~/modules/admin/index.
 import { ORDER_ADMIN_MESSAGES, type OrderActionAnswer } from "~/modules/orders";
 import { taxDocumentsOf } from "~/modules/invoices/index.server";
 import { loadStaffOrder } from "~/modules/reports/index.server";
-import { runOrderAction } from "~/modules/admin/index.server";
+import { isShippingIntent, runOrderAction, runShippingAction } from "~/modules/admin/index.server";
+import { staffShippingView } from "~/modules/shipping/index.server";
+import { getConfig } from "~/config.server";
 
 /*
  * /admin/orders/<id>: one order for staff (lines, customer, billing address, note, payments and
@@ -28,7 +30,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const detail = await loadStaffOrder(getDb(), params.id);
   if (!detail) throw data(ORDER_ADMIN_MESSAGES.notFound, { status: 404, headers: ADMIN_HEADERS });
-  return data({ ...detail, documents: await taxDocumentsOf(getDb(), detail.order.id) }, { headers: ADMIN_HEADERS });
+  const [documents, shipping] = await Promise.all([
+    taxDocumentsOf(getDb(), detail.order.id),
+    staffShippingView(getDb(), detail.order.id, { demoMode: getConfig().isDemo }),
+  ]);
+  return data({ ...detail, documents, shipping, demoMode: getConfig().isDemo }, { headers: ADMIN_HEADERS });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -48,6 +54,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data(body, { status: guard.status, headers: ADMIN_HEADERS });
   }
   const form = await readFormData(request);
+  if (isShippingIntent(form.get("intent"))) {
+    const shipped = await runShippingAction(getDb(), guard.staff, form, {
+      orderId: params.id,
+      demoMode: getConfig().isDemo,
+    });
+    return data(shipped.body, { status: shipped.status, headers: ADMIN_HEADERS });
+  }
   const answer = await runOrderAction(getDb(), guard.staff, form, { orderId: params.id });
   return data(answer.body, { status: answer.status, headers: ADMIN_HEADERS });
 }

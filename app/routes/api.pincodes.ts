@@ -1,5 +1,5 @@
-import { lookupPincode } from "~/modules/checkout/index.server";
-import { isPincode, type PincodeAnswer } from "~/modules/checkout";
+import { lookupPincode } from "~/modules/shipping/index.server";
+import { isPincode, type PincodeAnswer } from "~/modules/shipping";
 import type { Route } from "./+types/api.pincodes";
 
 // The answer depends on the address alone and changes only with a new release of the table:

@@ -8,8 +8,8 @@ import { getLogger } from "~/lib/logger.server";
 import { getSessionUser } from "~/modules/accounts/index.server";
 import { CHECKOUT_MESSAGES, checkoutErrors, checkoutFormSchema, checkoutValues } from "~/modules/checkout";
 import { checkoutPage } from "~/modules/checkout/index.server";
-import { refinePincodeState } from "~/modules/checkout";
-import { lookupPincode } from "~/modules/checkout/index.server";
+import { refinePincodeState } from "~/modules/shipping";
+import { lookupPincode } from "~/modules/shipping/index.server";
 import { placeOrder } from "~/modules/checkout/index.server";
 import type { Route } from "./+types/checkout";
 

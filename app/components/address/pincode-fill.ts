@@ -1,4 +1,4 @@
-import type { PincodePlace } from "~/modules/checkout";
+import type { PincodePlace } from "~/modules/shipping";
 
 /*
  * What a pincode's places do to an address form's city and state: pure, so that the rule is tested

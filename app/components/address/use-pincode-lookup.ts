@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { isPincode, normalisePincode, type PincodeAnswer, type PincodePlace } from "~/modules/checkout";
+import { isPincode, normalisePincode, type PincodeAnswer, type PincodePlace } from "~/modules/shipping";
 import { mayFill, planFill, startingValues, type FilledByLookup, type PincodeResult } from "./pincode-fill";
 
 export type { PincodeResult } from "./pincode-fill";

@@ -21,3 +21,4 @@ export {
 export { type AdminCustomerDetail, CUSTOMER_MESSAGES, getAdminCustomer, setCustomerActive } from "./customers.server";
 export { addStaff, loadStaffPage, removeStaff } from "./staff.server";
 export { runOrderAction } from "./orders/staff-actions.server";
+export { isShippingIntent, runShippingAction, type ShippingActionAnswer } from "./orders/shipping-actions.server";

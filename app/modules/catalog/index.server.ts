@@ -4,6 +4,7 @@
  */
 export { askBackInStock, expireBackInStockRequests } from "./back-in-stock.server";
 export { loadListPage } from "./list-page.server";
+export { packedSizesOf } from "./packages.server";
 export { listRelated } from "./list.server";
 export {
   deleteOrArchiveProduct,

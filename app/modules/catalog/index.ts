@@ -5,6 +5,7 @@
  */
 export { notifyMeSchema } from "./back-in-stock-input";
 export { NOTIFY_INTENT } from "./back-in-stock";
+export { PACKAGE_DEFAULTS, type PackedSize, packedSizeOf } from "./package";
 export {
   AVAILABILITY,
   COLOURS_BEFORE_MORE,

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../../lib/forms";
 import { addressSchema, formSummary, profileSchema } from "../accounts/forms";
 import { billingSchema, checkoutErrors, checkoutFormSchema, checkoutSummary } from "./billing";
-import { refinePincodeState, stateMismatch } from "./pincodes";
-import { lookupPincode } from "./pincodes.server";
+import { refinePincodeState, stateMismatch } from "../shipping/pincodes";
+import { lookupPincode } from "../shipping/pincodes.server";
 
 const billing = {
   firstName: "Meera",

@@ -13,8 +13,6 @@ export {
   startPaymentSweep,
   stopPaymentSweep,
 } from "./payment-flow.server";
-export { encodeEntries, type PincodeEntry } from "./pincode-codec.server";
-export { lookupPincode, pincodeTableSize } from "./pincodes.server";
 export { type LineProblem, placeOrder } from "./place-order.server";
 export { handleRazorpayWebhook } from "./webhook.server";
 export { getOrderForUser, listOrdersForUser } from "./shopper-orders.server";

@@ -15,11 +15,3 @@ export {
   NOTE_MAX_LENGTH,
 } from "./billing";
 export { isOrderNumber } from "./order-number";
-export {
-  isPincode,
-  normalisePincode,
-  type PincodeAnswer,
-  type PincodePlace,
-  type PlacesOf,
-  refinePincodeState,
-} from "./pincodes";

@@ -19,6 +19,8 @@ import {
 import { createPaymentRecord } from "../payments/index.server";
 import { formatPrice } from "../pricing";
 import { checkoutTotals, COUPON_MESSAGES, type CheckoutTotals, type PaymentChoice } from "../pricing";
+import { DELIVERY_MESSAGES } from "../shipping";
+import { askCodConfirmation, deliveryAnswer } from "../shipping/index.server";
 import { CHECKOUT_MESSAGES, codLimitMessage, type CheckoutForm } from "./billing";
 import { queueConfirmation } from "./confirmation.server";
 import { newOrderNumber } from "./order-number";
@@ -50,7 +52,7 @@ export type PlaceOrderResult =
   | { ok: false; kind: "empty"; message: string }
   | { ok: false; kind: "lines"; message: string; problems: LineProblem[] }
   | { ok: false; kind: "changed"; message: string; totalPaise: number }
-  | { ok: false; kind: "coupon" | "payment-method" | "over-limit"; message: string };
+  | { ok: false; kind: "coupon" | "payment-method" | "over-limit" | "delivery"; message: string };
 
 /** What the checkout shows and charges: the cart's buyable lines and the totals for a payment method. */
 export interface CheckoutQuote {
@@ -117,6 +119,20 @@ function paymentMethodProblem(
   if (!settings.codEnabled) return CHECKOUT_MESSAGES.codOff;
   if (settings.codMaxOrderPaise !== null && totals.totalPaise > settings.codMaxOrderPaise)
     return codLimitMessage(formatPrice(settings.codMaxOrderPaise));
+  return null;
+}
+
+/**
+ * The courier's word on the pincode (decision 041): cash on delivery only where a courier collects it,
+ * and no order at all where the courier service says no courier delivers. The shop's own estimate
+ * (no courier service, or it is down) never turns an address away; it only withholds cash on delivery.
+ */
+async function deliveryProblem(db: Db, form: CheckoutForm, now: Date): Promise<Refusal | null> {
+  const answer = await deliveryAnswer(db, form.pincode, { now });
+  if (!answer.serviceable && answer.source === "provider")
+    return { ok: false, kind: "delivery", message: DELIVERY_MESSAGES.notServiceable(form.pincode) };
+  if (form.paymentMethod === "cod" && !answer.codAvailable)
+    return { ok: false, kind: "payment-method", message: DELIVERY_MESSAGES.codRefused(form.pincode) };
   return null;
 }
 
@@ -218,7 +234,13 @@ type Written = { kind: "placed" } | { kind: "repeated" } | { kind: "refused"; re
  * The one transaction: the cart taken, the stock of every line, the coupon's use, the order, and for
  * cash on delivery its payment row and confirmation. Any refusal rolls all of it back.
  */
-async function writeOrder(db: Db, quote: CheckoutQuote, order: NewOrder, now: Date): Promise<Written> {
+async function writeOrder(
+  db: Db,
+  quote: CheckoutQuote,
+  order: NewOrder,
+  settings: StoreSettings,
+  now: Date,
+): Promise<Written> {
   const { totals } = quote;
   return retryOnConflict(() =>
     inTransaction<Written>(db, async (tx, rollBack) => {
@@ -268,6 +290,8 @@ async function writeOrder(db: Db, quote: CheckoutQuote, order: NewOrder, now: Da
       if (order.paymentMethod === "cod") {
         await createPaymentRecord(tx, { orderId: written.id, provider: "cod", amountPaise: totals.totalPaise });
         await queueConfirmation(tx, written.id);
+        // above the store's threshold the shopper confirms it before it ships (decision 041)
+        await askCodConfirmation(tx, { ...order, id: written.id, totalPaise: totals.totalPaise }, settings, now);
       }
       return { kind: "placed" };
     }),
@@ -291,8 +315,10 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
   const quote = await quoteCheckout(db, userId, form.paymentMethod, settings, now);
   const problem = quoteProblem(quote, form, settings, input.onlineAvailable);
   if (problem) return problem;
+  const delivery = await deliveryProblem(db, form, now);
+  if (delivery) return delivery;
   const order = await orderFromQuote(db, input, quote, settings, now);
-  const written = await writeOrder(db, quote, order, now);
+  const written = await writeOrder(db, quote, order, settings, now);
   if (written.kind === "refused") return written.result;
   if (written.kind === "repeated") {
     const existing = await findOrderByCheckoutKey(db, userId, form.checkoutKey);

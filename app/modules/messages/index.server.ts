@@ -6,6 +6,12 @@ export { emailProviderFor, readEmailOutbox } from "./email.server";
 export { type OrderMessageInput, queueOrderConfirmation } from "./order-messages.server";
 export {
   type CancelledPayment,
+  type CodConfirmationInput,
+  type DeliveryFailedInput,
+  queueCodConfirmation,
+  type OutForDeliveryInput,
+  queueDeliveryFailed,
+  queueOutForDelivery,
   type OrderCancelledInput,
   type OrderRecipient,
   queueOrderCancelled,

@@ -10,6 +10,17 @@ import {
   type OrderDeliveredInput,
   type OrderShippedInput,
 } from "./order-updates";
+import {
+  codConfirmationEmail,
+  codConfirmationSms,
+  type CodConfirmationInput,
+  deliveryFailedEmail,
+  deliveryFailedSms,
+  outForDeliveryEmail,
+  outForDeliverySms,
+  type DeliveryFailedInput,
+  type OutForDeliveryInput,
+} from "./delivery-updates";
 import { queueMessages } from "./outbox.server";
 import {
   refundIssuedEmail,
@@ -28,6 +39,7 @@ export type {
   OrderShippedInput,
 } from "./order-updates";
 export type { RefundMessageInput } from "./refund-messages";
+export type { CodConfirmationInput, DeliveryFailedInput, OutForDeliveryInput } from "./delivery-updates";
 
 /*
  * The shopper is told of every change to her order that she did not make herself. Each function here
@@ -44,6 +56,9 @@ const ORDER_UPDATE_KINDS = {
   delivered: "order-delivered",
   refundIssued: "refund-issued",
   refundProcessed: "refund-processed",
+  outForDelivery: "order-out-for-delivery",
+  deliveryFailed: "order-delivery-failed",
+  codConfirmation: "order-cod-confirmation",
 } as const;
 
 /** Staff cancelled the order, or its time to pay ran out: once per order. */
@@ -101,5 +116,35 @@ export function queueRefundProcessed(tx: Tx, input: RefundMessageInput & { refun
   return queueMessages(
     tx,
     toShopper(input, { kind, keys, sms: () => refundProcessedSms(input), email: () => refundProcessedEmail(input) }),
+  );
+}
+
+/** The parcel is out for delivery: once per shipment's AWB and day it goes out. */
+export function queueOutForDelivery(tx: Tx, input: OutForDeliveryInput & { day: string }): Promise<number> {
+  const kind = ORDER_UPDATE_KINDS.outForDelivery;
+  const keys = messageKeys(kind, input.orderNumber, input.trackingNumber, input.day);
+  return queueMessages(
+    tx,
+    toShopper(input, { kind, keys, sms: () => outForDeliverySms(input), email: () => outForDeliveryEmail(input) }),
+  );
+}
+
+/** A delivery attempt failed: once per attempt. */
+export function queueDeliveryFailed(tx: Tx, input: DeliveryFailedInput): Promise<number> {
+  const kind = ORDER_UPDATE_KINDS.deliveryFailed;
+  const keys = messageKeys(kind, input.orderNumber, input.trackingNumber, String(input.attempt));
+  return queueMessages(
+    tx,
+    toShopper(input, { kind, keys, sms: () => deliveryFailedSms(input), email: () => deliveryFailedEmail(input) }),
+  );
+}
+
+/** A cash-on-delivery order above the store's threshold waits for the shopper's confirmation: once per order. */
+export function queueCodConfirmation(tx: Tx, input: CodConfirmationInput): Promise<number> {
+  const kind = ORDER_UPDATE_KINDS.codConfirmation;
+  const keys = messageKeys(kind, input.orderNumber);
+  return queueMessages(
+    tx,
+    toShopper(input, { kind, keys, sms: () => codConfirmationSms(input), email: () => codConfirmationEmail(input) }),
   );
 }

@@ -4,6 +4,7 @@ import { user } from "../accounts/auth-schema.server";
 import { products } from "../catalog/schema.server";
 import { orders } from "../orders/schema.server";
 import { ALL_STATUSES, type OrderStatus } from "../orders";
+import { shipments } from "../shipping/schema.server";
 import { isCustomer } from "./lists.server";
 
 /*
@@ -44,7 +45,16 @@ export interface DashboardFigures {
   byStatus: Array<{ status: OrderStatus; count: number }>;
   /** DASHBOARD_DAYS days, oldest first; `day` is YYYY-MM-DD in the shop's time zone, `label` 'Tue, 24 Nov' */
   series: Array<{ day: string; label: string; orders: number; revenuePaise: number }>;
+  /**
+   * Parcels of the last RTO_DAYS days that reached their end, per way of paying: delivered, or came
+   * back undelivered (return to origin). Cash on delivery's share of returns is the shop's largest
+   * avoidable loss.
+   */
+  rto: Record<"cod" | "online", { delivered: number; returned: number }>;
 }
+
+/** The window of the returned-to-origin figures. */
+export const RTO_DAYS = 90;
 
 const inList = (values: readonly string[]) =>
   sql.join(
@@ -117,13 +127,34 @@ async function dailySeries(db: Db, now: Date): Promise<DashboardFigures["series"
   return rows.map((r) => ({ day: r.day, label: r.label, orders: Number(r.orders), revenuePaise: Number(r.revenue) }));
 }
 
+/** Parcels delivered and returned to origin over the last RTO_DAYS days, by way of paying. */
+async function returnsToOrigin(db: Db, now: Date): Promise<DashboardFigures["rto"]> {
+  const since = new Date(now.getTime() - RTO_DAYS * 86_400_000).toISOString();
+  const rows = await queryRows<{ method: "cod" | "online"; delivered: number | string; returned: number | string }>(
+    db,
+    sql`
+      SELECT o.payment_method AS method,
+             count(*) FILTER (WHERE s.status = 'delivered') AS delivered,
+             count(*) FILTER (WHERE s.status IN ('rto_initiated', 'rto_delivered', 'returned')) AS returned
+      FROM ${shipments} s JOIN ${orders} o ON o.id = s.order_id
+      WHERE s.created_at >= ${since}::timestamptz
+      GROUP BY o.payment_method`,
+  );
+  const of = (method: "cod" | "online") => {
+    const row = rows.find((r) => r.method === method);
+    return { delivered: Number(row?.delivered ?? 0), returned: Number(row?.returned ?? 0) };
+  };
+  return { cod: of("cod"), online: of("online") };
+}
+
 /** The tiles, the status breakdown and the chart, straight from the database. */
 export async function computeFigures(db: Db, now = new Date()): Promise<DashboardFigures> {
-  const [productTotals, shoppers, statusRows, series] = await Promise.all([
+  const [productTotals, shoppers, statusRows, series, rto] = await Promise.all([
     productCounts(db),
     activeShoppers(db, now),
     ordersByStatus(db),
     dailySeries(db, now),
+    returnsToOrigin(db, now),
   ]);
   const byStatus = new Map(statusRows.map((r) => [r.status, r]));
   const newest = statusRows.reduce<Date | null>(
@@ -140,6 +171,7 @@ export async function computeFigures(db: Db, now = new Date()): Promise<Dashboar
     revenuePaise: REVENUE_STATUSES.reduce((sum, s) => sum + (byStatus.get(s)?.totalPaise ?? 0), 0),
     byStatus: ALL_STATUSES.map((status) => ({ status, count: byStatus.get(status)?.count ?? 0 })),
     series,
+    rto,
   };
 }
 

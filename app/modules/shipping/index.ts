@@ -13,3 +13,23 @@ export {
   type ShipmentTone,
   shipmentTone,
 } from "./states";
+export {
+  isPincode,
+  normalisePincode,
+  type PincodeAnswer,
+  type PincodePlace,
+  type PlacesOf,
+  refinePincodeState,
+} from "./pincodes";
+export { DELIVERY_MESSAGES, DELIVERY_PINCODE_KEY, type DeliveryAnswer, deliveryDay, deliveryMessage } from "./delivery";
+export {
+  checkPackage,
+  type CourierChoice,
+  markChoices,
+  packageSchema,
+  type PackageField,
+  type PackageValues,
+  SHIPPING_INTENTS,
+  SHIPPING_MESSAGES,
+  type ShippingIntent,
+} from "./staff-shipping";

@@ -149,25 +149,20 @@ export const shippingInbox = pgTable(
   ],
 );
 
-/** Serviceability answers per pincode and payment kind, shared by every process, kept a few hours. */
-export const deliveryEstimates = pgTable(
-  "delivery_estimates",
-  {
-    pincode: text("pincode").notNull(),
-    /** asked for a cash-on-delivery parcel (couriers that collect cash are fewer) */
-    cod: boolean("cod").notNull(),
-    serviceable: boolean("serviceable").notNull(),
-    codAvailable: boolean("cod_available").notNull(),
-    /** working days from dispatch, fastest and slowest courier; null when not serviceable */
-    minDays: integer("min_days"),
-    maxDays: integer("max_days"),
-    /** 'provider' (the courier aggregator answered) or 'table' (the offline estimate) */
-    source: text("source").notNull(),
-    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  },
-  (t) => [uniqueIndex("delivery_estimates_key").on(t.pincode, t.cod)],
-);
+/**
+ * The courier service's serviceability answer per pincode, shared by every process and kept a few
+ * hours (days are counted from dispatch, so the dates shown move on with the calendar).
+ */
+export const deliveryEstimates = pgTable("delivery_estimates", {
+  pincode: text("pincode").primaryKey(),
+  serviceable: boolean("serviceable").notNull(),
+  codAvailable: boolean("cod_available").notNull(),
+  /** working days from dispatch, fastest and usual courier; null when not serviceable */
+  minDays: integer("min_days"),
+  maxDays: integer("max_days"),
+  checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
 
 export const codConfirmationStatus = pgEnum("cod_confirmation_status", [
   "awaiting",

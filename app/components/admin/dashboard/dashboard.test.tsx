@@ -36,8 +36,10 @@ const DATA: DashboardData = {
       { status: "delivered", count: 123_450 },
       { status: "completed", count: 0 },
       { status: "cancelled", count: 3 },
+      { status: "returned", count: 0 },
     ],
     series,
+    rto: { cod: { delivered: 35, returned: 5 }, online: { delivered: 50, returned: 0 } },
   },
   timeZone: "Asia/Kolkata",
   lowStock: { count: 0, capped: false, items: [] },
@@ -102,6 +104,13 @@ describe("the dashboard", () => {
     expect(html).toContain('aria-label="Edit Indigo Kurta, size M, colour Indigo"');
     expect(text(html)).toContain("Sold out 100+ variants");
     expect(text(html)).toContain("Showing 1 of more than 100");
+  });
+
+  it("shows the share of parcels returned undelivered for cash on delivery and prepaid", () => {
+    const page = text(render(<Dashboard data={DATA} />));
+    expect(page).toContain("Returned undelivered, 90 days");
+    expect(page).toContain("Cash on delivery 12.5% 5 of 40 parcels");
+    expect(page).toContain("Prepaid 0.0% 0 of 50 parcels");
   });
 
   it("renders the chart's figures as a table on the server and leaves the drawing to the browser", () => {

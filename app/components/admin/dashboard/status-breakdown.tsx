@@ -49,6 +49,36 @@ export function StatusBreakdown({ figures }: { figures: DashboardFigures }) {
           );
         })}
       </ul>
+      <ReturnsToOrigin rto={figures.rto} />
     </Panel>
+  );
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? "–" : `${((part / whole) * 100).toFixed(1)}%`);
+
+/** Parcels that came back undelivered, as a share of those that reached their end, per way of paying. */
+function ReturnsToOrigin({ rto }: { rto: DashboardFigures["rto"] }) {
+  const rows = [
+    { key: "cod", label: "Cash on delivery", ...rto.cod },
+    { key: "online", label: "Prepaid", ...rto.online },
+  ];
+  return (
+    <div className="border-t border-linen px-5 py-5 sm:px-6" data-testid="rto-rate">
+      <h3 className="text-xs font-medium tracking-[0.18em] text-stone uppercase">Returned undelivered, 90 days</h3>
+      <dl className="mt-3 grid grid-cols-2 gap-4">
+        {rows.map((r) => {
+          const ended = r.delivered + r.returned;
+          return (
+            <div key={r.key} data-method={r.key}>
+              <dt className="text-xs text-stone">{r.label}</dt>
+              <dd className="mt-1 font-display text-2xl text-ink tabular-nums">{percent(r.returned, ended)}</dd>
+              <dd className="text-xs text-stone">
+                {count.format(r.returned)} of {count.format(ended)} parcels
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </div>
   );
 }
