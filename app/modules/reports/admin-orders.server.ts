@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { user } from "../accounts/auth-schema.server";
 import { recentActivity, type ActivityItem } from "../audit/index.server";
@@ -7,6 +7,8 @@ import { paysOrderTotal } from "../payments";
 import type { OrderListParams, OrderStatus } from "../orders";
 import { orderLines, orders, orderStatusHistory } from "../orders/schema.server";
 import type { OrderRow } from "../orders/index.server";
+import type { ShipmentStatus } from "../shipping";
+import { shipments } from "../shipping/schema.server";
 import { isUuid } from "../../lib/ids";
 
 /*
@@ -70,6 +72,8 @@ export interface StaffOrderRow {
   status: OrderStatus;
   itemCount: number;
   createdAt: string;
+  /** the order's live shipment (not cancelled; at most one), for the list's column and bulk labels */
+  shipment: { id: string; status: ShipmentStatus; awb: string | null } | null;
 }
 
 export interface StaffOrderPage {
@@ -96,8 +100,13 @@ export async function listStaffOrders(db: Db, params: OrderListParams): Promise<
         status: orders.status,
         createdAt: orders.createdAt,
         itemCount: ITEM_COUNT,
+        shipmentId: shipments.id,
+        shipmentStatus: shipments.status,
+        shipmentAwb: shipments.awb,
       })
       .from(orders)
+      // one row per order: an order has at most one shipment that is not cancelled (a partial unique index)
+      .leftJoin(shipments, and(eq(shipments.orderId, orders.id), ne(shipments.status, "cancelled")))
       .where(where)
       // NULLS LAST as in orders_created_idx, so the newest rows are read from the index
       .orderBy(sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC`)
@@ -107,11 +116,12 @@ export async function listStaffOrders(db: Db, params: OrderListParams): Promise<
   ]);
   const total = counted?.total ?? 0;
   return {
-    rows: rows.map((r) => ({
+    rows: rows.map(({ shipmentId, shipmentStatus, shipmentAwb, ...r }) => ({
       ...r,
       status: r.status as OrderStatus,
       itemCount: Number(r.itemCount),
       createdAt: r.createdAt.toISOString(),
+      shipment: shipmentId && shipmentStatus ? { id: shipmentId, status: shipmentStatus, awb: shipmentAwb } : null,
     })),
     total,
     page,

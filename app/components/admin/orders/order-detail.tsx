@@ -4,12 +4,14 @@ import { StatusBadge } from "~/components/admin/dashboard/status-badge";
 import { formatPhone } from "~/modules/accounts";
 import { PAYMENT_METHOD_LABELS } from "~/modules/orders";
 import type { StaffOrderDetail } from "~/modules/reports/index.server";
+import type { StaffShippingView } from "~/modules/shipping/index.server";
 import { variantUrl } from "~/modules/media";
 import { formatPrice } from "~/modules/pricing";
 import { formatDateTime } from "./dates";
 import { FlagAnswerToasts } from "./flagged-actions";
 import { OrderActivity, OrderHistory } from "./order-history";
 import { PaymentsPanel } from "./payments-panel";
+import { ShippingPanel } from "./shipping-panel";
 import { StatusForm } from "./status-form";
 
 /*
@@ -121,11 +123,18 @@ function Totals({ order }: { order: Order }) {
   );
 }
 
-export function OrderDetail({ detail, documents }: { detail: StaffOrderDetail; documents: TaxDocumentsView }) {
-  const { order } = detail;
+/** The order as the page loads it: the detail, and the shipping panel's view where the loader gives one. */
+type OrderPageData = StaffOrderDetail & { shipping?: StaffShippingView | null; demoMode?: boolean };
+
+export function OrderDetail({ detail, documents }: { detail: OrderPageData; documents: TaxDocumentsView }) {
+  const { order, shipping } = detail;
   const refundablePaise = detail.payments
     .filter((p) => p.status === "captured" && !p.refund && p.provider !== "cod")
     .reduce((sum, p) => sum + p.amountPaise - p.amountRefundedPaise, 0);
+  // the status form's courier and tracking number, unless they are the booked parcel's (shown in the panel)
+  const typedTracking =
+    (order.courier || order.trackingNumber) &&
+    !shipping?.shipments.some((s) => s.awb && s.awb === order.trackingNumber);
   return (
     <div data-testid="order-detail">
       <FlagAnswerToasts />
@@ -138,9 +147,21 @@ export function OrderDetail({ detail, documents }: { detail: StaffOrderDetail; d
         className="mt-6"
       />
 
-      {/* phones: one column, the status form first; wide screens: details left, form and contacts right */}
+      {/* phones: one column, shipping and the status form first; wide screens: shipping and details left, the
+          status form and contacts right */}
       <div className="mt-6 flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1.75fr)_minmax(0,1fr)] lg:items-start">
         <div className="contents lg:block lg:space-y-6">
+          {shipping ? (
+            <Card title="Shipping" testId="order-shipping" className="order-1 lg:order-none">
+              <ShippingPanel
+                order={order}
+                shipping={shipping}
+                demoMode={Boolean(detail.demoMode)}
+                pieces={detail.lines.reduce((sum, l) => sum + l.quantity, 0)}
+                refundablePaise={refundablePaise}
+              />
+            </Card>
+          ) : null}
           <Card title="Items" testId="order-lines" className="order-2 lg:order-none">
             <Lines detail={detail} />
             <Totals order={order} />
@@ -158,7 +179,7 @@ export function OrderDetail({ detail, documents }: { detail: StaffOrderDetail; d
               ) : null}
             </Card>
           ) : null}
-          {order.courier || order.trackingNumber ? (
+          {typedTracking ? (
             <Card title="Shipment" className="order-3 lg:order-none">
               <ShipmentDetails courier={order.courier} trackingNumber={order.trackingNumber} />
             </Card>

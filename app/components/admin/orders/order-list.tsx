@@ -11,6 +11,15 @@ import { describeAmount } from "~/modules/payments";
 import { formatPrice } from "~/modules/pricing";
 import { formatDate, formatDateTime, formatTime } from "./dates";
 import { AmountCheck, FlagAnswerToasts, FlaggedActions } from "./flagged-actions";
+import {
+  BulkShippingBar,
+  RowCheck,
+  SelectAll,
+  ShipmentCell,
+  ShipmentLine,
+  useRowSelection,
+  type RowSelection,
+} from "./shipping-list";
 
 /*
  * The Orders tab: payments that need staff first, then the filters (all in the address, so the
@@ -207,7 +216,7 @@ function FlaggedPanel({ flagged }: { flagged: FlaggedPaymentRow[] }) {
 
 const TH = "px-4 py-3 font-medium";
 
-function OrdersTable({ rows }: { rows: StaffOrderRow[] }) {
+function OrdersTable({ rows, selection }: { rows: StaffOrderRow[]; selection: RowSelection }) {
   return (
     <div
       className="hidden overflow-x-auto border border-linen bg-ivory md:block"
@@ -215,10 +224,13 @@ function OrdersTable({ rows }: { rows: StaffOrderRow[] }) {
       aria-label="Orders table"
       tabIndex={0}
     >
-      <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
+      <table className="w-full min-w-[64rem] border-collapse text-left text-sm">
         <caption className="sr-only">Orders, newest first</caption>
         <thead className="border-b border-linen bg-sand/60 text-[0.65rem] tracking-[0.2em] text-stone uppercase">
           <tr>
+            <th scope="col" className="w-12 py-3 pr-0 pl-4">
+              <SelectAll selection={selection} />
+            </th>
             <th scope="col" className={TH}>
               Order
             </th>
@@ -238,13 +250,24 @@ function OrdersTable({ rows }: { rows: StaffOrderRow[] }) {
               Status
             </th>
             <th scope="col" className={TH}>
+              Shipment
+            </th>
+            <th scope="col" className={TH}>
               Placed
             </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((o) => (
-            <tr key={o.id} data-testid="admin-order" className="border-b border-linen last:border-b-0 hover:bg-sand/40">
+            <tr
+              key={o.id}
+              data-testid="admin-order"
+              data-selected={selection.isSelected(o.id) || undefined}
+              className="border-b border-linen last:border-b-0 hover:bg-sand/40 data-selected:bg-sand/60"
+            >
+              <td className="py-3 pr-0 pl-4">
+                <RowCheck selection={selection} orderId={o.id} orderNumber={o.orderNumber} />
+              </td>
               <td className="px-4 py-3">
                 <Link
                   to={orderHref(o.id)}
@@ -266,6 +289,9 @@ function OrdersTable({ rows }: { rows: StaffOrderRow[] }) {
               <td className="px-4 py-3">
                 <StatusBadge status={o.status} />
               </td>
+              <td className="px-4 py-3">
+                <ShipmentCell shipment={o.shipment} />
+              </td>
               <td className="px-4 py-3 whitespace-nowrap text-stone">
                 {formatDate(o.createdAt)}
                 <span className="block text-xs">{formatTime(o.createdAt)}</span>
@@ -278,7 +304,7 @@ function OrdersTable({ rows }: { rows: StaffOrderRow[] }) {
   );
 }
 
-function OrderCards({ rows }: { rows: StaffOrderRow[] }) {
+function OrderCards({ rows, selection }: { rows: StaffOrderRow[]; selection: RowSelection }) {
   return (
     <ul className="grid gap-3 md:hidden" aria-label="Orders, newest first">
       {rows.map((o) => (
@@ -288,7 +314,13 @@ function OrderCards({ rows }: { rows: StaffOrderRow[] }) {
           className="relative border border-linen bg-ivory p-4 focus-within:ring-2 focus-within:ring-maroon"
         >
           <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
+            <RowCheck
+              selection={selection}
+              orderId={o.id}
+              orderNumber={o.orderNumber}
+              className="relative z-10 !h-6 !w-6 shrink-0"
+            />
+            <div className="min-w-0 flex-1">
               <Link
                 to={orderHref(o.id)}
                 className="order-code text-ink after:absolute after:inset-0 focus:outline-none"
@@ -308,6 +340,7 @@ function OrderCards({ rows }: { rows: StaffOrderRow[] }) {
             </p>
             <p className="font-medium text-ink tabular-nums">{formatPrice(o.totalPaise)}</p>
           </div>
+          <ShipmentLine shipment={o.shipment} />
         </li>
       ))}
     </ul>
@@ -318,6 +351,10 @@ export function OrderList({ rows, total, page, pages, params, flagged }: Props) 
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/orders";
   const filtered = Boolean(params.search || params.status || params.payment || params.from || params.to);
+  const selection = useRowSelection(
+    rows.map((r) => r.id),
+    `${orderListQuery(params)}#${page}`,
+  );
   return (
     <>
       <AdminPageHeader eyebrow="Sales" title="Orders">
@@ -344,8 +381,12 @@ export function OrderList({ rows, total, page, pages, params, flagged }: Props) 
           </p>
         ) : (
           <>
-            <OrdersTable rows={rows} />
-            <OrderCards rows={rows} />
+            <div className="mb-3 md:hidden">
+              <SelectAll selection={selection} visibleLabel />
+            </div>
+            <OrdersTable rows={rows} selection={selection} />
+            <OrderCards rows={rows} selection={selection} />
+            <BulkShippingBar rows={rows} selection={selection} />
           </>
         )}
       </div>
