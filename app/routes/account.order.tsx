@@ -5,11 +5,15 @@ import { requireUser } from "~/modules/accounts/index.server";
 import { taxDocumentsOf } from "~/modules/invoices/index.server";
 import { canDownloadInvoice } from "~/modules/invoices/index.server";
 import { getOrderForUser } from "~/modules/checkout/index.server";
+import { shopperParcelOf } from "~/modules/shipping/index.server";
 import { AccountBreadcrumb } from "~/components/account/account-breadcrumb";
 import { DeliveryAddress, OrderHeading, OrderItems, PaymentState } from "~/components/account/order-detail";
 import { OrderTimeline } from "~/components/orders/order-timeline";
+import { ParcelTracking } from "~/components/orders/parcel-tracking";
 import { TaxDocuments } from "~/components/orders/tax-documents";
 import { orderTimeline } from "~/modules/orders";
+import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/account.order";
 
 export const headers = noStoreHeaders;
@@ -31,15 +35,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     order.status === "pending_payment" &&
     order.paymentMethod === "online" &&
     (!order.paymentDueAt || order.paymentDueAt.getTime() > Date.now());
-  const [invoice, documents] = await Promise.all([
+  const [invoice, documents, parcel] = await Promise.all([
     canDownloadInvoice(getDb(), order),
     taxDocumentsOf(getDb(), order.id),
+    shopperParcelOf(getDb(), order.id),
   ]);
-  return { order: { ...order, payable, invoice }, documents };
+  return { order: { ...order, payable, invoice }, documents, parcel };
 }
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  const { order, documents } = loaderData;
+  const { order, documents, parcel } = loaderData;
+  const settings = useRouteLoaderData<typeof rootLoader>("root")?.settings;
   const orderPath = `/account/orders/${encodeURIComponent(order.orderNumber)}`;
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-8 sm:py-16">
@@ -56,6 +62,12 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         invoiceHref={`${orderPath}/invoice`}
         creditNoteHref={(id) => `${orderPath}/credit-notes/${id}`}
         className="mt-6"
+      />
+      <ParcelTracking
+        parcel={parcel}
+        order={order}
+        support={settings ? { phone: settings.supportPhone, email: settings.supportEmail } : null}
+        className="mt-8 border border-linen bg-white px-5 py-7 sm:px-8 sm:py-9"
       />
 
       <div className="mt-10 grid gap-12 lg:grid-cols-[1.5fr_1fr]">
@@ -81,6 +93,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
             <OrderTimeline
               timeline={orderTimeline(order.history, order)}
               label={`Progress of order ${order.orderNumber}`}
+              showShippingDetails={!parcel}
               className="mt-6"
             />
           </section>

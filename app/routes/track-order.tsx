@@ -1,7 +1,7 @@
 import { data, Link, useNavigation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BackToStore } from "~/components/layout/content-page";
 import { TrackOrderForm } from "~/components/orders/track-order-form";
-import { TrackedOrderCard } from "~/components/orders/tracked-order-card";
+import { TrackedOrderCard, type TrackedOrderWithParcel } from "~/components/orders/tracked-order-card";
 import { YourOrders } from "~/components/orders/your-orders";
 import { getDb } from "~/db/client.server";
 import { NO_STORE_HEADERS } from "~/lib/cache-control";
@@ -10,15 +10,22 @@ import { getSessionUser } from "~/modules/accounts/index.server";
 import { listOrdersForUser } from "~/modules/checkout/index.server";
 import { TIMELINE_LABELS } from "~/modules/orders";
 import { TRACK_MESSAGES, trackOrderFieldErrors, trackOrderValues, type TrackOrderState } from "~/modules/orders";
-import { lookUpOrder } from "~/modules/orders/index.server";
+import { findOrderByNumber, lookUpOrder } from "~/modules/orders/index.server";
+import { shopperParcelOf } from "~/modules/shipping/index.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/track-order";
 
 /*
  * Track Your Order (decision 019): order number plus the phone or e-mail
  * it was placed with, no sign-in needed; lookups limited per client address and per order number.
- * Signed-in shoppers also see their own orders. Answers are never stored by any cache.
+ * Signed-in shoppers also see their own orders. Answers are never stored by any cache. A found order
+ * comes with its parcel once booked (the courier, the AWB and the courier's scans: decision 041).
  */
+
+/** The action's answer: a found order also carries its parcel. */
+type TrackAnswer =
+  | Exclude<TrackOrderState, { kind: "found" }>
+  | (Omit<Extract<TrackOrderState, { kind: "found" }>, "order"> & { order: TrackedOrderWithParcel });
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
@@ -42,13 +49,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const values = trackOrderValues(await readFormData(request));
   const fieldErrors = trackOrderFieldErrors(values);
-  const reply = (state: TrackOrderState, status = 200, extra: Record<string, string> = {}) =>
+  const reply = (state: TrackAnswer, status = 200, extra: Record<string, string> = {}) =>
     data(state, { status, headers: { ...NO_STORE_HEADERS, ...extra } });
   if (fieldErrors) return reply({ kind: "invalid", values, fieldErrors }, 400);
   const result = await lookUpOrder(getDb(), { ...values, clientAddress: clientAddress(request) });
   switch (result.outcome) {
-    case "found":
-      return reply({ kind: "found", values, order: result.order });
+    case "found": {
+      const row = await findOrderByNumber(getDb(), result.order.orderNumber);
+      const parcel = row ? await shopperParcelOf(getDb(), row.id) : null;
+      return reply({ kind: "found", values, order: { ...result.order, parcel } });
+    }
     case "not-found":
       return reply({ kind: "not-found", values, message: TRACK_MESSAGES.notFound }, 404);
     case "limited":
@@ -125,7 +135,16 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
         </div>
 
         <div className={found ? "order-first lg:order-none lg:self-start" : "hidden lg:block lg:self-start"}>
-          {found ? <TrackedOrderCard key={found.orderNumber} order={found} focusOnMount /> : <JourneyPreview />}
+          {found ? (
+            <TrackedOrderCard
+              key={found.orderNumber}
+              order={found}
+              support={settings ? { phone: settings.supportPhone, email: settings.supportEmail } : null}
+              focusOnMount
+            />
+          ) : (
+            <JourneyPreview />
+          )}
         </div>
       </div>
     </div>

@@ -10,7 +10,9 @@ import { TIMELINE_TONES, type TimelineTone } from "./timeline-tones";
  *   <OrderTimeline timeline={orderTimeline(order.history, order)} />
  *
  * The current step carries aria-current="step" and the colour of the order's status; every step
- * also says in words whether it is done, current or still to come.
+ * also says in words whether it is done, current or still to come. A parcel that came back
+ * undelivered ends the journey at 'Shipped' (the pure timeline stands a returned order there):
+ * the steps it will never reach are left out and the current one says what happened.
  */
 
 export interface OrderTimelineProps {
@@ -19,6 +21,8 @@ export interface OrderTimelineProps {
   label?: string;
   /** a sentence under the current step saying what happens now (default true) */
   describeCurrent?: boolean;
+  /** the courier and tracking number under 'Shipped' (default true; off where <ParcelTracking> shows them) */
+  showShippingDetails?: boolean;
   className?: string;
 }
 
@@ -42,17 +46,22 @@ const NOW: Record<TimelineStepKey, string> = {
   cancelled: "This order has been cancelled.",
 };
 
+const RETURNED_NOW = "Your parcel came back to us undelivered.";
+
 export function OrderTimeline({
   timeline,
   label = "Order progress",
   describeCurrent = true,
+  showShippingDetails = true,
   className,
 }: OrderTimelineProps) {
   const tone = TIMELINE_TONES[timeline.tone];
+  const returned = timeline.status === "returned";
+  const steps = returned ? timeline.steps.filter((step) => step.state !== "upcoming") : timeline.steps;
   return (
     <ol aria-label={label} data-status={timeline.status} className={className}>
-      {timeline.steps.map((step, index) => {
-        const next = timeline.steps[index + 1];
+      {steps.map((step, index) => {
+        const next = steps[index + 1];
         return (
           <li
             key={step.key}
@@ -67,7 +76,7 @@ export function OrderTimeline({
                 className={`absolute top-9 bottom-1 left-[13px] border-l ${next.state === "upcoming" ? "border-dashed border-stone/35" : "border-ink/70"}`}
               />
             ) : null}
-            <Marker step={step} tone={tone} />
+            <Marker step={step} tone={tone} returned={returned} />
             <div className="min-w-0 flex-1 pt-1">
               <p className={`flex flex-wrap items-center gap-x-2 gap-y-1 leading-snug ${labelClass(step, tone)}`}>
                 <span>{step.label}</span>
@@ -88,12 +97,12 @@ export function OrderTimeline({
                 </time>
               ) : null}
               {step.state === "current" && describeCurrent && !(step.key === "cancelled" && step.reason) ? (
-                <p className="mt-1.5 text-sm leading-relaxed text-ink/80">{NOW[step.key]}</p>
+                <p className="mt-1.5 text-sm leading-relaxed text-ink/80">{returned ? RETURNED_NOW : NOW[step.key]}</p>
               ) : null}
               {step.key === "cancelled" && step.reason ? (
                 <p className="mt-1.5 text-sm leading-relaxed text-ink/80">Reason: {step.reason}</p>
               ) : null}
-              {step.courier || step.trackingNumber ? (
+              {showShippingDetails && (step.courier || step.trackingNumber) ? (
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 border-l-2 border-linen pl-3 text-sm">
                   {step.courier ? (
                     <>
@@ -123,7 +132,7 @@ function labelClass(step: TimelineStep, tone: TimelineTone): string {
   return "text-[0.95rem] text-stone";
 }
 
-function Marker({ step, tone }: { step: TimelineStep; tone: TimelineTone }) {
+function Marker({ step, tone, returned }: { step: TimelineStep; tone: TimelineTone; returned: boolean }) {
   const base = "relative z-10 flex h-7 w-7 shrink-0 items-center justify-center rounded-full";
   if (step.state === "done") {
     return (
@@ -155,6 +164,19 @@ function Marker({ step, tone }: { step: TimelineStep; tone: TimelineTone }) {
             strokeLinecap="round"
           >
             <path d="M4.5 4.5l7 7M11.5 4.5l-7 7" />
+          </svg>
+        ) : returned ? (
+          // a parcel turned back: an arrow returning to where it came from
+          <svg
+            viewBox="0 0 16 16"
+            className="h-3.5 w-3.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M6 3.5L3 6.5l3 3M3.5 6.5h6a3 3 0 010 6H8" />
           </svg>
         ) : (
           <span className="h-2 w-2 rounded-full bg-white" />

@@ -4,7 +4,9 @@ import { paymentSummary, type TrackedOrder } from "~/modules/orders";
 import { DEFAULT_COLOUR, DEFAULT_SIZE } from "~/modules/catalog";
 import { variantUrl } from "~/modules/media";
 import { formatPaise } from "~/modules/pricing";
+import type { ShopperParcel } from "~/modules/shipping/index.server";
 import { OrderTimeline } from "./order-timeline";
+import { ParcelTracking, type ParcelSupport } from "./parcel-tracking";
 
 const placedDate = new Intl.DateTimeFormat("en-IN", {
   day: "numeric",
@@ -13,12 +15,25 @@ const placedDate = new Intl.DateTimeFormat("en-IN", {
   timeZone: "Asia/Kolkata",
 });
 
+/** A tracked order with its booked parcel (null before the parcel is booked). */
+export type TrackedOrderWithParcel = TrackedOrder & { parcel?: ShopperParcel | null };
+
 /**
- * A tracked order on /track-order: number, date, status, the timeline, what was bought, total and
- * payment. Nothing of the address or the contact details. Takes focus when it appears after a
- * lookup in the page, so keyboard and screen-reader users land on the answer.
+ * A tracked order on /track-order: number, date, status, the parcel with the courier's scans, the
+ * timeline, what was bought, total and payment. Nothing of the address or the contact details. Takes
+ * focus when it appears after a lookup in the page, so keyboard and screen-reader users land on the answer.
  */
-export function TrackedOrderCard({ order, focusOnMount = false }: { order: TrackedOrder; focusOnMount?: boolean }) {
+export function TrackedOrderCard({
+  order,
+  support,
+  focusOnMount = false,
+}: {
+  order: TrackedOrderWithParcel;
+  /** the shop's phone and e-mail for the parcel's notices */
+  support?: ParcelSupport | null;
+  focusOnMount?: boolean;
+}) {
+  const parcel = order.parcel ?? null;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusOnMount) heading.current?.focus();
@@ -48,10 +63,18 @@ export function TrackedOrderCard({ order, focusOnMount = false }: { order: Track
         <StatusBadge status={order.status} />
       </header>
 
+      <ParcelTracking
+        parcel={parcel}
+        order={order}
+        support={support}
+        headingLevel={3}
+        className="border-b border-linen px-5 py-7 sm:px-8 sm:py-8"
+      />
+
       <div className="grid gap-10 px-5 py-7 sm:px-8 md:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] md:gap-12">
         <div>
           <h3 className="eyebrow mb-5">Progress</h3>
-          <OrderTimeline timeline={order.timeline} />
+          <OrderTimeline timeline={order.timeline} showShippingDetails={!parcel} />
         </div>
 
         <div>
