@@ -5,6 +5,7 @@ import { cachedStoreSettings } from "../content/index.server";
 import { demoCourierProvider, manualProvider, type LocalProviderOptions } from "./demo-courier.server";
 import { pincodeInAddress } from "./estimate";
 import type { ShippingProvider } from "./provider-contract.server";
+import { shiprocketProvider } from "./shiprocket/provider.server";
 
 /*
  * The shop's shipping provider, chosen by configuration (decision 041): Shiprocket when its settings are
@@ -27,7 +28,13 @@ export function createShippingProvider(
     case "manual":
       return manualProvider(local);
     case "shiprocket":
-      throw new Error("shiprocket: not wired yet");
+      return shiprocketProvider({
+        email: config.email,
+        password: config.password,
+        apiUrl: config.apiUrl,
+        pickupLocation: config.pickupLocation,
+        webhookToken: config.webhookToken,
+      });
   }
 }
 
