@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import * as api from "./api";
+import * as documents from "./api-documents";
+import { bookDirect, controlAnswer, type BookOptions } from "./control";
 import {
   badRequest,
   DEFAULT_PICKUP_LOCATIONS,
@@ -8,7 +10,6 @@ import {
   HttpError,
   invalid,
   type FakePickupLocation,
-  type FakeScan,
   type FakeShipment,
   type FakeState,
   type ServiceabilityRule,
@@ -32,6 +33,7 @@ import {
 export type { FakeCourier, FakeOrder, FakeShipment, FakeState, RecordedRequest, WebhookDelivery } from "./model";
 export { STANDARD_COURIERS } from "./model";
 export type { AdvanceOptions, SendWebhookOptions } from "./webhooks";
+export type { BookOptions } from "./control";
 
 export interface FakeShiprocketOptions {
   /** the API user's e-mail and password the fake accepts */
@@ -73,10 +75,7 @@ export interface FakeShiprocket {
   expireTokens(): void;
   setServiceability(pincode: string, rule: ServiceabilityRule): void;
   /** books an order with an AWB directly (no HTTP): for tests that need shipments to exist */
-  book(
-    reference: string,
-    options?: { pincode?: string; cod?: boolean; courierId?: number; weightKg?: number },
-  ): FakeShipment;
+  book(reference: string, options?: BookOptions): FakeShipment;
   /** a new scan on the shipment; with webhookUrl, posts the webhook and returns the shop's answer */
   advance(awb: string, code: number, options?: AdvanceOptions): Promise<WebhookDelivery | null>;
   sendWebhook(options: SendWebhookOptions): Promise<WebhookDelivery>;
@@ -205,12 +204,12 @@ export async function startFakeShiprocket(options: FakeShiprocketOptions = {}): 
     if (method === "POST" && path === "/orders/cancel") return api.cancelOrders(ctx, body);
     if (method === "POST" && path === "/courier/assign/awb") return api.assignAwb(ctx, body);
     if (method === "POST" && path === "/courier/generate/pickup") return api.generatePickup(ctx, body);
-    if (method === "POST" && path === "/courier/generate/label") return api.generateLabel(ctx, body);
-    if (method === "POST" && path === "/manifests/generate") return api.generateManifest(ctx, body);
-    if (method === "POST" && path === "/manifests/print") return api.printManifest(ctx, body);
-    if (method === "GET" && (m = path.match(/^\/shipments\/(\d+)$/))) return api.getShipment(ctx, m[1]!);
+    if (method === "POST" && path === "/courier/generate/label") return documents.generateLabel(ctx, body);
+    if (method === "POST" && path === "/manifests/generate") return documents.generateManifest(ctx, body);
+    if (method === "POST" && path === "/manifests/print") return documents.printManifest(ctx, body);
+    if (method === "GET" && (m = path.match(/^\/shipments\/(\d+)$/))) return documents.getShipment(ctx, m[1]!);
     if (method === "GET" && (m = path.match(/^\/courier\/track\/awb\/([^/]+)$/)))
-      return api.track(ctx, decodeURIComponent(m[1]!));
+      return documents.track(ctx, decodeURIComponent(m[1]!));
     throw new HttpError(404, { message: "Not Found", status_code: 404 });
   }
 
@@ -282,38 +281,6 @@ export async function startFakeShiprocket(options: FakeShiprocketOptions = {}): 
     return delivery;
   }
 
-  function book(
-    reference: string,
-    o: { pincode?: string; cod?: boolean; courierId?: number; weightKg?: number } = {},
-  ): FakeShipment {
-    const location = state.pickupLocations.find((l) => l.is_primary_location) ?? state.pickupLocations[0];
-    const created = api.createAdhocOrder(ctx, {
-      order_id: reference,
-      order_date: "2026-11-27 10:00",
-      pickup_location: location?.pickup_location,
-      billing_customer_name: "Priya",
-      billing_last_name: "Shah",
-      billing_address: "21 Marine Drive",
-      billing_city: "Mumbai",
-      billing_pincode: o.pincode ?? "400020",
-      billing_state: "Maharashtra",
-      billing_country: "India",
-      billing_email: "priya@example.com",
-      billing_phone: "9876543210",
-      shipping_is_billing: true,
-      order_items: [{ name: "Kurta", sku: "KUR-1001-M-IND", units: 1, selling_price: 1299, discount: 0, hsn: "6211" }],
-      payment_method: o.cod ? "COD" : "Prepaid",
-      sub_total: 1299,
-      length: 30,
-      breadth: 25,
-      height: 3,
-      weight: o.weightKg ?? 0.5,
-    });
-    const answer = api.assignAwb(ctx, { shipment_id: created.shipment_id, courier_id: o.courierId ?? 12 });
-    if (answer.awb_assign_status !== 1) throw new Error(`fake Shiprocket: book(${reference}): no AWB`);
-    return state.shipments.get(created.shipment_id)!;
-  }
-
   function reset(): void {
     state.orders.clear();
     state.shipments.clear();
@@ -324,43 +291,6 @@ export async function startFakeShiprocket(options: FakeShiprocketOptions = {}): 
     state.files.clear();
     state.serviceability.clear();
     faults.length = 0;
-  }
-
-  /** The control API for tests in another process (serve.ts). */
-  async function control(req: IncomingMessage, res: ServerResponse, path: string, raw: string): Promise<void> {
-    const body = parseJson(raw);
-    const method = req.method;
-    if (method === "GET" && path === "/_fake/health") return send(res, 200, { ok: true });
-    if (method === "GET" && path === "/_fake/state") {
-      const tokens = [...state.tokens.values()];
-      return send(res, 200, {
-        orders: [...state.orders.values()],
-        shipments: [...state.shipments.values()],
-        pickupLocations: state.pickupLocations,
-        pickups: state.pickups,
-        requests: state.requests,
-        webhooks: state.webhooks,
-        tokens: { issued: tokens.length, valid: tokens.filter((t) => t.valid).length },
-      });
-    }
-    if (method !== "POST") throw new HttpError(404, { message: "No such fake route" });
-    if (path === "/_fake/reset") reset();
-    else if (path === "/_fake/expire-tokens") expire();
-    else if (path === "/_fake/fail") pushFault("fail", body);
-    else if (path === "/_fake/delay") pushFault("delay", body);
-    else if (path === "/_fake/serviceability")
-      state.serviceability.set(String(body.pincode), body as unknown as ServiceabilityRule);
-    else if (path === "/_fake/advance") {
-      const at = typeof body.at === "string" ? new Date(body.at) : undefined;
-      const o = { activity: body.activity as string | undefined, location: body.location as string | undefined, at };
-      const delivery = await advance(String(body.awb), Number(body.code), o);
-      const scans: FakeScan[] = shipmentByAwb(state, String(body.awb)).scans;
-      return send(res, 200, { scan: scans.at(-1), delivery });
-    } else if (path === "/_fake/webhooks") {
-      const at = typeof body.at === "string" ? new Date(body.at) : undefined;
-      return send(res, 200, await sendWebhook({ ...(body as unknown as SendWebhookOptions), at }));
-    } else throw new HttpError(404, { message: "No such fake route" });
-    return send(res, 200, { ok: true });
   }
 
   function pushFault(kind: Fault["kind"], body: Record<string, unknown>): void {
@@ -374,11 +304,36 @@ export async function startFakeShiprocket(options: FakeShiprocketOptions = {}): 
     for (const token of state.tokens.values()) token.valid = false;
   }
 
+  const fake: FakeShiprocket = {
+    get url() {
+      return url;
+    },
+    email,
+    password,
+    webhookToken,
+    state,
+    failNext: (status, o = {}) => pushFault("fail", { status, ...o }),
+    delayNext: (ms, o = {}) => pushFault("delay", { ms, ...o }),
+    expireTokens: expire,
+    setServiceability: (pincode, rule) => void state.serviceability.set(pincode, rule),
+    book: (reference, o) => bookDirect(ctx, reference, o),
+    advance,
+    sendWebhook,
+    reset,
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+
   const server: Server = createServer(async (req, res) => {
     const address = new URL(req.url ?? "/", "http://fake");
     try {
       const raw = await readBody(req);
-      if (address.pathname.startsWith("/_fake/")) return await control(req, res, address.pathname, raw);
+      if (address.pathname.startsWith("/_fake/"))
+        return send(res, 200, await controlAnswer(fake, req.method, address.pathname, parseJson(raw)));
       if (address.pathname.startsWith(`${API}/`) || address.pathname.startsWith("/_files/"))
         return await served(req, res, address.pathname, raw, address.searchParams);
       send(res, 404, { message: "Not Found", status_code: 404 });
@@ -394,25 +349,5 @@ export async function startFakeShiprocket(options: FakeShiprocketOptions = {}): 
   });
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
-    url,
-    email,
-    password,
-    webhookToken,
-    state,
-    failNext: (status, o = {}) => pushFault("fail", { status, ...o }),
-    delayNext: (ms, o = {}) => pushFault("delay", { ms, ...o }),
-    expireTokens: expire,
-    setServiceability: (pincode, rule) => void state.serviceability.set(pincode, rule),
-    book,
-    advance,
-    sendWebhook,
-    reset,
-    async close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return fake;
 }
