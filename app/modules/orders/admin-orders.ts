@@ -48,6 +48,9 @@ export const ORDER_ADMIN_MESSAGES = {
   confirmOutOfStock: (piece: string) =>
     `Not enough stock to confirm this order: ${piece} is sold out. Refund the payment instead.`,
   flagGone: "This payment no longer needs attention. Reload to see the latest.",
+  refundNotReturned: "Only an order that came back undelivered can be refunded here.",
+  nothingToRefund: "This order has no payment left to refund.",
+  returnedRefunded: "Refund asked. The shopper is told when the gateway has processed it.",
   alreadyConfirmed: "This order is already confirmed; this payment is a second one. Refund it instead.",
   wrongAmount: "This payment is not for the order's total, so it cannot confirm the order. Refund it instead.",
   credited:
@@ -179,7 +182,7 @@ export const REFUND_STATUS_LABELS = { pending: "Pending", processed: "Processed"
 
 /* ---------- what the order actions answer (list and detail) ---------- */
 
-export type OrderIntent = "status" | "confirm-payment" | "refund-payment" | "retry-refund";
+export type OrderIntent = "status" | "confirm-payment" | "refund-payment" | "retry-refund" | "refund-returned";
 
 export type OrderActionAnswer =
   | {

@@ -4,6 +4,7 @@ import { inTransaction } from "../../db/transaction.server";
 import { getLogger } from "../../lib/logger.server";
 import { recordAudit, type Actor } from "../audit/index.server";
 import { releaseStock } from "../catalog/index.server";
+import { issueCreditNote } from "../invoices/index.server";
 import { lockOrder, moveOrder, orderStockLines, raiseOrderVersion } from "../orders/index.server";
 import { ShippingProviderError, type ShippingProvider } from "./provider-contract.server";
 import { shopShippingProvider } from "./provider.server";
@@ -144,6 +145,13 @@ export async function receiveReturnedParcel(
         now,
       );
       if (!back.ok) throw new Error(`receive: could not give back the stock of order ${order.id}`);
+      // an invoiced order's supply is taken back on a GST credit note, in this same transaction
+      await issueCreditNote(tx, {
+        orderId: order.id,
+        reason: "Returned undelivered by the courier",
+        selection: { kind: "all" },
+        now,
+      });
       await moveOrder(tx, order.id, {
         from: order.status,
         to: "returned",

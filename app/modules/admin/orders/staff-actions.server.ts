@@ -7,6 +7,7 @@ import {
   confirmFlaggedPayment,
   refundFlaggedPayment,
   refundMessage,
+  refundReturnedOrder,
   retryRefund,
   type ChangeDeps,
   type ChangeResult,
@@ -19,7 +20,13 @@ import { isUuid } from "../../../lib/ids";
  * version it was made against.
  */
 
-const INTENTS: readonly OrderIntent[] = ["status", "confirm-payment", "refund-payment", "retry-refund"];
+const INTENTS: readonly OrderIntent[] = [
+  "status",
+  "confirm-payment",
+  "refund-payment",
+  "retry-refund",
+  "refund-returned",
+];
 
 export async function runOrderAction(
   db: Db,
@@ -72,6 +79,9 @@ export async function runOrderAction(
       );
       break;
     }
+    case "refund-returned":
+      result = await refundReturnedOrder(db, staff, { orderId, version }, options);
+      break;
     case "retry-refund": {
       const refundId = field("refundId");
       if (!isUuid(refundId)) return bad(ORDER_ADMIN_MESSAGES.refundMissing, 404);

@@ -330,3 +330,28 @@ export function refundMessage(outcomes: RefundOutcome[]): { message: string; ton
     return { message: ORDER_ADMIN_MESSAGES.refundPending, tone: "success" };
   return { message: ORDER_ADMIN_MESSAGES.refundProcessed, tone: "success" };
 }
+
+/**
+ * A prepaid order that came back undelivered (returned to origin, received by staff): its payment is
+ * given back, asked at the gateway after the commit with the refund row's idempotency key, and the
+ * shopper is told. Offered on the order's page once the parcel is received (decision 041).
+ */
+export async function refundReturnedOrder(
+  db: Db,
+  staff: Actor,
+  input: { orderId: string; version: number },
+  deps: ChangeDeps = {},
+): Promise<ChangeResult> {
+  return change(db, input.orderId, input.version, deps, async (tx, order, now, refuse) => {
+    if (order.status !== "returned") refuse(409, ORDER_ADMIN_MESSAGES.refundNotReturned);
+    const asked = await requestRefunds(tx, { orderId: order.id, requestedBy: staff.id, now });
+    if (asked.length === 0) refuse(409, ORDER_ADMIN_MESSAGES.nothingToRefund);
+    await recordAudit(tx, staff, {
+      entity: "order",
+      entityId: order.id,
+      action: "refund.returned",
+      summary: `${order.orderNumber}: came back undelivered; refund of ${asked.length === 1 ? "the payment" : `${asked.length} payments`} asked`,
+    });
+    return { message: ORDER_ADMIN_MESSAGES.returnedRefunded, refundIds: asked.map((r) => r.id) };
+  });
+}
