@@ -1,4 +1,5 @@
 import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { DeliveryCheck } from "~/components/shipping/delivery-check";
 import { LockIcon } from "~/components/ui/icons";
 import { STORE_FIELD, useSignedIn, useStore } from "~/components/shopper/use-shopper";
 import type { CartView } from "~/modules/cart";
@@ -83,6 +84,8 @@ export function CartSummary({
         <Row label="Total" value={formatPrice(priced.totalPaise)} strong testId="summary-total" />
       </dl>
       {priced.freeShippingHint ? <p className="mt-3 text-xs text-maroon">{priced.freeShippingHint}</p> : null}
+
+      <DeliveryCheck className="mt-6" />
 
       <div className="mt-6">
         <CouponBox applied={priced.coupon} notice={couponNotice} noScriptResult={actionData} />

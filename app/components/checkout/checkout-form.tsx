@@ -4,20 +4,15 @@ import { Notice } from "~/components/account/field";
 import { usePincodeLookup } from "~/components/address/use-pincode-lookup";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useLiveErrors } from "~/components/ui/use-live-errors";
-import {
-  billingSchema,
-  checkoutErrors,
-  checkoutSummary,
-  NOTE_MAX_LENGTH,
-  refinePincodeState,
-  type PlacesOf,
-} from "~/modules/checkout";
+import { billingSchema, checkoutErrors, checkoutSummary, NOTE_MAX_LENGTH } from "~/modules/checkout";
+import { refinePincodeState, type PlacesOf } from "~/modules/shipping";
 import type { CheckoutPage, LineProblem } from "~/modules/checkout/index.server";
 import type { PaymentChoice } from "~/modules/pricing";
 import { AddressFields, ContactFields } from "./billing-fields";
 import { CheckoutShell } from "./checkout-shell";
 import type { CheckoutActionData } from "./checkout-screen";
 import { OrderSummary } from "./order-summary";
+import { useCheckoutDelivery } from "./use-checkout-delivery";
 
 export type ReadyPage = Extract<CheckoutPage, { kind: "ready" }>;
 
@@ -43,6 +38,7 @@ export function CheckoutForm({
   const [city, setCity] = useState(start.city ?? "");
   const [state, setState] = useState(start.state ?? "");
   const lookup = usePincodeLookup({ pincode, city, state, setCity, setState });
+  const delivery = useCheckoutDelivery(pincode, method, page.methods.online, () => setMethod("online"));
   const hydrated = useHydrated();
   // the server's rules, with what the pincode lookup knows of the pincode in the field
   const placesOf: PlacesOf = (pin) =>
@@ -137,6 +133,7 @@ export function CheckoutForm({
           onMethod={setMethod}
           methodError={errors.paymentMethod}
           processing={processing}
+          delivery={delivery}
         />
       </Form>
     </CheckoutShell>

@@ -1,9 +1,12 @@
 import { Link } from "react-router";
+import { DeliveryNote } from "~/components/shipping/delivery-note";
 import { LockIcon } from "~/components/ui/icons";
 import { CHECKOUT_MESSAGES } from "~/modules/checkout";
 import { formatPrice } from "~/modules/pricing";
 import type { CheckoutTotals, PaymentChoice } from "~/modules/pricing";
+import { DELIVERY_MESSAGES } from "~/modules/shipping";
 import type { ReadyPage } from "./checkout-form";
+import type { CheckoutDelivery } from "./use-checkout-delivery";
 
 /** The checkout's side panel: the bag's lines, the totals for the chosen way of paying, that choice and the button. */
 export function OrderSummary({
@@ -13,6 +16,7 @@ export function OrderSummary({
   onMethod,
   methodError,
   processing,
+  delivery,
 }: {
   page: ReadyPage;
   totals: CheckoutTotals;
@@ -20,6 +24,7 @@ export function OrderSummary({
   onMethod: (method: PaymentChoice) => void;
   methodError: string | undefined;
   processing: boolean;
+  delivery: CheckoutDelivery;
 }) {
   const noMethod = !page.methods.online && !page.methods.cod;
   return (
@@ -63,7 +68,8 @@ export function OrderSummary({
         ))}
       </ul>
       <Totals totals={totals} />
-      <PaymentMethods page={page} method={method} onMethod={onMethod} error={methodError} />
+      <DeliveryNote pincode={delivery.pincode} result={delivery.result} switched={delivery.switched} />
+      <PaymentMethods page={page} method={method} onMethod={onMethod} error={methodError} delivery={delivery} />
 
       <button type="submit" className="btn-primary mt-6 w-full" disabled={processing || noMethod}>
         <LockIcon className="h-4 w-4" />
@@ -122,18 +128,25 @@ function Totals({ totals }: { totals: CheckoutTotals }) {
   );
 }
 
-/** Pay online or cash on delivery: each says why when it is closed, and what it costs. */
+/**
+ * Pay online or cash on delivery: each says why when it is closed, and what it costs. Cash on delivery
+ * also closes at a pincode where no courier collects it, unless it is the only way to pay (then the
+ * server's refusal says so).
+ */
 function PaymentMethods({
   page,
   method,
   onMethod,
   error,
+  delivery,
 }: {
   page: ReadyPage;
   method: PaymentChoice;
   onMethod: (method: PaymentChoice) => void;
   error: string | undefined;
+  delivery: CheckoutDelivery;
 }) {
+  const codRefused = delivery.codUnavailable ? DELIVERY_MESSAGES.codRefused(delivery.pincode) : null;
   return (
     <fieldset className="mt-6">
       <legend className="eyebrow text-ink">Payment method</legend>
@@ -153,11 +166,12 @@ function PaymentMethods({
         <MethodOption
           value="cod"
           checked={method === "cod"}
-          disabled={!page.methods.cod}
+          disabled={!page.methods.cod || (codRefused !== null && page.methods.online)}
           onChange={onMethod}
           title="Cash on delivery"
           detail={
             page.methods.codUnavailableReason ??
+            codRefused ??
             (page.totals.cod.codFeePaise > 0
               ? `A fee of ${formatPrice(page.totals.cod.codFeePaise)} applies`
               : "Pay when your order arrives")

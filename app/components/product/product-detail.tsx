@@ -6,6 +6,7 @@ import { Price } from "./price";
 import { ProductCard } from "./product-card";
 import { ChatIcon, ChevronIcon, HeartIcon, ReturnIcon, ShareIcon, ShieldIcon, TruckIcon } from "./product-icons";
 import { PurchasePanel } from "./purchase-panel";
+import { DeliveryCheck } from "~/components/shipping/delivery-check";
 import { useShopperView, useWishlist } from "~/components/shopper/use-shopper";
 
 /** What the page shows when a product leaves these out. */
@@ -75,6 +76,8 @@ export function ProductDetail({
           <p className="mt-6 leading-relaxed text-ink/85">{product.description}</p>
 
           <PurchasePanel product={product} phone={phone} />
+
+          <DeliveryCheck className="mt-8" />
 
           <ul className="mt-8 grid grid-cols-3 gap-3 border-y border-linen py-6 text-center text-[0.68rem] tracking-[0.14em] text-ink uppercase">
             <li className="flex flex-col items-center gap-2">
