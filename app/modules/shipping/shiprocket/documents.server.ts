@@ -1,4 +1,3 @@
-import { PDFDocument } from "pdf-lib";
 import type { ShiprocketClient } from "./client.server";
 import { ShiprocketError } from "./http.server";
 
@@ -31,15 +30,4 @@ export async function downloadPdf(client: ShiprocketClient, url: string): Promis
     );
   }
   return bytes;
-}
-
-/** The pages of several PDFs, in order, as one PDF (one PDF is returned as it is). */
-export async function mergedPdf(pdfs: Uint8Array[]): Promise<Uint8Array> {
-  if (pdfs.length === 1) return pdfs[0]!;
-  const out = await PDFDocument.create();
-  for (const bytes of pdfs) {
-    const source = await PDFDocument.load(bytes);
-    for (const page of await out.copyPages(source, source.getPageIndices())) out.addPage(page);
-  }
-  return out.save();
 }

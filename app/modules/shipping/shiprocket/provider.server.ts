@@ -9,7 +9,8 @@ import {
 import type { CourierCompany, PickupLocation, TrackingData } from "./answers.server";
 import { adhocOrderBody, kilograms, returnOrderBody, rupees } from "./bodies.server";
 import { createShiprocketClient, ShiprocketError, type ShiprocketClient } from "./client.server";
-import { batches, downloadPdf, mergedPdf } from "./documents.server";
+import { mergePdfs } from "../labels.server";
+import { batches, downloadPdf } from "./documents.server";
 import { parseIndiaTime, readScan, shiprocketDay, shiprocketStatus } from "./scans";
 import { readShiprocketWebhook } from "./webhook.server";
 
@@ -253,7 +254,7 @@ export function shiprocketProvider(
           const url = await client.generateLabel(batch.map((id) => shiprocketId(id, "shipment")));
           pdfs.push(await downloadPdf(client, url));
         }
-        return mergedPdf(pdfs);
+        return pdfs.length === 1 ? pdfs[0]! : mergePdfs(pdfs);
       }),
 
     manifest: (providerShipmentIds) =>
@@ -261,7 +262,7 @@ export function shiprocketProvider(
         needsShipments(providerShipmentIds, "a manifest");
         const pdfs: Uint8Array[] = [];
         for (const batch of batches(providerShipmentIds)) pdfs.push(await manifestBatch(client, memory, batch));
-        return mergedPdf(pdfs);
+        return pdfs.length === 1 ? pdfs[0]! : mergePdfs(pdfs);
       }),
 
     track: ({ awb }) => logged(`track ${awb}`, async () => trackingReport(awb, await client.track(awb))),
