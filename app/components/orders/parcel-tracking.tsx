@@ -67,7 +67,7 @@ export function ParcelTracking({ parcel, order, support, headingLevel = 2, class
           ) : null}
           <p
             data-testid="parcel-headline"
-            className={`mt-2.5 font-display text-[1.9rem] leading-[1.1] font-medium sm:text-[2.15rem] ${view.notice ? tone.text : "text-ink"}`}
+            className={`mt-2.5 font-display text-[1.9rem] leading-[1.1] font-medium text-balance sm:text-[2.15rem] ${view.notice ? tone.text : "text-ink"}`}
           >
             {view.headline}
           </p>
@@ -83,24 +83,19 @@ export function ParcelTracking({ parcel, order, support, headingLevel = 2, class
   );
 }
 
-/** 'Courier Delhivery · AWB 1234 [Copy]' */
+/** The courier and its AWB, one under the other, the AWB to copy. */
 function CourierLine({ courierName, awb }: { courierName: string; awb: string }) {
   return (
     <dl
       data-testid="parcel-courier"
-      className="mt-5 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-linen pt-4 text-sm"
+      className="mt-5 grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-4 gap-y-1.5 border-t border-linen pt-4 text-sm"
     >
-      <div className="flex gap-2">
-        <dt className="text-stone">Courier</dt>
-        <dd className="text-ink">{courierName}</dd>
-      </div>
-      {/* the dot between the two is drawn, not written: a <dl> holds only its groups */}
-      <div className="flex gap-2 before:-ml-1 before:text-stone before:content-['·']">
-        <dt className="text-stone">AWB</dt>
-        <dd>
-          <CopyText text={awb} label={`AWB ${awb}`} />
-        </dd>
-      </div>
+      <dt className="text-stone">Courier</dt>
+      <dd className="text-ink">{courierName}</dd>
+      <dt className="text-stone">AWB</dt>
+      <dd>
+        <CopyText text={awb} label={`AWB ${awb}`} />
+      </dd>
     </dl>
   );
 }
