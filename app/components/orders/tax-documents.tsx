@@ -55,7 +55,7 @@ export function TaxDocuments({
             <a
               href={invoiceHref}
               className="inline-flex min-h-6 items-center text-xs font-medium tracking-[0.14em] text-maroon uppercase underline-offset-4 hover:underline"
-              aria-label={`Download invoice ${invoice.number} (PDF)`}
+              aria-label={`Invoice PDF ${invoice.number}, download`}
             >
               Invoice PDF
             </a>
@@ -72,7 +72,7 @@ export function TaxDocuments({
             <a
               href={creditNoteHref(note.id)}
               className="inline-flex min-h-6 items-center text-xs font-medium tracking-[0.14em] text-maroon uppercase underline-offset-4 hover:underline"
-              aria-label={`Download credit note ${note.number} (PDF)`}
+              aria-label={`Credit note PDF ${note.number}, download`}
             >
               Credit note PDF
             </a>
