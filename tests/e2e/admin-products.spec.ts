@@ -11,7 +11,8 @@ import { randomPhone, register } from "./support/shopper";
  * The admin's Products tab end to end, at 1440 and 390 px: staff sign in through the footer's ADM
  * modal, add a product with two pictures and a stock grid with a sold-out size, find it in the shop
  * with that size struck through, change its price and see the shop follow, delete it; a second save
- * from an old version is refused with everything typed kept; shoppers and visitors see no data.
+ * from an old version is refused with everything typed kept; a packed size of its own is saved, shown
+ * back and emptied to the category's default again; shoppers and visitors see no data.
  * Pictures go through POST /admin/uploads (the real endpoint and sharp pipeline).
  */
 
@@ -322,5 +323,77 @@ test("the list searches, filters, pages and switches to a table; screenshots of 
   // focus stays inside the modal editor
   for (let i = 0; i < 25; i++) await page.keyboard.press("Tab");
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")))).toBe(true);
+  await context.close();
+});
+
+test("staff give a product a packed size of its own, see the category's default as placeholders, and go back to it", async ({
+  browser,
+}, testInfo) => {
+  const project = testInfo.project.name;
+  const context = await staffContext(browser, testInfo);
+  const page = await context.newPage();
+  // a kurta of its own per width, so the two runs never meet
+  const product = CATALOGUE.filter((p) => p.category === "kurtas")[project === "phone" ? 4 : 3]!;
+  const open = async () => {
+    await page.goto(`/admin/products?search=${encodeURIComponent(product.name)}`);
+    await page
+      .getByRole("link", { name: `Edit ${product.name}` })
+      .first()
+      .click();
+    await expect(editor(page, "Edit product")).toBeVisible();
+  };
+  await open();
+  const dialog = editor(page, "Edit product");
+  const weight = field(page, "Edit product", "Weight (g)");
+  const length = field(page, "Edit product", "Length (cm)");
+  // empty: the category's default, which the placeholders show and which follows the category
+  await expect(weight).toHaveValue("");
+  await expect(weight).toHaveAttribute("placeholder", "Default for Kurtas: 450 g");
+  await expect(length).toHaveAttribute("placeholder", "Default for Kurtas: 32 cm");
+  await expect(field(page, "Edit product", "Breadth (cm)")).toHaveAttribute("placeholder", "Default for Kurtas: 26 cm");
+  await expect(field(page, "Edit product", "Height (cm)")).toHaveAttribute("placeholder", "Default for Kurtas: 4 cm");
+  const category = dialog.getByRole("combobox", { name: "Category" });
+  await category.selectOption("lehengas");
+  await expect(weight).toHaveAttribute("placeholder", "Default for Lehengas: 1,800 g");
+  await category.selectOption("kurtas");
+
+  // a weight the courier cannot take: its message on the field, the focus there, the length typed kept
+  await length.fill("40");
+  await weight.fill("1.2 kg");
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  const message = "Enter the weight in whole grams, from 1 to 1,00,000, or leave it empty for the category default";
+  await expect(weight).toHaveAttribute("aria-invalid", "true");
+  await expect(weight).toHaveAccessibleDescription(message);
+  await expect(weight).toBeFocused();
+  await expect(length).toHaveValue("40");
+  await dialog.getByRole("heading", { name: "Shipping", exact: true }).scrollIntoViewIfNeeded();
+  await noHorizontalOverflow(page);
+  await page.screenshot({ path: `${SCREENS}/admin-products-editor-shipping-error-${project}.png` });
+
+  await weight.fill("1,200");
+  await expect(weight).not.toHaveAttribute("aria-invalid", "true");
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Product updated successfully!" })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // loaded back as saved, and in the product's activity
+  await open();
+  await expect(weight).toHaveValue("1200");
+  await expect(length).toHaveValue("40");
+  await expect(dialog.getByTestId("recent-activity")).toContainText(
+    "Packed weight default → 1,200 g; Packed length default → 40 cm",
+  );
+  await dialog.getByRole("heading", { name: "Shipping", exact: true }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS}/admin-products-editor-shipping-${project}.png` });
+
+  // emptied: the category's default again
+  await weight.fill("");
+  await length.fill("");
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Product updated successfully!" })).toBeVisible();
+  await open();
+  await expect(weight).toHaveValue("");
+  await expect(length).toHaveValue("");
+  await expect(dialog.getByTestId("recent-activity")).toContainText("Packed weight 1,200 g → default");
   await context.close();
 });

@@ -1015,6 +1015,98 @@ describe("an import past the server's limit", () => {
   });
 });
 
+describe("import and export: packed sizes", () => {
+  it("writes each product's own packed size (empty: the category's default), reads it back, and rejects bad ones per row", async () => {
+    const ownId = await createTestProduct(t.db, {
+      sku: "PKD-1001",
+      name: "Packed Mul Kurta",
+      category: "kurtas",
+      sizes: ["M"],
+      colors: [{ name: "Indigo", hex: "#2E3A87" }],
+    });
+    await t.db.update(products).set({ packageWeightGrams: 600 }).where(eq(products.id, ownId));
+    const packedOf = async (sku: string) => {
+      const row = await productBySku(sku);
+      return row ? [row.packageWeightGrams, row.packageLengthCm, row.packageBreadthCm, row.packageHeightCm] : null;
+    };
+
+    // the export: the four columns by the names other tools know, the product's own value or empty
+    const [header, own] = await exported("?search=PKD-1001");
+    const at = (k: CsvColumnKey) => header!.indexOf(HEADER.get(k)!);
+    expect(
+      ["packageWeight", "packageLength", "packageBreadth", "packageHeight"].map((k) => HEADER.get(k as CsvColumnKey)),
+    ).toEqual(["package_weight_g", "package_length_cm", "package_breadth_cm", "package_height_cm"]);
+    expect(
+      [at("packageWeight"), at("packageLength"), at("packageBreadth"), at("packageHeight")].map((i) => own![i]),
+    ).toEqual(["600", "", "", ""]);
+
+    // the same row back with its weight emptied (the default again) and a length of its own, and new products
+    own![at("packageWeight")] = "";
+    own![at("packageLength")] = "40";
+    const line = (r: Row) => ALL.map((k) => r[k] ?? "");
+    const file = stringify([
+      header!,
+      own!, // 2
+      line(
+        sareeRow("PKD-2001", { packageWeight: "900", packageLength: "36", packageBreadth: "28", packageHeight: "6" }),
+      ), // 3
+      line(sareeRow("PKD-2002", { packageWeight: "heavy" })), // 4
+      line(sareeRow("PKD-2002", { colour: "Gold", colourHex: "#C9A227" })), // 5
+      line(sareeRow("PKD-2003", { packageHeight: "5" })), // 6
+      line(sareeRow("PKD-2003", { colour: "Gold", colourHex: "#C9A227", packageHeight: "7" })), // 7
+    ]);
+    const report = await dryRun(file);
+    expect(report.counts).toMatchObject({ rows: 6, newProducts: 2, updatedProducts: 1, rejected: 3 });
+    expect(rowOf(report, 2)).toMatchObject({ kind: "update" });
+    expect(rowOf(report, 2)!.notes).toEqual(
+      expect.arrayContaining(["Packed weight 600 g → default", "Packed length default → 40 cm"]),
+    );
+    const weight =
+      "package_weight_g: Enter the weight in whole grams, from 1 to 1,00,000, or leave it empty for the category default";
+    expect(rowOf(report, 4)).toMatchObject({ kind: "rejected", notes: [weight] });
+    expect(rowOf(report, 5)).toMatchObject({
+      kind: "rejected",
+      notes: [`Product PKD-2002 is rejected (row 4): ${weight}`],
+    });
+    expect(rowOf(report, 6)).toMatchObject({ kind: "new-product" });
+    expect(rowOf(report, 7)!.kind).toBe("rejected");
+    expect(rowOf(report, 7)!.notes.join(" ")).toContain(
+      "Its product fields (package_height_cm) differ from row 6 of PKD-2003",
+    );
+    // a dry run changes nothing
+    expect(await packedOf("PKD-1001")).toEqual([600, null, null, null]);
+    expect(await productBySku("PKD-2001")).toBeNull();
+
+    expect((await apply(file, report.digest)).body).toMatchObject({ kind: "applied" });
+    expect(await packedOf("PKD-1001")).toEqual([null, 40, null, null]);
+    expect(await packedOf("PKD-2001")).toEqual([900, 36, 28, 6]);
+    expect(await packedOf("PKD-2003")).toEqual([null, null, null, 5]);
+    expect(await productBySku("PKD-2002")).toBeNull();
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.entityId} = ${ownId} AND ${auditLog.action} = 'import-update'`);
+    expect(audit!.changes).toMatchObject({
+      packageWeightGrams: { before: 600, after: null },
+      packageLengthCm: { before: null, after: 40 },
+    });
+
+    // a file without the columns leaves the packed size as it is
+    const withoutPacking = ALL.filter((k) => !k.startsWith("package"));
+    const priceOnly = csvFile([sareeRow("PKD-2001", { price: "7,999" })], withoutPacking);
+    const second = await dryRun(priceOnly);
+    expect(second.counts).toMatchObject({ rows: 1, updatedProducts: 1, rejected: 0 });
+    // (it stays inactive for want of a picture, which the row's notes also say)
+    expect(rowOf(second, 2)!.notes[0]).toBe("Price ₹7,499 → ₹7,999");
+    expect((await apply(priceOnly, second.digest)).body).toMatchObject({ kind: "applied" });
+    expect(await packedOf("PKD-2001")).toEqual([900, 36, 28, 6]);
+    const [, again] = await exported("?search=PKD-2001");
+    expect(
+      [at("packageWeight"), at("packageLength"), at("packageBreadth"), at("packageHeight")].map((i) => again![i]),
+    ).toEqual(["900", "36", "28", "6"]);
+  });
+});
+
 describe("re-importing the export", () => {
   it("changes nothing", async () => {
     const response = await exportResponse("");

@@ -163,6 +163,10 @@ async function newForm(overrides: Partial<ProductFormValues> = {}): Promise<Prod
       stock: c.size === "S" && c.colour === "Rust" ? "0" : "5",
     })),
     pictures: [await uploaded(), await uploaded()],
+    packageWeight: "",
+    packageLength: "",
+    packageBreadth: "",
+    packageHeight: "",
     version: null,
     ...overrides,
   };
@@ -561,6 +565,86 @@ describe("editing a product", () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, id), eq(auditLog.action, "update")));
     expect(updates).toHaveLength(1);
+  });
+
+  it("keeps a packed size of its own, loads it back, audits it, and goes back to the category's default", async () => {
+    const id = created(await save("new", await newForm({ name: "Gota Patti Lehenga", category: "lehengas" })));
+    const packed = async () =>
+      (
+        await t.db
+          .select({
+            weight: products.packageWeightGrams,
+            length: products.packageLengthCm,
+            breadth: products.packageBreadthCm,
+            height: products.packageHeightCm,
+          })
+          .from(products)
+          .where(eq(products.id, id))
+      )[0];
+    // a new product from the editor's empty fields: the category's default everywhere
+    expect(await packed()).toEqual({ weight: null, length: null, breadth: null, height: null });
+    const loaded = await formFor(id);
+    expect(loaded).toMatchObject({ packageWeight: "", packageLength: "", packageBreadth: "", packageHeight: "" });
+
+    // refused values: a message on each field, nothing written, and the answer keeps nothing of its own
+    const purgesBefore = purges.count;
+    const refused = await save(id, { ...loaded, packageWeight: "0", packageHeight: "501", price: "4,899" });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        ok: false,
+        formError: "Please correct the highlighted fields",
+        fieldErrors: {
+          packageWeight:
+            "Enter the weight in whole grams, from 1 to 1,00,000, or leave it empty for the category default",
+          packageHeight:
+            "Enter the height in whole centimetres, from 1 to 500, or leave it empty for the category default",
+        },
+      },
+    });
+    expect(Object.keys((refused.body as { fieldErrors: object }).fieldErrors).sort()).toEqual([
+      "packageHeight",
+      "packageWeight",
+    ]);
+    expect(await packed()).toEqual({ weight: null, length: null, breadth: null, height: null });
+    expect((await getProduct(t.db, id))!.pricePaise).toBe(499_900);
+    expect(purges.count).toBe(purgesBefore);
+
+    // saved as typed (a unit and a thousands' comma are fine), and the editor loads it back
+    expect(
+      await save(id, {
+        ...loaded,
+        packageWeight: "2,100 g",
+        packageLength: "48",
+        packageBreadth: "38",
+        packageHeight: "",
+      }),
+    ).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await packed()).toEqual({ weight: 2_100, length: 48, breadth: 38, height: null });
+    const again = await formFor(id);
+    expect(again).toMatchObject({
+      packageWeight: "2100",
+      packageLength: "48",
+      packageBreadth: "38",
+      packageHeight: "",
+    });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, "update")));
+    expect(audit!.summary).toBe(
+      "Packed weight default → 2,100 g; Packed length default → 48 cm; Packed breadth default → 38 cm",
+    );
+    expect(audit!.changes).toEqual({
+      packageWeightGrams: { before: null, after: 2_100 },
+      packageLengthCm: { before: null, after: 48 },
+      packageBreadthCm: { before: null, after: 38 },
+    });
+
+    // emptied: back to the category's default
+    expect((await save(id, { ...again, packageWeight: "", packageLength: " " })).status).toBe(200);
+    expect(await packed()).toEqual({ weight: null, length: null, breadth: 38, height: null });
+    expect(await formFor(id)).toMatchObject({ packageWeight: "", packageLength: "", packageBreadth: "38" });
   });
 
   it("lets only one of two simultaneous saves of one version through", async () => {

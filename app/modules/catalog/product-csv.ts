@@ -31,6 +31,10 @@ export type CsvColumnKey =
   | "type"
   | "occasions"
   | "active"
+  | "packageWeight"
+  | "packageLength"
+  | "packageBreadth"
+  | "packageHeight"
   | "size"
   | "colour"
   | "colourHex"
@@ -66,6 +70,30 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
   { key: "type", header: "Type", required: false, help: "" },
   { key: "occasions", header: "Occasions", required: false, help: "Separated by commas: Festive, Wedding." },
   { key: "active", header: "Active", required: false, help: "yes or no. A product without a picture stays inactive." },
+  {
+    key: "packageWeight",
+    header: "package_weight_g",
+    required: false,
+    help: "The packed piece's weight in whole grams, 1 to 1,00,000. Empty: the category's default.",
+  },
+  {
+    key: "packageLength",
+    header: "package_length_cm",
+    required: false,
+    help: "The parcel's length in whole centimetres, 1 to 500. Empty: the category's default.",
+  },
+  {
+    key: "packageBreadth",
+    header: "package_breadth_cm",
+    required: false,
+    help: "Its breadth in whole centimetres, 1 to 500. Empty: the category's default.",
+  },
+  {
+    key: "packageHeight",
+    header: "package_height_cm",
+    required: false,
+    help: "Its height in whole centimetres, 1 to 500. Empty: the category's default.",
+  },
   { key: "size", header: "Size", required: true, help: "One Size for a product sold without sizes." },
   { key: "colour", header: "Colour", required: true, help: "Default for a product sold without colours." },
   {

@@ -7,6 +7,7 @@ import {
   checkProductForm,
   emptyProductForm,
   orderSizes,
+  packagePlaceholder,
   paiseToRupeesText,
   parseAdminListParams,
   parseProductFormValues,
@@ -301,6 +302,10 @@ describe("the audit line of an edit", () => {
     colours: [{ name: "Indigo", hex: "#2E3A87" }],
     stock: [{ size: "M", colour: "Indigo", stock: 4 }],
     pictures: [{ key: "a", alt: "Front" }],
+    packageWeightGrams: null,
+    packageLengthCm: null,
+    packageBreadthCm: null,
+    packageHeightCm: null,
   };
 
   it("says what changed, briefly", () => {
@@ -327,5 +332,89 @@ describe("the audit line of an edit", () => {
       }),
     ).toBe("Pictures 1 → 2; Edited details");
     expect(productChangeSummary(before, before)).toBe("Saved without changes");
+  });
+
+  it("names the packed size's parts that changed, and the category default they were or become", () => {
+    expect(productChangeSummary(before, { ...before, packageWeightGrams: 1_200, packageHeightCm: 6 })).toBe(
+      "Packed weight default → 1,200 g; Packed height default → 6 cm",
+    );
+    expect(
+      productChangeSummary(
+        { ...before, packageLengthCm: 40 },
+        { ...before, packageLengthCm: null, packageBreadthCm: 30 },
+      ),
+    ).toBe("Packed length 40 cm → default; Packed breadth default → 30 cm");
+  });
+});
+
+describe("the packed size (the editor's Shipping section)", () => {
+  it("is empty on a new product: every part takes the category's default", () => {
+    expect(emptyProductForm("Saanjh")).toMatchObject({
+      packageWeight: "",
+      packageLength: "",
+      packageBreadth: "",
+      packageHeight: "",
+    });
+    expect(checkProductForm(filled())).toMatchObject({
+      ok: true,
+      draft: { packageWeightGrams: null, packageLengthCm: null, packageBreadthCm: null, packageHeightCm: null },
+    });
+  });
+
+  it("shows the category's default as each field's placeholder", () => {
+    expect(packagePlaceholder("kurtas", "packageWeight")).toBe("Default for Kurtas: 450 g");
+    expect(packagePlaceholder("kurtas", "packageLength")).toBe("Default for Kurtas: 32 cm");
+    expect(packagePlaceholder("lehengas", "packageWeight")).toBe("Default for Lehengas: 1,800 g");
+    expect(packagePlaceholder("short-kurtis", "packageHeight")).toBe("Default for Short Kurtis: 3 cm");
+  });
+
+  it("keeps whole grams and centimetres, read as people type them", () => {
+    const result = checkProductForm(
+      filled({ packageWeight: " 1,250 g ", packageLength: "40", packageBreadth: "30 cm", packageHeight: "  " }),
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      draft: { packageWeightGrams: 1_250, packageLengthCm: 40, packageBreadthCm: 30, packageHeightCm: null },
+    });
+    expect(checkProductForm(filled({ packageWeight: "100000", packageHeight: "500" }))).toMatchObject({
+      ok: true,
+      draft: { packageWeightGrams: 100_000, packageHeightCm: 500 },
+    });
+  });
+
+  it("refuses what the courier could not take, with a message on each field and the form's one line", () => {
+    const weight = "Enter the weight in whole grams, from 1 to 1,00,000, or leave it empty for the category default";
+    const length = "Enter the length in whole centimetres, from 1 to 500, or leave it empty for the category default";
+    const breadth = "Enter the breadth in whole centimetres, from 1 to 500, or leave it empty for the category default";
+    const height = "Enter the height in whole centimetres, from 1 to 500, or leave it empty for the category default";
+    for (const [field, typed, message] of [
+      ["packageWeight", "0", weight],
+      ["packageWeight", "100001", weight],
+      ["packageWeight", "1.5 kg", weight],
+      ["packageWeight", "450.5", weight],
+      ["packageLength", "501", length],
+      ["packageLength", "-3", length],
+      ["packageBreadth", "abc", breadth],
+      ["packageHeight", "2 m", height],
+    ] as const) {
+      const result = checkProductForm(filled({ [field]: typed }));
+      expect(result, `${field} ${typed}`).toEqual({ ok: false, formError: message, fieldErrors: { [field]: message } });
+    }
+    const all = checkProductForm(
+      filled({ packageWeight: "0", packageLength: "x", packageBreadth: "0", packageHeight: "999" }),
+    );
+    expect(all).toMatchObject({
+      ok: false,
+      formError: "Please correct the highlighted fields",
+      fieldErrors: { packageWeight: weight, packageLength: length, packageBreadth: breadth, packageHeight: height },
+    });
+  });
+
+  it("is part of the form's shape: a request without it is not the editor's", () => {
+    const { packageWeight: _gone, ...rest } = filled();
+    expect(parseProductFormValues(JSON.stringify(rest))).toBeNull();
+    expect(parseProductFormValues(JSON.stringify(filled({ packageWeight: "600" })))).toMatchObject({
+      packageWeight: "600",
+    });
   });
 });

@@ -4,9 +4,9 @@
  * everything). Safe for the browser; only the admin's chunks import it (it brings zod).
  *
  * The parts live in product-form/: presets.ts (sizes, colours, limits, messages), values.ts (the
- * form's and the draft's shapes), money.ts, grid.ts (sizes, colours, the stock grid, names), check.ts
- * (the rules), admin-pages.ts (what the admin's pages receive, the list's address) and
- * change-summary.ts (the audit line).
+ * form's and the draft's shapes), money.ts, grid.ts (sizes, colours, the stock grid, names),
+ * packing.ts (the packed parcel's weight and sizes), check.ts (the rules), admin-pages.ts (what the
+ * admin's pages receive, the list's address) and change-summary.ts (the audit line).
  */
 export {
   adminListQuery,
@@ -30,6 +30,7 @@ export {
   stockCells,
 } from "./product-form/grid";
 export { paiseToRupeesText, rupeesTextToPaise } from "./product-form/money";
+export { PACKAGE_PARTS, packagePlaceholder, packageText, type PackageField } from "./product-form/packing";
 export {
   ADMIN_SIZES,
   BADGE_SUGGESTIONS,

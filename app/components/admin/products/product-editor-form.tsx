@@ -29,6 +29,7 @@ import {
   toggled,
   type ProductTextField,
 } from "./product-editor-sections";
+import { ShippingSection } from "./product-editor-shipping";
 
 /*
  * The product editor's form: it holds every value typed (the fields, the stock grid and the
@@ -102,6 +103,15 @@ function useProductValues(start: ProductFormValues, onDirty: (dirty: boolean) =>
   return { values, setValues, cells, setCells, pictures, setPictures, current, uploading, setAxes };
 }
 
+/** The form's scrolling body, taken back to its top (where the message is) when a save is refused. */
+function useTopOnAnswer(answer: unknown) {
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (answer) bodyRef.current?.scrollTo({ top: 0, behavior: "smooth" });
+  }, [answer]);
+  return bodyRef;
+}
+
 interface FormProps extends EditorData {
   titleId: string;
   saving: boolean;
@@ -134,12 +144,8 @@ export function EditorForm({
     start,
     onDirty,
   );
-  const bodyRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useTopOnAnswer(answer);
   const formId = useId();
-
-  useEffect(() => {
-    if (answer) bodyRef.current?.scrollTo({ top: 0, behavior: "smooth" });
-  }, [answer]);
 
   const check = checkProductForm(current);
   const clientErrors: FieldErrors = check.ok ? {} : check.fieldErrors;
@@ -212,6 +218,7 @@ export function EditorForm({
                 for (const k of Object.keys(serverErrors)) if (k.startsWith("stock")) forget(k);
               }}
             />
+            <ShippingSection text={text} category={values.category} />
           </div>
           <EditorSidebar
             product={product}

@@ -9,6 +9,7 @@ import {
   OCCASION_PRESETS,
   rupeesTextToPaise,
   type FieldErrors,
+  type PackageField,
   type ProductForEdit,
   type ProductFormValues,
   type StockCell,
@@ -22,7 +23,8 @@ import { StockGrid } from "./stock-grid";
 
 /*
  * The product editor's sections as a reader sees them, top to bottom: essentials, pictures,
- * description, make and care, sizes and colours, stock; then the side column (visibility, recent activity) and the
+ * description, make and care, sizes and colours, stock (and shipping, in
+ * product-editor-shipping.tsx); then the side column (visibility, recent activity) and the
  * footer with the save button. The editor's form owns every value; these only show them and report
  * changes back.
  */
@@ -41,7 +43,8 @@ export type ProductTextField =
   | "fabric"
   | "fit"
   | "care"
-  | "type";
+  | "type"
+  | PackageField;
 
 type Bind = (field: ProductTextField) => BoundText;
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.server";
 import type { OrderHistory } from "../order-history";
-import { paiseToRupeesText, type ProductForEdit } from "../product-form";
+import { packageText, paiseToRupeesText, type ProductForEdit } from "../product-form";
 import { isProductId } from "../products.server";
 import { products } from "../schema.server";
 import { variantAxes, variantKey } from "../variants";
@@ -56,6 +56,10 @@ export async function loadProductForEdit(db: Db, id: string, orders: OrderHistor
       colours: row.colors.map((c) => ({ name: c.name, hex: c.hex })),
       stock,
       pictures: images.map((i) => ({ key: i.key, url: i.url, width: i.width, height: i.height, alt: i.alt })),
+      packageWeight: packageText(row.packageWeightGrams),
+      packageLength: packageText(row.packageLengthCm),
+      packageBreadth: packageText(row.packageBreadthCm),
+      packageHeight: packageText(row.packageHeightCm),
       version: row.version,
     },
   };

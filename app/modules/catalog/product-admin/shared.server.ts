@@ -83,6 +83,10 @@ export function productColumns(draft: ProductDraft, brandFallback = "") {
     type: draft.type,
     badge: draft.badge,
     isActive: draft.isActive,
+    packageWeightGrams: draft.packageWeightGrams,
+    packageLengthCm: draft.packageLengthCm,
+    packageBreadthCm: draft.packageBreadthCm,
+    packageHeightCm: draft.packageHeightCm,
   };
 }
 

@@ -67,6 +67,10 @@ async function lockCurrent(tx: Tx, refuse: RollBack<Refusal>, productId: string,
       axes.sizes.map((size) => ({ size, colour, stock: variantByKey.get(variantKey(size, colour))?.stock ?? 0 })),
     ),
     pictures: images.map((i) => ({ key: i.key, alt: i.alt })),
+    packageWeightGrams: row.packageWeightGrams,
+    packageLengthCm: row.packageLengthCm,
+    packageBreadthCm: row.packageBreadthCm,
+    packageHeightCm: row.packageHeightCm,
   };
   return { row, images, variants, variantByKey, before };
 }

@@ -8,7 +8,7 @@ import {
   type CsvColumnKey,
   type ExportFilters,
 } from "../product-csv";
-import { paiseToRupeesText, slugify } from "../product-form";
+import { packageText, paiseToRupeesText, slugify } from "../product-form";
 import { productImages, products, productVariants } from "../schema.server";
 import { variantAxes, variantKey, variantMatrix } from "../variants";
 import { findVariantBySku } from "../variants.server";
@@ -55,6 +55,60 @@ async function filterConditions(db: Db, filters: ExportFilters): Promise<SQL[]> 
   return conditions;
 }
 
+type ExportedProduct = Pick<
+  typeof products.$inferSelect,
+  | "sku"
+  | "name"
+  | "brand"
+  | "category"
+  | "pricePaise"
+  | "originalPricePaise"
+  | "description"
+  | "details"
+  | "badge"
+  | "material"
+  | "fabric"
+  | "fit"
+  | "care"
+  | "type"
+  | "occasions"
+  | "isActive"
+  | "packageWeightGrams"
+  | "packageLengthCm"
+  | "packageBreadthCm"
+  | "packageHeightCm"
+>;
+
+/** A product's own cells, the same on each of its rows (`pictures` already joined). */
+function productCells(
+  p: ExportedProduct,
+  pictures: string,
+): Omit<Record<CsvColumnKey, string>, "size" | "colour" | "colourHex" | "variantSku" | "stock"> {
+  return {
+    productSku: p.sku,
+    name: p.name,
+    brand: p.brand,
+    category: p.category,
+    price: paiseToRupeesText(p.pricePaise),
+    originalPrice: paiseToRupeesText(p.originalPricePaise),
+    description: p.description,
+    details: p.details,
+    badge: p.badge ?? "",
+    material: p.material ?? "",
+    fabric: p.fabric ?? "",
+    fit: p.fit ?? "",
+    care: p.care ?? "",
+    type: p.type ?? "",
+    occasions: p.occasions.join(OCCASION_SEPARATOR),
+    active: p.isActive ? "yes" : "no",
+    packageWeight: packageText(p.packageWeightGrams),
+    packageLength: packageText(p.packageLengthCm),
+    packageBreadth: packageText(p.packageBreadthCm),
+    packageHeight: packageText(p.packageHeightCm),
+    pictures,
+  };
+}
+
 /** The header row and then one record per variant of every product the filters match, newest first. */
 export async function* exportRecords(db: Db, filters: ExportFilters, deps: ExportDeps): AsyncGenerator<string[]> {
   yield CSV_COLUMNS.map((c) => c.header);
@@ -89,6 +143,10 @@ export async function* exportRecords(db: Db, filters: ExportFilters, deps: Expor
         sizes: products.sizes,
         colors: products.colors,
         colorNames: products.colorNames,
+        packageWeightGrams: products.packageWeightGrams,
+        packageLengthCm: products.packageLengthCm,
+        packageBreadthCm: products.packageBreadthCm,
+        packageHeightCm: products.packageHeightCm,
       })
       .from(products)
       .where(and(...where, after))
@@ -124,35 +182,19 @@ export async function* exportRecords(db: Db, filters: ExportFilters, deps: Expor
       picturesOf.set(i.productId, [...(picturesOf.get(i.productId) ?? []), absoluteUrl(i.url, deps.baseUrl)]);
 
     for (const p of page) {
-      const pictures = (picturesOf.get(p.id) ?? []).join(PICTURE_SEPARATOR);
+      const own = productCells(p, (picturesOf.get(p.id) ?? []).join(PICTURE_SEPARATOR));
       const hexOf = new Map(p.colors.map((c) => [c.name, c.hex]));
       // Only the sizes x colours the product is sold in: a variant kept for an old order is not for sale.
       for (const { size, colour } of variantMatrix(variantAxes({ sizes: p.sizes, colourNames: p.colorNames }))) {
         const v = variantsOf.get(p.id)?.get(variantKey(size, colour));
         if (!v) continue;
         const record: Record<CsvColumnKey, string> = {
-          productSku: p.sku,
-          name: p.name,
-          brand: p.brand,
-          category: p.category,
-          price: paiseToRupeesText(p.pricePaise),
-          originalPrice: paiseToRupeesText(p.originalPricePaise),
-          description: p.description,
-          details: p.details,
-          badge: p.badge ?? "",
-          material: p.material ?? "",
-          fabric: p.fabric ?? "",
-          fit: p.fit ?? "",
-          care: p.care ?? "",
-          type: p.type ?? "",
-          occasions: p.occasions.join(OCCASION_SEPARATOR),
-          active: p.isActive ? "yes" : "no",
+          ...own,
           size,
           colour,
           colourHex: hexOf.get(colour) ?? "",
           variantSku: v.sku,
           stock: String(v.stock),
-          pictures,
         };
         yield CSV_COLUMNS.map((c) => guardCell(record[c.key]));
       }

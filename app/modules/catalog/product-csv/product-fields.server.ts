@@ -1,6 +1,6 @@
 import { formatPrice } from "../../pricing";
 import { CSV_COLUMNS, type CsvColumnKey } from "../product-csv";
-import { LIMITS, rupeesTextToPaise } from "../product-form";
+import { LIMITS, PACKAGE_PARTS, rupeesTextToPaise, type PackageField } from "../product-form";
 import { CATEGORIES } from "../types";
 import { oneLine } from "./cells.server";
 import type { Work } from "./plan-types.server";
@@ -42,6 +42,8 @@ export interface ProductFields {
   occasions: string[] | null;
   active: boolean | null;
   pictures: string[] | null;
+  /** the packed parcel as typed, in the columns the file has (the form's rules read it; empty: the default) */
+  packing: Partial<Record<PackageField, string>>;
 }
 
 const TEXT_COLUMNS = ["description", "details", "badge", "material", "fabric", "fit", "care", "type"] as const;
@@ -85,6 +87,8 @@ export function readProductFields(
   if (active === "bad") errors.push(`Active is ‘${oneLine(raw("active"))}’: write yes or no.`);
   const text: ProductFields["text"] = {};
   for (const k of TEXT_COLUMNS) if (columns.has(k)) text[k] = raw(k).trim();
+  const packing: ProductFields["packing"] = {};
+  for (const { field } of PACKAGE_PARTS) if (columns.has(field)) packing[field] = raw(field).trim();
   const picturesCell = raw("pictures").trim();
   return {
     errors,
@@ -101,6 +105,7 @@ export function readProductFields(
             occasions: columns.has("occasions") ? splitOccasions(raw("occasions")) : null,
             active: active === "bad" ? null : active,
             pictures: columns.has("pictures") && picturesCell ? splitPictures(picturesCell) : null,
+            packing,
           },
   };
 }
@@ -123,5 +128,8 @@ export function disagreements(first: Work, later: Work, columns: ReadonlySet<Csv
   same("occasions", (s) => splitOccasions(s).join("|"));
   same("active", (s) => String(parseActive(s)));
   same("pictures", (s) => splitPictures(s).join("|"));
+  // '1,200 g' and '1200' are the same weight
+  for (const { field } of PACKAGE_PARTS)
+    same(field, (s) => s.replace(/[\s,]/g, "").replace(/(g|gm|gms|grams?|cm)$/i, ""));
   return differ;
 }

@@ -44,6 +44,10 @@ function snapshotOfRow(
       stock: byKey.get(variantKey(size, colour)) ?? 0,
     })),
     pictures: images.map((i) => ({ key: i.key, alt: i.alt })),
+    packageWeightGrams: row.packageWeightGrams,
+    packageLengthCm: row.packageLengthCm,
+    packageBreadthCm: row.packageBreadthCm,
+    packageHeightCm: row.packageHeightCm,
   };
 }
 

@@ -2,6 +2,7 @@ import type { CsvColumnKey } from "../product-csv";
 import {
   checkProductForm,
   orderSizes,
+  packageText,
   paiseToRupeesText,
   type ColourValue,
   type FormCheck,
@@ -100,6 +101,10 @@ const FIELD_COLUMN: Record<string, string> = {
   colours: "Colour",
   stock: "Stock",
   pictures: "Pictures",
+  packageWeight: "package_weight_g",
+  packageLength: "package_length_cm",
+  packageBreadth: "package_breadth_cm",
+  packageHeight: "package_height_cm",
 };
 
 /** A product's later rows must set its fields as its first row does (or leave them empty). */
@@ -165,6 +170,11 @@ function formValuesOf(
       pictureRefs.length > 0
         ? pictureRefs.map((r) => ({ key: r.key, url: r.url, width: r.width, height: r.height, alt: r.alt }))
         : [NO_PICTURE],
+    // the file's packed size where it has the column (empty: the category's default), else the product's
+    packageWeight: fields.packing.packageWeight ?? packageText(existing?.packageWeightGrams ?? null),
+    packageLength: fields.packing.packageLength ?? packageText(existing?.packageLengthCm ?? null),
+    packageBreadth: fields.packing.packageBreadth ?? packageText(existing?.packageBreadthCm ?? null),
+    packageHeight: fields.packing.packageHeight ?? packageText(existing?.packageHeightCm ?? null),
     version: existing?.version ?? null,
   };
 }

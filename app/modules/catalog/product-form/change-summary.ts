@@ -1,5 +1,6 @@
 import { formatPrice } from "../../pricing";
 import { DEFAULT_COLOUR, DEFAULT_SIZE, variantKey } from "../variants";
+import { PACKAGE_PARTS } from "./packing";
 import type { ColourValue, ProductSnapshot } from "./values";
 
 /* The audit row's line for a product edit. */
@@ -12,7 +13,8 @@ const cellName = (size: string, colour: string) =>
     : `stock ${[size !== DEFAULT_SIZE ? size : null, colour !== DEFAULT_COLOUR ? colour : null].filter(Boolean).join("/")}`;
 
 /**
- * The audit row's one line for an edit, e.g. 'Price ₹1,299 → ₹1,199; stock M/Indigo 4 → 10'
+ * The audit row's one line for an edit, e.g. 'Price ₹1,299 → ₹1,199; stock M/Indigo 4 → 10; Packed
+ * weight default → 600 g'
  * (recordAudit keeps the first 500 characters).
  */
 export function productChangeSummary(before: ProductSnapshot, after: ProductSnapshot): string {
@@ -51,6 +53,11 @@ export function productChangeSummary(before: ProductSnapshot, after: ProductSnap
     keys(before.pictures) === keys(after.pictures)
   )
     parts.push("Alt text edited");
+  for (const { column, name, unit } of PACKAGE_PARTS) {
+    const packed = (v: number | null) => (v === null ? "default" : `${v.toLocaleString("en-IN")} ${unit}`);
+    if (before[column] !== after[column])
+      parts.push(`Packed ${name} ${packed(before[column])} → ${packed(after[column])}`);
+  }
   const edited: string[] = (["description", "details", "material", "fabric", "fit", "care", "type"] as const).filter(
     (k) => (before[k] ?? "") !== (after[k] ?? ""),
   );

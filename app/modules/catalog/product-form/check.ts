@@ -14,6 +14,7 @@ import { formatPrice } from "../../pricing";
 import { CATEGORIES } from "../types";
 import { variantAxes, variantKey, variantMatrix } from "../variants";
 import { rupeesTextToPaise } from "./money";
+import { packageRule } from "./packing";
 import { HEX, LIMITS, PRODUCT_MESSAGES } from "./presets";
 import type { FormCheck, ProductDraft, ProductFormValues, StockCell } from "./values";
 
@@ -61,6 +62,10 @@ export const productValuesSchema = z.object({
       }),
     )
     .max(100),
+  packageWeight: z.string().max(40),
+  packageLength: z.string().max(40),
+  packageBreadth: z.string().max(40),
+  packageHeight: z.string().max(40),
   version: z.number().int().positive().nullable(),
 });
 
@@ -105,7 +110,8 @@ function gridOf(sizes: string[], colours: ProductDraft["colours"], cells: StockC
  * The form's rules: name and price required, the original price above the price or empty, a known
  * category, custom sizes and colours not blank and not repeated, a stock grid of exactly this
  * product's sizes x colours with whole counts (a cell missing is an old form, not 0), at least one
- * picture and at most twelve, each once.
+ * picture and at most twelve, each once; the packed parcel's weight and sizes whole numbers, or empty
+ * for the category's default.
  */
 export const productFormSchema = z
   .object({
@@ -191,6 +197,10 @@ export const productFormSchema = z
                   : null,
         ),
       ),
+    packageWeight: packageRule("packageWeight"),
+    packageLength: packageRule("packageLength"),
+    packageBreadth: packageRule("packageBreadth"),
+    packageHeight: packageRule("packageHeight"),
     version: z.number().nullable(),
   })
   .superRefine((v, ctx) => {
@@ -233,6 +243,10 @@ export const productFormSchema = z
       stock: stockCount(typed)!,
     })),
     pictures: v.pictures,
+    packageWeightGrams: v.packageWeight,
+    packageLengthCm: v.packageLength,
+    packageBreadthCm: v.packageBreadth,
+    packageHeightCm: v.packageHeight,
     version: v.version,
   }));
 

@@ -25,6 +25,10 @@ export function emptyProductForm(brand: string): ProductFormValues {
     colours: [],
     stock: stockCells([], [], []),
     pictures: [],
+    packageWeight: "",
+    packageLength: "",
+    packageBreadth: "",
+    packageHeight: "",
     version: null,
   };
 }

@@ -44,6 +44,11 @@ export interface ProductFormValues {
   colours: ColourValue[];
   stock: StockCell[];
   pictures: PictureValue[];
+  /** the packed parcel as typed: grams, then centimetres; empty for the category's default */
+  packageWeight: string;
+  packageLength: string;
+  packageBreadth: string;
+  packageHeight: string;
   /** the product's version the form started from; null for a new product */
   version: number | null;
 }
@@ -69,6 +74,11 @@ export interface ProductDraft {
   colours: ColourValue[];
   stock: Array<{ size: string; colour: string; stock: number }>;
   pictures: Array<{ key: string; alt: string }>;
+  /** the packed parcel in whole grams and centimetres; null for the category's default */
+  packageWeightGrams: number | null;
+  packageLengthCm: number | null;
+  packageBreadthCm: number | null;
+  packageHeightCm: number | null;
   version: number | null;
 }
 
