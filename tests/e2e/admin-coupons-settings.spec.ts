@@ -9,7 +9,8 @@ import { expect, test } from "./support/test";
  * The admin's Coupons and Settings tabs end to end, at 1440 and 390 px: staff create a coupon in the
  * editor (modal on a desktop, full screen on a phone); a guest applies it in the cart and sees the
  * discount; staff deactivate it and the cart refuses it. Staff change the store's contact phone and
- * the footer shows it at once (the save purges the page cache); the phone is put back afterwards.
+ * the footer shows it at once (the save purges the page cache); the phone is put back afterwards. They
+ * set the shipping and delivery card's dispatch days and cash-on-delivery confirmation, and put them back.
  * Every coupon here has a code of its own, so other specs of the run never meet it.
  */
 
@@ -191,6 +192,61 @@ test("staff change the store's contact phone and the footer shows it; a bad fiel
     await page.goto("/admin/settings");
     await page.getByRole("textbox", { name: "Contact phone" }).fill(original);
     await page.getByRole("textbox", { name: "Prepaid discount (%)" }).fill("0");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: /Settings saved|Nothing to save/ })).toBeVisible();
+  }
+});
+
+test("staff set the dispatch days and when cash-on-delivery shoppers confirm; a bad value keeps what was typed", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await page.setExtraHTTPHeaders(network(testInfo, 2));
+  const { email, password } = demoAdmin();
+  const signedIn = await page.request.post("/api/auth/sign-in/email", {
+    headers: { origin: testInfo.project.use.baseURL! },
+    data: { email, password },
+  });
+  expect(signedIn.status()).toBe(200);
+
+  await page.goto("/admin/settings");
+  const card = page.getByRole("region", { name: "Shipping & delivery" });
+  const days = card.getByRole("textbox", { name: "Dispatch days" });
+  const above = card.getByRole("textbox", { name: "Ask cash-on-delivery shoppers to confirm orders above ₹" });
+  const hours = card.getByRole("textbox", { name: "Flag unconfirmed orders after (hours)" });
+  // the shop's starting values: one working day, never asked, flagged after a day
+  await expect(days).toHaveValue("1");
+  await expect(above).toHaveValue("");
+  await expect(above).toHaveAttribute("placeholder", "Never");
+  await expect(hours).toHaveValue("24");
+  await card.scrollIntoViewIfNeeded();
+  await noHorizontalOverflow(page);
+  await shot(page, "settings-delivery", testInfo);
+
+  try {
+    await days.fill("2");
+    await above.fill("3,000");
+    await hours.fill("200");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(card.getByText("Enter whole hours from 1 to 168 (7 days)")).toBeVisible();
+    await expect(hours).toBeFocused();
+    await expect(days).toHaveValue("2");
+    await expect(above).toHaveValue("3,000");
+    await shot(page, "settings-delivery-error", testInfo);
+
+    await hours.fill("12");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Settings saved" })).toBeVisible();
+    await page.reload();
+    await expect(days).toHaveValue("2");
+    await expect(above).toHaveValue("3000");
+    await expect(hours).toHaveValue("12");
+  } finally {
+    // put the shop back as other specs expect it
+    await page.goto("/admin/settings");
+    await days.fill("1");
+    await above.fill("");
+    await hours.fill("24");
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByTestId("toast").filter({ hasText: /Settings saved|Nothing to save/ })).toBeVisible();
   }

@@ -621,6 +621,23 @@ describe("the store settings", () => {
       [{ staffSessionHours: "0" }, "staffSessionHours", "Enter whole hours from 1 to 168 (7 days)"],
       [{ staffSessionHours: "169" }, "staffSessionHours", "Enter whole hours from 1 to 168 (7 days)"],
       [{ staffSessionHours: "2.5" }, "staffSessionHours", "Enter whole hours from 1 to 168 (7 days)"],
+      [{ dispatchDays: "31" }, "dispatchDays", "Enter whole working days from 0 to 30"],
+      [{ dispatchDays: "" }, "dispatchDays", "Enter whole working days from 0 to 30"],
+      [{ dispatchDays: "1.5" }, "dispatchDays", "Enter whole working days from 0 to 30"],
+      [
+        { codConfirmAbove: "lots" },
+        "codConfirmAbove",
+        "Enter an amount in rupees, like 3000, or leave it empty to never ask",
+      ],
+      [
+        { codConfirmAbove: "-100" },
+        "codConfirmAbove",
+        "Enter an amount in rupees, like 3000, or leave it empty to never ask",
+      ],
+      [{ codConfirmAbove: "10000001" }, "codConfirmAbove", "The amount can be at most ₹1,00,00,000"],
+      [{ codConfirmHours: "0" }, "codConfirmHours", "Enter whole hours from 1 to 168 (7 days)"],
+      [{ codConfirmHours: "169" }, "codConfirmHours", "Enter whole hours from 1 to 168 (7 days)"],
+      [{ codConfirmHours: "" }, "codConfirmHours", "Enter whole hours from 1 to 168 (7 days)"],
     ];
     const purgesBefore = purges.count;
     for (const [overrides, field, message] of cases) {
@@ -772,5 +789,47 @@ describe("the store settings", () => {
       codMaxOrderPaise: null,
       prepaidDiscountPercent: 5,
     });
+  });
+
+  it("saves the shipping and delivery settings: dispatch days, the COD confirmation's threshold (empty: never) and hours", async () => {
+    const values = await loadSettingsForEdit(t.db);
+    expect(values).toMatchObject({ dispatchDays: "1", codConfirmAbove: "", codConfirmHours: "24" });
+    const purgesBefore = purges.count;
+    const answer = await settingsAction({
+      ...values,
+      dispatchDays: " 2 ",
+      codConfirmAbove: "2,999.50",
+      codConfirmHours: "36",
+    });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { ok: true, values: { dispatchDays: "2", codConfirmAbove: "2999.50", codConfirmHours: "36" } },
+    });
+    expect(purges.count).toBe(purgesBefore + 1);
+    expect(await getStoreSettings(t.db)).toMatchObject({
+      dispatchDays: 2,
+      codConfirmAbovePaise: 299_950,
+      codConfirmHours: 36,
+    });
+    const [audit] = await auditFor("settings", "1");
+    expect(audit!.changes).toEqual({
+      dispatchDays: { before: 1, after: 2 },
+      codConfirmAbovePaise: { before: null, after: 299_950 },
+      codConfirmHours: { before: 24, after: 36 },
+    });
+    expect(audit!.summary).toBe(
+      "Settings: Dispatch days 1 working day → 2 working days; COD confirmation above never → ₹2,999.50; Unconfirmed COD orders flagged after 24 hours → 36 hours",
+    );
+
+    // emptied, the shopper is never asked; 0 dispatch days ships the same day
+    const again = await loadSettingsForEdit(t.db);
+    expect(await settingsAction({ ...again, codConfirmAbove: " ", dispatchDays: "0" })).toMatchObject({
+      status: 200,
+      body: { ok: true, values: { codConfirmAbove: "", dispatchDays: "0" } },
+    });
+    expect(await getStoreSettings(t.db)).toMatchObject({ dispatchDays: 0, codConfirmAbovePaise: null });
+    expect((await auditFor("settings", "1"))[0]!.summary).toBe(
+      "Settings: Dispatch days 2 working days → 0 working days; COD confirmation above ₹2,999.50 → never",
+    );
   });
 });

@@ -21,7 +21,7 @@ import { ensureStoreSettings, forgetCachedStoreSettings, getStoreSettings } from
  * someone else saved since the form was loaded (the row's version), one audit row with the
  * changed fields, then the page cache is purged: the footer, contact details and product pages
  * show these settings. The checkout reads the row on every request, so its COD rules and prepaid
- * discount follow at once.
+ * discount follow at once, as do the dispatch days and the COD confirmation rules of shipping.
  */
 
 export async function loadSettingsForEdit(db: Db): Promise<SettingsFormValues> {
@@ -33,12 +33,24 @@ export type SettingsSaveResult =
   | { ok: true; changed: string[]; values: SettingsFormValues }
   | { ok: false; status: 400 | 409; formError: string; fieldErrors: SettingsFieldErrors; conflict?: boolean };
 
+const EMPTY_READS: Partial<Record<keyof SettingsDraft, string>> = {
+  codMaxOrderPaise: "no maximum",
+  codConfirmAbovePaise: "never",
+};
+const MONEY: ReadonlySet<keyof SettingsDraft> = new Set([
+  "codFeePaise",
+  "codMaxOrderPaise",
+  "maxOrderPaise",
+  "codConfirmAbovePaise",
+] as const);
+
 function shown(field: keyof SettingsDraft, value: unknown): string {
-  if (value === null || value === "") return field === "codMaxOrderPaise" ? "no maximum" : "empty";
-  if (field === "codFeePaise" || field === "codMaxOrderPaise" || field === "maxOrderPaise")
-    return formatPrice(Number(value));
+  if (value === null || value === "") return EMPTY_READS[field] ?? "empty";
+  if (MONEY.has(field)) return formatPrice(Number(value));
   if (field === "codEnabled") return value ? "on" : "off";
   if (field === "prepaidDiscountPercent") return `${String(value)}%`;
+  if (field === "dispatchDays") return `${String(value)} working ${value === 1 ? "day" : "days"}`;
+  if (field === "codConfirmHours") return `${String(value)} ${value === 1 ? "hour" : "hours"}`;
   return String(value);
 }
 

@@ -2,6 +2,7 @@
  * The admin's settings form (decision 025): the `store_settings` row as staff
  * edit it, with one set of rules for the browser (messages as staff type) and the server action (the
  * authority). Money is typed in rupees and kept in paise. Safe for the browser; admin chunks only.
+ * The social links' rules are in social-links.ts.
  */
 import { z } from "zod";
 import {
@@ -10,7 +11,6 @@ import {
   complain,
   failed,
   parsedText,
-  problem,
   readForm,
   wholeNumber,
   type FieldErrors,
@@ -19,6 +19,7 @@ import { INDIAN_STATES } from "../accounts";
 import { paiseToRupeesText, rupeesTextToPaise } from "../catalog";
 import { formatPrice } from "../pricing";
 import { GST_STATE_CODES, gstinProblem } from "./gstin";
+import { socialLink } from "./social-links";
 
 export const SETTINGS_MESSAGES = {
   saved: "Settings saved",
@@ -75,6 +76,10 @@ export interface SettingsFormValues extends TextSettings {
   prepaidDiscountPercent: string;
   paymentTimeoutMinutes: string;
   staffSessionHours: string;
+  dispatchDays: string;
+  /** rupees; empty: cash-on-delivery shoppers are never asked to confirm */
+  codConfirmAbove: string;
+  codConfirmHours: string;
   /** the row's version the form started from */
   version: number;
 }
@@ -88,6 +93,9 @@ export interface SettingsDraft extends TextSettings {
   prepaidDiscountPercent: number;
   paymentTimeoutMinutes: number;
   staffSessionHours: number;
+  dispatchDays: number;
+  codConfirmAbovePaise: number | null;
+  codConfirmHours: number;
 }
 
 export type SettingsField = Exclude<keyof SettingsFormValues, "version">;
@@ -115,6 +123,9 @@ export const SETTINGS_LABELS: Record<keyof SettingsDraft, string> = {
   prepaidDiscountPercent: "Prepaid discount",
   paymentTimeoutMinutes: "Payment timeout",
   staffSessionHours: "Staff session length",
+  dispatchDays: "Dispatch days",
+  codConfirmAbovePaise: "COD confirmation above",
+  codConfirmHours: "Unconfirmed COD orders flagged after",
 };
 
 type StoredSettings = SettingsDraft & { version: number };
@@ -141,6 +152,9 @@ export function settingsFormValuesOf(row: StoredSettings): SettingsFormValues {
     prepaidDiscountPercent: String(row.prepaidDiscountPercent),
     paymentTimeoutMinutes: String(row.paymentTimeoutMinutes),
     staffSessionHours: String(row.staffSessionHours),
+    dispatchDays: String(row.dispatchDays),
+    codConfirmAbove: paiseToRupeesText(row.codConfirmAbovePaise),
+    codConfirmHours: String(row.codConfirmHours),
     version: row.version,
   };
 }
@@ -172,35 +186,13 @@ export const settingsValuesSchema = z.object({
   prepaidDiscountPercent: z.string().max(40),
   paymentTimeoutMinutes: z.string().max(40),
   staffSessionHours: z.string().max(40),
+  dispatchDays: z.string().max(40),
+  codConfirmAbove: z.string().max(40),
+  codConfirmHours: z.string().max(40),
   version: z.number().int().positive(),
 });
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
-const SOCIAL: Record<
-  "instagramUrl" | "facebookUrl" | "youtubeUrl",
-  { name: string; hosts: string[]; example: string }
-> = {
-  instagramUrl: { name: "Instagram", hosts: ["instagram.com"], example: "https://www.instagram.com/yourshop" },
-  facebookUrl: { name: "Facebook", hosts: ["facebook.com", "fb.com"], example: "https://www.facebook.com/yourshop" },
-  youtubeUrl: { name: "YouTube", hosts: ["youtube.com", "youtu.be"], example: "https://www.youtube.com/@yourshop" },
-};
-
-function socialProblem(field: keyof typeof SOCIAL, raw: string): string | null {
-  const { name, hosts, example } = SOCIAL[field];
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return `Enter the full address of your ${name} page, like ${example}`;
-  }
-  if (url.protocol !== "https:") return `The address must start with https://`;
-  const host = url.hostname.toLowerCase();
-  if (!hosts.some((h) => host === h || host.endsWith(`.${h}`)))
-    return `Enter an address on ${hosts[0]}, like ${example}`;
-  if (url.username || url.password) return `Enter the address without a user name or password`;
-  return null;
-}
 
 /**
  * The demo shop's WhatsApp number (its made-up contact phone): it shows the product page's WhatsApp
@@ -240,14 +232,6 @@ function cleanText(max: number, required?: string) {
     : text.pipe(z.string().max(max, `At most ${max} characters`));
 }
 
-/** A link to the shop's page on a social site (empty: none). */
-const socialLink = (field: keyof typeof SOCIAL) =>
-  z
-    .string()
-    .trim()
-    .max(SETTINGS_LIMITS.url, `At most ${SETTINGS_LIMITS.url} characters`)
-    .superRefine(problem((url: string) => (url ? socialProblem(field, url) : null)));
-
 const rupees = (message: string) => parsedText(rupeesTextToPaise, message);
 
 const GSTIN_MESSAGES = {
@@ -256,6 +240,20 @@ const GSTIN_MESSAGES = {
   state: (shopState: string) =>
     `A GSTIN registered in ${shopState} starts with ${GST_STATE_CODES[shopState]?.[0] ?? "its state code"}`,
 } as const;
+
+/** The shipping and delivery card's rules: dispatch days, the COD confirmation's threshold and wait. */
+const deliveryRules = {
+  dispatchDays: wholeNumber(0, 30, "Enter whole working days from 0 to 30"),
+  codConfirmAbove: blankOr(
+    null,
+    rupees("Enter an amount in rupees, like 3000, or leave it empty to never ask").pipe(
+      z
+        .number()
+        .max(SETTINGS_LIMITS.maxOrderPaise, `The amount can be at most ${formatPrice(SETTINGS_LIMITS.maxOrderPaise)}`),
+    ),
+  ),
+  codConfirmHours: wholeNumber(1, 168, "Enter whole hours from 1 to 168 (7 days)"),
+};
 
 /**
  * The settings form's rules, for the browser and the server alike, with a message per field.
@@ -288,9 +286,9 @@ export function settingsFormSchema({ storedGstin = "" }: { storedGstin?: string 
           "Enter an Indian mobile number like +91 98123 45678, or leave it empty to hide the button",
         ),
       ),
-      instagramUrl: socialLink("instagramUrl"),
-      facebookUrl: socialLink("facebookUrl"),
-      youtubeUrl: socialLink("youtubeUrl"),
+      instagramUrl: socialLink("instagramUrl", SETTINGS_LIMITS.url),
+      facebookUrl: socialLink("facebookUrl", SETTINGS_LIMITS.url),
+      youtubeUrl: socialLink("youtubeUrl", SETTINGS_LIMITS.url),
       address: z.string().trim().max(SETTINGS_LIMITS.address, `At most ${SETTINGS_LIMITS.address} characters`),
       shopState: z
         .string()
@@ -334,6 +332,7 @@ export function settingsFormSchema({ storedGstin = "" }: { storedGstin?: string 
       prepaidDiscountPercent: wholeNumber(0, 50, "Enter a whole percent from 0 to 50"),
       paymentTimeoutMinutes: wholeNumber(5, 1440, "Enter whole minutes from 5 to 1440 (24 hours)"),
       staffSessionHours: wholeNumber(1, 168, "Enter whole hours from 1 to 168 (7 days)"),
+      ...deliveryRules,
     })
     .superRefine((v, ctx) => {
       // a GSTIN belongs to the shop's state: its first two digits are the state's code
@@ -362,6 +361,9 @@ export function settingsFormSchema({ storedGstin = "" }: { storedGstin?: string 
       prepaidDiscountPercent: v.prepaidDiscountPercent,
       paymentTimeoutMinutes: v.paymentTimeoutMinutes,
       staffSessionHours: v.staffSessionHours,
+      dispatchDays: v.dispatchDays,
+      codConfirmAbovePaise: v.codConfirmAbove,
+      codConfirmHours: v.codConfirmHours,
     }));
 }
 

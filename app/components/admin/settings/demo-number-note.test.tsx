@@ -35,6 +35,9 @@ const VALUES: SettingsFormValues = {
   prepaidDiscountPercent: "0",
   paymentTimeoutMinutes: "30",
   staffSessionHours: "12",
+  dispatchDays: "1",
+  codConfirmAbove: "",
+  codConfirmHours: "24",
   version: 1,
 };
 

@@ -32,6 +32,9 @@ const VALUES: SettingsFormValues = {
   prepaidDiscountPercent: "5",
   paymentTimeoutMinutes: "30",
   staffSessionHours: "12",
+  dispatchDays: "2",
+  codConfirmAbove: "3000",
+  codConfirmHours: "36",
   version: 1,
 };
 
@@ -88,6 +91,10 @@ describe("the store settings for staff who are not owners", () => {
       "₹5,00,000",
       "30 minutes",
       "12 hours",
+      "Shipping & delivery",
+      "2 working days",
+      "₹3,000",
+      "36 hours",
     ]) {
       expect(shown, value).toContain(value);
     }
@@ -101,6 +108,17 @@ describe("the store settings for staff who are not owners", () => {
   it("is the form, with its save button, for an owner", () => {
     const form = render(<SettingsForm values={VALUES} states={["Rajasthan"]} />);
     expect(text(form)).toContain("Save settings");
+    // the shipping and delivery card's fields, with what is stored
+    expect(text(form)).toContain("Shipping & delivery");
+    for (const [label, value] of [
+      ["Dispatch days", "2"],
+      ["Ask cash-on-delivery shoppers to confirm orders above ₹", "3000"],
+      ["Flag unconfirmed orders after (hours)", "36"],
+    ] as const) {
+      const id = new RegExp(`<label for="([^"]+)"[^>]*>${label.replace(/[()]/g, "\\$&")}`).exec(form)?.[1];
+      expect(id, label).toBeTruthy();
+      expect(form, label).toMatch(new RegExp(`id="${id}"[^>]*value="${value}"|value="${value}"[^>]*id="${id}"`));
+    }
     expect(text(form)).not.toContain("Only an owner can change");
   });
 });

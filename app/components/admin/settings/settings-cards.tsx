@@ -213,6 +213,41 @@ export function PaymentsCard({
   );
 }
 
+/** Dispatch days (added to couriers' estimates), and when cash-on-delivery shoppers must confirm their orders. */
+export function DeliveryCard({ text }: { text: Bind }) {
+  return (
+    <Card
+      title="Shipping & delivery"
+      description="Delivery dates shown to shoppers, and checks on cash-on-delivery orders."
+    >
+      <TextInput
+        label="Dispatch days"
+        inputMode="numeric"
+        autoComplete="off"
+        hint="Working days from an order to its dispatch, added to the courier's delivery estimate; 0 to 30"
+        className="sm:max-w-xs"
+        {...text("dispatchDays")}
+      />
+      <TextInput
+        label="Ask cash-on-delivery shoppers to confirm orders above ₹"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="Never"
+        hint="Such an order waits for the shopper's confirmation before it ships; empty: never asked"
+        {...text("codConfirmAbove")}
+      />
+      <TextInput
+        label="Flag unconfirmed orders after (hours)"
+        inputMode="numeric"
+        autoComplete="off"
+        hint="An order still unconfirmed this long is flagged for staff; 1 to 168"
+        className="sm:max-w-xs"
+        {...text("codConfirmHours")}
+      />
+    </Card>
+  );
+}
+
 /** How long staff stay signed in. */
 export function BackOfficeCard({ text }: { text: Bind }) {
   return (

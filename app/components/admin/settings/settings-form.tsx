@@ -13,6 +13,7 @@ import {
 import {
   BackOfficeCard,
   ContactCard,
+  DeliveryCard,
   GstCard,
   PaymentsCard,
   SocialLinksCard,
@@ -22,9 +23,9 @@ import {
 
 /*
  * The Settings tab: the store_settings row in cards (store, contact, social links, GST, payments,
- * back office) with one save bar. The whole form goes to the action as JSON through a fetcher, so an
- * error keeps everything typed; the server checks every field again and refuses a save over someone
- * else's newer one.
+ * shipping and delivery, back office) with one save bar. The whole form goes to the action as JSON
+ * through a fetcher, so an error keeps everything typed; the server checks every field again and
+ * refuses a save over someone else's newer one.
  */
 
 type SaveAnswer =
@@ -147,6 +148,7 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
           codEnabled={values.codEnabled}
           onCod={(enabled) => setValues((v) => ({ ...v, codEnabled: enabled }))}
         />
+        <DeliveryCard text={text} />
         <BackOfficeCard text={text} />
       </form>
 

@@ -101,6 +101,23 @@ export function SettingsView({ values }: { values: SettingsFormValues }) {
           </Rows>
         </SettingsCard>
 
+        <SettingsCard
+          title="Shipping & delivery"
+          description="Delivery dates shown to shoppers, and checks on cash-on-delivery orders."
+        >
+          <Rows>
+            <Row
+              label="Dispatch days"
+              value={`${values.dispatchDays} working ${values.dispatchDays === "1" ? "day" : "days"}`}
+            />
+            <Row label="COD shoppers confirm orders above" value={rupees(values.codConfirmAbove, "Never asked")} />
+            <Row
+              label="Unconfirmed orders flagged after"
+              value={`${values.codConfirmHours} ${values.codConfirmHours === "1" ? "hour" : "hours"}`}
+            />
+          </Rows>
+        </SettingsCard>
+
         <SettingsCard title="Back office">
           <Rows>
             <Row label="Staff session length" value={`${values.staffSessionHours} hours`} />
