@@ -77,7 +77,7 @@ export function ProductDetail({
 
           <PurchasePanel product={product} phone={phone} />
 
-          <DeliveryCheck className="mt-8" />
+          <DeliveryCheck className="mt-3" />
 
           <ul className="mt-8 grid grid-cols-3 gap-3 border-y border-linen py-6 text-center text-[0.68rem] tracking-[0.14em] text-ink uppercase">
             <li className="flex flex-col items-center gap-2">

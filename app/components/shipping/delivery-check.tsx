@@ -1,7 +1,19 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { TruckIcon } from "~/components/product/product-icons";
-import { DELIVERY_MESSAGES, isPincode, normalisePincode } from "~/modules/shipping";
-import { askDelivery, type DeliveryResult, rememberedPincode, rememberPincode } from "./delivery-reply";
+import { DELIVERY_MESSAGES, DELIVERY_PINCODE_KEY } from "~/modules/shipping";
+import type { DeliveryResult } from "./delivery-reply";
+
+// The request and its words load on first use (or for a remembered pincode), so the shared product
+// page's own script carries only this form.
+const loadReply = () => import("./delivery-reply");
+
+function hasRemembered(): boolean {
+  try {
+    return localStorage.getItem(DELIVERY_PINCODE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * 'Check delivery' on the product page and in the cart (decision 041): a pincode box, a Check button
@@ -19,44 +31,45 @@ export function DeliveryCheck({ className = "" }: { className?: string }) {
   const [checking, setChecking] = useState<string | null>(null);
 
   // the latest question wins: an earlier one still on its way is dropped
-  const ask = (pincode: string) => {
+  const ask = (raw: string) => {
     asking.current?.abort();
     const controller = new AbortController();
     asking.current = controller;
-    askDelivery(pincode, controller.signal).then(
-      (answered) => {
-        setResult(answered);
-        setChecking(null);
-        if (answered.kind === "answer") rememberPincode(pincode);
-      },
-      () => undefined,
-    );
+    const show = (answered: DeliveryResult) => {
+      if (controller.signal.aborted) return;
+      setChecking(null);
+      setResult(answered);
+    };
+    loadReply()
+      .then((reply) => {
+        const asked = reply.pincodeOf(raw);
+        if ("kind" in asked) return show(asked);
+        setChecking(asked.pincode);
+        return reply.askDelivery(asked.pincode, controller.signal).then((answered) => {
+          if (answered.kind === "answer") reply.rememberPincode(asked.pincode);
+          show(answered);
+        });
+      })
+      .catch(() => show({ kind: "error", pincode: raw, line: DELIVERY_MESSAGES.failed }));
   };
 
-  const checkRemembered = useEffectEvent(() => {
-    const pincode = rememberedPincode();
+  const checkRemembered = useEffectEvent(async () => {
+    if (!hasRemembered()) return;
+    const pincode = (await loadReply()).rememberedPincode();
     const input = field.current;
     if (pincode === null || input === null || input.value !== "") return;
     input.value = pincode;
     ask(pincode);
   });
-  useEffect(() => checkRemembered(), []);
+  useEffect(() => void checkRemembered().catch(() => undefined), []);
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const pincode = normalisePincode(field.current?.value ?? "");
-    if (!isPincode(pincode)) {
-      asking.current?.abort();
-      setChecking(null);
-      setResult({ kind: "error", pincode, line: DELIVERY_MESSAGES.invalid });
-      return;
-    }
-    setChecking(pincode);
-    ask(pincode);
+    ask(field.current?.value ?? "");
   };
 
   const answerId = `${id}-answer`;
-  const invalid = result?.kind === "error";
+  const invalid = checking === null && result?.kind === "error";
   const notServed = result?.kind === "answer" && !result.answer.serviceable;
   const line = checking ? `Checking delivery to ${checking}...` : (result?.line ?? "");
   const tone = checking ? "text-stone" : invalid ? "text-sale" : notServed ? "text-maroon" : "text-ink/85";
@@ -87,14 +100,26 @@ export function DeliveryCheck({ className = "" }: { className?: string }) {
         />
         <button
           type="submit"
-          className="border-l border-linen px-5 text-xs font-medium tracking-[0.22em] text-ink uppercase transition-colors hover:bg-ink hover:text-ivory focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon"
+          className="border-l border-linen px-5 text-xs font-medium tracking-[0.22em] text-ink uppercase transition-colors hover:bg-sand hover:text-maroon focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon"
         >
           Check
         </button>
       </div>
       <p id={answerId} role="status" aria-live="polite" className={`mt-2.5 min-h-5 text-sm ${tone}`}>
-        {line}
+        <AnswerLine line={line} />
       </p>
     </form>
+  );
+}
+
+/** 'Delivery by Sat, 29 Nov · Cash on delivery available': the date first, in ink; the rest as said. */
+function AnswerLine({ line }: { line: string }) {
+  const [first, ...rest] = line.split(" · ");
+  if (rest.length === 0) return line;
+  return (
+    <>
+      <span className="font-medium text-ink">{first}</span>
+      {rest.map((part) => ` · ${part}`).join("")}
+    </>
   );
 }

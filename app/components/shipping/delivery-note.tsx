@@ -1,7 +1,7 @@
 import { TruckIcon } from "~/components/product/product-icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { isPincode } from "~/modules/shipping";
-import { codSwitchNotice, type DeliveryResult } from "./delivery-reply";
+import { COD_SWITCH_NOTICE, type DeliveryResult } from "./delivery-reply";
 
 /**
  * The checkout's delivery line beside the payment choice (decision 041): what the billing pincode's
@@ -38,7 +38,7 @@ export function DeliveryNote({
       <TruckIcon className="mt-px h-5 w-5 shrink-0 text-maroon" />
       <div role="status" aria-live="polite" data-testid="delivery-note" className="min-w-0 text-sm">
         <p className={tone}>{line}</p>
-        {switched ? <p className="mt-1 text-xs leading-relaxed text-maroon">{codSwitchNotice(pincode)}</p> : null}
+        {switched ? <p className="mt-1 text-xs leading-relaxed text-maroon">{COD_SWITCH_NOTICE}</p> : null}
       </div>
     </div>
   );

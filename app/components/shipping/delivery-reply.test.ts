@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { DELIVERY_MESSAGES, DELIVERY_PINCODE_KEY, type DeliveryAnswer } from "~/modules/shipping";
 import {
   askDelivery,
+  COD_SWITCH_NOTICE,
   codClosedAt,
-  codSwitchNotice,
+  pincodeOf,
   readDeliveryReply,
   rememberedPincode,
   rememberPincode,
@@ -66,6 +67,15 @@ describe("readDeliveryReply", () => {
   });
 });
 
+describe("pincodeOf", () => {
+  it("takes six digits, spaces left out, and answers anything else at once", () => {
+    expect(pincodeOf("411 001")).toEqual({ pincode: "411001" });
+    for (const raw of ["", "12345", "012345", "41100a"]) {
+      expect(pincodeOf(raw)).toEqual({ kind: "error", pincode: raw, line: DELIVERY_MESSAGES.invalid });
+    }
+  });
+});
+
 describe("askDelivery", () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -113,9 +123,7 @@ describe("cash on delivery at the checkout", () => {
   });
 
   it("tells the shopper her payment moved to Pay online", () => {
-    expect(codSwitchNotice("744101")).toBe(
-      "Cash on delivery is not available at pincode 744101, so we have switched your payment to Pay online.",
-    );
+    expect(COD_SWITCH_NOTICE).toBe("We have switched your payment to Pay online.");
   });
 });
 

@@ -4,6 +4,7 @@ import {
   type DeliveryAnswer,
   deliveryMessage,
   isPincode,
+  normalisePincode,
 } from "~/modules/shipping";
 
 /*
@@ -37,6 +38,12 @@ export function readDeliveryReply(pincode: string, status: number, body: unknown
   return { kind: "error", pincode, line: DELIVERY_MESSAGES.failed };
 }
 
+/** What the shopper typed as a pincode to ask about, or the answer to a malformed one (no need to ask). */
+export function pincodeOf(raw: string): { pincode: string } | DeliveryResult {
+  const pincode = normalisePincode(raw);
+  return isPincode(pincode) ? { pincode } : { kind: "error", pincode, line: DELIVERY_MESSAGES.invalid };
+}
+
 /** Asks the shop about a pincode; a network failure is an answer too (rejects only when `signal` aborts it). */
 export async function askDelivery(pincode: string, signal?: AbortSignal): Promise<DeliveryResult> {
   try {
@@ -57,10 +64,8 @@ export function codClosedAt(result: DeliveryResult | null, pincode: string): boo
   return result?.kind === "answer" && result.pincode === pincode && !result.answer.codAvailable;
 }
 
-/** What the checkout tells the shopper when it moved her from cash on delivery to paying online. */
-export function codSwitchNotice(pincode: string): string {
-  return `Cash on delivery is not available at pincode ${pincode}, so we have switched your payment to Pay online.`;
-}
+/** What the checkout adds to the delivery line when it moved the shopper from cash on delivery to paying online. */
+export const COD_SWITCH_NOTICE = "We have switched your payment to Pay online.";
 
 /** The pincode this browser checked last, if any (storage may be off: then nothing is remembered). */
 export function rememberedPincode(
