@@ -306,21 +306,21 @@ function OrdersTable({ rows, selection }: { rows: StaffOrderRow[]; selection: Ro
 
 function OrderCards({ rows, selection }: { rows: StaffOrderRow[]; selection: RowSelection }) {
   return (
-    <ul className="grid gap-3 md:hidden" aria-label="Orders, newest first">
+    <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label="Orders, newest first">
       {rows.map((o) => (
         <li
           key={o.id}
           data-testid="admin-order-card"
           className="relative border border-linen bg-ivory p-4 focus-within:ring-2 focus-within:ring-maroon"
         >
-          <div className="flex items-start justify-between gap-3">
+          <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
             <RowCheck
               selection={selection}
               orderId={o.id}
               orderNumber={o.orderNumber}
               className="relative z-10 !h-6 !w-6 shrink-0"
             />
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 basis-40">
               <Link
                 to={orderHref(o.id)}
                 className="order-code text-ink after:absolute after:inset-0 focus:outline-none"
@@ -329,7 +329,9 @@ function OrderCards({ rows, selection }: { rows: StaffOrderRow[]; selection: Row
               </Link>
               <p className="mt-0.5 truncate text-sm text-stone">{o.customerName}</p>
             </div>
-            <StatusBadge status={o.status} />
+            <span className="ml-auto">
+              <StatusBadge status={o.status} />
+            </span>
           </div>
           <div className="mt-3 flex items-end justify-between gap-3 border-t border-linen pt-3 text-sm">
             <p className="text-stone">

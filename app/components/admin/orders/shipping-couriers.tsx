@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import type { CourierChoice } from "~/modules/shipping";
 import { formatPrice } from "~/modules/pricing";
 import { courierFacts } from "./shipping-format";
@@ -61,7 +62,19 @@ export function CourierChoices({
                   {c.cheapest ? <Badge tone="cheap">Cheapest</Badge> : null}
                   {c.fastest ? <Badge tone="fast">Fastest</Badge> : null}
                 </span>
-                <span className="mt-0.5 block text-xs text-stone">{courierFacts(c).join(" · ")}</span>
+                <span className="mt-0.5 block text-xs text-stone">
+                  {courierFacts(c).map((fact, i, all) =>
+                    i < all.length - 1 ? (
+                      <Fragment key={fact}>
+                        <span className="whitespace-nowrap">{fact} ·</span>{" "}
+                      </Fragment>
+                    ) : (
+                      <span key={fact} className="whitespace-nowrap">
+                        {fact}
+                      </span>
+                    ),
+                  )}
+                </span>
               </span>
               <span className="shrink-0 font-medium text-ink tabular-nums">{formatPrice(c.ratePaise)}</span>
             </label>

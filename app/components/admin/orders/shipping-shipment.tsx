@@ -8,14 +8,15 @@ import { DemoCourier, ShipmentActions } from "./shipping-shipment-actions";
 import { newestFirst, parcelText } from "./shipping-format";
 
 /*
- * One shipment on the order page: its status, courier, AWB (with a copy button), our reference, the
- * rate, the delivery date, cash to collect, the parcel, the pickup, failed attempts in the courier's
- * words, what may be done with it, demo mode's courier buttons and the scans, newest first.
+ * One shipment on the order page: its courier (the heading) and status, the AWB (with a copy button),
+ * our reference, the rate, the delivery date, cash to collect, the parcel, the pickup, failed attempts
+ * in the courier's words, what may be done with it, demo mode's courier buttons and the scans, newest
+ * first.
  */
 
 function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
-    <div className="grid grid-cols-[8.5rem_minmax(0,1fr)] gap-2 py-1">
+    <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 py-1 sm:grid-cols-[8.5rem_minmax(0,1fr)]">
       <dt className="text-stone">{label}</dt>
       <dd className="min-w-0 text-ink" data-testid={testId}>
         {children}
@@ -64,14 +65,13 @@ function Awb({ awb }: { awb: string }) {
 function Details({ shipment: s }: { shipment: StaffShipment }) {
   return (
     <dl className="text-sm">
-      {s.courierName ? <Row label="Courier">{s.courierName}</Row> : null}
       {s.awb ? (
         <Row label="AWB">
           <Awb awb={s.awb} />
         </Row>
       ) : null}
       <Row label="Reference">
-        <span className="order-code">{s.reference}</span>
+        <span className="order-code break-all !whitespace-normal">{s.reference}</span>
       </Row>
       {s.ratePaise !== null ? <Row label="Rate">{formatPrice(s.ratePaise)}</Row> : null}
       {s.estimatedDelivery && s.status !== "delivered" ? (
@@ -107,7 +107,7 @@ function Scans({ scans }: { scans: StaffShipment["scans"] }) {
         <li key={`${scan.occurredAt}-${n}`} className="relative pb-4 pl-5 last:pb-0">
           <span
             aria-hidden="true"
-            className={`absolute top-1.5 -left-[5px] h-2.5 w-2.5 rounded-full ring-2 ring-ivory ${n === 0 ? "bg-maroon" : "bg-linen"}`}
+            className={`absolute top-1.5 -left-[5px] h-2.5 w-2.5 rounded-full ring-2 ring-ivory ${n === 0 ? "bg-maroon" : "bg-stone/40"}`}
           />
           <p className={`text-sm ${n === 0 ? "font-medium text-ink" : "text-ink"}`}>{scan.activity}</p>
           <p className="text-xs text-stone">
