@@ -320,7 +320,7 @@ function OrderCards({ rows, selection }: { rows: StaffOrderRow[]; selection: Row
               orderNumber={o.orderNumber}
               className="relative z-10 !h-6 !w-6 shrink-0"
             />
-            <div className="min-w-0 flex-1 basis-40">
+            <div className="min-w-0 grow">
               <Link
                 to={orderHref(o.id)}
                 className="order-code text-ink after:absolute after:inset-0 focus:outline-none"
