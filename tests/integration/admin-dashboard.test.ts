@@ -220,6 +220,7 @@ describe("a shop with known orders, products and shoppers", () => {
       delivered: 1,
       completed: 1,
       cancelled: 1,
+      returned: 0,
     });
   });
 
