@@ -38,6 +38,11 @@ import {
   type Answer,
 } from "../factories/sessions";
 import { checkoutForm, placeCheckoutOrder } from "../factories/checkout";
+import { bookShipment, parcelOfOrder } from "../../app/modules/shipping/booking.server";
+import { demoCourierProvider } from "../../app/modules/shipping/demo-courier.server";
+import { receiveReturnedParcel } from "../../app/modules/shipping/parcel-actions.server";
+import { applyScans } from "../../app/modules/shipping/scans.server";
+import { shipmentsOfOrder } from "../../app/modules/shipping/shipments.server";
 import { setupTestDatabase } from "../setup/test-db";
 import { countPageCachePurges } from "../support/page-cache";
 import { startFakeRazorpayShop, type FakeRazorpayShop } from "../support/fake-razorpay-shop";
@@ -799,5 +804,55 @@ describe("payments that succeeded for orders that could not be confirmed", () =>
     expect(refused.status).toBe(409);
     expect((refused.body as { formError: string }).formError).toMatch(/Refund the payment instead\.$/);
     expect((await orderRow(order.id)).status).toBe("cancelled");
+  });
+});
+
+describe("a prepaid order that came back undelivered", () => {
+  it("is closed for status changes, and its payment is refunded once from its page", async () => {
+    const { productId, stockNow } = await stockedProduct(3);
+    const { order } = await paidOnline(productId);
+    const demo = demoCourierProvider({ pickupPincode: async () => "302001" });
+    const staff = { id: staffId, name: "Priya Shah" };
+    const parcel = await parcelOfOrder(t.db, order.id);
+    const booked = await bookShipment(
+      t.db,
+      staff,
+      { orderId: order.id, version: (await orderRow(order.id)).version, courierId: "demo-surface", parcel },
+      demo,
+    );
+    expect(booked.ok).toBe(true);
+    const shipment = (await shipmentsOfOrder(t.db, order.id))[0]!;
+    const at = (m: number) => new Date(Date.UTC(2026, 10, 27, 8, m));
+    await applyScans(
+      t.db,
+      shipment.id,
+      [
+        { status: "picked_up", code: "42", activity: "Picked up", location: null, occurredAt: at(1) },
+        { status: "rto_initiated", code: "9", activity: "RTO initiated", location: null, occurredAt: at(2) },
+        { status: "rto_delivered", code: "10", activity: "RTO delivered", location: null, occurredAt: at(3) },
+      ],
+      "webhook",
+    );
+    const back = (await shipmentsOfOrder(t.db, order.id))[0]!;
+    expect((await receiveReturnedParcel(t.db, staff, { shipmentId: back.id, version: back.version })).ok).toBe(true);
+    expect(await stockNow()).toBe(3);
+    expect((await orderRow(order.id)).status).toBe("returned");
+
+    // no status change offered or taken: cancelling would count the pieces back a second time
+    expect((await setStatus(order.id, { status: "cancelled", reason: "Came back" })).status).toBe(409);
+    expect(await stockNow()).toBe(3);
+
+    const version = String((await orderRow(order.id)).version);
+    const refunded = await detailAction(order.id, { intent: "refund-returned", version });
+    expect(refunded.status).toBe(200);
+    expect((refunded.body as { message: string }).message).toBe(ORDER_ADMIN_MESSAGES.returnedRefunded);
+    const rows = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(rows.map((r) => r.amountPaise)).toEqual([order.totalPaise]);
+    const again = await detailAction(order.id, {
+      intent: "refund-returned",
+      version: String((await orderRow(order.id)).version),
+    });
+    expect(again.status).toBe(409);
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(1);
   });
 });

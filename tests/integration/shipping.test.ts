@@ -26,6 +26,12 @@ import { processInbox, receiveWebhook } from "../../app/modules/shipping/trackin
 import { createTestProduct } from "../factories/catalog";
 import { checkoutForm, placeCheckoutOrder } from "../factories/checkout";
 import { createTestShopper } from "../factories/orders";
+import { storeSettings } from "../../app/modules/content/schema.server";
+import {
+  answerCodConfirmation,
+  codConfirmationByToken,
+  codFlaggedOrders,
+} from "../../app/modules/shipping/cod-confirmation.server";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -353,5 +359,29 @@ describe("the pincode check and the checkout", () => {
       onlineAvailable: true,
     });
     expect(online.ok).toBe(true);
+  });
+});
+
+describe("confirming cash on delivery", () => {
+  it("holds a large COD order until the shopper confirms it through her link, and flags it when she does not", async () => {
+    await t.db.update(storeSettings).set({ codConfirmAbovePaise: 100_000, codConfirmHours: 24 });
+    try {
+      const { order } = await placed();
+      const sms = (await messagesOf(order, "order-cod-confirmation")).find((m) => m.channel === "sms")!;
+      const token = /\/confirm-order\/([A-Za-z0-9_-]{32})/.exec(sms.body)![1]!;
+      expect(await book(order)).toEqual({ ok: false, status: 409, message: SHIPPING_MESSAGES.codAwaiting });
+      expect(await codFlaggedOrders(t.db, [order.id])).toEqual(new Set());
+      const tomorrow = new Date(Date.now() + 25 * 3_600_000);
+      expect(await codFlaggedOrders(t.db, [order.id], tomorrow)).toEqual(new Set([order.id]));
+
+      expect(await codConfirmationByToken(t.db, "x".repeat(32))).toBeNull();
+      expect(await answerCodConfirmation(t.db, token, "confirmed")).toMatchObject({ status: "confirmed" });
+      // a second answer changes nothing
+      expect(await answerCodConfirmation(t.db, token, "declined")).toMatchObject({ status: "confirmed" });
+      expect(await codFlaggedOrders(t.db, [order.id], tomorrow)).toEqual(new Set());
+      expect(await book(order)).toMatchObject({ ok: true });
+    } finally {
+      await t.db.update(storeSettings).set({ codConfirmAbovePaise: null });
+    }
   });
 });

@@ -120,6 +120,8 @@ export function checkStatusChange(
 /** The statuses offered to staff for an order in `current` (an unpaid online order can only be cancelled). */
 export function statusChoices(current: OrderStatus): StaffStatus[] {
   if (current === "pending_payment") return ["cancelled"];
+  // came back and received: its stock is back and its invoice credited; nothing more to change
+  if (current === "returned") return [];
   return [...STAFF_STATUSES];
 }
 

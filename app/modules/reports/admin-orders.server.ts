@@ -8,7 +8,7 @@ import type { OrderListParams, OrderStatus } from "../orders";
 import { orderLines, orders, orderStatusHistory } from "../orders/schema.server";
 import type { OrderRow } from "../orders/index.server";
 import type { ShipmentStatus } from "../shipping";
-import { shipments } from "../shipping/schema.server";
+import { codConfirmations, shipments } from "../shipping/schema.server";
 import { isUuid } from "../../lib/ids";
 
 /*
@@ -74,6 +74,8 @@ export interface StaffOrderRow {
   createdAt: string;
   /** the order's live shipment (not cancelled; at most one), for the list's column and bulk labels */
   shipment: { id: string; status: ShipmentStatus; awb: string | null } | null;
+  /** cash on delivery the shopper has not confirmed within the store's hours, or declined */
+  codFlagged: boolean;
 }
 
 export interface StaffOrderPage {
@@ -103,10 +105,12 @@ export async function listStaffOrders(db: Db, params: OrderListParams): Promise<
         shipmentId: shipments.id,
         shipmentStatus: shipments.status,
         shipmentAwb: shipments.awb,
+        codFlagged: sql<boolean>`coalesce(${codConfirmations.status} = 'declined' OR (${codConfirmations.status} = 'awaiting' AND ${codConfirmations.flagAfter} < now()), false)`,
       })
       .from(orders)
       // one row per order: an order has at most one shipment that is not cancelled (a partial unique index)
       .leftJoin(shipments, and(eq(shipments.orderId, orders.id), ne(shipments.status, "cancelled")))
+      .leftJoin(codConfirmations, eq(codConfirmations.orderId, orders.id))
       .where(where)
       // NULLS LAST as in orders_created_idx, so the newest rows are read from the index
       .orderBy(sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC`)
@@ -120,6 +124,7 @@ export async function listStaffOrders(db: Db, params: OrderListParams): Promise<
       ...r,
       status: r.status as OrderStatus,
       itemCount: Number(r.itemCount),
+      codFlagged: Boolean(r.codFlagged),
       createdAt: r.createdAt.toISOString(),
       shipment: shipmentId && shipmentStatus ? { id: shipmentId, status: shipmentStatus, awb: shipmentAwb } : null,
     })),

@@ -290,7 +290,7 @@ function OrdersTable({ rows, selection }: { rows: StaffOrderRow[]; selection: Ro
                 <StatusBadge status={o.status} />
               </td>
               <td className="px-4 py-3">
-                <ShipmentCell shipment={o.shipment} />
+                <ShipmentCell shipment={o.shipment} codFlagged={o.codFlagged} />
               </td>
               <td className="px-4 py-3 whitespace-nowrap text-stone">
                 {formatDate(o.createdAt)}
@@ -342,7 +342,7 @@ function OrderCards({ rows, selection }: { rows: StaffOrderRow[]; selection: Row
             </p>
             <p className="font-medium text-ink tabular-nums">{formatPrice(o.totalPaise)}</p>
           </div>
-          <ShipmentLine shipment={o.shipment} />
+          <ShipmentLine shipment={o.shipment} codFlagged={o.codFlagged} />
         </li>
       ))}
     </ul>

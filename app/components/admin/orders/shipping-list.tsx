@@ -14,16 +14,23 @@ import { bulkShipments, labelsHref, manifestHref } from "./shipping-format";
 type Shipment = StaffOrderRow["shipment"];
 
 /** The order's live shipment: its status and AWB, or a dash when nothing is booked. */
-export function ShipmentCell({ shipment }: { shipment: Shipment }) {
+export function ShipmentCell({ shipment, codFlagged = false }: { shipment: Shipment; codFlagged?: boolean }) {
+  const flag = codFlagged ? (
+    <span className="text-xs font-medium text-red-700" data-testid="cod-flagged">
+      COD not confirmed
+    </span>
+  ) : null;
   if (!shipment)
     return (
-      <span className="text-stone">
+      <span className="inline-flex flex-col items-start gap-1 text-stone">
         <span aria-hidden="true">—</span>
         <span className="sr-only">Not booked</span>
+        {flag}
       </span>
     );
   return (
     <span className="inline-flex flex-col items-start gap-1" data-testid="order-shipment">
+      {flag}
       <ShipmentBadge status={shipment.status} />
       {shipment.awb ? <span className="font-mono text-xs break-all text-stone">{shipment.awb}</span> : null}
     </span>
@@ -31,12 +38,12 @@ export function ShipmentCell({ shipment }: { shipment: Shipment }) {
 }
 
 /** A phone's order card: the shipment under the order, when one is booked. */
-export function ShipmentLine({ shipment }: { shipment: Shipment }) {
-  if (!shipment) return null;
+export function ShipmentLine({ shipment, codFlagged = false }: { shipment: Shipment; codFlagged?: boolean }) {
+  if (!shipment && !codFlagged) return null;
   return (
     <div className="mt-3 flex items-center gap-2 border-t border-linen pt-3 text-sm">
       <span className="text-stone">Shipment</span>
-      <ShipmentCell shipment={shipment} />
+      <ShipmentCell shipment={shipment} codFlagged={codFlagged} />
     </div>
   );
 }

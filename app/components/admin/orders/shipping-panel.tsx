@@ -1,10 +1,13 @@
 import { useRef } from "react";
+import { useFetcher } from "react-router";
+import type { OrderActionAnswer } from "~/modules/orders";
+import { useOrderAnswerToasts } from "./use-order-answer";
 import type { StaffShippingView } from "~/modules/shipping/index.server";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/modules/orders";
 import { formatPrice } from "~/modules/pricing";
 import { SHIPPING_MESSAGES } from "~/modules/shipping";
 import { ShipmentBadge } from "./shipping-badge";
-import { ShippingAnswerToasts, useShippingAnswer } from "./shipping-answer";
+import { ShippingAnswerToasts, useShippingAnswer, useShippingFetcher } from "./shipping-answer";
 import { BookingForm } from "./shipping-booking";
 import { ShipmentCard } from "./shipping-shipment";
 
@@ -22,15 +25,54 @@ export interface ShippingPanelOrder {
   billing: { pincode: string };
 }
 
-/** A prepaid parcel that came back: the money still to give back. */
-function RefundDue({ amountPaise }: { amountPaise: number }) {
+/** A prepaid parcel that came back: the money still to give back, refunded through the gateway from here. */
+function RefundDue({ orderId, version, amountPaise }: { orderId: string; version: number; amountPaise: number }) {
+  const fetcher = useFetcher<OrderActionAnswer>();
+  useOrderAnswerToasts(fetcher.state === "idle" ? fetcher.data : undefined);
+  const busy = fetcher.state !== "idle";
   return (
     <div role="note" className="border border-amber-300 bg-amber-50 px-3.5 py-3 text-sm text-amber-900">
       <p className="font-medium">Refund the shopper {formatPrice(amountPaise)}</p>
-      <p className="mt-1">
-        This prepaid order came back undelivered and its payment is still with the shop. The back office has no refund
-        button for a returned order yet: refund the payment from the payment gateway&rsquo;s dashboard.
-      </p>
+      <p className="mt-1">This prepaid order came back undelivered and its payment is still with the shop.</p>
+      <fetcher.Form method="post" action={`/admin/orders/${orderId}`} className="mt-3">
+        <input type="hidden" name="intent" value="refund-returned" />
+        <input type="hidden" name="orderId" value={orderId} />
+        <input type="hidden" name="version" value={version} />
+        <button type="submit" className="btn-primary" disabled={busy} data-testid="refund-returned">
+          {busy ? "Refunding..." : `Refund ${formatPrice(amountPaise)}`}
+        </button>
+      </fetcher.Form>
+    </div>
+  );
+}
+
+/** A cash-on-delivery order waiting for (or refused by) the shopper's confirmation: staff may check it by phone. */
+function CodConfirmation({ cod, orderId }: { cod: NonNullable<StaffShippingView["cod"]>; orderId: string }) {
+  const fetcher = useShippingFetcher();
+  const waiting = cod.status === "awaiting" || cod.status === "declined";
+  const words: Record<typeof cod.status, string> = {
+    awaiting: "Waiting for the shopper to confirm this cash-on-delivery order. It cannot be booked until she does.",
+    declined:
+      "The shopper said she did not place this order, or no longer wants it. Call her, then cancel it or mark it checked.",
+    confirmed: "The shopper confirmed this cash-on-delivery order.",
+    checked_by_staff: "Checked with the shopper by phone.",
+  };
+  return (
+    <div
+      role="note"
+      data-testid="cod-confirmation"
+      className={`border px-3.5 py-3 text-sm ${cod.flagged ? "border-red-300 bg-red-50 text-red-900" : "border-linen bg-white text-ink"}`}
+    >
+      <p>{words[cod.status]}</p>
+      {waiting ? (
+        <fetcher.Form method="post" action={`/admin/orders/${orderId}`} className="mt-3">
+          <input type="hidden" name="intent" value="cod-checked" />
+          <input type="hidden" name="version" value="0" />
+          <button type="submit" className="btn-outline" disabled={fetcher.state !== "idle"}>
+            Checked with the shopper: ship it
+          </button>
+        </fetcher.Form>
+      ) : null}
     </div>
   );
 }
@@ -92,7 +134,8 @@ export function ShippingPanel({
       {live.map((s) => (
         <ShipmentCard key={s.id} shipment={s} orderId={order.id} pieces={pieces} demoMode={demoMode} />
       ))}
-      {refundDue ? <RefundDue amountPaise={refundablePaise} /> : null}
+      {shipping.cod ? <CodConfirmation cod={shipping.cod} orderId={order.id} /> : null}
+      {refundDue ? <RefundDue orderId={order.id} version={order.version} amountPaise={refundablePaise} /> : null}
       {shipping.booking ? (
         <BookingForm
           orderId={order.id}

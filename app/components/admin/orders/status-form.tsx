@@ -89,6 +89,13 @@ export function StatusForm({ order, refundablePaise }: { order: StatusFormOrder;
   const shipping = values.status === "shipped";
   const fields = { id, values, errors, set };
 
+  if (choices.length === 0)
+    return (
+      <p className="text-sm text-stone" data-testid="status-final">
+        This order is closed: it came back undelivered and its pieces are back in stock.
+      </p>
+    );
+
   return (
     <fetcher.Form
       method="post"
