@@ -144,7 +144,7 @@ test("staff see the tiles, the chart and a new order at the top of Recent Orders
 
   // orders by status lists every status with its count
   const statuses = page.getByTestId("orders-by-status");
-  await expect(statuses.getByRole("listitem")).toHaveCount(8);
+  await expect(statuses.getByRole("listitem")).toHaveCount(9);
   await expect(statuses.locator("[data-status='confirmed']")).toContainText(/Confirmed\s*[1-9]/);
 
   // the chart: uPlot drew it on a canvas
