@@ -3,6 +3,7 @@ import type { Db, Tx } from "../../db/client.server";
 import { inTransaction } from "../../db/transaction.server";
 import { getLogger } from "../../lib/logger.server";
 import { recordAudit, type Actor } from "../audit/index.server";
+import { PACKAGE_DEFAULTS } from "../catalog";
 import { packedSizesOf } from "../catalog/index.server";
 import {
   findOrderById,
@@ -41,7 +42,11 @@ export type ShippingAnswer =
 const fail = (status: number, message: string): ShippingAnswer => ({ ok: false, status, message });
 
 /** Orders that may be booked: confirmed and not yet on their way. */
-const SHIPPABLE = new Set(["confirmed", "pending", "processing"]);
+const SHIPPABLE: ReadonlySet<string> = new Set(["confirmed", "pending", "processing"]);
+
+export function isShippable(status: OrderRow["status"]): boolean {
+  return SHIPPABLE.has(status);
+}
 
 /** The parcel of an order's pieces: weights added, the largest footprint, the heights stacked. */
 export async function parcelOfOrder(db: Db | Tx, orderId: string): Promise<PackageSize> {
@@ -50,7 +55,7 @@ export async function parcelOfOrder(db: Db | Tx, orderId: string): Promise<Packa
     db,
     lines.flatMap((l) => (l.productId ? [l.productId] : [])),
   );
-  const fallback = { weightGrams: 500, lengthCm: 32, breadthCm: 26, heightCm: 5 };
+  const fallback = PACKAGE_DEFAULTS.fallback!;
   let parcel = { weightGrams: 0, lengthCm: 1, breadthCm: 1, heightCm: 0 };
   for (const line of lines) {
     const size = (line.productId && sizes.get(line.productId)) || fallback;
@@ -178,7 +183,7 @@ async function claimDraft(db: Db, staff: Actor, input: BookInput, providerName: 
       const order = await lockOrder(tx, input.orderId);
       if (!order) return refuse(404, SHIPPING_MESSAGES.notFound);
       if (order.version !== input.version) return refuse(409, SHIPPING_MESSAGES.conflict);
-      if (!SHIPPABLE.has(order.status))
+      if (!isShippable(order.status))
         return refuse(409, SHIPPING_MESSAGES.notShippable(ORDER_STATUS_LABELS[order.status]));
       const live = await liveShipmentOf(tx, order.id);
       if (live && live.status !== "draft") return refuse(409, SHIPPING_MESSAGES.alreadyBooked);

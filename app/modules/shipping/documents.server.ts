@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.server";
+import { isUuid } from "../../lib/ids";
 import { cachedStoreSettings } from "../content/index.server";
 import { findOrderById, orderLinesOf, type OrderRow } from "../orders/index.server";
 import { drawLabels, drawManifest, imposeOnA4, mergePdfs, type LabelData } from "./labels.server";
@@ -22,6 +23,31 @@ export type DocumentAnswer =
   { ok: true; pdf: Uint8Array; fileName: string } | { ok: false; status: number; message: string };
 
 const NONE = "None of these orders has a booked parcel yet.";
+
+/** The shipments a document link names: `?shipments=<id>,<id>`, ids only, at most DOCUMENT_MAX_SHIPMENTS. */
+export function shipmentIdsParam(url: URL): string[] {
+  return (url.searchParams.get("shipments") ?? "")
+    .split(",")
+    .map((id) => id.trim())
+    .filter(isUuid)
+    .slice(0, DOCUMENT_MAX_SHIPMENTS);
+}
+
+/** A document's answer for the browser: the PDF shown inline, or the reason as plain text. */
+export function documentResponse(answer: DocumentAnswer, headers: Record<string, string>): Response {
+  if (!answer.ok)
+    return new Response(answer.message, {
+      status: answer.status,
+      headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  return new Response(new Uint8Array(answer.pdf), {
+    headers: {
+      ...headers,
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${answer.fileName}"`,
+    },
+  });
+}
 
 /** The booked, live shipments among these, in the order asked. */
 async function printable(db: Db, shipmentIds: readonly string[]): Promise<ShipmentRow[]> {

@@ -43,9 +43,10 @@ export {
   markCodChecked,
 } from "./cod-confirmation.server";
 export {
-  DOCUMENT_MAX_SHIPMENTS,
   type DocumentAnswer,
+  documentResponse,
   type LabelFormat,
+  shipmentIdsParam,
   shippingLabels,
   shippingManifest,
 } from "./documents.server";

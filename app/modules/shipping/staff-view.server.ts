@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.server";
 import { findOrderById } from "../orders/index.server";
-import { shippingFormOf } from "./booking.server";
+import { isShippable, shippingFormOf } from "./booking.server";
 import { codConfirmationOf, codHoldsShipping, type CodConfirmationStatus } from "./cod-confirmation.server";
 import { DEMO_SCAN_MOVES, demoScanFor, type DemoScanMove } from "./demo-scans.server";
 import type { PackageSize, ShippingProvider, ShippingProviderName } from "./provider-contract.server";
@@ -57,8 +57,6 @@ export interface StaffShippingView {
   booking: { parcel: PackageSize; couriers: CourierChoice[]; error: string | null } | null;
 }
 
-const SHIPPABLE = new Set(["confirmed", "pending", "processing"]);
-
 export async function staffShippingView(
   db: Db,
   orderId: string,
@@ -112,7 +110,7 @@ export async function staffShippingView(
   });
   const live = shipments.find((s) => s.status !== "cancelled");
   const bookable =
-    SHIPPABLE.has(order.status) &&
+    isShippable(order.status) &&
     (!live || live.status === "draft") &&
     provider.name !== "manual" &&
     !codHoldsShipping(confirmation?.status);
