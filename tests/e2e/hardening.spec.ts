@@ -70,7 +70,10 @@ function raw(
       while (sent < bytes) {
         const part = piece.subarray(0, Math.min(piece.length, bytes - sent));
         sent += part.length;
-        if (!req.write(part)) return void req.once("drain", write);
+        // Wait a turn of the event loop after each full buffer, as a browser does, so the answer is read
+        // while the body is still going out: a client that only ever writes can meet the cut at the
+        // drain limit before it has read the 413 that came 15 MB earlier, and sees only the reset.
+        if (!req.write(part)) return void req.once("drain", () => setImmediate(write));
       }
       req.end();
     };
