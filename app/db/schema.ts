@@ -18,3 +18,5 @@ export * from "../modules/audit/schema.server";
 export * from "../modules/media/schema.server";
 export * from "../modules/invoices/schema.server";
 export * from "../modules/shipping/schema.server";
+export * from "../modules/returns/schema.server";
+export * from "../modules/credit/schema.server";

@@ -100,6 +100,8 @@ export const products = pgTable(
     packageLengthCm: integer("package_length_cm"),
     packageBreadthCm: integer("package_breadth_cm"),
     packageHeightCm: integer("package_height_cm"),
+    /** staff may turn off the fit advice drawn from exchanges ('Runs small: …') for this product */
+    fitAdviceEnabled: boolean("fit_advice_enabled").notNull().default(true),
     /** raised by every change from the admin: a save based on an older version is refused, not merged */
     version: integer("version").notNull().default(1),
     ...timestamps,

@@ -55,6 +55,19 @@ export const storeSettings = pgTable(
     codConfirmAbovePaise: integer("cod_confirm_above_paise"),
     /** an unconfirmed cash-on-delivery order is flagged for staff after this many hours */
     codConfirmHours: integer("cod_confirm_hours").notNull().default(24),
+    /** days after delivery a piece may be returned for store credit or a refund */
+    returnWindowDays: integer("return_window_days").notNull().default(7),
+    /** days after delivery a piece may be exchanged for another size or colour */
+    exchangeWindowDays: integer("exchange_window_days").notNull().default(15),
+    /** category slugs whose pieces cannot be returned or exchanged */
+    nonReturnableCategories: text("non_returnable_categories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** a refund to the payment only for a fault (damaged, not as pictured); other reasons: exchange or credit */
+    refundsOnlyForFaults: boolean("refunds_only_for_faults").notNull().default(true),
+    /** store credit can be spent for this many days after it is issued; null: it never expires */
+    storeCreditValidityDays: integer("store_credit_validity_days").default(365),
     /** raised by every change: a save made against an older version is refused, not merged */
     version: integer("version").notNull().default(1),
     ...timestamps,
@@ -69,6 +82,10 @@ export const storeSettings = pgTable(
     check("store_settings_max_order_range", sql`${t.maxOrderPaise} BETWEEN 100 AND 1000000000`),
     check("store_settings_payment_timeout_range", sql`${t.paymentTimeoutMinutes} BETWEEN 5 AND 1440`),
     check("store_settings_staff_session_range", sql`${t.staffSessionHours} BETWEEN 1 AND 168`),
+    check(
+      "store_settings_return_windows_range",
+      sql`${t.returnWindowDays} BETWEEN 0 AND 90 AND ${t.exchangeWindowDays} BETWEEN 0 AND 90 AND (${t.storeCreditValidityDays} IS NULL OR ${t.storeCreditValidityDays} BETWEEN 30 AND 3650)`,
+    ),
     check("store_settings_dispatch_days_range", sql`${t.dispatchDays} BETWEEN 0 AND 30`),
     check(
       "store_settings_cod_confirm_range",

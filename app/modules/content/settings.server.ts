@@ -29,6 +29,11 @@ export const DEFAULT_STORE_SETTINGS = {
   dispatchDays: 1,
   codConfirmAbovePaise: null,
   codConfirmHours: 24,
+  returnWindowDays: 7,
+  exchangeWindowDays: 15,
+  nonReturnableCategories: [] as string[],
+  refundsOnlyForFaults: true,
+  storeCreditValidityDays: 365 as number | null,
 } satisfies Omit<typeof storeSettings.$inferInsert, "id">;
 
 /**

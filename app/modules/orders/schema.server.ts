@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { timestamps } from "../../db/columns";
 import { user } from "../accounts/auth-schema.server";
 import { productVariants, products } from "../catalog/schema.server";
@@ -67,6 +78,12 @@ export const orders = pgTable(
     /** set with the 'shipped' status; shown on /track-order and in the account */
     courier: text("courier"),
     trackingNumber: text("tracking_number"),
+    /** the part of the total paid with store credit (the rest is paid online or at the door) */
+    storeCreditPaise: integer("store_credit_paise").notNull().default(0),
+    /** an exchange's order (zero value): the order whose returned pieces it replaces */
+    exchangeOfOrderId: uuid("exchange_of_order_id").references((): AnyPgColumn => orders.id, {
+      onDelete: "restrict",
+    }),
     /** raised by every staff change: a change made against an older version is refused, not lost */
     version: integer("version").notNull().default(0),
     ...timestamps,
@@ -89,6 +106,10 @@ export const orders = pgTable(
     index("orders_coupon_code_idx")
       .on(t.couponCode, t.createdAt.desc())
       .where(sql`${t.couponCode} IS NOT NULL`),
+    check("orders_store_credit_range", sql`${t.storeCreditPaise} BETWEEN 0 AND ${t.totalPaise}`),
+    index("orders_exchange_of_idx")
+      .on(t.exchangeOfOrderId)
+      .where(sql`${t.exchangeOfOrderId} IS NOT NULL`),
     check(
       "orders_amounts_consistent",
       sql`${t.subtotalPaise} >= 0 AND ${t.shippingPaise} >= 0 AND ${t.discountPaise} >= 0 AND ${t.prepaidDiscountPaise} >= 0 AND ${t.codFeePaise} >= 0 AND ${t.totalPaise} = ${t.subtotalPaise} + ${t.shippingPaise} + ${t.codFeePaise} - ${t.discountPaise} - ${t.prepaidDiscountPaise} AND ${t.totalPaise} >= 0`,

@@ -79,11 +79,16 @@ export const refunds = pgTable(
     errorDescription: text("error_description"),
     /** the staff member who asked for it; null when the shop did (a flagged payment) */
     requestedBy: text("requested_by"),
+    /**
+     * What the refund is for: 'order' (the whole payment, when a paid order is cancelled or a flagged
+     * payment refunded) or 'return:<return id>' (the accepted pieces of a return). One of each per payment.
+     */
+    purpose: text("purpose").notNull().default("order"),
     processedAt: timestamp("processed_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex("refunds_payment_key").on(t.paymentId),
+    uniqueIndex("refunds_payment_purpose_key").on(t.paymentId, t.purpose),
     uniqueIndex("refunds_provider_refund_key").on(t.provider, t.providerRefundId),
     index("refunds_order_idx").on(t.orderId),
     check("refunds_amount_positive", sql`${t.amountPaise} > 0`),
