@@ -8,7 +8,7 @@ export interface Actor {
   name: string;
 }
 
-export type AuditEntity = "product" | "order" | "customer" | "coupon" | "settings" | "staff" | "picture";
+export type AuditEntity = "product" | "order" | "customer" | "coupon" | "settings" | "staff" | "picture" | "return";
 
 export interface AuditEntry {
   entity: AuditEntity;

@@ -5,6 +5,7 @@
 export { type CouponOrderRow, ordersUsingCoupon } from "./coupon-orders.server";
 export { accountOrderUrl, findOrderRecipient, orderRecipient, staffCancellation } from "./order-recipient.server";
 export {
+  deliveredAtOf,
   expiredUnpaidOrderIds,
   findOrderByCheckoutKey,
   findOrderById,

@@ -1,5 +1,5 @@
 import type { OrderAmounts } from "./amounts";
-import { and, asc, eq, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { orderLines, orders, orderStatusHistory, type BillingInfo } from "./schema.server";
 import type { OrderStatus } from "./status-display";
@@ -44,6 +44,10 @@ export interface NewOrder extends OrderAmounts {
   checkoutKey: string;
   paymentDueAt: Date | null;
   lines: NewOrderLine[];
+  /** an exchange's order: the order whose returned pieces it replaces */
+  exchangeOfOrderId?: string | null;
+  /** why the order was confirmed at once (the history's words): cash on delivery unless told */
+  confirmedBecause?: string;
 }
 
 /**
@@ -51,7 +55,7 @@ export interface NewOrder extends OrderAmounts {
  * this checkout key already exists (a double submit racing this one): the caller returns that one.
  */
 export async function insertOrder(tx: Tx, order: NewOrder, now = new Date()): Promise<{ id: string } | null> {
-  const { lines, ...head } = order;
+  const { lines, confirmedBecause = "Cash on delivery", ...head } = order;
   const [row] = await tx
     .insert(orders)
     .values({ ...head, confirmedAt: head.status === "confirmed" ? now : null, createdAt: now, updatedAt: now })
@@ -91,12 +95,23 @@ export async function insertOrder(tx: Tx, order: NewOrder, now = new Date()): Pr
       fromStatus: "pending_payment",
       toStatus: "confirmed",
       actorKind: "system",
-      reason: "Cash on delivery",
+      reason: confirmedBecause,
       createdAt: now,
     });
   }
   await tx.insert(orderStatusHistory).values(steps);
   return row;
+}
+
+/** When the order was (last) marked delivered; null when it never was. */
+export async function deliveredAtOf(db: Conn, orderId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: orderStatusHistory.createdAt })
+    .from(orderStatusHistory)
+    .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.toStatus, "delivered")))
+    .orderBy(desc(orderStatusHistory.createdAt))
+    .limit(1);
+  return row?.at ?? null;
 }
 
 /** The order a checkout key made, for its own shopper only. */
