@@ -21,6 +21,7 @@ import { isS3Storage, s3Storage } from "~/modules/media/index.server";
 import { localDiskStorage, type MediaStorage } from "~/modules/media/index.server";
 import { startPaymentSweep, stopPaymentSweep } from "~/modules/checkout/index.server";
 import { checkShippingProvider, startTrackingSync, stopTrackingSync } from "~/modules/shipping/index.server";
+import { startStoreCreditExpiry, stopStoreCreditExpiry } from "~/modules/credit/index.server";
 
 export interface BootInfo {
   database: "pglite" | "postgres";
@@ -130,6 +131,8 @@ function startBackgroundWork(db: Db, config: Config): void {
   startPaymentSweep(db);
   // the courier's webhook deliveries worked again after a failure, and silent shipments polled (decision 041)
   startTrackingSync(db);
+  // store credit past its validity is written off, first in, first out, hourly (decision 042)
+  startStoreCreditExpiry(db);
   // pictures uploaded in the product editor but never saved with a product go after a day (decision 022)
   startUploadSweep(db, getMediaStorage(config));
   clearInterval(expiryTimer.get());
@@ -177,6 +180,7 @@ async function ensureDemoAdmin(db: Db, config: Config): Promise<{ email: string;
 export async function shutdown(): Promise<void> {
   await stopPaymentSweep();
   await stopTrackingSync();
+  await stopStoreCreditExpiry();
   await stopUploadSweep();
   await stopOutboxWorker();
   clearInterval(expiryTimer.get());
