@@ -8,6 +8,7 @@ import {
   type CreditNoteDocument,
   type CreditSelection,
 } from "./credit-note";
+import { orderLinesByName } from "../orders/index.server";
 import type { InvoiceDocument } from "./document";
 import { creditNotes, creditNoteSequences, invoices } from "./schema.server";
 import { financialYearOf, indiaDate } from "./tax";
@@ -37,6 +38,34 @@ async function takeCreditNoteSequence(tx: Conn, financialYear: string): Promise<
     .returning({ lastNumber: creditNoteSequences.lastNumber });
   if (!row) throw new Error(`credit notes: no sequence for ${financialYear}`);
   return row.lastNumber;
+}
+
+/**
+ * A return's credit note: some pieces of some order lines. The invoice's goods lines are the order's
+ * lines in `orderLinesByName` order (as the invoice was drawn), followed by its charges, so an order
+ * line's place in that order is its invoice line. Null when the order has no invoice.
+ */
+export async function issueReturnCreditNote(
+  tx: Tx,
+  input: {
+    orderId: string;
+    reason: string;
+    pieces: ReadonlyArray<{ orderLineId: string; quantity: number }>;
+    now: Date;
+  },
+): Promise<CreditNoteRow | null> {
+  const placed = await orderLinesByName(tx, input.orderId);
+  const pieces = input.pieces.map((p) => {
+    const invoiceLine = placed.findIndex((l) => l.id === p.orderLineId);
+    if (invoiceLine < 0) throw new RangeError(`credit note: order line ${p.orderLineId} is not on the order`);
+    return { invoiceLine, quantity: p.quantity };
+  });
+  return issueCreditNote(tx, {
+    orderId: input.orderId,
+    reason: input.reason,
+    selection: { kind: "pieces", pieces },
+    now: input.now,
+  });
 }
 
 /**

@@ -20,4 +20,5 @@ export {
   queueRefundIssued,
   queueRefundProcessed,
 } from "./order-updates.server";
+export { queueReturnUpdate, type ReturnStep, type ReturnUpdateInput } from "./return-updates.server";
 export { deliverDueMessages, kickOutbox, queueMessages, startOutboxWorker, stopOutboxWorker } from "./outbox.server";
