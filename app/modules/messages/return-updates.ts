@@ -81,8 +81,8 @@ export function returnUpdateSms(input: ReturnUpdateInput): string {
       ]);
     case "exchange_shipped":
       return firstFittingSms([
-        `Saanjh: your exchange for ${r} is on its way as order ${input.exchangeOrderNumber ?? ""}. ${url}`,
-        `Saanjh: exchange for ${r} sent. ${url}`,
+        `Saanjh: your exchange for ${r} is being packed as order ${input.exchangeOrderNumber ?? ""}, nothing to pay. ${url}`,
+        `Saanjh: exchange for ${r} is being packed. ${url}`,
       ]);
   }
 }
@@ -177,10 +177,11 @@ export function returnUpdateEmail(input: ReturnUpdateInput): EmailParts {
       return orderUpdateEmail(input, {
         ...base,
         facts: [...base.facts, { label: "New order", value: input.exchangeOrderNumber ?? "" }],
-        subject: `Your exchange for ${r} is on its way`,
+        subject: `Your exchange for ${r} is being packed`,
         preheader: "Nothing to pay.",
-        title: "Exchange sent",
-        lead: `Your new size or colour for ${r} is on its way as order ${input.exchangeOrderNumber ?? ""}, with nothing to pay.`,
+        title: "Exchange on its way",
+        lead: `Your new size or colour for ${r} is being packed as order ${input.exchangeOrderNumber ?? ""}, with nothing to pay.`,
+        paragraphs: ["We will send you its tracking link as soon as the courier has it."],
       });
   }
 }

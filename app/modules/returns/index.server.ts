@@ -14,3 +14,19 @@ export {
   type ReturnOfferLine,
   returnsOfOrder,
 } from "./requests.server";
+export { RESOLVE_MESSAGES, resolveReturn } from "./resolve.server";
+export {
+  approveReturn,
+  declineReturn,
+  type Inspection,
+  markPickedUp,
+  receiveReturn,
+  recordPickup,
+  type ReturnEvent,
+  returnEventsOf,
+  type ReturnLineRow,
+  type ReturnRow,
+  STEP_MESSAGES,
+  type StepResult,
+  withdrawReturn,
+} from "./steps.server";
