@@ -28,9 +28,17 @@ export {
 } from "./records.server";
 export { announceRefundProcessed } from "./refund-notices.server";
 export {
+  type ReturnRefund,
+  requestReturnRefund,
+  returnIdOfRefund,
+  returnRefundPurpose,
+  settleRefunds,
+} from "./return-refunds.server";
+export {
   lockOrderRefund,
   recordRefundWebhook,
   type RefundOutcome,
+  type RefundRow,
   refundsOfOrder,
   requestRefunds,
   settleRefund,

@@ -160,7 +160,11 @@ export async function lockFlaggedPayment(
     .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId), isNotNull(payments.flaggedAt)))
     .for("update");
   if (!payment || payment.status !== "captured") return null;
-  const [refund] = await tx.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+  // the flag's own refund is the payment's whole-order one; a return's refund is another matter
+  const [refund] = await tx
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, payment.id), eq(refunds.purpose, "order")));
   return { payment, refund: refund ?? null };
 }
 

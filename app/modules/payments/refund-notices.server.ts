@@ -9,7 +9,7 @@ import { payments } from "./schema.server";
  * The shopper is told of her refund twice, in the transactions that record it: when the refund is
  * decided (its row written) and when the gateway has processed it. Both say how much and where it
  * goes (the way she paid). Refunds exist only for gateway payments, so a cash-on-delivery order never
- * gets these.
+ * gets these. A return's refund is for some pieces, not the order: its words say so.
  */
 
 interface RefundFacts {
@@ -17,6 +17,8 @@ interface RefundFacts {
   orderId: string;
   paymentId: string;
   amountPaise: number;
+  /** 'order' or 'return:<return id>': a return's refund is worded as one for the pieces sent back */
+  purpose?: string;
 }
 
 async function refundMessage(tx: Tx, refund: RefundFacts) {
@@ -29,7 +31,13 @@ async function refundMessage(tx: Tx, refund: RefundFacts) {
     .select({ method: payments.method })
     .from(payments)
     .where(eq(payments.id, refund.paymentId));
-  return { ...recipient, refundId: refund.id, amountPaise: refund.amountPaise, method: payment?.method ?? null };
+  return {
+    ...recipient,
+    refundId: refund.id,
+    amountPaise: refund.amountPaise,
+    method: payment?.method ?? null,
+    forReturn: refund.purpose?.startsWith("return:") ?? false,
+  };
 }
 
 /** In the transaction that wrote the refund row: 'we are refunding ...'. */

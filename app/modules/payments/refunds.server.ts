@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { afterCommit, inTransaction } from "../../db/transaction.server";
 import { getLogger } from "../../lib/logger.server";
@@ -8,12 +8,14 @@ import { announceRefundIssued, announceRefundProcessed } from "./refund-notices.
 import { payments, refunds } from "./schema.server";
 
 /*
- * Refunds (decision 027): whole refunds of captured gateway payments, asked by staff when they cancel a
- * paid order or refund a flagged payment. One `refunds` row per payment (a unique index): the row is
- * written in the transaction that decided the refund, and the gateway is asked after it commits,
- * with an idempotency key made from the row's id. A retry (a failed refund tried again, two staff
- * pressing at once, a crash between the two steps) sends the same key, so the gateway answers the
- * same refund rather than paying twice. A refund that fails is kept with the gateway's reason.
+ * Refunds (decisions 027 and 042): refunds of captured gateway payments. A whole-order refund (purpose
+ * 'order') is asked by staff when they cancel a paid order or refund a flagged payment; a return's
+ * refund (purpose 'return:<return id>', return-refunds.server.ts) gives back the accepted pieces of a
+ * return. One row per payment and purpose (a unique index): the row is written in the transaction
+ * that decided the refund, and the gateway is asked after it commits, with an idempotency key made
+ * from the row's id. A retry (a failed refund tried again, two staff pressing at once, a crash
+ * between the two steps) sends the same key, so the gateway answers the same refund rather than
+ * paying twice. A refund that fails is kept with the gateway's reason.
  */
 
 type Conn = Db | Tx;
@@ -22,36 +24,73 @@ export type RefundRow = typeof refunds.$inferSelect;
 /** The gateways the shop can refund through; cash on delivery is never refunded here. */
 const REFUNDABLE_PROVIDERS = ["razorpay", "test"];
 
+/** The purpose of a whole-order refund (a cancellation, a flagged payment, a parcel that came back). */
+export const ORDER_REFUND = "order";
+
+/** A captured gateway payment of the order and what it still has to give back. */
+export interface RefundablePayment {
+  id: string;
+  provider: string;
+  /** the amount less what has been refunded and less the refunds asked but not yet processed */
+  leftPaise: number;
+  flagged: boolean;
+  /** the payment already has its whole-order refund row */
+  hasOrderRefund: boolean;
+}
+
 /**
- * Inside the caller's transaction: a pending refund for each captured gateway payment of the order
- * (or only `paymentId`) that has none yet and still has money to give back, each announced to the
- * shopper (queued here, sent after the caller's commit). Returns the new rows.
+ * Locks the order's payments (in id order, as every change to an order does: payments before the
+ * order) and lists its captured gateway payments oldest first with what each has left. A refund not
+ * yet processed (pending, or failed and waiting to be tried again) still holds its amount: counting it
+ * keeps a second refund from promising money the first may yet take. Processed refunds, the shop's and
+ * those made on the gateway's dashboard, are in the payment's refunded amount already.
+ */
+export async function lockRefundablePayments(tx: Tx, orderId: string): Promise<RefundablePayment[]> {
+  await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.id))
+    .for("update");
+  const outstanding = sql<number>`coalesce((SELECT sum(${refunds.amountPaise}) FROM ${refunds} WHERE ${refunds.paymentId} = ${payments.id} AND ${refunds.status} <> 'processed'), 0)::int`;
+  const rows = await tx
+    .select({
+      id: payments.id,
+      provider: payments.provider,
+      leftPaise: sql<number>`(${payments.amountPaise} - ${payments.amountRefundedPaise} - ${outstanding})::int`,
+      flaggedAt: payments.flaggedAt,
+      hasOrderRefund: sql<boolean>`EXISTS (SELECT 1 FROM ${refunds} WHERE ${refunds.paymentId} = ${payments.id} AND ${refunds.purpose} = ${ORDER_REFUND})`,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.status, "captured"),
+        inArray(payments.provider, REFUNDABLE_PROVIDERS),
+      ),
+    )
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+  return rows.map(({ flaggedAt, ...row }) => ({
+    ...row,
+    leftPaise: Math.max(0, Number(row.leftPaise)),
+    flagged: flaggedAt !== null,
+  }));
+}
+
+/**
+ * Inside the caller's transaction: a pending whole-order refund for each captured gateway payment of
+ * the order (or only `paymentId`) that has none yet, of what it still has left (less what returns have
+ * refunded or asked), each announced to the shopper (queued here, sent after the caller's commit).
+ * Returns the new rows.
  */
 export async function requestRefunds(
   tx: Tx,
   input: { orderId: string; paymentId?: string; requestedBy: string | null; now?: Date },
 ): Promise<RefundRow[]> {
   const now = input.now ?? new Date();
-  const candidates = await tx
-    .select({
-      id: payments.id,
-      provider: payments.provider,
-      amountPaise: payments.amountPaise,
-      amountRefundedPaise: payments.amountRefundedPaise,
-    })
-    .from(payments)
-    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-    .where(
-      and(
-        eq(payments.orderId, input.orderId),
-        input.paymentId ? eq(payments.id, input.paymentId) : undefined,
-        eq(payments.status, "captured"),
-        inArray(payments.provider, REFUNDABLE_PROVIDERS),
-        sql`${payments.amountRefundedPaise} < ${payments.amountPaise}`,
-        isNull(refunds.id),
-      ),
-    )
-    .orderBy(asc(payments.createdAt));
+  const candidates = (await lockRefundablePayments(tx, input.orderId)).filter(
+    (p) => (!input.paymentId || p.id === input.paymentId) && !p.hasOrderRefund && p.leftPaise > 0,
+  );
   if (candidates.length === 0) return [];
   const rows = await tx
     .insert(refunds)
@@ -60,14 +99,15 @@ export async function requestRefunds(
         paymentId: p.id,
         orderId: input.orderId,
         provider: p.provider,
-        amountPaise: p.amountPaise - p.amountRefundedPaise,
+        amountPaise: p.leftPaise,
         status: "pending" as const,
+        purpose: ORDER_REFUND,
         requestedBy: input.requestedBy,
         createdAt: now,
         updatedAt: now,
       })),
     )
-    .onConflictDoNothing({ target: refunds.paymentId })
+    .onConflictDoNothing({ target: [refunds.paymentId, refunds.purpose] })
     .returning();
   for (const row of rows) await announceRefundIssued(tx, row);
   return rows;
@@ -123,6 +163,7 @@ export async function markRefundProcessed(
         orderId: refunds.orderId,
         paymentId: refunds.paymentId,
         amountPaise: refunds.amountPaise,
+        purpose: refunds.purpose,
       });
     if (!row) return false;
     await tx

@@ -8,6 +8,7 @@ import type { OrderListParams, OrderStatus } from "../orders";
 import { orderLines, orders, orderStatusHistory } from "../orders/schema.server";
 import type { OrderRow } from "../orders/index.server";
 import type { ShipmentStatus } from "../shipping";
+import { returnRequests } from "../returns/schema.server";
 import { codConfirmations, shipments } from "../shipping/schema.server";
 import { isUuid } from "../../lib/ids";
 
@@ -184,7 +185,7 @@ export async function openFlaggedPayments(db: Db, limit = 50): Promise<FlaggedPa
     })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
-    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    .leftJoin(refunds, and(eq(refunds.paymentId, payments.id), eq(refunds.purpose, "order")))
     .where(and(isNotNull(payments.flaggedAt), or(isNull(refunds.id), eq(refunds.status, "failed"))))
     .orderBy(asc(payments.flaggedAt))
     .limit(limit);
@@ -206,6 +207,17 @@ export async function openFlaggedPayments(db: Db, limit = 50): Promise<FlaggedPa
 /* ================= the detail ================= */
 
 type OrderLineRow = typeof orderLines.$inferSelect;
+
+export interface StaffRefund {
+  id: string;
+  status: "pending" | "processed" | "failed";
+  providerRefundId: string | null;
+  amountPaise: number;
+  errorDescription: string | null;
+  requestedBy: string | null;
+  processedAt: string | null;
+  createdAt: string;
+}
 
 export interface StaffOrderDetail {
   /** the order's row as the page shows it: dates as ISO strings; the checkout's key and payment deadline left out */
@@ -236,16 +248,10 @@ export interface StaffOrderDetail {
     flaggedAt: string | null;
     flagReason: string | null;
     createdAt: string;
-    refund: {
-      id: string;
-      status: "pending" | "processed" | "failed";
-      providerRefundId: string | null;
-      amountPaise: number;
-      errorDescription: string | null;
-      requestedBy: string | null;
-      processedAt: string | null;
-      createdAt: string;
-    } | null;
+    /** the payment's whole-order refund (a cancellation, a flagged payment, a parcel that came back) */
+    refund: StaffRefund | null;
+    /** returns' refunds of some pieces, oldest first, each with its return's number */
+    returnRefunds: Array<StaffRefund & { returnNumber: string | null }>;
   }>;
   history: Array<{
     id: string;
@@ -265,20 +271,39 @@ export function isOrderId(value: string | undefined | null): value is string {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+function staffRefund(r: typeof refunds.$inferSelect, requestedBy: string | null): StaffRefund {
+  return {
+    id: r.id,
+    status: r.status,
+    providerRefundId: r.providerRefundId,
+    amountPaise: r.amountPaise,
+    errorDescription: r.errorDescription,
+    requestedBy,
+    processedAt: iso(r.processedAt),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
 /** Everything the order's page shows; null when there is no such order. */
 export async function loadStaffOrder(db: Db, orderId: string): Promise<StaffOrderDetail | null> {
   if (!isOrderId(orderId)) return null;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
   const staffName = sql<string | null>`(SELECT ${user.name} FROM ${user} WHERE ${user.id} = ${refunds.requestedBy})`;
-  const [lines, paymentRows, history, activity] = await Promise.all([
+  const [lines, paymentRows, returnRefunds, history, activity] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
     db
       .select({ payment: payments, refund: refunds, requestedBy: staffName })
       .from(payments)
-      .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+      .leftJoin(refunds, and(eq(refunds.paymentId, payments.id), eq(refunds.purpose, "order")))
       .where(eq(payments.orderId, orderId))
       .orderBy(asc(payments.createdAt)),
+    db
+      .select({ refund: refunds, requestedBy: staffName, returnNumber: returnRequests.returnNumber })
+      .from(refunds)
+      .leftJoin(returnRequests, sql`${refunds.purpose} = 'return:' || ${returnRequests.id}::text`)
+      .where(and(eq(refunds.orderId, orderId), ne(refunds.purpose, "order")))
+      .orderBy(asc(refunds.createdAt), asc(refunds.id)),
     db
       .select({
         id: orderStatusHistory.id,
@@ -321,18 +346,10 @@ export async function loadStaffOrder(db: Db, orderId: string): Promise<StaffOrde
       flaggedAt: iso(p.flaggedAt),
       flagReason: p.flagReason,
       createdAt: p.createdAt.toISOString(),
-      refund: r
-        ? {
-            id: r.id,
-            status: r.status,
-            providerRefundId: r.providerRefundId,
-            amountPaise: r.amountPaise,
-            errorDescription: r.errorDescription,
-            requestedBy: requestedBy ?? null,
-            processedAt: iso(r.processedAt),
-            createdAt: r.createdAt.toISOString(),
-          }
-        : null,
+      refund: r ? staffRefund(r, requestedBy ?? null) : null,
+      returnRefunds: returnRefunds
+        .filter((rr) => rr.refund.paymentId === p.id)
+        .map((rr) => ({ ...staffRefund(rr.refund, rr.requestedBy ?? null), returnNumber: rr.returnNumber })),
     })),
     history: history.map((h) => ({
       id: h.id,

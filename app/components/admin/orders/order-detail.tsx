@@ -128,9 +128,17 @@ type OrderPageData = StaffOrderDetail & { shipping?: StaffShippingView | null; d
 
 export function OrderDetail({ detail, documents }: { detail: OrderPageData; documents: TaxDocumentsView }) {
   const { order, shipping } = detail;
+  // what a whole-order refund would give back: less what returns' refunds have asked and not yet sent
   const refundablePaise = detail.payments
     .filter((p) => p.status === "captured" && !p.refund && p.provider !== "cod")
-    .reduce((sum, p) => sum + p.amountPaise - p.amountRefundedPaise, 0);
+    .reduce(
+      (sum, p) =>
+        sum +
+        p.amountPaise -
+        p.amountRefundedPaise -
+        p.returnRefunds.reduce((held, r) => held + (r.status === "processed" ? 0 : r.amountPaise), 0),
+      0,
+    );
   // the status form's courier and tracking number, unless they are the booked parcel's (shown in the panel)
   const typedTracking =
     (order.courier || order.trackingNumber) &&

@@ -7,7 +7,10 @@ import { formatDateTime } from "./dates";
 import { AmountCheck, FlaggedActions } from "./flagged-actions";
 import { useOrderAnswerToasts } from "./use-order-answer";
 
-/* The order's payment record(s): gateway ids, state, a flag waiting for staff, and the refund with its state. */
+/*
+ * The order's payment record(s): gateway ids, state, a flag waiting for staff, the whole-order refund
+ * with its state, and returns' refunds of some pieces, each named by its return.
+ */
 
 type Payment = StaffOrderDetail["payments"][number];
 type Refund = NonNullable<Payment["refund"]>;
@@ -46,14 +49,33 @@ function Row({ label, value, mono }: { label: string; value: React.ReactNode; mo
   );
 }
 
-function RefundBox({ refund, orderId, version }: { refund: Refund; orderId: string; version: number }) {
+function RefundBox({
+  refund,
+  orderId,
+  version,
+  forReturn,
+}: {
+  refund: Refund;
+  orderId: string;
+  version: number;
+  /** a return's refund of some pieces: its return's number, or null when the return is not found */
+  forReturn?: { returnNumber: string | null };
+}) {
   const fetcher = useFetcher<OrderActionAnswer>();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useOrderAnswerToasts(answer);
   return (
     <div className="mt-3 border border-linen bg-white p-3" data-testid="refund">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm font-medium text-ink">Refund of {formatPrice(refund.amountPaise)}</p>
+        <p className="text-sm font-medium text-ink">
+          Refund of {formatPrice(refund.amountPaise)}
+          {forReturn ? (
+            <span className="font-normal text-stone" data-testid="refund-return">
+              {" "}
+              · {forReturn.returnNumber ? `Return ${forReturn.returnNumber}` : "Return"}
+            </span>
+          ) : null}
+        </p>
         <Pill tone={REFUND_TONES[refund.status]} testId="refund-status">
           {REFUND_STATUS_LABELS[refund.status]}
         </Pill>
@@ -173,6 +195,15 @@ export function PaymentsPanel({ detail }: { detail: StaffOrderDetail }) {
                 Refund failed: {p.refund.errorDescription ?? "no reason given"}
               </p>
             ) : null}
+            {p.returnRefunds.map((r) => (
+              <RefundBox
+                key={r.id}
+                refund={r}
+                orderId={order.id}
+                version={order.version}
+                forReturn={{ returnNumber: r.returnNumber }}
+              />
+            ))}
           </li>
         );
       })}
