@@ -17,6 +17,7 @@ export { bookShipment, parcelOfOrder, type ShippingAnswer } from "./booking.serv
 export { advanceDemoScan, DEMO_SCAN_MOVES, type DemoScanMove } from "./demo-scans.server";
 export { cancelShipment, receiveReturnedParcel, requestPickup, requestPickups } from "./parcel-actions.server";
 export { applyScans } from "./scans.server";
+export { bookReturnPickup, type ReturnPickupAnswer } from "./return-pickups.server";
 export {
   liveShipmentsOfOrders,
   shipmentsById,
