@@ -1,5 +1,10 @@
 import type { NextFunction, Request, Response } from "express";
-import { UPLOAD_PATH, UPLOAD_REQUEST_LIMIT } from "../app/modules/media";
+import {
+  SHOPPER_UPLOAD_PATH,
+  SHOPPER_UPLOAD_REQUEST_LIMIT,
+  UPLOAD_PATH,
+  UPLOAD_REQUEST_LIMIT,
+} from "../app/modules/media";
 import { IMPORT_MAX_BYTES, IMPORT_PATH, IMPORT_REQUEST_OVERHEAD } from "../app/modules/catalog";
 import { NO_STORE } from "../app/lib/cache-control";
 import { processSingleton } from "../app/lib/process-singleton";
@@ -73,19 +78,27 @@ function isUploadRequest(req: Request): boolean {
   return routedPath(req.originalUrl ?? req.url) === UPLOAD_PATH;
 }
 
+/** A signed-in shopper's photo for a return request (one 8 MB photo plus the framing). */
+function isShopperUploadRequest(req: Request): boolean {
+  return routedPath(req.originalUrl ?? req.url) === SHOPPER_UPLOAD_PATH;
+}
+
 /**
  * The shop's limits: 64 KB for every body, except the admin's picture uploads (one 10 MB picture
- * plus the multipart framing) and products CSV imports (a 5 MB file plus the framing), which are
- * streamed to their routes and counted on the way: no body is held whole in memory.
+ * plus the multipart framing), shoppers' photos (one 8 MB photo) and products CSV imports (a 5 MB
+ * file plus the framing), which are streamed to their routes and counted on the way: no body is held
+ * whole in memory.
  */
 export const SHOP_BODY_LIMITS: Required<BodyLimitOptions> = {
   limitFor: (req) =>
     isUploadRequest(req)
       ? UPLOAD_REQUEST_LIMIT
-      : isProductImportRequest(req)
-        ? PRODUCT_IMPORT_BODY_LIMIT
-        : DEFAULT_BODY_LIMIT,
-  streamFor: (req) => isUploadRequest(req) || isProductImportRequest(req),
+      : isShopperUploadRequest(req)
+        ? SHOPPER_UPLOAD_REQUEST_LIMIT
+        : isProductImportRequest(req)
+          ? PRODUCT_IMPORT_BODY_LIMIT
+          : DEFAULT_BODY_LIMIT,
+  streamFor: (req) => isUploadRequest(req) || isShopperUploadRequest(req) || isProductImportRequest(req),
 };
 
 /**

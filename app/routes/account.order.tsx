@@ -1,7 +1,14 @@
+import { data, redirect } from "react-router";
 import { getDb } from "~/db/client.server";
 import { noStoreHeaders } from "~/lib/cache-control";
-import { invariantResponse } from "~/lib/http.server";
+import { invariantResponse, readFormData } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/index.server";
+import { Notice } from "~/components/account/field";
+import { OrderReturns, ReturnOrExchangeLink } from "~/components/account/order-returns";
+import { shopperReturns } from "~/components/account/order-returns-view";
+import { windowsLine } from "~/components/account/return-request-form";
+import { findOrderById } from "~/modules/orders/index.server";
+import { loadReturnOffer, returnEventsOf, returnsOfOrder, withdrawReturn } from "~/modules/returns/index.server";
 import { taxDocumentsOf } from "~/modules/invoices/index.server";
 import { canDownloadInvoice } from "~/modules/invoices/index.server";
 import { getOrderForUser } from "~/modules/checkout/index.server";
@@ -35,22 +42,95 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     order.status === "pending_payment" &&
     order.paymentMethod === "online" &&
     (!order.paymentDueAt || order.paymentDueAt.getTime() > Date.now());
-  const [invoice, documents, parcel] = await Promise.all([
+  const delivered = order.status === "delivered" || order.status === "completed";
+  const [invoice, documents, parcel, offer, returns] = await Promise.all([
     canDownloadInvoice(getDb(), order),
     taxDocumentsOf(getDb(), order.id),
     shopperParcelOf(getDb(), order.id),
+    delivered ? loadReturnOffer(getDb(), { userId: user.id, orderNumber: order.orderNumber }) : null,
+    returnsOfTheOrder(order),
   ]);
-  return { order: { ...order, payable, invoice }, documents, parcel };
+  const returnOffer = offer?.kind === "offer" && offer.open ? { windows: offer.offer.windows } : null;
+  return {
+    order: { ...order, payable, invoice },
+    documents,
+    parcel,
+    returnOffer,
+    returns,
+    notice: noticeOf(new URL(request.url).searchParams, returns),
+  };
 }
 
-export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  const { order, documents, parcel } = loaderData;
+/** The order's returns as she may see them, with their steps and any exchange's order number. */
+async function returnsOfTheOrder(order: { id: string; lines: Parameters<typeof shopperReturns>[2] }) {
+  const rows = await returnsOfOrder(getDb(), order.id);
+  if (rows.length === 0) return [];
+  const exchangeIds = [...new Set(rows.flatMap((r) => (r.exchangeOrderId ? [r.exchangeOrderId] : [])))];
+  const [events, exchanges] = await Promise.all([
+    returnEventsOf(
+      getDb(),
+      rows.map((r) => r.id),
+    ),
+    Promise.all(exchangeIds.map((id) => findOrderById(getDb(), id))),
+  ]);
+  const numbers = new Map(exchanges.flatMap((o) => (o ? [[o.id, o.orderNumber] as const] : [])));
+  return shopperReturns(rows, events, order.lines, numbers);
+}
+
+/** The word after a request was sent or withdrawn, for a request of this order only. */
+function noticeOf(params: URLSearchParams, returns: ReadonlyArray<{ returnNumber: string }>): string | null {
+  const sent = params.get("return");
+  if (sent && returns.some((r) => r.returnNumber === sent))
+    return `Request ${sent} sent. We reply within one working day.`;
+  const withdrawn = params.get("withdrawn");
+  if (withdrawn && returns.some((r) => r.returnNumber === withdrawn)) return `Request ${withdrawn} withdrawn.`;
+  return null;
+}
+
+/** 'Withdraw request' on one of the order's returns (until the courier has collected it). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readFormData(request);
+  const order = await getOrderForUser(getDb(), user.id, params.orderNumber);
+  invariantResponse(order, "Order not found", 404);
+  if (form.get("intent") !== "withdraw") return data({ error: "Something went wrong. Please try again." }, 400);
+  const returnNumber = String(form.get("returnNumber") ?? "");
+  const version = Number(form.get("version"));
+  const ours = (await returnsOfOrder(getDb(), order.id)).some((r) => r.returnNumber === returnNumber);
+  if (!ours || !Number.isInteger(version)) return data({ error: "Return not found" }, 404);
+  const done = await withdrawReturn(getDb(), { userId: user.id, returnNumber, version });
+  if (!done.ok) return data({ error: done.message }, done.status);
+  throw redirect(
+    `/account/orders/${encodeURIComponent(order.orderNumber)}?withdrawn=${encodeURIComponent(returnNumber)}`,
+  );
+}
+
+export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, documents, parcel, returnOffer, returns, notice } = loaderData;
   const settings = useRouteLoaderData<typeof rootLoader>("root")?.settings;
   const orderPath = `/account/orders/${encodeURIComponent(order.orderNumber)}`;
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-8 sm:py-16">
       <AccountBreadcrumb here="Order" />
       <OrderHeading order={order} />
+
+      {notice || actionData?.error ? (
+        <div className="mt-6">
+          <Notice tone={actionData?.error ? "error" : "success"}>{actionData?.error ?? notice}</Notice>
+        </div>
+      ) : null}
+      {returnOffer ? (
+        <div
+          data-testid="return-offer"
+          className="mt-6 flex flex-col gap-4 border border-linen bg-sand/40 px-5 py-4 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <div>
+            <p className="text-sm text-ink">Not quite right? Exchange a size or send it back.</p>
+            <p className="mt-0.5 text-xs text-stone">{windowsLine(returnOffer.windows)}</p>
+          </div>
+          <ReturnOrExchangeLink orderPath={orderPath} />
+        </div>
+      ) : null}
 
       {order.status === "cancelled" && order.cancellationReason ? (
         <p className="mt-6 border border-sale/30 bg-red-50 px-4 py-3 text-sm text-sale">
@@ -63,6 +143,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         creditNoteHref={(id) => `${orderPath}/credit-notes/${id}`}
         className="mt-6"
       />
+      <OrderReturns returns={returns} orderPath={orderPath} />
       <ParcelTracking
         parcel={parcel}
         order={order}

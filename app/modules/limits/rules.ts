@@ -12,4 +12,6 @@ export const ATTEMPT_RULES = {
   trackOrderPerOrderNumber: { scope: "track-order:order", limit: 10, windowSeconds: HOUR },
   /** 'Notify me when it is back' requests from one client address */
   backInStockPerAddress: { scope: "back-in-stock:ip", limit: 30, windowSeconds: HOUR },
+  /** photos one signed-in shopper may upload in a day (a return request takes up to 4) */
+  shopperPhotosPerUser: { scope: "shopper-photo:user", limit: 20, windowSeconds: 24 * HOUR },
 } as const satisfies Record<string, { scope: string; limit: number; windowSeconds: number }>;

@@ -4,6 +4,12 @@
  */
 export { startUploadSweep, stopUploadSweep } from "./cleanup.server";
 export { storeResponsivePicture } from "./process.server";
+export {
+  claimShopperPhotos,
+  receiveShopperPhoto,
+  releaseShopperPhotos,
+  type ShopperPhotoAnswer,
+} from "./shopper-uploads.server";
 export { isS3Storage, s3Storage } from "./s3-storage.server";
 export { localDiskStorage, type MediaStorage } from "./storage.server";
 export {

@@ -22,3 +22,15 @@ export {
   type UploadError,
   type UploadResult,
 } from "./upload-rules";
+export {
+  ACCEPTED_SHOPPER_PHOTO_TYPES,
+  checkPhotoBeforeSending,
+  isShopperPhoto,
+  MAX_PHOTOS_PER_REQUEST,
+  MAX_SHOPPER_PHOTO_BYTES,
+  photoThumbnailUrl,
+  SHOPPER_PHOTO_MESSAGES,
+  SHOPPER_UPLOAD_PATH,
+  SHOPPER_UPLOAD_REQUEST_LIMIT,
+  type ShopperPhoto,
+} from "./shopper-upload-rules";
