@@ -8,6 +8,7 @@ import { readFormData } from "~/lib/http.server";
 import { getLogger } from "~/lib/logger.server";
 import { ADMIN_HEADERS, forgetStaffChecks, guardAction, isOwner, requireStaff } from "~/modules/admin/index.server";
 import { INDIAN_STATES } from "~/modules/accounts";
+import { listCategories } from "~/modules/catalog/index.server";
 import { loadSettingsForEdit, saveStoreSettings } from "~/modules/content/index.server";
 import {
   SETTINGS_MESSAGES,
@@ -18,7 +19,7 @@ import {
 
 /*
  * /admin/settings: the store_settings row (contact details, social links, GST registration, cash on
- * delivery, prepaid discount, payment timeout, staff session length). Every staff member reads them;
+ * delivery, prepaid discount, payment timeout, shipping, returns and exchanges, staff session length). Every staff member reads them;
  * only owners change them (anyone else's save is refused before its form is read). A save is refused
  * when someone else saved meanwhile; it purges the page cache and writes one audit row.
  */
@@ -32,8 +33,15 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
-  const [values, canChange] = await Promise.all([loadSettingsForEdit(getDb()), isOwner(staff)]);
-  return data({ values, states: INDIAN_STATES as readonly string[], canChange }, { headers: ADMIN_HEADERS });
+  const [values, canChange, categories] = await Promise.all([
+    loadSettingsForEdit(getDb()),
+    isOwner(staff),
+    listCategories(getDb()),
+  ]);
+  return data(
+    { values, states: INDIAN_STATES as readonly string[], categories, canChange },
+    { headers: ADMIN_HEADERS },
+  );
 }
 
 type Answer =
@@ -70,6 +78,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.canChange) return <SettingsView values={loaderData.values} />;
-  return <SettingsForm values={loaderData.values} states={loaderData.states} />;
+  if (!loaderData.canChange) return <SettingsView values={loaderData.values} categories={loaderData.categories} />;
+  return <SettingsForm values={loaderData.values} states={loaderData.states} categories={loaderData.categories} />;
 }

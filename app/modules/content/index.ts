@@ -7,6 +7,7 @@ export { type BannerCopy, BANNERS } from "./banners";
 export { CLOTHING_COLLECTIONS } from "./collections";
 export { GST_STATE_CODES } from "./gstin";
 export { NEWSLETTER_MESSAGES, type NewsletterResult, parseNewsletterEmail } from "./newsletter";
+export { creditValidityText, daysText } from "./return-settings";
 export { baseUrlFromMatches, pageMeta } from "./seo";
 export {
   checkSettingsForm,

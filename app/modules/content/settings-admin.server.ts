@@ -3,7 +3,9 @@ import type { Db } from "../../db/client.server";
 import { afterCommit, inTransaction } from "../../db/transaction.server";
 import { purgePageCache } from "../../lib/page-cache.server";
 import { changedFields, recordAudit, type Actor } from "../audit/index.server";
+import { listCategories } from "../catalog/index.server";
 import { formatPrice } from "../pricing";
+import { daysText } from "./return-settings";
 import { storeSettings } from "./schema.server";
 import {
   checkSettingsForm,
@@ -21,7 +23,8 @@ import { ensureStoreSettings, forgetCachedStoreSettings, getStoreSettings } from
  * someone else saved since the form was loaded (the row's version), one audit row with the
  * changed fields, then the page cache is purged: the footer, contact details and product pages
  * show these settings. The checkout reads the row on every request, so its COD rules and prepaid
- * discount follow at once, as do the dispatch days and the COD confirmation rules of shipping.
+ * discount follow at once, as do the dispatch days and the COD confirmation rules of shipping, and
+ * the returns rules (windows, non-returnable categories) that returns and the Return Policy page read.
  */
 
 export async function loadSettingsForEdit(db: Db): Promise<SettingsFormValues> {
@@ -36,6 +39,7 @@ export type SettingsSaveResult =
 const EMPTY_READS: Partial<Record<keyof SettingsDraft, string>> = {
   codMaxOrderPaise: "no maximum",
   codConfirmAbovePaise: "never",
+  storeCreditValidityDays: "never expires",
 };
 const MONEY: ReadonlySet<keyof SettingsDraft> = new Set([
   "codFeePaise",
@@ -51,6 +55,10 @@ function shown(field: keyof SettingsDraft, value: unknown): string {
   if (field === "prepaidDiscountPercent") return `${String(value)}%`;
   if (field === "dispatchDays") return `${String(value)} working ${value === 1 ? "day" : "days"}`;
   if (field === "codConfirmHours") return `${String(value)} ${value === 1 ? "hour" : "hours"}`;
+  if (field === "returnWindowDays" || field === "exchangeWindowDays" || field === "storeCreditValidityDays")
+    return daysText(Number(value));
+  if (field === "refundsOnlyForFaults") return value ? "on" : "off";
+  if (field === "nonReturnableCategories") return Array.isArray(value) && value.length > 0 ? value.join(", ") : "none";
   return String(value);
 }
 
@@ -76,7 +84,9 @@ export async function saveStoreSettings(
     // the row's lock: two saves at once are taken one after the other, the second sees the first's version
     const [row] = await tx.select().from(storeSettings).where(eq(storeSettings.id, 1)).for("update");
     if (!row) throw new Error("store settings row missing");
-    const checked = checkSettingsForm(values, { storedGstin: row.gstin });
+    // a category may be marked if the shop has it, or kept if it was marked before and removed since
+    const categories = [...(await listCategories(tx)).map((c) => c.slug), ...row.nonReturnableCategories];
+    const checked = checkSettingsForm(values, { storedGstin: row.gstin, categories });
     if (!checked.ok)
       return rollBack({
         ok: false,
@@ -107,7 +117,8 @@ export async function saveStoreSettings(
       summary: summaryOf(changes),
       changes,
     });
-    // the footer, contact details and product pages show these settings
+    // the footer, contact details, product pages and the Return Policy page show these settings: the
+    // shared page cache is emptied whole (every process's, through the cluster's primary)
     afterCommit(tx, () => {
       forgetCachedStoreSettings();
       purgePageCache();

@@ -2,7 +2,7 @@
  * The admin's settings form (decision 025): the `store_settings` row as staff
  * edit it, with one set of rules for the browser (messages as staff type) and the server action (the
  * authority). Money is typed in rupees and kept in paise. Safe for the browser; admin chunks only.
- * The social links' rules are in social-links.ts.
+ * The social links' rules are in social-links.ts, the returns and exchanges group's in return-settings.ts.
  */
 import { z } from "zod";
 import {
@@ -19,6 +19,16 @@ import { INDIAN_STATES } from "../accounts";
 import { paiseToRupeesText, rupeesTextToPaise } from "../catalog";
 import { formatPrice } from "../pricing";
 import { GST_STATE_CODES, gstinProblem } from "./gstin";
+import {
+  creditDaysProblem,
+  RETURN_SETTINGS_LABELS,
+  returnSettingsDraftOf,
+  returnSettingsRules,
+  returnSettingsValuesOf,
+  returnSettingsValuesShape,
+  type ReturnSettingsDraft,
+  type ReturnSettingsValues,
+} from "./return-settings";
 import { socialLink } from "./social-links";
 
 export const SETTINGS_MESSAGES = {
@@ -68,7 +78,7 @@ type TextSettings = Record<
 >;
 
 /** The form as the screen holds and sends it: text as typed, amounts in rupees. */
-export interface SettingsFormValues extends TextSettings {
+export interface SettingsFormValues extends TextSettings, ReturnSettingsValues {
   codEnabled: boolean;
   codFee: string;
   codMaxOrder: string;
@@ -85,7 +95,7 @@ export interface SettingsFormValues extends TextSettings {
 }
 
 /** The columns a save writes. */
-export interface SettingsDraft extends TextSettings {
+export interface SettingsDraft extends TextSettings, ReturnSettingsDraft {
   codEnabled: boolean;
   codFeePaise: number;
   codMaxOrderPaise: number | null;
@@ -126,6 +136,7 @@ export const SETTINGS_LABELS: Record<keyof SettingsDraft, string> = {
   dispatchDays: "Dispatch days",
   codConfirmAbovePaise: "COD confirmation above",
   codConfirmHours: "Unconfirmed COD orders flagged after",
+  ...RETURN_SETTINGS_LABELS,
 };
 
 type StoredSettings = SettingsDraft & { version: number };
@@ -155,6 +166,7 @@ export function settingsFormValuesOf(row: StoredSettings): SettingsFormValues {
     dispatchDays: String(row.dispatchDays),
     codConfirmAbove: paiseToRupeesText(row.codConfirmAbovePaise),
     codConfirmHours: String(row.codConfirmHours),
+    ...returnSettingsValuesOf(row),
     version: row.version,
   };
 }
@@ -189,6 +201,7 @@ export const settingsValuesSchema = z.object({
   dispatchDays: z.string().max(40),
   codConfirmAbove: z.string().max(40),
   codConfirmHours: z.string().max(40),
+  ...returnSettingsValuesShape,
   version: z.number().int().positive(),
 });
 
@@ -258,9 +271,12 @@ const deliveryRules = {
 /**
  * The settings form's rules, for the browser and the server alike, with a message per field.
  * `storedGstin` is the GSTIN saved so far: once set it can be corrected but not removed (tax
- * invoices print it).
+ * invoices print it). `categories`: the category slugs that may be marked non-returnable.
  */
-export function settingsFormSchema({ storedGstin = "" }: { storedGstin?: string } = {}) {
+export function settingsFormSchema({
+  storedGstin = "",
+  categories,
+}: { storedGstin?: string; categories?: readonly string[] } = {}) {
   return z
     .object({
       storeName: cleanText(SETTINGS_LIMITS.storeName, "Enter the store name"),
@@ -333,8 +349,11 @@ export function settingsFormSchema({ storedGstin = "" }: { storedGstin?: string 
       paymentTimeoutMinutes: wholeNumber(5, 1440, "Enter whole minutes from 5 to 1440 (24 hours)"),
       staffSessionHours: wholeNumber(1, 168, "Enter whole hours from 1 to 168 (7 days)"),
       ...deliveryRules,
+      ...returnSettingsRules({ categories }),
     })
     .superRefine((v, ctx) => {
+      const creditDays = creditDaysProblem(v);
+      if (creditDays) complain(ctx, "storeCreditValidityDays", creditDays);
       // a GSTIN belongs to the shop's state: its first two digits are the state's code
       if (!v.gstin || failed(ctx, "gstin") || failed(ctx, "shopState")) return;
       if (!v.shopState) return complain(ctx, "shopState", "Choose the shop's state: the GSTIN must belong to it");
@@ -364,13 +383,14 @@ export function settingsFormSchema({ storedGstin = "" }: { storedGstin?: string 
       dispatchDays: v.dispatchDays,
       codConfirmAbovePaise: v.codConfirmAbove,
       codConfirmHours: v.codConfirmHours,
+      ...returnSettingsDraftOf(v),
     }));
 }
 
 /** The form's rules over the editor's values: the columns to write, or a message per field. */
 export function checkSettingsForm(
   values: SettingsFormValues,
-  context: { storedGstin?: string } = {},
+  context: { storedGstin?: string; categories?: readonly string[] } = {},
 ): SettingsFormCheck {
   const read = readForm<ReturnType<typeof settingsFormSchema>, SettingsField>(settingsFormSchema(context), values);
   return read.ok ? { ok: true, draft: read.data } : read;

@@ -38,6 +38,12 @@ const VALUES: SettingsFormValues = {
   dispatchDays: "1",
   codConfirmAbove: "",
   codConfirmHours: "24",
+  returnWindowDays: "7",
+  exchangeWindowDays: "15",
+  nonReturnableCategories: [],
+  refundsOnlyForFaults: true,
+  storeCreditValidityDays: "365",
+  storeCreditNeverExpires: false,
   version: 1,
 };
 
@@ -55,7 +61,7 @@ describe("the demo shop's WhatsApp number in the settings", () => {
   it("is marked as a demo number to replace, in the owner's form and in the view of other staff", () => {
     expect(VALUES.whatsappNumber).toBe("+91 98765 43210");
     for (const html of [
-      render(<SettingsForm values={VALUES} states={["Rajasthan"]} />),
+      render(<SettingsForm values={VALUES} states={["Rajasthan"]} categories={[]} />),
       render(<SettingsView values={VALUES} />),
     ]) {
       expect(text(html)).toContain(`Demo ${DEMO_WHATSAPP_NOTE}`);
@@ -66,7 +72,7 @@ describe("the demo shop's WhatsApp number in the settings", () => {
     for (const whatsappNumber of ["+91 98123 45678", ""]) {
       const values = { ...VALUES, whatsappNumber };
       for (const html of [
-        render(<SettingsForm values={values} states={["Rajasthan"]} />),
+        render(<SettingsForm values={values} states={["Rajasthan"]} categories={[]} />),
         render(<SettingsView values={values} />),
       ]) {
         expect(text(html), whatsappNumber).not.toContain(DEMO_WHATSAPP_NOTE);

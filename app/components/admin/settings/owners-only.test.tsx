@@ -35,8 +35,19 @@ const VALUES: SettingsFormValues = {
   dispatchDays: "2",
   codConfirmAbove: "3000",
   codConfirmHours: "36",
+  returnWindowDays: "7",
+  exchangeWindowDays: "10",
+  nonReturnableCategories: ["jewellery"],
+  refundsOnlyForFaults: true,
+  storeCreditValidityDays: "365",
+  storeCreditNeverExpires: false,
   version: 1,
 };
+
+const CATEGORIES = [
+  { slug: "kurtas", name: "Kurtas" },
+  { slug: "jewellery", name: "Jewellery" },
+];
 
 const KURTAS: CategoryTaxView = {
   slug: "kurtas",
@@ -75,7 +86,7 @@ const text = (html: string) =>
     .replace(/\s+/g, " ");
 
 describe("the store settings for staff who are not owners", () => {
-  const html = render(<SettingsView values={VALUES} />);
+  const html = render(<SettingsView values={VALUES} categories={CATEGORIES} />);
 
   it("shows every value as text with a sentence saying only an owner changes them", () => {
     const shown = text(html);
@@ -95,6 +106,12 @@ describe("the store settings for staff who are not owners", () => {
       "2 working days",
       "₹3,000",
       "36 hours",
+      "Returns and exchanges",
+      "10 days",
+      "7 days",
+      "Jewellery",
+      "Only for damaged or wrong pieces",
+      "365 days",
     ]) {
       expect(shown, value).toContain(value);
     }
@@ -106,7 +123,7 @@ describe("the store settings for staff who are not owners", () => {
   });
 
   it("is the form, with its save button, for an owner", () => {
-    const form = render(<SettingsForm values={VALUES} states={["Rajasthan"]} />);
+    const form = render(<SettingsForm values={VALUES} states={["Rajasthan"]} categories={CATEGORIES} />);
     expect(text(form)).toContain("Save settings");
     // the shipping and delivery card's fields, with what is stored
     expect(text(form)).toContain("Shipping & delivery");
@@ -120,6 +137,10 @@ describe("the store settings for staff who are not owners", () => {
       expect(form, label).toMatch(new RegExp(`id="${id}"[^>]*value="${value}"|value="${value}"[^>]*id="${id}"`));
     }
     expect(text(form)).not.toContain("Only an owner can change");
+    // the returns card: a checkbox per category, the marked one ticked
+    expect(text(form)).toContain("Returns and exchanges");
+    expect(form).toMatch(/<input[^>]*value="jewellery"[^>]*checked=""|<input[^>]*checked=""[^>]*value="jewellery"/);
+    expect(form).not.toMatch(/<input[^>]*value="kurtas"[^>]*checked=""|<input[^>]*checked=""[^>]*value="kurtas"/);
   });
 });
 

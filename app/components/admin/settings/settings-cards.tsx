@@ -10,7 +10,10 @@ import { SettingsCard as Card } from "./settings-card";
  * each card gets the form's `text(field)` for its fields and whatever else it shows.
  */
 
-export type SettingsTextField = Exclude<SettingsField, "codEnabled">;
+export type SettingsTextField = Exclude<
+  SettingsField,
+  "codEnabled" | "nonReturnableCategories" | "refundsOnlyForFaults" | "storeCreditNeverExpires"
+>;
 type Bind = (field: SettingsTextField) => BoundText;
 
 /** The store's name, tagline and registered legal name. */

@@ -20,10 +20,11 @@ import {
   StoreCard,
   type SettingsTextField,
 } from "./settings-cards";
+import { categoryChoices, ReturnsCard, type ShopCategory } from "./returns-card";
 
 /*
  * The Settings tab: the store_settings row in cards (store, contact, social links, GST, payments,
- * shipping and delivery, back office) with one save bar. The whole form goes to the action as JSON
+ * shipping and delivery, returns and exchanges, back office) with one save bar. The whole form goes to the action as JSON
  * through a fetcher, so an error keeps everything typed; the server checks every field again and
  * refuses a save over someone else's newer one.
  */
@@ -32,7 +33,15 @@ type SaveAnswer =
   | { ok: true; changed: string[]; values: SettingsFormValues }
   | { ok: false; formError: string; fieldErrors: SettingsFieldErrors; conflict?: boolean };
 
-export function SettingsForm({ values, states }: { values: SettingsFormValues; states: readonly string[] }) {
+export function SettingsForm({
+  values,
+  states,
+  categories,
+}: {
+  values: SettingsFormValues;
+  states: readonly string[];
+  categories: readonly ShopCategory[];
+}) {
   const fetcher = useFetcher<SaveAnswer>();
   const toast = useToast();
   const revalidator = useRevalidator();
@@ -51,6 +60,7 @@ export function SettingsForm({ values, states }: { values: SettingsFormValues; s
       key={values.version}
       stored={values}
       states={states}
+      categories={categories}
       saving={fetcher.state !== "idle"}
       answer={answer && !answer.ok ? answer : undefined}
       onSave={(typed) =>
@@ -68,6 +78,7 @@ export function SettingsForm({ values, states }: { values: SettingsFormValues; s
 interface EditorProps {
   stored: SettingsFormValues;
   states: readonly string[];
+  categories: readonly ShopCategory[];
   saving: boolean;
   reloading: boolean;
   answer: Extract<SaveAnswer, { ok: false }> | undefined;
@@ -75,7 +86,7 @@ interface EditorProps {
   onReload: () => void;
 }
 
-function Editor({ stored, states, saving, reloading, answer, onSave, onReload }: EditorProps) {
+function Editor({ stored, states, categories, saving, reloading, answer, onSave, onReload }: EditorProps) {
   const [values, setValues] = useState<SettingsFormValues>(stored);
   const formRef = useRef<HTMLFormElement>(null);
   const formId = useId();
@@ -95,7 +106,11 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
     else blocker.reset();
   }, [blocker]);
 
-  const check = checkSettingsForm(values, { storedGstin: stored.gstin });
+  const choices = categoryChoices(categories, stored.nonReturnableCategories);
+  const check = checkSettingsForm(values, {
+    storedGstin: stored.gstin,
+    categories: choices.map((c) => c.slug),
+  });
   const clientErrors: SettingsFieldErrors = check.ok ? {} : check.fieldErrors;
   const messages = useEditorMessages<SettingsField>(answer, clientErrors);
   const { formError, conflict, beginSave, reset } = messages;
@@ -149,6 +164,18 @@ function Editor({ stored, states, saving, reloading, answer, onSave, onReload }:
           onCod={(enabled) => setValues((v) => ({ ...v, codEnabled: enabled }))}
         />
         <DeliveryCard text={text} />
+        <ReturnsCard
+          text={text}
+          values={values}
+          categories={choices}
+          categoriesError={messages.shownError("nonReturnableCategories")}
+          onChange={(change) => {
+            setValues((v) => ({ ...v, ...change }));
+            for (const field of Object.keys(change) as SettingsField[]) messages.forget(field);
+            // ticking 'never expires' answers a message about the days
+            if ("storeCreditNeverExpires" in change) messages.forget("storeCreditValidityDays");
+          }}
+        />
         <BackOfficeCard text={text} />
       </form>
 

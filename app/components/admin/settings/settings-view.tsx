@@ -4,6 +4,7 @@ import { isDemoWhatsapp, SETTINGS_MESSAGES, type SettingsFormValues } from "~/mo
 import { DemoNumberNote } from "./demo-number-note";
 import { formatPrice } from "~/modules/pricing";
 import { SettingsCard } from "./settings-card";
+import { categoryChoices, type ShopCategory } from "./returns-card";
 
 /*
  * The Settings tab for staff who are not owners: the same groups as the form, as text. Only an owner
@@ -30,7 +31,41 @@ function Rows({ children }: { children: React.ReactNode }) {
   return <dl className="grid gap-4">{children}</dl>;
 }
 
-export function SettingsView({ values }: { values: SettingsFormValues }) {
+const days = (text: string) => `${text} ${text === "1" ? "day" : "days"}`;
+
+/** The returns and exchanges group: the windows, the categories that cannot be returned, refunds, store credit. */
+function ReturnsView({ values, categories }: { values: SettingsFormValues; categories: readonly ShopCategory[] }) {
+  const marked = new Set(values.nonReturnableCategories);
+  const nonReturnable = categoryChoices(categories, values.nonReturnableCategories)
+    .filter((c) => marked.has(c.slug))
+    .map((c) => c.name)
+    .join(", ");
+  return (
+    <SettingsCard title="Returns and exchanges" description="Counted from delivery.">
+      <Rows>
+        <Row label="Exchange window" value={days(values.exchangeWindowDays)} />
+        <Row label="Return window" value={days(values.returnWindowDays)} />
+        <Row label="Cannot be returned" value={nonReturnable} empty="Every category can be returned" />
+        <Row
+          label="Refund to the payment"
+          value={values.refundsOnlyForFaults ? "Only for damaged or wrong pieces" : "For any accepted return"}
+        />
+        <Row
+          label="Store credit lasts"
+          value={values.storeCreditNeverExpires ? "Never expires" : days(values.storeCreditValidityDays)}
+        />
+      </Rows>
+    </SettingsCard>
+  );
+}
+
+export function SettingsView({
+  values,
+  categories = [],
+}: {
+  values: SettingsFormValues;
+  categories?: readonly ShopCategory[];
+}) {
   const stateCode = GST_STATE_CODES[values.shopState]?.[0];
   return (
     <div>
@@ -117,6 +152,8 @@ export function SettingsView({ values }: { values: SettingsFormValues }) {
             />
           </Rows>
         </SettingsCard>
+
+        <ReturnsView values={values} categories={categories} />
 
         <SettingsCard title="Back office">
           <Rows>
