@@ -55,6 +55,9 @@ export default [
     route("orders/:id", "routes/admin.orders.$id.tsx"),
     route("orders/:id/invoice", "routes/admin.orders.$id.invoice.ts"),
     route("orders/:id/credit-notes/:creditNoteId", "routes/admin.orders.$id.credit-note.ts"),
+    // Returns and exchanges (decision 042): the queue and one return's page
+    route("returns", "routes/admin.returns.tsx"),
+    route("returns/:id", "routes/admin.returns.$id.tsx"),
     // Shipping documents (PDF labels and manifests) and the list's bulk pickup (decision 041)
     route("shipping/labels", "routes/admin.shipping.labels.ts"),
     route("shipping/manifest", "routes/admin.shipping.manifest.ts"),

@@ -11,6 +11,8 @@ import { loadStaffOrder } from "~/modules/reports/index.server";
 import { isShippingIntent, runOrderAction, runShippingAction } from "~/modules/admin/index.server";
 import { staffShippingView } from "~/modules/shipping/index.server";
 import { getConfig } from "~/config.server";
+import { returnsOfOrder } from "~/modules/returns/index.server";
+import { OrderReturnsPanel, orderReturnRows } from "~/components/admin/returns/order-returns-panel";
 
 /*
  * /admin/orders/<id>: one order for staff (lines, customer, billing address, note, payments and
@@ -30,11 +32,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const detail = await loadStaffOrder(getDb(), params.id);
   if (!detail) throw data(ORDER_ADMIN_MESSAGES.notFound, { status: 404, headers: ADMIN_HEADERS });
-  const [documents, shipping] = await Promise.all([
+  const [documents, shipping, returns] = await Promise.all([
     taxDocumentsOf(getDb(), detail.order.id),
     staffShippingView(getDb(), detail.order.id, { demoMode: getConfig().isDemo }),
+    returnsOfOrder(getDb(), detail.order.id),
   ]);
-  return data({ ...detail, documents, shipping, demoMode: getConfig().isDemo }, { headers: ADMIN_HEADERS });
+  return data(
+    { ...detail, documents, shipping, demoMode: getConfig().isDemo, returns: orderReturnRows(returns) },
+    { headers: ADMIN_HEADERS },
+  );
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -66,7 +72,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  return <OrderDetail detail={loaderData} documents={loaderData.documents} />;
+  return (
+    <>
+      <OrderDetail detail={loaderData} documents={loaderData.documents} />
+      <OrderReturnsPanel returns={loaderData.returns} />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

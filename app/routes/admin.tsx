@@ -13,6 +13,8 @@ import {
 } from "~/modules/admin/index.server";
 import { getAuth } from "~/modules/accounts/index.server";
 import { signOut } from "~/modules/accounts/index.server";
+import { countReturnsWaiting } from "~/modules/returns/index.server";
+import { getDb } from "~/db/client.server";
 
 /*
  * /admin: the back office's own layout (no storefront header or footer). Every loader and action under
@@ -31,8 +33,10 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { staff, settings } = await requireStaffAndSettings(request);
+  // one count on the returns' status index: the navigation shows the requests waiting for an answer
+  const returnsWaiting = await countReturnsWaiting(getDb());
   return data(
-    { staff: { name: staff.name, email: staff.email }, storeName: settings.storeName },
+    { staff: { name: staff.name, email: staff.email }, storeName: settings.storeName, returnsWaiting },
     { headers: ADMIN_HEADERS },
   );
 }
@@ -48,7 +52,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  return <AdminShell staff={loaderData.staff} storeName={loaderData.storeName} />;
+  return (
+    <AdminShell staff={loaderData.staff} storeName={loaderData.storeName} returnsWaiting={loaderData.returnsWaiting} />
+  );
 }
 
 export function ErrorBoundary() {

@@ -16,6 +16,7 @@ const ADMIN_TABS = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/orders", label: "Orders", end: false },
+  { to: "/admin/returns", label: "Returns", end: false },
   { to: "/admin/customers", label: "Customers", end: false },
   { to: "/admin/coupons", label: "Coupons", end: false },
   { to: "/admin/settings", label: "Settings", end: false },
@@ -46,7 +47,16 @@ function Frame({ children, aside }: { children: React.ReactNode; aside?: React.R
   );
 }
 
-export function AdminShell({ staff, storeName }: { staff: { name: string; email: string }; storeName: string }) {
+export function AdminShell({
+  staff,
+  storeName,
+  returnsWaiting = 0,
+}: {
+  staff: { name: string; email: string };
+  storeName: string;
+  /** return requests waiting for staff's answer: shown beside the Returns tab */
+  returnsWaiting?: number;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname.startsWith("/admin");
   return (
@@ -84,6 +94,16 @@ export function AdminShell({ staff, storeName }: { staff: { name: string; email:
                     }
                   >
                     {tab.label}
+                    {tab.to === "/admin/returns" && returnsWaiting > 0 ? (
+                      <span
+                        className="ml-2 inline-block min-w-5 rounded-full bg-maroon px-1.5 py-0.5 text-center text-[0.65rem] leading-none tracking-normal text-ivory tabular-nums"
+                        data-testid="returns-waiting"
+                      >
+                        <span className="sr-only">, </span>
+                        {returnsWaiting}
+                        <span className="sr-only"> waiting</span>
+                      </span>
+                    ) : null}
                   </NavLink>
                 </li>
               ))}

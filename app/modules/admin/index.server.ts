@@ -22,3 +22,10 @@ export { type AdminCustomerDetail, CUSTOMER_MESSAGES, getAdminCustomer, setCusto
 export { addStaff, loadStaffPage, removeStaff } from "./staff.server";
 export { runOrderAction } from "./orders/staff-actions.server";
 export { isShippingIntent, runShippingAction, type ShippingActionAnswer } from "./orders/shipping-actions.server";
+export {
+  RETURN_ADMIN_MESSAGES,
+  RETURN_INTENTS,
+  type ReturnActionAnswer,
+  type ReturnIntent,
+  runReturnAction,
+} from "./returns/staff-actions.server";

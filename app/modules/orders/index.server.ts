@@ -30,3 +30,4 @@ export {
 export { lookUpOrder } from "./tracking.server";
 export { orderHistory } from "./product-history.server";
 export { findShopperOrder, listOrdersForUser, type OrderSummary, type ShopperOrder } from "./shopper-orders.server";
+export { type OrderCard, orderCardsOf, orderMatchesSearch } from "./staff-lookup.server";

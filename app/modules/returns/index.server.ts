@@ -30,3 +30,15 @@ export {
   type StepResult,
   withdrawReturn,
 } from "./steps.server";
+export {
+  countReturnsWaiting,
+  listReturnsForStaff,
+  loadReturnForStaff,
+  parseReturnListParams,
+  RETURN_PAGE_SIZE,
+  type ReturnListParams,
+  type ReturnListTab,
+  type StaffReturnPage,
+  type StaffReturnRow,
+  type StaffReturnView,
+} from "./staff-view.server";
