@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getConfig, type Config } from "./config.server";
 import { getDatabase, openDatabase, setDatabase, sql, type Db } from "./db/client.server";
+import { seedDemoOrders } from "./db/seed/demo-orders.server";
 import { seedDatabase } from "./db/seed/seed.server";
 import { getLogger } from "./lib/logger.server";
 import { processSingleton, processSlot } from "./lib/process-singleton";
@@ -104,6 +105,13 @@ async function runBoot(): Promise<BootInfo> {
       onProgress: (message) => log.info(message),
     });
     log.info(result, "seed finished");
+    if (config.demoOrders) {
+      // a failure here leaves a working shop without the demo's orders: logged, never fatal
+      await seedDemoOrders(db).then(
+        (orders) => log.info({ orders }, "demo shopper's orders seeded"),
+        (error: unknown) => log.error({ err: error }, "the demo shopper's orders could not be seeded"),
+      );
+    }
     // Fresh tables have no planner statistics (PGlite never gathers them by itself).
     await db.execute(sql`ANALYZE`);
     seeded = true;

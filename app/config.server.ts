@@ -46,6 +46,8 @@ export interface Config {
   nodeEnv: Env["NODE_ENV"];
   mode: Env["SHOP_MODE"];
   isDemo: boolean;
+  /** demo mode: the first start seeds a demo shopper's orders (DEMO_ORDERS, on by default) */
+  demoOrders: boolean;
   port: number;
   host: string;
   /** absolute path */
@@ -119,6 +121,7 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     nodeEnv: env.NODE_ENV,
     mode: env.SHOP_MODE,
     isDemo: env.SHOP_MODE === "demo",
+    demoOrders: env.SHOP_MODE === "demo" && env.DEMO_ORDERS === "on",
     port: env.PORT,
     host: env.HOST,
     dataDir,

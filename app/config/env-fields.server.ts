@@ -62,6 +62,8 @@ export const envFields = z.object({
     .url({ error: "must be an absolute URL" })
     .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
     .default("https://checkout.razorpay.com/v1/checkout.js"),
+  /** demo mode: seed a demo shopper's orders (one delivered, with a return asked for) on the first start */
+  DEMO_ORDERS: z.enum(["on", "off"], { error: "must be 'on' or 'off'" }).default("on"),
   SHIPPING_PROVIDER: z.enum(["manual", "shiprocket"], { error: "must be 'manual' or 'shiprocket'" }).optional(),
   SHIPROCKET_EMAIL: z.email({ error: "must be the e-mail address of a Shiprocket API user" }).optional(),
   SHIPROCKET_PASSWORD: z.string().min(1, "must be the API user's password").optional(),

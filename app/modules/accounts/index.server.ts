@@ -22,6 +22,7 @@ export {
 export { endSession, getAuth, getSessionUser, handleAuthRequest, requireUser } from "./session.server";
 export { signInAddressRefusal } from "./sign-in-address.server";
 export { sendSignInCode, signOut, verifySignInCode } from "./sign-in.server";
+export { ensureDemoShopper } from "./demo-shopper.server";
 export { removeUnfinishedSignUps } from "./sign-ups.server";
 export { consoleSmsProvider, readOutbox, type SmsProvider, smsProviderFor } from "./sms.server";
 export {

@@ -4,4 +4,4 @@
  */
 export { runCartIntent, runWishlistIntent } from "./cart-actions.server";
 export { CART_MESSAGES } from "./results";
-export { getCartLines, loadCart, mergeGuestCart, priceLines, takeCart } from "./cart.server";
+export { addLine, getCartLines, loadCart, mergeGuestCart, priceLines, takeCart } from "./cart.server";
