@@ -56,7 +56,7 @@ function upload(cookie: string | null, file: Buffer, name = "photo.jpg", type = 
   const { body, contentType } = multipart([{ name: "file", filename: name, type, data: file }]);
   const headers: Record<string, string> = { origin: TEST_BASE, "content-type": contentType };
   if (cookie) headers.cookie = cookie;
-  const request = new Request(`${TEST_BASE}/account/uploads`, { method: "POST", headers, body });
+  const request = new Request(`${TEST_BASE}/account/uploads`, { method: "POST", headers, body: new Uint8Array(body) });
   return settle(async () => {
     const response = await uploadsRoute.action({ request, params: {}, context: {} } as never);
     return new Response(response.body, response);
