@@ -3,7 +3,7 @@ import { getDb } from "~/db/client.server";
 import { noStoreHeaders } from "~/lib/cache-control";
 import { invariantResponse } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/index.server";
-import { EXPECTED_DISPATCH } from "~/modules/checkout";
+import { EXPECTED_DISPATCH, PAID_WITH_STORE_CREDIT } from "~/modules/checkout";
 import { isOrderNumber } from "~/modules/checkout";
 import { getOrderForUser } from "~/modules/checkout/index.server";
 import { formatPrice } from "~/modules/pricing";
@@ -35,10 +35,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const order = await getOrderForUser(getDb(), user.id, orderNumber);
   invariantResponse(order, "Order not found", 404);
   if (order.status === "pending_payment") throw redirectDocument(`/payment?order=${encodeURIComponent(orderNumber)}`);
+  const creditPaid = order.storeCreditPaise;
   const method =
-    order.paymentMethod === "cod"
-      ? "Cash on delivery"
-      : `Paid online${order.payment?.method ? ` (${METHOD_LABELS[order.payment.method] ?? order.payment.method})` : ""}`;
+    creditPaid > 0 && creditPaid === order.totalPaise
+      ? "Store credit"
+      : order.paymentMethod === "cod"
+        ? creditPaid > 0
+          ? "Store credit and cash on delivery"
+          : "Cash on delivery"
+        : `${creditPaid > 0 ? "Store credit and paid online" : "Paid online"}${order.payment?.method ? ` (${METHOD_LABELS[order.payment.method] ?? order.payment.method})` : ""}`;
   return {
     orderNumber: order.orderNumber,
     firstName: order.billing.firstName,
@@ -62,6 +67,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       prepaidDiscountPaise: order.prepaidDiscountPaise,
       codFeePaise: order.codFeePaise,
       totalPaise: order.totalPaise,
+      storeCreditPaise: creditPaid,
+      cashOnDelivery: order.paymentMethod === "cod",
     },
     address: order.billing,
   };
@@ -146,6 +153,17 @@ export default function OrderSuccess({ loaderData: o }: Route.ComponentProps) {
               {formatPrice(t.totalPaise)}
             </dd>
           </div>
+          {t.storeCreditPaise > 0 ? (
+            <>
+              {row(PAID_WITH_STORE_CREDIT, `−${formatPrice(t.storeCreditPaise)}`)}
+              {t.storeCreditPaise < t.totalPaise
+                ? row(
+                    t.cashOnDelivery ? "To pay on delivery" : "Paid online",
+                    formatPrice(t.totalPaise - t.storeCreditPaise),
+                  )
+                : null}
+            </>
+          ) : null}
         </dl>
         <div className="mt-6 border-t border-linen pt-6 text-sm text-stone">
           <p className="eyebrow">Delivering to</p>

@@ -6,7 +6,7 @@ import { NO_STORE_HEADERS } from "~/lib/cache-control";
 import { contentSecurityPolicy } from "~/lib/csp";
 import { invariantResponse, readFormData } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/index.server";
-import { CHECKOUT_MESSAGES } from "~/modules/checkout";
+import { amountDuePaise, CHECKOUT_MESSAGES } from "~/modules/checkout";
 import { isOrderNumber } from "~/modules/checkout";
 import {
   payableOrder,
@@ -66,7 +66,8 @@ export async function loader({ request }: Route.LoaderArgs) {
             : state.kind,
       order: {
         orderNumber: order.orderNumber,
-        totalPaise: order.totalPaise,
+        // what store credit did not pay is what the gateway takes
+        totalPaise: amountDuePaise(order),
         paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
         customerName: order.customerName,
       },

@@ -12,9 +12,15 @@ import { AddressFields, ContactFields } from "./billing-fields";
 import { CheckoutShell } from "./checkout-shell";
 import type { CheckoutActionData } from "./checkout-screen";
 import { OrderSummary } from "./order-summary";
+import { useCheckoutCredit } from "./store-credit-option";
 import { useCheckoutDelivery } from "./use-checkout-delivery";
 
 export type ReadyPage = Extract<CheckoutPage, { kind: "ready" }>;
+
+/** The way of paying the form starts with: what was sent or prefilled, when it is open. */
+function initialMethodOf(page: ReadyPage, sent: string | undefined): PaymentChoice {
+  return sent === "cod" && page.methods.cod ? "cod" : page.methods.online ? "online" : "cod";
+}
 
 /**
  * The billing form beside the order summary. It holds what the shopper chooses (the way of paying,
@@ -30,9 +36,9 @@ export function CheckoutForm({
   const navigation = useNavigation();
   const noteId = useId();
   const start = actionData?.values ?? page.prefill;
-  const initialMethod: PaymentChoice =
-    start.paymentMethod === "cod" && page.methods.cod ? "cod" : page.methods.online ? "online" : "cod";
-  const [method, setMethod] = useState<PaymentChoice>(initialMethod);
+  const [chosenMethod, setMethod] = useState<PaymentChoice>(() => initialMethodOf(page, start.paymentMethod));
+  const credit = useCheckoutCredit(page, start.useStoreCredit === "on");
+  const method: PaymentChoice = credit.paidInFull ? "online" : chosenMethod;
   const [address, setAddress] = useState(start.address ?? "");
   const [pincode, setPincode] = useState(start.pincode ?? "");
   const [city, setCity] = useState(start.city ?? "");
@@ -134,6 +140,7 @@ export function CheckoutForm({
           methodError={errors.paymentMethod}
           processing={processing}
           delivery={delivery}
+          credit={credit.forTotal(totals.totalPaise)}
         />
       </Form>
     </CheckoutShell>

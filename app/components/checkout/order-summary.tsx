@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { DeliveryNote } from "~/components/shipping/delivery-note";
 import { LockIcon } from "~/components/ui/icons";
-import { CHECKOUT_MESSAGES } from "~/modules/checkout";
+import { CHECKOUT_MESSAGES, PAID_WITH_STORE_CREDIT } from "~/modules/checkout";
 import { formatPrice } from "~/modules/pricing";
 import type { CheckoutTotals, PaymentChoice } from "~/modules/pricing";
 import { DELIVERY_MESSAGES } from "~/modules/shipping";
 import type { ReadyPage } from "./checkout-form";
+import { StoreCreditOption, type CheckoutCredit } from "./store-credit-option";
 import type { CheckoutDelivery } from "./use-checkout-delivery";
 
 /** The checkout's side panel: the bag's lines, the totals for the chosen way of paying, that choice and the button. */
@@ -17,6 +18,7 @@ export function OrderSummary({
   methodError,
   processing,
   delivery,
+  credit,
 }: {
   page: ReadyPage;
   totals: CheckoutTotals;
@@ -25,8 +27,11 @@ export function OrderSummary({
   methodError: string | undefined;
   processing: boolean;
   delivery: CheckoutDelivery;
+  credit: CheckoutCredit;
 }) {
-  const noMethod = !page.methods.online && !page.methods.cod;
+  const duePaise = totals.totalPaise - credit.creditPaise;
+  const paidByCredit = credit.creditPaise > 0 && duePaise === 0;
+  const noMethod = !paidByCredit && !page.methods.online && !page.methods.cod;
   return (
     <aside
       aria-labelledby="order-summary-heading"
@@ -67,16 +72,31 @@ export function OrderSummary({
           </li>
         ))}
       </ul>
-      <Totals totals={totals} />
+      <Totals totals={totals} creditPaise={credit.creditPaise} />
       <DeliveryNote pincode={delivery.pincode} result={delivery.result} switched={delivery.switched} />
-      <PaymentMethods page={page} method={method} onMethod={onMethod} error={methodError} delivery={delivery} />
+      {credit.availablePaise > 0 ? (
+        <StoreCreditOption
+          availablePaise={credit.availablePaise}
+          checked={credit.use}
+          onChange={credit.onUse}
+          creditPaise={credit.creditPaise}
+        />
+      ) : null}
+      {paidByCredit ? (
+        <p className="mt-6 text-sm text-ink">
+          <input type="hidden" name="paymentMethod" value="online" />
+          Your store credit pays the whole order: nothing to pay online or on delivery.
+        </p>
+      ) : (
+        <PaymentMethods page={page} method={method} onMethod={onMethod} error={methodError} delivery={delivery} />
+      )}
 
       <button type="submit" className="btn-primary mt-6 w-full" disabled={processing || noMethod}>
         <LockIcon className="h-4 w-4" />
         {processing
           ? "Processing..."
-          : method === "online"
-            ? `Place order and pay ${formatPrice(totals.totalPaise)}`
+          : method === "online" && !paidByCredit
+            ? `Place order and pay ${formatPrice(duePaise)}`
             : "Place order"}
       </button>
       <p className="mt-4 text-xs leading-relaxed text-stone">
@@ -94,7 +114,7 @@ export function OrderSummary({
   );
 }
 
-function Totals({ totals }: { totals: CheckoutTotals }) {
+function Totals({ totals, creditPaise }: { totals: CheckoutTotals; creditPaise: number }) {
   const row = (label: string, value: string, testId: string) => (
     <div className="flex items-baseline justify-between gap-4 text-sm text-stone">
       <dt>{label}</dt>
@@ -124,6 +144,15 @@ function Totals({ totals }: { totals: CheckoutTotals }) {
           {formatPrice(totals.totalPaise)}
         </dd>
       </div>
+      {creditPaise > 0 ? (
+        <>
+          {row(PAID_WITH_STORE_CREDIT, `−${formatPrice(creditPaise)}`, "checkout-store-credit")}
+          <div className="flex items-baseline justify-between gap-4 text-sm font-medium text-ink">
+            <dt>{totals.paymentMethod === "cod" ? "To pay on delivery" : "To pay now"}</dt>
+            <dd data-testid="checkout-due">{formatPrice(totals.totalPaise - creditPaise)}</dd>
+          </div>
+        </>
+      ) : null}
     </dl>
   );
 }

@@ -19,6 +19,11 @@ export const CHECKOUT_MESSAGES = {
   totalChanged: "Prices or offers in your bag have changed. Please check the new total and place your order again.",
 } as const;
 
+/** When the store credit the page offered is no longer there (spent elsewhere, or expired) as it showed. */
+export function creditChangedMessage(availableLabel: string): string {
+  return `Your store credit has changed: ${availableLabel} is available now. Please check the amount to pay and place your order again.`;
+}
+
 /** The shipping policy's promise, on the success page and in the confirmation. */
 export const EXPECTED_DISPATCH = "Ships within 6 working days";
 
@@ -97,15 +102,24 @@ export const checkoutFormSchema = billingSchema.extend({
   checkoutKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, CHECKOUT_MESSAGES.failed),
   /** the total the shopper saw, so a changed price is shown before it is charged */
   expectedTotalPaise: z.coerce.number().int().min(0).optional(),
+  /** 'Use store credit': the server decides how much (all of it, up to the total) */
+  useStoreCredit: z
+    .union([z.literal("on"), z.literal("true"), z.literal("")])
+    .optional()
+    .transform((v) => v === "on" || v === "true"),
+  /** the store credit the page showed coming off, compared like the total, never used */
+  expectedCreditPaise: z.coerce.number().int().min(0).optional(),
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
 /** What the form shows again after an error: exactly what was typed. */
-export type CheckoutValues = Partial<Record<BillingField | "noteToSeller" | "paymentMethod" | "saveAddress", string>>;
+export type CheckoutValues = Partial<
+  Record<BillingField | "noteToSeller" | "paymentMethod" | "saveAddress" | "useStoreCredit", string>
+>;
 
 export function checkoutValues(raw: Record<string, unknown>): CheckoutValues {
   const out: CheckoutValues = {};
-  for (const key of [...BILLING_FIELDS, "noteToSeller", "paymentMethod", "saveAddress"] as const) {
+  for (const key of [...BILLING_FIELDS, "noteToSeller", "paymentMethod", "saveAddress", "useStoreCredit"] as const) {
     const value = raw[key];
     if (typeof value === "string") out[key] = value.slice(0, 1000);
   }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "../../db/client.server";
 import { getCustomerProfile, listAddresses } from "../accounts/index.server";
 import { getStoreSettings } from "../content/index.server";
+import { storeCreditBalance } from "../credit/index.server";
 import { formatPrice } from "../pricing";
 import { checkoutTotals, type CheckoutTotals } from "../pricing";
 import type { CheckoutValues } from "./billing";
@@ -46,6 +47,8 @@ export type CheckoutPage =
       saved: SavedAddressView[];
       /** a fresh idempotency key for this rendering of the form */
       checkoutKey: string;
+      /** the shopper's spendable store credit (0: the option is not shown) */
+      storeCreditPaise: number;
     };
 
 export function newCheckoutKey(): string {
@@ -59,10 +62,11 @@ export async function checkoutPage(
   now = new Date(),
 ): Promise<CheckoutPage> {
   const settings = await getStoreSettings(db);
-  const [online, profile, addresses] = await Promise.all([
+  const [online, profile, addresses, storeCreditPaise] = await Promise.all([
     quoteCheckout(db, userId, "online", settings, now),
     getCustomerProfile(db, userId),
     listAddresses(db, userId),
+    storeCreditBalance(db, userId, { now }),
   ]);
   if (online.lines.length === 0) return { kind: "empty" };
   if (online.problems.length > 0) return { kind: "blocked", problems: online.problems };
@@ -86,6 +90,8 @@ export async function checkoutPage(
     state: primary?.state ?? "",
     pincode: primary?.pincode ?? "",
     paymentMethod: onlineAvailable ? "online" : "cod",
+    // her credit is used unless she says otherwise
+    useStoreCredit: storeCreditPaise > 0 ? "on" : "",
   };
 
   return {
@@ -113,5 +119,6 @@ export async function checkoutPage(
       pincode: a.pincode,
     })),
     checkoutKey: newCheckoutKey(),
+    storeCreditPaise,
   };
 }

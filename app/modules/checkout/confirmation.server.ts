@@ -34,6 +34,7 @@ export async function queueConfirmation(tx: Tx, orderId: string): Promise<void> 
     totalPaise: order.totalPaise,
     couponCode: order.couponCode,
     paymentMethod: order.paymentMethod,
+    storeCreditPaise: order.storeCreditPaise,
     billing: order.billing,
     orderUrl: accountOrderUrl(order.orderNumber),
     expectedDispatch: EXPECTED_DISPATCH,

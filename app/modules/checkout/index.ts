@@ -15,3 +15,4 @@ export {
   NOTE_MAX_LENGTH,
 } from "./billing";
 export { isOrderNumber } from "./order-number";
+export { amountDuePaise, creditFor, PAID_WITH_STORE_CREDIT } from "./store-credit";

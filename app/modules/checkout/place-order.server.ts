@@ -24,6 +24,7 @@ import { askCodConfirmation, deliveryAnswer } from "../shipping/index.server";
 import { CHECKOUT_MESSAGES, codLimitMessage, type CheckoutForm } from "./billing";
 import { queueConfirmation } from "./confirmation.server";
 import { newOrderNumber } from "./order-number";
+import { decideCredit, spendOnOrder } from "./store-credit.server";
 
 /*
  * Placing an order (decision 020): one server action. Every price, discount and total is recomputed here
@@ -52,7 +53,7 @@ export type PlaceOrderResult =
   | { ok: false; kind: "empty"; message: string }
   | { ok: false; kind: "lines"; message: string; problems: LineProblem[] }
   | { ok: false; kind: "changed"; message: string; totalPaise: number }
-  | { ok: false; kind: "coupon" | "payment-method" | "over-limit" | "delivery"; message: string };
+  | { ok: false; kind: "coupon" | "payment-method" | "over-limit" | "delivery" | "credit"; message: string };
 
 /** What the checkout shows and charges: the cart's buyable lines and the totals for a payment method. */
 export interface CheckoutQuote {
@@ -114,7 +115,10 @@ function paymentMethodProblem(
   totals: CheckoutTotals,
   settings: StoreSettings,
   onlineAvailable: boolean,
+  creditPaise: number,
 ): string | null {
+  // paid in full with store credit: no gateway and nothing to collect, whichever way was chosen
+  if (creditPaise >= totals.totalPaise) return null;
   if (method === "online") return onlineAvailable ? null : CHECKOUT_MESSAGES.onlineOff;
   if (!settings.codEnabled) return CHECKOUT_MESSAGES.codOff;
   if (settings.codMaxOrderPaise !== null && totals.totalPaise > settings.codMaxOrderPaise)
@@ -127,11 +131,11 @@ function paymentMethodProblem(
  * and no order at all where the courier service says no courier delivers. The shop's own estimate
  * (no courier service, or it is down) never turns an address away; it only withholds cash on delivery.
  */
-async function deliveryProblem(db: Db, form: CheckoutForm, now: Date): Promise<Refusal | null> {
+async function deliveryProblem(db: Db, form: CheckoutForm, cashDue: boolean, now: Date): Promise<Refusal | null> {
   const answer = await deliveryAnswer(db, form.pincode, { now });
   if (!answer.serviceable && answer.source === "provider")
     return { ok: false, kind: "delivery", message: DELIVERY_MESSAGES.notServiceable(form.pincode) };
-  if (form.paymentMethod === "cod" && !answer.codAvailable)
+  if (form.paymentMethod === "cod" && cashDue && !answer.codAvailable)
     return { ok: false, kind: "payment-method", message: DELIVERY_MESSAGES.codRefused(form.pincode) };
   return null;
 }
@@ -147,6 +151,7 @@ function quoteProblem(
   form: CheckoutForm,
   settings: StoreSettings,
   onlineAvailable: boolean,
+  creditPaise: number,
 ): Refusal | null {
   if (quote.lines.length === 0) return { ok: false, kind: "empty", message: CHECKOUT_MESSAGES.empty };
   if (quote.problems.length > 0)
@@ -155,7 +160,7 @@ function quoteProblem(
   // A coupon that stopped applying since the page was shown (window, usage limit, minimum).
   if (quote.couponNotice) return { ok: false, kind: "coupon", message: quote.couponNotice };
   const { totals } = quote;
-  const methodProblem = paymentMethodProblem(form.paymentMethod, totals, settings, onlineAvailable);
+  const methodProblem = paymentMethodProblem(form.paymentMethod, totals, settings, onlineAvailable, creditPaise);
   if (methodProblem) return { ok: false, kind: "payment-method", message: methodProblem };
   if (form.expectedTotalPaise !== undefined && form.expectedTotalPaise !== totals.totalPaise) {
     return { ok: false, kind: "changed", message: CHECKOUT_MESSAGES.totalChanged, totalPaise: totals.totalPaise };
@@ -169,6 +174,7 @@ async function orderFromQuote(
   input: PlaceOrderInput,
   quote: CheckoutQuote,
   settings: StoreSettings,
+  creditPaise: number,
   now: Date,
 ): Promise<NewOrder> {
   const { form, userId } = input;
@@ -193,7 +199,9 @@ async function orderFromQuote(
       quantity: l.quantity,
     };
   });
-  const cod = form.paymentMethod === "cod";
+  // paid in full with store credit, it is confirmed at once like cash on delivery, with nothing to collect
+  const paidByCredit = creditPaise > 0 && creditPaise === totals.totalPaise;
+  const confirmedAtOnce = form.paymentMethod === "cod" || paidByCredit;
   return {
     orderNumber: newOrderNumber(now),
     userId,
@@ -211,7 +219,7 @@ async function orderFromQuote(
       pincode: form.pincode,
       country: "India",
     },
-    status: cod ? "confirmed" : "pending_payment",
+    status: confirmedAtOnce ? "confirmed" : "pending_payment",
     paymentMethod: form.paymentMethod,
     subtotalPaise: totals.subtotalPaise,
     shippingPaise: totals.shippingPaise,
@@ -219,10 +227,12 @@ async function orderFromQuote(
     prepaidDiscountPaise: totals.prepaidDiscountPaise,
     codFeePaise: totals.codFeePaise,
     totalPaise: totals.totalPaise,
+    storeCreditPaise: creditPaise,
+    ...(paidByCredit ? { confirmedBecause: "Paid with store credit" } : {}),
     couponCode: totals.coupon?.code ?? null,
     noteToSeller: form.noteToSeller,
     checkoutKey: form.checkoutKey,
-    paymentDueAt: cod ? null : new Date(now.getTime() + settings.paymentTimeoutMinutes * 60_000),
+    paymentDueAt: confirmedAtOnce ? null : new Date(now.getTime() + settings.paymentTimeoutMinutes * 60_000),
     lines,
   };
 }
@@ -286,13 +296,19 @@ async function writeOrder(
       // The same checkout, placed a moment ago by a double submit: undo this one and answer that one.
       if (!written) return rollBack({ kind: "repeated" });
 
-      // Online orders get their payment row when the shopper opens the gateway (/payment).
-      if (order.paymentMethod === "cod") {
-        await createPaymentRecord(tx, { orderId: written.id, provider: "cod", amountPaise: totals.totalPaise });
-        await queueConfirmation(tx, written.id);
-        // above the store's threshold the shopper confirms it before it ships (decision 041)
-        await askCodConfirmation(tx, { ...order, id: written.id, totalPaise: totals.totalPaise }, settings, now);
-      }
+      // The store credit last: two checkouts spending the last of it take turns on the account's lock.
+      const creditPaise = order.storeCreditPaise ?? 0;
+      const spent = await spendOnOrder(tx, { ...order, orderId: written.id, creditPaise, now });
+      if (!spent.ok) return refuse({ ok: false, kind: "credit", message: spent.message });
+      const duePaise = totals.totalPaise - creditPaise;
+
+      // Online orders get their payment row when the shopper opens the gateway (/payment); one paid
+      // in full with store credit needs none (the credit's ledger entry is its record).
+      const cashDue = order.paymentMethod === "cod" && duePaise > 0;
+      if (cashDue) await createPaymentRecord(tx, { orderId: written.id, provider: "cod", amountPaise: duePaise });
+      if (order.status === "confirmed") await queueConfirmation(tx, written.id);
+      // above the store's threshold (of what is collected) the shopper confirms it before it ships (decision 041)
+      if (cashDue) await askCodConfirmation(tx, { ...order, id: written.id, totalPaise: duePaise }, settings, now);
       return { kind: "placed" };
     }),
   );
@@ -313,11 +329,20 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
 
   const settings = await getStoreSettings(db);
   const quote = await quoteCheckout(db, userId, form.paymentMethod, settings, now);
-  const problem = quoteProblem(quote, form, settings, input.onlineAvailable);
+  const credit = await decideCredit(db, {
+    userId,
+    use: form.useStoreCredit,
+    totalPaise: quote.totals.totalPaise,
+    expectedCreditPaise: form.expectedCreditPaise,
+    now,
+  });
+  const creditPaise = credit.ok ? credit.creditPaise : 0;
+  const problem = quoteProblem(quote, form, settings, input.onlineAvailable, creditPaise);
   if (problem) return problem;
-  const delivery = await deliveryProblem(db, form, now);
+  if (!credit.ok) return { ok: false, kind: "credit", message: credit.message };
+  const delivery = await deliveryProblem(db, form, creditPaise < quote.totals.totalPaise, now);
   if (delivery) return delivery;
-  const order = await orderFromQuote(db, input, quote, settings, now);
+  const order = await orderFromQuote(db, input, quote, settings, creditPaise, now);
   const written = await writeOrder(db, quote, order, settings, now);
   if (written.kind === "refused") return written.result;
   if (written.kind === "repeated") {

@@ -38,7 +38,17 @@ export interface InvoiceDocument {
   supply: InvoiceTax["supply"];
   /** the name of the state half of the tax: UTGST in a union territory without a legislature */
   localTaxName: "SGST" | "UTGST";
-  order: { number: string; placedAt: string; paymentMethod: "online" | "cod"; couponCode: string | null };
+  order: {
+    number: string;
+    placedAt: string;
+    paymentMethod: "online" | "cod";
+    couponCode: string | null;
+    /**
+     * what of the total the shopper paid with store credit (decision 042), present only when some:
+     * a means of payment, so the taxable values and the total are the same either way
+     */
+    storeCreditPaise?: number;
+  };
   lines: InvoiceDocumentLine[];
   summary: InvoiceTax["summary"];
   totals: InvoiceTax["totals"];
@@ -58,6 +68,7 @@ export interface InvoiceOrder extends OrderAmounts {
   createdAt: Date;
   paymentMethod: "online" | "cod";
   couponCode: string | null;
+  storeCreditPaise?: number;
   billing: BillingInfo;
 }
 
@@ -118,6 +129,7 @@ export function buildInvoiceDocument(input: {
       placedAt: order.createdAt.toISOString(),
       paymentMethod: order.paymentMethod,
       couponCode: order.couponCode,
+      ...(order.storeCreditPaise ? { storeCreditPaise: order.storeCreditPaise } : {}),
     },
     lines: tax.lines.map((line, i) => ({
       ...line,

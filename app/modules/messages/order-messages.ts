@@ -42,6 +42,8 @@ export interface OrderMessageInput extends OrderAmounts {
   lines: OrderMessageLine[];
   couponCode: string | null;
   paymentMethod: "online" | "cod";
+  /** what of the total the shopper's store credit paid (decision 042); none when absent */
+  storeCreditPaise?: number;
   billing: {
     firstName: string;
     lastName: string;
@@ -61,8 +63,11 @@ export interface OrderMessageInput extends OrderAmounts {
 
 /* ---------- the SMS ---------- */
 
-function paymentWords(method: OrderMessageInput["paymentMethod"]): string {
-  return method === "cod" ? "Cash on delivery" : "Paid online";
+function paymentWords(input: OrderMessageInput): string {
+  const credit = input.storeCreditPaise ?? 0;
+  if (credit > 0 && credit >= input.totalPaise) return "Store credit";
+  if (credit > 0 && input.paymentMethod === "cod") return `${smsMoney(input.totalPaise - credit)} on delivery`;
+  return input.paymentMethod === "cod" ? "Cash on delivery" : "Paid online";
 }
 
 /**
@@ -72,7 +77,7 @@ function paymentWords(method: OrderMessageInput["paymentMethod"]): string {
  */
 export function orderConfirmationSms(input: OrderMessageInput): string {
   const total = smsMoney(input.totalPaise);
-  const payment = paymentWords(input.paymentMethod);
+  const payment = paymentWords(input);
   return firstFittingSms([
     `Saanjh: order ${input.orderNumber} placed. Total ${total} (${payment}). Track: ${input.orderUrl}`,
     `Saanjh: order ${input.orderNumber} placed, ${total} (${input.paymentMethod === "cod" ? "COD" : "paid"}). ${input.orderUrl}`,
@@ -114,6 +119,14 @@ function lineDetails(line: OrderMessageLine): string {
 }
 
 function paymentSentence(input: OrderMessageInput): string {
+  const credit = input.storeCreditPaise ?? 0;
+  if (credit > 0) {
+    const rest = input.totalPaise - credit;
+    if (rest <= 0) return `Paid with store credit (${formatPaise(credit)}).`;
+    return input.paymentMethod === "cod"
+      ? `${formatPaise(credit)} paid with store credit. Cash on delivery: please pay ${formatPaise(rest)} when your order arrives.`
+      : `${formatPaise(credit)} paid with store credit and ${formatPaise(rest)} online.`;
+  }
   return input.paymentMethod === "cod"
     ? `Cash on delivery. Please pay ${formatPaise(input.totalPaise)} when your order arrives.`
     : `Paid online (${formatPaise(input.totalPaise)}).`;

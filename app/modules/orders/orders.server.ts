@@ -44,6 +44,8 @@ export interface NewOrder extends OrderAmounts {
   checkoutKey: string;
   paymentDueAt: Date | null;
   lines: NewOrderLine[];
+  /** what of the total the shopper's store credit pays (decision 042); 0 unless told */
+  storeCreditPaise?: number;
   /** an exchange's order: the order whose returned pieces it replaces */
   exchangeOfOrderId?: string | null;
   /** why the order was confirmed at once (the history's words): cash on delivery unless told */

@@ -66,6 +66,8 @@ export interface ShopperOrder extends OrderAmounts {
   paymentMethod: "online" | "cod";
   billing: BillingInfo;
   couponCode: string | null;
+  /** what of the total store credit paid (decision 042) */
+  storeCreditPaise: number;
   noteToSeller: string | null;
   cancellationReason: string | null;
   cancelledAt: Date | null;
@@ -138,6 +140,7 @@ export async function findShopperOrder(db: Db, userId: string, orderNumber: stri
     codFeePaise: order.codFeePaise,
     totalPaise: order.totalPaise,
     couponCode: order.couponCode,
+    storeCreditPaise: order.storeCreditPaise,
     noteToSeller: order.noteToSeller,
     cancellationReason: order.cancellationReason,
     cancelledAt: order.cancelledAt,

@@ -74,7 +74,9 @@ export async function parcelOfOrder(db: Db | Tx, orderId: string): Promise<Packa
   };
 }
 
-const codAmountOf = (order: OrderRow) => (order.paymentMethod === "cod" ? order.totalPaise : 0);
+// what the courier collects: the total less what store credit paid (decision 042)
+const codAmountOf = (order: OrderRow) =>
+  order.paymentMethod === "cod" ? order.totalPaise - order.storeCreditPaise : 0;
 
 export interface CourierList {
   deliveryPincode: string;

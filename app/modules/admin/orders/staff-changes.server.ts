@@ -6,6 +6,7 @@ import { releaseStock, reserveStock } from "../../catalog/index.server";
 import { queueConfirmation } from "../../checkout/index.server";
 import { shopPaymentProvider } from "../../checkout/index.server";
 import { claimCouponUse, returnCouponUse } from "../../coupons/index.server";
+import { restoreStoreCredit, spendStoreCredit } from "../../credit/index.server";
 import { hasCreditNote, issueCreditNote } from "../../invoices/index.server";
 import { queueOrderCancelled, queueOrderDelivered, queueOrderShipped } from "../../messages/index.server";
 import { kickOutbox } from "../../messages/index.server";
@@ -21,6 +22,7 @@ import {
   type RefundOutcome,
 } from "../../payments/index.server";
 import { paysOrderTotal } from "../../payments";
+import { formatPaise } from "../../pricing";
 import { ORDER_ADMIN_MESSAGES, statusChoices, type StatusChange, type StatusFieldErrors } from "../../orders";
 import { orderRecipient, orderStockLines, staffCancellation } from "../../orders/index.server";
 import {
@@ -101,7 +103,10 @@ async function change(
   return { ok: true, version: done.version, message: done.message, refunds: outcomes };
 }
 
-/** Takes the order's stock and coupon use again (a cancelled order confirmed or reopened); refuses when a piece is sold out. */
+const CREDIT_SPENT_MESSAGE =
+  "The store credit this order was paid with has been spent on another order since, so it cannot be confirmed again.";
+
+/** Takes the order's stock, coupon use and store credit again (a cancelled order confirmed or reopened); refuses when a piece is sold out. */
 async function retake(
   tx: Tx,
   order: OrderRow,
@@ -117,6 +122,17 @@ async function retake(
   if (!taken.ok) refuse(409, outOfStock(lines[taken.line]?.piece ?? "a piece"));
   // the coupon was fairly applied when the order was placed: its use counts again if the coupon allows
   if (order.couponCode) await claimCouponUse(tx, order.couponCode, now);
+  // the store credit it paid with was given back at the cancellation: it pays again, if still there
+  if (order.storeCreditPaise > 0 && order.userId) {
+    const spent = await spendStoreCredit(tx, {
+      userId: order.userId,
+      amountPaise: order.storeCreditPaise,
+      orderId: order.id,
+      reason: `Order ${order.orderNumber}`,
+      now,
+    });
+    if (!spent.ok) refuse(409, CREDIT_SPENT_MESSAGE);
+  }
 }
 
 const label = (s: OrderStatus) => ORDER_STATUS_LABELS[s];
@@ -176,6 +192,12 @@ export async function changeOrderStatus(
       );
       if (!back.ok) throw new Error(`cancel: could not give back the stock of order ${order.id}`);
       if (order.couponCode) await returnCouponUse(tx, order.couponCode, now);
+      // what the shopper paid with store credit goes back to her credit (decision 042), once
+      const restored = await restoreStoreCredit(tx, {
+        orderId: order.id,
+        reason: `Order ${order.orderNumber} cancelled`,
+        now,
+      });
       const asked = await requestRefunds(tx, { orderId: order.id, requestedBy: staff.id, now });
       result.refundIds = asked.map((r) => r.id);
       changes.cancellationReason = { before: order.cancellationReason, after: next.reason };
@@ -190,6 +212,7 @@ export async function changeOrderStatus(
         now,
       });
       if (credit) summary += `; credit note ${credit.creditNoteNumber} issued`;
+      if (restored > 0) summary += `; ${formatPaise(restored)} store credit given back`;
       // the shopper is told why, and what becomes of her money (each refund has its own message too)
       await queueOrderCancelled(
         tx,
@@ -243,7 +266,9 @@ export async function confirmFlaggedPayment(
   return change(db, input.orderId, input.version, deps, async (tx, order, now, refuse) => {
     const { payment, refund } = await flaggedPayment(tx, order.id, input.paymentId, refuse);
     if (refund) refuse(409, ORDER_ADMIN_MESSAGES.flagGone);
-    if (!paysOrderTotal(payment, order)) refuse(409, ORDER_ADMIN_MESSAGES.wrongAmount);
+    // the gateway's part is what store credit did not pay
+    const due = { totalPaise: order.totalPaise - order.storeCreditPaise };
+    if (!paysOrderTotal(payment, due)) refuse(409, ORDER_ADMIN_MESSAGES.wrongAmount);
     const from = order.status as OrderStatus;
     if (from !== "cancelled" && from !== "pending_payment") refuse(409, ORDER_ADMIN_MESSAGES.alreadyConfirmed);
     if (from === "cancelled" && (await hasCreditNote(tx, order.id))) refuse(409, ORDER_ADMIN_MESSAGES.credited);

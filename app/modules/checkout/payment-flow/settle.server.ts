@@ -6,7 +6,9 @@ import { claimCouponUse } from "../../coupons/index.server";
 import { lockOrder, moveOrder, orderStockLines, type OrderRow } from "../../orders/index.server";
 import { flagPayment, lockGatewayPayment, markCaptured, markFailed } from "../../payments/index.server";
 import { judgePayment, type GatewayError, type ReportedPayment } from "../../payments";
+import { spendStoreCredit } from "../../credit/index.server";
 import { queueConfirmation } from "../confirmation.server";
+import { amountDuePaise } from "../store-credit";
 
 /*
  * Settling a payment: the one function the payment page, Razorpay's redirect, the webhook and the
@@ -34,14 +36,25 @@ export type SettleResult =
   | { state: "unknown" };
 
 /**
- * Confirms a timed-out order again for a payment that arrived late: its stock and coupon use, if
- * still there. False (and nothing taken) when either is gone: the payment is flagged instead.
+ * Confirms a timed-out order again for a payment that arrived late: its stock, coupon use and the
+ * store credit it spent (given back when it lapsed), if still there. False (and nothing taken) when
+ * any is gone: the payment is flagged instead.
  */
 async function revive(tx: Tx, order: OrderRow, now: Date): Promise<boolean> {
   return inTransaction<boolean>(tx, async (sp, flagInstead) => {
     const taken = await reserveStock(sp, await orderStockLines(sp, order.id));
     if (!taken.ok) return flagInstead(false);
     if (order.couponCode && !(await claimCouponUse(sp, order.couponCode, now))) return flagInstead(false);
+    if (order.storeCreditPaise > 0 && order.userId) {
+      const spent = await spendStoreCredit(sp, {
+        userId: order.userId,
+        amountPaise: order.storeCreditPaise,
+        orderId: order.id,
+        reason: `Order ${order.orderNumber}`,
+        now,
+      });
+      if (!spent.ok) return flagInstead(false);
+    }
     return true;
   });
 }
@@ -90,7 +103,10 @@ export async function settlePayment(
         : { state: "confirmed", orderNumber: order.orderNumber };
     }
     const reported = outcome.payment;
-    const verdict = judgePayment({ gatewayOrderId: input.providerOrderId, amountPaise: order.totalPaise }, reported);
+    const verdict = judgePayment(
+      { gatewayOrderId: input.providerOrderId, amountPaise: amountDuePaise(order) },
+      reported,
+    );
     if (verdict.kind === "other-order") {
       getLogger().warn(
         { source: input.source, order: order.orderNumber, reason: verdict.reason },

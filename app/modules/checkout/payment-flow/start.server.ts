@@ -4,6 +4,7 @@ import { findOrderByNumber, type OrderRow } from "../../orders/index.server";
 import { PaymentGatewayError, type PaymentProvider } from "../../payments/index.server";
 import { createPaymentRecord, paymentsOfOrder } from "../../payments/index.server";
 import { PAYMENT_MESSAGES, type PaymentCheckout } from "../../payments";
+import { amountDuePaise } from "../store-credit";
 import { PAYMENT_EXPIRED_REASON } from "./settle.server";
 
 /* Before the payment: whether the shopper may pay the order, and the gateway session they pay in. */
@@ -45,13 +46,15 @@ export async function startPayment(
   input: { order: OrderRow; callbackUrl: string; storeName: string },
 ): Promise<StartPaymentResult> {
   const { order } = input;
+  // what store credit did not pay (decision 042)
+  const duePaise = amountDuePaise(order);
   if ((await paymentsOfOrder(db, order.id)).length >= MAX_SESSIONS_PER_ORDER)
     return { ok: false, message: PAYMENT_MESSAGES.initiationFailed };
   try {
     const session = await provider.createPaymentSession(
       {
         orderNumber: order.orderNumber,
-        amountPaise: order.totalPaise,
+        amountPaise: duePaise,
         currency: "INR",
         customer: { name: order.customerName, email: order.customerEmail, phone: order.customerPhone },
         shippingAddress: `${order.billing.address}, ${order.billing.city}, ${order.billing.state} ${order.billing.pincode}`,
@@ -59,7 +62,7 @@ export async function startPayment(
       },
       { callbackUrl: input.callbackUrl, storeName: input.storeName },
     );
-    if (session.amountPaise !== order.totalPaise) throw new Error("the gateway's session is for another amount");
+    if (session.amountPaise !== duePaise) throw new Error("the gateway's session is for another amount");
     await createPaymentRecord(db, {
       orderId: order.id,
       provider: session.provider,

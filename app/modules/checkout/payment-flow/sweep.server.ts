@@ -4,6 +4,7 @@ import { getLogger } from "../../../lib/logger.server";
 import { startPeriodic, stopPeriodic } from "../../../lib/periodic.server";
 import { releaseStock } from "../../catalog/index.server";
 import { returnCouponUse } from "../../coupons/index.server";
+import { restoreStoreCredit } from "../../credit/index.server";
 import { queueOrderCancelled } from "../../messages/index.server";
 import {
   expiredUnpaidOrderIds,
@@ -38,6 +39,8 @@ export async function sweepExpiredPayments(
       const back = await releaseStock(tx, await orderStockLines(tx, order.id), now);
       if (!back.ok) throw new Error(`sweep: could not give back the stock of order ${order.id}`);
       if (order.couponCode) await returnCouponUse(tx, order.couponCode, now);
+      // the store credit it spent goes back to the shopper (decision 042)
+      await restoreStoreCredit(tx, { orderId: order.id, reason: `Order ${order.orderNumber} not paid in time`, now });
       await moveOrder(tx, order.id, {
         from: "pending_payment",
         to: "cancelled",

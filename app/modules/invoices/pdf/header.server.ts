@@ -2,6 +2,7 @@ import type { CreditNoteDocument } from "../credit-note";
 import {
   CONTENT,
   INK,
+  isCreditNote,
   L,
   MAROON,
   PAGE,
@@ -16,6 +17,17 @@ import {
 
 /* The top of the first page: the seller and the document's particulars, then the buyer and the place of supply. */
 
+/** How the order was paid: store credit (decision 042), online or on delivery, or some of both. */
+function paymentOf(doc: TaxDocument): string {
+  const { paymentMethod, storeCreditPaise = 0 } = doc.order;
+  const rest = paymentMethod === "cod" ? "Cash on delivery" : "Paid online";
+  if (storeCreditPaise <= 0) return rest;
+  // a credit note's own total is only a part of the order's, so it cannot tell whether credit paid all
+  if (isCreditNote(doc)) return "Includes store credit";
+  if (storeCreditPaise >= doc.totals.totalPaise) return "Store credit";
+  return `Store credit + ${paymentMethod === "cod" ? "COD" : "online"}`;
+}
+
 /** The particulars on the right of the header, label and value. */
 function particulars(doc: TaxDocument, credit: CreditNoteDocument | null): Array<[string, string]> {
   return credit
@@ -25,7 +37,7 @@ function particulars(doc: TaxDocument, credit: CreditNoteDocument | null): Array
         ["Against invoice", credit.against.invoiceNumber],
         ["Invoice date", showDate(credit.against.invoiceDate)],
         ["Order number", doc.order.number],
-        ["Payment", doc.order.paymentMethod === "cod" ? "Cash on delivery" : "Paid online"],
+        ["Payment", paymentOf(doc)],
       ]
     : [
         ["Invoice number", doc.number],
@@ -35,7 +47,7 @@ function particulars(doc: TaxDocument, credit: CreditNoteDocument | null): Array
           : []),
         ["Order number", doc.order.number],
         ["Order date", showInstantDate(doc.order.placedAt)],
-        ["Payment", doc.order.paymentMethod === "cod" ? "Cash on delivery" : "Paid online"],
+        ["Payment", paymentOf(doc)],
       ];
 }
 

@@ -29,6 +29,19 @@ function totalRowsOf(doc: TaxDocument): Array<[string, string]> {
   ];
 }
 
+/**
+ * How an invoice's total was paid when store credit paid some of it (decision 042): the credit and
+ * the rest. Store credit is a means of payment, so these come below the total and change no tax.
+ */
+function paymentRowsOf(doc: TaxDocument): Array<[string, string]> {
+  const credit = doc.order.storeCreditPaise ?? 0;
+  if (credit <= 0) return [];
+  const rest = doc.totals.totalPaise - credit;
+  const rows: Array<[string, string]> = [["Paid with store credit", formatPaise(credit)]];
+  if (rest > 0) rows.push([doc.order.paymentMethod === "cod" ? "Cash on delivery" : "Paid online", formatPaise(rest)]);
+  return rows;
+}
+
 interface SummaryColumn {
   title: string;
   width: number;
@@ -90,7 +103,8 @@ export function drawTotals(
   const totalRows = totalRowsOf(doc);
   let y = top;
   const summaryHeight = 24 + 14 * (doc.summary.length + 1);
-  const blockHeight = 16 + totalRows.length * 14 + 30 + 24 + summaryHeight;
+  const paidRows = credit ? [] : paymentRowsOf(doc);
+  const blockHeight = 16 + totalRows.length * 14 + 30 + 24 + summaryHeight + paidRows.length * 13;
   // the last page also holds the signature block above the footer
   if (y + blockHeight > BOTTOM - 34) y = newPage() - 18;
   y += 14;
@@ -107,6 +121,12 @@ export function drawTotals(
   text(formatPaise(t.totalPaise), totalsX + 90, ty, { font: "bold", size: 11, width: 130, align: "right" });
   ty += 18;
   text("Prices include GST", totalsX, ty, { size: 7.5, color: STONE, width: 220, align: "right" });
+  if (paidRows.length > 0) ty += 6;
+  for (const [label, value] of paidRows) {
+    ty += 13;
+    text(label, totalsX, ty, { size: 8.5, color: STONE, width: 130 });
+    text(value, totalsX + 110, ty, { size: 8.5, width: 110, align: "right" });
+  }
 
   const wordsWidth = totalsX - L - 30;
   let wy = text("AMOUNT IN WORDS", L, y, { font: "bold", size: 7, color: STONE, characterSpacing: 1 }) + 4;
