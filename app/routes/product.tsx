@@ -13,6 +13,7 @@ import { listRelated } from "~/modules/catalog/index.server";
 import { cardData, CATEGORIES } from "~/modules/catalog";
 import { cachedStoreSettings } from "~/modules/content/index.server";
 import { checkAttempt, tryAgainIn } from "~/modules/limits/index.server";
+import { fitAdviceOf } from "~/modules/returns/index.server";
 import { ATTEMPT_RULES } from "~/modules/limits";
 import { catalogueShouldRevalidate } from "~/components/shopper/revalidation";
 import type { Route } from "./+types/product";
@@ -35,11 +36,13 @@ export const headers: Route.HeadersFunction = (args) => {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb();
-  // the product, its neighbours and the settings side by side: one round trip to the database
-  const [product, related, settings] = await Promise.all([
+  // the product, its neighbours, its fit advice and the settings side by side: one round trip to the
+  // database. The advice is part of the shared page (no request after load), as old as the page's copy.
+  const [product, related, settings, fitAdvice] = await Promise.all([
     getProduct(db, params.id),
     isProductId(params.id) ? listRelated(db, { id: params.id }) : [],
     cachedStoreSettings(db),
+    fitAdviceOf(db, params.id),
   ]);
   invariantResponse(product, "Product not found", 404);
   return {
@@ -47,6 +50,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     related: related.map(cardData),
     categoryName: CATEGORIES.find((c) => c.slug === product.category)?.name ?? "Fashion",
     whatsappNumber: settings.whatsappNumber,
+    /** 'Runs small: most shoppers took one size up' (decision 042), or null */
+    fitAdvice,
     // From BASE_URL, never the request's Host: this page is shared through caches (decision 014).
     origin: getConfig().baseUrl,
   };

@@ -22,12 +22,15 @@ export function ProductDetail({
   related,
   categoryName,
   whatsappNumber,
+  fitAdvice,
   origin,
 }: {
   product: ProductDetailView;
   related: ProductCardData[];
   categoryName: string;
   whatsappNumber: string;
+  /** what returns say about the fit ('Runs small: ...'), shown beside the sizes; null says nothing */
+  fitAdvice: string | null;
   origin: string;
 }) {
   const wish = useWishlist(product.id);
@@ -75,7 +78,7 @@ export function ProductDetail({
           {product.stock <= 0 ? <p className="mt-4 text-sm font-medium text-sale">Out of stock</p> : null}
           <p className="mt-6 leading-relaxed text-ink/85">{product.description}</p>
 
-          <PurchasePanel product={product} phone={phone} />
+          <PurchasePanel product={product} phone={phone} fitAdvice={fitAdvice} />
 
           <DeliveryCheck className="mt-3" />
 

@@ -19,6 +19,16 @@ export function HeartIcon(props: IconProps) {
   );
 }
 
+/** A tape measure's ruler: the fit advice beside the sizes. */
+export function RulerIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3 15.5 15.5 3 21 8.5 8.5 21Z" />
+      <path d="m6 12.5 2 2M9 9.5l1.5 1.5M12 6.5l2 2" />
+    </Svg>
+  );
+}
+
 export function PlusIcon(props: IconProps) {
   return (
     <Svg {...props}>

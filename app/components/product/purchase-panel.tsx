@@ -19,7 +19,16 @@ import { useAddToBag } from "./use-add-to-bag";
  * a colour sold out in the chosen size); pressing it offers 'Notify me when it is back' instead,
  * which shows only then (or when nothing is left).
  */
-export function PurchasePanel({ product, phone }: { product: ProductDetailView; phone: string | null }) {
+export function PurchasePanel({
+  product,
+  phone,
+  fitAdvice = null,
+}: {
+  product: ProductDetailView;
+  phone: string | null;
+  /** the fit advice drawn from returns, beside the sizes (decision 042) */
+  fitAdvice?: string | null;
+}) {
   const [params] = useSearchParams();
   const axes = { sizes: product.sizes, colours: product.colors.map((c) => c.name) };
   const variants = product.variants;
@@ -100,6 +109,7 @@ export function PurchasePanel({ product, phone }: { product: ProductDetailView; 
           colour={colour}
           notifySize={notifySize}
           hasSoldOut={soldOutSizes.length > 0}
+          fitAdvice={fitAdvice}
           onChoose={chooseSize}
           onAskAbout={askAbout}
         />

@@ -1,12 +1,14 @@
 import { useState } from "react";
 import { sizeChartFor, sizeSoldOut, type ProductDetailView } from "~/modules/catalog";
+import { RulerIcon } from "./product-icons";
 
 type SizeChart = NonNullable<ReturnType<typeof sizeChartFor>>;
 type Axes = Parameters<typeof sizeSoldOut>[0];
 
 /**
  * The size buttons with the size guide. A size sold out in the chosen colour is struck through: it
- * is not a choice, pressing it asks about it (the notify form) instead.
+ * is not a choice, pressing it asks about it (the notify form) instead. Fit advice drawn from returns
+ * ('Runs small: ...') sits between the label and the buttons, where the choice is made.
  */
 export function SizePicker({
   product,
@@ -15,6 +17,7 @@ export function SizePicker({
   colour,
   notifySize,
   hasSoldOut,
+  fitAdvice = null,
   onChoose,
   onAskAbout,
 }: {
@@ -26,13 +29,15 @@ export function SizePicker({
   notifySize: string | null;
   /** some size is sold out in the chosen colour: the hint under the buttons says what striking means */
   hasSoldOut: boolean;
+  /** 'Runs small: most shoppers took one size up', or null */
+  fitAdvice?: string | null;
   onChoose: (size: string) => void;
   onAskAbout: (size: string) => void;
 }) {
   const [guideOpen, setGuideOpen] = useState(false);
   const chart = sizeChartFor(product.category, product.sizes);
   return (
-    <fieldset>
+    <fieldset aria-describedby={fitAdvice ? "fit-advice" : undefined}>
       <div className="mb-3 flex items-baseline justify-between">
         <legend className="eyebrow !text-ink">
           Size{size ? <span className="ml-2 tracking-normal text-stone normal-case">{size}</span> : null}
@@ -49,6 +54,12 @@ export function SizePicker({
           </button>
         ) : null}
       </div>
+      {fitAdvice ? (
+        <p id="fit-advice" data-testid="fit-advice" className="-mt-1 mb-3 flex items-start gap-2 text-sm text-ink/85">
+          <RulerIcon className="mt-px h-4 w-4 shrink-0 text-maroon" />
+          <span>{fitAdvice}</span>
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {product.sizes.map((s) =>
           sizeSoldOut(axes, product.variants, s, colour) ? (

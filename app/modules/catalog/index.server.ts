@@ -21,6 +21,7 @@ export {
   existingProductIds,
   findProductBySkuOrSlug,
   findProductIdBySlug,
+  fitAdviceAllowed,
   getProduct,
   getShopperProducts,
   isProductId,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { QUICK_ADD_SIZE } from "./quick-add";
 import { categories, productImages, products, productVariants, type ProductColour } from "./schema.server";
@@ -251,6 +251,15 @@ export async function getProduct(db: Db, id: string): Promise<ProductDetailView 
   ]);
   if (!row) return null;
   return { ...row, createdAt: row.createdAt.toISOString(), variants: variants.get(row.id) ?? [] };
+}
+
+/**
+ * Whether staff let the product page show fit advice drawn from returns (the editor's 'Show fit advice
+ * from returns'), as a condition for the returns module's statement: one primary-key probe, evaluated
+ * once, inside the same round trip.
+ */
+export function fitAdviceAllowed(productId: string): SQL {
+  return sql`exists (select 1 from ${products} where ${products.id} = ${productId} and ${products.fitAdviceEnabled})`;
 }
 
 /** Every active product id with its last change, for the sitemap. */

@@ -28,6 +28,6 @@ export {
   setOrderTracking,
 } from "./orders.server";
 export { lookUpOrder } from "./tracking.server";
-export { orderHistory } from "./product-history.server";
+export { orderHistory, orderLineIdsOfProduct } from "./product-history.server";
 export { findShopperOrder, listOrdersForUser, type OrderSummary, type ShopperOrder } from "./shopper-orders.server";
 export { type OrderCard, orderCardsOf, orderMatchesSearch } from "./staff-lookup.server";

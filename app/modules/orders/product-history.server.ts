@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import type { OrderHistory } from "../catalog";
 import { orderLines } from "./schema.server";
@@ -32,3 +32,12 @@ export const orderHistory: OrderHistory = {
     return new Set(shown.map((r) => r.url));
   },
 };
+
+/**
+ * The ids of a product's order lines, as a subquery for another module's statement (`... IN (...)`,
+ * by order_lines_product_idx): a return's pieces name order lines, and the product page's fit advice
+ * counts a product's returns in one statement without reading this module's table itself.
+ */
+export function orderLineIdsOfProduct(productId: string): SQL {
+  return sql`select ${orderLines.id} from ${orderLines} where ${orderLines.productId} = ${productId}`;
+}

@@ -42,3 +42,10 @@ export {
   type StaffReturnRow,
   type StaffReturnView,
 } from "./staff-view.server";
+export {
+  FIT_ADVICE,
+  FIT_ADVICE_MIN_REQUESTS,
+  fitAdviceFrom,
+  fitAdviceOf,
+  type SizeReturnCounts,
+} from "./fit-advice.server";

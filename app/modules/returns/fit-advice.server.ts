@@ -1,0 +1,72 @@
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.server";
+import { isUuid } from "../../lib/ids";
+import { fitAdviceAllowed } from "../catalog/index.server";
+import { orderLineIdsOfProduct } from "../orders/index.server";
+import { CLOSED_WITHOUT_RETURN } from "./rules";
+import { returnLines, returnRequests } from "./schema.server";
+
+/*
+ * Fit advice on the product page (decision 042, 'Fit advice'): when the shoppers who sent a product
+ * back for its size mostly found it too small (or too large), the page says so beside the sizes, so
+ * the next shopper picks the size that fits and the return never happens.
+ */
+
+/** Fewer size returns than this say nothing: two or three shoppers are not a pattern. */
+export const FIT_ADVICE_MIN_REQUESTS = 5;
+/** The share of the size returns that must lean one way, in tenths (7 of 10: 70 %). */
+export const FIT_ADVICE_SHARE_TENTHS = 7;
+
+export const FIT_ADVICE = {
+  small: "Runs small: most shoppers took one size up",
+  large: "Runs large: most shoppers took one size down",
+} as const;
+
+export interface SizeReturnCounts {
+  /** return requests of the product with the reason 'too small', not declined or withdrawn */
+  tooSmall: number;
+  /** the same with the reason 'too large' */
+  tooLarge: number;
+}
+
+/**
+ * The rule: at least FIT_ADVICE_MIN_REQUESTS size returns in all, and at least 70 % of them one way.
+ * Compared in whole numbers (too small x 10 >= all x 7), so exactly 7 of 10 is a lean.
+ */
+export function fitAdviceFrom({ tooSmall, tooLarge }: SizeReturnCounts): string | null {
+  const all = tooSmall + tooLarge;
+  if (all < FIT_ADVICE_MIN_REQUESTS) return null;
+  if (tooSmall * 10 >= all * FIT_ADVICE_SHARE_TENTHS) return FIT_ADVICE.small;
+  if (tooLarge * 10 >= all * FIT_ADVICE_SHARE_TENTHS) return FIT_ADVICE.large;
+  return null;
+}
+
+const SIZE_REASONS = ["too_small", "too_large"] as const;
+
+/**
+ * The product page's fit advice, or null (too few size returns, no lean, or staff turned it off for
+ * the product). One statement: the product's order lines (order_lines_product_idx), their return
+ * lines (return_lines_order_line_idx) and requests (primary key); a request with several pieces of
+ * the product counts once. The page is shared and kept up to 30 s (decision 029), so this runs at
+ * most once per product and 30 s per server process under load.
+ */
+export async function fitAdviceOf(db: Db, productId: string): Promise<string | null> {
+  if (!isUuid(productId)) return null;
+  const counted = (reason: (typeof SIZE_REASONS)[number]) =>
+    sql<number>`count(distinct ${returnRequests.id}) filter (where ${returnRequests.reason} = ${reason})`.mapWith(
+      Number,
+    );
+  const [row] = await db
+    .select({ tooSmall: counted("too_small"), tooLarge: counted("too_large") })
+    .from(returnLines)
+    .innerJoin(returnRequests, eq(returnRequests.id, returnLines.returnId))
+    .where(
+      and(
+        sql`${returnLines.orderLineId} in (${orderLineIdsOfProduct(productId)})`,
+        inArray(returnRequests.reason, [...SIZE_REASONS]),
+        notInArray(returnRequests.status, [...CLOSED_WITHOUT_RETURN]),
+        fitAdviceAllowed(productId),
+      ),
+    );
+  return fitAdviceFrom(row ?? { tooSmall: 0, tooLarge: 0 });
+}
