@@ -295,6 +295,64 @@ describe("store credit and refunds: the books agree", () => {
     expect(invoice!.totalPaise - note!.totalPaise).toBe(order.shippingPaise + order.codFeePaise);
   });
 
+  it("a line returned in two steps: its credit notes add up to the invoice line, head by head, and to what was paid back", async () => {
+    const { order, shopper, line } = await deliveredOrder({ quantity: 3, coupon: "SAVE10" });
+    const ask = async (request_: ReturnRequestInput) => {
+      const asked = await createReturnRequest(t.db, {
+        userId: shopper.id,
+        orderNumber: order.orderNumber,
+        request: request_,
+      });
+      if (!asked.ok) throw new Error(asked.message);
+      return asked.returnId;
+    };
+    const first = await ask(request(line.id));
+    expect((await resolveReturn(t.db, { returnId: first, version: await bringBack(first), staff })).ok).toBe(true);
+    const second = await ask(
+      request(line.id, {
+        reason: "damaged",
+        resolution: "refund",
+        refundTo: { kind: "upi", upiId: "meera@okaxis" },
+        pieces: [{ orderLineId: line.id, quantity: 2, exchangeVariantId: null }],
+      }),
+    );
+    expect(
+      (
+        await resolveReturn(t.db, {
+          returnId: second,
+          version: await bringBack(second),
+          staff,
+          payoutReference: "UTR 77",
+        })
+      ).ok,
+    ).toBe(true);
+
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    const goods = (invoice!.document as { lines: Array<Record<string, number | string>> }).lines[0]!;
+    const notes = await creditNotesOf(order);
+    expect(notes).toHaveLength(2);
+    const credited = notes.flatMap((n) => (n.document as CreditNoteDocument).lines);
+    for (const head of [
+      "grossPaise",
+      "discountPaise",
+      "taxablePaise",
+      "cgstPaise",
+      "sgstPaise",
+      "igstPaise",
+      "taxPaise",
+      "amountPaise",
+    ] as const)
+      expect(
+        credited.reduce((sum, l) => sum + l[head], 0),
+        head,
+      ).toBe(goods[head]);
+    const paidBack = (await returnRow(first)).creditedPaise + (await returnRow(second)).refundedPaise;
+    expect(notes.reduce((sum, n) => sum + n.totalPaise, 0)).toBe(paidBack);
+    // nothing is left to return
+    const offer = await loadReturnOffer(t.db, { userId: shopper.id, orderNumber: order.orderNumber });
+    expect(offer.kind === "offer" && offer.offer.lines[0]!.returnable).toBe(0);
+  });
+
   it("a rejected piece is neither restocked nor credited; two staff resolving at once make one credit note", async () => {
     const { order, shopper, line, stockOf } = await deliveredOrder({ quantity: 2 });
     const asked = await createReturnRequest(t.db, {
