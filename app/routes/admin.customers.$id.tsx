@@ -6,10 +6,12 @@ import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
 import { ADMIN_HEADERS, requireStaff } from "~/modules/admin/index.server";
 import { CUSTOMER_MESSAGES, getAdminCustomer, setCustomerActive } from "~/modules/admin/index.server";
+import { adjustCustomerCredit } from "~/modules/admin/index.server";
 
 /*
  * /admin/customers/<id>: one shopper's profile, addresses and orders, and deactivating (their
- * sessions end at once; they cannot sign in) or reactivating the account.
+ * sessions end at once; they cannot sign in) or reactivating the account; her store credit, which
+ * staff adjust with a reason (audited).
  */
 
 export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
@@ -30,6 +32,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireStaff(request);
   const form = await readFormData(request);
   const intent = form.get("intent");
+  if (intent === "adjust-credit") {
+    const answer = await adjustCustomerCredit(getDb(), staff, params.id, {
+      amount: form.get("amount"),
+      reason: form.get("reason"),
+    });
+    return data(answer, { status: answer.ok ? 200 : answer.status, headers: ADMIN_HEADERS });
+  }
   if (intent !== "deactivate" && intent !== "reactivate")
     return data({ ok: false as const, message: CUSTOMER_MESSAGES.failed }, { status: 400, headers: ADMIN_HEADERS });
   const result = await setCustomerActive(

@@ -24,6 +24,7 @@ import {
 import { getAuth, getSessionUser, requireUser } from "~/modules/accounts/index.server";
 import { sendSignInCode, signOut, verifySignInCode } from "~/modules/accounts/index.server";
 import { listOrdersForUser } from "~/modules/checkout/index.server";
+import { storeCreditSummary } from "~/modules/credit/index.server";
 import type { Route } from "./+types/authentication";
 
 /*
@@ -54,13 +55,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { view: "register" as const, phone: user.phoneNumber, redirectTo };
   }
   if (redirectTo) throw redirect(redirectTo);
-  const [orders, addresses] = await Promise.all([listOrdersForUser(db, user.id), listAddresses(db, user.id)]);
+  const [orders, addresses, storeCredit] = await Promise.all([
+    listOrdersForUser(db, user.id),
+    listAddresses(db, user.id),
+    storeCreditSummary(db, user.id),
+  ]);
   return {
     view: "account" as const,
     profile: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email, phone: profile.phone },
     orders,
     primaryAddress: addresses.find((a) => a.isPrimary) ?? null,
     addressCount: addresses.length,
+    storeCredit,
   };
 }
 

@@ -6,6 +6,8 @@ import { formatPrice } from "~/modules/pricing";
 import { Notice } from "./field";
 import { ProfileFields, useProfileErrors, type ProfileValues } from "./profile-fields";
 import { StatusBadge } from "./status-badge";
+import { StoreCreditSection } from "./store-credit-section";
+import type { StoreCreditSummary } from "~/modules/credit";
 
 export interface AccountOverviewData {
   profile: ProfileValues & { phone: string };
@@ -19,6 +21,8 @@ export interface AccountOverviewData {
   }>;
   primaryAddress: AddressView | null;
   addressCount: number;
+  /** null when she never had store credit */
+  storeCredit?: StoreCreditSummary | null;
 }
 
 export interface AddressView {
@@ -85,47 +89,50 @@ export function AccountOverview({ data, state }: { data: AccountOverviewData; st
       </div>
 
       <div className="mt-10 grid gap-12 lg:grid-cols-[1.6fr_1fr] lg:gap-16">
-        <section aria-labelledby="orders-heading">
-          <h2 id="orders-heading" className="font-display text-3xl text-ink">
-            My orders
-          </h2>
-          {orders.length === 0 ? (
-            <div className="mt-6 border border-linen bg-white px-6 py-10 text-center">
-              <p className="text-stone">You have not placed any orders yet.</p>
-              <Link to="/products" className="btn-primary mt-6">
-                Start shopping
-              </Link>
-            </div>
-          ) : (
-            <ul className="mt-6 divide-y divide-linen border-y border-linen">
-              {orders.map((order) => (
-                <li key={order.orderNumber}>
-                  <Link
-                    to={`/account/orders/${encodeURIComponent(order.orderNumber)}`}
-                    className="group grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 py-5 hover:bg-sand/40 sm:grid-cols-[1.3fr_1fr_auto_auto] sm:items-center sm:px-3"
-                  >
-                    <span>
-                      <span className="order-code block text-ink group-hover:text-maroon">{order.orderNumber}</span>
-                      <span className="mt-0.5 block text-xs text-stone">
-                        {dateFormat.format(new Date(order.createdAt))}
+        <div className="min-w-0">
+          <section aria-labelledby="orders-heading">
+            <h2 id="orders-heading" className="font-display text-3xl text-ink">
+              My orders
+            </h2>
+            {orders.length === 0 ? (
+              <div className="mt-6 border border-linen bg-white px-6 py-10 text-center">
+                <p className="text-stone">You have not placed any orders yet.</p>
+                <Link to="/products" className="btn-primary mt-6">
+                  Start shopping
+                </Link>
+              </div>
+            ) : (
+              <ul className="mt-6 divide-y divide-linen border-y border-linen">
+                {orders.map((order) => (
+                  <li key={order.orderNumber}>
+                    <Link
+                      to={`/account/orders/${encodeURIComponent(order.orderNumber)}`}
+                      className="group grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 py-5 hover:bg-sand/40 sm:grid-cols-[1.3fr_1fr_auto_auto] sm:items-center sm:px-3"
+                    >
+                      <span>
+                        <span className="order-code block text-ink group-hover:text-maroon">{order.orderNumber}</span>
+                        <span className="mt-0.5 block text-xs text-stone">
+                          {dateFormat.format(new Date(order.createdAt))}
+                        </span>
                       </span>
-                    </span>
-                    <span className="order-3 col-span-2 text-sm text-stone sm:order-none sm:col-span-1">
-                      {order.itemCount} item{order.itemCount === 1 ? "" : "s"}
-                      <span className="block truncate text-xs">{order.lineNames.join(", ")}</span>
-                    </span>
-                    <span className="text-right font-medium text-ink sm:text-left">
-                      {formatPrice(order.totalPaise)}
-                    </span>
-                    <span className="order-4 col-span-2 sm:order-none sm:col-span-1">
-                      <StatusBadge status={order.status} />
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+                      <span className="order-3 col-span-2 text-sm text-stone sm:order-none sm:col-span-1">
+                        {order.itemCount} item{order.itemCount === 1 ? "" : "s"}
+                        <span className="block truncate text-xs">{order.lineNames.join(", ")}</span>
+                      </span>
+                      <span className="text-right font-medium text-ink sm:text-left">
+                        {formatPrice(order.totalPaise)}
+                      </span>
+                      <span className="order-4 col-span-2 sm:order-none sm:col-span-1">
+                        <StatusBadge status={order.status} />
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          {data.storeCredit ? <StoreCreditSection credit={data.storeCredit} /> : null}
+        </div>
 
         <div className="space-y-12">
           <section aria-labelledby="address-heading">

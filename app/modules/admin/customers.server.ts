@@ -10,6 +10,8 @@ import { listOrdersForUser } from "../checkout/index.server";
 import type { OrderStatus } from "../orders";
 import { recentActivity, recordAudit, type ActivityItem, type Actor } from "../audit/index.server";
 import { customerOrderTotals } from "../reports/index.server";
+import { storeCreditSummary } from "../credit/index.server";
+import type { StoreCreditSummary } from "../credit";
 
 /*
  * One shopper as the back office sees them (decision 026): profile, address book, orders and
@@ -69,18 +71,21 @@ export interface AdminCustomerDetail {
     lineNames: string[];
   }>;
   activity: ActivityItem[];
+  /** null when the shopper never had store credit (the panel then shows a zero balance) */
+  storeCredit: StoreCreditSummary | null;
 }
 
 /** A shopper's page; null for an unknown id or a staff account (staff are not customers). */
 export async function getAdminCustomer(db: Db, id: string): Promise<AdminCustomerDetail | null> {
   const account = await findCustomerAccount(db, id);
   if (!account) return null;
-  const [profile, addresses, orders, totals, activity] = await Promise.all([
+  const [profile, addresses, orders, totals, activity, storeCredit] = await Promise.all([
     getCustomerProfile(db, id),
     listAddresses(db, id),
     listOrdersForUser(db, id, 100),
     customerOrderTotals(db, [id]),
     recentActivity(db, { entity: "customer", entityId: id, limit: 8 }),
+    storeCreditSummary(db, id),
   ]);
   return {
     id: account.id,
@@ -109,6 +114,7 @@ export async function getAdminCustomer(db: Db, id: string): Promise<AdminCustome
     })),
     orders: orders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
     activity,
+    storeCredit,
   };
 }
 

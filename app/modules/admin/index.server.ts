@@ -19,6 +19,7 @@ export {
   type Staff,
 } from "./access.server";
 export { type AdminCustomerDetail, CUSTOMER_MESSAGES, getAdminCustomer, setCustomerActive } from "./customers.server";
+export { type AdjustCreditAnswer, adjustCustomerCredit } from "./customer-credit.server";
 export { addStaff, loadStaffPage, removeStaff } from "./staff.server";
 export { runOrderAction } from "./orders/staff-actions.server";
 export { isShippingIntent, runShippingAction, type ShippingActionAnswer } from "./orders/shipping-actions.server";

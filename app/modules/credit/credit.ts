@@ -23,6 +23,26 @@ export interface StoreCreditEntry {
   createdAt: Date;
 }
 
+/** An entry as a page shows it (to the shopper and to staff). */
+export interface StoreCreditEntryView {
+  id: string;
+  kind: StoreCreditKind;
+  amountPaise: number;
+  balanceAfterPaise: number;
+  reason: string;
+  /** when credit this entry added stops being spendable; null for entries that take credit away, or no end */
+  expiresAt: Date | null;
+  createdAt: Date;
+}
+
+/** A customer's store credit as a page shows it: what she can spend now and her ledger, newest first. */
+export interface StoreCreditSummary {
+  balancePaise: number;
+  entries: StoreCreditEntryView[];
+  /** more entries than shown */
+  more: boolean;
+}
+
 /** The words for each kind of entry, as the shopper and staff read them. */
 export const STORE_CREDIT_KIND_LABELS: Readonly<Record<StoreCreditKind, string>> = {
   issued: "Credit added",

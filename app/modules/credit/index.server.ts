@@ -12,5 +12,6 @@ export {
   spendStoreCredit,
   storeCreditBalance,
   storeCreditEntries,
+  storeCreditSummary,
 } from "./ledger.server";
 export type { StoreCreditEntry, StoreCreditKind } from "./credit";

@@ -11,5 +11,7 @@ export {
   STORE_CREDIT_KIND_LABELS,
   STORE_CREDIT_MESSAGES,
   type StoreCreditEntry,
+  type StoreCreditEntryView,
   type StoreCreditKind,
+  type StoreCreditSummary,
 } from "./credit";

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { getStoreSettings } from "../content/index.server";
-import { STORE_CREDIT_MESSAGES, type StoreCreditEntry, type StoreCreditKind } from "./credit";
+import { STORE_CREDIT_MESSAGES, type StoreCreditEntry, type StoreCreditKind, type StoreCreditSummary } from "./credit";
 import { storeCreditAccounts as accounts, storeCreditEntries as entries } from "./schema.server";
 
 /*
@@ -273,4 +273,33 @@ export async function storeCreditEntries(
     .orderBy(desc(entries.createdAt))
     .limit(limit);
   return rows as StoreCreditEntry[];
+}
+
+/**
+ * What the account page and the staff customer page show: the spendable balance and the newest
+ * `limit` entries. Null for a customer who never had credit (the pages then show nothing of it).
+ */
+export async function storeCreditSummary(
+  db: Db | Tx,
+  userId: string,
+  { limit = 20, now = new Date() }: { limit?: number; now?: Date } = {},
+): Promise<StoreCreditSummary | null> {
+  const [list, balancePaise] = await Promise.all([
+    storeCreditEntries(db, userId, { limit: limit + 1 }),
+    storeCreditBalance(db, userId, { now }),
+  ]);
+  if (list.length === 0) return null;
+  return {
+    balancePaise,
+    more: list.length > limit,
+    entries: list.slice(0, limit).map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      amountPaise: e.amountPaise,
+      balanceAfterPaise: e.balanceAfterPaise,
+      reason: e.reason,
+      expiresAt: e.amountPaise > 0 ? e.expiresAt : null,
+      createdAt: e.createdAt,
+    })),
+  };
 }

@@ -6,6 +6,7 @@ import { AccountState } from "./account-state";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { ActivityPanel, AddressesPanel, OrdersPanel, ProfilePanel } from "./customer-panels";
 import { formatDay } from "./format";
+import { StoreCreditPanel } from "./store-credit-panel";
 
 type Answer = { ok: true; active: boolean; message: string } | { ok: false; message: string };
 
@@ -51,6 +52,7 @@ export function CustomerDetail({ customer }: { customer: AdminCustomerDetail }) 
 
         <div className="space-y-6">
           <OrdersPanel orderCount={customer.orderCount} orders={customer.orders} />
+          <StoreCreditPanel credit={customer.storeCredit} />
           <ActivityPanel activity={customer.activity} />
         </div>
       </div>
