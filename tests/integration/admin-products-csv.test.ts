@@ -1107,6 +1107,64 @@ describe("import and export: packed sizes", () => {
   });
 });
 
+describe("import and export: fit advice", () => {
+  it("writes fit_advice as yes or no, reads it back, leaves it when the cell or column is empty, and rejects anything else", async () => {
+    const ownId = await createTestProduct(t.db, {
+      sku: "FIT-1001",
+      name: "Fit Mul Kurta",
+      category: "kurtas",
+      sizes: ["M"],
+      colors: [{ name: "Indigo", hex: "#2E3A87" }],
+    });
+    const shownOf = async (sku: string) => (await productBySku(sku))?.fitAdviceEnabled ?? null;
+
+    // the export: on by default
+    const [header, own] = await exported("?search=FIT-1001");
+    const at = header!.indexOf("fit_advice");
+    expect(HEADER.get("fitAdvice")).toBe("fit_advice");
+    expect(own![at]).toBe("yes");
+
+    own![at] = "no";
+    const line = (r: Row) => ALL.map((k) => r[k] ?? "");
+    const file = stringify([
+      header!,
+      own!, // 2
+      line(sareeRow("FIT-2001", { fitAdvice: "No" })), // 3
+      line(sareeRow("FIT-2002", { fitAdvice: "maybe" })), // 4
+      line(sareeRow("FIT-2003")), // 5: empty, a new product's default
+    ]);
+    const report = await dryRun(file);
+    expect(report.counts).toMatchObject({ rows: 4, newProducts: 2, updatedProducts: 1, rejected: 1 });
+    expect(rowOf(report, 2)).toMatchObject({ kind: "update", notes: ["Fit advice hidden"] });
+    expect(rowOf(report, 4)).toMatchObject({ kind: "rejected", notes: ["fit_advice is ‘maybe’: write yes or no."] });
+    expect(await shownOf("FIT-1001")).toBe(true);
+
+    expect((await apply(file, report.digest)).body).toMatchObject({ kind: "applied" });
+    expect(await shownOf("FIT-1001")).toBe(false);
+    expect(await shownOf("FIT-2001")).toBe(false);
+    expect(await shownOf("FIT-2003")).toBe(true);
+    expect(await productBySku("FIT-2002")).toBeNull();
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.entityId} = ${ownId} AND ${auditLog.action} = 'import-update'`);
+    expect(audit!.changes).toMatchObject({ fitAdviceEnabled: { before: true, after: false } });
+    const [, again] = await exported("?search=FIT-1001");
+    expect(again![at]).toBe("no");
+
+    // a file without the column, or with the cell empty, leaves the switch as it is
+    const withoutIt = ALL.filter((k) => k !== "fitAdvice");
+    const priceOnly = csvFile([sareeRow("FIT-2001", { price: "7,999" })], withoutIt);
+    const second = await dryRun(priceOnly);
+    expect(second.counts).toMatchObject({ rows: 1, updatedProducts: 1, rejected: 0 });
+    expect((await apply(priceOnly, second.digest)).body).toMatchObject({ kind: "applied" });
+    const emptyCell = csvFile([sareeRow("FIT-2001", { price: "8,199", fitAdvice: "" })]);
+    const third = await dryRun(emptyCell);
+    expect((await apply(emptyCell, third.digest)).body).toMatchObject({ kind: "applied" });
+    expect(await shownOf("FIT-2001")).toBe(false);
+  });
+});
+
 describe("re-importing the export", () => {
   it("changes nothing", async () => {
     const response = await exportResponse("");

@@ -167,6 +167,7 @@ async function newForm(overrides: Partial<ProductFormValues> = {}): Promise<Prod
     packageLength: "",
     packageBreadth: "",
     packageHeight: "",
+    fitAdviceEnabled: true,
     version: null,
     ...overrides,
   };
@@ -645,6 +646,38 @@ describe("editing a product", () => {
     expect((await save(id, { ...again, packageWeight: "", packageLength: " " })).status).toBe(200);
     expect(await packed()).toEqual({ weight: null, length: null, breadth: 38, height: null });
     expect(await formFor(id)).toMatchObject({ packageWeight: "", packageLength: "", packageBreadth: "38" });
+  });
+
+  it("turns the fit advice from returns off and on with the version check, audited, and loads it back", async () => {
+    const id = created(await save("new", await newForm({ name: "Bandhani Kurta" })));
+    const shown = async () =>
+      (await t.db.select({ on: products.fitAdviceEnabled }).from(products).where(eq(products.id, id)))[0]!.on;
+    // on for a new product
+    expect(await shown()).toBe(true);
+    const loaded = await formFor(id);
+    expect(loaded.fitAdviceEnabled).toBe(true);
+
+    const purgesBefore = purges.count;
+    expect(await save(id, { ...loaded, fitAdviceEnabled: false })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await shown()).toBe(false);
+    expect((await formFor(id)).fitAdviceEnabled).toBe(false);
+    // the shared product page is refreshed at once, as for any save
+    expect(purges.count).toBeGreaterThan(purgesBefore);
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, "update")));
+    expect(audit!.summary).toBe("Fit advice hidden");
+    expect(audit!.changes).toEqual({ fitAdviceEnabled: { before: true, after: false } });
+
+    // a form opened before that save cannot turn it back on unseen
+    expect(await save(id, { ...loaded, fitAdviceEnabled: true })).toMatchObject({
+      status: 409,
+      body: { ok: false, conflict: true, formError: PRODUCT_MESSAGES.conflict },
+    });
+    expect(await shown()).toBe(false);
+    expect(await save(id, { ...(await formFor(id)), fitAdviceEnabled: true })).toMatchObject({ status: 200 });
+    expect(await shown()).toBe(true);
   });
 
   it("lets only one of two simultaneous saves of one version through", async () => {

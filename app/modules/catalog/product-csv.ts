@@ -35,6 +35,7 @@ export type CsvColumnKey =
   | "packageLength"
   | "packageBreadth"
   | "packageHeight"
+  | "fitAdvice"
   | "size"
   | "colour"
   | "colourHex"
@@ -93,6 +94,12 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
     header: "package_height_cm",
     required: false,
     help: "Its height in whole centimetres, 1 to 500. Empty: the category's default.",
+  },
+  {
+    key: "fitAdvice",
+    header: "fit_advice",
+    required: false,
+    help: "yes or no: the product page may say 'Runs small' or 'Runs large' from size returns. Empty: as it is (yes for a new product).",
   },
   { key: "size", header: "Size", required: true, help: "One Size for a product sold without sizes." },
   { key: "colour", header: "Colour", required: true, help: "Default for a product sold without colours." },

@@ -306,6 +306,7 @@ describe("the audit line of an edit", () => {
     packageLengthCm: null,
     packageBreadthCm: null,
     packageHeightCm: null,
+    fitAdviceEnabled: true,
   };
 
   it("says what changed, briefly", () => {
@@ -416,5 +417,26 @@ describe("the packed size (the editor's Shipping section)", () => {
     expect(parseProductFormValues(JSON.stringify(filled({ packageWeight: "600" })))).toMatchObject({
       packageWeight: "600",
     });
+  });
+});
+
+describe("the fit advice switch (the editor's 'Show fit advice from returns')", () => {
+  it("is on for a new product and saved as it is set", () => {
+    expect(emptyProductForm("Saanjh").fitAdviceEnabled).toBe(true);
+    expect(checkProductForm(filled({ fitAdviceEnabled: false }))).toMatchObject({
+      ok: true,
+      draft: { fitAdviceEnabled: false },
+    });
+  });
+
+  it("is part of the form's shape, a true or false, and named in the audit line when it changes", () => {
+    const { fitAdviceEnabled: _gone, ...rest } = filled();
+    expect(parseProductFormValues(JSON.stringify(rest))).toBeNull();
+    expect(parseProductFormValues(JSON.stringify({ ...filled(), fitAdviceEnabled: "no" }))).toBeNull();
+    const draft = checkProductForm(filled());
+    if (!draft.ok) throw new Error("the filled form should pass");
+    const { version: _version, ...before } = draft.draft;
+    expect(productChangeSummary(before, { ...before, fitAdviceEnabled: false })).toBe("Fit advice hidden");
+    expect(productChangeSummary({ ...before, fitAdviceEnabled: false }, before)).toBe("Fit advice shown");
   });
 });

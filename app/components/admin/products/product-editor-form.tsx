@@ -225,6 +225,8 @@ export function EditorForm({
             formId={formId}
             isActive={values.isActive}
             onActive={(checked) => setValues((v) => ({ ...v, isActive: checked }))}
+            fitAdvice={values.fitAdviceEnabled}
+            onFitAdvice={(checked) => setValues((v) => ({ ...v, fitAdviceEnabled: checked }))}
             activity={activity}
           />
         </form>

@@ -251,18 +251,25 @@ export function StockSection({
   );
 }
 
-/** The side column: whether the shop shows the product, a link to it, and its recent activity. */
+/**
+ * The side column: whether the shop shows the product and its fit advice from returns, a link to it,
+ * and its recent activity.
+ */
 export function EditorSidebar({
   product,
   formId,
   isActive,
   onActive,
+  fitAdvice,
+  onFitAdvice,
   activity,
 }: {
   product: ProductForEdit | null;
   formId: string;
   isActive: boolean;
   onActive: (active: boolean) => void;
+  fitAdvice: boolean;
+  onFitAdvice: (shown: boolean) => void;
   activity: ActivityItem[];
 }) {
   return (
@@ -280,6 +287,21 @@ export function EditorSidebar({
             <span className="font-medium text-ink">Active</span>
             <span className="block text-xs text-stone">
               Shown and sold in the shop. Inactive products stay here, hidden from shoppers.
+            </span>
+          </span>
+        </label>
+        <label className="mt-4 flex cursor-pointer items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            checked={fitAdvice}
+            onChange={(e) => onFitAdvice(e.target.checked)}
+            className="mt-0.5 h-4 w-4 accent-maroon"
+          />
+          <span>
+            <span className="font-medium text-ink">Show fit advice from returns</span>
+            <span className="block text-xs text-stone">
+              When most size returns say too small (or too large), the product page says it runs small (or large). Turn
+              off for a piece whose returns mislead.
             </span>
           </span>
         </label>

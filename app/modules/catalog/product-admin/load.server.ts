@@ -60,6 +60,7 @@ export async function loadProductForEdit(db: Db, id: string, orders: OrderHistor
       packageLength: packageText(row.packageLengthCm),
       packageBreadth: packageText(row.packageBreadthCm),
       packageHeight: packageText(row.packageHeightCm),
+      fitAdviceEnabled: row.fitAdviceEnabled,
       version: row.version,
     },
   };

@@ -87,6 +87,7 @@ export function productColumns(draft: ProductDraft, brandFallback = "") {
     packageLengthCm: draft.packageLengthCm,
     packageBreadthCm: draft.packageBreadthCm,
     packageHeightCm: draft.packageHeightCm,
+    fitAdviceEnabled: draft.fitAdviceEnabled,
   };
 }
 

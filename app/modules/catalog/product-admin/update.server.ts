@@ -71,6 +71,7 @@ async function lockCurrent(tx: Tx, refuse: RollBack<Refusal>, productId: string,
     packageLengthCm: row.packageLengthCm,
     packageBreadthCm: row.packageBreadthCm,
     packageHeightCm: row.packageHeightCm,
+    fitAdviceEnabled: row.fitAdviceEnabled,
   };
   return { row, images, variants, variantByKey, before };
 }

@@ -77,6 +77,7 @@ type ExportedProduct = Pick<
   | "packageLengthCm"
   | "packageBreadthCm"
   | "packageHeightCm"
+  | "fitAdviceEnabled"
 >;
 
 /** A product's own cells, the same on each of its rows (`pictures` already joined). */
@@ -105,6 +106,7 @@ function productCells(
     packageLength: packageText(p.packageLengthCm),
     packageBreadth: packageText(p.packageBreadthCm),
     packageHeight: packageText(p.packageHeightCm),
+    fitAdvice: p.fitAdviceEnabled ? "yes" : "no",
     pictures,
   };
 }
@@ -147,6 +149,7 @@ export async function* exportRecords(db: Db, filters: ExportFilters, deps: Expor
         packageLengthCm: products.packageLengthCm,
         packageBreadthCm: products.packageBreadthCm,
         packageHeightCm: products.packageHeightCm,
+        fitAdviceEnabled: products.fitAdviceEnabled,
       })
       .from(products)
       .where(and(...where, after))

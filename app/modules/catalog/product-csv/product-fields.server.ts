@@ -26,6 +26,15 @@ function parseActive(cell: string): boolean | null | "bad" {
   return "bad";
 }
 
+/** fit_advice: yes or no, as Active reads it; empty leaves the product's setting. */
+function parseYesNo(cell: string): boolean | null | "bad" {
+  const v = cell.trim().toLowerCase();
+  if (!v) return null;
+  if (["yes", "y", "true", "1", "on"].includes(v)) return true;
+  if (["no", "n", "false", "0", "off"].includes(v)) return false;
+  return "bad";
+}
+
 function resolveCategory(cell: string): string | null {
   const v = oneLine(cell).toLowerCase();
   return CATEGORIES.find((c) => c.slug === v || c.name.toLowerCase() === v)?.slug ?? null;
@@ -41,6 +50,8 @@ export interface ProductFields {
   text: Partial<Record<"description" | "details" | "badge" | "material" | "fabric" | "fit" | "care" | "type", string>>;
   occasions: string[] | null;
   active: boolean | null;
+  /** fit_advice: null where the cell is empty or the file has no such column (the product's setting stays) */
+  fitAdvice: boolean | null;
   pictures: string[] | null;
   /** the packed parcel as typed, in the columns the file has (the form's rules read it; empty: the default) */
   packing: Partial<Record<PackageField, string>>;
@@ -85,6 +96,8 @@ export function readProductFields(
   }
   const active = parseActive(raw("active"));
   if (active === "bad") errors.push(`Active is ‘${oneLine(raw("active"))}’: write yes or no.`);
+  const fitAdvice = parseYesNo(raw("fitAdvice"));
+  if (fitAdvice === "bad") errors.push(`fit_advice is ‘${oneLine(raw("fitAdvice"))}’: write yes or no.`);
   const text: ProductFields["text"] = {};
   for (const k of TEXT_COLUMNS) if (columns.has(k)) text[k] = raw(k).trim();
   const packing: ProductFields["packing"] = {};
@@ -104,6 +117,7 @@ export function readProductFields(
             text,
             occasions: columns.has("occasions") ? splitOccasions(raw("occasions")) : null,
             active: active === "bad" ? null : active,
+            fitAdvice: fitAdvice === "bad" ? null : fitAdvice,
             pictures: columns.has("pictures") && picturesCell ? splitPictures(picturesCell) : null,
             packing,
           },
@@ -127,6 +141,7 @@ export function disagreements(first: Work, later: Work, columns: ReadonlySet<Csv
   for (const k of TEXT_COLUMNS) same(k, (s) => s.trim());
   same("occasions", (s) => splitOccasions(s).join("|"));
   same("active", (s) => String(parseActive(s)));
+  same("fitAdvice", (s) => String(parseYesNo(s)));
   same("pictures", (s) => splitPictures(s).join("|"));
   // '1,200 g' and '1200' are the same weight
   for (const { field } of PACKAGE_PARTS)

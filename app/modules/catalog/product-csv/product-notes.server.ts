@@ -48,6 +48,7 @@ function snapshotOfRow(
     packageLengthCm: row.packageLengthCm,
     packageBreadthCm: row.packageBreadthCm,
     packageHeightCm: row.packageHeightCm,
+    fitAdviceEnabled: row.fitAdviceEnabled,
   };
 }
 

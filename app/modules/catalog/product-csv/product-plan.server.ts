@@ -105,6 +105,7 @@ const FIELD_COLUMN: Record<string, string> = {
   packageLength: "package_length_cm",
   packageBreadth: "package_breadth_cm",
   packageHeight: "package_height_cm",
+  fitAdviceEnabled: "fit_advice",
 };
 
 /** A product's later rows must set its fields as its first row does (or leave them empty). */
@@ -175,6 +176,7 @@ function formValuesOf(
     packageLength: fields.packing.packageLength ?? packageText(existing?.packageLengthCm ?? null),
     packageBreadth: fields.packing.packageBreadth ?? packageText(existing?.packageBreadthCm ?? null),
     packageHeight: fields.packing.packageHeight ?? packageText(existing?.packageHeightCm ?? null),
+    fitAdviceEnabled: fields.fitAdvice ?? existing?.fitAdviceEnabled ?? true,
     version: existing?.version ?? null,
   };
 }

@@ -26,6 +26,8 @@ export function productChangeSummary(before: ProductSnapshot, after: ProductSnap
     parts.push(`Original price ${money(before.originalPricePaise)} → ${money(after.originalPricePaise)}`);
   if (before.category !== after.category) parts.push(`Category ${before.category} → ${after.category}`);
   if (before.isActive !== after.isActive) parts.push(after.isActive ? "Made active" : "Made inactive");
+  if (before.fitAdviceEnabled !== after.fitAdviceEnabled)
+    parts.push(after.fitAdviceEnabled ? "Fit advice shown" : "Fit advice hidden");
   if (before.brand !== after.brand) parts.push(`Brand ${before.brand} → ${after.brand}`);
   if (before.badge !== after.badge) parts.push(`Badge ${before.badge ?? "none"} → ${after.badge ?? "none"}`);
   if (list(before.sizes) !== list(after.sizes)) parts.push(`Sizes ${list(before.sizes)} → ${list(after.sizes)}`);

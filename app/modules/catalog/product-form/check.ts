@@ -66,6 +66,7 @@ export const productValuesSchema = z.object({
   packageLength: z.string().max(40),
   packageBreadth: z.string().max(40),
   packageHeight: z.string().max(40),
+  fitAdviceEnabled: z.boolean(),
   version: z.number().int().positive().nullable(),
 });
 
@@ -201,6 +202,7 @@ export const productFormSchema = z
     packageLength: packageRule("packageLength"),
     packageBreadth: packageRule("packageBreadth"),
     packageHeight: packageRule("packageHeight"),
+    fitAdviceEnabled: z.boolean(),
     version: z.number().nullable(),
   })
   .superRefine((v, ctx) => {
@@ -247,6 +249,7 @@ export const productFormSchema = z
     packageLengthCm: v.packageLength,
     packageBreadthCm: v.packageBreadth,
     packageHeightCm: v.packageHeight,
+    fitAdviceEnabled: v.fitAdviceEnabled,
     version: v.version,
   }));
 

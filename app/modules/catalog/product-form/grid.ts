@@ -29,6 +29,7 @@ export function emptyProductForm(brand: string): ProductFormValues {
     packageLength: "",
     packageBreadth: "",
     packageHeight: "",
+    fitAdviceEnabled: true,
     version: null,
   };
 }

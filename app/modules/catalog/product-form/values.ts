@@ -49,6 +49,8 @@ export interface ProductFormValues {
   packageLength: string;
   packageBreadth: string;
   packageHeight: string;
+  /** the product page may show fit advice drawn from returns ('Runs small: ...', decision 042) */
+  fitAdviceEnabled: boolean;
   /** the product's version the form started from; null for a new product */
   version: number | null;
 }
@@ -79,6 +81,7 @@ export interface ProductDraft {
   packageLengthCm: number | null;
   packageBreadthCm: number | null;
   packageHeightCm: number | null;
+  fitAdviceEnabled: boolean;
   version: number | null;
 }
 
