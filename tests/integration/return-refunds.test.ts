@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
 import { inTransaction } from "../../app/db/transaction.server";
@@ -18,6 +21,7 @@ import { payments, refunds } from "../../app/modules/payments/schema.server";
 import type { StaffOrderDetail } from "../../app/modules/reports/admin-orders.server";
 import { returnRequests } from "../../app/modules/returns/schema.server";
 import { getConfig } from "../../app/config.server";
+import { PaymentsPanel } from "../../app/components/admin/orders/payments-panel";
 import * as detailRoute from "../../app/routes/admin.orders.$id";
 import { createTestOrder, createTestShopper } from "../factories/orders";
 import { routeRequest, type RouteArgs, settle, signedInStaff } from "../factories/sessions";
@@ -107,6 +111,16 @@ async function returnOf(order: { id: string; orderNumber: string }, userId: stri
 
 const ask = (orderId: string, returnId: string, amountPaise: number) =>
   inTransaction(t.db, (tx) => requestReturnRefund(tx, { orderId, returnId, amountPaise, requestedBy: staff.id }));
+
+/** The order page's Payments card as staff read it. */
+function paymentsCardText(detail: StaffOrderDetail): string {
+  const path = `/admin/orders/${detail.order.id}`;
+  const Stub = createRoutesStub([{ path, Component: () => createElement(PaymentsPanel, { detail }) }]);
+  return renderToString(createElement(Stub, { initialEntries: [path] }))
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, " ");
+}
 
 const paymentRow = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 
@@ -251,6 +265,10 @@ describe("a return's refund through the test gateway", () => {
       [`${order.orderNumber}-R1`, 149_900],
       [`${order.orderNumber}-R2`, 50_000],
     ]);
+    const card = paymentsCardText(page);
+    expect(card).toContain(`Refund of ₹1,499 · Return ${order.orderNumber}-R1`);
+    expect(card).toContain(`Refund of ₹500 · Return ${order.orderNumber}-R2`);
+    expect(card).toContain("Refund of ₹999");
   });
 
   it("gives nothing for cash on delivery, an unpaid payment or a payment still flagged for staff", async () => {

@@ -103,9 +103,9 @@ export function ReturnsCard({
         {categories.length === 0 ? (
           <p className="mt-1.5 text-sm text-stone">The shop has no categories yet.</p>
         ) : (
-          <div className="mt-1.5 grid grid-cols-1 gap-x-4 gap-y-1 min-[420px]:grid-cols-2 sm:grid-cols-3">
+          <div className="mt-1.5 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
             {categories.map((c) => (
-              <label key={c.slug} className="flex cursor-pointer items-center gap-2.5 py-1.5 text-sm text-ink">
+              <label key={c.slug} className="flex cursor-pointer items-start gap-2.5 py-1.5 text-sm text-ink">
                 <input
                   type="checkbox"
                   name="nonReturnableCategories"
@@ -113,7 +113,7 @@ export function ReturnsCard({
                   checked={marked.has(c.slug)}
                   aria-invalid={categoriesError ? true : undefined}
                   onChange={(e) => toggle(c.slug, e.target.checked)}
-                  className="h-4 w-4 shrink-0 accent-maroon"
+                  className="mt-0.5 h-4 w-4 shrink-0 accent-maroon"
                 />
                 {c.name}
               </label>
