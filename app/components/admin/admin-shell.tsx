@@ -96,7 +96,7 @@ export function AdminShell({
                     {tab.label}
                     {tab.to === "/admin/returns" && returnsWaiting > 0 ? (
                       <span
-                        className="ml-2 inline-block min-w-5 rounded-full bg-maroon px-1.5 py-0.5 text-center text-[0.65rem] leading-none tracking-normal text-ivory tabular-nums"
+                        className="relative ml-2 inline-block min-w-5 rounded-full bg-maroon px-1.5 py-0.5 text-center text-[0.65rem] leading-none tracking-normal text-ivory tabular-nums"
                         data-testid="returns-waiting"
                       >
                         <span className="sr-only">, </span>

@@ -59,7 +59,7 @@ export function OrderReturnsPanel({ returns }: { returns: readonly Row[] }) {
                   {given.length > 0 ? ` · ${given.join(", ")}` : ""}
                 </p>
               </div>
-              <ReturnStatusBadge status={r.status} />
+              <ReturnStatusBadge status={r.status} resolution={r.resolution} />
             </li>
           );
         })}

@@ -37,7 +37,7 @@ function Header({ view }: { view: View }) {
           <h1 className="order-code mt-2 text-2xl break-all text-ink sm:text-3xl">{request.returnNumber}</h1>
           <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-stone">
             <span data-testid="return-status">
-              <ReturnStatusBadge status={request.status} />
+              <ReturnStatusBadge status={request.status} resolution={request.resolution} />
             </span>
             <span>Requested {formatDateTime(request.requestedAt)}</span>
           </p>
@@ -123,7 +123,7 @@ export function ReturnDetail({ view, pickupBy }: { view: View; pickupBy: PickupB
             <ReturnPieces view={view} />
           </Card>
           <Card title="Steps" className="order-5 lg:order-none">
-            <ReturnSteps events={view.events} />
+            <ReturnSteps events={view.events} resolution={view.request.resolution} />
           </Card>
         </div>
         <div className="contents lg:block lg:space-y-6">

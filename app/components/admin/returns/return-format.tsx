@@ -3,6 +3,7 @@ import {
   RESOLUTIONS,
   RETURN_REASONS,
   RETURN_STATUS_LABELS,
+  returnStatusLabel,
   type ReturnReason,
   type ReturnResolution,
   type ReturnStatus,
@@ -36,14 +37,15 @@ const TONES: Record<ReturnStatus, StatusTone | "grey"> = {
 
 const GREY = "bg-stone/10 text-stone ring-stone/30";
 
-export function ReturnStatusBadge({ status }: { status: ReturnStatus }) {
+/** The status as a coloured pill; a resolved return says what it became when its resolution is given. */
+export function ReturnStatusBadge({ status, resolution }: { status: ReturnStatus; resolution?: ReturnResolution }) {
   const tone = TONES[status];
   return (
     <span
       data-tone={tone}
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${tone === "grey" ? GREY : STATUS_TONE_CLASSES[tone]}`}
     >
-      {RETURN_STATUS_LABELS[status]}
+      {resolution ? returnStatusLabel(status, resolution) : RETURN_STATUS_LABELS[status]}
     </span>
   );
 }

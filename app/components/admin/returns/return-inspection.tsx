@@ -27,13 +27,14 @@ function PieceInspection({
   const noteId = `${formId}-note-${line.id}`;
   return (
     <fieldset className="border border-linen bg-white p-3" data-testid="inspection-piece">
-      <legend className="px-1 text-sm font-medium text-ink">
+      {/* floated, so the name sits inside the box and wraps like text instead of cutting its border */}
+      <legend className="float-left mb-3 w-full text-sm font-medium text-ink">
         {line.name}{" "}
         <span className="font-normal text-stone">
           · {line.size} · {line.colour} · {line.quantity} sent back
         </span>
       </legend>
-      <div className="grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)] lg:grid-cols-1 xl:grid-cols-[8rem_minmax(0,1fr)]">
+      <div className="clear-both grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)] lg:grid-cols-1 xl:grid-cols-[8rem_minmax(0,1fr)]">
         <div>
           <label htmlFor={acceptedId} className={LABEL}>
             Accepted (of {line.quantity})

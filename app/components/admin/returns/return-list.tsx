@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPager } from "~/components/admin/list-parts";
 import { Chevron } from "~/components/admin/products/fields";
@@ -33,19 +34,27 @@ function queueQuery(params: ReturnListParams, status: ReturnListParams["status"]
 }
 
 function Tabs({ params, counts }: Pick<Props, "params" | "counts">) {
+  // on a phone the tabs scroll sideways: the current one is brought into view
+  const current = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    const tab = current.current;
+    const list = tab?.closest("ul");
+    if (tab && list) list.scrollLeft = Math.max(0, tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2);
+  }, [params.status]);
   return (
     <nav aria-label="Returns by status" className="scroll-fade mb-4 border-b border-linen">
-      <ul className="flex [scrollbar-width:none] gap-1 overflow-x-auto max-md:pr-10">
+      <ul className="relative flex [scrollbar-width:none] gap-1 overflow-x-auto max-md:pr-10">
         {RETURN_TABS.map((tab) => {
-          const current = params.status === tab.value;
+          const isCurrent = params.status === tab.value;
           return (
             <li key={tab.value} className="shrink-0">
               <Link
                 to={queueQuery(params, tab.value)}
-                aria-current={current ? "page" : undefined}
+                ref={isCurrent ? current : undefined}
+                aria-current={isCurrent ? "page" : undefined}
                 data-testid={`returns-tab-${tab.value}`}
                 className={`flex items-center gap-2 border-b-2 px-3 py-3 text-xs font-medium tracking-[0.16em] uppercase transition-colors ${
-                  current ? "border-maroon text-ink" : "border-transparent text-stone hover:text-ink"
+                  isCurrent ? "border-maroon text-ink" : "border-transparent text-stone hover:text-ink"
                 }`}
               >
                 {tab.label}
@@ -233,7 +242,7 @@ function ReturnsTable({ rows }: { rows: StaffReturnRow[] }) {
                 <Amount row={r} />
               </td>
               <td className="px-4 py-3">
-                <ReturnStatusBadge status={r.status} />
+                <ReturnStatusBadge status={r.status} resolution={r.resolution} />
               </td>
               <td className="px-4 py-3 whitespace-nowrap text-stone">
                 {formatDate(r.requestedAt)}
@@ -267,7 +276,7 @@ function ReturnCards({ rows }: { rows: StaffReturnRow[] }) {
               <p className="mt-0.5 truncate text-sm text-stone">{r.customerName}</p>
             </div>
             <span className="ml-auto">
-              <ReturnStatusBadge status={r.status} />
+              <ReturnStatusBadge status={r.status} resolution={r.resolution} />
             </span>
           </div>
           <div className="mt-3 flex items-end justify-between gap-3 border-t border-linen pt-3 text-sm">

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { variantUrl } from "~/modules/media";
 import { formatPrice } from "~/modules/pricing";
-import { RETURN_STATUS_LABELS } from "~/modules/returns";
+import { returnStatusLabel, type ReturnResolution } from "~/modules/returns";
 import type { StaffReturnView } from "~/modules/returns/index.server";
 import { formatDateTime } from "../orders/dates";
 import { Photos } from "./return-request";
@@ -103,12 +103,12 @@ export function ReturnPieces({ view }: { view: View }) {
   );
 }
 
-export function ReturnSteps({ events }: { events: View["events"] }) {
+export function ReturnSteps({ events, resolution }: { events: View["events"]; resolution: ReturnResolution }) {
   return (
     <ol className="space-y-4" data-testid="return-steps">
       {events.map((e) => (
         <li key={e.id} className="relative border-l-2 border-linen pl-4" data-testid="return-step">
-          <p className="text-sm font-medium text-ink">{RETURN_STATUS_LABELS[e.toStatus]}</p>
+          <p className="text-sm font-medium text-ink">{returnStatusLabel(e.toStatus, resolution)}</p>
           <p className="text-xs text-stone">
             {e.who} · {formatDateTime(e.at)}
           </p>
