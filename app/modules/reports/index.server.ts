@@ -2,6 +2,7 @@
  * The reports module's public face.
  */
 export { type DashboardFigures, forgetFigures } from "./dashboard-figures.server";
+export { RETURNED_PRODUCTS_LIMIT, type ReturnFigures } from "./return-figures.server";
 export { type DashboardData, loadDashboard, type RecentOrder, type StockAlertList } from "./dashboard.server";
 export { type AdminCustomerRow, customerOrderTotals, listAdminCustomers, pageNumber } from "./lists.server";
 export {

@@ -40,6 +40,14 @@ const DATA: DashboardData = {
     ],
     series,
     rto: { cod: { delivered: 35, returned: 5 }, online: { delivered: 50, returned: 0 } },
+    returns: {
+      deliveredPieces: 0,
+      returnedPieces: 0,
+      exchangedPieces: 0,
+      products: [],
+      sizes: [],
+      reasons: [],
+    },
   },
   timeZone: "Asia/Kolkata",
   lowStock: { count: 0, capped: false, items: [] },
@@ -121,6 +129,57 @@ describe("the dashboard", () => {
     expect(rows.length).toBe(31);
     expect(text(html)).toContain("Day 30 3 ₹1,23,456");
     expect(text(html)).toContain("₹1,23,456 revenue 3 orders placed");
+  });
+});
+
+describe("the returns and exchanges panel", () => {
+  const withReturns: DashboardData = {
+    ...DATA,
+    figures: {
+      ...DATA.figures,
+      returns: {
+        deliveredPieces: 2_400,
+        returnedPieces: 120,
+        exchangedPieces: 54,
+        products: [
+          {
+            productId: "3f1c2d9e-8a41-4c1e-9a57-1d2b3c4d5e6f",
+            name: "Indigo Kurta",
+            sold: 300,
+            returned: 45,
+            exchanged: 30,
+          },
+        ],
+        sizes: [{ size: "M", returned: 60, tooSmall: 42, tooLarge: 6 }],
+        reasons: [
+          { reason: "too_small", returned: 70 },
+          { reason: "damaged", returned: 1 },
+        ],
+      },
+    },
+  };
+
+  it("shows the return rate and the exchanges' share of the returns", () => {
+    const page = text(render(<Dashboard data={withReturns} />));
+    expect(page).toContain("Returns and exchanges Orders of the last 30 days, now delivered");
+    expect(page).toContain("Return rate 5.0% 120 of 2,400 pieces delivered asked back");
+    expect(page).toContain("Exchanges 45.0% 54 of 120 returned pieces exchanged");
+  });
+
+  it("lists the most returned products with their rate, and the returns by size and by reason", () => {
+    const html = render(<Dashboard data={withReturns} />);
+    const page = text(html);
+    expect(html).toContain('href="/admin/products/3f1c2d9e-8a41-4c1e-9a57-1d2b3c4d5e6f"');
+    expect(page).toContain("Indigo Kurta 300 45 15.0% 30");
+    expect(page).toContain("M 60 returned 50% Too small 70% Too large 10%");
+    expect(page).toContain("Too small 70 58%");
+    expect(page).toContain("Damaged 1 &lt;1%");
+  });
+
+  it("says so when nothing was asked back, with a dash for a rate of nothing", () => {
+    const page = text(render(<Dashboard data={DATA} />));
+    expect(page).toContain("Return rate – 0 of 0 pieces delivered asked back");
+    expect(page).toContain("No returns asked for on these orders.");
   });
 });
 

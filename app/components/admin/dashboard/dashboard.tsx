@@ -4,6 +4,7 @@ import { formatPrice } from "~/modules/pricing";
 import { Panel } from "./panel";
 import { RecentActivity } from "./recent-activity";
 import { RecentOrders } from "./recent-orders";
+import { ReturnsPanel } from "./returns-panel";
 import { RevenueChart, SeriesTable } from "./revenue-chart";
 import { StatTiles } from "./stat-tiles";
 import { StatusBreakdown } from "./status-breakdown";
@@ -96,6 +97,8 @@ export function Dashboard({ data }: { data: DashboardData }) {
         <StockAlerts kind="low" list={data.lowStock} />
         <StockAlerts kind="sold-out" list={data.soldOut} />
       </div>
+
+      <ReturnsPanel returns={figures.returns} days={days} />
     </div>
   );
 }
