@@ -187,7 +187,10 @@ function ReturnFacts({ r }: { r: ShopperReturn }) {
 
 function ReturnSteps({ r }: { r: ShopperReturn }) {
   return (
-    <ol aria-label={`Progress of request ${r.returnNumber}`} className="space-y-3 md:border-l md:border-linen md:pl-6">
+    <ol
+      aria-label={`Progress of request ${r.returnNumber}`}
+      className="space-y-3 border-t border-linen pt-4 md:border-t-0 md:border-l md:pt-0 md:pl-6"
+    >
       {r.steps.map((step, i) => {
         const at = new Date(step.at);
         return (

@@ -117,7 +117,7 @@ export function ExchangeChoices({
   return (
     <section aria-labelledby="exchange-heading">
       <h2 id="exchange-heading" className="font-display text-2xl text-ink">
-        What you would like instead
+        The size and colour you would like
       </h2>
       <p className="mt-1 text-sm text-stone">
         {withoutScript

@@ -117,9 +117,11 @@ export function ReturnRequestForm({
   return (
     <Form method="post" className="mt-10 grid gap-12 lg:grid-cols-[1.6fr_1fr] lg:gap-16" noValidate>
       <div className="min-w-0 space-y-12">
-        <div ref={summary} tabIndex={-1} className="focus:outline-none" aria-live="polite">
-          {answer ? <Notice tone="error">{answer.message}</Notice> : null}
-        </div>
+        {answer ? (
+          <div ref={summary} tabIndex={-1} className="focus:outline-none">
+            <Notice tone="error">{answer.message}</Notice>
+          </div>
+        ) : null}
 
         <ReturnPieces
           lines={page.lines}
