@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
+import { axeViolations } from "./support/axe";
 import { openProduct, SEEDED, type Seeded } from "./support/catalogue";
 import { randomPhone, register } from "./support/shopper";
 import { signInThroughFooter } from "./support/staff";
@@ -94,6 +95,7 @@ test("staff take a shopper's exchange from the queue to its new order", async ({
   const link = staff.getByRole("link", { name: returnNumber });
   await expect(link.first()).toBeVisible();
   await staff.screenshot({ path: `${SCREENS}/admin-returns-queue-${name}.png`, fullPage: true });
+  expect(await axeViolations(staff)).toEqual([]);
   await link.filter({ visible: true }).first().click();
 
   // the request, its piece and the size wanted
@@ -107,6 +109,7 @@ test("staff take a shopper's exchange from the queue to its new order", async ({
   const action = staff.getByTestId("return-action");
   const shoot = (step: string) => action.screenshot({ path: `${SCREENS}/admin-return-action-${step}-${name}.png` });
   await shoot("requested");
+  expect(await axeViolations(staff)).toEqual([]);
   await action.getByRole("button", { name: "Approve return" }).click();
   await expect(staff.getByTestId("return-status")).toHaveText("Approved");
   await shoot("approved");
@@ -131,6 +134,7 @@ test("staff take a shopper's exchange from the queue to its new order", async ({
   const receive = action.getByTestId("receive-form");
   await expect(receive.getByLabel(/Accepted \(of 1\)/)).toHaveValue("1");
   await shoot("picked-up");
+  expect(await axeViolations(staff)).toEqual([]);
   await receive.getByRole("button", { name: "Mark received" }).click();
   await expect(staff.getByTestId("return-status")).toHaveText("Received");
 
@@ -142,6 +146,7 @@ test("staff take a shopper's exchange from the queue to its new order", async ({
   await expect(staff.getByTestId("exchange-order")).toHaveText(`${returnNumber}-X`);
   await expect(staff.getByTestId("return-steps").getByTestId("return-step")).toHaveCount(6);
   await staff.screenshot({ path: `${SCREENS}/admin-return-resolved-${name}.png`, fullPage: true });
+  expect(await axeViolations(staff)).toEqual([]);
 
   // the exchange's order is a confirmed order of its own, and the original order lists the return
   await staff.getByTestId("exchange-order").click();
