@@ -60,6 +60,27 @@ const DESTINATION_FIELDS = [
   "ifsc",
 ] as const;
 
+/** What she typed before a refused post (the form starts from it), or an empty form. */
+function useTyped(page: ReturnFormPage, answer: ReturnFormAnswer | null) {
+  const [typed] = useState(() => {
+    const fields = answer?.values.fields ?? {};
+    const perLine = <T,>(read: (lineId: string) => T) =>
+      Object.fromEntries(page.lines.map((l) => [l.orderLineId, read(l.orderLineId)])) as Record<string, T>;
+    return {
+      quantities: perLine((id) => Number(fields[`qty:${id}`]) || 0),
+      exchange: perLine((id) => fields[`exchange:${id}`] ?? ""),
+      reason: fields.reason ?? "",
+      resolution: fields.resolution ?? "",
+      destination: Object.fromEntries(
+        DESTINATION_FIELDS.map((f) => [f, fields[f] ?? ""]),
+      ) as unknown as DestinationValues,
+      details: fields.details ?? "",
+      photos: answer?.values.photos ?? [],
+    };
+  });
+  return typed;
+}
+
 export function ReturnRequestForm({
   page,
   answer,
@@ -70,21 +91,15 @@ export function ReturnRequestForm({
   orderPath: string;
 }) {
   const hydrated = useHydrated();
-  const typed = answer?.values.fields ?? {};
   const errors = answer?.fieldErrors ?? {};
-  const [quantities, setQuantities] = useState<Record<string, number>>(() =>
-    Object.fromEntries(page.lines.map((l) => [l.orderLineId, Number(typed[`qty:${l.orderLineId}`]) || 0])),
-  );
-  const [reason, setReason] = useState(typed.reason ?? "");
-  const [resolution, setResolution] = useState(typed.resolution ?? "");
-  const [exchange, setExchange] = useState<Record<string, string>>(() =>
-    Object.fromEntries(page.lines.map((l) => [l.orderLineId, typed[`exchange:${l.orderLineId}`] ?? ""])),
-  );
-  const [destination, setDestination] = useState<DestinationValues>(
-    () => Object.fromEntries(DESTINATION_FIELDS.map((f) => [f, typed[f] ?? ""])) as unknown as DestinationValues,
-  );
-  const [details, setDetails] = useState(typed.details ?? "");
-  const [photos, setPhotos] = useState<string[]>(answer?.values.photos ?? []);
+  const typed = useTyped(page, answer);
+  const [quantities, setQuantities] = useState(typed.quantities);
+  const [reason, setReason] = useState(typed.reason);
+  const [resolution, setResolution] = useState(typed.resolution);
+  const [exchange, setExchange] = useState(typed.exchange);
+  const [destination, setDestination] = useState(typed.destination);
+  const [details, setDetails] = useState(typed.details);
+  const [photos, setPhotos] = useState(typed.photos);
   const [uploading, setUploading] = useState(false);
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
