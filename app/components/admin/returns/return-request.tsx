@@ -1,3 +1,4 @@
+import { photoThumbnailUrl } from "~/modules/media";
 import type { StaffReturnView } from "~/modules/returns/index.server";
 import { formatDateTime } from "../orders/dates";
 import { reasonLabel, resolutionLabel } from "./return-format";
@@ -58,7 +59,7 @@ export function Photos({ photos, label }: { photos: readonly string[]; label: st
             className="block h-20 w-20 overflow-hidden border border-linen bg-sand focus-visible:outline-2 focus-visible:outline-maroon"
           >
             <img
-              src={url}
+              src={photoThumbnailUrl(url)}
               alt={`${label} ${i + 1} of ${photos.length} (opens the full picture)`}
               loading="lazy"
               decoding="async"
