@@ -425,12 +425,13 @@ describe("booking the pickup", () => {
     expect(booked.body).toMatchObject({
       ok: true,
       intent: "book-pickup",
-      message: expect.stringContaining("Demo Courier"),
+      message: expect.stringContaining("Saanjh Surface (demo)"),
     });
     expect((await view(id)).request).toMatchObject({
       status: "pickup_scheduled",
       pickupProvider: "demo",
-      pickupCourier: "Demo Courier",
+      pickupCourier: "Saanjh Surface (demo)",
+      pickupAwb: expect.stringMatching(/^SJ\d{10}$/),
     });
   });
 

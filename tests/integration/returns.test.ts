@@ -407,6 +407,30 @@ describe("exchanges", () => {
     expect(await t.db.select().from(invoices).where(eq(invoices.orderId, exchange.id))).toHaveLength(0);
   });
 
+  it("an exchange that cannot be sent is resolved as store credit instead: the held size goes back on sale", async () => {
+    const { order, shopper, line, stockOf, productId } = await deliveredOrder({ quantity: 1 });
+    const large = (await findVariant(t.db, productId, "L", "Indigo"))!;
+    const before = await stockOf("L");
+    const asked = await createReturnRequest(t.db, {
+      userId: shopper.id,
+      orderNumber: order.orderNumber,
+      request: request(line.id, {
+        resolution: "exchange",
+        pieces: [{ orderLineId: line.id, quantity: 1, exchangeVariantId: large.id }],
+      }),
+    });
+    if (!asked.ok) throw new Error(asked.message);
+    const version = await bringBack(asked.returnId);
+    expect(await stockOf("L")).toBe(before - 1);
+    const resolved = await resolveReturn(t.db, { returnId: asked.returnId, version, staff, instead: "store_credit" });
+    expect(resolved.ok).toBe(true);
+    expect(await stockOf("L")).toBe(before);
+    const row = await returnRow(asked.returnId);
+    const [note] = await creditNotesOf(order);
+    expect(row).toMatchObject({ resolution: "store_credit", exchangeOrderId: null, creditedPaise: note!.totalPaise });
+    expect(await storeCreditBalance(t.db, shopper.id)).toBe(note!.totalPaise);
+  });
+
   it("the last unit of a size: one exchange request holds it, the other is told it sold out", async () => {
     const first = await deliveredOrder({ quantity: 1, stock: [0, 4, 1] });
     const [orderLine] = await orderLinesOf(t.db, first.order.id);

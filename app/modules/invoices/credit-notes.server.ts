@@ -69,6 +69,31 @@ export async function issueReturnCreditNote(
 }
 
 /**
+ * What a return's credit note would credit for these pieces, without issuing it (staff see the exact
+ * amount before they pay a transfer): null when the order has no invoice.
+ */
+export async function previewReturnCredit(
+  db: Conn,
+  input: { orderId: string; pieces: ReadonlyArray<{ orderLineId: string; quantity: number }> },
+): Promise<number | null> {
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, input.orderId));
+  if (!invoice) return null;
+  const placed = await orderLinesByName(db, input.orderId);
+  const pieces = input.pieces.flatMap((p) => {
+    const invoiceLine = placed.findIndex((l) => l.id === p.orderLineId);
+    return invoiceLine < 0 || p.quantity <= 0 ? [] : [{ invoiceLine, quantity: p.quantity }];
+  });
+  if (pieces.length === 0) return 0;
+  const earlier = await db
+    .select({ document: creditNotes.document })
+    .from(creditNotes)
+    .where(eq(creditNotes.invoiceId, invoice.id));
+  const issued = earlier.flatMap((c) => (c.document as CreditNoteDocument).lines);
+  const lines = creditNoteLines(invoice.document as InvoiceDocument, issued, { kind: "pieces", pieces });
+  return lines.reduce((sum, l) => sum + l.amountPaise, 0);
+}
+
+/**
  * Issues a credit note against the order's invoice for `selection`, in the caller's transaction.
  * Null when the order has no invoice (it was never invoiced: nothing to adjust) or nothing in the
  * selection is left to credit (a second cancellation). When every piece of the invoice has been

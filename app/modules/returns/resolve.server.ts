@@ -11,6 +11,7 @@ import { requestReturnRefund, settleRefunds } from "../payments/index.server";
 import { returnLines, returnRequests } from "./schema.server";
 import {
   audit,
+  releaseHeld,
   linesOfReturn,
   moveReturn,
   type ReturnLineRow,
@@ -29,6 +30,7 @@ import {
 
 export const RESOLVE_MESSAGES = {
   payout: "Enter the reference of the UPI or bank transfer you made to the shopper (3 to 60 characters).",
+  exchangeGone: "The sizes held for this exchange no longer exist. Give store credit instead.",
 } as const;
 
 type OrderLine = Awaited<ReturnType<typeof orderLinesOf>>[number];
@@ -146,14 +148,30 @@ type Notice = { step: ReturnStep; amountPaise?: number; exchangeOrderNumber?: st
 /** Staff: resolve a received return by what the shopper asked for, for the pieces accepted. */
 export async function resolveReturn(
   db: Db,
-  input: { returnId: string; version: number; staff: Actor; payoutReference?: string; now?: Date },
+  input: {
+    returnId: string;
+    version: number;
+    staff: Actor;
+    payoutReference?: string;
+    /** an exchange that cannot go ahead (its sizes gone) is resolved as store credit instead */
+    instead?: "store_credit";
+    now?: Date;
+  },
 ): Promise<StepResult & { refundIds?: string[] }> {
   const now = input.now ?? new Date();
   const refundIds: string[] = [];
-  const result = await takeStep(db, { ...input, from: ["received"] }, async (tx, row, rollBack) => {
-    const order = (await findOrderById(tx, row.orderId))!;
-    const accepted = (await linesOfReturn(tx, row.id)).filter((l) => l.acceptedQuantity > 0);
+  const result = await takeStep(db, { ...input, from: ["received"] }, async (tx, locked, rollBack) => {
+    const order = (await findOrderById(tx, locked.orderId))!;
+    const lines = await linesOfReturn(tx, locked.id);
+    const accepted = lines.filter((l) => l.acceptedQuantity > 0);
     const set: Partial<typeof returnRequests.$inferInsert> = { resolvedAt: now };
+    const switched = locked.resolution === "exchange" && input.instead === "store_credit";
+    const row: ReturnRow = switched ? { ...locked, resolution: "store_credit" } : locked;
+    if (switched) {
+      // the sizes held for the exchange go back on sale
+      await releaseHeld(tx, lines, undefined, now);
+      set.resolution = "store_credit";
+    }
     let notice: Notice | undefined;
     let summary = `Resolved return ${row.returnNumber}: no piece was accepted`;
     const payout = input.payoutReference?.trim() ?? "";
@@ -214,13 +232,17 @@ export async function resolveReturn(
       return rollBack({
         ok: false,
         status: 409,
-        message: "The sizes held for this exchange no longer exist. Resolve it as store credit instead.",
+        message: RESOLVE_MESSAGES.exchangeGone,
       });
-    const version = await moveReturn(tx, row, {
+    const version = await moveReturn(tx, locked, {
       to: "resolved",
       actorKind: "staff",
       actorUserId: input.staff.id,
-      note: set.payoutReference ? `Paid by transfer ${set.payoutReference}` : null,
+      note: set.payoutReference
+        ? `Paid by transfer ${set.payoutReference}`
+        : switched
+          ? "Store credit instead of the exchange"
+          : null,
       set,
       now,
     });

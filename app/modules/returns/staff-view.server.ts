@@ -4,6 +4,7 @@ import { isUuid } from "../../lib/ids";
 import { listStaffMembers } from "../accounts/index.server";
 import { findOrderById, orderCardsOf, orderLinesOf, orderMatchesSearch } from "../orders/index.server";
 import type { OrderStatus } from "../orders";
+import { previewReturnCredit } from "../invoices/index.server";
 import { refundsOfOrder, returnIdOfRefund } from "../payments/index.server";
 import {
   RESOLUTIONS,
@@ -254,7 +255,16 @@ export async function loadReturnForStaff(db: Db, returnId: string) {
     refundsOfOrder(db, order.id),
     row.exchangeOrderId ? findOrderById(db, row.exchangeOrderId) : Promise.resolve(null),
   ]);
+  // what the credit note will credit for the accepted pieces, so staff pay a transfer of exactly that
+  const worthPaise =
+    row.status === "received" && row.resolution !== "exchange"
+      ? await previewReturnCredit(db, {
+          orderId: order.id,
+          pieces: lines.map((l) => ({ orderLineId: l.orderLineId, quantity: l.acceptedQuantity })),
+        })
+      : null;
   return {
+    worthPaise,
     request: {
       id: row.id,
       returnNumber: row.returnNumber,

@@ -53,13 +53,18 @@ export async function bookReturnPickup(
       subTotalPaise: picked.reduce((sum, l) => sum + l.units * l.unitPricePaise, 0),
       package: parcel,
     });
-    const found = await provider.findBooking(input.returnNumber).catch(() => null);
+    // the demo courier gives its surface service's AWB at once; a courier service assigns one later
+    // (shown as 'AWB to follow' until then)
+    const awb =
+      provider.name === "demo"
+        ? await provider.assignAwb({ providerShipmentId: booked.providerShipmentId, courierId: "demo-surface" })
+        : ((await provider.findBooking(input.returnNumber).catch(() => null))?.awb ?? null);
     return {
       ok: true,
       provider: provider.name,
       providerOrderId: booked.providerOrderId,
-      courier: found?.awb?.courierName ?? (provider.name === "demo" ? "Demo Courier" : "Courier to be assigned"),
-      awb: found?.awb?.awb ?? "",
+      courier: awb?.courierName ?? "Courier to be assigned",
+      awb: awb?.awb ?? "",
     };
   } catch (error) {
     if (error instanceof ShippingProviderError) return { ok: false, message: error.userMessage };

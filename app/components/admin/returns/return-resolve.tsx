@@ -49,7 +49,8 @@ function WhatHappens({ view }: { view: View }) {
         <p className="mt-2 text-stone">Ship it from its order page like any order. No credit note is issued.</p>
       </div>
     );
-  const guide = worthGuide(view);
+  // the credit note's own figure when there is an invoice; without one, this rule is the resolution's own
+  const guide = view.worthPaise ?? worthGuide(view);
   const pieces = accepted.reduce((n, l) => n + l.acceptedQuantity, 0);
   const what =
     request.resolution === "store_credit"
@@ -63,13 +64,12 @@ function WhatHappens({ view }: { view: View }) {
         The credit note for the {pieces} accepted piece{pieces === 1 ? "" : "s"} is issued, and its total {what}.
       </p>
       <p className="border border-linen bg-white px-3 py-2">
-        About{" "}
         <strong className="tabular-nums" data-testid="resolve-guide">
           {formatPrice(guide)}
         </strong>
         <span className="block text-xs text-stone">
-          The pieces&apos; price less their share of the order&apos;s discounts. Shipping and the cash-on-delivery fee
-          are not given back.
+          The credit note&apos;s total: the pieces&apos; price less their share of the order&apos;s discounts. Shipping
+          and the cash-on-delivery fee are not given back.
         </span>
       </p>
       {request.resolution === "refund" && order.storeCreditPaise > 0 ? (
@@ -128,6 +128,17 @@ export function ResolveForm({ view }: { view: View }) {
                   ? "Record the transfer"
                   : "Refund the shopper"}
       </button>
+      {accepted && request.resolution === "exchange" ? (
+        <button
+          type="submit"
+          name="instead"
+          value="store_credit"
+          disabled={busy}
+          className="w-full text-center text-sm text-stone underline underline-offset-4 hover:text-maroon disabled:opacity-50"
+        >
+          Give store credit instead (when the sizes cannot be sent)
+        </button>
+      ) : null}
     </fetcher.Form>
   );
 }

@@ -214,7 +214,8 @@ export async function runReturnAction(
     }
     case "resolve": {
       const payoutReference = field("payoutReference");
-      const result = await resolveReturn(db, { ...input, payoutReference });
+      const instead = field("instead") === "store_credit" ? ("store_credit" as const) : undefined;
+      const result = await resolveReturn(db, { ...input, payoutReference, instead });
       return done(intent, result, RETURN_ADMIN_MESSAGES.resolved, "payoutReference");
     }
   }
