@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatPhone } from "~/modules/accounts";
+import { PAID_WITH_STORE_CREDIT } from "~/modules/checkout";
 import type { getOrderForUser } from "~/modules/checkout/index.server";
 import { formatPaise } from "~/modules/pricing";
 import { dateFormat } from "./account-overview";
@@ -94,6 +95,15 @@ export function OrderItems({ order }: { order: AccountOrderView }) {
           <dt>Total</dt>
           <dd>{formatPaise(order.totalPaise)}</dd>
         </div>
+        {order.storeCreditPaise > 0 ? (
+          <>
+            <Row label={PAID_WITH_STORE_CREDIT} value={`−${formatPaise(order.storeCreditPaise)}`} />
+            <Row
+              label={order.paymentMethod === "cod" ? "To pay on delivery" : "Paid online"}
+              value={formatPaise(order.totalPaise - order.storeCreditPaise)}
+            />
+          </>
+        ) : null}
       </dl>
       {order.noteToSeller ? <p className="mt-6 text-sm text-stone">Note to seller: {order.noteToSeller}</p> : null}
     </section>

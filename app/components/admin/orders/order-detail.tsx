@@ -119,6 +119,21 @@ function Totals({ order }: { order: Order }) {
           {formatPrice(order.totalPaise)}
         </dd>
       </div>
+      {order.storeCreditPaise > 0 ? (
+        <>
+          <div className="flex justify-between gap-4">
+            <dt className="text-stone">Paid with store credit</dt>
+            <dd className="text-ink tabular-nums">− {formatPrice(order.storeCreditPaise)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-stone">{order.paymentMethod === "cod" ? "To collect on delivery" : "Paid online"}</dt>
+            <dd className="text-ink tabular-nums">{formatPrice(order.totalPaise - order.storeCreditPaise)}</dd>
+          </div>
+        </>
+      ) : null}
+      {order.exchangeOfOrderId ? (
+        <p className="pt-2 text-xs text-stone">An exchange of returned pieces: nothing to pay.</p>
+      ) : null}
     </dl>
   );
 }
