@@ -6,7 +6,7 @@ import { orders } from "../orders/schema.server";
 import { ALL_STATUSES, type OrderStatus } from "../orders";
 import { shipments } from "../shipping/schema.server";
 import { isCustomer } from "./lists.server";
-import { returnFigures, type FiguresWindow, type ReturnFigures } from "./return-figures.server";
+import { forgetReturnFigures, type FiguresWindow } from "./return-figures.server";
 
 /*
  * The dashboard's figures: the tiles, the status breakdown and the chart. Every figure is a SQL
@@ -52,8 +52,6 @@ export interface DashboardFigures {
    * avoidable loss.
    */
   rto: Record<"cod" | "online", { delivered: number; returned: number }>;
-  /** returns and exchanges of the chart's days' orders (return-figures.server.ts) */
-  returns: ReturnFigures;
 }
 
 /** The window of the returned-to-origin figures. */
@@ -131,7 +129,7 @@ async function dailySeries(db: Db, now: Date): Promise<DashboardFigures["series"
 }
 
 /** The chart's days as bounds for other figures: the first day's midnight to the end of today, in the shop's time zone. */
-function chartWindow(now: Date): FiguresWindow {
+export function chartWindow(now: Date): FiguresWindow {
   const tz = sql.raw(`'${DASHBOARD_TIME_ZONE}'`);
   const today = sql`date_trunc('day', ${now.toISOString()}::timestamptz AT TIME ZONE ${tz})`;
   return {
@@ -162,13 +160,12 @@ async function returnsToOrigin(db: Db, now: Date): Promise<DashboardFigures["rto
 
 /** The tiles, the status breakdown and the chart, straight from the database. */
 export async function computeFigures(db: Db, now = new Date()): Promise<DashboardFigures> {
-  const [productTotals, shoppers, statusRows, series, rto, returns] = await Promise.all([
+  const [productTotals, shoppers, statusRows, series, rto] = await Promise.all([
     productCounts(db),
     activeShoppers(db, now),
     ordersByStatus(db),
     dailySeries(db, now),
     returnsToOrigin(db, now),
-    returnFigures(db, chartWindow(now)),
   ]);
   const byStatus = new Map(statusRows.map((r) => [r.status, r]));
   const newest = statusRows.reduce<Date | null>(
@@ -186,7 +183,6 @@ export async function computeFigures(db: Db, now = new Date()): Promise<Dashboar
     byStatus: ALL_STATUSES.map((status) => ({ status, count: byStatus.get(status)?.count ?? 0 })),
     series,
     rto,
-    returns,
   };
 }
 
@@ -251,4 +247,5 @@ export async function cachedFigures(
 /** Drops the cached figures (after a change this process made that they count, and in tests). */
 export function forgetFigures(db: Db): void {
   figuresCache.delete(db);
+  forgetReturnFigures(db);
 }

@@ -5,7 +5,14 @@ import { LOW_STOCK } from "../catalog";
 import { orders } from "../orders/schema.server";
 import type { OrderStatus } from "../orders";
 import { recentActivity, type ActivityItem } from "../audit/index.server";
-import { cachedFigures, computeFigures, DASHBOARD_TIME_ZONE, type DashboardFigures } from "./dashboard-figures.server";
+import {
+  cachedFigures,
+  chartWindow,
+  computeFigures,
+  DASHBOARD_TIME_ZONE,
+  type DashboardFigures,
+} from "./dashboard-figures.server";
+import { cachedReturnFigures, returnFigures, type ReturnFigures } from "./return-figures.server";
 
 /*
  * The back office's dashboard: the shared figures (dashboard-figures.server.ts) and the live lists
@@ -54,6 +61,8 @@ export interface RecentOrder {
 
 export interface DashboardData {
   figures: DashboardFigures & { atLabel: string };
+  /** returns and exchanges of the chart's days' orders (return-figures.server.ts) */
+  returns: ReturnFigures;
   timeZone: string;
   lowStock: StockAlertList;
   soldOut: StockAlertList;
@@ -209,10 +218,11 @@ export async function loadDashboard(
 ): Promise<DashboardData> {
   const now = options.now ?? new Date();
   const newest = latestOrders(db);
-  const [figures, lowStock, soldOut, recentOrders, activity] = await Promise.all([
+  const [figures, returns, lowStock, soldOut, recentOrders, activity] = await Promise.all([
     options.figures === "fresh"
       ? computeFigures(db, now)
       : newest.then((list) => cachedFigures(db, now, list[0]?.createdAt ?? null)),
+    options.figures === "fresh" ? returnFigures(db, chartWindow(now)) : cachedReturnFigures(db, now, chartWindow(now)),
     stockAlerts(db, "low"),
     stockAlerts(db, "sold-out"),
     newest,
@@ -220,6 +230,7 @@ export async function loadDashboard(
   ]);
   return {
     figures: { ...figures, atLabel: shopDateTime(new Date(figures.at)) },
+    returns,
     timeZone: DASHBOARD_TIME_ZONE,
     lowStock,
     soldOut,

@@ -40,14 +40,14 @@ const DATA: DashboardData = {
     ],
     series,
     rto: { cod: { delivered: 35, returned: 5 }, online: { delivered: 50, returned: 0 } },
-    returns: {
-      deliveredPieces: 0,
-      returnedPieces: 0,
-      exchangedPieces: 0,
-      products: [],
-      sizes: [],
-      reasons: [],
-    },
+  },
+  returns: {
+    deliveredPieces: 0,
+    returnedPieces: 0,
+    exchangedPieces: 0,
+    products: [],
+    sizes: [],
+    reasons: [],
   },
   timeZone: "Asia/Kolkata",
   lowStock: { count: 0, capped: false, items: [] },
@@ -135,27 +135,24 @@ describe("the dashboard", () => {
 describe("the returns and exchanges panel", () => {
   const withReturns: DashboardData = {
     ...DATA,
-    figures: {
-      ...DATA.figures,
-      returns: {
-        deliveredPieces: 2_400,
-        returnedPieces: 120,
-        exchangedPieces: 54,
-        products: [
-          {
-            productId: "3f1c2d9e-8a41-4c1e-9a57-1d2b3c4d5e6f",
-            name: "Indigo Kurta",
-            sold: 300,
-            returned: 45,
-            exchanged: 30,
-          },
-        ],
-        sizes: [{ size: "M", returned: 60, tooSmall: 42, tooLarge: 6 }],
-        reasons: [
-          { reason: "too_small", returned: 70 },
-          { reason: "damaged", returned: 1 },
-        ],
-      },
+    returns: {
+      deliveredPieces: 2_400,
+      returnedPieces: 120,
+      exchangedPieces: 54,
+      products: [
+        {
+          productId: "3f1c2d9e-8a41-4c1e-9a57-1d2b3c4d5e6f",
+          name: "Indigo Kurta",
+          sold: 300,
+          returned: 45,
+          exchanged: 30,
+        },
+      ],
+      sizes: [{ size: "M", returned: 60, tooSmall: 42, tooLarge: 6 }],
+      reasons: [
+        { reason: "too_small", returned: 70 },
+        { reason: "damaged", returned: 1 },
+      ],
     },
   };
 

@@ -98,7 +98,7 @@ export function Dashboard({ data }: { data: DashboardData }) {
         <StockAlerts kind="sold-out" list={data.soldOut} />
       </div>
 
-      <ReturnsPanel returns={figures.returns} days={days} />
+      <ReturnsPanel returns={data.returns} days={days} />
     </div>
   );
 }
