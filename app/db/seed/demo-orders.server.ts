@@ -25,6 +25,7 @@ export const DEMO_SHOPPER = {
 } as const;
 
 const DAY = 24 * 60 * 60 * 1000;
+const SIZE_ORDER = ["XS", "S", "M", "L", "XL", "XXL"];
 
 interface DemoOrder {
   pieces: Array<{ slug: string; size: string; quantity: number }>;
@@ -127,8 +128,13 @@ export async function seedDemoOrders(db: Db, now = new Date()): Promise<number> 
     const larger = line?.productId
       ? (await variantsOf(db, [line.productId]))
           .get(line.productId)
-          ?.filter((v) => v.colour === line.colour && v.size !== line.size && v.stock > 0)
-          .sort((a, b) => (a.size === "L" ? -1 : b.size === "L" ? 1 : 0))[0]
+          // too small: the nearest larger size in stock, in her colour if it can be
+          ?.filter((v) => SIZE_ORDER.indexOf(v.size) > SIZE_ORDER.indexOf(line.size) && v.stock > 0)
+          .sort(
+            (a, b) =>
+              Number(b.colour === line.colour) - Number(a.colour === line.colour) ||
+              SIZE_ORDER.indexOf(a.size) - SIZE_ORDER.indexOf(b.size),
+          )[0]
       : undefined;
     if (line && order && larger)
       await createReturnRequest(db, {
