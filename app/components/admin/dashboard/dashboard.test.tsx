@@ -168,6 +168,7 @@ describe("the returns and exchanges panel", () => {
     const page = text(html);
     expect(html).toContain('href="/admin/products/3f1c2d9e-8a41-4c1e-9a57-1d2b3c4d5e6f"');
     expect(page).toContain("Indigo Kurta 300 45 15.0% 30");
+    expect(page).toContain("Indigo Kurta 300 sold 45 returned · 15.0% 30 exchanged");
     expect(page).toContain("M 60 returned 50% Too small 70% Too large 10%");
     expect(page).toContain("Too small 70 58%");
     expect(page).toContain("Damaged 1 &lt;1%");

@@ -79,7 +79,27 @@ function MostReturned({ products }: { products: ReturnFigures["products"] }) {
       <h3 id="returns-products-title" className={`${subheading} px-5 sm:px-6`}>
         Most returned
       </h3>
-      <div className="mt-2 overflow-x-auto">
+      {/* a table from 640 px; a list below that, where five columns do not fit beside a product's name */}
+      <ul className="mt-2 divide-y divide-linen border-t border-linen sm:hidden" data-testid="returns-products-list">
+        {products.map((p) => (
+          <li key={p.productId} className="px-5 py-3">
+            <Link
+              to={`/admin/products/${p.productId}`}
+              className="block truncate text-sm text-ink underline decoration-linen underline-offset-4 hover:text-maroon hover:decoration-maroon"
+            >
+              {p.name}
+            </Link>
+            <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-stone tabular-nums">
+              <span>{count.format(p.sold)} sold</span>
+              <span className="text-ink">
+                {count.format(p.returned)} returned · {percent(p.returned, p.sold)}
+              </span>
+              <span>{count.format(p.exchanged)} exchanged</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-2 hidden sm:block">
         <table className="w-full text-sm" data-testid="returns-products">
           <thead className="border-y border-linen bg-sand/50">
             <tr>
@@ -96,15 +116,14 @@ function MostReturned({ products }: { products: ReturnFigures["products"] }) {
                 Rate
               </th>
               <th scope="col" className={`${th} !text-right`}>
-                <span className="sm:hidden">Exch.</span>
-                <span className="hidden sm:inline">Exchanges</span>
+                Exchanges
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-linen">
             {products.map((p) => (
               <tr key={p.productId} data-product={p.productId}>
-                <th scope="row" className={`${td} max-w-[9rem] text-left font-normal sm:max-w-[16rem]`}>
+                <th scope="row" className={`${td} max-w-[16rem] text-left font-normal`}>
                   <Link
                     to={`/admin/products/${p.productId}`}
                     className="block truncate text-ink underline decoration-linen underline-offset-4 hover:text-maroon hover:decoration-maroon"
