@@ -1,6 +1,12 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
+import { receivePictureUpload } from "../../app/modules/media/upload.server";
+import { localDiskStorage } from "../../app/modules/media/storage.server";
 import { inTransaction } from "../../app/db/transaction.server";
 import { auditLog } from "../../app/modules/audit/schema.server";
 import { addLine } from "../../app/modules/cart/cart.server";
@@ -18,6 +24,7 @@ import { runReturnAction, type ReturnActionAnswer } from "../../app/modules/admi
 import type { bookReturnPickup } from "../../app/modules/shipping/index.server";
 import {
   createReturnRequest,
+  STEP_MESSAGES,
   type StaffReturnPage,
   type StaffReturnView,
 } from "../../app/modules/returns/index.server";
@@ -582,5 +589,57 @@ describe("refunds", () => {
     expect(page.refunds).toEqual([]);
     const [row] = await t.db.select().from(returnRequests).where(eq(returnRequests.id, id));
     expect(row!.refundTo).toEqual({ kind: "upi", upiId: "lavanya.rao@okaxis" });
+  });
+});
+
+/* ================= inspection photos ================= */
+
+describe("inspection photos", () => {
+  const storage = localDiskStorage(mkdtempSync(path.join(tmpdir(), "inspection-photos-")));
+
+  /** A picture uploaded through the back office's pipeline by this staff member; answers its key. */
+  async function uploaded(staff: { id: string }, name: string): Promise<string> {
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#b33" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "stain.png");
+    const answer = await receivePictureUpload(
+      new Request("http://127.0.0.1/admin/uploads", { method: "POST", body: form }),
+      { id: staff.id, name },
+      storage,
+      t.db,
+    );
+    if (answer.status !== 200) throw new Error(`upload refused: ${JSON.stringify(answer.body)}`);
+    return answer.body.publicId;
+  }
+
+  it("attaches staff's own uploads to a piece, and refuses another's fresh upload or a key never uploaded", async () => {
+    const delivered = await deliveredOrder();
+    const id = await ask(delivered, { sizes: ["M"] });
+    await bringBack(id);
+    const [line] = (await view(id)).lines;
+    const fields = { [`accepted:${line!.id}`]: "0", [`note:${line!.id}`]: "Ink stain on the sleeve" };
+
+    const rohans = await uploaded(rohan, "Rohan Mehta");
+    const refused = await step(id, "receive", { ...fields, [`photo:${line!.id}`]: rohans });
+    expect(refused.body).toMatchObject({ ok: false, formError: STEP_MESSAGES.photos });
+    expect((await view(id)).request.status).toBe("picked_up");
+
+    const own = await uploaded(priya, "Priya Shah");
+    expect((await step(id, "receive", { ...fields, [`photo:${line!.id}`]: own })).body).toMatchObject({ ok: true });
+    const [inspected] = (await view(id)).lines;
+    expect(inspected!.inspectionPhotos).toHaveLength(1);
+    expect(inspected!.inspectionPhotos[0]).toMatch(/^\/media\/.+-w\d+\.webp$/);
+
+    // a key that was never uploaded
+    const other = await ask(await deliveredOrder(), { sizes: ["M"] });
+    await bringBack(other);
+    const [otherLine] = (await view(other)).lines;
+    const again = await step(other, "receive", {
+      [`accepted:${otherLine!.id}`]: "1",
+      [`photo:${otherLine!.id}`]: `${own}-forged`,
+    });
+    expect(again.body).toMatchObject({ ok: false, formError: STEP_MESSAGES.photos });
   });
 });

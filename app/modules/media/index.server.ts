@@ -19,4 +19,5 @@ export {
   unattachedStaffUploadsByKey,
   type UnattachedUpload,
   unattachedUploadsByUrl,
+  UploadClaimError,
 } from "./upload.server";

@@ -3,6 +3,7 @@ import type { Db, Tx } from "../../db/client.server";
 import { afterCommit, inTransaction, type RollBack } from "../../db/transaction.server";
 import { recordAudit, type Actor } from "../audit/index.server";
 import { releaseStock } from "../catalog/index.server";
+import { claimUploads, UploadClaimError } from "../media/index.server";
 import { kickOutbox, type ReturnStep } from "../messages/index.server";
 import { orderLinesOf } from "../orders/index.server";
 import { queueReturnStep } from "./notices.server";
@@ -26,6 +27,7 @@ export const STEP_MESSAGES = {
   stale: RETURN_MESSAGES.stale,
   declineReason: "Tell the shopper why: a reason of a few words.",
   inspection: "Say how many of each piece you accept (the rest are rejected), with a note for any rejected.",
+  photos: "A photo could not be attached (it was not uploaded here, or was used already). Upload it again.",
   pickupFields: "Enter the courier and its tracking number (AWB), or book the pickup through the courier service.",
 } as const;
 
@@ -269,7 +271,8 @@ export interface Inspection {
   /** pieces accepted (0..quantity); the rest are rejected */
   accepted: number;
   note: string;
-  photos?: string[];
+  /** staff's uploads (their keys) showing the piece as it arrived: at most 4 a piece */
+  photoKeys?: string[];
 }
 
 /**
@@ -296,6 +299,17 @@ export async function receiveReturn(
       )
         return { ok: false, status: 422, message: STEP_MESSAGES.inspection };
     }
+    // the photos first: a key that is not staff's own fresh upload refuses the step before anything is written
+    const keys = input.inspections.flatMap((i) => (i.photoKeys ?? []).slice(0, 4));
+    let urls = new Map<string, string>();
+    if (keys.length > 0) {
+      try {
+        urls = new Map((await claimUploads(tx, keys, input.staff.id, now)).map((c) => [c.key, c.url]));
+      } catch (error) {
+        if (!(error instanceof UploadClaimError)) throw error;
+        return { ok: false, status: 422, message: STEP_MESSAGES.photos };
+      }
+    }
     const orderLines = new Map((await orderLinesOf(tx, row.orderId)).map((l) => [l.id, l]));
     const restock = lines.flatMap((l) => {
       const accepted = byLine.get(l.id)!.accepted;
@@ -312,7 +326,7 @@ export async function receiveReturn(
           inspection: inspection.accepted > 0 ? "accepted" : "rejected",
           acceptedQuantity: inspection.accepted,
           inspectionNote: inspection.note.trim() || null,
-          inspectionPhotos: (inspection.photos ?? []).slice(0, 4),
+          inspectionPhotos: (inspection.photoKeys ?? []).slice(0, 4).flatMap((k) => urls.get(k) ?? []),
         })
         .where(eq(returnLines.id, line.id));
     }

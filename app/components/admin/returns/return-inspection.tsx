@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import type { StaffReturnView } from "~/modules/returns/index.server";
+import { InspectionPhotos } from "./inspection-photos";
 import { LABEL, control } from "./return-format";
 import { ActionError, useReturnAction } from "./use-return-action";
 
@@ -90,6 +91,7 @@ function PieceInspection({
             </p>
           ) : null}
         </div>
+        <InspectionPhotos lineId={line.id} pieceName={line.name} />
       </div>
     </fieldset>
   );

@@ -134,6 +134,7 @@ async function readInspections(
   db: Db,
   returnId: string,
   field: (name: string) => string,
+  all: (name: string) => string[],
 ): Promise<{ ok: true; inspections: Inspection[] } | { ok: false; errors: Record<string, string> } | null> {
   const view = await loadReturnForStaff(db, returnId);
   if (!view) return null;
@@ -147,7 +148,8 @@ async function readInspections(
     else if (accepted < line.quantity && note.length < 3)
       errors[`note:${line.id}`] = RETURN_ADMIN_MESSAGES.inspectionNote;
     if (note.length > 500) errors[`note:${line.id}`] = RETURN_ADMIN_MESSAGES.tooLong(500);
-    return { lineId: line.id, accepted, note };
+    const photoKeys = all(`photo:${line.id}`).slice(0, 4);
+    return { lineId: line.id, accepted, note, photoKeys };
   });
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, inspections };
 }
@@ -200,7 +202,9 @@ export async function runReturnAction(
     case "picked-up":
       return done(intent, await markPickedUp(db, input), RETURN_ADMIN_MESSAGES.pickedUp);
     case "receive": {
-      const read = await readInspections(db, options.returnId, field);
+      const all = (name: string) =>
+        form.getAll(name).flatMap((v) => (typeof v === "string" && v.trim() ? [v.trim()] : []));
+      const read = await readInspections(db, options.returnId, field, all);
       if (!read) return refusal(intent, { status: 404, message: RETURN_ADMIN_MESSAGES.notFound });
       if (!read.ok) return fieldErrors(intent, read.errors);
       const accepted = read.inspections.reduce((n, i) => n + i.accepted, 0);
