@@ -6,7 +6,6 @@ import { noStoreHeaders } from "~/lib/cache-control";
 import { invariantResponse, readFormData } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/index.server";
 import { MAX_PHOTOS_PER_REQUEST, SHOPPER_PHOTO_MESSAGES } from "~/modules/media";
-import { claimShopperPhotos, releaseShopperPhotos } from "~/modules/media/index.server";
 import { readReturnRequest, RETURN_MESSAGES } from "~/modules/returns";
 import { createReturnRequest, loadReturnOffer } from "~/modules/returns/index.server";
 import type { Route } from "./+types/account.order.return";
@@ -84,30 +83,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     return refuse(400, "Please check what is marked below.", fieldErrors);
   }
 
-  // Her own photos only, each attached once: taken now, given back if the request is refused.
-  const photos = read.data.photos;
-  if (!(await claimShopperPhotos(db, user.id, photos)))
-    return refuse(
-      422,
-      SHOPPER_PHOTO_MESSAGES.notYours,
-      { photos: SHOPPER_PHOTO_MESSAGES.notYours },
-      {
-        ...values,
-        photos: [],
-      },
-    );
+  // her own photos only, each attached once: claimed in the request's own transaction
   const created = await createReturnRequest(db, {
     userId: user.id,
     orderNumber: params.orderNumber,
     request: read.data,
-  }).catch(async (error: unknown) => {
-    await releaseShopperPhotos(db, user.id, photos);
-    throw error;
   });
   if (!created.ok) {
-    await releaseShopperPhotos(db, user.id, photos);
     invariantResponse(created.status !== 404, "Order not found", 404);
-    return refuse(created.status, created.message, created.fieldErrors);
+    const keep = created.fieldErrors.photos ? { ...values, photos: [] } : values;
+    return refuse(created.status, created.message, created.fieldErrors, keep);
   }
   const orderPath = `/account/orders/${encodeURIComponent(answer.offer.orderNumber)}`;
   throw redirect(`${orderPath}?return=${encodeURIComponent(created.returnNumber)}`);

@@ -4,6 +4,8 @@ import { afterCommit, inTransaction } from "../../db/transaction.server";
 import { isUuid } from "../../lib/ids";
 import { productCategories, reserveStock, variantsOf } from "../catalog/index.server";
 import { getStoreSettings, type StoreSettings } from "../content/index.server";
+import { SHOPPER_PHOTO_MESSAGES } from "../media";
+import { claimShopperPhotos } from "../media/index.server";
 import { kickOutbox } from "../messages/index.server";
 import { deliveredAtOf, findOrderByNumber, lockOrder, orderLinesOf, type OrderRow } from "../orders/index.server";
 import { queueReturnStep } from "./notices.server";
@@ -227,6 +229,9 @@ export async function createReturnRequest(
         );
       }
     }
+
+    if (!(await claimShopperPhotos(tx, input.userId, request.photos.slice(0, 4), now)))
+      return rollBack(refuse(422, SHOPPER_PHOTO_MESSAGES.notYours, { photos: SHOPPER_PHOTO_MESSAGES.notYours }));
 
     const [{ count }] = (await tx
       .select({ count: sql<number>`count(*)::int` })
