@@ -1,6 +1,7 @@
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server";
+import { queryRows, type Db } from "../../db/client.server";
 import { isUuid } from "../../lib/ids";
+import { processSlot } from "../../lib/process-singleton";
 import { fitAdviceAllowed } from "../catalog/index.server";
 import { orderLineIdsOfProduct } from "../orders/index.server";
 import { CLOSED_WITHOUT_RETURN } from "./rules";
@@ -50,8 +51,33 @@ const SIZE_REASONS = ["too_small", "too_large"] as const;
  * the product counts once. The page is shared and kept up to 30 s (decision 029), so this runs at
  * most once per product and 30 s per server process under load.
  */
-export async function fitAdviceOf(db: Db, productId: string): Promise<string | null> {
+export async function fitAdviceOf(db: Db, productId: string, now = Date.now()): Promise<string | null> {
   if (!isUuid(productId)) return null;
+  const [counts, [allowed]] = await Promise.all([
+    sizeReturnCounts(db, productId, now),
+    queryRows<{ yes: boolean }>(db, sql`select ${fitAdviceAllowed(productId)} as yes`),
+  ]);
+  return allowed?.yes ? fitAdviceFrom(counts) : null;
+}
+
+/**
+ * The counts behind the advice, kept per product for the page cache's span (30 s) in this process, so
+ * an uncached product page does not count a popular product's order lines on every render (decision
+ * 042). A return written here forgets them at once; another process's within the 30 s.
+ */
+const MEMO_MS = 30_000;
+const MEMO_MAX = 5_000;
+const memo = processSlot<Map<string, { at: number; counts: SizeReturnCounts }>>("fitAdviceCounts");
+
+/** Forgets the kept counts (a return request was made, declined or withdrawn in this process). */
+export function forgetFitAdvice(): void {
+  memo.clear();
+}
+
+async function sizeReturnCounts(db: Db, productId: string, now: number): Promise<SizeReturnCounts> {
+  const kept = memo.get() ?? memo.set(new Map());
+  const hit = kept.get(productId);
+  if (hit && now - hit.at < MEMO_MS) return hit.counts;
   const counted = (reason: (typeof SIZE_REASONS)[number]) =>
     sql<number>`count(distinct ${returnRequests.id}) filter (where ${returnRequests.reason} = ${reason})`.mapWith(
       Number,
@@ -65,8 +91,10 @@ export async function fitAdviceOf(db: Db, productId: string): Promise<string | n
         sql`${returnLines.orderLineId} in (${orderLineIdsOfProduct(productId)})`,
         inArray(returnRequests.reason, [...SIZE_REASONS]),
         notInArray(returnRequests.status, [...CLOSED_WITHOUT_RETURN]),
-        fitAdviceAllowed(productId),
       ),
     );
-  return fitAdviceFrom(row ?? { tooSmall: 0, tooLarge: 0 });
+  const counts = row ?? { tooSmall: 0, tooLarge: 0 };
+  if (kept.size >= MEMO_MAX) kept.delete(kept.keys().next().value!);
+  kept.set(productId, { at: now, counts });
+  return counts;
 }

@@ -8,6 +8,7 @@ import { SHOPPER_PHOTO_MESSAGES } from "../media";
 import { claimShopperPhotos } from "../media/index.server";
 import { kickOutbox } from "../messages/index.server";
 import { deliveredAtOf, findOrderByNumber, lockOrder, orderLinesOf, type OrderRow } from "../orders/index.server";
+import { forgetFitAdvice } from "./fit-advice.server";
 import { queueReturnStep } from "./notices.server";
 import {
   CLOSED_WITHOUT_RETURN,
@@ -281,7 +282,7 @@ export async function createReturnRequest(
       createdAt: now,
     });
     await queueReturnStep(tx, { orderId: order.id, returnNumber, step: "requested", resolution: request.resolution });
-    afterCommit(tx, kickOutbox);
+    afterCommit(tx, () => (forgetFitAdvice(), kickOutbox()));
     return { ok: true, returnNumber, returnId };
   });
 }

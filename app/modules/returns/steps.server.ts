@@ -6,6 +6,7 @@ import { releaseStock } from "../catalog/index.server";
 import { claimUploads, UploadClaimError } from "../media/index.server";
 import { kickOutbox, type ReturnStep } from "../messages/index.server";
 import { orderLinesOf } from "../orders/index.server";
+import { forgetFitAdvice } from "./fit-advice.server";
 import { queueReturnStep } from "./notices.server";
 import { BEFORE_PICKUP, RETURN_MESSAGES, RETURN_STATUS_LABELS, type ReturnStatus } from "./rules";
 import { returnEvents, returnLines, returnRequests } from "./schema.server";
@@ -141,6 +142,7 @@ export async function takeStep(
         ...done.notice,
       });
     afterCommit(tx, kickOutbox);
+    afterCommit(tx, forgetFitAdvice);
     return { ok: true, version: done.version };
   });
 }
