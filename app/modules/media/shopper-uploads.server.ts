@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   FormDataParseError,
-  MaxFileSizeExceededError,
   MaxFilesExceededError,
-  MaxTotalSizeExceededError,
   MultipartParseError,
   parseFormData,
   type FileUpload,
@@ -24,6 +22,7 @@ import {
 } from "./shopper-upload-rules";
 import { removeStoredPicture, type MediaStorage } from "./storage.server";
 import { MAX_UPLOAD_PIXELS } from "./upload-rules";
+import { isTooLarge } from "./upload.server";
 
 /*
  * A signed-in shopper's photo (for a return request): one per request, read while streaming with an
@@ -43,18 +42,6 @@ export type ShopperPhotoAnswer =
   { status: 200; body: ShopperPhoto } | { status: 400 | 413 | 415 | 500; body: { error: string } };
 
 const refuse = (status: 400 | 413 | 415 | 500, error: string): ShopperPhotoAnswer => ({ status, body: { error } });
-
-function isTooLarge(error: unknown): boolean {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if (
-      e instanceof MaxFileSizeExceededError ||
-      e instanceof MaxTotalSizeExceededError ||
-      e.name === "RequestBodyTooLargeError"
-    )
-      return true;
-  }
-  return false;
-}
 
 async function readPhoto(request: Request): Promise<Buffer | ShopperPhotoAnswer> {
   const declared = request.headers.get("content-length");

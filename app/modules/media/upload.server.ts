@@ -55,7 +55,8 @@ function declaredTooLarge(request: Request): boolean {
   return declared !== null && /^\d+$/.test(declared) && Number(declared) > UPLOAD_REQUEST_LIMIT;
 }
 
-function isTooLarge(error: unknown): boolean {
+/** Whether a failed read was a body or file over its limit (the parser's errors, or the server's counted stream). */
+export function isTooLarge(error: unknown): boolean {
   for (let e = error; e instanceof Error; e = e.cause) {
     if (
       e instanceof MaxFileSizeExceededError ||
