@@ -4,7 +4,7 @@ import { getLogger } from "../../lib/logger.server";
 import type { Actor } from "../audit/index.server";
 import { variantsOf } from "../catalog/index.server";
 import { issueStoreCredit } from "../credit/index.server";
-import { issueReturnCreditNote } from "../invoices/index.server";
+import { issueReturnCreditNote, previewReturnCredit } from "../invoices/index.server";
 import type { ReturnStep } from "../messages/index.server";
 import { findOrderById, insertOrder, orderLinesOf, type OrderRow } from "../orders/index.server";
 import { requestReturnRefund, settleRefunds } from "../payments/index.server";
@@ -44,6 +44,25 @@ function worthWithoutInvoice(order: OrderRow, line: OrderLine, pieces: number): 
   const gross = line.unitPricePaise * pieces;
   if (order.subtotalPaise <= 0 || discount <= 0) return gross;
   return gross - Math.round((discount * gross) / order.subtotalPaise);
+}
+
+/**
+ * What resolving would credit or refund for the accepted pieces, without issuing anything (staff see it
+ * before they pay a transfer): the credit note's total, or without an invoice the same rule as below.
+ */
+export async function previewReturnWorth(
+  db: Db,
+  order: OrderRow,
+  accepted: ReadonlyArray<{ orderLineId: string; acceptedQuantity: number }>,
+): Promise<number> {
+  const pieces = accepted.map((l) => ({ orderLineId: l.orderLineId, quantity: l.acceptedQuantity }));
+  const exact = await previewReturnCredit(db, { orderId: order.id, pieces });
+  if (exact !== null) return exact;
+  const lines = new Map((await orderLinesOf(db, order.id)).map((l) => [l.id, l]));
+  return pieces.reduce((sum, p) => {
+    const line = lines.get(p.orderLineId);
+    return line && p.quantity > 0 ? sum + worthWithoutInvoice(order, line, p.quantity) : sum;
+  }, 0);
 }
 
 async function returnWorth(

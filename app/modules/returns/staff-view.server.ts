@@ -4,7 +4,6 @@ import { isUuid } from "../../lib/ids";
 import { listStaffMembers } from "../accounts/index.server";
 import { findOrderById, orderCardsOf, orderLinesOf, orderMatchesSearch } from "../orders/index.server";
 import type { OrderStatus } from "../orders";
-import { previewReturnCredit } from "../invoices/index.server";
 import { refundsOfOrder, returnIdOfRefund } from "../payments/index.server";
 import {
   RESOLUTIONS,
@@ -15,6 +14,7 @@ import {
   type ReturnStatus,
 } from "./rules";
 import { returnEvents, returnLines, returnRequests, type RefundDestination } from "./schema.server";
+import { previewReturnWorth } from "./resolve.server";
 import { linesOfReturn } from "./steps.server";
 
 /*
@@ -257,12 +257,7 @@ export async function loadReturnForStaff(db: Db, returnId: string) {
   ]);
   // what the credit note will credit for the accepted pieces, so staff pay a transfer of exactly that
   const worthPaise =
-    row.status === "received" && row.resolution !== "exchange"
-      ? await previewReturnCredit(db, {
-          orderId: order.id,
-          pieces: lines.map((l) => ({ orderLineId: l.orderLineId, quantity: l.acceptedQuantity })),
-        })
-      : null;
+    row.status === "received" && row.resolution !== "exchange" ? await previewReturnWorth(db, order, lines) : null;
   return {
     worthPaise,
     request: {

@@ -13,19 +13,6 @@ import { ActionError, TextField, useReturnAction } from "./use-return-action";
 
 type View = StaffReturnView;
 
-/** The pieces' price less their share of the order's discounts: the credit note's rule, before its rounding per tax head. */
-export function worthGuide(view: View): number {
-  const { order } = view;
-  return view.lines.reduce((sum, l) => {
-    const gross = l.unitPricePaise * l.acceptedQuantity;
-    const share =
-      order.subtotalPaise > 0 && order.discountPaise > 0
-        ? Math.round((order.discountPaise * gross) / order.subtotalPaise)
-        : 0;
-    return sum + gross - share;
-  }, 0);
-}
-
 function WhatHappens({ view }: { view: View }) {
   const accepted = view.lines.filter((l) => l.acceptedQuantity > 0);
   const { request, order } = view;
@@ -49,8 +36,8 @@ function WhatHappens({ view }: { view: View }) {
         <p className="mt-2 text-stone">Ship it from its order page like any order. No credit note is issued.</p>
       </div>
     );
-  // the credit note's own figure when there is an invoice; without one, this rule is the resolution's own
-  const guide = view.worthPaise ?? worthGuide(view);
+  // what the resolution will give: the credit note's total (or, without an invoice, the same rule)
+  const guide = view.worthPaise ?? 0;
   const pieces = accepted.reduce((n, l) => n + l.acceptedQuantity, 0);
   const what =
     request.resolution === "store_credit"
