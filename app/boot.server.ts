@@ -23,6 +23,7 @@ import { localDiskStorage, type MediaStorage } from "~/modules/media/index.serve
 import { startPaymentSweep, stopPaymentSweep } from "~/modules/checkout/index.server";
 import { checkShippingProvider, startTrackingSync, stopTrackingSync } from "~/modules/shipping/index.server";
 import { startStoreCreditExpiry, stopStoreCreditExpiry } from "~/modules/credit/index.server";
+import { startReviewRequests, stopReviewRequests } from "~/modules/reviews/index.server";
 
 export interface BootInfo {
   database: "pglite" | "postgres";
@@ -141,6 +142,8 @@ function startBackgroundWork(db: Db, config: Config): void {
   startTrackingSync(db);
   // store credit past its validity is written off, first in, first out, hourly (decision 042)
   startStoreCreditExpiry(db);
+  // buyers are asked once, some days after delivery, to review what they received (decision 043)
+  startReviewRequests(db);
   // pictures uploaded in the product editor but never saved with a product go after a day (decision 022)
   startUploadSweep(db, getMediaStorage(config));
   clearInterval(expiryTimer.get());
@@ -189,6 +192,7 @@ export async function shutdown(): Promise<void> {
   await stopPaymentSweep();
   await stopTrackingSync();
   await stopStoreCreditExpiry();
+  await stopReviewRequests();
   await stopUploadSweep();
   await stopOutboxWorker();
   clearInterval(expiryTimer.get());

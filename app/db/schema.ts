@@ -20,3 +20,4 @@ export * from "../modules/invoices/schema.server";
 export * from "../modules/shipping/schema.server";
 export * from "../modules/returns/schema.server";
 export * from "../modules/credit/schema.server";
+export * from "../modules/reviews/schema.server";

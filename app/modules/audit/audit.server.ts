@@ -8,7 +8,8 @@ export interface Actor {
   name: string;
 }
 
-export type AuditEntity = "product" | "order" | "customer" | "coupon" | "settings" | "staff" | "picture" | "return";
+export type AuditEntity =
+  "product" | "order" | "customer" | "coupon" | "settings" | "staff" | "picture" | "return" | "review";
 
 export interface AuditEntry {
   entity: AuditEntity;

@@ -29,6 +29,8 @@ export {
   listCategories,
   listNewArrivals,
   productCategories,
+  storeReviewSummary,
+  type StoredReviewSummary,
 } from "./products.server";
 export { createVariants, releaseStock, reserveStock, setVariantStock } from "./stock.server";
 export { findVariantBySku, lineAvailability, lineKey, variantsOf } from "./variants.server";

@@ -88,6 +88,7 @@ export {
   type ProductCardData,
   type ProductDetailView,
   type ProductImageView,
+  type ReviewSummary,
   type ShopperProduct,
 } from "./types";
 export {

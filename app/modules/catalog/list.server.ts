@@ -112,7 +112,8 @@ export function orderBy(f: Pick<ListFilters, "sortBy">, search: ListSearch | nul
     case "price-high":
       return [desc(products.pricePaise), desc(products.id)];
     case "rating":
-      return [sql`${products.rating} DESC NULLS LAST`, asc(products.id)];
+      // the rating pulled towards a prior by the review count (decision 043), not the bare average
+      return [sql`${products.ratingScore} DESC NULLS LAST`, asc(products.id)];
     case "name":
       return [asc(products.name), asc(products.id)];
     case "most-ordered":

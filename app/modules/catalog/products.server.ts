@@ -8,6 +8,7 @@ import {
   type ProductCardView,
   type ProductDetailView,
   type ProductImageView,
+  type ReviewSummary,
   type ShopperProduct,
 } from "./types";
 import { DEFAULT_COLOUR, DEFAULT_SIZE, type VariantStock } from "./variants";
@@ -242,6 +243,7 @@ export async function getProduct(db: Db, id: string): Promise<ProductDetailView 
         occasions: products.occasions,
         type: products.type,
         createdAt: products.createdAt,
+        reviewSummary: products.reviewSummary,
         images: picturesOf(PRODUCT_PICTURES_MAX),
       })
       .from(products)
@@ -260,6 +262,28 @@ export async function getProduct(db: Db, id: string): Promise<ProductDetailView 
  */
 export function fitAdviceAllowed(productId: string): SQL {
   return sql`exists (select 1 from ${products} where ${products.id} = ${productId} and ${products.fitAdviceEnabled})`;
+}
+
+/** What the reviews module keeps with a product when its published reviews change (decision 043). */
+export interface StoredReviewSummary {
+  /** the average of the published reviews' stars, to one decimal; null without reviews */
+  rating: number | null;
+  count: number;
+  /** what the Rating sort orders by; null without reviews */
+  score: number | null;
+  summary: ReviewSummary | null;
+}
+
+/**
+ * Keeps a product's review summary (the reviews module calls this inside the transaction that
+ * published, edited or hid a review, after taking the product's review lock). Pages read it with the
+ * product; the caller empties the page cache after the commit.
+ */
+export async function storeReviewSummary(tx: Tx, productId: string, s: StoredReviewSummary): Promise<void> {
+  await tx
+    .update(products)
+    .set({ rating: s.rating, reviewsCount: s.count, ratingScore: s.score, reviewSummary: s.summary })
+    .where(eq(products.id, productId));
 }
 
 /** Every active product id with its last change, for the sitemap. */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -15,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { timestamps, tsvector } from "../../db/columns";
 import { user } from "../accounts/auth-schema.server";
+import type { ReviewSummary } from "./types";
 
 export interface ProductColour {
   name: string;
@@ -89,6 +91,13 @@ export const products = pgTable(
     badge: text("badge"),
     rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
     reviewsCount: integer("reviews_count").notNull().default(0),
+    /**
+     * The rating the 'Rating' sort orders by: published reviews' stars pulled towards a prior
+     * (decision 043), so one 5-star review does not beat a hundred 4.6s. Null without reviews.
+     */
+    ratingScore: doublePrecision("rating_score"),
+    /** the rest of the published reviews' summary (histogram, fit, photos, a few for search engines) */
+    reviewSummary: jsonb("review_summary").$type<ReviewSummary>(),
     popularity: integer("popularity").notNull().default(0),
     orderCount: integer("order_count").notNull().default(0),
     isActive: boolean("is_active").notNull().default(true),
@@ -138,7 +147,7 @@ export const products = pgTable(
       .on(t.popularity.desc(), t.id)
       .where(sql`${t.isActive}`),
     index("products_active_rating_idx")
-      .on(t.rating.desc(), t.id)
+      .on(t.ratingScore.desc(), t.id)
       .where(sql`${t.isActive}`),
     index("products_active_name_idx")
       .on(t.name, t.id)

@@ -17,6 +17,7 @@ const product: ProductDetailView = {
   quickAddStock: 0,
   rating: 4.5,
   reviewsCount: 12,
+  reviewSummary: null,
   images: [{ url: "/media/p/rust-w800.webp", width: 800, height: 1067, alt: "Rust kurta, front" }],
   sku: "KUR-1001",
   description: "Hand block printed.",

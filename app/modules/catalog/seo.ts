@@ -55,8 +55,25 @@ export function productJsonLd(p: ProductDetailView, origin: string) {
     image: p.images.map((i) => absolute(i.url, origin)),
     ...(p.colors.length > 0 ? { color: p.colors.map((c) => c.name).join(", ") } : {}),
     ...(p.material ? { material: p.material } : {}),
-    ...(p.rating !== null && p.reviewsCount > 0
-      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: p.rating, reviewCount: p.reviewsCount } }
+    // only from published reviews (decision 043): the summary the reviews module keeps with the product
+    ...(p.rating !== null && p.reviewsCount > 0 && p.reviewSummary
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: p.rating,
+            reviewCount: p.reviewsCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+          review: p.reviewSummary.featured.map((r) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: r.author },
+            datePublished: r.publishedAt.slice(0, 10),
+            name: r.title,
+            reviewBody: r.body,
+            reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+          })),
+        }
       : {}),
     offers: p.variants.map((v) => ({
       "@type": "Offer",

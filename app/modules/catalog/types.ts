@@ -36,12 +36,22 @@ export interface ProductCardView {
 
 /**
  * What a product card draws and its quick add needs: the part of ProductCardView that list pages
- * send to the browser for hydration (decision 028: slug, category, rating and colour hexes are not
- * shown on a card, and the back picture's text is never read).
+ * send to the browser for hydration (decision 028: slug, category and colour hexes are not shown on a
+ * card, and the back picture's text is never read; the stars and review count are, decision 043).
  */
 export type ProductCardData = Pick<
   ProductCardView,
-  "id" | "name" | "brand" | "pricePaise" | "originalPricePaise" | "badge" | "stock" | "sizes" | "quickAddStock"
+  | "id"
+  | "name"
+  | "brand"
+  | "pricePaise"
+  | "originalPricePaise"
+  | "badge"
+  | "stock"
+  | "sizes"
+  | "quickAddStock"
+  | "rating"
+  | "reviewsCount"
 > & {
   colors: Array<Pick<ProductColourView, "name">>;
   images: Array<Pick<ProductImageView, "url" | "width" | "height"> & { alt?: string }>;
@@ -60,12 +70,29 @@ export function cardData(p: ProductCardData): ProductCardData {
     stock: p.stock,
     sizes: p.sizes,
     quickAddStock: p.quickAddStock,
+    rating: p.rating,
+    reviewsCount: p.reviewsCount,
     colors: p.colors.map((c) => ({ name: c.name })),
     images: [
       ...(front ? [{ url: front.url, width: front.width, height: front.height, alt: front.alt ?? "" }] : []),
       ...(back ? [{ url: back.url, width: back.width, height: back.height }] : []),
     ],
   };
+}
+
+/**
+ * What a product's published reviews add up to, kept with the product (the reviews module writes it
+ * when a review is published, edited or hidden) so a product page never counts reviews per view.
+ */
+export interface ReviewSummary {
+  /** how many published reviews gave 1, 2, 3, 4 and 5 stars */
+  stars: [number, number, number, number, number];
+  /** how the pieces fitted, among the reviews that said */
+  fit: { runsSmall: number; trueToSize: number; runsLarge: number };
+  /** buyers' photos, newest first (at most 12): the page's strip */
+  photos: Array<{ url: string; reviewId: string }>;
+  /** a few reviews for search engines' structured data (most helpful first) */
+  featured: Array<{ author: string; rating: number; title: string; body: string; publishedAt: string }>;
 }
 
 export interface ProductDetailView extends ProductCardView {
@@ -79,6 +106,8 @@ export interface ProductDetailView extends ProductCardView {
   occasions: string[];
   type: string | null;
   createdAt: string;
+  /** the published reviews' summary; null until the first is published */
+  reviewSummary: ReviewSummary | null;
   /** every size x colour with its SKU and stock, colour by colour */
   variants: ProductVariantView[];
 }

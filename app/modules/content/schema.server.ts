@@ -68,6 +68,10 @@ export const storeSettings = pgTable(
     refundsOnlyForFaults: boolean("refunds_only_for_faults").notNull().default(true),
     /** store credit can be spent for this many days after it is issued; null: it never expires */
     storeCreditValidityDays: integer("store_credit_validity_days").default(365),
+    /** new reviews wait for staff approval before they show; false: they show at once */
+    reviewsNeedApproval: boolean("reviews_need_approval").notNull().default(false),
+    /** days after delivery a buyer is asked, once, to review what she bought; null: never asked */
+    reviewRequestDays: integer("review_request_days").default(7),
     /** raised by every change: a save made against an older version is refused, not merged */
     version: integer("version").notNull().default(1),
     ...timestamps,
@@ -85,6 +89,10 @@ export const storeSettings = pgTable(
     check(
       "store_settings_return_windows_range",
       sql`${t.returnWindowDays} BETWEEN 0 AND 90 AND ${t.exchangeWindowDays} BETWEEN 0 AND 90 AND (${t.storeCreditValidityDays} IS NULL OR ${t.storeCreditValidityDays} BETWEEN 30 AND 3650)`,
+    ),
+    check(
+      "store_settings_review_request_days_range",
+      sql`${t.reviewRequestDays} IS NULL OR ${t.reviewRequestDays} BETWEEN 1 AND 60`,
     ),
     check("store_settings_dispatch_days_range", sql`${t.dispatchDays} BETWEEN 0 AND 30`),
     check(

@@ -34,6 +34,8 @@ export const DEFAULT_STORE_SETTINGS = {
   nonReturnableCategories: [] as string[],
   refundsOnlyForFaults: true,
   storeCreditValidityDays: 365 as number | null,
+  reviewsNeedApproval: false,
+  reviewRequestDays: 7 as number | null,
 } satisfies Omit<typeof storeSettings.$inferInsert, "id">;
 
 /**

@@ -20,5 +20,6 @@ export {
   queueRefundIssued,
   queueRefundProcessed,
 } from "./order-updates.server";
+export { queueReviewRequest, type ReviewRequestInput } from "./review-requests.server";
 export { queueReturnUpdate, type ReturnStep, type ReturnUpdateInput } from "./return-updates.server";
 export { deliverDueMessages, kickOutbox, queueMessages, startOutboxWorker, stopOutboxWorker } from "./outbox.server";

@@ -27,6 +27,12 @@ export {
   raiseOrderVersion,
   setOrderTracking,
 } from "./orders.server";
+export {
+  type DeliveredOrderToAsk,
+  type DeliveredPurchase,
+  deliveredPurchasesOf,
+  ordersDeliveredBetween,
+} from "./purchases.server";
 export { lookUpOrder } from "./tracking.server";
 export { orderHistory, orderLineIdsOfProduct } from "./product-history.server";
 export { findShopperOrder, listOrdersForUser, type OrderSummary, type ShopperOrder } from "./shopper-orders.server";
