@@ -4,6 +4,11 @@ export default [
   index("routes/home.tsx"),
   route("products", "routes/products.tsx"),
   route("product/:id", "routes/product.tsx"),
+  // Reviews (decision 043): the form of a verified buyer, and the list the product page loads after itself
+  route("product/:id/review", "routes/product.review.tsx"),
+  route("api/products/:id/reviews", "routes/api.products.$id.reviews.ts"),
+  route("api/products/:id/my-review", "routes/api.products.$id.my-review.ts"),
+  route("api/reviews/:id", "routes/api.reviews.$id.ts"),
   route("about", "routes/about.tsx"),
   route("shipping-policy", "routes/shipping-policy.tsx"),
   route("return-policy", "routes/return-policy.tsx"),
@@ -20,6 +25,7 @@ export default [
   route("login", "routes/authentication.tsx", { id: "login" }),
   route("account", "routes/account.ts"),
   route("account/addresses", "routes/account.addresses.tsx"),
+  route("account/reviews", "routes/account.reviews.tsx"),
   route("account/uploads", "routes/account.uploads.ts"),
   route("account/orders/:orderNumber", "routes/account.order.tsx"),
   route("account/orders/:orderNumber/invoice", "routes/account.order.invoice.ts"),
@@ -58,6 +64,8 @@ export default [
     // Returns and exchanges (decision 042): the queue and one return's page
     route("returns", "routes/admin.returns.tsx"),
     route("returns/:id", "routes/admin.returns.$id.tsx"),
+    // Reviews' moderation queue (decision 043)
+    route("reviews", "routes/admin.reviews.tsx"),
     // Shipping documents (PDF labels and manifests) and the list's bulk pickup (decision 041)
     route("shipping/labels", "routes/admin.shipping.labels.ts"),
     route("shipping/manifest", "routes/admin.shipping.manifest.ts"),
