@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { QUICK_ADD_SIZE } from "./quick-add";
 import { categories, productImages, products, productVariants, type ProductColour } from "./schema.server";
+import { afterCommit } from "../../db/transaction.server";
+import { forgetFacets } from "./facet-cache.server";
 import { createVariants } from "./stock.server";
 import {
   CATEGORIES,
@@ -284,6 +286,8 @@ export async function storeReviewSummary(tx: Tx, productId: string, s: StoredRev
     .update(products)
     .set({ rating: s.rating, reviewsCount: s.count, ratingScore: s.score, reviewSummary: s.summary })
     .where(eq(products.id, productId));
+  // the lists' counts know how many products are rated (the Rating sort is offered only then)
+  afterCommit(tx, forgetFacets);
 }
 
 /** Every active product id with its last change, for the sitemap. */
