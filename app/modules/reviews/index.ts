@@ -12,6 +12,7 @@ export {
   ratingLabel,
   ratingScore,
   readReviewForm,
+  reviewFormSchema,
   readReviewSort,
   readStaffText,
   REVIEW_LIMITS,

@@ -2,6 +2,8 @@
  * What a review may say and how reviews add up (decision 043). Pure and browser-safe: the review form
  * checks the same rules the server enforces, and the summary a product keeps is computed here.
  */
+import { z } from "zod";
+import { type FormRead, readForm } from "../../lib/forms";
 import type { ReviewSummary } from "../catalog";
 
 export const REVIEW_LIMITS = {
@@ -92,29 +94,40 @@ function cleanText(value: string, keepLines: boolean): string {
     : noControls.replace(/\s+/g, " ").trim();
 }
 
+const trimmedLine = z.preprocess((v) => (typeof v === "string" ? cleanText(v, false) : ""), z.string());
+const trimmedText = z.preprocess((v) => (typeof v === "string" ? cleanText(v, true) : ""), z.string());
+
+/**
+ * The review form's rules (decision 039: the browser shows them as she types, the server enforces
+ * them). `photos` is a list of the stored photos' addresses (the form's repeated `photos` fields).
+ */
+export const reviewFormSchema = z.object({
+  rating: z.preprocess(
+    (v) => (typeof v === "string" && v !== "" ? Number(v) : v),
+    z
+      .number({ error: REVIEW_MESSAGES.rating })
+      .int(REVIEW_MESSAGES.rating)
+      .min(1, REVIEW_MESSAGES.rating)
+      .max(5, REVIEW_MESSAGES.rating),
+  ),
+  title: trimmedLine.pipe(
+    z.string().min(1, REVIEW_MESSAGES.title).max(REVIEW_LIMITS.titleMax, REVIEW_MESSAGES.titleLong),
+  ),
+  body: trimmedText.pipe(
+    z.string().min(REVIEW_LIMITS.bodyMin, REVIEW_MESSAGES.body).max(REVIEW_LIMITS.bodyMax, REVIEW_MESSAGES.bodyLong),
+  ),
+  fit: z.enum(["runs_small", "true_to_size", "runs_large"], { error: REVIEW_MESSAGES.fit }),
+  photos: z
+    .preprocess((v) => (Array.isArray(v) ? v : typeof v === "string" ? [v] : []), z.array(z.unknown()))
+    .transform((list) => [
+      ...new Set(list.filter((p): p is string => typeof p === "string" && p.length > 0 && p.length < 500)),
+    ])
+    .refine((list) => list.length <= REVIEW_LIMITS.photosMax, REVIEW_MESSAGES.photos),
+});
+
 /** The review form as the server reads it: every field's message where it is not right. */
-export function readReviewForm(
-  fields: Record<string, unknown>,
-): { ok: true; data: ReviewInput } | { ok: false; fieldErrors: Partial<Record<keyof ReviewInput, string>> } {
-  const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : "");
-  const errors: Partial<Record<keyof ReviewInput, string>> = {};
-  const rating = Number(text("rating"));
-  if (!Number.isInteger(rating) || rating < 1 || rating > 5) errors.rating = REVIEW_MESSAGES.rating;
-  const title = cleanText(text("title"), false);
-  if (!title) errors.title = REVIEW_MESSAGES.title;
-  else if (title.length > REVIEW_LIMITS.titleMax) errors.title = REVIEW_MESSAGES.titleLong;
-  const body = cleanText(text("body"), true);
-  if (body.length < REVIEW_LIMITS.bodyMin) errors.body = REVIEW_MESSAGES.body;
-  else if (body.length > REVIEW_LIMITS.bodyMax) errors.body = REVIEW_MESSAGES.bodyLong;
-  const fit = FIT_OPTIONS.find((f) => f.value === text("fit"))?.value;
-  if (!fit) errors.fit = REVIEW_MESSAGES.fit;
-  const rawPhotos = fields.photos;
-  const photos = (Array.isArray(rawPhotos) ? rawPhotos : typeof rawPhotos === "string" ? [rawPhotos] : []).filter(
-    (p): p is string => typeof p === "string" && p.length > 0 && p.length < 500,
-  );
-  if (photos.length > REVIEW_LIMITS.photosMax) errors.photos = REVIEW_MESSAGES.photos;
-  if (Object.keys(errors).length > 0 || !fit) return { ok: false, fieldErrors: errors };
-  return { ok: true, data: { rating, title, body, fit, photos: [...new Set(photos)] } };
+export function readReviewForm(fields: Record<string, unknown>): FormRead<ReviewInput, keyof ReviewInput> {
+  return readForm<typeof reviewFormSchema, keyof ReviewInput>(reviewFormSchema, fields);
 }
 
 /** A staff reason or answer: trimmed, its message when empty or too long. */
