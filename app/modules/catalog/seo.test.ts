@@ -58,4 +58,67 @@ describe("product SEO", () => {
     ]);
     expect(ld.image).toEqual(["https://shop.example/media/p/rust-w800.webp"]);
   });
+  it("leaves out aggregateRating and review while the product has no published review", () => {
+    // the card's columns alone (a rating without a summary) are not enough
+    const ld = productJsonLd(
+      { ...product, rating: 4.5, reviewsCount: 12, reviewSummary: null },
+      "https://shop.example",
+    );
+    expect(ld).not.toHaveProperty("aggregateRating");
+    expect(ld).not.toHaveProperty("review");
+    const none = productJsonLd(
+      { ...product, rating: null, reviewsCount: 0, reviewSummary: reviewed.reviewSummary },
+      "https://shop.example",
+    );
+    expect(none).not.toHaveProperty("aggregateRating");
+    expect(none).not.toHaveProperty("review");
+  });
+  it("gives the average, the count and the featured reviews from the product's review summary", () => {
+    const ld = productJsonLd(reviewed, "https://shop.example");
+    expect(ld.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4.5,
+      reviewCount: 2,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(ld.review).toEqual([
+      {
+        "@type": "Review",
+        author: { "@type": "Person", name: "Meera I." },
+        datePublished: "2025-03-14",
+        name: "Lovely colour",
+        reviewBody: "Soft cotton, true to size.",
+        reviewRating: { "@type": "Rating", ratingValue: 5, bestRating: 5, worstRating: 1 },
+      },
+      expect.objectContaining({ author: { "@type": "Person", name: "Asha R." }, name: "Runs a little long" }),
+    ]);
+  });
 });
+
+const reviewed: ProductDetailView = {
+  ...product,
+  rating: 4.5,
+  reviewsCount: 2,
+  reviewSummary: {
+    stars: [0, 0, 0, 1, 1],
+    fit: { runsSmall: 0, trueToSize: 2, runsLarge: 0 },
+    photos: [],
+    featured: [
+      {
+        author: "Meera I.",
+        rating: 5,
+        title: "Lovely colour",
+        body: "Soft cotton, true to size.",
+        publishedAt: "2025-03-14T10:00:00.000Z",
+      },
+      {
+        author: "Asha R.",
+        rating: 4,
+        title: "Runs a little long",
+        body: "Beautiful print; I had it hemmed.",
+        publishedAt: "2025-02-01T10:00:00.000Z",
+      },
+    ],
+  },
+};
