@@ -9,6 +9,7 @@ import { shopperReturns } from "~/components/account/order-returns-view";
 import { windowsLine } from "~/components/account/return-request-form";
 import { findOrderById } from "~/modules/orders/index.server";
 import { loadReturnOffer, returnEventsOf, returnsOfOrder, withdrawReturn } from "~/modules/returns/index.server";
+import { reviewedProductIds } from "~/modules/reviews/index.server";
 import { taxDocumentsOf } from "~/modules/invoices/index.server";
 import { canDownloadInvoice } from "~/modules/invoices/index.server";
 import { getOrderForUser } from "~/modules/checkout/index.server";
@@ -43,12 +44,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     order.paymentMethod === "online" &&
     (!order.paymentDueAt || order.paymentDueAt.getTime() > Date.now());
   const delivered = order.status === "delivered" || order.status === "completed";
-  const [invoice, documents, parcel, offer, returns] = await Promise.all([
+  const productIds = [...new Set(order.lines.flatMap((l) => (l.productId ? [l.productId] : [])))];
+  const [invoice, documents, parcel, offer, returns, reviewed] = await Promise.all([
     canDownloadInvoice(getDb(), order),
     taxDocumentsOf(getDb(), order.id),
     shopperParcelOf(getDb(), order.id),
     delivered ? loadReturnOffer(getDb(), { userId: user.id, orderNumber: order.orderNumber }) : null,
     returnsOfTheOrder(order),
+    delivered ? reviewedProductIds(getDb(), user.id, productIds) : null,
   ]);
   const returnOffer = offer?.kind === "offer" && offer.open ? { windows: offer.offer.windows } : null;
   return {
@@ -57,6 +60,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     parcel,
     returnOffer,
     returns,
+    /** a received order's pieces can be reviewed: the products she already has */
+    reviewed: reviewed && [...reviewed],
     notice: noticeOf(new URL(request.url).searchParams, returns),
   };
 }
@@ -106,7 +111,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, documents, parcel, returnOffer, returns, notice } = loaderData;
+  const { order, documents, parcel, returnOffer, returns, reviewed, notice } = loaderData;
   const settings = useRouteLoaderData<typeof rootLoader>("root")?.settings;
   const orderPath = `/account/orders/${encodeURIComponent(order.orderNumber)}`;
   return (
@@ -152,7 +157,7 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
       />
 
       <div className="mt-10 grid gap-12 lg:grid-cols-[1.5fr_1fr]">
-        <OrderItems order={order} />
+        <OrderItems order={order} reviewed={reviewed} />
 
         <div className="space-y-10">
           <section aria-labelledby="ship-heading">

@@ -11,7 +11,7 @@ import type { Route } from "./+types/account.uploads";
 
 /*
  * POST /account/uploads: one photo per request (multipart field `file`) from a signed-in shopper, for
- * her return requests; at most 20 a day each. 200 {url, thumbnailUrl, width, height}, or {error} with
+ * her return requests and her reviews; at most 20 a day each. 200 {url, thumbnailUrl, width, height}, or {error} with
  * a message for her. The body arrives as a stream (server/body-limit.ts) and is not read before the
  * shopper and her daily limit are checked. Cross-site posts never get here (server/security.ts).
  */
@@ -30,5 +30,5 @@ export async function action({ request }: Route.ActionArgs) {
   return Response.json(answer.body, { status: answer.status, headers: PRIVATE_NO_STORE_HEADERS });
 }
 
-/** Nothing to show: photos are posted here by the return request page. */
+/** Nothing to show: photos are posted here by the return request and review forms. */
 export const loader = postOnly;

@@ -91,9 +91,17 @@ export function AccountOverview({ data, state }: { data: AccountOverviewData; st
       <div className="mt-10 grid gap-12 lg:grid-cols-[1.6fr_1fr] lg:gap-16">
         <div className="min-w-0">
           <section aria-labelledby="orders-heading">
-            <h2 id="orders-heading" className="font-display text-3xl text-ink">
-              My orders
-            </h2>
+            <div className="flex items-baseline justify-between gap-4">
+              <h2 id="orders-heading" className="font-display text-3xl text-ink">
+                My orders
+              </h2>
+              <Link
+                to="/account/reviews"
+                className="text-xs tracking-[0.18em] text-maroon uppercase underline-offset-4 hover:underline"
+              >
+                Reviews
+              </Link>
+            </div>
             {orders.length === 0 ? (
               <div className="mt-6 border border-linen bg-white px-6 py-10 text-center">
                 <p className="text-stone">You have not placed any orders yet.</p>

@@ -37,8 +37,11 @@ export function OrderHeading({ order }: { order: AccountOrderView }) {
   );
 }
 
-/** The pieces ordered, the amounts that make the total, and the note to the seller. */
-export function OrderItems({ order }: { order: AccountOrderView }) {
+/**
+ * The pieces ordered, the amounts that make the total, and the note to the seller. Once the order is
+ * received (`reviewed` is given: the products she has reviewed), each piece links to its review.
+ */
+export function OrderItems({ order, reviewed = null }: { order: AccountOrderView; reviewed?: string[] | null }) {
   return (
     <section aria-labelledby="items-heading">
       <h2 id="items-heading" className="font-display text-2xl text-ink">
@@ -73,6 +76,15 @@ export function OrderItems({ order }: { order: AccountOrderView }) {
               <p className="mt-1 text-xs text-stone">
                 Size {line.size} · {line.colour} · Qty {line.quantity} × {formatPaise(line.unitPricePaise)}
               </p>
+              {reviewed && line.productId ? (
+                <Link
+                  to={`/product/${line.productId}/review`}
+                  aria-label={`${reviewed.includes(line.productId) ? "Edit your review" : "Write a review"} of ${line.name}`}
+                  className="mt-2 inline-block text-xs tracking-[0.16em] text-maroon uppercase underline-offset-4 hover:underline"
+                >
+                  {reviewed.includes(line.productId) ? "Edit your review" : "Write a review"}
+                </Link>
+              ) : null}
             </div>
             <p className="font-medium text-ink">{formatPaise(line.lineTotalPaise)}</p>
           </li>

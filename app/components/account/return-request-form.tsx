@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { PhotoPicker } from "~/components/shopper/photo-picker";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   RETURN_REASONS,
@@ -13,7 +14,6 @@ import { Notice } from "./field";
 import { RefundDestination, type DestinationValues } from "./refund-destination";
 import { DetailsField, ReasonChoice, ResolutionChoice } from "./return-choices";
 import { ExchangeChoices, ReturnPieces } from "./return-pieces";
-import { ReturnPhotos } from "./return-photos";
 
 /*
  * The return or exchange request (decision 042), in the order the shopper decides: the pieces, why,
@@ -181,12 +181,14 @@ export function ReturnRequestForm({
             Anything we should know?
           </h2>
           <DetailsField value={details} error={errors.details} onChange={setDetails} />
-          <ReturnPhotos
+          <PhotoPicker
             photos={photos}
             onPhotos={(update) => setPhotos(update)}
             onBusy={setUploading}
             error={errors.photos}
             withoutScript={!hydrated}
+            advice="For a damaged piece, show the damage and the label."
+            withoutScriptNote="You can send the request without them; we will ask if we need to see the pieces."
           />
         </section>
 

@@ -9,10 +9,11 @@ import {
 } from "~/modules/media";
 
 /*
- * Up to four photos of the pieces. Each chosen photo is sent at once to the shopper's upload address
- * (re-encoded there, its location data dropped) and the form carries only the stored addresses, in
- * hidden `photos` fields, so the request itself stays a small form post. Without JavaScript the page
- * says photos need it; the request goes without them.
+ * A shopper's photos for a form (a return request's pieces, a review's): up to four. Each chosen photo
+ * is sent at once to the shopper's upload address (re-encoded there, its location data dropped) and
+ * the form carries only the stored addresses, in hidden `photos` fields, so the form itself stays a
+ * small post. Without JavaScript the form says photos need it (its own words); it goes without them.
+ * The words around the button are the form's: a return asks for the damage, a review for the piece worn.
  */
 
 interface Pending {
@@ -40,18 +41,24 @@ async function sendPhoto(file: File): Promise<{ url: string } | { error: string 
   }
 }
 
-export function ReturnPhotos({
+export function PhotoPicker({
   photos,
   onPhotos,
   onBusy,
   error,
   withoutScript,
+  advice,
+  withoutScriptNote,
 }: {
   photos: string[];
   onPhotos: (update: (photos: string[]) => string[]) => void;
   onBusy: (busy: boolean) => void;
   error: string | undefined;
   withoutScript: boolean;
+  /** what the photos should show, after the formats ('For a damaged piece, show the damage…') */
+  advice: string;
+  /** said instead of the button without JavaScript: what happens to the form without photos */
+  withoutScriptNote: string;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -82,8 +89,7 @@ export function ReturnPhotos({
     <div aria-describedby={error ? `${id}-error` : undefined}>
       <p className="eyebrow block text-ink">Photos (optional)</p>
       <p className="mt-1.5 text-xs text-stone">
-        Up to {MAX_PHOTOS_PER_REQUEST} photos, JPEG, PNG or WebP, 8 MB each. For a damaged piece, show the damage and
-        the label.
+        Up to {MAX_PHOTOS_PER_REQUEST} photos, JPEG, PNG or WebP, 8 MB each. {advice}
       </p>
       {photos.map((url) => (
         <input key={url} type="hidden" name="photos" value={url} />
@@ -120,10 +126,7 @@ export function ReturnPhotos({
         </ul>
       ) : null}
       {withoutScript ? (
-        <p className="mt-3 text-sm text-stone">
-          Adding photos needs JavaScript. You can send the request without them; we will ask if we need to see the
-          pieces.
-        </p>
+        <p className="mt-3 text-sm text-stone">Adding photos needs JavaScript. {withoutScriptNote}</p>
       ) : room > 0 ? (
         <label className="btn-outline mt-4 cursor-pointer !px-5 !py-2.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-maroon">
           <input

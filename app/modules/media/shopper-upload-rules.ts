@@ -1,7 +1,7 @@
 /*
- * Shoppers' photos (a return request's pictures of the pieces) as the browser and the server both see
- * them. Browser-safe: the request page checks the cheap rules before sending a file, the server
- * (./shopper-uploads.server.ts) enforces all of them.
+ * Shoppers' photos (a return request's pictures of the pieces, a review's of the piece worn) as the
+ * browser and the server both see them. Browser-safe: the form checks the cheap rules before sending a
+ * file, the server (./shopper-uploads.server.ts) enforces all of them.
  */
 
 /** Where a signed-in shopper posts one photo per request, as multipart/form-data in the field `file`. */
@@ -13,7 +13,7 @@ export const MAX_SHOPPER_PHOTO_BYTES = 8 * 1024 * 1024;
 /** The photo plus the multipart framing. */
 export const SHOPPER_UPLOAD_REQUEST_LIMIT = MAX_SHOPPER_PHOTO_BYTES + 64 * 1024;
 
-/** Photos one return request may carry. */
+/** Photos one return request or one review may carry. */
 export const MAX_PHOTOS_PER_REQUEST = 4;
 
 /** What a shopper's photo may be, read from its bytes (HEIC is refused with its own message). */
@@ -28,14 +28,14 @@ export const SHOPPER_PHOTO_MESSAGES = {
   unreadable: "That photo could not be read. Please try another one.",
   malformed: "The photo could not be sent. Please try again.",
   signIn: "Your session has ended. Please sign in again to add photos.",
-  tooMany: "You have added as many photos as we take in a day. You can send the request without them.",
+  tooMany: "You have added as many photos as we take in a day. You can send your request or review without them.",
   storeFailed: "The photo could not be saved. Please try again.",
   failed: "The photo could not be added. Please try again.",
   maxPhotos: "You can add up to 4 photos.",
   notYours: "A photo could not be attached. Please add it again.",
 } as const;
 
-/** The answer to a stored photo: `url` is what a request keeps (its `photos`), `thumbnailUrl` a small square. */
+/** The answer to a stored photo: `url` is what a request or review keeps (its `photos`), `thumbnailUrl` a small square. */
 export interface ShopperPhoto {
   url: string;
   thumbnailUrl: string;

@@ -25,12 +25,12 @@ import { MAX_UPLOAD_PIXELS } from "./upload-rules";
 import { isTooLarge } from "./upload.server";
 
 /*
- * A signed-in shopper's photo (for a return request): one per request, read while streaming with an
+ * A signed-in shopper's photo (for a return request or a review): one per request, read while streaming with an
  * 8 MB limit, recognised from its bytes (JPEG, PNG or WebP; HEIC, which this build of sharp cannot
  * decode, is refused with a message saying what to do), its size in pixels checked before decoding,
  * then re-encoded as a JPEG of at most 2400 px a side, upright and without any metadata (a phone
  * photo's EXIF carries where it was taken), and stored with WebP variants and a square thumbnail.
- * Each upload is a media_uploads row owned by the shopper: a request may attach only her own
+ * Each upload is a media_uploads row owned by the shopper: a request or review may attach only her own
  * unattached photos, and those never attached are swept after a day like the staff's uploads.
  */
 
