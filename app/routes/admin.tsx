@@ -14,6 +14,7 @@ import {
 import { getAuth } from "~/modules/accounts/index.server";
 import { signOut } from "~/modules/accounts/index.server";
 import { countReturnsWaiting } from "~/modules/returns/index.server";
+import { countReviewsWaiting } from "~/modules/reviews/index.server";
 import { getDb } from "~/db/client.server";
 
 /*
@@ -33,10 +34,14 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { staff, settings } = await requireStaffAndSettings(request);
-  // one count on the returns' status index: the navigation shows the requests waiting for an answer
-  const returnsWaiting = await countReturnsWaiting(getDb());
+  // two counts on their status indexes, side by side: the navigation shows the return requests
+  // waiting for an answer and the reviews waiting for approval or reported
+  const [returnsWaiting, reviewsWaiting] = await Promise.all([
+    countReturnsWaiting(getDb()),
+    countReviewsWaiting(getDb()),
+  ]);
   return data(
-    { staff: { name: staff.name, email: staff.email }, storeName: settings.storeName, returnsWaiting },
+    { staff: { name: staff.name, email: staff.email }, storeName: settings.storeName, returnsWaiting, reviewsWaiting },
     { headers: ADMIN_HEADERS },
   );
 }
@@ -53,7 +58,12 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell staff={loaderData.staff} storeName={loaderData.storeName} returnsWaiting={loaderData.returnsWaiting} />
+    <AdminShell
+      staff={loaderData.staff}
+      storeName={loaderData.storeName}
+      returnsWaiting={loaderData.returnsWaiting}
+      reviewsWaiting={loaderData.reviewsWaiting}
+    />
   );
 }
 

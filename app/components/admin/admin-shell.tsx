@@ -17,6 +17,7 @@ const ADMIN_TABS = [
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/returns", label: "Returns", end: false },
+  { to: "/admin/reviews", label: "Reviews", end: false },
   { to: "/admin/customers", label: "Customers", end: false },
   { to: "/admin/coupons", label: "Coupons", end: false },
   { to: "/admin/settings", label: "Settings", end: false },
@@ -51,12 +52,19 @@ export function AdminShell({
   staff,
   storeName,
   returnsWaiting = 0,
+  reviewsWaiting = 0,
 }: {
   staff: { name: string; email: string };
   storeName: string;
   /** return requests waiting for staff's answer: shown beside the Returns tab */
   returnsWaiting?: number;
+  /** reviews waiting for approval or reported: shown beside the Reviews tab */
+  reviewsWaiting?: number;
 }) {
+  const waiting: Record<string, { n: number; testId: string }> = {
+    "/admin/returns": { n: returnsWaiting, testId: "returns-waiting" },
+    "/admin/reviews": { n: reviewsWaiting, testId: "reviews-waiting" },
+  };
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname.startsWith("/admin");
   return (
@@ -94,13 +102,13 @@ export function AdminShell({
                     }
                   >
                     {tab.label}
-                    {tab.to === "/admin/returns" && returnsWaiting > 0 ? (
+                    {(waiting[tab.to]?.n ?? 0) > 0 ? (
                       <span
                         className="relative ml-2 inline-block min-w-5 rounded-full bg-maroon px-1.5 py-0.5 text-center text-[0.65rem] leading-none tracking-normal text-ivory tabular-nums"
-                        data-testid="returns-waiting"
+                        data-testid={waiting[tab.to]!.testId}
                       >
                         <span className="sr-only">, </span>
-                        {returnsWaiting}
+                        {waiting[tab.to]!.n}
                         <span className="sr-only"> waiting</span>
                       </span>
                     ) : null}

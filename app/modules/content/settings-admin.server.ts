@@ -24,7 +24,8 @@ import { ensureStoreSettings, forgetCachedStoreSettings, getStoreSettings } from
  * changed fields, then the page cache is purged: the footer, contact details and product pages
  * show these settings. The checkout reads the row on every request, so its COD rules and prepaid
  * discount follow at once, as do the dispatch days and the COD confirmation rules of shipping, and
- * the returns rules (windows, non-returnable categories) that returns and the Return Policy page read.
+ * the returns rules (windows, non-returnable categories) that returns and the Return Policy page read,
+ * and the reviews rules (approval first, when buyers are asked) that new reviews and review requests read.
  */
 
 export async function loadSettingsForEdit(db: Db): Promise<SettingsFormValues> {
@@ -40,6 +41,7 @@ const EMPTY_READS: Partial<Record<keyof SettingsDraft, string>> = {
   codMaxOrderPaise: "no maximum",
   codConfirmAbovePaise: "never",
   storeCreditValidityDays: "never expires",
+  reviewRequestDays: "never",
 };
 const MONEY: ReadonlySet<keyof SettingsDraft> = new Set([
   "codFeePaise",
@@ -55,9 +57,14 @@ function shown(field: keyof SettingsDraft, value: unknown): string {
   if (field === "prepaidDiscountPercent") return `${String(value)}%`;
   if (field === "dispatchDays") return `${String(value)} working ${value === 1 ? "day" : "days"}`;
   if (field === "codConfirmHours") return `${String(value)} ${value === 1 ? "hour" : "hours"}`;
-  if (field === "returnWindowDays" || field === "exchangeWindowDays" || field === "storeCreditValidityDays")
+  if (
+    field === "returnWindowDays" ||
+    field === "exchangeWindowDays" ||
+    field === "storeCreditValidityDays" ||
+    field === "reviewRequestDays"
+  )
     return daysText(Number(value));
-  if (field === "refundsOnlyForFaults") return value ? "on" : "off";
+  if (field === "refundsOnlyForFaults" || field === "reviewsNeedApproval") return value ? "on" : "off";
   if (field === "nonReturnableCategories") return Array.isArray(value) && value.length > 0 ? value.join(", ") : "none";
   return String(value);
 }

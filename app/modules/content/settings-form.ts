@@ -29,7 +29,20 @@ import {
   type ReturnSettingsDraft,
   type ReturnSettingsValues,
 } from "./return-settings";
+import {
+  REVIEW_SETTINGS_LABELS,
+  reviewRequestDaysProblem,
+  reviewSettingsDraftOf,
+  reviewSettingsRules,
+  reviewSettingsValuesOf,
+  reviewSettingsValuesShape,
+  type ReviewSettingsDraft,
+  type ReviewSettingsValues,
+} from "./review-settings";
 import { socialLink } from "./social-links";
+import { formatWhatsapp, whatsappDigits } from "./whatsapp";
+
+export { DEMO_WHATSAPP_DIGITS, DEMO_WHATSAPP_NOTE, formatWhatsapp, isDemoWhatsapp, whatsappDigits } from "./whatsapp";
 
 export const SETTINGS_MESSAGES = {
   saved: "Settings saved",
@@ -78,7 +91,7 @@ type TextSettings = Record<
 >;
 
 /** The form as the screen holds and sends it: text as typed, amounts in rupees. */
-export interface SettingsFormValues extends TextSettings, ReturnSettingsValues {
+export interface SettingsFormValues extends TextSettings, ReturnSettingsValues, ReviewSettingsValues {
   codEnabled: boolean;
   codFee: string;
   codMaxOrder: string;
@@ -95,7 +108,7 @@ export interface SettingsFormValues extends TextSettings, ReturnSettingsValues {
 }
 
 /** The columns a save writes. */
-export interface SettingsDraft extends TextSettings, ReturnSettingsDraft {
+export interface SettingsDraft extends TextSettings, ReturnSettingsDraft, ReviewSettingsDraft {
   codEnabled: boolean;
   codFeePaise: number;
   codMaxOrderPaise: number | null;
@@ -137,6 +150,7 @@ export const SETTINGS_LABELS: Record<keyof SettingsDraft, string> = {
   codConfirmAbovePaise: "COD confirmation above",
   codConfirmHours: "Unconfirmed COD orders flagged after",
   ...RETURN_SETTINGS_LABELS,
+  ...REVIEW_SETTINGS_LABELS,
 };
 
 type StoredSettings = SettingsDraft & { version: number };
@@ -167,14 +181,9 @@ export function settingsFormValuesOf(row: StoredSettings): SettingsFormValues {
     codConfirmAbove: paiseToRupeesText(row.codConfirmAbovePaise),
     codConfirmHours: String(row.codConfirmHours),
     ...returnSettingsValuesOf(row),
+    ...reviewSettingsValuesOf(row),
     version: row.version,
   };
-}
-
-/** '919812345678' as people read it: '+91 98123 45678'. */
-export function formatWhatsapp(digits: string): string {
-  const m = /^91(\d{5})(\d{5})$/.exec(digits);
-  return m ? `+91 ${m[1]} ${m[2]}` : `+${digits}`;
 }
 
 /** The shape of what the editor sends (its rules are settingsFormSchema's). */
@@ -202,37 +211,11 @@ export const settingsValuesSchema = z.object({
   codConfirmAbove: z.string().max(40),
   codConfirmHours: z.string().max(40),
   ...returnSettingsValuesShape,
+  ...reviewSettingsValuesShape,
   version: z.number().int().positive(),
 });
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
-/**
- * The demo shop's WhatsApp number (its made-up contact phone): it shows the product page's WhatsApp
- * button working, and the settings mark it as one to replace. Live shops never start with it.
- */
-export const DEMO_WHATSAPP_DIGITS = "919876543210";
-
-/** True when the number (as stored or as typed) is the demo shop's made-up one. */
-export function isDemoWhatsapp(raw: string): boolean {
-  return raw.trim() !== "" && whatsappDigits(raw) === DEMO_WHATSAPP_DIGITS;
-}
-
-export const DEMO_WHATSAPP_NOTE =
-  "A demo number: replace it with the shop's own WhatsApp number, or empty it to hide the button.";
-
-/** A mobile number as typed ('+91 98123 45678', '98123 45678') to the stored digits '919812345678'; null when it is none. */
-export function whatsappDigits(raw: string): string | null {
-  const digits = raw.replace(/[\s()+-]/g, "");
-  if (!/^\d+$/.test(digits)) return null;
-  const local =
-    digits.length === 12 && digits.startsWith("91")
-      ? digits.slice(2)
-      : digits.length === 11 && digits.startsWith("0")
-        ? digits.slice(1)
-        : digits;
-  return /^[6-9]\d{9}$/.test(local) ? `91${local}` : null;
-}
 
 /** Text as stored: trimmed, inner runs of spaces made one. */
 const clean = (text: string) => text.trim().replace(/\s+/g, " ");
@@ -350,10 +333,13 @@ export function settingsFormSchema({
       staffSessionHours: wholeNumber(1, 168, "Enter whole hours from 1 to 168 (7 days)"),
       ...deliveryRules,
       ...returnSettingsRules({ categories }),
+      ...reviewSettingsRules,
     })
     .superRefine((v, ctx) => {
       const creditDays = creditDaysProblem(v);
       if (creditDays) complain(ctx, "storeCreditValidityDays", creditDays);
+      const requestDays = reviewRequestDaysProblem(v);
+      if (requestDays) complain(ctx, "reviewRequestDays", requestDays);
       // a GSTIN belongs to the shop's state: its first two digits are the state's code
       if (!v.gstin || failed(ctx, "gstin") || failed(ctx, "shopState")) return;
       if (!v.shopState) return complain(ctx, "shopState", "Choose the shop's state: the GSTIN must belong to it");
@@ -384,6 +370,7 @@ export function settingsFormSchema({
       codConfirmAbovePaise: v.codConfirmAbove,
       codConfirmHours: v.codConfirmHours,
       ...returnSettingsDraftOf(v),
+      ...reviewSettingsDraftOf(v),
     }));
 }
 

@@ -13,6 +13,7 @@ import {
   type DashboardFigures,
 } from "./dashboard-figures.server";
 import { cachedReturnFigures, returnFigures, type ReturnFigures } from "./return-figures.server";
+import { reviewFigures, type ReviewFigures } from "./review-figures.server";
 
 /*
  * The back office's dashboard: the shared figures (dashboard-figures.server.ts) and the live lists
@@ -63,6 +64,8 @@ export interface DashboardData {
   figures: DashboardFigures & { atLabel: string };
   /** returns and exchanges of the chart's days' orders (return-figures.server.ts) */
   returns: ReturnFigures;
+  /** reviews waiting for staff, the average rating, the lowest and best rated products (review-figures.server.ts) */
+  reviews: ReviewFigures;
   timeZone: string;
   lowStock: StockAlertList;
   soldOut: StockAlertList;
@@ -218,11 +221,12 @@ export async function loadDashboard(
 ): Promise<DashboardData> {
   const now = options.now ?? new Date();
   const newest = latestOrders(db);
-  const [figures, returns, lowStock, soldOut, recentOrders, activity] = await Promise.all([
+  const [figures, returns, reviews, lowStock, soldOut, recentOrders, activity] = await Promise.all([
     options.figures === "fresh"
       ? computeFigures(db, now)
       : newest.then((list) => cachedFigures(db, now, list[0]?.createdAt ?? null)),
     options.figures === "fresh" ? returnFigures(db, chartWindow(now)) : cachedReturnFigures(db, now, chartWindow(now)),
+    reviewFigures(db),
     stockAlerts(db, "low"),
     stockAlerts(db, "sold-out"),
     newest,
@@ -231,6 +235,7 @@ export async function loadDashboard(
   return {
     figures: { ...figures, atLabel: shopDateTime(new Date(figures.at)) },
     returns,
+    reviews,
     timeZone: DASHBOARD_TIME_ZONE,
     lowStock,
     soldOut,

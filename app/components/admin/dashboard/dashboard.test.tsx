@@ -49,6 +49,7 @@ const DATA: DashboardData = {
     sizes: [],
     reasons: [],
   },
+  reviews: { waiting: 0, published: 0, products: 0, average: null, lowest: [], best: [] },
   timeZone: "Asia/Kolkata",
   lowStock: { count: 0, capped: false, items: [] },
   soldOut: {

@@ -5,6 +5,7 @@ import { Panel } from "./panel";
 import { RecentActivity } from "./recent-activity";
 import { RecentOrders } from "./recent-orders";
 import { ReturnsPanel } from "./returns-panel";
+import { ReviewsPanel } from "./reviews-panel";
 import { RevenueChart, SeriesTable } from "./revenue-chart";
 import { StatTiles } from "./stat-tiles";
 import { StatusBreakdown } from "./status-breakdown";
@@ -99,6 +100,8 @@ export function Dashboard({ data }: { data: DashboardData }) {
       </div>
 
       <ReturnsPanel returns={data.returns} days={days} />
+
+      <ReviewsPanel reviews={data.reviews} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { DashboardData } from "~/modules/reports/index.server";
 import { Panel } from "./panel";
 
@@ -9,6 +10,13 @@ const ENTITY_LABEL: Record<string, string> = {
   settings: "Settings",
   staff: "Staff",
   picture: "Picture",
+  review: "Review",
+  return: "Return",
+};
+
+/** Where an entry's kind is worked on, for the kinds whose own page is a queue rather than one per entry. */
+const ENTITY_HREF: Record<string, string> = {
+  review: "/admin/reviews?tab=all",
 };
 
 /** The newest changes made in the back office (the audit log). */
@@ -29,8 +37,17 @@ export function RecentActivity({ items }: { items: DashboardData["activity"] }) 
               />
               <p className="text-sm leading-snug text-ink">{item.summary}</p>
               <p className="mt-1 text-xs text-stone">
-                {ENTITY_LABEL[item.entity] ?? item.entity} · {item.actorName} ·{" "}
-                <time dateTime={item.at}>{item.atLabel}</time>
+                {ENTITY_HREF[item.entity] ? (
+                  <Link
+                    to={ENTITY_HREF[item.entity]!}
+                    className="text-ink underline-offset-4 hover:text-maroon hover:underline"
+                  >
+                    {ENTITY_LABEL[item.entity] ?? item.entity}
+                  </Link>
+                ) : (
+                  (ENTITY_LABEL[item.entity] ?? item.entity)
+                )}{" "}
+                · {item.actorName} · <time dateTime={item.at}>{item.atLabel}</time>
               </p>
             </li>
           ))}

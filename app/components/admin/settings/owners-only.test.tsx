@@ -41,6 +41,9 @@ const VALUES: SettingsFormValues = {
   refundsOnlyForFaults: true,
   storeCreditValidityDays: "365",
   storeCreditNeverExpires: false,
+  reviewsNeedApproval: false,
+  reviewRequestDays: "7",
+  reviewRequestsNever: false,
   version: 1,
 };
 

@@ -12,7 +12,12 @@ import { SettingsCard as Card } from "./settings-card";
 
 export type SettingsTextField = Exclude<
   SettingsField,
-  "codEnabled" | "nonReturnableCategories" | "refundsOnlyForFaults" | "storeCreditNeverExpires"
+  | "codEnabled"
+  | "nonReturnableCategories"
+  | "refundsOnlyForFaults"
+  | "storeCreditNeverExpires"
+  | "reviewsNeedApproval"
+  | "reviewRequestsNever"
 >;
 type Bind = (field: SettingsTextField) => BoundText;
 

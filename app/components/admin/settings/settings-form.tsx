@@ -21,10 +21,11 @@ import {
   type SettingsTextField,
 } from "./settings-cards";
 import { categoryChoices, ReturnsCard, type ShopCategory } from "./returns-card";
+import { ReviewsCard } from "./reviews-card";
 
 /*
  * The Settings tab: the store_settings row in cards (store, contact, social links, GST, payments,
- * shipping and delivery, returns and exchanges, back office) with one save bar. The whole form goes to the action as JSON
+ * shipping and delivery, returns and exchanges, reviews, back office) with one save bar. The whole form goes to the action as JSON
  * through a fetcher, so an error keeps everything typed; the server checks every field again and
  * refuses a save over someone else's newer one.
  */
@@ -174,6 +175,15 @@ function Editor({ stored, states, categories, saving, reloading, answer, onSave,
             for (const field of Object.keys(change) as SettingsField[]) messages.forget(field);
             // ticking 'never expires' answers a message about the days
             if ("storeCreditNeverExpires" in change) messages.forget("storeCreditValidityDays");
+          }}
+        />
+        <ReviewsCard
+          text={text}
+          values={values}
+          onChange={(change) => {
+            setValues((v) => ({ ...v, ...change }));
+            // choosing 'never ask' answers a message about the days
+            if ("reviewRequestsNever" in change) messages.forget("reviewRequestDays");
           }}
         />
         <BackOfficeCard text={text} />

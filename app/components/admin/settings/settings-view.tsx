@@ -59,6 +59,21 @@ function ReturnsView({ values, categories }: { values: SettingsFormValues; categ
   );
 }
 
+/** The reviews group: approval first or not, and when buyers are asked for a review. */
+function ReviewsView({ values }: { values: SettingsFormValues }) {
+  return (
+    <SettingsCard title="Reviews" description="Only buyers who received a piece can review it.">
+      <Rows>
+        <Row label="Publish reviews" value={values.reviewsNeedApproval ? "After approval" : "At once"} />
+        <Row
+          label="Ask buyers for a review"
+          value={values.reviewRequestsNever ? "Never" : `${days(values.reviewRequestDays)} after delivery`}
+        />
+      </Rows>
+    </SettingsCard>
+  );
+}
+
 export function SettingsView({
   values,
   categories = [],
@@ -154,6 +169,7 @@ export function SettingsView({
         </SettingsCard>
 
         <ReturnsView values={values} categories={categories} />
+        <ReviewsView values={values} />
 
         <SettingsCard title="Back office">
           <Rows>
