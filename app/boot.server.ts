@@ -4,6 +4,7 @@ import path from "node:path";
 import { getConfig, type Config } from "./config.server";
 import { getDatabase, openDatabase, setDatabase, sql, type Db } from "./db/client.server";
 import { seedDemoOrders } from "./db/seed/demo-orders.server";
+import { seedDemoReviews } from "./db/seed/demo-reviews.server";
 import { seedDatabase } from "./db/seed/seed.server";
 import { getLogger } from "./lib/logger.server";
 import { processSingleton, processSlot } from "./lib/process-singleton";
@@ -111,6 +112,12 @@ async function runBoot(): Promise<BootInfo> {
       await seedDemoOrders(db).then(
         (orders) => log.info({ orders }, "demo shopper's orders seeded"),
         (error: unknown) => log.error({ err: error }, "the demo shopper's orders could not be seeded"),
+      );
+      // the demo's past buyers and their reviews (after hers: she writes one of them)
+      const reviewsStarted = Date.now();
+      await seedDemoReviews(db, storage).then(
+        (reviews) => log.info({ ...reviews, ms: Date.now() - reviewsStarted }, "demo buyers' reviews seeded"),
+        (error: unknown) => log.error({ err: error }, "the demo buyers' reviews could not be seeded"),
       );
     }
     // Fresh tables have no planner statistics (PGlite never gathers them by itself).

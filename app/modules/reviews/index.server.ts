@@ -31,6 +31,7 @@ export {
   shopperReviews,
   type ShopperReviewRow,
 } from "./read.server";
+export { refreshReviewSummaries } from "./summary.server";
 export { type ReportResult, reportReview, type VoteResult, voteHelpful } from "./votes.server";
 export {
   type OwnReview,
