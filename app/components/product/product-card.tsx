@@ -9,6 +9,7 @@ import { Price } from "./price";
 import { quickAddLine } from "~/modules/catalog";
 import { announceAddedToBag, useAddToCart, useWishlist } from "~/components/shopper/use-shopper";
 import { DEFAULT_COLOUR, DEFAULT_SIZE } from "~/modules/catalog";
+import { ratingLabel } from "~/modules/reviews";
 
 /**
  * A product in a grid or a list: pictures (front, back on hover), brand, name, price, and once the
@@ -94,6 +95,14 @@ export function ProductCard({
       <p className="card-brand">{product.brand}</p>
       <h3 className="card-name">{product.name}</h3>
       <Price pricePaise={product.pricePaise} originalPricePaise={product.originalPricePaise} />
+      {product.rating !== null && product.reviewsCount > 0 ? (
+        <p className="text-xs text-stone">
+          <span aria-hidden="true">
+            {product.rating.toFixed(1)} <span className="text-gold">★</span> ({product.reviewsCount})
+          </span>
+          <span className="sr-only">{ratingLabel(product.rating, product.reviewsCount)}</span>
+        </p>
+      ) : null}
       {list && product.colors.length > 0 ? (
         <p className="pt-1 text-xs text-stone">
           {product.colors.length} colour{product.colors.length === 1 ? "" : "s"} ·{" "}

@@ -6,6 +6,8 @@ import { Price } from "./price";
 import { ProductCard } from "./product-card";
 import { ChatIcon, ChevronIcon, HeartIcon, ReturnIcon, ShareIcon, ShieldIcon, TruckIcon } from "./product-icons";
 import { PurchasePanel } from "./purchase-panel";
+import { RatingLink } from "./reviews/rating-link";
+import { ReviewsSection } from "./reviews/reviews-section";
 import { DeliveryCheck } from "~/components/shipping/delivery-check";
 import { useShopperView, useWishlist } from "~/components/shopper/use-shopper";
 
@@ -57,6 +59,7 @@ export function ProductDetail({
               {product.badge ? <p className="eyebrow mb-3 !text-maroon">{product.badge}</p> : null}
               <p className="text-xs tracking-[0.24em] text-stone uppercase">{product.brand}</p>
               <h1 className="mt-2 font-display text-4xl leading-tight text-ink sm:text-5xl">{product.name}</h1>
+              <RatingLink rating={product.rating} count={product.reviewsCount} />
             </div>
             <div className="flex shrink-0 gap-1">
               <button
@@ -111,6 +114,8 @@ export function ProductDetail({
           ) : null}
         </div>
       </div>
+
+      <ReviewsSection product={product} />
 
       {related.length > 0 ? (
         <section className="mt-24" aria-labelledby="related-title">
