@@ -137,16 +137,17 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, purchase, review, savedMessage } = loaderData;
   const editing = review !== null;
+  const here = savedMessage ? "Your review" : editing ? "Edit your review" : "Write a review";
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-8 sm:py-16">
-      <AccountBreadcrumb here={editing ? "Edit your review" : "Write a review"} />
+      <AccountBreadcrumb here={here} />
       <header className="mt-6 border-b border-linen pb-8">
-        <p className="eyebrow">{editing ? "Edit your review" : "Write a review"}</p>
+        <p className="eyebrow">{here}</p>
         <h1 className="mt-3 font-display text-4xl text-ink sm:text-5xl">{product.name}</h1>
       </header>
 
       {savedMessage && review ? (
-        <ReviewSaved message={savedMessage} productId={product.id} status={review.status} />
+        <ReviewSaved message={savedMessage} productId={product.id} review={review} />
       ) : !purchase ? (
         <div className="mt-10 max-w-xl" data-testid="review-not-buyer">
           <p className="font-display text-2xl text-ink">{REVIEW_MESSAGES.notBuyer}</p>

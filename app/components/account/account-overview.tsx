@@ -99,7 +99,7 @@ export function AccountOverview({ data, state }: { data: AccountOverviewData; st
                 to="/account/reviews"
                 className="text-xs tracking-[0.18em] text-maroon uppercase underline-offset-4 hover:underline"
               >
-                Reviews
+                Your reviews
               </Link>
             </div>
             {orders.length === 0 ? (
@@ -123,7 +123,7 @@ export function AccountOverview({ data, state }: { data: AccountOverviewData; st
                           {dateFormat.format(new Date(order.createdAt))}
                         </span>
                       </span>
-                      <span className="order-3 col-span-2 text-sm text-stone sm:order-none sm:col-span-1">
+                      <span className="order-3 col-span-2 min-w-0 text-sm text-stone sm:order-none sm:col-span-1">
                         {order.itemCount} item{order.itemCount === 1 ? "" : "s"}
                         <span className="block truncate text-xs">{order.lineNames.join(", ")}</span>
                       </span>

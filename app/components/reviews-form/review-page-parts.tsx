@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Notice } from "~/components/account/field";
 import type { ReviewStatus } from "~/modules/reviews";
+import { StarsShown } from "./stars";
 
 /* The review page around its form: the piece she bought, her review's state, and the word after a save. */
 
@@ -65,15 +66,21 @@ export function ReviewStateNote({ review }: { review: { status: ReviewStatus; hi
 export function ReviewSaved({
   message,
   productId,
-  status,
+  review,
 }: {
   message: string;
   productId: string;
-  status: ReviewStatus;
+  review: { status: ReviewStatus; rating: number; title: string; sizeBought: string; colourBought: string };
 }) {
+  const status = review.status;
   return (
     <div className="mt-10 max-w-xl" data-testid="review-saved">
       <Notice tone="success">{message}</Notice>
+      <div className="mt-6 border-l-2 border-gold/60 pl-4">
+        <StarsShown rating={review.rating} />
+        <p className="mt-1 font-medium break-words text-ink">{review.title}</p>
+        <p className="mt-0.5 text-xs text-stone">{`Size ${review.sizeBought} · ${review.colourBought}`}</p>
+      </div>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <Link to={`/product/${productId}${status === "published" ? "#reviews" : ""}`} className="btn-primary">
           {status === "published" ? "See it on the piece’s page" : "Back to the piece"}

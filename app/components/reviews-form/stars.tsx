@@ -53,13 +53,16 @@ export function StarInput({
     <fieldset aria-describedby={error ? "rating-error" : undefined}>
       <legend className="font-display text-2xl text-ink">Your rating</legend>
       <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2">
-        <div className="-ml-2 flex" onMouseLeave={() => setHovered(0)}>
+        <div className="-ml-2 flex" onPointerLeave={() => setHovered(0)}>
           {RATING_WORDS.map((word, i) => {
             const n = i + 1;
             return (
               <label
                 key={n}
-                onMouseEnter={() => setHovered(n)}
+                // a mouse previews the stars; a finger's tap chooses at once and leaves no hover behind
+                onPointerEnter={(e) => {
+                  if (e.pointerType === "mouse") setHovered(n);
+                }}
                 className={`flex h-12 w-12 cursor-pointer items-center justify-center transition-colors has-[:checked]:text-gold has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-maroon ${
                   n <= shown ? "text-gold" : "text-stone/50 hover:text-gold"
                 }`}
