@@ -15,7 +15,7 @@ import { ActionError, ReviewFields, useReviewAction } from "./use-review-action"
 type Review = StaffReviewRow;
 
 const SUMMARY =
-  "cursor-pointer list-none py-1 text-xs font-medium tracking-[0.18em] text-stone uppercase hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon [&::-webkit-details-marker]:hidden";
+  "flex cursor-pointer list-none items-center justify-between gap-3 py-1 text-xs font-medium tracking-[0.18em] text-stone uppercase hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon [&::-webkit-details-marker]:hidden";
 
 /** A one-button form: publish, or keep after a report. */
 function OneStep({
@@ -80,9 +80,17 @@ function TextForm({
     <details
       open={open || Boolean(failed)}
       onToggle={(e) => setOpen(e.currentTarget.open)}
-      className="border-t border-linen pt-3"
+      className="group border-t border-linen pt-3"
     >
-      <summary className={SUMMARY}>{summary}</summary>
+      <summary className={SUMMARY}>
+        {summary}
+        <span
+          aria-hidden="true"
+          className="text-base leading-none font-normal transition-transform group-open:rotate-45"
+        >
+          +
+        </span>
+      </summary>
       <fetcher.Form
         method="post"
         noValidate

@@ -74,7 +74,7 @@ function ProductLine({ review }: { review: StaffReviewRow }) {
       <div className="min-w-0">
         <Link
           to={`/product/${review.productId}`}
-          className="block truncate font-display text-lg leading-snug text-ink underline-offset-4 hover:text-maroon hover:underline"
+          className="line-clamp-2 font-display text-lg leading-snug text-ink underline-offset-4 hover:text-maroon hover:underline"
           data-testid="review-product"
         >
           {review.productName}
@@ -92,7 +92,7 @@ function ProductLine({ review }: { review: StaffReviewRow }) {
 
 export function ReviewCard({ review }: { review: StaffReviewRow }) {
   const titleId = `review-${review.id}-title`;
-  const bought = [review.sizeBought && `Size ${review.sizeBought}`, review.colourBought].filter(Boolean).join(", ");
+  const bought = [review.sizeBought, review.colourBought].filter(Boolean).join(", ");
   return (
     <article
       aria-labelledby={titleId}
@@ -126,7 +126,11 @@ export function ReviewCard({ review }: { review: StaffReviewRow }) {
               </span>
             ) : null}
             {review.fit && bought ? <span aria-hidden="true">·</span> : null}
-            {bought ? <span>Bought {bought}</span> : null}
+            {bought ? (
+              <span>
+                Bought in <span className="text-ink">{bought}</span>
+              </span>
+            ) : null}
           </p>
           {review.photos.length > 0 ? (
             <div className="mt-3">

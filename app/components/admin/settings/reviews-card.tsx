@@ -69,10 +69,10 @@ export function ReviewsCard({
         </fieldset>
         <div className="grid gap-3">
           <TextInput
-            label="Ask buyers for a review (days after delivery)"
+            label="Ask buyers for a review after (days)"
             inputMode="numeric"
             autoComplete="off"
-            hint="One message per delivered order, never twice; 1 to 60"
+            hint="Counted from delivery, one message per order; 1 to 60"
             className="sm:max-w-xs"
             disabled={values.reviewRequestsNever}
             {...text("reviewRequestDays")}
