@@ -115,7 +115,7 @@ export function ProductDetail({
         </div>
       </div>
 
-      <ReviewsSection product={product} />
+      <ReviewsSection key={product.id} product={product} />
 
       {related.length > 0 ? (
         <section className="mt-24" aria-labelledby="related-title">

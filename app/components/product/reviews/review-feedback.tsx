@@ -80,7 +80,7 @@ export function ReviewFeedback({
               setReporting(true);
               setSaid(null);
             }}
-            className="text-stone underline-offset-4 hover:text-ink hover:underline disabled:opacity-60"
+            className="py-1.5 text-stone underline-offset-4 hover:text-ink hover:underline disabled:opacity-60"
           >
             Report
           </button>
