@@ -24,12 +24,12 @@ export function isAdminPath(pathname: string): boolean {
 
 /**
  * Addresses whose answers are the same for every visitor, signed in or not: the home page, lists and
- * search, product pages (and their `.data` forms for client-side navigation), search suggestions and
- * pincodes. The shared page cache answers these from a copy even when the request carries a session
+ * search, product pages (and their `.data` forms for client-side navigation), search suggestions,
+ * pincodes and a product's published reviews. The shared page cache answers these from a copy even when the request carries a session
  * cookie; the routes still decide with their Cache-Control whether a copy may be kept.
  */
 export const SHARED_PATH =
-  /^\/(?:_root\.data|products(?:\.data)?|product\/[^/]+|api\/search\/suggest|api\/pincodes\/[^/]+)?$/;
+  /^\/(?:_root\.data|products(?:\.data)?|product\/[^/]+|api\/search\/suggest|api\/pincodes\/[^/]+|api\/products\/[^/]+\/reviews)?$/;
 
 export function isSharedPath(pathname: string): boolean {
   return SHARED_PATH.test(pathname);
