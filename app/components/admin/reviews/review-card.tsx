@@ -147,7 +147,7 @@ export function ReviewCard({ review }: { review: StaffReviewRow }) {
         {review.status === "hidden" && review.hiddenReason ? (
           <p className="mt-4 border-l-2 border-stone/40 bg-sand/50 px-3.5 py-2.5 text-sm text-ink">
             <span className="block text-[0.65rem] font-medium tracking-[0.18em] text-stone uppercase">
-              Hidden; its author was told
+              Why it is hidden (its author sees this)
             </span>
             <span className="break-words whitespace-pre-line">{review.hiddenReason}</span>
           </p>
