@@ -97,7 +97,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const product = await getProduct(db, params.id);
   invariantResponse(product, "Product not found", 404);
 
-  const read = readReviewForm({ ...values.fields, photos: values.photos });
+  // the fit is asked only of a piece bought in a size: her purchase says which
+  const { purchase } = await reviewEligibility(db, user.id, product.id);
+  const read = readReviewForm({ ...values.fields, photos: values.photos }, purchase?.size);
   if (!read.ok) return refuse(422, "Please check what is marked below.", read.fieldErrors as Record<string, string>);
 
   // per shopper, and per network so that many new accounts on one connection cannot flood a product

@@ -5,7 +5,14 @@ import { PhotoPicker } from "~/components/shopper/photo-picker";
 import type { FormValues } from "~/components/ui/live-errors";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useLiveErrors } from "~/components/ui/use-live-errors";
-import { FIT_OPTIONS, readReviewForm, REVIEW_LIMITS, type ReviewFit, type ReviewStatus } from "~/modules/reviews";
+import {
+  FIT_OPTIONS,
+  fitAsked,
+  readReviewForm,
+  REVIEW_LIMITS,
+  type ReviewFit,
+  type ReviewStatus,
+} from "~/modules/reviews";
 import { StarInput } from "./stars";
 
 /*
@@ -42,8 +49,8 @@ export interface ReviewFormPage {
   needsApproval: boolean;
 }
 
-const check = (values: FormValues) => {
-  const read = readReviewForm(values);
+const checkFor = (sizeBought: string) => (values: FormValues) => {
+  const read = readReviewForm(values, sizeBought);
   return read.ok ? {} : (read.fieldErrors as Record<string, string>);
 };
 
@@ -66,6 +73,7 @@ export function ReviewForm({ page, answer }: { page: ReviewFormPage; answer: Rev
   const [body, setBody] = useState(start.fields.body ?? "");
   const [photos, setPhotos] = useState(start.photos);
   const [uploading, setUploading] = useState(false);
+  const [check] = useState(() => checkFor(page.purchase.size));
   const live = useLiveErrors({ check, server: answer?.fieldErrors, sent: answer?.values.fields });
   const errors = live.errors;
   const sending = useNavigation().state === "submitting";
@@ -100,7 +108,9 @@ export function ReviewForm({ page, answer }: { page: ReviewFormPage; answer: Rev
       {start.fields.version ? <input type="hidden" name="version" value={start.fields.version} /> : null}
 
       <StarInput value={rating} onChange={setRating} error={errors.rating} />
-      <FitChoice fit={fit} onChoose={setFit} purchase={page.purchase} error={errors.fit} />
+      {fitAsked(page.purchase.size) ? (
+        <FitChoice fit={fit} onChoose={setFit} purchase={page.purchase} error={errors.fit} />
+      ) : null}
 
       <section aria-labelledby="words-heading" className="space-y-8">
         <h2 id="words-heading" className="font-display text-2xl text-ink">

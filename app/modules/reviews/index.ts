@@ -6,6 +6,7 @@ export {
   averageRating,
   FIT_LABELS,
   FIT_OPTIONS,
+  fitAsked,
   fitSummaryText,
   PRIOR_MEAN,
   PRIOR_WEIGHT,

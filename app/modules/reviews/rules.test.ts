@@ -82,3 +82,20 @@ describe("how ratings add up", () => {
     expect(fitSummaryText({ runsSmall: 2, trueToSize: 2, runsLarge: 2 })).toMatch(/divided/);
   });
 });
+
+describe("the fit, asked only of a piece bought in a size", () => {
+  const told = { rating: "5", title: "Lovely", body: "Sits beautifully, lovely colour." };
+
+  it("must be told for a sized piece", () => {
+    expect(readReviewForm(told, "M")).toEqual({ ok: false, fieldErrors: { fit: REVIEW_MESSAGES.fit } });
+    expect(readReviewForm({ ...told, fit: "runs_large" }, "M")).toMatchObject({
+      ok: true,
+      data: { fit: "runs_large" },
+    });
+  });
+
+  it("is dropped for One Size", () => {
+    expect(readReviewForm(told, "One Size")).toMatchObject({ ok: true, data: { fit: null } });
+    expect(readReviewForm({ ...told, fit: "runs_small" }, "One Size")).toMatchObject({ ok: true, data: { fit: null } });
+  });
+});

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { type FormRead, readForm } from "../../lib/forms";
-import type { ReviewSummary } from "../catalog";
+import { DEFAULT_SIZE, type ReviewSummary } from "../catalog";
 
 export const REVIEW_LIMITS = {
   titleMax: 120,
@@ -77,7 +77,8 @@ export interface ReviewInput {
   rating: number;
   title: string;
   body: string;
-  fit: ReviewFit;
+  /** null for a piece bought without a size (One Size) */
+  fit: ReviewFit | null;
   photos: string[];
 }
 
@@ -116,7 +117,11 @@ export const reviewFormSchema = z.object({
   body: trimmedText.pipe(
     z.string().min(REVIEW_LIMITS.bodyMin, REVIEW_MESSAGES.body).max(REVIEW_LIMITS.bodyMax, REVIEW_MESSAGES.bodyLong),
   ),
-  fit: z.enum(["runs_small", "true_to_size", "runs_large"], { error: REVIEW_MESSAGES.fit }),
+  // asked only of a piece bought in a size (fitAsked); a necklace in One Size has no fit to tell
+  fit: z.preprocess(
+    (v) => (v === "" || v === undefined ? null : v),
+    z.enum(["runs_small", "true_to_size", "runs_large"], { error: REVIEW_MESSAGES.fit }).nullable(),
+  ),
   photos: z
     .preprocess((v) => (Array.isArray(v) ? v : typeof v === "string" ? [v] : []), z.array(z.unknown()))
     .transform((list) => [
@@ -125,9 +130,26 @@ export const reviewFormSchema = z.object({
     .refine((list) => list.length <= REVIEW_LIMITS.photosMax, REVIEW_MESSAGES.photos),
 });
 
-/** The review form as the server reads it: every field's message where it is not right. */
-export function readReviewForm(fields: Record<string, unknown>): FormRead<ReviewInput, keyof ReviewInput> {
-  return readForm<typeof reviewFormSchema, keyof ReviewInput>(reviewFormSchema, fields);
+/** Whether the form asks how the piece fitted: only when it was bought in a size. */
+export function fitAsked(sizeBought: string): boolean {
+  return sizeBought !== DEFAULT_SIZE;
+}
+
+/**
+ * The review form as the server reads it: every field's message where it is not right. The fit must be
+ * told unless `sizeBought` (her purchase's size) says the piece has no size; then it is dropped.
+ */
+export function readReviewForm(
+  fields: Record<string, unknown>,
+  sizeBought?: string,
+): FormRead<ReviewInput, keyof ReviewInput> {
+  const asked = sizeBought === undefined || fitAsked(sizeBought);
+  const read = readForm<typeof reviewFormSchema, keyof ReviewInput>(
+    reviewFormSchema,
+    asked ? fields : { ...fields, fit: "" },
+  );
+  if (!asked || FIT_OPTIONS.some((f) => f.value === fields.fit)) return read;
+  return { ok: false, fieldErrors: { ...(read.ok ? {} : read.fieldErrors), fit: REVIEW_MESSAGES.fit } };
 }
 
 /** A staff reason or answer: trimmed, its message when empty or too long. */

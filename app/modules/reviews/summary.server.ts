@@ -25,41 +25,40 @@ export async function lockProductReviews(tx: Tx, productId: string): Promise<voi
 /** Recomputes and stores the product's summary; the caller holds lockProductReviews. */
 export async function refreshReviewSummary(tx: Tx, productId: string): Promise<void> {
   const published = and(eq(reviews.productId, productId), eq(reviews.status, "published"));
-  const [[totals], photoRows, featured] = await Promise.all([
-    tx
-      .select({
-        count: sql<number>`count(*)::int`,
-        sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`,
-        s1: sql<number>`count(*) filter (where ${reviews.rating} = 1)::int`,
-        s2: sql<number>`count(*) filter (where ${reviews.rating} = 2)::int`,
-        s3: sql<number>`count(*) filter (where ${reviews.rating} = 3)::int`,
-        s4: sql<number>`count(*) filter (where ${reviews.rating} = 4)::int`,
-        s5: sql<number>`count(*) filter (where ${reviews.rating} = 5)::int`,
-        small: sql<number>`count(*) filter (where ${reviews.fit} = 'runs_small')::int`,
-        true: sql<number>`count(*) filter (where ${reviews.fit} = 'true_to_size')::int`,
-        large: sql<number>`count(*) filter (where ${reviews.fit} = 'runs_large')::int`,
-      })
-      .from(reviews)
-      .where(published),
-    tx
-      .select({ id: reviews.id, photos: reviews.photos })
-      .from(reviews)
-      .where(and(published, sql`jsonb_array_length(${reviews.photos}) > 0`))
-      .orderBy(desc(reviews.publishedAt), desc(reviews.id))
-      .limit(PHOTO_STRIP),
-    tx
-      .select({
-        author: reviews.authorName,
-        rating: reviews.rating,
-        title: reviews.title,
-        body: reviews.body,
-        publishedAt: reviews.publishedAt,
-      })
-      .from(reviews)
-      .where(published)
-      .orderBy(desc(reviews.helpfulCount), desc(reviews.publishedAt), desc(reviews.id))
-      .limit(FEATURED),
-  ]);
+  // one statement after another: a transaction is one connection
+  const [totals] = await tx
+    .select({
+      count: sql<number>`count(*)::int`,
+      sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`,
+      s1: sql<number>`count(*) filter (where ${reviews.rating} = 1)::int`,
+      s2: sql<number>`count(*) filter (where ${reviews.rating} = 2)::int`,
+      s3: sql<number>`count(*) filter (where ${reviews.rating} = 3)::int`,
+      s4: sql<number>`count(*) filter (where ${reviews.rating} = 4)::int`,
+      s5: sql<number>`count(*) filter (where ${reviews.rating} = 5)::int`,
+      small: sql<number>`count(*) filter (where ${reviews.fit} = 'runs_small')::int`,
+      true: sql<number>`count(*) filter (where ${reviews.fit} = 'true_to_size')::int`,
+      large: sql<number>`count(*) filter (where ${reviews.fit} = 'runs_large')::int`,
+    })
+    .from(reviews)
+    .where(published);
+  const photoRows = await tx
+    .select({ id: reviews.id, photos: reviews.photos })
+    .from(reviews)
+    .where(and(published, sql`jsonb_array_length(${reviews.photos}) > 0`))
+    .orderBy(desc(reviews.publishedAt), desc(reviews.id))
+    .limit(PHOTO_STRIP);
+  const featured = await tx
+    .select({
+      author: reviews.authorName,
+      rating: reviews.rating,
+      title: reviews.title,
+      body: reviews.body,
+      publishedAt: reviews.publishedAt,
+    })
+    .from(reviews)
+    .where(published)
+    .orderBy(desc(reviews.helpfulCount), desc(reviews.publishedAt), desc(reviews.id))
+    .limit(FEATURED);
   const t = totals!;
   const summary: ReviewSummary | null =
     t.count === 0

@@ -4,7 +4,7 @@ import { inTransaction } from "../../db/transaction.server";
 import { getStoreSettings } from "../content/index.server";
 import { claimShopperPhotos, releaseShopperPhotos } from "../media/index.server";
 import { deliveredPurchasesOf } from "../orders/index.server";
-import { REVIEW_MESSAGES, reviewerName, type ReviewFit, type ReviewInput, type ReviewStatus } from "./rules";
+import { fitAsked, REVIEW_MESSAGES, reviewerName, type ReviewFit, type ReviewInput, type ReviewStatus } from "./rules";
 import { reviews } from "./schema.server";
 import { lockProductReviews, refreshReviewSummary } from "./summary.server";
 
@@ -113,6 +113,9 @@ export async function saveReview(
   return inTransaction<SaveReviewResult>(db, async (tx, rollBack) => {
     const [purchase] = await deliveredPurchasesOf(tx, args.userId, args.productId, 1);
     if (!purchase) return { ok: false, status: 403, message: REVIEW_MESSAGES.notBuyer };
+    // a piece bought in a size says how it fitted; One Size (jewellery) has nothing to say
+    if (fitAsked(purchase.size) && args.input.fit === null)
+      return { ok: false, status: 422, message: REVIEW_MESSAGES.fit, fieldErrors: { fit: REVIEW_MESSAGES.fit } };
     await lockProductReviews(tx, args.productId);
     const [existing] = await tx
       .select()
@@ -140,7 +143,7 @@ export async function saveReview(
       rating: args.input.rating,
       title: args.input.title,
       body: args.input.body,
-      fit: args.input.fit,
+      fit: fitAsked(purchase.size) ? args.input.fit : null,
       photos: args.input.photos,
       status,
       publishedAt: status === "published" ? (existing?.publishedAt ?? now) : (existing?.publishedAt ?? null),
