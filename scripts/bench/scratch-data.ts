@@ -97,8 +97,6 @@ export async function fillCatalogue(db: Db): Promise<void> {
       occasions: t.occasions,
       type: t.type,
       badge: t.badge ?? null,
-      rating: Math.round((3 + random() * 2) * 10) / 10,
-      reviewsCount: Math.floor(random() * 300),
       popularity: Math.floor(random() * 1000),
       orderCount: Math.floor(random() * 500),
       createdAt: new Date(now - Math.floor(random() * 400 * 86_400_000)),

@@ -1,4 +1,7 @@
 import type { Db } from "../../app/db/client.server";
+import { inTransaction } from "../../app/db/transaction.server";
+import { storeReviewSummary } from "../../app/modules/catalog/products.server";
+import { ratingScore } from "../../app/modules/reviews/rules";
 import {
   createProduct,
   ensureCategories,
@@ -36,19 +39,44 @@ export function productInput(overrides: Partial<NewProductInput> = {}): NewProdu
     care: "Machine wash cold",
     occasions: ["Casual"],
     type: "Kurta",
-    rating: 4.2,
-    reviewsCount: 10,
     orderCount: 5,
     ...overrides,
   };
 }
 
-/** Inserts a product (creating the categories first) and returns its id. */
+/** A test product's standing as if its reviews had been published: an average over `reviewsCount` (10) reviews. */
+export interface TestRating {
+  rating?: number | null;
+  reviewsCount?: number;
+}
+
+/**
+ * Inserts a product (creating the categories first) and returns its id. A `rating` is kept the way
+ * the reviews module keeps a product's summary (average, count and the Rating sort's score), without
+ * writing the reviews themselves.
+ */
 export async function createTestProduct(
   db: Db,
-  overrides: Partial<NewProductInput> = {},
+  overrides: Partial<NewProductInput> & TestRating = {},
   images: NewProductImage[] = [],
 ): Promise<string> {
   await ensureCategories(db);
-  return createProduct(db, productInput(overrides), images);
+  const { rating, reviewsCount, ...input } = overrides;
+  const id = await createProduct(db, productInput(input), images);
+  if (rating != null) await rateTestProduct(db, id, rating, reviewsCount ?? 10);
+  return id;
+}
+
+async function rateTestProduct(db: Db, productId: string, rating: number, count: number): Promise<void> {
+  const stars = Math.min(5, Math.max(1, Math.round(rating))) - 1;
+  const histogram: [number, number, number, number, number] = [0, 0, 0, 0, 0];
+  histogram[stars] = count;
+  await inTransaction(db, (tx) =>
+    storeReviewSummary(tx, productId, {
+      rating,
+      count,
+      score: ratingScore(rating * count, count),
+      summary: { stars: histogram, fit: { runsSmall: 0, trueToSize: 0, runsLarge: 0 }, photos: [], featured: [] },
+    }),
+  );
 }

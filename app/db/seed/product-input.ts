@@ -39,9 +39,7 @@ export function seedProductInput(product: SeedProduct, index: number, now: Date)
     occasions: product.occasions,
     type: product.type,
     badge: product.badge ?? null,
-    // the demo shop has no reviews: its made-up standing only ranks 'Popular', and shows no stars
-    rating: null,
-    reviewsCount: 0,
+    // the catalogue's made-up standing only ranks 'Popular'; stars come from the demo reviews
     popularity: Math.round(product.orderCount * 2 + product.reviewsCount * 5 + product.rating * 20),
     orderCount: product.orderCount,
     createdAt: new Date(now.getTime() - product.addedDaysAgo * 86_400_000),

@@ -42,8 +42,7 @@ export interface NewProductInput {
   occasions?: string[];
   type?: string | null;
   badge?: string | null;
-  rating?: number | null;
-  reviewsCount?: number;
+  // no rating: a product's stars come only from its published reviews (storeReviewSummary)
   popularity?: number;
   orderCount?: number;
   isActive?: boolean;
