@@ -15,18 +15,21 @@ type Stars = 2 | 3 | 4 | 5;
 
 /**
  * A sentence, or one for some categories only, or a complaint about the fit (said only by a buyer
- * whose size ran small or large) or about the colour (the shop answers those).
+ * whose size ran small or large) or about the colour (the shop answers those); with the title that
+ * goes with it when it says something particular.
  */
-type Line = string | { text: string; only?: CategorySlug[]; about?: "runs_small" | "runs_large" | "colour" };
+type Line =
+  string | { text: string; only?: CategorySlug[]; about?: "runs_small" | "runs_large" | "colour"; title?: string };
 
 interface GroupTexts {
+  /** titles for any text of those stars (a text with a title of its own takes that) */
   titles: Record<Stars, string[]>;
   openers: Record<Stars, Line[]>;
   /** said by some buyers, whatever their stars (4 and 5 only) */
   asides: Line[];
 }
 
-const TOPS: CategorySlug[] = ["kurtas", "short-kurtis", "shirts", "dresses"];
+const TOPS: CategorySlug[] = ["kurtas", "short-kurtis", "shirts"];
 
 const GARMENT: GroupTexts = {
   titles: {
@@ -44,17 +47,9 @@ const GARMENT: GroupTexts = {
       "Soft and breathable",
       "Very happy with this",
     ],
-    4: [
-      "Pretty, with one small niggle",
-      "Good quality for the price",
-      "Nice, but wash it separately",
-      "Comfortable everyday piece",
-      "Good buy",
-      "Lovely print, a little long for me",
-      "Nice fabric, creases easily",
-    ],
-    3: ["Okay, not great", "Good fabric, fit not for me", "Colour differs from the photos", "Decent but thin"],
-    2: ["Tight across the chest", "Colour much duller than shown", "Ran very small", "Not what I expected"],
+    4: ["Good quality for the price", "Comfortable everyday piece", "Good buy", "Pretty, with one small niggle"],
+    3: ["Okay, not great", "Not quite for me"],
+    2: ["Not what I expected", "Disappointed"],
   },
   openers: {
     5: [
@@ -82,42 +77,71 @@ const GARMENT: GroupTexts = {
       },
     ],
     4: [
-      "Really nice {noun} for the price. The {fabric} is good, though {it} crease{s} quickly, so keep an iron ready.",
-      "Lovely print and colour. One star less because the {colour} bled a little in the first wash; fine since then.",
-      "Pretty and comfortable. The length is a bit more than I expected for {size}; I am 5 ft 2 in.",
+      {
+        text: "Really nice {noun} for the price. The {fabric} is good, though {it} crease{s} quickly, so keep an iron ready.",
+        title: "Nice fabric, creases easily",
+      },
+      {
+        text: "Lovely print and colour. One star less because the {colour} bled a little in the first wash; fine since then.",
+        title: "Nice, but wash it separately",
+      },
+      {
+        text: "Pretty and comfortable. The length is a bit more than I expected for {size}; I am 5 ft 2 in.",
+        title: "Lovely, a little long for me",
+      },
       "Good quality overall. The stitching could be neater at the seams but nobody notices when it is on.",
       "Nice {noun}, softer after one wash. Delivery took a week to Guwahati, otherwise no complaints.",
-      "I like {them} a lot. The fabric is slightly thinner than I imagined, so I wear a slip underneath.",
+      {
+        text: "I like {them} a lot. The fabric is slightly thinner than I imagined, so I wear a slip underneath.",
+        title: "Pretty, a little thin",
+      },
     ],
     3: [
       {
         text: "The {fabric} is nice but the {colour} looked brighter on the website. In person it is quite muted.",
         about: "colour",
+        title: "Colour differs from the photos",
       },
-      "Decent {noun}, nothing special for the price. The print is slightly off-centre on mine.",
+      {
+        text: "Decent {noun}, nothing special for the price. The print is slightly off-centre on mine.",
+        title: "Decent, not special",
+      },
       {
         text: "Fabric quality is fine, but {it} {was} snug on me in {size}. The exchange was easy though.",
         about: "runs_small",
+        title: "Good fabric, runs small",
       },
-      { text: "Nice fabric, but {it} hung loose on me in {size} and looked shapeless.", about: "runs_large" },
-      "Okay for home. The fabric pilled a little after four washes.",
+      {
+        text: "Nice fabric, but {it} hung loose on me in {size} and looked shapeless.",
+        about: "runs_large",
+        title: "Good fabric, fit not for me",
+      },
+      { text: "Okay for home. The fabric pilled a little after four washes.", title: "Pilled after a few washes" },
     ],
     2: [
       {
         text: "The colour I received is much duller than in the photos, closer to brown than {colour}. Sent {them} back.",
         about: "colour",
+        title: "Colour much duller than shown",
       },
       {
         text: "Had to return {them}. The armholes were tight and the sleeves cut into my arms, and I always wear {size}.",
         about: "runs_small",
+        title: "Tight across the arms",
       },
-      { text: "Far too loose in {size}, {it} looked like a tent on me. Returned {them}.", about: "runs_large" },
-      "The fabric feels thin and a little see-through in daylight. Not worth the price for me.",
+      {
+        text: "Far too loose in {size}, {it} looked like a tent on me. Returned {them}.",
+        about: "runs_large",
+        title: "Ran very large",
+      },
+      {
+        text: "The fabric feels thin and a little see-through in daylight. Not worth the price for me.",
+        title: "Too thin for the price",
+      },
     ],
   },
   asides: [
     "Washed {them} by hand as the label says and {it} came out fine.",
-    "The pockets are a lovely bonus.",
     "Bought {them} in the sale, so even better value.",
     "Colour has stayed true after several washes.",
     "I am 5 ft 5 in, for reference.",
@@ -134,9 +158,9 @@ const LEHENGA: GroupTexts = {
       "Heavy flare, beautiful work",
       "Perfect for the wedding season",
     ],
-    4: ["Beautiful, blouse needed alteration", "Lovely but heavy", "Gorgeous, dupatta a little thin"],
-    3: ["Pretty work, tricky fit", "Colour deeper than shown"],
-    2: ["Blouse far too tight"],
+    4: ["Beautiful lehenga", "Lovely work"],
+    3: ["Pretty, with reservations"],
+    2: ["Not worth it for me"],
   },
   openers: {
     5: [
@@ -147,30 +171,46 @@ const LEHENGA: GroupTexts = {
       "Wore it to a Haldi and then to a reception with different jewellery; looked right at both.",
     ],
     4: [
-      "Stunning lehenga. The blouse needed taking in at the sides, which my tailor did in a day.",
-      "Lovely work and colour. It is heavier than I expected, so plan for that if you wear it all day.",
-      "Beautiful set, though the dupatta is a touch thin next to the skirt.",
+      {
+        text: "Stunning lehenga. The blouse needed taking in at the sides, which my tailor did in a day.",
+        title: "Beautiful, blouse needed alteration",
+      },
+      {
+        text: "Lovely work and colour. It is heavier than I expected, so plan for that if you wear it all day.",
+        title: "Lovely but heavy",
+      },
+      {
+        text: "Beautiful set, though the dupatta is a touch thin next to the skirt.",
+        title: "Gorgeous, dupatta a little thin",
+      },
     ],
     3: [
       {
         text: "The work is pretty but the {colour} is darker than in the photos, too dark for a day function.",
         about: "colour",
+        title: "Colour deeper than shown",
       },
       {
         text: "Skirt is lovely; the blouse runs tight and its margin is small, so alterations were limited.",
         about: "runs_small",
+        title: "Pretty work, tight blouse",
       },
       {
         text: "Skirt is lovely but the blouse was loose in {size} and needed a lot of taking in.",
         about: "runs_large",
+        title: "Pretty work, loose blouse",
       },
     ],
     2: [
       {
         text: "The blouse was far too tight in {size} with hardly any margin to let out. Had to send it back.",
         about: "runs_small",
+        title: "Blouse far too tight",
       },
-      "The work looked cheap up close and a few sequins were already loose when it arrived. Returned it.",
+      {
+        text: "The work looked cheap up close and a few sequins were already loose when it arrived. Returned it.",
+        title: "Work looked cheap up close",
+      },
     ],
   },
   asides: [
@@ -186,12 +226,12 @@ const SAREE: GroupTexts = {
       "Drapes like a dream",
       "A saree to keep for years",
       "Wore it for Diwali",
-      "The zari is gorgeous",
+      "Lovely weave",
       "Perfect office saree",
     ],
-    4: ["Beautiful, blouse piece a bit short", "Lovely weave, no fall attached", "Slightly stiff at first"],
-    3: ["Nice saree, colour differs", "Pleats will not stay"],
-    2: ["Not the colour shown"],
+    4: ["Beautiful saree", "Elegant, one small thing"],
+    3: ["Nice, not perfect"],
+    2: ["Disappointed"],
   },
   openers: {
     5: [
@@ -202,20 +242,40 @@ const SAREE: GroupTexts = {
       "Bought it for my daughter's college farewell and she looked lovely. The fabric is soft and does not slip.",
     ],
     4: [
-      "Beautiful saree. The blouse piece is a little short for full sleeves, keep that in mind.",
-      "Lovely weave and colour. It came without fall and pico, so give your tailor a day for that.",
-      "Slightly stiff on the first wear, softened after a dry clean. Very elegant.",
+      {
+        text: "Beautiful saree. The blouse piece is a little short for full sleeves, keep that in mind.",
+        title: "Beautiful, blouse piece a bit short",
+      },
+      {
+        text: "Lovely weave and colour. It came without fall and pico, so give your tailor a day for that.",
+        title: "Lovely weave, no fall attached",
+      },
+      {
+        text: "Slightly stiff on the first wear, softened after a dry clean. Very elegant.",
+        title: "Slightly stiff at first",
+      },
     ],
     3: [
-      { text: "Nice saree but the {colour} is lighter than on the screen. Still wearable.", about: "colour" },
-      "The fabric is slippery and the pleats needed pins. Looks pretty once it is draped.",
+      {
+        text: "Nice saree but the {colour} is lighter than on the screen. Still wearable.",
+        about: "colour",
+        title: "Nice saree, colour differs",
+      },
+      {
+        text: "The fabric is slippery and the pleats needed pins. Looks pretty once it is draped.",
+        title: "Pleats will not stay",
+      },
     ],
     2: [
       {
         text: "The colour was quite different from the pictures, dull rather than {colour}. Returned it.",
         about: "colour",
+        title: "Not the colour shown",
       },
-      "The fabric felt synthetic, nothing like the silk I expected. Returned it.",
+      {
+        text: "The fabric felt synthetic, nothing like the silk I expected. Returned it.",
+        title: "Felt synthetic",
+      },
     ],
   },
   asides: [
@@ -231,11 +291,11 @@ const FABRIC: GroupTexts = {
       "Lovely material, stitched beautifully",
       "Great fabric for the price",
       "My tailor loved it",
-      "Beautiful dupatta",
+      "Beautiful colours",
     ],
-    4: ["Good material, dupatta thinner", "Nice, bleeds a little"],
-    3: ["Fabric fine, print faded"],
-    2: ["Less fabric than described"],
+    4: ["Good material", "Nice fabric"],
+    3: ["Just okay"],
+    2: ["Disappointed"],
   },
   openers: {
     5: [
@@ -245,11 +305,28 @@ const FABRIC: GroupTexts = {
       "Lovely material. The print is sharp and there was plenty of cloth for the salwar.",
     ],
     4: [
-      "Nice material, though the dupatta is thinner than the kurta fabric.",
-      "Good quality. It bled a little in the first wash, so soak it in salt water first.",
+      {
+        text: "Nice material, though the dupatta is thinner than the kurta fabric.",
+        title: "Good material, dupatta thinner",
+        only: ["unstitched"],
+      },
+      {
+        text: "Good quality. It bled a little in the first wash, so soak it in salt water first.",
+        title: "Nice, bleeds a little",
+      },
     ],
-    3: ["The print faded slightly after a few washes. The fabric itself is fine."],
-    2: ["Less fabric than described; my tailor could not fit full sleeves."],
+    3: [
+      {
+        text: "The print faded slightly after a few washes. The fabric itself is fine.",
+        title: "Print faded a little",
+      },
+    ],
+    2: [
+      {
+        text: "Less fabric than described; my tailor could not fit full sleeves.",
+        title: "Less fabric than described",
+      },
+    ],
   },
   asides: ["Pre-wash it before stitching, it shrinks a little.", "The colour matches the photos closely."],
 };
@@ -263,9 +340,9 @@ const JEWELLERY: GroupTexts = {
       "Lovely gift",
       "Did not irritate my skin",
     ],
-    4: ["Pretty but a little heavy", "Nice, the hook could be better"],
-    3: ["Pretty but tarnished", "Smaller than expected"],
-    2: ["A stone fell out"],
+    4: ["Very pretty", "Nice piece"],
+    3: ["Just okay"],
+    2: ["Disappointed"],
   },
   openers: {
     5: [
@@ -276,14 +353,22 @@ const JEWELLERY: GroupTexts = {
       "The detail is fine and the stones are set evenly. Exactly like the photos.",
     ],
     4: [
-      "Lovely to look at, a little heavy after a few hours.",
-      "Very pretty. The clasp is a bit stiff, but it holds securely.",
+      { text: "Lovely to look at, a little heavy after a few hours.", title: "Pretty but a little heavy" },
+      { text: "Very pretty. The clasp is a bit stiff, but it holds securely.", title: "Nice, the clasp is stiff" },
     ],
     3: [
-      "Pretty, but smaller than {it} look{s} in the photos.",
-      "Started to darken slightly after a month; keeping {them} in the pouch helps.",
+      { text: "Pretty, but smaller than {it} look{s} in the photos.", title: "Smaller than expected" },
+      {
+        text: "Started to darken slightly after a month; keeping {them} in the pouch helps.",
+        title: "Darkened a little",
+      },
     ],
-    2: ["One stone came loose on the first wear. Disappointing for the price."],
+    2: [
+      {
+        text: "One stone came loose on the first wear. Disappointing for the price.",
+        title: "A stone fell out",
+      },
+    ],
   },
   asides: ["Keep {them} away from perfume and {it} will last.", "The colour of the stones matches the photos."],
 };
@@ -419,9 +504,9 @@ export function writeReview(
 ): WrittenReview {
   const texts = TEXTS[textGroupOf(product.category)];
   const stars = Math.min(5, Math.max(2, review.rating)) as Stars;
-  const title = pickFresh(rng, texts.titles[stars], used);
   const possible = texts.openers[stars].filter((l) => couldSay(l, product.category, review.fit, stars));
   const opener = pickFresh(rng, possible.length > 0 ? possible : texts.openers[stars], used);
+  const title = (typeof opener !== "string" && opener.title) || pickFresh(rng, texts.titles[stars], used);
   const about = aboutOf(opener);
   const parts = [lineText(opener)];
   if (stars >= 4 && rng() < 0.45) parts.push(lineText(pickFresh(rng, texts.asides, used)));
@@ -442,6 +527,6 @@ export function shopReply(kind: "fit" | "colour" | "thanks", firstName: string):
   if (kind === "fit")
     return `Thank you for the honest review, ${firstName}. This cut sits close at the shoulders, so we have added a note to its size guide suggesting a size up. Our team is always happy to arrange an exchange.`;
   if (kind === "colour")
-    return `Thank you, ${firstName}. Hand-dyed colours vary a little from batch to batch and our photos were taken in daylight; we have added a note about this to the product page. Do write to us if you would like an exchange.`;
+    return `Thank you, ${firstName}. Colours look a little different from screen to screen, and our photos were taken in daylight; we have added a note about this to the product page. Do write to us if you would like an exchange.`;
   return `Thank you so much, ${firstName}! We are so glad it made the day special.`;
 }
