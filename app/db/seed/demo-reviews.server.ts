@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.server";
+import { getLogger } from "../../lib/logger.server";
 import { user } from "../../modules/accounts/auth-schema.server";
 import { customerProfiles } from "../../modules/accounts/schema.server";
 import { getShopperProducts, variantsOf } from "../../modules/catalog/index.server";
@@ -17,7 +18,6 @@ import { CATALOGUE } from "./catalogue";
 import { DEMO_SHOPPER } from "./demo-orders.server";
 import { type DemoBuyer, planDemoReviews, type PlannedOrder, type PlannedReview } from "./demo-reviews-plan";
 import { drawBuyerPhoto, type StoredBuyerPhoto, storeBuyerPhoto } from "./review-photos.server";
-import type { SeedProduct } from "./types";
 
 /*
  * The demo shop's reviews (demo mode, first start, DEMO_ORDERS on): a hundred-odd made-up buyers whose
@@ -62,11 +62,16 @@ async function drawPhotos(
   let next = 0;
   const worker = async () => {
     for (let job = jobs[next++]; job; job = jobs[next++]) {
-      const body = await drawBuyerPhoto(job.review.product, job.review.colour, job.view, jobs.indexOf(job));
-      const photo = await storeBuyerPhoto(storage, body);
-      const list = stored.get(job.review) ?? [];
-      list[job.i] = photo;
-      stored.set(job.review, list);
+      try {
+        const body = await drawBuyerPhoto(job.review.product, job.review.colour, job.view, jobs.indexOf(job));
+        const photo = await storeBuyerPhoto(storage, body);
+        const list = stored.get(job.review) ?? [];
+        list[job.i] = photo;
+        stored.set(job.review, list);
+      } catch (error) {
+        // a picture that cannot be stored (a bucket not answering) leaves the review without it
+        getLogger().warn({ err: error }, "demo reviews: a buyer's photo could not be stored");
+      }
     }
   };
   await Promise.all(Array.from({ length: PHOTO_JOBS }, worker));
@@ -274,7 +279,7 @@ function historyOf(
  */
 export async function seedDemoReviews(db: Db, storage: MediaStorage, now = new Date()): Promise<DemoReviewsResult> {
   const catalogue = await loadCatalogue(db);
-  const seeded = CATALOGUE.filter((p: SeedProduct) => catalogue.bySlug.has(p.slug));
+  const seeded = CATALOGUE.filter((p) => catalogue.bySlug.has(p.slug));
   const plan = planDemoReviews(seeded, now);
   const none = { buyers: 0, orders: 0, reviews: 0, photos: 0 };
   const [already] = await db.select({ id: user.id }).from(user).where(eq(user.phoneNumber, plan.buyers[0]!.phone));
@@ -286,7 +291,6 @@ export async function seedDemoReviews(db: Db, storage: MediaStorage, now = new D
     storage,
     rows.reviewRows.map((r) => r.planned),
   );
-  photos.catch(() => {});
   let photoCount = 0;
   await db.transaction(async (tx) => {
     await insertAll(rows.users, (c) => tx.insert(user).values(c));
@@ -303,7 +307,8 @@ export async function seedDemoReviews(db: Db, storage: MediaStorage, now = new D
     const stored = await photos;
     const uploads: Array<typeof mediaUploads.$inferInsert> = [];
     for (const { planned, row } of rows.reviewRows) {
-      const list = stored.get(planned) ?? [];
+      // (in the order planned: the whole piece first, then its close-up)
+      const list = (stored.get(planned) ?? []).filter(Boolean);
       row.photos = list.map((p) => p.url);
       for (const p of list)
         uploads.push({ ...p, format: "jpeg", uploadedBy: row.userId, attachedAt: planned.at, createdAt: planned.at });
