@@ -108,10 +108,9 @@ export async function claimNewPictures(
 ): Promise<Map<string, StoredPicture>> {
   const found = new Map<string, StoredPicture>();
   if (keys.length === 0) return found;
-  const [uploads, taken] = await Promise.all([
-    unattachedStaffUploadsByKey(tx, keys),
-    tx.select({ key: productImages.key }).from(productImages).where(inArray(productImages.key, keys)),
-  ]);
+  // one statement after another: a transaction is one connection
+  const uploads = await unattachedStaffUploadsByKey(tx, keys);
+  const taken = await tx.select({ key: productImages.key }).from(productImages).where(inArray(productImages.key, keys));
   for (const u of uploads) found.set(u.key, { url: u.url, width: u.width, height: u.height });
   const unknownPicture: Refusal = {
     ok: false,
