@@ -18,6 +18,8 @@ export interface StoredPicture {
 }
 
 /** A variant as the editor works with it. */
+type ProductImageRow = typeof productImages.$inferSelect;
+
 export interface VariantRow {
   id: string;
   sku: string;
@@ -26,21 +28,27 @@ export interface VariantRow {
   stock: number;
 }
 
-/** A product's pictures in their order, and every variant row it has (also those no longer in its sizes x colours). */
-export function picturesAndVariants(db: Db | Tx, productId: string) {
-  return Promise.all([
-    db.select().from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.position)),
-    db
-      .select({
-        id: productVariants.id,
-        sku: productVariants.sku,
-        size: productVariants.size,
-        colour: productVariants.colour,
-        stock: productVariants.stock,
-      })
-      .from(productVariants)
-      .where(eq(productVariants.productId, productId)) as Promise<VariantRow[]>,
-  ]);
+/**
+ * A product's pictures in their order, and every variant row it has (also those no longer in its sizes
+ * x colours). One after the other: inside a save's transaction both go over its one connection.
+ */
+export async function picturesAndVariants(db: Db | Tx, productId: string): Promise<[ProductImageRow[], VariantRow[]]> {
+  const images = await db
+    .select()
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position));
+  const variants: VariantRow[] = await db
+    .select({
+      id: productVariants.id,
+      sku: productVariants.sku,
+      size: productVariants.size,
+      colour: productVariants.colour,
+      stock: productVariants.stock,
+    })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  return [images, variants];
 }
 
 export type SaveResult =
