@@ -1,8 +1,5 @@
-import { useEffect, useRef } from "react";
-import { useFetcher, useRevalidator } from "react-router";
-import { useToast } from "~/components/admin/toast";
 import type { ReturnActionAnswer } from "~/modules/admin/index.server";
-import { StatusFormError } from "../orders/status-fields";
+import { ActionError, useActionAnswer } from "../use-action-answer";
 import { LABEL, control } from "./return-format";
 
 /*
@@ -12,38 +9,11 @@ import { LABEL, control } from "./return-format";
  */
 
 export function useReturnAction() {
-  const fetcher = useFetcher<ReturnActionAnswer>();
-  const toast = useToast();
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const handled = useRef<ReturnActionAnswer | undefined>(undefined);
-  useEffect(() => {
-    if (!answer || handled.current === answer) return;
-    handled.current = answer;
-    if (answer.ok) toast(answer.message);
-    else toast(answer.formError, "error");
-  }, [answer, toast]);
-  const failed = answer && !answer.ok ? answer : null;
-  return {
-    fetcher,
-    busy: fetcher.state !== "idle",
-    failed,
-    fieldError: (name: string) => failed?.fieldErrors[name],
-  };
+  const { fetcher, busy, failed } = useActionAnswer<ReturnActionAnswer>();
+  return { fetcher, busy, failed, fieldError: (name: string) => failed?.fieldErrors[name] };
 }
 
-/** The form's refusal, with the reload button when the return changed meanwhile. */
-export function ActionError({ failed }: { failed: ReturnType<typeof useReturnAction>["failed"] }) {
-  const revalidator = useRevalidator();
-  if (!failed || Object.keys(failed.fieldErrors).length > 0) return null;
-  return (
-    <StatusFormError
-      message={failed.formError}
-      conflict={Boolean(failed.conflict)}
-      reloading={revalidator.state !== "idle"}
-      onReload={() => void revalidator.revalidate()}
-    />
-  );
-}
+export { ActionError };
 
 /** A labelled text control with its error below it (ids `<id>`, `<id>-error`, `<id>-hint`). */
 export function TextField({
