@@ -1,0 +1,50 @@
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { openProduct, type Seeded } from "./catalogue";
+import { expect } from "./test";
+
+/*
+ * Steps to a delivered order, as the reviews' end-to-end tests take them: a browser of its own on an
+ * address of its own, a cash-on-delivery order of one piece, and staff marking it delivered.
+ */
+
+/**
+ * A new browser for this screen size coming from `198.17.<block>.<41|42>` (X-Forwarded-For, believed
+ * from loopback): sign-in and review limits count per address, so each role of each width has its own.
+ */
+export async function pageFrom(browser: Browser, testInfo: TestInfo, block: number): Promise<Page> {
+  const context = await browser.newContext({
+    ...testInfo.project.use,
+    baseURL: testInfo.project.use.baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": `198.17.${block}.${testInfo.project.name === "desktop" ? 41 : 42}` },
+  });
+  return context.newPage();
+}
+
+/**
+ * The signed-in shopper on `page` orders the product as its page starts (cash on delivery, to Jaipur);
+ * returns the order number.
+ */
+export async function orderCashOnDelivery(page: Page, s: Seeded): Promise<string> {
+  await openProduct(page, s.product.name);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText(/^Added to cart/)).toBeVisible();
+  await page.goto("/checkout");
+  await page.getByRole("textbox", { name: "Address", exact: true }).fill("22 Chandpole Bazaar, near the gate");
+  await page.getByLabel("Pincode").fill("302001");
+  await expect(page.getByLabel("City")).toHaveValue("Jaipur");
+  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
+  await page.getByRole("button", { name: /^Place order/ }).click();
+  await expect(page).toHaveURL(/\/order-success/, { timeout: 15_000 });
+  return (await page.getByTestId("success-order-number").textContent())!.trim();
+}
+
+/** Staff (signed in on `staff`) mark the order delivered from its page. */
+export async function markDelivered(staff: Page, orderNumber: string) {
+  await staff.goto(`/admin/orders?search=${encodeURIComponent(orderNumber)}`);
+  await staff.getByRole("link", { name: orderNumber }).first().click();
+  await expect(staff.getByRole("heading", { name: orderNumber, level: 1 })).toBeVisible();
+  const form = staff.getByTestId("status-form");
+  await form.getByLabel("New status").selectOption("delivered");
+  await form.getByRole("button", { name: "Update status" }).click();
+  await expect(staff.getByTestId("order-status")).toHaveText("Delivered");
+}
