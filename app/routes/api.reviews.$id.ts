@@ -15,8 +15,6 @@ export interface ReviewActionAnswer {
   helpfulCount?: number;
 }
 
-const TOO_MANY = "You have sent a lot of feedback on reviews.";
-
 /*
  * POST /api/reviews/:id with intent=helpful, or intent=report and a short reason: one signed-in
  * shopper's vote or report, once per review (the second is answered 409), never on her own review.
@@ -40,7 +38,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   ]) {
     const attempt = await checkAttempt(db, limit);
     if (!attempt.allowed)
-      return answer({ ok: false, message: `${TOO_MANY} ${tryAgainIn(attempt.retryAfterSeconds)}` }, 429, {
+      return answer({ ok: false, message: `${REVIEW_MESSAGES.tooManyVotes} ${tryAgainIn(attempt.retryAfterSeconds)}` }, 429, {
         "Retry-After": String(attempt.retryAfterSeconds),
       });
   }

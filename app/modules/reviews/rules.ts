@@ -57,6 +57,7 @@ export const REVIEW_MESSAGES = {
   stale: "This review was changed elsewhere. Please reload the page and try again.",
   tooMany: "You have written as many reviews as we take in a day.",
   tooManyFromNetwork: "Too many reviews from your network.",
+  tooManyVotes: "You have sent a lot of feedback on reviews.",
   saved: "Thank you! Your review is published.",
   savedPending: "Thank you! Your review will show once the shop has read it.",
   updated: "Your review is updated.",
