@@ -40,7 +40,8 @@ export function RecentActivity({ items }: { items: DashboardData["activity"] }) 
                 {ENTITY_HREF[item.entity] ? (
                   <Link
                     to={ENTITY_HREF[item.entity]!}
-                    className="text-ink underline-offset-4 hover:text-maroon hover:underline"
+                    // underlined: inside the line's grey text, colour alone would not mark it as a link
+                    className="text-ink underline underline-offset-4 hover:text-maroon"
                   >
                     {ENTITY_LABEL[item.entity] ?? item.entity}
                   </Link>
