@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { REVIEW_MESSAGES } from "../../app/modules/reviews";
+import { axeViolations } from "./support/axe";
 import { openProduct, SEEDED, type Seeded } from "./support/catalogue";
 import { markDelivered, orderCashOnDelivery, pageFrom } from "./support/delivered-order";
 import { randomPhone, register } from "./support/shopper";
@@ -12,9 +13,10 @@ import { expect, test } from "./support/test";
  * cannot review it; once her cash-on-delivery order is delivered she can, from the product page and
  * her order's page. Her review (stars, fit, words, a photo) shows on the product page for any visitor
  * with the size she bought, in the buyers' photos, the rating and the page's structured data; the
- * piece leads its category in the Rating sort. Another shopper marks it helpful once. Staff hide it
+ * piece leads its category in the Rating sort and the dashboard counts it. Another shopper marks it
+ * helpful once. Staff hide it
  * with a reason: she reads the reason in her account and it leaves the product page. At 1440 px her
- * review's words carry markup, which every page shows as text and never runs.
+ * review's words carry markup, which every page shows as text and never runs. axe checks each screen.
  */
 
 const SCREENS = "tmp/screens";
@@ -79,6 +81,11 @@ async function reviewsSection(page: Page): Promise<Locator> {
   const section = page.getByRole("region", { name: "Reviews" });
   await section.scrollIntoViewIfNeeded();
   return section;
+}
+
+/** axe finds nothing on the page as it stands (soft: every page's findings are reported). */
+async function expectAccessible(page: Page, where: string) {
+  expect.soft(await axeViolations(page), `axe on ${where}`).toEqual([]);
 }
 
 /** No markup of a review ran on the page. */
@@ -156,6 +163,7 @@ test("a buyer reviews a delivered piece; others read it and mark it helpful; sta
   });
   await expect(shopper.getByRole("img", { name: "Photo 1" })).toBeVisible({ timeout: 15_000 });
   await expect(shopper.getByRole("button", { name: "Submit review" })).toBeEnabled();
+  await expectAccessible(shopper, "the review form");
   await shopper.screenshot({ path: `${SCREENS}/review-form-${name}.png`, fullPage: true, style: STILL });
   await shopper.getByRole("button", { name: "Submit review" }).click();
   await expect(shopper).toHaveURL(/\?saved=new$/, { timeout: 15_000 });
@@ -163,6 +171,7 @@ test("a buyer reviews a delivered piece; others read it and mark it helpful; sta
   await expect(saved).toContainText(REVIEW_MESSAGES.saved);
   await expect(saved).toContainText(review.title);
   await expectNoScriptRan(shopper);
+  await expectAccessible(shopper, "the saved review");
   await shopper.screenshot({ path: `${SCREENS}/review-saved-${name}.png`, fullPage: true, style: STILL });
 
   // 4. on the product page, for a visitor who never signed in
@@ -198,6 +207,7 @@ test("a buyer reviews a delivered piece; others read it and mark it helpful; sta
     }),
   ]);
   await expectNoScriptRan(guest);
+  await expectAccessible(guest, "the product page's reviews");
   await reviews.screenshot({ path: `${SCREENS}/reviews-section-${name}.png`, style: STILL });
   expect(visitor.csp).toEqual([]);
 
@@ -211,6 +221,13 @@ test("a buyer reviews a delivered piece; others read it and mark it helpful; sta
   await expect(first).toContainText(`${review.stars}.0 ★ (1)`);
   await expect(first).toContainText(rating);
   await guest.context().close();
+
+  // the dashboard's panel counts it (the other width's review is hidden by the time this one is written)
+  await staff.goto("/admin");
+  const panel = staff.getByRole("region", { name: "Reviews", exact: true });
+  await expect(panel.getByTestId("reviews-summary")).toContainText("1 review of 1 product");
+  await expect(panel.getByTestId("reviews-best")).toContainText(s.product.name);
+  await panel.screenshot({ path: `${SCREENS}/admin-dashboard-reviews-${name}.png` });
 
   // 6. another signed-in shopper finds it helpful, once
   const voter = await pageFrom(browser, testInfo, BLOCK.voter);
@@ -231,6 +248,7 @@ test("a buyer reviews a delivered piece; others read it and mark it helpful; sta
   await helpful.click();
   await expect(theirs.getByRole("status")).toHaveText(REVIEW_MESSAGES.alreadyVoted);
   await expect(helpful).toHaveText("Helpful (1)");
+  await expectAccessible(voter, "the reviews after a vote");
   await expectNoScriptRan(voter);
   expect(voterCsp).toEqual([]);
   await voter.context().close();
@@ -245,10 +263,12 @@ test("a buyer reviews a delivered piece; others read it and mark it helpful; sta
   await expect(card).toContainText("1 found it helpful");
   await expect(card.getByRole("img", { name: `${review.stars} out of 5 stars` })).toBeVisible();
   await expectNoScriptRan(staff);
+  await expectAccessible(staff, "the staff queue");
   await staff.screenshot({ path: `${SCREENS}/admin-reviews-queue-${name}.png`, fullPage: true });
   const reason = "It names another shop's prices; please write about the piece itself.";
   await card.getByText("Hide this review").click();
   await card.getByRole("textbox", { name: /^Why it is hidden/ }).fill(reason);
+  await expectAccessible(staff, "the hide form");
   await card.screenshot({ path: `${SCREENS}/admin-review-hide-${name}.png` });
   await card.getByRole("button", { name: "Hide review" }).click();
   await expect(card).toHaveCount(0);
@@ -267,6 +287,7 @@ test("a buyer reviews a delivered piece; others read it and mark it helpful; sta
   await expect(mine).toContainText("Hidden");
   await expect(mine).toContainText(`Hidden by the shop: ${reason}`);
   await expectNoScriptRan(shopper);
+  await expectAccessible(shopper, "her account's reviews");
   await shopper.screenshot({ path: `${SCREENS}/account-reviews-hidden-${name}.png`, fullPage: true, style: STILL });
   expect(shopperCsp).toEqual([]);
 
