@@ -14,9 +14,9 @@ import { expect, test } from "./support/test";
  * her order's page. Her review (stars, fit, words, a photo) shows on the product page for any visitor
  * with the size she bought, in the buyers' photos, the rating and the page's structured data; the
  * piece leads its category in the Rating sort and the dashboard counts it. Another shopper marks it
- * helpful once. Staff hide it
- * with a reason: she reads the reason in her account and it leaves the product page. At 1440 px her
- * review's words carry markup, which every page shows as text and never runs. axe checks each screen.
+ * helpful once. Staff hide it with a reason: she reads the reason in her account and it leaves the
+ * product page. At 1440 px her review's words carry markup, which every page shows as text and never
+ * runs. axe checks each screen.
  */
 
 const SCREENS = "tmp/screens";
