@@ -12,8 +12,6 @@ export {
   PRIOR_WEIGHT,
   ratingLabel,
   ratingScore,
-  readReviewForm,
-  reviewFormSchema,
   readReviewSort,
   readStaffText,
   REVIEW_LIMITS,
@@ -26,3 +24,4 @@ export {
   type ReviewSort,
   type ReviewStatus,
 } from "./rules";
+export { readReviewForm, reviewFormSchema } from "./form";

@@ -2,8 +2,6 @@
  * What a review may say and how reviews add up (decision 043). Pure and browser-safe: the review form
  * checks the same rules the server enforces, and the summary a product keeps is computed here.
  */
-import { z } from "zod";
-import { type FormRead, readForm } from "../../lib/forms";
 import { DEFAULT_SIZE, type ReviewSummary } from "../catalog";
 
 export const REVIEW_LIMITS = {
@@ -84,7 +82,7 @@ export interface ReviewInput {
 }
 
 /** Collapses runs of spaces and strips characters no one types (controls), keeping line breaks. */
-function cleanText(value: string, keepLines: boolean): string {
+export function cleanText(value: string, keepLines: boolean): string {
   // eslint-disable-next-line no-control-regex
   const noControls = value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
   return keepLines
@@ -96,61 +94,9 @@ function cleanText(value: string, keepLines: boolean): string {
     : noControls.replace(/\s+/g, " ").trim();
 }
 
-const trimmedLine = z.preprocess((v) => (typeof v === "string" ? cleanText(v, false) : ""), z.string());
-const trimmedText = z.preprocess((v) => (typeof v === "string" ? cleanText(v, true) : ""), z.string());
-
-/**
- * The review form's rules (decision 039: the browser shows them as she types, the server enforces
- * them). `photos` is a list of the stored photos' addresses (the form's repeated `photos` fields).
- */
-export const reviewFormSchema = z.object({
-  rating: z.preprocess(
-    (v) => (typeof v === "string" && v !== "" ? Number(v) : v),
-    z
-      .number({ error: REVIEW_MESSAGES.rating })
-      .int(REVIEW_MESSAGES.rating)
-      .min(1, REVIEW_MESSAGES.rating)
-      .max(5, REVIEW_MESSAGES.rating),
-  ),
-  title: trimmedLine.pipe(
-    z.string().min(1, REVIEW_MESSAGES.title).max(REVIEW_LIMITS.titleMax, REVIEW_MESSAGES.titleLong),
-  ),
-  body: trimmedText.pipe(
-    z.string().min(REVIEW_LIMITS.bodyMin, REVIEW_MESSAGES.body).max(REVIEW_LIMITS.bodyMax, REVIEW_MESSAGES.bodyLong),
-  ),
-  // asked only of a piece bought in a size (fitAsked); a necklace in One Size has no fit to tell
-  fit: z.preprocess(
-    (v) => (v === "" || v === undefined ? null : v),
-    z.enum(["runs_small", "true_to_size", "runs_large"], { error: REVIEW_MESSAGES.fit }).nullable(),
-  ),
-  photos: z
-    .preprocess((v) => (Array.isArray(v) ? v : typeof v === "string" ? [v] : []), z.array(z.unknown()))
-    .transform((list) => [
-      ...new Set(list.filter((p): p is string => typeof p === "string" && p.length > 0 && p.length < 500)),
-    ])
-    .refine((list) => list.length <= REVIEW_LIMITS.photosMax, REVIEW_MESSAGES.photos),
-});
-
 /** Whether the form asks how the piece fitted: only when it was bought in a size. */
 export function fitAsked(sizeBought: string): boolean {
   return sizeBought !== DEFAULT_SIZE;
-}
-
-/**
- * The review form as the server reads it: every field's message where it is not right. The fit must be
- * told unless `sizeBought` (her purchase's size) says the piece has no size; then it is dropped.
- */
-export function readReviewForm(
-  fields: Record<string, unknown>,
-  sizeBought?: string,
-): FormRead<ReviewInput, keyof ReviewInput> {
-  const asked = sizeBought === undefined || fitAsked(sizeBought);
-  const read = readForm<typeof reviewFormSchema, keyof ReviewInput>(
-    reviewFormSchema,
-    asked ? fields : { ...fields, fit: "" },
-  );
-  if (!asked || FIT_OPTIONS.some((f) => f.value === fields.fit)) return read;
-  return { ok: false, fieldErrors: { ...(read.ok ? {} : read.fieldErrors), fit: REVIEW_MESSAGES.fit } };
 }
 
 /** A staff reason or answer: trimmed, its message when empty or too long. */
