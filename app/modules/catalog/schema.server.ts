@@ -149,6 +149,10 @@ export const products = pgTable(
     index("products_active_rating_idx")
       .on(t.ratingScore.desc(), t.id)
       .where(sql`${t.isActive}`),
+    // the products with published reviews, by their average: the dashboard's lowest and best rated
+    index("products_rated_idx")
+      .on(t.rating, t.reviewsCount.desc(), t.id)
+      .where(sql`${t.reviewsCount} > 0`),
     index("products_active_name_idx")
       .on(t.name, t.id)
       .where(sql`${t.isActive}`),

@@ -51,6 +51,7 @@ const starsOf = sql.raw(
   [1, 2, 3, 4, 5].map((n) => `${n} * coalesce((p.review_summary->'stars'->>${n - 1})::int, 0)`).join(" + "),
 );
 
+// products_rated_idx holds exactly the products with reviews_count > 0: only those rows are read
 const rated = sql`p.reviews_count > 0 AND p.review_summary IS NOT NULL`;
 
 function ratedList(order: "asc" | "desc", name: "lowest" | "best") {

@@ -1,0 +1,1 @@
+CREATE INDEX "products_rated_idx" ON "products" USING btree ("rating","reviews_count" DESC NULLS LAST,"id") WHERE "products"."reviews_count" > 0;
