@@ -38,9 +38,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   ]) {
     const attempt = await checkAttempt(db, limit);
     if (!attempt.allowed)
-      return answer({ ok: false, message: `${REVIEW_MESSAGES.tooManyVotes} ${tryAgainIn(attempt.retryAfterSeconds)}` }, 429, {
-        "Retry-After": String(attempt.retryAfterSeconds),
-      });
+      return answer(
+        { ok: false, message: `${REVIEW_MESSAGES.tooManyVotes} ${tryAgainIn(attempt.retryAfterSeconds)}` },
+        429,
+        {
+          "Retry-After": String(attempt.retryAfterSeconds),
+        },
+      );
   }
   if (intent === "helpful") {
     const { status, ...result } = await voteHelpful(db, { userId: user.id, reviewId: params.id });
