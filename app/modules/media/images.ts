@@ -18,6 +18,14 @@ export function variantUrl(url: string, width: number): string {
   return url.replace(/-w\d+\.webp$/, `-w${width}.webp`);
 }
 
+/**
+ * A stored photo's square thumbnail, from its default-width address ('…-w800.webp' → '…-thumb.webp').
+ * Here with the other picture addresses, so a page showing thumbnails loads none of the upload rules.
+ */
+export function photoThumbnailUrl(url: string): string {
+  return url.replace(/-w\d+\.webp$/, "-thumb.webp");
+}
+
 export function srcSet(url: string, widths: readonly number[] = PRODUCT_IMAGE_WIDTHS): string {
   return widths.map((w) => `${variantUrl(url, w)} ${w}w`).join(", ");
 }

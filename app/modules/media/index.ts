@@ -6,6 +6,7 @@
 export {
   PRODUCT_IMAGE_DEFAULT_WIDTH,
   PRODUCT_IMAGE_WIDTHS,
+  photoThumbnailUrl,
   srcSet,
   thumbnailKey,
   variantKey,
@@ -28,7 +29,6 @@ export {
   isShopperPhoto,
   MAX_PHOTOS_PER_REQUEST,
   MAX_SHOPPER_PHOTO_BYTES,
-  photoThumbnailUrl,
   SHOPPER_PHOTO_MESSAGES,
   SHOPPER_UPLOAD_PATH,
   SHOPPER_UPLOAD_REQUEST_LIMIT,

@@ -54,11 +54,6 @@ export function isShopperPhoto(value: unknown): value is ShopperPhoto {
   );
 }
 
-/** A stored photo's square thumbnail, from its default-width address ('…-w800.webp' → '…-thumb.webp'). */
-export function photoThumbnailUrl(url: string): string {
-  return url.replace(/-w\d+\.webp$/, "-thumb.webp");
-}
-
 /** What can be told without the server: an empty file, one over 8 MB, a declared type that is no photo. */
 export function checkPhotoBeforeSending(file: { size: number; type: string; name: string }): string | null {
   if (file.size === 0) return SHOPPER_PHOTO_MESSAGES.noFile;

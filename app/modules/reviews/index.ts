@@ -7,10 +7,8 @@ export {
   FIT_LABELS,
   FIT_OPTIONS,
   fitAsked,
-  fitSummaryText,
   PRIOR_MEAN,
   PRIOR_WEIGHT,
-  ratingLabel,
   ratingScore,
   readReviewSort,
   readStaffText,
@@ -25,3 +23,4 @@ export {
   type ReviewStatus,
 } from "./rules";
 export { readReviewForm, reviewFormSchema } from "./form";
+export { fitSummaryText, ratingLabel } from "./words";

@@ -2,7 +2,7 @@
  * What a review may say and how reviews add up (decision 043). Pure and browser-safe: the review form
  * checks the same rules the server enforces, and the summary a product keeps is computed here.
  */
-import { DEFAULT_SIZE, type ReviewSummary } from "../catalog";
+import { DEFAULT_SIZE } from "../catalog";
 
 export const REVIEW_LIMITS = {
   titleMax: 120,
@@ -139,26 +139,8 @@ export function averageRating(starsSum: number, count: number): number | null {
   return count > 0 ? Math.round((starsSum / count) * 10) / 10 : null;
 }
 
-/** 'Most buyers found it true to size', or null until three buyers said how it fitted. */
-export function fitSummaryText(fit: ReviewSummary["fit"] | null | undefined): string | null {
-  if (!fit) return null;
-  const total = fit.runsSmall + fit.trueToSize + fit.runsLarge;
-  if (total < 3) return null;
-  const top = [
-    { n: fit.trueToSize, text: "Most buyers found it true to size" },
-    { n: fit.runsSmall, text: "Most buyers found it runs small: consider a size up" },
-    { n: fit.runsLarge, text: "Most buyers found it runs large: consider a size down" },
-  ].sort((a, b) => b.n - a.n)[0]!;
-  return top.n * 2 > total ? top.text : "Buyers are divided on the fit: check the size chart";
-}
-
 export const FIT_LABELS: Record<ReviewFit, string> = {
   runs_small: "Runs small",
   true_to_size: "True to size",
   runs_large: "Runs large",
 };
-
-/** '4.5 out of 5 stars from 12 reviews', for screen readers and titles. */
-export function ratingLabel(rating: number, count: number): string {
-  return `${rating.toFixed(1)} out of 5 stars from ${count} ${count === 1 ? "review" : "reviews"}`;
-}
