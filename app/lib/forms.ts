@@ -125,3 +125,17 @@ export function problem<T>(problemOf: (value: T) => string | null) {
     if (message) ctx.addIssue({ code: "custom", message });
   };
 }
+
+/** What a form with photos sent, to put back in it after a refusal: its text fields and the photos' addresses. */
+export interface FormWithPhotos {
+  fields: Record<string, string>;
+  photos: string[];
+}
+
+/** Every text field of a posted form (but `photos`) and its repeated `photos` fields (stored addresses). */
+export function typedWithPhotos(form: FormData): FormWithPhotos {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form.entries()) if (typeof value === "string" && name !== "photos") fields[name] = value;
+  const photos = form.getAll("photos").filter((p): p is string => typeof p === "string" && p.length < 500);
+  return { fields, photos };
+}

@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { AccountBreadcrumb } from "~/components/account/account-breadcrumb";
-import { ReturnRequestForm, windowsLine, type ReturnFormValues } from "~/components/account/return-request-form";
+import { ReturnRequestForm, windowsLine } from "~/components/account/return-request-form";
 import { getDb } from "~/db/client.server";
 import { noStoreHeaders } from "~/lib/cache-control";
 import { invariantResponse, readFormData } from "~/lib/http.server";
@@ -8,6 +8,7 @@ import { requireUser } from "~/modules/accounts/index.server";
 import { MAX_PHOTOS_PER_REQUEST, SHOPPER_PHOTO_MESSAGES } from "~/modules/media";
 import { readReturnRequest, RETURN_MESSAGES } from "~/modules/returns";
 import { createReturnRequest, loadReturnOffer } from "~/modules/returns/index.server";
+import { typedWithPhotos } from "~/lib/forms";
 import type { Route } from "./+types/account.order.return";
 
 /*
@@ -51,19 +52,11 @@ type Fields = Record<string, string | string[]>;
 
 const NOTHING_LEFT = "Every piece of this order is already being returned or cannot be returned.";
 
-/** What she sent, to put back in the form: every text field and the photos' addresses. */
-function typedValues(form: FormData): ReturnFormValues {
-  const values: Record<string, string> = {};
-  for (const [name, value] of form.entries()) if (typeof value === "string" && name !== "photos") values[name] = value;
-  const photos = form.getAll("photos").filter((p): p is string => typeof p === "string");
-  return { fields: values, photos };
-}
-
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const form = await readFormData(request);
-  const values = typedValues(form);
+  const values = typedWithPhotos(form);
   const refuse = (status: number, message: string, fieldErrors: Record<string, string> = {}, keep = values) =>
     data({ message, fieldErrors, values: keep }, status);
 

@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { AccountBreadcrumb } from "~/components/account/account-breadcrumb";
-import { ReviewForm, type ReviewFormAnswer, type ReviewFormValues } from "~/components/reviews-form/review-form";
+import { ReviewForm, type ReviewFormAnswer } from "~/components/reviews-form/review-form";
 import { ReviewPiece, ReviewSaved, ReviewStateNote } from "~/components/reviews-form/review-page-parts";
 import { getDb } from "~/db/client.server";
 import { PRIVATE_NO_STORE_HEADERS } from "~/lib/cache-control";
@@ -12,6 +12,7 @@ import { ATTEMPT_RULES } from "~/modules/limits";
 import { checkAttempt, tryAgainIn } from "~/modules/limits/index.server";
 import { readReviewForm, REVIEW_MESSAGES } from "~/modules/reviews";
 import { reviewEligibility, saveReview } from "~/modules/reviews/index.server";
+import { typedWithPhotos } from "~/lib/forms";
 import type { Route } from "./+types/product.review";
 
 /*
@@ -69,19 +70,11 @@ function savedMessageOf(saved: (typeof SAVED)[number], status: "pending" | "publ
   return saved === "new" ? REVIEW_MESSAGES.saved : REVIEW_MESSAGES.updated;
 }
 
-/** What she sent, to put back in the form: every text field and the photos' addresses. */
-function typedValues(form: FormData): ReviewFormValues {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of form.entries()) if (typeof value === "string" && name !== "photos") fields[name] = value;
-  const photos = form.getAll("photos").filter((p): p is string => typeof p === "string" && p.length < 500);
-  return { fields, photos };
-}
-
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const form = await readFormData(request);
-  const values = typedValues(form);
+  const values = typedWithPhotos(form);
   const refuse = (
     status: number,
     message: string,

@@ -1,3 +1,4 @@
+import type { FormWithPhotos } from "~/lib/forms";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { PhotoPicker } from "~/components/shopper/photo-picker";
@@ -23,10 +24,8 @@ import { ExchangeChoices, ReturnPieces } from "./return-pieces";
  * her answers as she gives them. The server checks everything again.
  */
 
-export interface ReturnFormValues {
-  fields: Record<string, string>;
-  photos: string[];
-}
+/** What she sent, put back in the form after a refusal. */
+export type ReturnFormValues = FormWithPhotos;
 
 export interface ReturnFormAnswer {
   message: string;

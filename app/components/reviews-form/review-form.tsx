@@ -1,3 +1,4 @@
+import type { FormWithPhotos } from "~/lib/forms";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Field, FieldError, Notice } from "~/components/account/field";
@@ -22,10 +23,8 @@ import { StarInput } from "./stars";
  * from, so a change made elsewhere in between is refused rather than overwritten.
  */
 
-export interface ReviewFormValues {
-  fields: Record<string, string>;
-  photos: string[];
-}
+/** What she sent, put back in the form after a refusal. */
+export type ReviewFormValues = FormWithPhotos;
 
 /** The action's answer to a refused post: what was wrong, and everything she sent. */
 export interface ReviewFormAnswer {
