@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { openProduct, SEEDED, type Seeded } from "./support/catalogue";
+import { markDelivered } from "./support/delivered-order";
 import { randomPhone, register } from "./support/shopper";
 import { signInThroughFooter } from "./support/staff";
 import { expect, test } from "./support/test";
@@ -46,17 +47,6 @@ async function placeCodOrder(page: Page, request: APIRequestContext, s: Seeded):
   await page.getByRole("button", { name: /^Place order/ }).click();
   await expect(page).toHaveURL(/\/order-success/, { timeout: 15_000 });
   return (await page.getByTestId("success-order-number").textContent())!.trim();
-}
-
-/** Staff mark the order delivered from its page. */
-async function markDelivered(staff: Page, orderNumber: string) {
-  await staff.goto(`/admin/orders?search=${encodeURIComponent(orderNumber)}`);
-  await staff.getByRole("link", { name: orderNumber }).first().click();
-  await expect(staff.getByRole("heading", { name: orderNumber, level: 1 })).toBeVisible();
-  const form = staff.getByTestId("status-form");
-  await form.getByLabel("New status").selectOption("delivered");
-  await form.getByRole("button", { name: "Update status" }).click();
-  await expect(staff.getByTestId("order-status")).toHaveText("Delivered");
 }
 
 /** The shopper asks to exchange her piece for another size, from her order's page. */

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { RETURN_MESSAGES } from "../../app/modules/returns";
-import { openProduct, SEEDED, type Seeded } from "./support/catalogue";
+import { SEEDED, type Seeded } from "./support/catalogue";
+import { markDelivered, orderCashOnDelivery, pageFrom } from "./support/delivered-order";
 import { randomPhone, register } from "./support/shopper";
 import { signInThroughFooter } from "./support/staff";
 import { expect, test } from "./support/test";
@@ -20,15 +21,8 @@ const PLENTY = [...SEEDED].reverse().filter((s) => s.total >= 12);
 const PIECE: Record<string, Seeded> = { desktop: PLENTY[20]!, phone: PLENTY[21]! };
 
 /** Each width browses from addresses of its own (sign-in limits are per address). */
-async function newPage(browser: Browser, testInfo: TestInfo, who: "shopper" | "staff"): Promise<Page> {
-  const context = await browser.newContext({
-    ...testInfo.project.use,
-    baseURL: testInfo.project.use.baseURL,
-    extraHTTPHeaders: {
-      "X-Forwarded-For": `198.17.${who === "staff" ? 70 : 71}.${testInfo.project.name === "desktop" ? 41 : 42}`,
-    },
-  });
-  return context.newPage();
+function newPage(browser: Browser, testInfo: TestInfo, who: "shopper" | "staff"): Promise<Page> {
+  return pageFrom(browser, testInfo, who === "staff" ? 70 : 71);
 }
 
 /**
@@ -38,27 +32,7 @@ async function newPage(browser: Browser, testInfo: TestInfo, who: "shopper" | "s
 async function placeCodOrder(page: Page, request: APIRequestContext, s: Seeded): Promise<string> {
   await register(page, request, randomPhone());
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-  await openProduct(page, s.product.name);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText(/^Added to cart/)).toBeVisible();
-  await page.goto("/checkout");
-  await page.getByRole("textbox", { name: "Address", exact: true }).fill("22 Chandpole Bazaar, near the gate");
-  await page.getByLabel("Pincode").fill("302001");
-  await expect(page.getByLabel("City")).toHaveValue("Jaipur");
-  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
-  await page.getByRole("button", { name: /^Place order/ }).click();
-  await expect(page).toHaveURL(/\/order-success/, { timeout: 15_000 });
-  return (await page.getByTestId("success-order-number").textContent())!.trim();
-}
-
-async function markDelivered(staff: Page, orderNumber: string) {
-  await staff.goto(`/admin/orders?search=${encodeURIComponent(orderNumber)}`);
-  await staff.getByRole("link", { name: orderNumber }).first().click();
-  await expect(staff.getByRole("heading", { name: orderNumber, level: 1 })).toBeVisible();
-  const form = staff.getByTestId("status-form");
-  await form.getByLabel("New status").selectOption("delivered");
-  await form.getByRole("button", { name: "Update status" }).click();
-  await expect(staff.getByTestId("order-status")).toHaveText("Delivered");
+  return orderCashOnDelivery(page, s);
 }
 
 const photo = () =>

@@ -3,8 +3,8 @@ import { openProduct, type Seeded } from "./catalogue";
 import { expect } from "./test";
 
 /*
- * Steps to a delivered order, as the reviews' end-to-end tests take them: a browser of its own on an
- * address of its own, a cash-on-delivery order of one piece, and staff marking it delivered.
+ * Steps to a delivered order, as the reviews' and returns' end-to-end tests take them: a browser of
+ * its own on an address of its own, a cash-on-delivery order of one piece, and staff marking it delivered.
  */
 
 /**
