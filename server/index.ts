@@ -20,7 +20,8 @@ import { createPageCache } from "./page-cache";
 import { renderGate } from "./render-gate";
 import { trackInFlight } from "./in-flight";
 import { createRequestHandler } from "./request-handler";
-import { clientAddressHeader, sameOriginGuard, securityHeaders } from "./security";
+import { clientAddressHeader, sameOriginGuard, securityHeaderPairs, securityHeaders } from "./security";
+import { createStaticFiles } from "./static-files";
 
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= dev ? "development" : "production";
@@ -65,7 +66,8 @@ async function serveBuild(app: express.Express) {
     const build = (await import(buildFile)) as ServerBuild;
     productionBuild = build;
     getBuild = async () => build;
-    // Fingerprinted assets never change; everything else in the client build is revalidated hourly.
+    // What serveFilesFromMemory does not hold (files over its bounds, or still being compressed) is
+    // served from disk with the same policies: fingerprinted assets never change, the rest is revalidated hourly.
     app.use(
       "/assets",
       express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
@@ -78,7 +80,23 @@ async function serveBuild(app: express.Express) {
   return { getBuild, productionBuild, entryModule };
 }
 
-/** Pictures under /media, a plain 404 for a missing file, and /healthz. */
+/**
+ * The production build's files and the pictures asked for, answered from memory before any other
+ * middleware: they set the security headers themselves and are compressed in advance, so neither
+ * compression nor the script nonce does any work for them (server/static-files.ts, decision 045).
+ * Everything else goes on to the rest of the pipeline; development leaves files to Vite.
+ */
+function serveFilesFromMemory(app: express.Express, config: Config): void {
+  if (dev) return;
+  const files = createStaticFiles({
+    buildDir: "build/client",
+    mediaDir: config.mediaDir,
+    headers: securityHeaderPairs(config),
+  });
+  app.use(files);
+}
+
+/** Pictures under /media (those not answered from memory), a plain 404 for a missing file, and /healthz. */
 function serveMediaAndHealth(app: express.Express, config: Config, entryModule: EntryModuleOf): void {
   app.use("/media", express.static(config.mediaDir, { maxAge: "7d", index: false, fallthrough: false }));
   // A missing asset or picture is an ordinary 404: answer it plainly instead of logging a stack trace.
@@ -212,6 +230,7 @@ async function main() {
   app.disable("x-powered-by");
   // Whose X-Forwarded-For to believe (TRUST_PROXY); every per-address limit uses the address it yields.
   app.set("trust proxy", config.trustProxy);
+  serveFilesFromMemory(app, config);
   app.use(securityHeaders(config));
   app.use(compression());
   // Outside the page cache: every response, cached or not, gets its own script nonce.

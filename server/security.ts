@@ -88,15 +88,24 @@ function pageHeaders(origin: string | undefined, referer: string | undefined): R
   return { ...(origin ? { origin } : {}), ...(referer ? { referer } : {}) };
 }
 
+/** The headers every response carries (the static files, server/static-files.ts, set them themselves). */
+export function securityHeaderPairs(config: Pick<Config, "baseUrl">): Array<[string, string]> {
+  return [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "SAMEORIGIN"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)"],
+    ["Cross-Origin-Opener-Policy", "same-origin-allow-popups"],
+    ...(config.baseUrl.startsWith("https://")
+      ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]]
+      : []),
+  ];
+}
+
 export function securityHeaders(config: Pick<Config, "baseUrl">) {
-  const https = config.baseUrl.startsWith("https://");
+  const pairs = securityHeaderPairs(config);
   return (_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "SAMEORIGIN");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
-    if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    for (const [name, value] of pairs) res.setHeader(name, value);
     next();
   };
 }
