@@ -39,7 +39,7 @@ export default defineConfig({
       name: "phone",
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions },
       // server-level checks need no second run at phone width
-      testIgnore: /healthz-postgres|hardening|checkout-processes|request-bodies/,
+      testIgnore: /healthz-postgres|hardening|checkout-processes|page-cache-processes|request-bodies/,
     },
   ],
   webServer: {

@@ -25,6 +25,7 @@ import { startPaymentSweep, stopPaymentSweep } from "~/modules/checkout/index.se
 import { checkShippingProvider, startTrackingSync, stopTrackingSync } from "~/modules/shipping/index.server";
 import { startStoreCreditExpiry, stopStoreCreditExpiry } from "~/modules/credit/index.server";
 import { startReviewRequests, stopReviewRequests } from "~/modules/reviews/index.server";
+import { startPurgeBus, stopPurgeBus } from "./page-cache-purges.server";
 
 export interface BootInfo {
   database: "pglite" | "postgres";
@@ -74,6 +75,8 @@ async function runBoot(): Promise<BootInfo> {
   );
   setDatabase(database);
   await database.migrate();
+  // every process on the database hears of the others' catalogue changes (decision 044)
+  if (config.databaseUrl) await startPurgeBus(database.db, config.databaseUrl);
   log.info({ database: database.kind }, "database ready, migrations applied");
 
   const { db } = database;
@@ -202,6 +205,7 @@ export async function shutdown(): Promise<void> {
   await stopReviewRequests();
   await stopUploadSweep();
   await stopOutboxWorker();
+  await stopPurgeBus();
   clearInterval(expiryTimer.get());
   try {
     await getDatabase().close();

@@ -69,6 +69,11 @@ export interface Config {
   /** bytes the shared page cache may hold; 0 = off (docs/decisions/013) */
   pageCacheBytes: number;
   /**
+   * how long the page cache answers a copy as fresh (PAGE_CACHE_SECONDS); changes reach every process
+   * at once (decision 044), so this only bounds how old a page that nothing changed may be
+   */
+  pageCacheSeconds: number;
+  /**
    * server processes on the one port (WEB_CONCURRENCY, node:cluster): as asked on PostgreSQL, always 1
    * on the embedded database, which only one process can open (decision 029)
    */
@@ -135,6 +140,7 @@ export function parseConfig(source: NodeJS.ProcessEnv, cwd = process.cwd()): Con
     logFormat: log.format,
     migrationsDir: migrationsDir(cleaned, cwd),
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     processes: env.DATABASE_URL ? env.WEB_CONCURRENCY : 1,
     processesAsked: env.WEB_CONCURRENCY,
     renderConcurrency: env.RENDER_CONCURRENCY,

@@ -5,15 +5,12 @@
  *
  * - the first process starts alone (it migrates and, on a first run, seeds), then the others;
  * - once all listen it prints the start-up banner and tells `npm start` the shop is ready;
- * - a page-cache purge in one process (a staff edit, a stock change) is passed to the others at once;
+ * - page-cache purges reach the other processes through the database (decision 044), not through here;
  * - a process that dies after it was ready is started again (a crash loop of five a minute stops all);
  * - SIGINT / SIGTERM (or `npm start` going away) stop every process the usual way: requests in flight
  *   finish, then each closes its database pool.
  */
 import cluster, { type Worker } from "node:cluster";
-
-/** A worker's message asking the others to empty their page caches (and the primary's relay of it). */
-export const WORKER_PURGE = { shop: "purge-page-cache" } as const;
 
 type WorkerMessage = { shop?: string; banner?: string } | null;
 
@@ -50,9 +47,6 @@ export function runPrimary(processes: number): Promise<void> {
           console.log(`${banner}  ${processes} server processes on this port (WEB_CONCURRENCY)\n`);
           process.send?.({ shop: "ready" });
         }
-      } else if (message?.shop === WORKER_PURGE.shop) {
-        for (const other of Object.values(cluster.workers ?? {}))
-          if (other && other !== worker) other.send(WORKER_PURGE);
       }
     });
     worker.on("exit", (code, signal) => {

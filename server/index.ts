@@ -15,11 +15,11 @@ import { NO_STORE } from "../app/lib/cache-control";
 import { pageCacheHandOff } from "../app/lib/page-cache.server";
 import { bodyLimit, SHOP_BODY_LIMITS } from "./body-limit";
 import { scriptNonce } from "./nonce";
-import { runPrimary, WORKER_PURGE } from "./cluster";
-import { createPageCache } from "./page-cache";
+import { runPrimary } from "./cluster";
+import { createPageCache, type PageCacheOptions } from "./page-cache";
 import { renderGate } from "./render-gate";
 import { trackInFlight } from "./in-flight";
-import { createRequestHandler } from "./request-handler";
+import { createPageRefresher, createRequestHandler } from "./request-handler";
 import { clientAddressHeader, sameOriginGuard, securityHeaderPairs, securityHeaders } from "./security";
 import { createStaticFiles } from "./static-files";
 
@@ -122,23 +122,18 @@ function serveMediaAndHealth(app: express.Express, config: Config, entryModule: 
 }
 
 /**
- * Pages that are the same for every signed-out visitor, kept for their s-maxage (decision 013);
- * catalogue writes purge it through the hand-off slot (app/lib/page-cache.server.ts).
+ * Pages that are the same for every visitor, kept and refreshed in the background (decisions 013 and
+ * 044); app code purges it through the hand-off slot (app/lib/page-cache.server.ts), and other
+ * processes' purges arrive through the database (app/lib/page-cache-bus.server.ts).
  */
-function mountPageCache(app: express.Express, config: Config): void {
-  const pageCache = createPageCache({ maxBytes: dev ? 0 : config.pageCacheBytes });
-  // With several processes (WEB_CONCURRENCY) a purge reaches the others through the primary at once.
-  pageCacheHandOff.set({
-    purge() {
-      pageCache.purge();
-      if (cluster.isWorker) process.send?.(WORKER_PURGE);
-    },
+function mountPageCache(app: express.Express, config: Config, refresh: PageCacheOptions["refresh"]): void {
+  const pageCache = createPageCache({
+    maxBytes: dev ? 0 : config.pageCacheBytes,
+    keepSeconds: config.pageCacheSeconds,
+    staleSeconds: config.pageCacheSeconds,
+    refresh,
   });
-  if (cluster.isWorker) {
-    process.on("message", (message: unknown) => {
-      if ((message as { shop?: string } | null)?.shop === WORKER_PURGE.shop) pageCache.purge();
-    });
-  }
+  pageCacheHandOff.set({ purge: (scope) => pageCache.purge(scope) });
   app.use(pageCache);
 }
 
@@ -249,16 +244,15 @@ async function main() {
   // Bodies are read within their limit before any route sees them; picture uploads and the products
   // CSV import are streamed to their routes and counted on the way (decisions 022, 023).
   app.use(bodyLimit(SHOP_BODY_LIMITS));
-  mountPageCache(app, config);
-  // What the cache does not answer is rendered a few pages at a time, in order (decision 030).
-  app.use(renderGate(config.renderConcurrency));
+  // What the cache does not answer is rendered a few pages at a time, in order (decision 030), and so
+  // are the cache's own refreshes of stale copies.
+  const gate = renderGate(config.renderConcurrency);
+  const build = productionBuild ?? getBuild;
+  const mode = dev ? "development" : "production";
+  mountPageCache(app, config, createPageRefresher({ build, mode, acquire: gate.acquire }));
+  app.use(gate);
   // counted until each handler returns, so stopping waits for work whose visitor has already left
-  const pages = trackInFlight(
-    createRequestHandler({
-      build: productionBuild ?? getBuild,
-      mode: dev ? "development" : "production",
-    }),
-  );
+  const pages = trackInFlight(createRequestHandler({ build, mode }));
   app.use(pages);
 
   const info = await (await entryModule()).boot();

@@ -191,14 +191,16 @@ describe("shared page cache", () => {
     expect(renders.get("/long")).toBe(1);
   });
 
-  it("stays within its byte budget, and purge empties it", async () => {
+  it("stays within its byte budget, and a purge renders the page again", async () => {
     await get("/big"); // 9 KiB: above an eighth of the 64 KiB budget, never stored
     expect((await get("/big")).cache).toBeNull();
     await get("/shared?v=purge");
     expect((await get("/shared?v=purge")).cache).toBe("hit");
-    cache.purge();
-    expect(cache.stats.entries).toBe(0);
-    expect((await get("/shared?v=purge")).body).toBe("<p>shared purge #2</p>");
+    expect(cache.purge()).toBeGreaterThan(0);
+    // without a way to refresh in the background, a purged copy is never answered
+    const after = await get("/shared?v=purge");
+    expect(after.cache).toBeNull();
+    expect(after.body).toBe("<p>shared purge #2</p>");
   });
 
   it("does not keep a page whose render began before a purge", async () => {

@@ -4,6 +4,9 @@ import { NONCE_PLACEHOLDER } from "../app/lib/csp";
 import { isSharedPath } from "../app/lib/personal-paths";
 import { hasSessionCookie } from "../app/modules/accounts";
 import { newNonce, replaceAll } from "./nonce";
+import { copyStore, type CopyStore, type Entry, type PurgeScope } from "./page-copies";
+
+export type { PurgeScope } from "./page-copies";
 
 /*
  * A shared cache for pages that are the same for every signed-out visitor (docs/decisions/013):
@@ -15,30 +18,27 @@ import { newNonce, replaceAll } from "./nonce";
  *   request, since those pages render nothing personal (decision 029);
  * - a response is stored only when it is a 200, sets no cookie and says `s-maxage=N` (N > 0) in its
  *   Cache-Control without `private` or `no-store`; the route decides, as it would for a CDN;
- * - entries live N seconds, in a map bounded by total bytes (least recently used leave first);
- * - simultaneous misses for one address wait for the first render instead of rendering again;
- * - `purge()` empties it; app code reaches it through `pageCacheHandOff` (app/lib/page-cache.server.ts)
- *   after a catalogue write, so the next visitor sees the change at once on this instance.
+ * - a copy is fresh for N seconds, or `keepSeconds` when that is longer (purges reach every process:
+ *   decision 044), then stale for `staleSeconds` (or the route's stale-while-revalidate): a stale copy
+ *   is answered at once (`X-Page-Cache: stale`) while one render replaces it in the background
+ *   (`refresh`), so nobody waits for a render of a page that has a copy;
+ * - `purge(scope)` marks the copies a change touches (by the tags of their Cache-Tag header, or all):
+ *   a purged copy is answered for at most `purgeGraceMs` more while it is rendered again, then dropped;
+ *   app code reaches it through `purgePageCache` (app/lib/page-cache.server.ts), which also tells the
+ *   other processes and instances on the database;
+ * - a page is never rendered twice at once in a process: requests for an address with no copy wait
+ *   for the render in flight (`shared`), and a stale copy has at most one refresh running;
+ * - the copies live in a map bounded by total bytes (least recently used leave first: page-copies.ts).
  *
  * The compression middleware and the nonce middleware run before it, so a render reaches it
  * uncompressed and with the nonce placeholder. A kept copy gets a script nonce of its own (in its body
  * and its Content-Security-Policy: the same for everyone served that copy, as a CDN's copy would be,
- * for at most its s-maxage) and is compressed once per encoding, on its first hit that asks for it
+ * for as long as the copy is kept) and is compressed once per encoding, on its first hit that asks for it
  * (brotli or gzip, by Accept-Encoding); hits are answered with those bytes as they are, so neither
  * compression nor the nonce middleware does any work for them (decision 029).
  */
 
 type Encoding = "br" | "gzip";
-
-interface Entry {
-  status: number;
-  headers: Array<[string, string]>;
-  body: Buffer;
-  /** the body compressed, made on the first hit that accepts each encoding */
-  encoded: Partial<Record<Encoding, Buffer>>;
-  storedAt: number;
-  expiresAt: number;
-}
 
 /** The encoding to answer with: brotli, then gzip, when the request accepts it (q > 0); else none. */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
@@ -75,9 +75,18 @@ function withCopyNonce(
 
 export interface PageCache {
   (req: Request, res: Response, next: NextFunction): void;
-  purge(): void;
-  /** how many copies it holds, and their size */
-  readonly stats: { entries: number; bytes: number };
+  /** Marks the copies a change touches (all without a scope) as purged; answers how many. */
+  purge(scope?: PurgeScope): number;
+  /** how many copies it holds and their size, and how requests were answered since the start */
+  readonly stats: {
+    entries: number;
+    bytes: number;
+    hit: number;
+    stale: number;
+    shared: number;
+    rendered: number;
+    refreshed: number;
+  };
 }
 
 /** Headers of a stored response that are replayed; the others are set anew by the middleware before it. */
@@ -100,6 +109,24 @@ function cacheKey(req: Request): string {
   return `${req.protocol}://${req.hostname}\u0000${req.get("host") ?? ""}\u0000${forwarded}\u0000${req.originalUrl}`;
 }
 
+/** A page's tags for purges (`product:<id>`), from its Cache-Tag header (comma-separated). */
+export const CACHE_TAG = "cache-tag";
+
+function parseTags(header: string | undefined): string[] {
+  return header
+    ? header
+        .split(",")
+        .map((tag) => tag.trim())
+        .filter(Boolean)
+    : [];
+}
+
+/** The `stale-while-revalidate=N` of a Cache-Control, in seconds (0 without one). */
+export function staleWhileRevalidate(cacheControl: string | undefined): number {
+  const match = /(?:^|,)\s*stale-while-revalidate=(\d+)/.exec(cacheControl?.toLowerCase() ?? "");
+  return match ? Number(match[1]) : 0;
+}
+
 export function sharedMaxAge(cacheControl: string | undefined): number {
   if (!cacheControl) return 0;
   const directives = cacheControl.toLowerCase();
@@ -108,63 +135,12 @@ export function sharedMaxAge(cacheControl: string | undefined): number {
   return match ? Number(match[1]) : 0;
 }
 
-/** The kept copies: a map bounded by total bytes, in which the least recently used leave first. */
-function copyStore(maxBytes: number, now: () => number) {
-  const entries = new Map<string, Entry>();
-  let bytes = 0;
-
-  const sizeOf = (entry: Entry) =>
-    entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
-  const drop = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= sizeOf(entry);
-  };
-  return {
-    get stats() {
-      return { entries: entries.size, bytes };
-    },
-    store(key: string, entry: Entry) {
-      drop(key);
-      if (entry.body.length > maxBytes / 8) return;
-      entries.set(key, entry);
-      bytes += sizeOf(entry);
-      while (bytes > maxBytes) drop(entries.keys().next().value!);
-    },
-    /** the copy for `key` while it lasts, moved to the end (least recently used leave first) */
-    fresh(key: string): Entry | null {
-      const entry = entries.get(key);
-      if (!entry) return null;
-      if (entry.expiresAt <= now()) {
-        drop(key);
-        return null;
-      }
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry;
-    },
-    /** an encoding just made for `entry`: counted against the budget while the copy is still kept */
-    encodingAdded(key: string, entry: Entry, length: number) {
-      if (entries.get(key) !== entry) return;
-      bytes += length;
-      while (bytes > maxBytes && entries.size > 0) drop(entries.keys().next().value!);
-    },
-    clear() {
-      entries.clear();
-      bytes = 0;
-    },
-  };
-}
-
-type CopyStore = ReturnType<typeof copyStore>;
-
 /** Answers with a kept copy, compressed for the request when it accepts an encoding (made once per encoding). */
 function replay(
   req: Request,
   res: Response,
   entry: Entry,
-  state: "hit" | "shared",
+  state: "hit" | "stale" | "shared",
   copies: CopyStore,
   now: () => number,
 ): void {
@@ -189,11 +165,45 @@ function replay(
   res.end(encoded);
 }
 
+/** What a render leaves for the cache to judge: its status, the headers it set, its body. */
+interface Rendered {
+  status: number;
+  /** the replayed headers (REPLAYED), as the route set them */
+  headers: Array<[string, string]>;
+  cacheControl: string | undefined;
+  cacheTag: string | undefined;
+  setsCookie: boolean;
+  body: Buffer;
+}
+
+/** A render answered by React Router without a visitor (stale-while-revalidate's refresh). */
+export interface RefreshedPage {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+}
+
+function renderedOf(page: RefreshedPage): Rendered {
+  const headers: Array<[string, string]> = [];
+  for (const name of REPLAYED) {
+    const value = page.headers.get(name);
+    if (value !== null) headers.push([name, value]);
+  }
+  return {
+    status: page.status,
+    headers,
+    cacheControl: page.headers.get("cache-control") ?? undefined,
+    cacheTag: page.headers.get(CACHE_TAG) ?? undefined,
+    setsCookie: page.headers.has("set-cookie"),
+    body: page.body,
+  };
+}
+
 /**
- * Follows a render as it is written out: its body, and its headers as the route set them. At its end,
- * `done` gets the copy to keep (a 200 with s-maxage and no cookie, with a nonce of its own) or null.
+ * Follows a render as it is written out: its body, and its headers as the route set them (its Cache-Tag
+ * is taken off the answer: it is for this cache). At its end, `done` gets what was rendered.
  */
-function captureRender(res: Response, now: () => number, done: (entry: Entry | null) => void): void {
+function captureRender(res: Response, done: (rendered: Rendered) => void): void {
   const chunks: Buffer[] = [];
   // Headers as the route set them, taken when they are sent: middleware further out may rewrite
   // some on their way out (server/nonce.ts puts the request's own nonce into the CSP).
@@ -206,9 +216,16 @@ function captureRender(res: Response, now: () => number, done: (entry: Entry | n
     return headers;
   };
   let sentHeaders: Array<[string, string]> | null = null;
+  let cacheTag: string | undefined;
+  const takeHeaders = () => {
+    if (sentHeaders) return sentHeaders;
+    cacheTag = res.getHeader(CACHE_TAG)?.toString();
+    res.removeHeader(CACHE_TAG);
+    return (sentHeaders = snapshot());
+  };
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
   res.writeHead = ((...args: unknown[]) => {
-    sentHeaders ??= snapshot();
+    takeHeaders();
     return writeHead(...args);
   }) as Response["writeHead"];
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -229,67 +246,121 @@ function captureRender(res: Response, now: () => number, done: (entry: Entry | n
   }) as Response["write"];
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
-    const seconds = sharedMaxAge(res.getHeader("cache-control")?.toString());
-    const cacheable = res.statusCode === 200 && seconds > 0 && !res.getHeader("set-cookie");
-    if (cacheable) {
-      const copy = withCopyNonce(Buffer.concat(chunks), sentHeaders ?? snapshot());
-      const storedAt = now();
-      done({ status: 200, ...copy, encoded: {}, storedAt, expiresAt: storedAt + seconds * 1000 });
-    } else {
-      done(null);
-    }
+    const headers = takeHeaders();
+    done({
+      status: res.statusCode,
+      headers,
+      cacheControl: res.getHeader("cache-control")?.toString(),
+      cacheTag,
+      setsCookie: Boolean(res.getHeader("set-cookie")),
+      body: Buffer.concat(chunks),
+    });
     return end(chunk, ...rest);
   }) as Response["end"];
 }
 
-export function createPageCache({ maxBytes, now = Date.now }: { maxBytes: number; now?: () => number }): PageCache {
-  const copies = copyStore(maxBytes, now);
+export interface PageCacheOptions {
+  /** the copies' byte budget; 0 turns the cache off */
+  maxBytes: number;
+  now?: () => number;
+  /**
+   * How long a copy is answered as fresh, at least (seconds). Purges reach this cache in every process
+   * (decision 044), so it may keep a copy longer than the route's s-maxage, which is for caches that
+   * are never told of a change (a CDN).
+   */
+  keepSeconds?: number;
+  /** How long after that an expired copy is still answered while one render replaces it (seconds). */
+  staleSeconds?: number;
+  /** How long a purged copy is still answered while one render replaces it (ms). */
+  purgeGraceMs?: number;
+  /**
+   * Renders an address again with no visitor waiting for it. Without it, nothing is answered stale: an
+   * expired or purged copy is rendered again for whoever asks.
+   */
+  refresh?: (req: Request) => Promise<RefreshedPage | null>;
+}
+
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const { maxBytes, now = Date.now, keepSeconds = 0, staleSeconds = 0, purgeGraceMs = 1000, refresh } = options;
+  const copies = copyStore({ maxBytes, now, purgeGraceMs });
   const pending = new Map<string, Promise<Entry | null>>();
-  // bumped by purge(): a render that began before a purge may hold old data and is not stored
-  let generation = 0;
+  const counts = { hit: 0, stale: 0, shared: 0, rendered: 0, refreshed: 0 };
+
+  /** The copy to keep of a render (a 200 with s-maxage and no cookie, with a nonce of its own), or null. */
+  const entryOf = (rendered: Rendered): Entry | null => {
+    const seconds = sharedMaxAge(rendered.cacheControl);
+    if (rendered.status !== 200 || seconds <= 0 || rendered.setsCookie) return null;
+    const storedAt = now();
+    const freshUntil = storedAt + Math.max(seconds, keepSeconds) * 1000;
+    const stale = Math.max(staleWhileRevalidate(rendered.cacheControl), staleSeconds);
+    return {
+      status: 200,
+      ...withCopyNonce(rendered.body, rendered.headers),
+      encoded: {},
+      storedAt,
+      freshUntil,
+      staleUntil: freshUntil + stale * 1000,
+      tags: parseTags(rendered.cacheTag),
+      purgedAt: null,
+    };
+  };
+
+  /** One render of `key` at a time: the others wait for it (or keep answering the stale copy). */
+  const begin = (key: string) => {
+    const startedAt = copies.purgeCount;
+    let settle: (entry: Entry | null) => void = () => {};
+    pending.set(key, new Promise<Entry | null>((resolve) => (settle = resolve)));
+    return (rendered: Rendered | null) => {
+      if (pending.get(key) === undefined) return;
+      pending.delete(key);
+      const entry = rendered ? entryOf(rendered) : null;
+      // a render that was running when a change it shows came may hold the data from before it
+      if (entry && !copies.purgedSince(startedAt, entry.tags)) copies.store(key, entry);
+      settle(entry);
+    };
+  };
+
+  const refreshInBackground = (key: string, req: Request) => {
+    if (!refresh || pending.has(key)) return;
+    const finish = begin(key);
+    counts.refreshed += 1;
+    refresh(req).then(
+      (page) => finish(page ? renderedOf(page) : null),
+      () => finish(null),
+    );
+  };
 
   const middleware = ((req: Request, res: Response, next: NextFunction) => {
     if (maxBytes <= 0 || req.method !== "GET") return next();
     if (hasSessionCookie(req.headers.cookie) && !isSharedPath(req.path)) return next();
     const key = cacheKey(req);
-    const hit = copies.fresh(key);
-    if (hit) {
-      replay(req, res, hit, "hit", copies, now);
+    const found = copies.lookup(key);
+    if (found && (found.state === "fresh" || refresh)) {
+      counts[found.state === "fresh" ? "hit" : "stale"] += 1;
+      replay(req, res, found.entry, found.state === "fresh" ? "hit" : "stale", copies, now);
+      if (found.state === "stale") refreshInBackground(key, req);
       return;
     }
     const inFlight = pending.get(key);
     if (inFlight) {
+      counts.shared += 1;
       void inFlight.then((entry) => (entry ? replay(req, res, entry, "shared", copies, now) : next()));
       return;
     }
 
-    const startedIn = generation;
-    let settle: (entry: Entry | null) => void = () => {};
-    pending.set(
-      key,
-      new Promise<Entry | null>((resolve) => {
-        settle = resolve;
-      }),
-    );
-    const finish = (entry: Entry | null) => {
-      pending.delete(key);
-      if (entry && startedIn === generation) copies.store(key, entry);
-      settle(entry);
-    };
-    captureRender(res, now, finish);
+    counts.rendered += 1;
+    const finish = begin(key);
+    captureRender(res, finish);
     // a connection closed before the end stores nothing, and lets waiters render for themselves
     res.on("close", () => {
-      if (pending.has(key) && !res.writableEnded) finish(null);
+      if (!res.writableEnded) finish(null);
     });
     next();
   }) as PageCache;
 
-  middleware.purge = () => {
-    generation++;
-    copies.clear();
-  };
+  middleware.purge = (scope: PurgeScope = null) => copies.purge(scope);
   Object.defineProperty(middleware, "stats", {
-    get: () => copies.stats,
+    get: () => ({ ...copies.stats, ...counts }),
   });
   return middleware;
 }

@@ -78,6 +78,30 @@ describe("render gate", () => {
     await until(() => r.gate.stats().running === 0);
   });
 
+  it("queues the page cache's background renders with the page views, in order", async () => {
+    const r = await rig(1);
+    const first = fetch(`${r.url}/a`).then((res) => res.text());
+    await until(() => r.reached.length === 1);
+    let refreshing = false;
+    const place = r.gate.acquire().then((release) => {
+      refreshing = true;
+      return release;
+    });
+    const second = fetch(`${r.url}/b`).then((res) => res.text());
+    await until(() => r.gate.stats().waiting === 2);
+    expect(refreshing).toBe(false);
+    r.release();
+    const giveBack = await place;
+    expect(refreshing).toBe(true);
+    expect(r.reached).toEqual(["/a"]);
+    expect(r.gate.stats()).toEqual({ running: 1, waiting: 1 });
+    giveBack();
+    giveBack(); // twice is once
+    await until(() => r.reached.length === 2);
+    r.release();
+    expect(await Promise.all([first, second])).toEqual(["done /a", "done /b"]);
+  });
+
   it("never holds a form post behind the page views", async () => {
     const r = await rig(1);
     const page = fetch(`${r.url}/page`).then((res) => res.text());

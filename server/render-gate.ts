@@ -21,6 +21,11 @@ export interface RenderGate {
   (req: Request, res: Response, next: NextFunction): void;
   /** requests rendering now, and waiting (for tests and the log) */
   stats(): { running: number; waiting: number };
+  /**
+   * A place for a render with no request behind it (the page cache's background refresh), in the same
+   * queue; resolves to the function that gives it back.
+   */
+  acquire(): Promise<() => void>;
 }
 
 /** `limit` 0 lets every request through at once (the gate is off). */
@@ -63,5 +68,20 @@ export function renderGate(limit: number): RenderGate {
     res.once("close", () => waiting.delete(start));
   }) as RenderGate;
   gate.stats = () => ({ running, waiting: waiting.size });
+  gate.acquire = () =>
+    new Promise<() => void>((resolve) => {
+      let released = false;
+      const start = () => {
+        running += 1;
+        resolve(() => {
+          if (released) return;
+          released = true;
+          running -= 1;
+          startWaiting();
+        });
+      };
+      if (limit === 0 || running < limit) start();
+      else waiting.add(start);
+    });
   return gate;
 }

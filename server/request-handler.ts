@@ -158,3 +158,40 @@ export function createRequestHandler({
     }
   };
 }
+
+/** Headers a shared page's render never sees: it must be the same for everyone (decision 029). */
+const PERSONAL_HEADERS = new Set(["cookie", "authorization"]);
+
+/**
+ * Renders an address again for the page cache, with no visitor waiting (stale-while-revalidate,
+ * decision 044): the request's address and headers without its cookies, in the render gate's queue
+ * like any page, read to its end. Null when it failed or took longer than `timeoutMs`.
+ */
+export function createPageRefresher({
+  build,
+  mode,
+  acquire,
+  timeoutMs = 30_000,
+}: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  acquire: () => Promise<() => void>;
+  timeoutMs?: number;
+}) {
+  const handle = createReactRouterHandler(build, mode);
+  return async (req: Request): Promise<{ status: number; headers: Headers; body: Buffer } | null> => {
+    const headers = new Headers();
+    for (const [name, value] of headersOf(req)) if (!PERSONAL_HEADERS.has(name)) headers.append(name, value);
+    const signal = AbortSignal.timeout(timeoutMs);
+    const request = new Request(urlOf(req), { method: "GET", headers, signal });
+    const release = await acquire();
+    try {
+      const response = await handle(request);
+      return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+    } catch {
+      return null;
+    } finally {
+      release();
+    }
+  };
+}

@@ -83,6 +83,12 @@ export const envFields = z.object({
     .min(0, "must be a whole number of megabytes (0 turns the page cache off)")
     .max(4096, "must be at most 4096")
     .default(64),
+  PAGE_CACHE_SECONDS: z.coerce
+    .number({ error: "must be a whole number of seconds (30 to 86400)" })
+    .int("must be a whole number of seconds (30 to 86400)")
+    .min(30, "must be a whole number of seconds (30 to 86400)")
+    .max(86_400, "must be a whole number of seconds (30 to 86400)")
+    .default(300),
   WEB_CONCURRENCY: z.coerce
     .number({ error: "must be a whole number of server processes (1 or more)" })
     .int("must be a whole number of server processes (1 or more)")

@@ -2,8 +2,11 @@ import type { HeadersArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { NO_STORE_HEADERS, noStoreHeaders, PRIVATE_NO_STORE_HEADERS, sharedPageHeaders } from "./cache-control";
 
-const argsWithParent = (cacheControl?: string) =>
-  ({ parentHeaders: new Headers(cacheControl ? { "Cache-Control": cacheControl } : {}) }) as HeadersArgs;
+const argsWithParent = (cacheControl?: string, loaderHeaders: Record<string, string> = {}) =>
+  ({
+    parentHeaders: new Headers(cacheControl ? { "Cache-Control": cacheControl } : {}),
+    loaderHeaders: new Headers(loaderHeaders),
+  }) as HeadersArgs;
 
 describe("Cache-Control presets", () => {
   it("says no-store for pages never kept, and private, no-store for personal documents", () => {
@@ -19,6 +22,12 @@ describe("Cache-Control presets", () => {
     expect(new Headers(sharedPageHeaders(argsWithParent("private, no-cache"))).get("Cache-Control")).toBe(
       "private, no-cache",
     );
+  });
+
+  it("keeps the loader's Cache-Tag for the page cache's purges", () => {
+    const tagged = new Headers(sharedPageHeaders(argsWithParent(undefined, { "Cache-Tag": "product:a,card:b" })));
+    expect(tagged.get("Cache-Tag")).toBe("product:a,card:b");
+    expect(new Headers(sharedPageHeaders(argsWithParent())).has("Cache-Tag")).toBe(false);
   });
 
   it("cannot be changed by a route that spreads them", () => {

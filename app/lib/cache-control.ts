@@ -30,9 +30,16 @@ export const PRIVATE_NO_STORE_HEADERS = Object.freeze({ "Cache-Control": PRIVATE
 /** For a route whose page is never kept (`export const headers = noStoreHeaders`). */
 export const noStoreHeaders: HeadersFunction = () => NO_STORE_HEADERS;
 
-/** For a catalogue page that is the same for every signed-out visitor (see the top of this file). */
-export const sharedPageHeaders: HeadersFunction = ({ parentHeaders }) => ({
-  "Cache-Control": parentHeaders.get("Cache-Control")?.includes("private")
-    ? PRIVATE_CACHE_CONTROL
-    : SHARED_CACHE_CONTROL,
-});
+/**
+ * For a catalogue page that is the same for every signed-out visitor (see the top of this file). The
+ * loader's Cache-Tag (what the page shows, for the server's page cache purges: decision 044) is kept.
+ */
+export const sharedPageHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+  const tags = loaderHeaders.get("Cache-Tag");
+  return {
+    "Cache-Control": parentHeaders.get("Cache-Control")?.includes("private")
+      ? PRIVATE_CACHE_CONTROL
+      : SHARED_CACHE_CONTROL,
+    ...(tags ? { "Cache-Tag": tags } : {}),
+  };
+};

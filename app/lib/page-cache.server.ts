@@ -1,20 +1,46 @@
 /**
- * The pages' side of the server's shared page cache (server/page-cache.ts, docs/decisions/013); the
- * Cache-Control answers that let a page be kept there are in cache-control.ts.
+ * The pages' side of the server's shared page cache (server/page-cache.ts, docs/decisions/013 and 044);
+ * the Cache-Control answers that let a page be kept there are in cache-control.ts, the tags a page
+ * carries for purges are made by `cacheTags` below.
  */
 import { processSlot } from "./process-singleton";
+
+/** Every copy (null), or the copies that carry any of these tags. */
+export type PurgeScope = { tags: readonly string[] } | null;
 
 /**
  * Where the server puts its page cache's purge when it starts (server/index.ts); the app reaches it
  * here, though the server and the app bundle are separate copies of this file.
  */
-export const pageCacheHandOff = processSlot<{ purge?: () => void }>("pageCache");
+export const pageCacheHandOff = processSlot<{ purge?: (scope: PurgeScope) => void }>("pageCache");
+
+/** Where boot puts the sender of purges to the other processes and instances (page-cache-bus.server.ts). */
+export const purgeAnnouncer = processSlot<{ announce(scope: PurgeScope): void }>("pageCacheAnnouncer");
 
 /**
- * Empties the shared page cache of this process after a write that changes what signed-out visitors
- * see (products, prices, stock, pictures, store settings). Other instances catch up within
- * SHARED_PAGE_SECONDS (cache-control.ts). A no-op where no server runs (tests, scripts).
+ * The tags of a page (its Cache-Tag header), by what it shows:
+ * - `product:<id>`: the product's own page (its stock by size and colour, everything about it);
+ * - `card:<id>`: a page that shows the product's card (name, price, picture, sold out, rating);
+ * - `list`: a list of products with filters and counts, whose members and counts follow the catalogue.
  */
-export function purgePageCache(): void {
-  pageCacheHandOff.get()?.purge?.();
+export const cacheTags = {
+  product: (id: string) => `product:${id}`,
+  card: (id: string) => `card:${id}`,
+  list: "list",
+};
+
+/** The Cache-Tag header of a page that shows these tags (at most 200 cards: a longer page is tagged `list`). */
+export function cacheTagHeader(tags: readonly string[]): Record<string, string> {
+  return tags.length === 0 ? {} : { "Cache-Tag": tags.slice(0, 200).join(",") };
+}
+
+/**
+ * After a write that changes what visitors see (products, prices, stock, pictures, reviews, store
+ * settings): marks the copies that show it in this process's shared page cache (every copy without a
+ * scope) and tells the other processes and instances on the same database (PostgreSQL NOTIFY). A copy
+ * with no tags is touched by every purge. A no-op where no server runs (tests, scripts).
+ */
+export function purgePageCache(scope: PurgeScope = null): void {
+  pageCacheHandOff.get()?.purge?.(scope);
+  purgeAnnouncer.get()?.announce(scope);
 }

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { SHARED_PAGE_SECONDS } from "~/lib/cache-control";
+import { cacheTags } from "~/lib/page-cache.server";
 import { searchSuggestions } from "~/modules/catalog/index.server";
 import type { Route } from "./+types/api.search.suggest";
 
@@ -14,7 +15,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     { term: q, suggestions },
     // the same for every visitor: browsers keep it briefly for repeated keystrokes, and the server's
-    // shared page cache answers the popular terms without a query (decision 013)
-    { headers: { "Cache-Control": `public, max-age=30, s-maxage=${SHARED_PAGE_SECONDS}` } },
+    // shared page cache answers the popular terms without a query (decision 013); purged when lists
+    // change (decision 044)
+    {
+      headers: { "Cache-Control": `public, max-age=30, s-maxage=${SHARED_PAGE_SECONDS}`, "Cache-Tag": cacheTags.list },
+    },
   );
 }

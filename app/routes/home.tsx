@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { data, useRouteLoaderData } from "react-router";
 import { DivineCollections } from "~/components/home/collections";
 import { FounderSection } from "~/components/home/founder-section";
 import { HeroCarousel } from "~/components/home/hero-carousel";
@@ -8,6 +8,7 @@ import { getDb } from "~/db/client.server";
 import { getMediaStorage } from "~/boot.server";
 import { getLogger } from "~/lib/logger.server";
 import { sharedPageHeaders } from "~/lib/cache-control";
+import { cacheTagHeader, cacheTags } from "~/lib/page-cache.server";
 import { listNewArrivals } from "~/modules/catalog/index.server";
 import { cardData, CATEGORIES } from "~/modules/catalog";
 import {
@@ -78,21 +79,25 @@ export function loader() {
       getLogger().error({ err: error }, "home: new arrivals failed to load");
       throw new Error("Unable to load products");
     });
-  return {
-    newArrivals,
-    slides: BANNERS.map((banner, i) => ({
-      ...banner,
-      desktop: responsiveSource(url, bannerKey(i, "desktop"), BANNER_WIDTHS.desktop),
-      mobile: responsiveSource(url, bannerKey(i, "mobile"), BANNER_WIDTHS.mobile),
-    })),
-    collections: CLOTHING_COLLECTIONS.map((slug) => ({
-      slug,
-      name: CATEGORIES.find((c) => c.slug === slug)?.name ?? slug,
-      front: responsiveSource(url, tileKey(slug, "front"), TILE_WIDTHS),
-      back: responsiveSource(url, tileKey(slug, "back"), TILE_WIDTHS),
-    })),
-    gallery: GALLERY.map((slug) => ({ slug, picture: responsiveSource(url, tileKey(slug, "back"), TILE_WIDTHS) })),
-  };
+  // the new arrivals are a list: the copy is purged when lists change (decision 044)
+  return data(
+    {
+      newArrivals,
+      slides: BANNERS.map((banner, i) => ({
+        ...banner,
+        desktop: responsiveSource(url, bannerKey(i, "desktop"), BANNER_WIDTHS.desktop),
+        mobile: responsiveSource(url, bannerKey(i, "mobile"), BANNER_WIDTHS.mobile),
+      })),
+      collections: CLOTHING_COLLECTIONS.map((slug) => ({
+        slug,
+        name: CATEGORIES.find((c) => c.slug === slug)?.name ?? slug,
+        front: responsiveSource(url, tileKey(slug, "front"), TILE_WIDTHS),
+        back: responsiveSource(url, tileKey(slug, "back"), TILE_WIDTHS),
+      })),
+      gallery: GALLERY.map((slug) => ({ slug, picture: responsiveSource(url, tileKey(slug, "back"), TILE_WIDTHS) })),
+    },
+    { headers: cacheTagHeader([cacheTags.list]) },
+  );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

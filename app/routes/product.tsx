@@ -4,6 +4,7 @@ import { ProductDetail } from "~/components/product/product-detail";
 import { getDb } from "~/db/client.server";
 import { clientAddress, invariantResponse, readFormData } from "~/lib/http.server";
 import { NO_STORE_HEADERS, sharedPageHeaders } from "~/lib/cache-control";
+import { cacheTagHeader, cacheTags } from "~/lib/page-cache.server";
 import { productJsonLd, productMeta } from "~/modules/catalog";
 import { getSessionUser } from "~/modules/accounts/index.server";
 import { notifyMeSchema } from "~/modules/catalog";
@@ -30,6 +31,7 @@ export function meta({ data }: Route.MetaArgs) {
 export const headers: Route.HeadersFunction = (args) => {
   const answer = args.actionHeaders;
   if (!answer.has("Cache-Control")) return sharedPageHeaders(args);
+  // an answer to the notify-me form is never kept
   const retryAfter = answer.get("Retry-After");
   return { "Cache-Control": answer.get("Cache-Control")!, ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
 };
@@ -45,16 +47,21 @@ export async function loader({ params }: Route.LoaderArgs) {
     fitAdviceOf(db, params.id),
   ]);
   invariantResponse(product, "Product not found", 404);
-  return {
-    product,
-    related: related.map(cardData),
-    categoryName: CATEGORIES.find((c) => c.slug === product.category)?.name ?? "Fashion",
-    whatsappNumber: settings.whatsappNumber,
-    /** 'Runs small: most shoppers took one size up' (decision 042), or null */
-    fitAdvice,
-    // From BASE_URL, never the request's Host: this page is shared through caches (decision 014).
-    origin: getConfig().baseUrl,
-  };
+  // its own page, and the cards of its neighbours (decision 044)
+  const tags = [cacheTags.product(product.id), ...related.map((r) => cacheTags.card(r.id))];
+  return data(
+    {
+      product,
+      related: related.map(cardData),
+      categoryName: CATEGORIES.find((c) => c.slug === product.category)?.name ?? "Fashion",
+      whatsappNumber: settings.whatsappNumber,
+      /** 'Runs small: most shoppers took one size up' (decision 042), or null */
+      fitAdvice,
+      // From BASE_URL, never the request's Host: this page is shared through caches (decision 014).
+      origin: getConfig().baseUrl,
+    },
+    { headers: cacheTagHeader(tags) },
+  );
 }
 
 /** 'Notify me when it is back' (decision 015); works as a plain form post too. */

@@ -3,6 +3,7 @@ import { data, Link, useNavigate, useNavigation, useRevalidator } from "react-ro
 import { ProductListView } from "~/components/product/product-list-view";
 import { getDb } from "~/db/client.server";
 import { sharedPageHeaders } from "~/lib/cache-control";
+import { cacheTagHeader, cacheTags } from "~/lib/page-cache.server";
 import { loadListPage } from "~/modules/catalog/index.server";
 import { notFoundMeta } from "~/components/product/not-found-notice";
 import { catalogueShouldRevalidate } from "~/components/shopper/revalidation";
@@ -43,7 +44,10 @@ export const headers = sharedPageHeaders;
 export async function loader({ request }: Route.LoaderArgs) {
   const page = await loadListPage(getDb(), new URL(request.url));
   // an unknown category still shows the collection, but is no page of its own (status 404)
-  return data({ ...page, origin: getConfig().baseUrl }, { status: page.notice ? 404 : 200 });
+  return data(
+    { ...page, origin: getConfig().baseUrl },
+    { status: page.notice ? 404 : 200, headers: cacheTagHeader([cacheTags.list]) },
+  );
 }
 
 // Wishlist hearts and the cart come from the root loader (decision 012).

@@ -28,11 +28,12 @@ type LoaderData = { fitAdvice: string | null; product: { id: string } };
 
 /** The product page's loader data, as the page (and its shared copy) is rendered from it. */
 async function productPage(productId: string): Promise<LoaderData> {
-  return (await productRoute.loader({
+  const answer = await productRoute.loader({
     request: new Request(`http://localhost:3000/product/${productId}`),
     params: { id: productId },
     context: {},
-  } as never)) as unknown as LoaderData;
+  } as never);
+  return answer.data as unknown as LoaderData;
 }
 
 /** `n` shoppers each send one piece back for `reason`; returns the requests' ids. */

@@ -318,7 +318,7 @@ describe("what a reviewer types is text, never markup", () => {
     const page = (await listPage(kurta)).body as ReviewPage;
     expect(page.reviews[0]).toMatchObject({ title: attack, body: attack });
 
-    const data = await productRoute.loader({
+    const { data } = await productRoute.loader({
       request: routeRequest(`/product/${kurta}`, null),
       params: { id: kurta },
       context: {},

@@ -33,5 +33,6 @@ export {
   type StoredReviewSummary,
 } from "./products.server";
 export { createVariants, releaseStock, reserveStock, setVariantStock } from "./stock.server";
+export { forgetFacets } from "./facet-cache.server";
 export { findVariantBySku, lineAvailability, lineKey, variantsOf } from "./variants.server";
 export { searchSuggestions } from "./search.server";

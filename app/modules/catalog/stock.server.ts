@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client.server";
 import { afterCommit, inTransaction } from "../../db/transaction.server";
-import { purgePageCache } from "../../lib/page-cache.server";
+import { cacheTags, purgePageCache } from "../../lib/page-cache.server";
 import { kickOutbox } from "../messages/index.server";
 import { queueBackInStockMessages } from "./back-in-stock.server";
 import { forgetFacets } from "./facet-cache.server";
@@ -75,10 +75,17 @@ async function lockProductsOfVariants(tx: Tx, variantIds: readonly string[]): Pr
   return rows.map((r) => r.id);
 }
 
-/** Recomputes the derived product columns from the variants (under the product locks). */
-async function refreshProducts(tx: Tx, productIds: readonly string[]): Promise<void> {
-  if (productIds.length === 0) return;
-  await tx.execute(sql`
+/**
+ * Recomputes the derived product columns from the variants (under the product locks). True when any
+ * product's availability changed (in stock or not, the sizes in stock): what lists, cards and filter
+ * counts show, beyond the product's own page.
+ */
+async function refreshProducts(tx: Tx, productIds: readonly string[]): Promise<boolean> {
+  if (productIds.length === 0) return false;
+  const result = (await tx.execute(sql`
+    WITH before AS (
+      SELECT id, in_stock, sizes_in_stock FROM ${products} WHERE id IN (${uuidList(productIds)})
+    )
     UPDATE ${products} AS p SET
       stock = coalesce((SELECT sum(v.stock) FROM ${productVariants} v WHERE v.product_id = p.id), 0),
       in_stock = EXISTS (SELECT 1 FROM ${productVariants} v WHERE v.product_id = p.id AND v.stock > 0),
@@ -86,7 +93,12 @@ async function refreshProducts(tx: Tx, productIds: readonly string[]): Promise<v
         SELECT array_agg(DISTINCT v.size) FROM ${productVariants} v
         WHERE v.product_id = p.id AND v.stock > 0 AND v.size = ANY(p.sizes)
       ), '{}'::text[])
-    WHERE p.id IN (${uuidList(productIds)})`);
+    FROM before
+    WHERE p.id = before.id
+    RETURNING (before.in_stock IS DISTINCT FROM p.in_stock OR before.sizes_in_stock IS DISTINCT FROM p.sizes_in_stock) AS changed`)) as unknown as {
+    rows: Array<{ changed: boolean }>;
+  };
+  return result.rows.some((row) => row.changed);
 }
 
 async function currentStock(tx: Tx, variantId: string): Promise<number | null> {
@@ -111,7 +123,7 @@ export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise
     tx,
     lines.map((l) => l.variantId),
   );
-  const result = await inTransaction<ReserveResult>(tx, async (sp, rollBack) => {
+  const result = await inTransaction<StockFailure | { ok: true; availability: boolean }>(tx, async (sp, rollBack) => {
     for (const line of inLockOrder(lines)) {
       const taken = isUuid(line.variantId)
         ? await sp
@@ -130,11 +142,12 @@ export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise
         });
       }
     }
-    await refreshProducts(sp, productIds);
-    return { ok: true };
+    const availability = await refreshProducts(sp, productIds);
+    return { ok: true, availability };
   });
-  if (result.ok) catalogueChanged(tx);
-  return result;
+  if (!result.ok) return result;
+  stockChanged(tx, productIds, result.availability);
+  return { ok: true };
 }
 
 /**
@@ -150,32 +163,36 @@ export async function releaseStock(tx: Tx, lines: readonly StockLine[], now = ne
     tx,
     lines.map((l) => l.variantId),
   );
-  const result = await inTransaction<ReleaseResult>(tx, async (sp, rollBack) => {
-    const restocked: string[] = [];
-    for (const line of inLockOrder(lines)) {
-      const [row] = isUuid(line.variantId)
-        ? await sp
-            .update(productVariants)
-            .set({ stock: sql`${productVariants.stock} + ${line.quantity}`, updatedAt: sql`now()` })
-            .where(eq(productVariants.id, line.variantId))
-            .returning({ id: productVariants.id, stock: productVariants.stock })
-        : [];
-      if (!row)
-        return rollBack({
-          ok: false,
-          line: line.index,
-          variantId: line.variantId,
-          requested: line.quantity,
-          available: null,
-        });
-      if (row.stock - line.quantity === 0) restocked.push(row.id);
-    }
-    await refreshProducts(sp, productIds);
-    await queueBackInStockMessages(sp, restocked, now);
-    return { ok: true, restocked };
-  });
-  if (result.ok) catalogueChanged(tx);
-  return result;
+  const result = await inTransaction<StockFailure | { ok: true; restocked: string[]; availability: boolean }>(
+    tx,
+    async (sp, rollBack) => {
+      const restocked: string[] = [];
+      for (const line of inLockOrder(lines)) {
+        const [row] = isUuid(line.variantId)
+          ? await sp
+              .update(productVariants)
+              .set({ stock: sql`${productVariants.stock} + ${line.quantity}`, updatedAt: sql`now()` })
+              .where(eq(productVariants.id, line.variantId))
+              .returning({ id: productVariants.id, stock: productVariants.stock })
+          : [];
+        if (!row)
+          return rollBack({
+            ok: false,
+            line: line.index,
+            variantId: line.variantId,
+            requested: line.quantity,
+            available: null,
+          });
+        if (row.stock - line.quantity === 0) restocked.push(row.id);
+      }
+      const availability = await refreshProducts(sp, productIds);
+      await queueBackInStockMessages(sp, restocked, now);
+      return { ok: true, restocked, availability };
+    },
+  );
+  if (!result.ok) return result;
+  stockChanged(tx, productIds, result.availability);
+  return { ok: true, restocked: result.restocked };
 }
 
 /**
@@ -282,7 +299,7 @@ export async function addVariants(tx: Tx, productId: string, rows: readonly Adde
     .insert(productVariants)
     .values(rows.map((r) => ({ productId, sku: r.sku, size: r.size, colour: r.colour, stock: r.stock })));
   await refreshProducts(tx, [productId]);
-  catalogueChanged(tx);
+  catalogueChanged(tx, [productId]);
 }
 
 /**
@@ -297,25 +314,69 @@ export async function deleteVariants(tx: Tx, productId: string, variantIds: read
     .delete(productVariants)
     .where(sql`${productVariants.productId} = ${productId} AND ${productVariants.id} IN (${uuidList(ids)})`);
   await refreshProducts(tx, [productId]);
-  catalogueChanged(tx);
+  catalogueChanged(tx, [productId]);
 }
 
+/** What a transaction changed, gathered until it commits. */
+interface Changes {
+  /** products whose own page changed (stock by size and colour) */
+  pages: Set<string>;
+  /** products whose card changed too (price, name, availability...), and with them every list */
+  cards: Set<string>;
+  /** too many to name: every copy */
+  all: boolean;
+}
+
+const changesOf = new WeakMap<Tx, Changes>();
+
+/** More than this many products changed at once (an import): every copy is purged. */
+const MANY = 100;
+
 /**
- * After a transaction that changed stock has committed: this process's shared page cache and facet
- * counts are emptied (other instances catch up within 30 and 60 seconds: decisions 013 and 007) and
- * the outbox is woken to send the texts a restock queued.
+ * After the transaction has committed: the copies of the pages that show what changed are purged in
+ * every process (decision 044), this process's facet counts are forgotten when lists changed (others
+ * forget theirs when they hear of it), and the outbox is woken to send the texts a restock queued.
  */
-function stockCommitted(): void {
-  purgePageCache();
-  forgetFacets();
+function committed(changes: Changes): void {
+  const lists = changes.all || changes.cards.size > 0;
+  if (changes.all || changes.pages.size + changes.cards.size > MANY) purgePageCache();
+  else
+    purgePageCache({
+      tags: [
+        ...[...changes.pages].filter((id) => !changes.cards.has(id)).map(cacheTags.product),
+        ...[...changes.cards].flatMap((id) => [cacheTags.product(id), cacheTags.card(id)]),
+        ...(lists ? [cacheTags.list] : []),
+      ],
+    });
+  if (lists) forgetFacets();
   kickOutbox();
+}
+
+function changes(tx: Tx): Changes {
+  let found = changesOf.get(tx);
+  if (!found) {
+    const made: Changes = { pages: new Set(), cards: new Set(), all: false };
+    changesOf.set(tx, made);
+    afterCommit(tx, () => committed(made));
+    found = made;
+  }
+  return found;
+}
+
+/** Stock of these products changed; `availability` when any of them sold out, came back, or lost or gained a size. */
+function stockChanged(tx: Tx, productIds: readonly string[], availability: boolean): void {
+  const found = changes(tx);
+  for (const id of productIds) (availability ? found.cards : found.pages).add(id);
 }
 
 /**
  * For writers of what the shop shows besides stock (a product's name, price, pictures, a product
  * added or removed): the same after-commit work as a stock change, registered on `tx` (one opened
- * by `inTransaction`). Registered twice, or beside a stock change, it still runs once.
+ * by `inTransaction`), for these products' pages, cards and every list; without products, for every
+ * page. Registered several times in one transaction, it runs once.
  */
-export function catalogueChanged(tx: Tx): void {
-  afterCommit(tx, stockCommitted);
+export function catalogueChanged(tx: Tx, productIds?: readonly string[]): void {
+  const found = changes(tx);
+  if (!productIds) found.all = true;
+  else for (const id of productIds) found.cards.add(id);
 }

@@ -9,6 +9,7 @@ export {
   cachedStoreSettings,
   ensureStoreSettings,
   fillTaxIdentityIfEmpty,
+  forgetCachedStoreSettings,
   getStoreSettings,
   hasStoreSettings,
   type StoreSettings,

@@ -56,6 +56,6 @@ export async function createInTx(
     summary: `Added ‘${draft.name}’ (${inserted.sku}) at ${formatPrice(draft.pricePaise)}: ${draft.stock.length} ${draft.stock.length === 1 ? "variant" : "variants"}, ${pieces} in stock, ${draft.pictures.length} ${draft.pictures.length === 1 ? "picture" : "pictures"}`,
     changes: changedFields({} as Record<string, unknown>, snapshotOf(draft) as unknown as Record<string, unknown>),
   });
-  catalogueChanged(tx);
+  catalogueChanged(tx, [inserted.id]);
   return { id: inserted.id, version: 1 };
 }

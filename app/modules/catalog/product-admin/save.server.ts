@@ -89,7 +89,7 @@ export async function deleteOrArchiveProduct(
         summary: `Archived ‘${row.name}’ (${row.sku}): it has orders, so it was made inactive instead of deleted`,
         changes: row.isActive ? { isActive: { before: true, after: false } } : undefined,
       });
-      catalogueChanged(tx);
+      catalogueChanged(tx, [productId]);
       return { outcome: "archived" as const, keys: [] as string[] };
     }
     const keys = (
@@ -102,7 +102,7 @@ export async function deleteOrArchiveProduct(
       action: "delete",
       summary: `Deleted ‘${row.name}’ (${row.sku}) with ${keys.length} ${keys.length === 1 ? "picture" : "pictures"}`,
     });
-    catalogueChanged(tx);
+    catalogueChanged(tx, [productId]);
     return { outcome: "deleted" as const, keys };
   });
   if (!result) return { ok: false, status: 404, message: PRODUCT_MESSAGES.notFound };

@@ -208,7 +208,7 @@ export async function updateInTx(
     summary: productChangeSummary(before, after),
     changes: changedFields(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>),
   });
-  catalogueChanged(tx);
+  catalogueChanged(tx, [productId]);
 
   // A removed picture's files go after the commit, unless an order line shows it (orders keep their picture).
   let removedKeys = removed.map((i) => i.key);

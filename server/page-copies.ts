@@ -1,0 +1,127 @@
+/*
+ * The page cache's kept copies (server/page-cache.ts): a map bounded by total bytes, in which the least
+ * recently used leave first, and what a purge does to them (docs/decisions/044).
+ *
+ * A copy is
+ * - fresh until `freshUntil`: answered as it is;
+ * - stale after that, until `staleUntil`: still answered, while one render replaces it
+ *   (stale-while-revalidate);
+ * - purged (a change of what it shows: a price, stock, a setting): marked with the time of the first
+ *   purge that reached it, and answered for at most `purgeGraceMs` after that time while one render
+ *   replaces it, so a shopper never sees a sold-out size as available for longer than that;
+ * - gone after that, or once it is over the byte budget.
+ *
+ * A purge names tags (a product page says `product:<id>` in its Cache-Tag header) or, without tags, every
+ * copy. A render that was running when a purge that touches it came is not kept: it may hold the data from
+ * before the change (`purgedSince`).
+ */
+
+export interface Entry {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+  /** the body compressed, made on the first hit that accepts each encoding */
+  encoded: Partial<Record<"br" | "gzip", Buffer>>;
+  storedAt: number;
+  freshUntil: number;
+  staleUntil: number;
+  /** what the copy shows (its Cache-Tag header), for purges by tag */
+  tags: readonly string[];
+  /** when the first purge that touched this copy came; null while none has */
+  purgedAt: number | null;
+}
+
+/** Every copy, or those showing any of these tags. */
+export type PurgeScope = { tags: readonly string[] } | null;
+
+/** How many purges are remembered for renders in flight; a render older than all of them is not kept. */
+const PURGE_LOG = 512;
+
+const touches = (scope: PurgeScope, tags: readonly string[]) =>
+  scope === null || scope.tags.some((tag) => tags.includes(tag));
+
+export function copyStore(options: { maxBytes: number; now: () => number; purgeGraceMs: number }) {
+  const { maxBytes, now, purgeGraceMs } = options;
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  // purges in order, for renders that began before some of them
+  let purgeCount = 0;
+  const purges: PurgeScope[] = [];
+
+  const sizeOf = (entry: Entry) =>
+    entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= sizeOf(entry);
+  };
+  const usableUntil = (entry: Entry) =>
+    entry.purgedAt === null ? entry.staleUntil : Math.min(entry.staleUntil, entry.purgedAt + purgeGraceMs);
+
+  return {
+    get stats() {
+      return { entries: entries.size, bytes };
+    },
+    /** how many purges have happened: a render notes it when it begins */
+    get purgeCount() {
+      return purgeCount;
+    },
+    store(key: string, entry: Entry) {
+      drop(key);
+      if (entry.body.length > maxBytes / 8) return;
+      entries.set(key, entry);
+      bytes += sizeOf(entry);
+      while (bytes > maxBytes) drop(entries.keys().next().value!);
+    },
+    /**
+     * The copy for `key` while it may be answered, moved to the end (least recently used leave first):
+     * `fresh`, or `stale` (expired or purged, within its grace: answer it and render a new one).
+     */
+    lookup(key: string): { entry: Entry; state: "fresh" | "stale" } | null {
+      const entry = entries.get(key);
+      if (!entry) return null;
+      const at = now();
+      if (usableUntil(entry) <= at) {
+        drop(key);
+        return null;
+      }
+      entries.delete(key);
+      entries.set(key, entry);
+      return { entry, state: entry.purgedAt === null && at < entry.freshUntil ? "fresh" : "stale" };
+    },
+    /** an encoding just made for `entry`: counted against the budget while the copy is still kept */
+    encodingAdded(key: string, entry: Entry, length: number) {
+      if (entries.get(key) !== entry) return;
+      bytes += length;
+      while (bytes > maxBytes && entries.size > 0) drop(entries.keys().next().value!);
+    },
+    /** Marks the copies the change touches (every copy without tags); answers how many. */
+    purge(scope: PurgeScope): number {
+      purgeCount += 1;
+      purges.push(scope);
+      if (purges.length > PURGE_LOG) purges.shift();
+      const at = now();
+      let marked = 0;
+      for (const entry of entries.values()) {
+        if (entry.purgedAt !== null || !touches(scope, entry.tags)) continue;
+        entry.purgedAt = at;
+        marked += 1;
+      }
+      return marked;
+    },
+    /** Whether a purge since the `count`-th touches a copy with these tags (a render begun then may be old). */
+    purgedSince(count: number, tags: readonly string[]): boolean {
+      const missed = purgeCount - count;
+      if (missed <= 0) return false;
+      if (missed > purges.length) return true;
+      return purges.slice(purges.length - missed).some((scope) => touches(scope, tags));
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+  };
+}
+
+export type CopyStore = ReturnType<typeof copyStore>;

@@ -1,0 +1,137 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import pg from "pg";
+import { inTransaction } from "../../app/db/transaction.server";
+import {
+  listenForPurges,
+  PURGE_CHANNEL,
+  purgeMessage,
+  scopeOfMessage,
+  type PurgeListener,
+} from "../../app/lib/page-cache-bus.server";
+import { pageCacheHandOff, type PurgeScope } from "../../app/lib/page-cache.server";
+import { catalogueChanged, releaseStock, reserveStock } from "../../app/modules/catalog/stock.server";
+import { findVariant } from "../../app/modules/catalog/variants.server";
+import { createTestProduct } from "../factories/catalog";
+import { setupTestDatabase } from "../setup/test-db";
+
+/*
+ * What a catalogue change purges from the shared page cache (decision 044): a stock change only the
+ * product's own page, unless the piece or a size sold out or came back (then its cards and every list
+ * too); an edit its page, its cards and every list. On PostgreSQL, purges reach other processes
+ * through NOTIFY.
+ */
+
+const t = setupTestDatabase();
+let purges: PurgeScope[] = [];
+beforeEach(() => {
+  purges = [];
+  pageCacheHandOff.set({ purge: (scope) => purges.push(scope) });
+});
+afterEach(() => pageCacheHandOff.clear());
+
+describe("purges after catalogue changes", () => {
+  it("a sale that leaves every size in stock purges only the product's own page", async () => {
+    const productId = await createTestProduct(t.db, { sizes: ["S", "M"], colors: [], stock: 4 });
+    const small = (await findVariant(t.db, productId, "S", "Default"))!.id;
+    await inTransaction(t.db, (tx) => reserveStock(tx, [{ variantId: small, quantity: 1 }]));
+    expect(purges).toEqual([{ tags: [`product:${productId}`] }]);
+  });
+
+  it("a size selling out, and coming back, purges the product's cards and every list", async () => {
+    const productId = await createTestProduct(t.db, { sizes: ["S", "M"], colors: [], stock: 4 });
+    const small = (await findVariant(t.db, productId, "S", "Default"))!.id;
+    await inTransaction(t.db, (tx) => reserveStock(tx, [{ variantId: small, quantity: 2 }]));
+    await inTransaction(t.db, (tx) => releaseStock(tx, [{ variantId: small, quantity: 1 }]));
+    const everywhere = { tags: [`product:${productId}`, `card:${productId}`, "list"] };
+    expect(purges).toEqual([everywhere, everywhere]);
+  });
+
+  it("purges nothing for a refused sale, and once per transaction for several changes", async () => {
+    const first = await createTestProduct(t.db, { sizes: [], colors: [], stock: 3 });
+    const second = await createTestProduct(t.db, { sizes: [], colors: [], stock: 3 });
+    const one = (await findVariant(t.db, first, "One Size", "Default"))!.id;
+    const two = (await findVariant(t.db, second, "One Size", "Default"))!.id;
+    await inTransaction(t.db, (tx) => reserveStock(tx, [{ variantId: one, quantity: 9 }]));
+    expect(purges).toEqual([]);
+    await inTransaction(t.db, async (tx) => {
+      await reserveStock(tx, [{ variantId: one, quantity: 1 }]);
+      await reserveStock(tx, [{ variantId: two, quantity: 1 }]);
+      catalogueChanged(tx, [second]);
+    });
+    expect(purges).toEqual([{ tags: [`product:${first}`, `product:${second}`, `card:${second}`, "list"] }]);
+  });
+
+  it("an edit without named products, or of very many, purges every copy; a rolled back one nothing", async () => {
+    await inTransaction(t.db, async (tx) => catalogueChanged(tx));
+    await inTransaction(t.db, async (tx) =>
+      catalogueChanged(
+        tx,
+        Array.from({ length: 150 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`),
+      ),
+    );
+    await inTransaction(t.db, async (tx, rollBack) => {
+      catalogueChanged(tx);
+      return rollBack(null);
+    });
+    expect(purges).toEqual([null, null]);
+  });
+});
+
+describe("purge messages between processes", () => {
+  it("carries the tags, or none for every copy; a process ignores its own and unreadable ones", () => {
+    const tags = ["product:a", "list"];
+    expect(scopeOfMessage(purgeMessage({ tags }, "other"))).toEqual({ tags });
+    expect(scopeOfMessage(purgeMessage(null, "other"))).toBeNull();
+    expect(scopeOfMessage(purgeMessage({ tags }))).toBeUndefined();
+    expect(scopeOfMessage("not json")).toBeUndefined();
+    expect(scopeOfMessage(JSON.stringify({ from: "other", tags: [1, 2] }))).toBeNull();
+    // too long for NOTIFY: every copy instead
+    const many = Array.from({ length: 400 }, (_, i) => `product:${"x".repeat(30)}${i}`);
+    expect(scopeOfMessage(purgeMessage({ tags: many }, "other"))).toBeNull();
+  });
+});
+
+describe.runIf(process.env.TEST_DB_TARGET === "postgres")("listening on PostgreSQL", () => {
+  const listeners: PurgeListener[] = [];
+  const clients: pg.Client[] = [];
+  afterAll(async () => {
+    for (const listener of listeners) await listener.stop();
+    for (const client of clients) await client.end();
+  });
+
+  async function notifier(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: t.url });
+    await client.connect();
+    clients.push(client);
+    return client;
+  }
+
+  it("hears another process's purge within a second, and purges everything after losing its connection", async () => {
+    const heard: Array<{ scope: PurgeScope; at: number }> = [];
+    const states: string[] = [];
+    listeners.push(
+      listenForPurges({
+        url: t.url!,
+        onPurge: (scope) => heard.push({ scope, at: Date.now() }),
+        onState: (state) => states.push(state),
+      }),
+    );
+    await expect.poll(() => states).toContain("listening");
+    const other = await notifier();
+    const sent = Date.now();
+    await other.query("select pg_notify($1, $2)", [PURGE_CHANNEL, purgeMessage({ tags: ["product:p1"] }, "other")]);
+    await expect.poll(() => heard.length).toBe(1);
+    expect(heard[0]!.scope).toEqual({ tags: ["product:p1"] });
+    expect(heard[0]!.at - sent).toBeLessThan(1000);
+
+    // its connection is cut (a database restart, a network blip): it comes back and purges every copy
+    await other.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where query = $1 and datname = current_database()",
+      [`LISTEN ${PURGE_CHANNEL}`],
+    );
+    await expect.poll(() => heard.map((h) => h.scope), { timeout: 10_000 }).toContainEqual(null);
+    expect(states).toContain("lost");
+    await other.query("select pg_notify($1, $2)", [PURGE_CHANNEL, purgeMessage({ tags: ["list"] }, "other")]);
+    await expect.poll(() => heard.map((h) => h.scope)).toContainEqual({ tags: ["list"] });
+  });
+});
