@@ -32,6 +32,7 @@ export default [
   route("account/orders/:orderNumber/return", "routes/account.order.return.tsx"),
   route("account/orders/:orderNumber/credit-notes/:creditNoteId", "routes/account.order.credit-note.ts"),
   route("dev/outbox", "routes/dev.outbox.ts"),
+  route("dev/empty", "routes/dev.empty.tsx"),
   route("product", "routes/product-missing.tsx"),
   route("cart", "routes/cart.tsx"),
   route("wishlist", "routes/wishlist.tsx"),

@@ -27,7 +27,7 @@ interface Message {
 }
 
 /** The message for a purge: its tags, or none for every copy (also when the tags would not fit). */
-export function purgeMessage(scope: PurgeScope, from = sender): string {
+export function purgeMessage(scope: PurgeScope, from: string = sender): string {
   const all = JSON.stringify({ from } satisfies Message);
   if (scope === null) return all;
   const tagged = JSON.stringify({ from, tags: scope.tags } satisfies Message);
@@ -35,7 +35,7 @@ export function purgeMessage(scope: PurgeScope, from = sender): string {
 }
 
 /** The scope a message asks for, or undefined for this process's own message or one it cannot read. */
-export function scopeOfMessage(payload: string | undefined, self = sender): PurgeScope | undefined {
+export function scopeOfMessage(payload: string | undefined, self: string = sender): PurgeScope | undefined {
   try {
     const message = JSON.parse(payload ?? "") as Partial<Message>;
     if (typeof message.from !== "string" || message.from === self) return undefined;
