@@ -21,7 +21,18 @@
  * 4. With BENCH_SOAK=1 (or BENCH_ROUTES=soak), the soak: mixed guest and signed-in traffic at 50
  *    connections for BENCH_SOAK_SECONDS (default 600) with the server's RSS sampled every 5 s
  *    (scripts/bench/soak.ts), checked against the soak's memory bar.
- * 5. Writes every table into docs/performance.md (with the date, the core count, the load average
+ * 5. With BENCH_SALE=1 (or BENCH_ROUTES=sale; PostgreSQL only), the sale model (scripts/bench/sale/,
+ *    decision 049), once per process count: shoppers arriving at a set rate (open loop) browse, search,
+ *    sign in by phone code (each with its own X-Forwarded-For; the server runs with TRUST_PROXY=loopback),
+ *    add to the bag and one in ten checks out, while staff edit prices; the highest arrival rate at which
+ *    every sale-day target holds is searched for (doubling, then bisecting), then the hot piece: 200
+ *    shoppers checking out the same variant with 150 units at once. BENCH_SALE_SECONDS (window per rate,
+ *    default 30), BENCH_SALE_WARMUP (arrivals before it, default 20), BENCH_SALE_MINUTES (the whole sale
+ *    part, default 12), BENCH_SALE_START_RATE (shoppers a second, default 2), BENCH_SALE_BISECTIONS
+ *    (default 3), BENCH_SALE_STAFF_SECONDS (between staff edits, default 5; 0 for none), BENCH_SALE_ZIPF
+ *    (default 1.1), BENCH_SALE_HOT=0 (no hot piece), BENCH_SALE_SOCKETS (the generator's, default 512).
+ *    `npx tsx scripts/bench/sale/run.ts` runs the same shoppers against a shop already running (its header).
+ * 6. Writes every table into docs/performance.md (with the date, the core count, the load average
  *    before and after, and the database), each in its own `<!-- bench:KEY -->` section.
  *
  * The admin dashboard (`/admin`) is measured too, as a signed-in staff member, over 100,000 orders
@@ -30,8 +41,8 @@
  * through POST /api/auth/sign-in/email. The admin is never in the page cache, so it is measured once,
  * and its rows go to a section of their own in docs/performance.md.
  *
- * BENCH_ROUTES picks the groups: `storefront`, `dashboard`, `soak`, comma-separated (default
- * `storefront,dashboard`, plus `soak` with BENCH_SOAK=1). `BENCH_ROUTES=dashboard npm run bench`
+ * BENCH_ROUTES picks the groups: `storefront`, `dashboard`, `soak`, `sale`, comma-separated (default
+ * `storefront,dashboard`, plus `soak` with BENCH_SOAK=1 and `sale` with BENCH_SALE=1). `BENCH_ROUTES=dashboard npm run bench`
  * measures the dashboard alone (one server start, a few minutes) and writes only its own section.
  *
  * BENCH_DURATION (seconds, default 15), BENCH_PRODUCTS (default 10000), BENCH_ORDERS (default
@@ -42,7 +53,7 @@
  *
  * The parts are in scripts/bench/: settings.ts (the BENCH_* variables), scratch-data.ts, server.ts (a
  * server per pass), measure.ts (one row), staff.ts, shopper.ts, soak.ts, page-weight.ts, load.ts and
- * sections.ts (what goes into docs/performance.md).
+ * sections.ts (what goes into docs/performance.md); the sale model in scripts/bench/sale/.
  */
 import os from "node:os";
 import path from "node:path";
@@ -59,6 +70,8 @@ import { fillCatalogue, fillOrders, fixtures, scratchDatabase, type Fixtures } f
 import { writeSections, type Results } from "./bench/sections";
 import { passes, startServer, type Pass, type Server } from "./bench/server";
 import { checkShopper, signedInShopperCookie } from "./bench/shopper";
+import { salePass } from "./bench/sale/index";
+import { salePassSeconds } from "./bench/sale/options";
 import { soak, soakSummary } from "./bench/soak";
 import { createBenchStaff, staffCookie } from "./bench/staff";
 import {
@@ -66,6 +79,7 @@ import {
   BENCH_DATABASE,
   BENCH_STAFF,
   CLIENT_CHECK,
+  CONCURRENCIES,
   CONNECTIONS,
   DATA_DIR,
   MAIN_TOOL,
@@ -77,7 +91,10 @@ import {
 } from "./bench/settings";
 
 /** The scratch database made and filled; null with BENCH_DATA_ONLY=1, which leaves it for work by hand. */
-async function prepareData(dashboard: boolean): Promise<{ url?: string; label: string; data: Fixtures } | null> {
+async function prepareData(
+  dashboard: boolean,
+  sale: boolean,
+): Promise<{ url?: string; label: string; data: Fixtures } | null> {
   const { url, label } = await scratchDatabase();
   console.log(`Scratch database: ${label}. Creating ${PRODUCT_COUNT} products...`);
   const started = Date.now();
@@ -106,7 +123,8 @@ async function prepareData(dashboard: boolean): Promise<{ url?: string; label: s
   const data = await fixtures(database.db);
   await database.close();
   console.log(`Scratch data ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  if (dashboard) createBenchStaff(url);
+  // the dashboard is measured as staff, and staff edit prices during the sale
+  if (dashboard || sale) createBenchStaff(url);
   if (process.env.BENCH_DATA_ONLY === "1") {
     // for EXPLAIN work on the scratch database (docs/decisions/007); nothing is measured
     console.log(url ? `Left in place: ${url.replace(/\/\/[^@]*@/, "//")}` : `Left in place: ${DATA_DIR}`);
@@ -188,6 +206,7 @@ async function runPass(
   data: Fixtures,
   results: Results,
   session: { shopperCookie: string | null },
+  url: string | undefined,
 ): Promise<void> {
   const storefront = ROUTE_GROUPS.has("storefront");
   const dashboard = ROUTE_GROUPS.has("dashboard");
@@ -212,6 +231,19 @@ async function runPass(
     console.log(`  ${results.soakResult.requests} requests, ${results.soakResult.rps.toFixed(0)} req/s; ${s.verdict}`);
     return;
   }
+  if (pass.rows === "sale") {
+    results.sale.push(
+      await salePass({
+        base: BASE,
+        serverPid: server.pid,
+        url: url!,
+        concurrency: pass.concurrency,
+        staffCookie: await staffCookie(),
+        budgetSeconds: salePassSeconds(CONCURRENCIES.length),
+      }),
+    );
+    return;
+  }
   if (storefront) await measureStorefront(server, pass, data, asShopper, results);
   if (dashboard && pass.cache === "on" && pass.concurrency === 1) {
     const cookie = await staffCookie();
@@ -222,7 +254,10 @@ async function runPass(
 async function main(): Promise<void> {
   const storefront = ROUTE_GROUPS.has("storefront");
   const dashboard = ROUTE_GROUPS.has("dashboard");
-  const prepared = await prepareData(dashboard);
+  const sale = ROUTE_GROUPS.has("sale");
+  if (sale && !process.env.DATABASE_URL)
+    console.log("The sale model runs on PostgreSQL only (set DATABASE_URL): it is skipped on PGlite.");
+  const prepared = await prepareData(dashboard, sale);
   if (!prepared) return;
   const { url, label, data } = prepared;
 
@@ -239,6 +274,7 @@ async function main(): Promise<void> {
     notMeasured: [],
     soakResult: null,
     soakLoad: [],
+    sale: [],
   };
   const session = { shopperCookie: null as string | null };
   const loadBefore = os.loadavg();
@@ -247,11 +283,13 @@ async function main(): Promise<void> {
     console.log(
       pass.rows === "soak"
         ? `\nSoak (${SOAK_SECONDS} s, page cache on, WEB_CONCURRENCY=${pass.concurrency}):`
-        : `\nPage cache ${pass.cache}, WEB_CONCURRENCY=${pass.concurrency}:`,
+        : pass.rows === "sale"
+          ? `\nSale model (page cache on, WEB_CONCURRENCY=${pass.concurrency}):`
+          : `\nPage cache ${pass.cache}, WEB_CONCURRENCY=${pass.concurrency}:`,
     );
     const server = await startServer(url, pass);
     try {
-      await runPass(server, pass, data, results, session);
+      await runPass(server, pass, data, results, session, url);
     } finally {
       await server.stop();
     }

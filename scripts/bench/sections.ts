@@ -4,6 +4,8 @@ import { SERVER_NODE_FLAGS } from "./build-script";
 import { SIGNED_OUT } from "./measure";
 import { weightTable, type PageWeight } from "./page-weight";
 import { clientTable, loadTable, STATIC_ROUTE, targetsTable, writeDoc, type Row } from "./report";
+import type { SalePassResult } from "./sale/index";
+import { saleSection } from "./sale/report";
 import { DURATION, GZIP, MAIN_TOOL, ORDER_COUNT, PRODUCT_COUNT, SERVER_ENTRY, SHOPPER_COUNT } from "./settings";
 import { soakSummary, SOAK_DRIFT, SOAK_LIMIT_MB, type SoakResult } from "./soak";
 
@@ -17,6 +19,8 @@ export interface Results {
   soakResult: SoakResult | null;
   /** the load average (1 min) before and after the soak */
   soakLoad: number[];
+  /** the sale model's passes (one per process count) */
+  sale: SalePassResult[];
 }
 
 /** The run's database and what every section says of it. */
@@ -140,5 +144,7 @@ export function writeSections(
   if (results.soakResult) write(`${key}-soak`, soakSection(run, results.soakResult, results.soakLoad));
   if (options.dashboard && results.dashboardRows.length > 0)
     write(`${key}-dashboard`, dashboardSection(run, results.dashboardRows));
+  if (results.sale.length > 0)
+    write(`${key}-sale`, saleSection({ label: options.label, products: PRODUCT_COUNT, passes: results.sale }));
   console.log(`Saved to docs/performance.md (${written.map((k) => `bench:${k}`).join(", ")})`);
 }

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { SERVER_NODE_FLAGS } from "./build-script";
 import { treeRss } from "./proc";
+import { salePassSeconds } from "./sale/options";
 import {
   BASE,
   CONCURRENCIES,
@@ -40,6 +41,9 @@ function environment(url: string | undefined, pass: Pass): NodeJS.ProcessEnv {
     BASE_URL: BASE,
     PAGE_CACHE_MB: pass.pageCacheMb,
     WEB_CONCURRENCY: String(pass.concurrency),
+    // the shop's own setting for a proxy on this machine: the sale model's shoppers each send their
+    // address as X-Forwarded-For, so the per-address sign-in limits apply to each (decision 049)
+    TRUST_PROXY: "loopback",
   };
   if (url) env.DATABASE_URL = url;
   else delete env.DATABASE_URL;
@@ -52,7 +56,7 @@ export interface Pass {
   pageCacheMb: string;
   concurrency: number;
   /** which rows this pass measures */
-  rows: "all" | "some" | "soak";
+  rows: "all" | "some" | "soak" | "sale";
 }
 
 /**
@@ -71,6 +75,9 @@ export function passes(postgres: boolean): Pass[] {
   }
   if (ROUTE_GROUPS.has("soak"))
     list.push({ cache: "on", pageCacheMb: "64", concurrency: postgres ? SOAK_CONCURRENCY : 1, rows: "soak" });
+  // the sale model reads the database beside the server: PostgreSQL only
+  if (ROUTE_GROUPS.has("sale") && postgres)
+    for (const concurrency of CONCURRENCIES) list.push({ cache: "on", pageCacheMb: "64", concurrency, rows: "sale" });
   return list;
 }
 
@@ -91,7 +98,12 @@ export async function startServer(url: string | undefined, pass: Pass): Promise<
     env: environment(url, pass),
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  const limit = pass.rows === "soak" ? (SOAK_SECONDS + 300) * 1000 : SERVER_TIME_LIMIT_MS;
+  const limit =
+    pass.rows === "soak"
+      ? (SOAK_SECONDS + 300) * 1000
+      : pass.rows === "sale"
+        ? (salePassSeconds(CONCURRENCIES.length) + 300) * 1000
+        : SERVER_TIME_LIMIT_MS;
   const guard = setTimeout(() => child.kill("SIGTERM"), limit);
   const stopped = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {

@@ -38,7 +38,7 @@ export const MAIN_TOOL: Tool = (() => {
 /** The bundled server entry `npm start` runs (scripts/build.mjs); BENCH_SERVER_ENTRY=tsx runs server/index.ts through tsx instead. */
 export const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? "build/server/main.js";
 export const SHOPPER_COUNT = 5_000;
-export const GROUPS = ["storefront", "dashboard", "soak"] as const;
+export const GROUPS = ["storefront", "dashboard", "soak", "sale"] as const;
 export type Group = (typeof GROUPS)[number];
 export const ROUTE_GROUPS: ReadonlySet<Group> = (() => {
   const asked = (process.env.BENCH_ROUTES ?? "storefront,dashboard")
@@ -46,6 +46,7 @@ export const ROUTE_GROUPS: ReadonlySet<Group> = (() => {
     .map((g) => g.trim())
     .filter(Boolean);
   if (process.env.BENCH_SOAK === "1" && !asked.includes("soak")) asked.push("soak");
+  if (process.env.BENCH_SALE === "1" && !asked.includes("sale")) asked.push("sale");
   const unknown = asked.filter((g) => !(GROUPS as readonly string[]).includes(g));
   if (unknown.length > 0 || asked.length === 0)
     throw new Error(`BENCH_ROUTES takes ${GROUPS.join(", ")} (comma-separated); got ${process.env.BENCH_ROUTES}`);
