@@ -65,7 +65,7 @@ import { build } from "./bench/build-script";
 import { wrkAvailable, type Tool } from "./bench/load";
 import { measure, SIGNED_IN, SIGNED_OUT, suggestionRoute } from "./bench/measure";
 import { pageWeight } from "./bench/page-weight";
-import { STATIC_ROUTE } from "./bench/report";
+import { EMPTY_ROUTE, STATIC_ROUTE } from "./bench/report";
 import { fillCatalogue, fillOrders, fixtures, scratchDatabase, type Fixtures } from "./bench/scratch-data";
 import { writeSections, type Results } from "./bench/sections";
 import { passes, startServer, type Pass, type Server } from "./bench/server";
@@ -161,6 +161,8 @@ async function measureStorefront(
     : pass.cache === "on"
       ? ["/products", productRoute]
       : ["/", "/products", productRoute, ...(suggest ? [suggest] : [])];
+  // the shop's frame around a route that renders nothing: what the rendered rows' CPU is compared with
+  if (pass.cache === "off" && pass.concurrency === 1) guestRoutes.push(EMPTY_ROUTE);
   for (const route of guestRoutes)
     await measure(server, pass, route, route.replace(data.productId, ":id"), SIGNED_OUT, {}, rows);
   // signed in, with a cart of three lines

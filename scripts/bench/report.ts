@@ -19,6 +19,13 @@ export interface Row extends LoadResult {
 }
 
 export const STATIC_ROUTE = "/favicon.svg";
+/** A page of the shop whose route renders nothing (app/routes/dev.empty.tsx): the floor a render is measured against. */
+export const EMPTY_ROUTE = "/dev/empty";
+
+/** The server's CPU time per answer of a row, in milliseconds (null without /proc). */
+export function cpuPerRequestMs(row: Row | undefined): number | null {
+  return row && row.serverCpu !== null && row.rps > 0 ? (row.serverCpu / 100 / row.rps) * 1000 : null;
+}
 
 /** The static row measured by the same server in the same pass, at the same connections with the same tool. */
 export function staticRowFor(rows: Row[], row: Row): Row | undefined {
@@ -105,7 +112,7 @@ export function targetsTable(rows: Row[], tool: Tool): string {
     return r && base && base.rps > 0 ? (r.rps / base.rps) * 100 : null;
   };
   const lines = [
-    "| Target (issue 14, page cache off, 1 process, 10 connections) | Bar | Measured | Met |",
+    "| Target (issues 14 and 30, page cache off, 1 process, 10 connections) | Bar | Measured | Met |",
     "|---|---:|---:|---|",
   ];
   const add = (what: string, bar: string, value: number | null, unit: string, met: (v: number) => boolean) => {
@@ -126,6 +133,15 @@ export function targetsTable(rows: Row[], tool: Tool): string {
     );
     add(`\`/\` (${who}) throughput / static`, ">= 15 %", pct(find("/", who, "off", 10)), "%", (v) => v >= 15);
   }
+  // issue 30: CPU per rendered answer against the shop's frame around an empty route, same pass
+  const empty = cpuPerRequestMs(find(EMPTY_ROUTE, "guest", "off", 10));
+  const ratio = (route: string) => {
+    const cpu = cpuPerRequestMs(find(route, "guest", "off", 10));
+    return cpu !== null && empty !== null && empty > 0 ? cpu / empty : null;
+  };
+  add("`/product/:id` (guest) CPU per answer / empty page", "<= 2.5x", ratio("/product/:id"), "x", (v) => v <= 2.5);
+  add("`/` (guest) CPU per answer / empty page", "<= 2.5x", ratio("/"), "x", (v) => v <= 2.5);
+  add("`/products` (guest) CPU per answer / empty page", "<= 3x", ratio("/products"), "x", (v) => v <= 3);
   add(
     "suggestions p99 (guest)",
     "< 20 ms",
