@@ -12,7 +12,7 @@
  * 3. Measures each row with wrk (autocannon when wrk is not installed, or with BENCH_TOOL=autocannon)
  *    at 10 and 50 connections for 15 s each: req/s, p50/p99,
  *    the server's and the load generator's CPU, and each page row's throughput as a percentage of
- *    the static row (`/favicon.svg` from the same server's express.static, same pass). Rows as a
+ *    the static row (`/favicon.svg` from the same server's in-memory static files, same pass). Rows as a
  *    guest and as a shopper signed in by phone code (demo mode, console SMS provider) with three
  *    cart lines (scripts/bench/shopper.ts). Then the page weight (HTML raw and gzip, the JS and
  *    CSS each page loads) and, with the page cache on, the static file and a cached list page again

@@ -45,7 +45,7 @@ function storefrontSection(run: Run, results: Results): string {
     `### ${label}`,
     "",
     `Measured ${when} UTC: ${PRODUCT_COUNT.toLocaleString("en-US")} products (3 pictures each), ${conditions} ` +
-      `The static row is \`${STATIC_ROUTE}\` from the same server's express.static in the same pass; "% of static" compares each row with it ` +
+      `The static row is \`${STATIC_ROUTE}\` from the same server's in-memory static files (decision 045) in the same pass; "% of static" compares each row with it ` +
       `at the same connections. "signed in" is a shopper signed in by phone code with 3 cart lines. Server CPU is the server's processes' ` +
       "CPU time over the row (100 % = one core), client CPU the load generator's.",
     "",
