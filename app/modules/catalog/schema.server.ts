@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -184,6 +185,38 @@ export const products = pgTable(
     index("products_inactive_newest_idx")
       .on(t.createdAt.desc(), t.id)
       .where(sql`NOT ${t.isActive}`),
+  ],
+);
+
+/** Text compared byte by byte (collation "C"), so a prefix's words are one range of a btree. */
+const byteText = customType<{ data: string }>({
+  dataType: () => 'text COLLATE "C"',
+});
+
+/**
+ * The search's words (decision 046): one row per word of an active product's `search_vector` (its
+ * lexemes: stemmed, 'kurtas' -> kurta), with the best part of the product it comes from (tier 1 the
+ * name, 2 the brand, category or type, 3 the description; the vector's weights A, B, C) and the
+ * product's `created_at`. The btree on (word, tier, created_at DESC, product_id) hands the
+ * suggestions the first products of each word in the search's order, so they stop after eight
+ * instead of ranking every match. Written only by PostgreSQL, from the product row itself (the
+ * trigger `products_search_words_sync` of migration 0018): every writer of products, SQL in bulk
+ * included, keeps it in step in the same transaction, as it does the GIN index on the vector.
+ */
+export const productSearchWords = pgTable(
+  "product_search_words",
+  {
+    word: byteText("word").notNull(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    tier: smallint("tier").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    index("product_search_words_order_idx").on(t.word, t.tier, t.createdAt.desc(), t.productId),
+    // the trigger's delete before it writes a product's words again
+    index("product_search_words_product_idx").on(t.productId),
   ],
 );
 

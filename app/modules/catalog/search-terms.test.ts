@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseSearchTerm, prefixTsQuery, productsSearchHref } from "./search-terms";
+import { normaliseSearchTerm, prefixTsQuery, productsSearchHref, searchWords } from "./search-terms";
 
 describe("search term rules", () => {
   it("searches from two characters, trimmed and with single spaces", () => {
@@ -17,6 +17,19 @@ describe("search term rules", () => {
     expect(prefixTsQuery("a & b | !c ' :* ()")).toBe("a:* & b:* & c:*");
     expect(prefixTsQuery("Chanderí")).toBe("chanderi:*");
     expect(prefixTsQuery("&&& !!")).toBeNull();
+  });
+
+  it("keeps each word to the weights asked for: the name (A), or the name, brand, category and type (AB)", () => {
+    expect(prefixTsQuery("silk sa", "A")).toBe("silk:*A & sa:*A");
+    expect(prefixTsQuery("Block-Print", "AB")).toBe("block:*AB & print:*AB");
+    expect(prefixTsQuery("!!", "A")).toBeNull();
+  });
+
+  it("reads the words of a term: letters and digits, accents dropped, at most eight", () => {
+    expect(searchWords("Co-ord SET 2")).toEqual(["co", "ord", "set", "2"]);
+    expect(searchWords("Chanderí")).toEqual(["chanderi"]);
+    expect(searchWords("a b c d e f g h i j")).toHaveLength(8);
+    expect(searchWords("%_'&")).toEqual([]);
   });
 
   it("links to the collection filtered by the term", () => {

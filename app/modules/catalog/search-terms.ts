@@ -14,18 +14,27 @@ export function normaliseSearchTerm(raw: string | null | undefined, minChars = S
 }
 
 /**
- * A prefix tsquery text ('kur:* & blo:*') from the words of a term, or null when it has no words.
- * Only letters and digits survive, so the result is always a valid to_tsquery input.
+ * The words of a term as the full-text search reads them: lower case, accents dropped, letters and
+ * digits only, at most 8 ('Block-Print kurta' -> block, print, kurta).
  */
-export function prefixTsQuery(term: string): string | null {
-  const words = term
+export function searchWords(term: string): string[] {
+  return term
     .toLowerCase()
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .split(/[^a-z0-9]+/)
     .filter(Boolean)
     .slice(0, 8);
-  return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
+}
+
+/**
+ * A prefix tsquery text ('kur:* & blo:*') from the words of a term, or null when it has no words.
+ * Only letters and digits survive, so the result is always a valid to_tsquery input. `weights`
+ * ('A', 'AB') keeps a word to the parts of the search vector of those weights ('kur:*A': in the name).
+ */
+export function prefixTsQuery(term: string, weights: "" | "A" | "AB" = ""): string | null {
+  const words = searchWords(term);
+  return words.length ? words.map((w) => `${w}:*${weights}`).join(" & ") : null;
 }
 
 export function productsSearchHref(term: string): string {
