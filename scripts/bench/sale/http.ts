@@ -24,6 +24,7 @@ export interface Request {
 
 /** What browsers send; copies of shared pages are kept compressed, as they are served to browsers. */
 const ACCEPT_ENCODING = "gzip, deflate, br";
+const IDLE_SOCKET_MS = 4000;
 
 export class HttpClient {
   private readonly agent: http.Agent;
@@ -33,7 +34,14 @@ export class HttpClient {
   constructor(base: string, options: { maxSockets: number; timeoutMs: number }) {
     this.url = new URL(base);
     this.timeoutMs = options.timeoutMs;
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: options.maxSockets, maxFreeSockets: 256 });
+    // an idle socket is closed by the agent before the server's keep-alive time (Node's default 5 s)
+    // ends it, so a request is never sent on a socket the server is closing
+    this.agent = new http.Agent({
+      keepAlive: true,
+      maxSockets: options.maxSockets,
+      maxFreeSockets: 256,
+      timeout: IDLE_SOCKET_MS,
+    });
   }
 
   get origin(): string {

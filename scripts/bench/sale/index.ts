@@ -49,8 +49,9 @@ async function searchRates(
     if (Date.now() + needs > deadline) return { rates, ended: "time" };
     const result = await run(rate);
     console.log(describe(result));
+    for (const problem of result.problems) console.log(`    ${problem}`);
     rates.push(result);
-    tried.push({ rate, ok: result.verdict.ok });
+    tried.push({ rate, ok: result.verdict.ok, keptUp: result.verdict.keptUp });
   }
   return { rates, ended: "done" };
 }
@@ -99,7 +100,7 @@ export async function salePass(options: {
       );
     const deadline = started + (options.budgetSeconds - (SALE.hotPiece ? HOT_PIECE_SECONDS : 0)) * 1000;
     const { rates, ended } = await searchRates(run, deadline);
-    const best = highestSustainable(rates.map((r) => ({ rate: r.rate, ok: r.verdict.ok })));
+    const best = highestSustainable(rates.map((r) => ({ rate: r.rate, ok: r.verdict.ok, keptUp: r.verdict.keptUp })));
     console.log(
       `  Highest sustainable arrival rate: ${best ?? "none"}${ended === "time" ? " (time budget used up)" : ""}`,
     );

@@ -64,6 +64,16 @@ function rateTable(passes: SalePassResult[]): string {
   return lines.join("\n");
 }
 
+/** The first 5xx answers and requests without one at each rate, as they were (empty when there were none). */
+function problemLines(passes: SalePassResult[]): string {
+  const lines = passes.flatMap((p) =>
+    p.rates
+      .filter((r) => r.problems.length > 0)
+      .map((r) => `- ${p.concurrency} process(es), ${r.rate} shoppers/s: ${r.problems.slice(0, 3).join("; ")}`),
+  );
+  return lines.length > 0 ? `\nFirst 5xx answers and requests without an answer:\n\n${lines.join("\n")}\n` : "";
+}
+
 function latencyTable(passes: SalePassResult[]): string {
   const lines = [
     `| Processes | Offered | ${LATENCY_STEPS.join(" | ")} |`,
@@ -136,7 +146,7 @@ export function saleSection(options: { label: string; products: number; passes: 
     bestLine(passes),
     "",
     rateTable(passes),
-    "",
+    problemLines(passes),
     "Latency per step, ms: p50 / p95 / p99 (answers in the window). Sign-in is each of its posts (send code, verify, register); payment each of the gateway's two posts.",
     "",
     latencyTable(passes),

@@ -153,7 +153,9 @@ async function main(): Promise<void> {
     const rss = PID !== null ? treeRss(PID) : null;
     if (!rss) return;
     const mb = Math.round(rss.bytes / 1024 / 1024);
-    series.push([Math.round((performance.now() - started) / 1000), mb]);
+    const at = Math.round((performance.now() - started) / 1000);
+    if (series.length > 0 && series[series.length - 1]![0] === at) return;
+    series.push([at, mb]);
     console.log(`  ${series[series.length - 1]![0]} s: ${mb} MB in ${rss.processes} process(es)`);
   };
   sample();

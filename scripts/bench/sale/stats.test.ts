@@ -59,7 +59,7 @@ describe("the sale verdict", () => {
   };
 
   it("holds when every target does", () => {
-    expect(saleVerdict(fine)).toEqual({ ok: true, failures: [] });
+    expect(saleVerdict(fine)).toEqual({ ok: true, keptUp: true, failures: [] });
   });
 
   it("names each target that fails", () => {
@@ -72,6 +72,7 @@ describe("the sale verdict", () => {
       oversoldUnits: 1,
     });
     expect(verdict.ok).toBe(false);
+    expect(verdict.keptUp).toBe(false);
     expect(verdict.failures).toEqual([
       "from a copy 96.0 %",
       "catalogue p99 50 ms",
@@ -80,6 +81,14 @@ describe("the sale verdict", () => {
       "2 5xx",
       "1 oversold",
     ]);
+  });
+
+  it("says the server kept up when only the share from a copy is short", () => {
+    expect(saleVerdict({ ...fine, catalogue: summary({ copy: 90 }) })).toEqual({
+      ok: false,
+      keptUp: true,
+      failures: ["from a copy 90.0 %"],
+    });
   });
 
   it("does not fail a step nobody reached, but fails a window without catalogue answers", () => {

@@ -70,6 +70,8 @@ export interface RateResult {
   staff: { saved: number; tried: number } | null;
   load: [number, number];
   verdict: Verdict;
+  /** the first few 5xx answers and requests without an answer, said as they were */
+  problems: string[];
 }
 
 let shoppersSoFar = 0;
@@ -144,6 +146,7 @@ export async function runRate(
   const recorder = new Recorder();
   const tally = emptyTally();
   const lag: number[] = [];
+  const problems: string[] = [];
   const begin = performance.now() + 200;
   const start = begin + options.warmupSeconds * 1000;
   const window = { start, end: start + options.seconds * 1000, stopAt: start + options.seconds * 1000 };
@@ -153,6 +156,7 @@ export async function runRate(
     window,
     random: setup.random,
     lag,
+    problems,
     thinkMs: setup.mix.thinkMs,
     catalogue: setup.catalogue,
     variants: snapshot ? snapshotVariants(snapshot) : setup.variants!,
@@ -174,7 +178,7 @@ export async function runRate(
   const measured = usage();
   client.close();
   const checked = setup.ledger && snapshot ? await oversoldAfter(setup.ledger, snapshot) : null;
-  return summarise({ rate, options, recorder, tally, lag, measured, checked, staffDone, loadBefore });
+  return { ...summarise({ rate, options, recorder, tally, lag, measured, checked, staffDone, loadBefore }), problems };
 }
 
 function summarise(input: {
@@ -187,7 +191,7 @@ function summarise(input: {
   checked: { report: OversoldReport; orders: number } | null;
   staffDone: { saved: number; tried: number } | null;
   loadBefore: number;
-}): RateResult {
+}): Omit<RateResult, "problems"> {
   const { rate, options, recorder, tally, lag, measured, checked } = input;
   const { seconds } = options;
   const steps = recorder.steps();

@@ -28,7 +28,11 @@ export interface WalkContext {
   thinkScale?: number;
   /** a shopper's pause between two steps, ms (default 1-3 s) */
   thinkMs?: [number, number];
+  /** what went wrong with answers in the window (5xx, none): the first few, kept for the report */
+  problems?: string[];
 }
+
+const PROBLEMS_KEPT = 10;
 
 /** Thrown when the shopper's next request would be due after the window's stop time. */
 export class Stop extends Error {}
@@ -97,14 +101,19 @@ export class Walk {
     if (this.address && options.forwarded !== false) headers["x-forwarded-for"] = this.address;
     if (request.method === "POST") headers.origin = this.ctx.client.origin;
     let answer: Answer | null = null;
+    let failure = "";
     try {
       answer = await this.ctx.client.send({ ...request, headers });
-    } catch {
-      answer = null;
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
     }
     const ms = performance.now() - due;
     const { start, end } = this.ctx.window;
     if (step && due >= start && due < end) {
+      const problems = this.ctx.problems;
+      const path = request.path.split("?")[0];
+      if (problems && problems.length < PROBLEMS_KEPT && (!answer || answer.status >= 500))
+        problems.push(`${step}: ${request.method} ${path} ${answer ? `answered ${answer.status}` : failure}`);
       const outcome = answer
         ? (options.classify ?? ((a: Answer) => outcomeOfStatus(a.status)))(answer)
         : "network-error";
