@@ -20,11 +20,15 @@ export interface Request {
   path: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
+  /** the answer's body is read and dropped (a page nobody looks into): less work for the generator */
+  dropBody?: boolean;
 }
 
 /** What browsers send; copies of shared pages are kept compressed, as they are served to browsers. */
 const ACCEPT_ENCODING = "gzip, deflate, br";
 const IDLE_SOCKET_MS = 4000;
+
+class StaleSocket extends Error {}
 
 export class HttpClient {
   private readonly agent: http.Agent;
@@ -48,11 +52,25 @@ export class HttpClient {
     return this.url.origin;
   }
 
-  /** Sends one request and reads its answer; rejects when there is none within the time limit. */
-  send(request: Request): Promise<Answer> {
+  /**
+   * Sends one request and reads its answer; rejects when there is none within the time limit. A kept-alive
+   * socket the server closed just as the request went out fails before any answer: that request is sent
+   * again once on a new connection, as browsers do.
+   */
+  async send(request: Request): Promise<Answer> {
+    try {
+      return await this.sendOnce(request);
+    } catch (error) {
+      if (!(error instanceof StaleSocket)) throw error;
+      return this.sendOnce(request);
+    }
+  }
+
+  private sendOnce(request: Request): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const headers: Record<string, string> = { "accept-encoding": ACCEPT_ENCODING, ...request.headers };
       if (request.body !== undefined) headers["content-length"] = String(Buffer.byteLength(request.body));
+      let answered = false;
       const req = http.request(
         {
           agent: this.agent,
@@ -63,8 +81,11 @@ export class HttpClient {
           headers,
         },
         (res) => {
+          answered = true;
           const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("data", (chunk: Buffer) => {
+            if (!request.dropBody) chunks.push(chunk);
+          });
           res.on("end", () =>
             resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
           );
@@ -72,7 +93,11 @@ export class HttpClient {
         },
       );
       req.setTimeout(this.timeoutMs, () => req.destroy(new Error(`no answer within ${this.timeoutMs} ms`)));
-      req.on("error", reject);
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        const stale =
+          req.reusedSocket && !answered && (error.code === "ECONNRESET" || error.message === "socket hang up");
+        reject(stale ? new StaleSocket(error.message) : error);
+      });
       req.end(request.body);
     });
   }

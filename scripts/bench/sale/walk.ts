@@ -103,7 +103,7 @@ export class Walk {
     let answer: Answer | null = null;
     let failure = "";
     try {
-      answer = await this.ctx.client.send({ ...request, headers });
+      answer = await this.ctx.client.send({ ...request, headers, dropBody: request.dropBody ?? options.catalogue });
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
     }
