@@ -67,7 +67,7 @@ function entries(): Entry[] {
     .map((line) => JSON.parse(line) as Entry);
 }
 
-async function until(check: () => boolean, ms = 10_000): Promise<void> {
+async function until(check: () => boolean, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out; the stand-in wrote ${JSON.stringify(entries())}`);
@@ -92,7 +92,8 @@ afterEach(() => {
   folder = "";
 });
 
-describe("npm start's restarting parent", () => {
+// each test starts real processes (a busy machine takes seconds to start node)
+describe("npm start's restarting parent", { timeout: 30_000 }, () => {
   it("starts the server again after it crashed once ready, with npm start's node flags and environment, and stops it on SIGTERM", async () => {
     const shop = startShop("ready-crash,ready");
     await until(() => entries().filter((e) => e.start).length === 2);
@@ -121,7 +122,7 @@ describe("npm start's restarting parent", () => {
     expect(await shop.exited).toBe(1);
     expect(entries().filter((e) => e.start)).toHaveLength(6);
     expect(shop.output()).toContain("The shop stopped 6 times within a minute; not restarting it again.");
-  }, 20_000);
+  });
 
   it.skipIf(!existsSync("/proc/self/status"))(
     "holds little memory of its own while the shop runs (no TypeScript loader, no application code)",
