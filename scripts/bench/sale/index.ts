@@ -43,7 +43,7 @@ async function searchRates(
 ): Promise<{ rates: RateResult[]; ended: "done" | "time" }> {
   const rates: RateResult[] = [];
   const tried: Tried[] = [];
-  const options = { start: SALE.startRate, bisections: SALE.bisections, minRate: 0.1, maxRate: 2000 };
+  const options = { start: SALE.startRate, bisections: SALE.bisections, minRate: 0.5, maxRate: 2000 };
   for (let rate = nextRate(tried, options); rate !== null; rate = nextRate(tried, options)) {
     const needs = (SALE.warmupSeconds + SALE.seconds + RATE_OVERHEAD_SECONDS) * 1000;
     if (Date.now() + needs > deadline) return { rates, ended: "time" };

@@ -178,7 +178,10 @@ export async function shopperVisit(ctx: SessionContext, n: number, start: number
   try {
     await visit(walk, ctx, n);
   } catch (error) {
-    if (!(error instanceof Stop)) throw error;
+    if (error instanceof Stop) return;
+    // a fault of the generator ends this visit, not the bench; the report says so
+    if (ctx.problems && ctx.problems.length < 10)
+      ctx.problems.push(`generator: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
