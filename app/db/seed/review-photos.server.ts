@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import sharp from "sharp";
 import { PRODUCT_IMAGE_DEFAULT_WIDTH, variantKey } from "~/modules/media";
-import { type MediaStorage, storeResponsivePicture } from "~/modules/media/index.server";
+import { loadSharp, type MediaStorage, storeResponsivePicture } from "~/modules/media/index.server";
 import { garmentArt, makeRng } from "./art/garment";
 import type { SeedProduct } from "./types";
 
@@ -58,6 +57,7 @@ export async function drawBuyerPhoto(
   const [w, h] = [Math.round(1200 * SCALE), Math.round(1600 * SCALE)];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><defs>${art.defs}</defs>${art.backdrop}${art.figure}</svg>`;
   const tilt = (rng() - 0.5) * (view === "detail" ? 14 : 6);
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svg))
     .rotate(tilt, { background: wallTop })
     .raw()

@@ -3,9 +3,8 @@ import { ensureStoreSettings } from "~/modules/content/index.server";
 import { applyDemoTaxIdentity, ensureCategoryTax } from "~/modules/invoices/index.server";
 import { createProduct, ensureCategories, findProductIdBySlug } from "~/modules/catalog/index.server";
 import { CATEGORIES } from "~/modules/catalog";
-import { storeResponsivePicture } from "~/modules/media/index.server";
+import { loadSharp, storeResponsivePicture } from "~/modules/media/index.server";
 import type { MediaStorage } from "~/modules/media/index.server";
-import sharp from "sharp";
 import { PRODUCT_IMAGE_DEFAULT_WIDTH, PRODUCT_IMAGE_WIDTHS, thumbnailKey, variantKey } from "~/modules/media";
 import { BANNER_COUNT, BANNER_WIDTHS, bannerKey, TILE_WIDTHS, tileKey } from "~/modules/content";
 import type { Db } from "../client.server";
@@ -72,7 +71,7 @@ function coloursFor(product: SeedProduct, colourIndex: number) {
 async function keptPicture(storage: MediaStorage, svg: string, key: string) {
   const keys = [...PRODUCT_IMAGE_WIDTHS.map((w) => variantKey(key, w)), thumbnailKey(key)];
   if (!(await Promise.all(keys.map((k) => storage.exists(k)))).every(Boolean)) return null;
-  const { width, height } = await sharp(Buffer.from(svg)).metadata();
+  const { width, height } = await (await loadSharp())(Buffer.from(svg)).metadata();
   if (!width || !height) return null;
   const shown = Math.min(PRODUCT_IMAGE_DEFAULT_WIDTH, width);
   return {

@@ -4,6 +4,7 @@
  */
 export { startUploadSweep, stopUploadSweep } from "./cleanup.server";
 export { storeResponsivePicture } from "./process.server";
+export { loadSharp } from "./sharp.server";
 export {
   claimShopperPhotos,
   receiveShopperPhoto,

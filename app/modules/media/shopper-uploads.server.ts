@@ -8,11 +8,12 @@ import {
 } from "@remix-run/form-data-parser";
 import { and, eq, inArray, isNull, like } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import type { Db, Tx } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
 import { PRODUCT_IMAGE_DEFAULT_WIDTH, thumbnailKey, variantKey } from "./images";
 import { storeResponsivePicture } from "./process.server";
+import { loadSharp } from "./sharp.server";
 import { mediaUploads } from "./schema.server";
 import {
   MAX_SHOPPER_PHOTO_BYTES,
@@ -93,6 +94,7 @@ async function preparePhoto(file: Buffer): Promise<Buffer | ShopperPhotoAnswer> 
   if (sniffed && /^image\/hei[cf]/.test(sniffed.mime)) return refuse(415, SHOPPER_PHOTO_MESSAGES.heic);
   const kind = sniffed ? ACCEPTED[sniffed.mime] : undefined;
   if (!kind) return refuse(415, SHOPPER_PHOTO_MESSAGES.invalidType);
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(file, { limitInputPixels: false }).metadata();
@@ -149,7 +151,7 @@ export async function receiveShopperPhoto(
     const body = await preparePhoto(file);
     if (!Buffer.isBuffer(body)) return body;
     const key = `${KEY_PREFIX}${randomUUID()}.jpg`;
-    const info = await sharp(body).metadata();
+    const info = await (await loadSharp())(body).metadata();
     const photo: ShopperPhoto = {
       url: storage.publicUrl(variantKey(key, PRODUCT_IMAGE_DEFAULT_WIDTH)),
       thumbnailUrl: storage.publicUrl(thumbnailKey(key)),

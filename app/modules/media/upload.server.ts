@@ -11,13 +11,14 @@ import {
 } from "@remix-run/form-data-parser";
 import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { getDb, type Db, type Tx } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
 import { recordAudit, type Actor } from "../audit/index.server";
 import { mediaUploads } from "./schema.server";
 import { PRODUCT_IMAGE_DEFAULT_WIDTH, variantKey } from "./images";
 import { storeResponsivePicture } from "./process.server";
+import { loadSharp } from "./sharp.server";
 import { removeStoredPicture, type MediaStorage } from "./storage.server";
 import {
   MAX_UPLOAD_BYTES,
@@ -132,6 +133,7 @@ async function preparePicture(file: Buffer): Promise<PreparedPicture | UploadAns
   const sniffed = await fileTypeFromBuffer(file);
   const kind = sniffed ? SNIFFED[sniffed.mime] : undefined;
   if (!kind) return refuse(415, UPLOAD_MESSAGES.invalidType);
+  const sharp = await loadSharp();
 
   // The header alone: how many pixels decoding would produce. No limit here so the answer can say
   // why; every decoding below has the limit.
