@@ -12,46 +12,15 @@ export interface StoredPicture {
 
 const WEBP = { quality: 80, effort: 3 } as const;
 
-/*
- * At most two pictures are drawn at once in this process, whoever asks (decision 048: the first run's
- * seed drew eight or more at a time, each held whole as pixels while its widths were encoded); the
- * others wait their turn.
- */
-const PICTURES_AT_ONCE = 2;
-let drawing = 0;
-const waiting: Array<() => void> = [];
-
-async function inTurn<T>(job: () => Promise<T>): Promise<T> {
-  if (drawing < PICTURES_AT_ONCE) drawing += 1;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  try {
-    return await job();
-  } finally {
-    // the place passes straight to the next in line, or is freed
-    const next = waiting.shift();
-    if (next) next();
-    else drawing -= 1;
-  }
-}
-
 /**
  * Re-encodes a picture (any format sharp reads, including SVG) into WebP variants at `widths`
  * plus a square thumbnail, and stores them. The source is decoded once.
  */
-export function storeResponsivePicture(
+export async function storeResponsivePicture(
   storage: MediaStorage,
   source: Buffer,
   baseKey: string,
   options: { widths?: readonly number[]; defaultWidth?: number; thumbnail?: boolean } = {},
-): Promise<StoredPicture> {
-  return inTurn(() => drawAndStore(storage, source, baseKey, options));
-}
-
-async function drawAndStore(
-  storage: MediaStorage,
-  source: Buffer,
-  baseKey: string,
-  options: { widths?: readonly number[]; defaultWidth?: number; thumbnail?: boolean },
 ): Promise<StoredPicture> {
   const sharp = await loadSharp();
   const widths = options.widths ?? PRODUCT_IMAGE_WIDTHS;
