@@ -139,7 +139,11 @@ export async function runHotPiece(setup: {
     );
     const before = await ledger.snapshot();
     const moment = performance.now() + 3000;
-    const light = lightCatalogue(client, catalogue, HOT_PIECE.catalogueRate, moment - 1000, moment + 6000);
+    // the guests' own connections: the 200 checkouts hold most of the other client's sockets
+    const guests = new HttpClient(base, { maxSockets: 64, timeoutMs: 15_000 });
+    const light = lightCatalogue(guests, catalogue, HOT_PIECE.catalogueRate, moment - 1000, moment + 6000).finally(() =>
+      guests.close(),
+    );
     const answers = await Promise.all(ready.map((r) => placeAt(r, moment)));
     const catalogueSummary = await light;
     const { sold } = await ledger.soldSince(before.at);
