@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { sql, type SQL } from "drizzle-orm";
+import { fillPlaceholders, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { queryRows, searchReaderOf, type Db } from "../../db/client.server";
@@ -63,9 +63,9 @@ function shown(picked: SQL): SQL {
  * word that is not searched, such as 'the'), its first `n` products: a product comes first by its
  * best word, and fewer than `n` products come before it in that word's list, so these lists hold the
  * first `n` matches; when they hold fewer, they are every match. The statement's text is the same
- * for every word.
+ * for every word (`word` may be a placeholder).
  */
-export function byWordsStatement(word: string, n: number): SQL {
+export function byWordsStatement(word: string | Placeholder, n: number): SQL {
   const w = productSearchWords;
   // the stem, and the first text after all the texts that start with it ('kurta' -> 'kurtb'): the
   // stem of letters and digits is ASCII, and the words compare byte by byte
@@ -123,35 +123,58 @@ export function listStatement(term: SearchTerm, n: number): SQL {
 
 const dialect = new PgDialect();
 
+/** How the statements reach the database: the one-word statement by its word, any other as it is. */
+interface SearchRunner {
+  byWords(word: string, n: number): Promise<SuggestionRow[]>;
+  run(statement: SQL): Promise<SuggestionRow[]>;
+}
+
+/** The one-word statement as PostgreSQL receives it, made once per limit: its text is the same for every word. */
+const byWordsQueries = new Map<number, { name: string; text: string; params: unknown[] }>();
+
+function byWordsQuery(n: number): { name: string; text: string; params: unknown[] } {
+  let query = byWordsQueries.get(n);
+  if (!query) {
+    const { sql: text, params } = dialect.sqlToQuery(byWordsStatement(sql.placeholder("word"), n));
+    query = { name: `suggest_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`, text, params };
+    byWordsQueries.set(n, query);
+  }
+  return query;
+}
+
 /**
- * Runs search statements: on PostgreSQL on the search reader, `prepared` ones as prepared statements
- * named by their text, so each connection plans them once; on PGlite in one transaction with the
- * search settings.
+ * Runs search statements: on PostgreSQL on the search reader, the one-word statement as a prepared
+ * statement, so each connection plans it once; on PGlite in one transaction with the search settings.
  */
-async function withSearchRunner<T>(
-  db: Db,
-  run: (query: (statement: SQL, prepared?: boolean) => Promise<SuggestionRow[]>) => Promise<T>,
-): Promise<T> {
+async function withSearchRunner<T>(db: Db, work: (runner: SearchRunner) => Promise<T>): Promise<T> {
   const client = (searchReaderOf(db) as { $client?: unknown } | undefined)?.$client;
   if (!(client instanceof pg.Pool)) {
-    return withSearchSettings(db, (tx) => run((statement) => queryRows<SuggestionRow>(tx, statement)));
+    return withSearchSettings(db, (tx) => {
+      const run = (statement: SQL) => queryRows<SuggestionRow>(tx, statement);
+      return work({ byWords: (word, n) => run(byWordsStatement(word, n)), run });
+    });
   }
-  return run(async (statement, prepared = false) => {
-    const { sql: text, params } = dialect.sqlToQuery(statement);
-    const name = prepared ? `suggest_${createHash("sha1").update(text).digest("hex").slice(0, 16)}` : undefined;
-    return (await client.query<SuggestionRow>({ name, text, values: params })).rows;
+  return work({
+    byWords: async (word, n) => {
+      const { name, text, params } = byWordsQuery(n);
+      return (await client.query<SuggestionRow>({ name, text, values: fillPlaceholders(params, { word }) })).rows;
+    },
+    run: async (statement) => {
+      const { sql: text, params } = dialect.sqlToQuery(statement);
+      return (await client.query<SuggestionRow>({ text, values: params })).rows;
+    },
   });
 }
 
 async function suggestionRows(db: Db, term: SearchTerm, n: number): Promise<SuggestionRow[]> {
   const [word, ...more] = term.words;
-  return withSearchRunner(db, async (query) => {
-    if (word === undefined || more.length > 0) return query(listStatement(term, n));
-    const found = await query(byWordsStatement(word, n), true);
+  return withSearchRunner(db, async (runner) => {
+    if (word === undefined || more.length > 0) return runner.run(listStatement(term, n));
+    const found = await runner.byWords(word, n);
     // the words found them all; whether anything else matches is asked only when they found too few
     // and the term can be looked for inside words, or they found nothing (near spellings)
     if (found.length >= n || (found.length > 0 && term.like === null)) return found;
-    return [...found, ...(await query(insideWordsStatement(term, n, found.length)))];
+    return [...found, ...(await runner.run(insideWordsStatement(term, n, found.length)))];
   });
 }
 
