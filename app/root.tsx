@@ -11,10 +11,10 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/footer";
 import { PlainLinkNavigation } from "~/components/ui/plain-link";
+import { HydrationFlag } from "~/components/ui/use-hydrated";
 import { Header } from "./components/layout/header";
 import { getConfig } from "./config.server";
 import { getDb } from "./db/client.server";
@@ -22,7 +22,13 @@ import { PRIVATE_CACHE_CONTROL } from "./lib/cache-control";
 import { cachedStoreSettings } from "~/modules/content/index.server";
 import { ShopperSync } from "./components/shopper/shopper-sync";
 import { BagToast } from "./components/shopper/bag-toast";
-import { EARLY_ME_SCRIPT, earlyViewSnapshot, fetchMe, rememberSignedIn } from "./components/shopper/me-client";
+import {
+  EARLY_ME_SCRIPT,
+  EarlyShopperView,
+  earlyViewSnapshot,
+  fetchMe,
+  rememberSignedIn,
+} from "./components/shopper/me-client";
 import { NONCE_PLACEHOLDER } from "./lib/csp";
 import { isAdminPath, isPersonalPath } from "./lib/personal-paths";
 import { readShopper } from "./lib/shopper.server";
@@ -131,7 +137,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh">
-        {children}
+        <HydrationFlag>
+          <EarlyShopperView>{children}</EarlyShopperView>
+        </HydrationFlag>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -146,9 +154,6 @@ function useIsAdmin(): boolean {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const admin = useIsAdmin();
-  useEffect(() => {
-    performance.mark("shop:hydrated");
-  }, []);
   if (admin) return <Outlet />;
   return (
     <Shell data={loaderData}>

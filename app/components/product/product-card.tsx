@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { ProductCardData } from "~/modules/catalog";
 import { srcSet } from "~/modules/media";
 import { SpriteIcon } from "~/components/ui/icons";
-import { useHydrated } from "~/components/ui/use-hydrated";
+import { useDeferredHydrated } from "~/components/ui/use-hydrated";
 import { canHover } from "~/components/ui/can-hover";
 import { Price } from "./price";
 import { quickAddLine } from "~/modules/catalog";
@@ -38,7 +38,7 @@ export function ProductCard({
   // The back picture only shows on hover: drawn in the browser, it keeps 24 copies of its address and
   // srcset out of every list page's HTML (decision 031); it still loads lazily, well before a hover. A
   // phone, which cannot hover, never downloads it.
-  const hydrated = useHydrated();
+  const hydrated = useDeferredHydrated();
   const showBack = hydrated && canHover();
   const soldOut = product.stock <= 0;
   const list = layout === "list";

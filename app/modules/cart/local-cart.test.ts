@@ -1,11 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   addLocalLine,
   CART_STORAGE_KEY,
   changeLocalCart,
+  localCartSnapshot,
   readLocalCart,
   readLocalCoupon,
   removeLocalCart,
+  serverCartSnapshot,
   writeLocalCoupon,
 } from "./local-cart";
 
@@ -84,5 +86,22 @@ describe("changeLocalCart", () => {
     removeLocalCart(s);
     expect(readLocalCart(s)).toEqual([]);
     expect(readLocalCoupon(s)).toBeNull();
+  });
+});
+
+describe("localCartSnapshot", () => {
+  it("gives the server's own empty array while nothing is stored, so hydration is not followed by a second render", () => {
+    expect(localCartSnapshot()).toBe(serverCartSnapshot());
+    const s = memoryStorage();
+    vi.stubGlobal("localStorage", s);
+    try {
+      expect(localCartSnapshot()).toBe(serverCartSnapshot());
+      addLocalLine({ productId: "a" }, 10, s);
+      const lines = localCartSnapshot();
+      expect(lines).toEqual([{ productId: "a", size: "One Size", colour: "Default", quantity: 1 }]);
+      expect(localCartSnapshot()).toBe(lines);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

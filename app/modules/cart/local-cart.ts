@@ -123,7 +123,10 @@ export function removeLocalCart(storage: Storage | undefined = globalThis.localS
  * A subscription for React's useSyncExternalStore: the same array while the stored text is the
  * same, so components re-render only when the cart really changed (here or in another tab).
  */
-let cached: { raw: string | null; lines: LocalCartLine[] } = { raw: null, lines: [] };
+const EMPTY: LocalCartLine[] = [];
+// An empty cart is the server's own array: the same answer as the server's keeps React from drawing
+// every reader again right after hydration (decision 047).
+let cached: { raw: string | null; lines: LocalCartLine[] } = { raw: null, lines: EMPTY };
 
 export function localCartSnapshot(): LocalCartLine[] {
   const raw = safeGet(globalThis.localStorage, CART_STORAGE_KEY);
@@ -131,7 +134,6 @@ export function localCartSnapshot(): LocalCartLine[] {
   return cached.lines;
 }
 
-const EMPTY: LocalCartLine[] = [];
 export function serverCartSnapshot(): LocalCartLine[] {
   return EMPTY;
 }

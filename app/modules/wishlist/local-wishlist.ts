@@ -72,7 +72,9 @@ export function removeLocalWishlist(storage: Storage | undefined = globalThis.lo
 }
 
 /* useSyncExternalStore: the same array while the stored text is the same. */
-let cached: { raw: string | null; ids: string[] } = { raw: null, ids: [] };
+const EMPTY: string[] = [];
+// An empty wishlist is the server's own array, so hydration is not followed by a second render (decision 047).
+let cached: { raw: string | null; ids: string[] } = { raw: null, ids: EMPTY };
 
 export function localWishlistSnapshot(): string[] {
   const raw = rawWishlist(globalThis.localStorage);
@@ -80,7 +82,6 @@ export function localWishlistSnapshot(): string[] {
   return cached.ids;
 }
 
-const EMPTY: string[] = [];
 export function serverWishlistSnapshot(): string[] {
   return EMPTY;
 }
