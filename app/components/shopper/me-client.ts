@@ -1,3 +1,4 @@
+import { createContext, createElement, startTransition, useContext, useEffect, useState, type ReactNode } from "react";
 import { ADMIN_PATH, PERSONAL_PATH } from "~/lib/personal-paths";
 import type { ShopperView } from "~/lib/shopper-view";
 
@@ -38,41 +39,47 @@ export function fetchMe(): Promise<ShopperView | null> {
 }
 
 /*
- * The first answer of a shared page: the early request's, kept in a small store the shopper hooks
- * read until the root's data has been loaded in the browser once (a revalidation). Hydration never
- * waits for it.
+ * The first answer of a shared page: the early request's. The page's state (EarlyShopperView) takes it
+ * once hydration is done and draws a signed-in shopper's in a transition; the root's clientLoader reads
+ * it (earlyViewSnapshot) until the root's data has been loaded in the browser once (a revalidation).
+ * Hydration never waits for it.
+ *
+ * Why state in a transition and not a store read with useSyncExternalStore (decision 047): a store's
+ * change makes React draw every reader (the header, every card's heart and quick add) at once, in one
+ * task it cannot interrupt, often while the page is still starting; in a transition React draws them in
+ * slices and handles a tap in between. A guest's answer is what the page already shows: nothing to draw.
  */
 let earlyView: ShopperView | null = null;
-let earlyStarted = false;
-const listeners = new Set<() => void>();
 
-function startEarly() {
-  if (earlyStarted || typeof window === "undefined") return;
-  earlyStarted = true;
+function takeEarly(show: (view: ShopperView) => void): void {
   const early = window.__shopMe;
   window.__shopMe = undefined;
-  if (!early) return;
-  void early.then((view) => {
+  void early?.then((view) => {
     if (!view) return;
-    earlyView = view;
     rememberSignedIn(view.user !== null);
     performance.mark("shop:shopper");
-    for (const listener of listeners) listener();
+    if (view.user === null && view.shopper === null) return;
+    earlyView = view;
+    show(view);
   });
-}
-
-export function subscribeEarlyView(listener: () => void): () => void {
-  startEarly();
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 export function earlyViewSnapshot(): ShopperView | null {
   return earlyView;
 }
 
-export function serverEarlyViewSnapshot(): ShopperView | null {
-  return null;
+const EarlyViewContext = createContext<ShopperView | null>(null);
+
+/** Holds the early answer for the page (in the root layout). */
+export function EarlyShopperView({ children }: { children: ReactNode }) {
+  const [view, setView] = useState<ShopperView | null>(null);
+  useEffect(() => takeEarly((next) => startTransition(() => setView(next))), []);
+  return createElement(EarlyViewContext.Provider, { value: view }, children);
+}
+
+/** A signed-in shopper's early answer; null on the server, while hydrating, for a guest and until it lands. */
+export function useEarlyView(): ShopperView | null {
+  return useContext(EarlyViewContext);
 }
 
 /**

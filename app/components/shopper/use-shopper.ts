@@ -11,7 +11,7 @@ import {
 } from "~/modules/wishlist";
 import type { loader as rootLoader } from "~/root";
 import { SIGNED_OUT, type ShopperView } from "~/lib/shopper-view";
-import { earlyViewSnapshot, serverEarlyViewSnapshot, subscribeEarlyView } from "./me-client";
+import { useEarlyView } from "./me-client";
 import { withPendingLines, withPendingWishlist } from "./pending";
 
 /*
@@ -30,7 +30,7 @@ const NO_IDS: string[] = [];
  */
 export function useShopperView(): ShopperView {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const early = useSyncExternalStore(subscribeEarlyView, earlyViewSnapshot, serverEarlyViewSnapshot);
+  const early = useEarlyView();
   if (!root) return SIGNED_OUT;
   if (root.scope !== "shared" || "fromClient" in root) return { user: root.user, shopper: root.shopper };
   return early ?? SIGNED_OUT;
