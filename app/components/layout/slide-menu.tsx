@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { CATEGORIES } from "~/modules/catalog";
+import { CATEGORY_NAMES } from "~/modules/catalog";
 import { CLOTHING_COLLECTIONS } from "~/modules/content";
 import { ArrowLeftIcon, ChevronRightIcon, CloseIcon } from "~/components/ui/icons";
 import { useModalDialog } from "./use-modal-dialog";
@@ -13,7 +13,7 @@ type Panel = "main" | "categories" | "features" | "support";
 // The ten clothing collections (the jewellery collection has its own entry in the sub-navigation).
 const MENU_CATEGORIES = CLOTHING_COLLECTIONS.map((slug) => ({
   to: `/products?category=${slug}`,
-  label: CATEGORIES.find((c) => c.slug === slug)?.name ?? slug,
+  label: CATEGORY_NAMES.find((c) => c.slug === slug)?.name ?? slug,
 }));
 
 const SUBMENUS: Record<Exclude<Panel, "main">, { title: string; links: Array<{ to: string; label: string }> }> = {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import {
-  CATEGORIES,
+  CATEGORY_NAMES,
   hasActiveFilters,
   listQuery,
   type Facets,
@@ -83,7 +83,7 @@ export function ProductListView({
           active={!category}
           label="All"
         />
-        {CATEGORIES.map((c) => (
+        {CATEGORY_NAMES.map((c) => (
           <CategoryChip
             key={c.slug}
             to={`/products${listQuery({ category: c.slug, search: filters.search, view: filters.view })}`}

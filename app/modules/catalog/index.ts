@@ -81,6 +81,7 @@ export { sizeChartFor } from "./size-chart";
 export {
   cardData,
   CATEGORIES,
+  CATEGORY_NAMES,
   type Facets,
   type FacetValue,
   type ListNotice,

@@ -153,51 +153,9 @@ export interface Facets {
   priceMax: number;
 }
 
-export const CATEGORIES: ReadonlyArray<{ slug: string; name: string; description: string }> = [
-  {
-    slug: "kurtas",
-    name: "Kurtas",
-    description: "Hand block-printed and embroidered kurtas and kurta sets for every day and every celebration.",
-  },
-  {
-    slug: "short-kurtis",
-    name: "Short Kurtis",
-    description: "Easy hip-length kurtis to pair with jeans, palazzos or a skirt.",
-  },
-  {
-    slug: "co-ords",
-    name: "Co-ords",
-    description: "Matching sets in breathable cottons and fluid rayons, ready to wear together or apart.",
-  },
-  {
-    slug: "dresses",
-    name: "Dresses",
-    description: "Flowing maxis, tiered midis and wrap dresses with an Indian soul.",
-  },
-  { slug: "bottoms", name: "Bottoms", description: "Palazzos, straight pants and skirts that finish every kurta." },
-  { slug: "lehengas", name: "Lehengas", description: "Festive and bridal lehenga sets with hand embroidery and zari." },
-  {
-    slug: "loungewear",
-    name: "Loungewear",
-    description: "Soft cotton and modal sets for slow mornings and long nights.",
-  },
-  {
-    slug: "sarees",
-    name: "Sarees",
-    description: "Handloom, Banarasi, chanderi and printed sarees, woven and finished by artisans.",
-  },
-  { slug: "shirts", name: "Shirts", description: "Relaxed shirts in handloom cottons and linens." },
-  {
-    slug: "unstitched",
-    name: "Unstitched",
-    description: "Dress materials with dupattas, to be tailored just the way you like.",
-  },
-  {
-    slug: "accessories",
-    name: "Jewellery & Accessories",
-    description: "Jhumkas, chandbalis, necklaces and bangles to complete the look.",
-  },
-];
+// The categories' names (what a page's script needs) and, apart, their descriptions (decision 047)
+export { CATEGORY_NAMES } from "./category-names";
+export { CATEGORIES } from "./categories";
 
 /**
  * Categories whose pieces are made of metal, glass or stone rather than cloth. Their products keep
