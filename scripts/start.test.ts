@@ -16,20 +16,28 @@ const { SERVER_NODE_FLAGS } = (await import(BUILD_MODULE)) as { SERVER_NODE_FLAG
 
 const START = path.resolve("scripts/start.mjs");
 
-// The stand-in server (CommonJS: the folder has no package.json). STAND_IN_SCRIPT: one word per start ("ready-crash": ready, then exit 3; "ready": ready and
-// stay until SIGTERM; "refuse": exit 7 before ready); the last word is repeated for later starts.
+// The stand-in server (CommonJS: the folder has no package.json). STAND_IN_SCRIPT: one word per start
+// ("ready-crash": ready, then exit 3; "ready": ready and stay until SIGTERM; "refuse": exit 7 before
+// ready; "seed": a first run that, when asked, says it seeded and exits, else "ready"); the last word is
+// repeated for later starts.
 const STAND_IN = `
 const { appendFileSync, readFileSync } = require("node:fs");
 const log = (entry) => appendFileSync("starts.log", JSON.stringify(entry) + "\\n");
 const starts = readFileSync("starts.log", "utf8").split("\\n").filter(Boolean).filter((l) => JSON.parse(l).start).length;
 const script = process.env.STAND_IN_SCRIPT.split(",");
 const mode = script[Math.min(starts, script.length - 1)];
-log({ start: starts + 1, mode, flags: process.execArgv, arenas: process.env.MALLOC_ARENA_MAX ?? null });
+const fresh = process.env.SHOP_FRESH_AFTER_SEED ?? null;
+log({ start: starts + 1, mode, flags: process.execArgv, arenas: process.env.MALLOC_ARENA_MAX ?? null, fresh });
 if (mode === "refuse") process.exit(7);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => { log({ stopped: signal }); process.exit(0); });
-process.send({ shop: "ready" });
-if (mode === "ready-crash") setTimeout(() => process.exit(3), 50);
-else setInterval(() => {}, 1000);
+if (mode === "seed" && fresh === "1") {
+  // a first run: seeded, and asked to hand over to a fresh process instead of listening
+  process.send({ shop: "seeded" }, () => process.exit(0));
+} else {
+  process.send({ shop: "ready" });
+  if (mode === "ready-crash") setTimeout(() => process.exit(3), 50);
+  else setInterval(() => {}, 1000);
+}
 `;
 
 interface Entry {
@@ -37,6 +45,7 @@ interface Entry {
   mode?: string;
   flags?: string[];
   arenas?: string | null;
+  fresh?: string | null;
   stopped?: string;
 }
 
@@ -104,6 +113,24 @@ describe("npm start's restarting parent", { timeout: 30_000 }, () => {
       expect(start.arenas).toBe("2");
     }
     expect(shop.output()).toContain("The shop stopped unexpectedly (exit code 3); starting it again...");
+
+    supervisor!.kill("SIGTERM");
+    expect(await shop.exited).toBe(0);
+    expect(entries().filter((e) => e.stopped)).toEqual([{ stopped: "SIGTERM" }]);
+  });
+
+  it("starts a fresh server at once after a first run's seed, asking only the first server to hand over", async () => {
+    const shop = startShop("seed");
+    await until(() => entries().filter((e) => e.start).length === 2);
+    expect(entries().map((e) => [e.mode, e.fresh])).toEqual([
+      ["seed", "1"],
+      ["seed", null],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // the second one listens and stays; nothing was counted as a crash
+    expect(entries().filter((e) => e.start)).toHaveLength(2);
+    expect(shop.output()).toContain("First run done: starting the shop afresh");
+    expect(shop.output()).not.toContain("stopped unexpectedly");
 
     supervisor!.kill("SIGTERM");
     expect(await shop.exited).toBe(0);

@@ -256,6 +256,13 @@ async function main() {
   app.use(pages);
 
   const info = await (await entryModule()).boot();
+  // `npm start`'s first run (scripts/supervise.mjs, decision 048): once a new shop is seeded this
+  // process hands over to a fresh one instead of serving with what seeding left in its memory.
+  if (info.seeded && process.env.SHOP_FRESH_AFTER_SEED === "1" && process.send && !cluster.isWorker) {
+    await (await entryModule()).shutdown();
+    process.send({ shop: "seeded" }, () => process.exit(0));
+    return;
+  }
   const server = listen(app, config, info, started);
   stopOnSignals(server, pages, config, entryModule, state);
 }
