@@ -21,12 +21,14 @@ export const purgeAnnouncer = processSlot<{ announce(scope: PurgeScope): void }>
  * The tags of a page (its Cache-Tag header), by what it shows:
  * - `product:<id>`: the product's own page (its stock by size and colour, everything about it);
  * - `card:<id>`: a page that shows the product's card (name, price, picture, sold out, rating);
- * - `list`: a list of products with filters and counts, whose members and counts follow the catalogue.
+ * - `list`: a list of products with filters and counts, whose members and counts follow the catalogue;
+ * - `home`: the home page, whose new arrivals come after its headers (it cannot name their cards).
  */
 export const cacheTags = {
   product: (id: string) => `product:${id}`,
   card: (id: string) => `card:${id}`,
   list: "list",
+  home: "home",
 };
 
 /** The Cache-Tag header of a page that shows these tags (at most 200 cards: a longer page is tagged `list`). */

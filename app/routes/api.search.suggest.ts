@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { SHARED_PAGE_SECONDS } from "~/lib/cache-control";
-import { cacheTags } from "~/lib/page-cache.server";
+import { cacheTagHeader, cacheTags } from "~/lib/page-cache.server";
 import { searchSuggestions } from "~/modules/catalog/index.server";
 import type { Route } from "./+types/api.search.suggest";
 
@@ -18,7 +18,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     // shared page cache answers the popular terms without a query (decision 013); purged when lists
     // change (decision 044)
     {
-      headers: { "Cache-Control": `public, max-age=30, s-maxage=${SHARED_PAGE_SECONDS}`, "Cache-Tag": cacheTags.list },
+      headers: {
+        "Cache-Control": `public, max-age=30, s-maxage=${SHARED_PAGE_SECONDS}`,
+        ...cacheTagHeader([cacheTags.list, ...suggestions.map((item) => cacheTags.card(item.id))]),
+      },
     },
   );
 }

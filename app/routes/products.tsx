@@ -46,7 +46,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   // an unknown category still shows the collection, but is no page of its own (status 404)
   return data(
     { ...page, origin: getConfig().baseUrl },
-    { status: page.notice ? 404 : 200, headers: cacheTagHeader([cacheTags.list]) },
+    {
+      status: page.notice ? 404 : 200,
+      headers: cacheTagHeader([cacheTags.list, ...page.items.map((item) => cacheTags.card(item.id))]),
+    },
   );
 }
 

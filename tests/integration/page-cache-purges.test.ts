@@ -42,7 +42,7 @@ describe("purges after catalogue changes", () => {
     const small = (await findVariant(t.db, productId, "S", "Default"))!.id;
     await inTransaction(t.db, (tx) => reserveStock(tx, [{ variantId: small, quantity: 2 }]));
     await inTransaction(t.db, (tx) => releaseStock(tx, [{ variantId: small, quantity: 1 }]));
-    const everywhere = { tags: [`product:${productId}`, `card:${productId}`, "list"] };
+    const everywhere = { tags: [`product:${productId}`, `card:${productId}`, "home", "list"] };
     expect(purges).toEqual([everywhere, everywhere]);
   });
 
@@ -56,9 +56,17 @@ describe("purges after catalogue changes", () => {
     await inTransaction(t.db, async (tx) => {
       await reserveStock(tx, [{ variantId: one, quantity: 1 }]);
       await reserveStock(tx, [{ variantId: two, quantity: 1 }]);
-      catalogueChanged(tx, [second]);
+      catalogueChanged(tx, [second], { lists: false });
     });
-    expect(purges).toEqual([{ tags: [`product:${first}`, `product:${second}`, `card:${second}`, "list"] }]);
+    expect(purges).toEqual([{ tags: [`product:${first}`, `product:${second}`, `card:${second}`, "home"] }]);
+  });
+
+  it("a new price purges the pages that show the piece; a new category every list too", async () => {
+    const productId = await createTestProduct(t.db, { sizes: [], colors: [], stock: 3 });
+    await inTransaction(t.db, async (tx) => catalogueChanged(tx, [productId], { lists: false }));
+    await inTransaction(t.db, async (tx) => catalogueChanged(tx, [productId]));
+    const cards = [`product:${productId}`, `card:${productId}`, "home"];
+    expect(purges).toEqual([{ tags: cards }, { tags: [...cards, "list"] }]);
   });
 
   it("an edit without named products, or of very many, purges every copy; a rolled back one nothing", async () => {

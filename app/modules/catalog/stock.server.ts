@@ -321,8 +321,10 @@ export async function deleteVariants(tx: Tx, productId: string, variantIds: read
 interface Changes {
   /** products whose own page changed (stock by size and colour) */
   pages: Set<string>;
-  /** products whose card changed too (price, name, availability...), and with them every list */
+  /** products whose card changed too (price, name, pictures, sold out...): every page that shows it */
   cards: Set<string>;
+  /** what lists hold or count changed (a size sold out, a product added, moved or removed): every list */
+  lists: boolean;
   /** too many to name: every copy */
   all: boolean;
 }
@@ -332,30 +334,33 @@ const changesOf = new WeakMap<Tx, Changes>();
 /** More than this many products changed at once (an import): every copy is purged. */
 const MANY = 100;
 
+function purgeTags(changes: Changes): string[] {
+  const cardTags = [...changes.cards].flatMap((id) => [cacheTags.product(id), cacheTags.card(id)]);
+  return [
+    ...[...changes.pages].filter((id) => !changes.cards.has(id)).map(cacheTags.product),
+    ...cardTags,
+    // the home page's new arrivals are streamed after its headers: it cannot name its cards
+    ...(changes.cards.size > 0 ? [cacheTags.home] : []),
+    ...(changes.lists ? [cacheTags.list] : []),
+  ];
+}
+
 /**
  * After the transaction has committed: the copies of the pages that show what changed are purged in
  * every process (decision 044), this process's facet counts are forgotten when lists changed (others
  * forget theirs when they hear of it), and the outbox is woken to send the texts a restock queued.
  */
 function committed(changes: Changes): void {
-  const lists = changes.all || changes.cards.size > 0;
   if (changes.all || changes.pages.size + changes.cards.size > MANY) purgePageCache();
-  else
-    purgePageCache({
-      tags: [
-        ...[...changes.pages].filter((id) => !changes.cards.has(id)).map(cacheTags.product),
-        ...[...changes.cards].flatMap((id) => [cacheTags.product(id), cacheTags.card(id)]),
-        ...(lists ? [cacheTags.list] : []),
-      ],
-    });
-  if (lists) forgetFacets();
+  else purgePageCache({ tags: purgeTags(changes) });
+  if (changes.all || changes.lists) forgetFacets();
   kickOutbox();
 }
 
 function changes(tx: Tx): Changes {
   let found = changesOf.get(tx);
   if (!found) {
-    const made: Changes = { pages: new Set(), cards: new Set(), all: false };
+    const made: Changes = { pages: new Set(), cards: new Set(), lists: false, all: false };
     changesOf.set(tx, made);
     afterCommit(tx, () => committed(made));
     found = made;
@@ -367,16 +372,20 @@ function changes(tx: Tx): Changes {
 function stockChanged(tx: Tx, productIds: readonly string[], availability: boolean): void {
   const found = changes(tx);
   for (const id of productIds) (availability ? found.cards : found.pages).add(id);
+  if (availability) found.lists = true;
 }
 
 /**
  * For writers of what the shop shows besides stock (a product's name, price, pictures, a product
  * added or removed): the same after-commit work as a stock change, registered on `tx` (one opened
- * by `inTransaction`), for these products' pages, cards and every list; without products, for every
- * page. Registered several times in one transaction, it runs once.
+ * by `inTransaction`), for these products' pages and every page showing their cards, and every list
+ * unless `lists` is false (a change no list's members, order or counts depend on, such as a new price or
+ * picture: a list that does not show the piece yet may take up to PAGE_CACHE_SECONDS to); without
+ * products, for every page. Registered several times in one transaction, it runs once.
  */
-export function catalogueChanged(tx: Tx, productIds?: readonly string[]): void {
+export function catalogueChanged(tx: Tx, productIds?: readonly string[], options: { lists?: boolean } = {}): void {
   const found = changes(tx);
   if (!productIds) found.all = true;
   else for (const id of productIds) found.cards.add(id);
+  if (options.lists !== false) found.lists = true;
 }

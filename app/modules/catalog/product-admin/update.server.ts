@@ -158,6 +158,20 @@ async function writeStockCells(
   return after;
 }
 
+/** Fields no list's members, order or counts depend on (decision 044): a change purges only the pages showing the piece. */
+const CARD_ONLY: ReadonlySet<string> = new Set([
+  "pricePaise",
+  "originalPricePaise",
+  "pictures",
+  "description",
+  "details",
+  "care",
+  "material",
+  "fit",
+  "badge",
+  "stock",
+]);
+
 /** Saves the editor's draft over product `productId` in the caller's transaction; the shop's caches are emptied after the commit. */
 export async function updateInTx(
   tx: Tx,
@@ -201,14 +215,19 @@ export async function updateInTx(
     stock: stockAfter,
     pictures: draft.pictures.map((p, i) => ({ key: p.key, alt: altFor(draft, p.alt, i) })),
   };
+  const changes = changedFields(
+    before as unknown as Record<string, unknown>,
+    after as unknown as Record<string, unknown>,
+  );
   await recordAudit(tx, staff, {
     entity: "product",
     entityId: productId,
     action: "update",
     summary: productChangeSummary(before, after),
-    changes: changedFields(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>),
+    changes,
   });
-  catalogueChanged(tx, [productId]);
+  // a new price or picture changes the pages that show the piece; lists' members only for other fields
+  catalogueChanged(tx, [productId], { lists: !Object.keys(changes).every((field) => CARD_ONLY.has(field)) });
 
   // A removed picture's files go after the commit, unless an order line shows it (orders keep their picture).
   let removedKeys = removed.map((i) => i.key);
