@@ -1,18 +1,18 @@
-import {
-  DeleteObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type * as S3Sdk from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { checkKey, type MediaStorage } from "./storage.server";
 
 /*
  * Pictures in S3-compatible object storage (AWS S3, Cloudflare R2, MinIO, Backblaze B2, DigitalOcean
  * Spaces ...): set S3_BUCKET and its companions (README, 'Configuration'). Browsers load the pictures
  * from `publicUrl`, the bucket's public address or a CDN in front of it; the shop only writes.
+ * The SDK is loaded with the first request, not with the server: most shops keep pictures on disk, and
+ * loaded at start it held a few MB in every server process (decision 048).
  */
+
+type Sdk = typeof S3Sdk;
+let sdkLoading: Promise<Sdk> | null = null;
+const loadSdk = (): Promise<Sdk> => (sdkLoading ??= import("@aws-sdk/client-s3"));
 
 export interface S3StorageOptions {
   bucket: string;
@@ -45,19 +45,24 @@ export function isS3Storage(storage: MediaStorage): storage is S3MediaStorage {
 }
 
 export function s3Storage(options: S3StorageOptions): S3MediaStorage {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    // With the SDK's default (checksums on every request, sent as a trailer of a chunked body), S3
-    // look-alikes stored the chunk framing inside the object (decision 022): checksum only where the
-    // operation requires one. Pictures are sent as whole buffers with their length.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-    maxAttempts: 3,
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
-  });
+  let client: Promise<{ sdk: Sdk; s3: S3Client }> | null = null;
+  const connect = () =>
+    (client ??= loadSdk().then((sdk) => ({
+      sdk,
+      s3: new sdk.S3Client({
+        region: options.region,
+        endpoint: options.endpoint,
+        forcePathStyle: options.forcePathStyle,
+        credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+        // With the SDK's default (checksums on every request, sent as a trailer of a chunked body), S3
+        // look-alikes stored the chunk framing inside the object (decision 022): checksum only where the
+        // operation requires one. Pictures are sent as whole buffers with their length.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+        maxAttempts: 3,
+        requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+      }),
+    })));
   const prefix = options.publicUrl.replace(/\/+$/, "");
   const { bucket } = options;
 
@@ -66,8 +71,9 @@ export function s3Storage(options: S3StorageOptions): S3MediaStorage {
     bucket,
     async put(key, body, contentType) {
       checkKey(key);
-      await client.send(
-        new PutObjectCommand({
+      const { sdk, s3 } = await connect();
+      await s3.send(
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: key,
           Body: body,
@@ -79,34 +85,37 @@ export function s3Storage(options: S3StorageOptions): S3MediaStorage {
     },
     async exists(key) {
       checkKey(key);
+      const { sdk, s3 } = await connect();
       try {
-        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        await s3.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: key }));
         return true;
       } catch (error) {
-        if (isNotFound(error)) return false;
+        if (isNotFound(sdk, error)) return false;
         throw error;
       }
     },
     async delete(key) {
       checkKey(key);
       // S3 answers 204 for a key that does not exist: deleting twice is no error.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      const { sdk, s3 } = await connect();
+      await s3.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
     publicUrl(key) {
       checkKey(key);
       return `${prefix}/${key}`;
     },
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+      const { sdk, s3 } = await connect();
+      await s3.send(new sdk.HeadBucketCommand({ Bucket: bucket }));
     },
     close() {
-      client.destroy();
+      void client?.then(({ s3 }) => s3.destroy());
     },
   };
 }
 
-function isNotFound(error: unknown): boolean {
-  if (error instanceof S3ServiceException) {
+function isNotFound(sdk: Sdk, error: unknown): boolean {
+  if (error instanceof sdk.S3ServiceException) {
     return error.$metadata.httpStatusCode === 404 || error.name === "NotFound" || error.name === "NoSuchKey";
   }
   return false;
