@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { create as openFont, type Font } from "fontkit";
-import PDFDocument from "pdfkit";
+import type { create as openFontType, Font } from "fontkit";
+import type PDFDocument from "pdfkit";
 import type { CreditNoteDocument } from "./credit-note";
 import type { InvoiceDocument } from "./document";
 import { drawFooters } from "./pdf/footer.server";
@@ -15,7 +15,8 @@ import { drawTaxSummary, drawTotals } from "./pdf/totals.server";
  * The invoice (or a credit note against one) as an A4 PDF, drawn on the server with pdfkit from the frozen document. The font is
  * Noto Sans (regular and semi-bold), embedded as subsets: pdfkit's built-in fonts have no rupee sign.
  * The fonts are parsed once per process and handed to every document (parsed per document, the text
- * layout tables were built again each time: about 350 ms a PDF instead of a few).
+ * layout tables were built again each time: about 350 ms a PDF instead of a few). pdfkit and fontkit are
+ * loaded with the first document, not with the server (decision 048: most processes never draw one).
  *
  * The page's parts are drawn by the files in pdf/: the header, the lines' table, the totals and the tax
  * summary, the footers.
@@ -26,11 +27,19 @@ interface Fonts {
   bold: Font;
 }
 
-let fonts: Fonts | null = null;
+let loading: Promise<{ PDFDocument: typeof PDFDocument; fonts: Fonts }> | null = null;
+
+/** pdfkit and the fonts, loaded once per process with the first document. */
+function loadPdfKit(): Promise<{ PDFDocument: typeof PDFDocument; fonts: Fonts }> {
+  loading ??= Promise.all([import("pdfkit"), import("fontkit")]).then(([pdfkit, fontkit]) => ({
+    PDFDocument: pdfkit.default,
+    fonts: loadFonts(fontkit.create),
+  }));
+  return loading;
+}
 
 /** Noto Sans from its npm package, resolved from the working directory (the built server runs from build/server). */
-function loadFonts(): Fonts {
-  if (fonts) return fonts;
+function loadFonts(openFont: typeof openFontType): Fonts {
   const require = createRequire(path.join(process.cwd(), "package.json"));
   const file = (weight: string) => {
     const font = openFont(
@@ -39,8 +48,7 @@ function loadFonts(): Fonts {
     if (!("layout" in font)) throw new Error(`Noto Sans ${weight} is a font collection`);
     return font;
   };
-  fonts = { regular: file("400Regular"), bold: file("600SemiBold") };
-  return fonts;
+  return { regular: file("400Regular"), bold: file("600SemiBold") };
 }
 
 /** Renders the invoice; resolves to the PDF's bytes. `cancelledBy` names the credit note that cancelled it. */
@@ -53,10 +61,13 @@ export function renderCreditNotePdf(doc: CreditNoteDocument): Promise<Buffer> {
   return renderTaxDocument(doc, null);
 }
 
-function renderTaxDocument(doc: TaxDocument, cancelledBy: string | null): Promise<Buffer> {
+async function renderTaxDocument(doc: TaxDocument, cancelledBy: string | null): Promise<Buffer> {
   const credit = isCreditNote(doc) ? doc : null;
   const name = credit ? "Credit note" : "Tax invoice";
-  const { regular, bold } = loadFonts();
+  const {
+    PDFDocument,
+    fonts: { regular, bold },
+  } = await loadPdfKit();
   const pdf = new PDFDocument({
     size: "A4",
     margins: { top: PAGE.margin, bottom: 20, left: PAGE.margin, right: PAGE.margin },

@@ -1,4 +1,3 @@
-import { degrees, PDFDocument as PdfLib } from "pdf-lib";
 import { formatPaise } from "../pricing";
 import {
   A4,
@@ -6,6 +5,7 @@ import {
   drawCutLines,
   fitInQuarter,
   kilograms,
+  loadPdfLib,
   openDocument,
   type Pdf,
   QUARTER,
@@ -166,7 +166,7 @@ function drawPieces(pdf: Pdf, pieces: LabelData["pieces"]) {
  */
 export async function drawLabels(labels: LabelData[], format: "4x6" | "a4"): Promise<Uint8Array> {
   if (!labels.length) throw new RangeError("There are no labels to print.");
-  const { pdf, bytes } = openDocument({ autoFirstPage: false, info: { Title: "Shipping labels" } });
+  const { pdf, bytes } = await openDocument({ autoFirstPage: false, info: { Title: "Shipping labels" } });
   const scale = fitInQuarter(LABEL.width, LABEL.height);
   labels.forEach((label, i) => {
     if (format === "4x6") {
@@ -193,6 +193,7 @@ export async function drawLabels(labels: LabelData[], format: "4x6" | "a4"): Pro
  * quarter keeping its proportions, in reading order. A page's own rotation is kept.
  */
 export async function imposeOnA4(pdf: Uint8Array): Promise<Uint8Array> {
+  const { degrees, PDFDocument: PdfLib } = await loadPdfLib();
   const source = await PdfLib.load(pdf);
   const pages = source.getPages();
   if (!pages.length) throw new RangeError("The courier's label file has no pages.");
@@ -223,6 +224,7 @@ export async function imposeOnA4(pdf: Uint8Array): Promise<Uint8Array> {
 /** The pages of several PDFs, in order, as one PDF. */
 export async function mergePdfs(pdfs: Uint8Array[]): Promise<Uint8Array> {
   if (!pdfs.length) throw new RangeError("There are no PDFs to merge.");
+  const { PDFDocument: PdfLib } = await loadPdfLib();
   const out = await PdfLib.create();
   for (const bytes of pdfs) {
     const source = await PdfLib.load(bytes);
@@ -365,7 +367,7 @@ function drawFooters(pdf: Pdf, data: ManifestData) {
  */
 export async function drawManifest(data: ManifestData): Promise<Uint8Array> {
   if (!data.parcels.length) throw new RangeError("A manifest needs at least one parcel.");
-  const { pdf, bytes } = openDocument({
+  const { pdf, bytes } = await openDocument({
     size: "A4",
     margin: PAGE.left,
     bufferPages: true,

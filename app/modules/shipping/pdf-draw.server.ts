@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { create as openFont, type Font } from "fontkit";
-import PDFDocument from "pdfkit";
+import type { create as openFontType, Font } from "fontkit";
+import type * as PdfLibModule from "pdf-lib";
+import type PDFDocument from "pdfkit";
 import { canEncodeCode128, encodeCode128 } from "./code128";
 
 /*
@@ -10,17 +11,34 @@ import { canEncodeCode128, encodeCode128 } from "./code128";
  * that never runs over its lines or onto a new page, rules, and Code 128 barcodes. Black on white only
  * (thermal printers have no grey). The font is Noto Sans for the rupee sign, parsed once per process; a
  * character it cannot show (it has Latin and Devanagari, not Tamil or Bengali, say) prints as '?' rather than as an empty box, and control and
- * bidirectional-override characters are dropped.
+ * bidirectional-override characters are dropped. pdfkit, fontkit and pdf-lib are loaded when first
+ * needed, not with the server (decision 048: most processes never draw a PDF).
  */
 
 export type Pdf = PDFKit.PDFDocument;
 type Face = "regular" | "bold";
 
-let fonts: { regular: Font; bold: Font } | null = null;
+type Fonts = { regular: Font; bold: Font };
+let loading: Promise<{ PDFDocument: typeof PDFDocument; fonts: Fonts }> | null = null;
+/** the fonts once loaded: every Pdf comes from openDocument, which loads them first */
+let loaded: Fonts | null = null;
+
+/** pdfkit and the fonts, loaded once per process with the first document. */
+function loadPdfKit(): Promise<{ PDFDocument: typeof PDFDocument; fonts: Fonts }> {
+  loading ??= Promise.all([import("pdfkit"), import("fontkit")]).then(([pdfkit, fontkit]) => ({
+    PDFDocument: pdfkit.default,
+    fonts: (loaded = loadFonts(fontkit.create)),
+  }));
+  return loading;
+}
+
+let pdfLib: Promise<typeof PdfLibModule> | null = null;
+
+/** pdf-lib (a courier's label PDF imposed on A4, PDFs merged), loaded once per process when first needed. */
+export const loadPdfLib = (): Promise<typeof PdfLibModule> => (pdfLib ??= import("pdf-lib"));
 
 /** Noto Sans from its npm package, resolved from the working directory (the built server runs from build/server). */
-function loadFonts(): { regular: Font; bold: Font } {
-  if (fonts) return fonts;
+function loadFonts(openFont: typeof openFontType): Fonts {
   const require = createRequire(path.join(process.cwd(), "package.json"));
   const file = (weight: string) => {
     const font = openFont(
@@ -29,13 +47,17 @@ function loadFonts(): { regular: Font; bold: Font } {
     if (!("layout" in font)) throw new Error(`Noto Sans ${weight} is a font collection`);
     return font;
   };
-  fonts = { regular: file("400Regular"), bold: file("700Bold") };
-  return fonts;
+  return { regular: file("400Regular"), bold: file("700Bold") };
 }
 
 /** A pdfkit document with the fonts registered, and its bytes once it ends. */
-export function openDocument(options: PDFKit.PDFDocumentOptions): { pdf: Pdf; bytes: Promise<Uint8Array> } {
-  const { regular, bold } = loadFonts();
+export async function openDocument(
+  options: PDFKit.PDFDocumentOptions,
+): Promise<{ pdf: Pdf; bytes: Promise<Uint8Array> }> {
+  const {
+    PDFDocument,
+    fonts: { regular, bold },
+  } = await loadPdfKit();
   const pdf = new PDFDocument({ lang: "en-IN", ...options });
   // pdfkit takes a parsed fontkit font as well as a file (its types only list files)
   pdf.registerFont("regular", regular as unknown as Buffer);
@@ -51,7 +73,8 @@ export function openDocument(options: PDFKit.PDFDocumentOptions): { pdf: Pdf; by
 
 /** Text as the font can print it on one run of lines: no control or format characters, '?' for a missing glyph. */
 function printable(value: string): string {
-  const { regular } = loadFonts();
+  if (!loaded) throw new Error("openDocument loads the fonts before anything is written");
+  const { regular } = loaded;
   const flat = value
     .replace(/\p{Cf}+/gu, "")
     .replace(/[\s\p{Cc}]+/gu, " ")
