@@ -131,6 +131,9 @@ function mountPageCache(app: express.Express, config: Config, refresh: PageCache
     maxBytes: dev ? 0 : config.pageCacheBytes,
     keepSeconds: config.pageCacheSeconds,
     staleSeconds: config.pageCacheSeconds,
+    // a purged copy is never answered: the next visitor's render (shared by everyone asking meanwhile)
+    // replaces it, so a change shows at once, to staff checking their edit as to shoppers
+    purgeGraceMs: 0,
     refresh,
   });
   pageCacheHandOff.set({ purge: (scope) => pageCache.purge(scope) });
