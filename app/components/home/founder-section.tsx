@@ -9,38 +9,13 @@ const TICKER = [
   "Natural fabrics, fair wages",
 ];
 
-/*
- * The ticker's separator, drawn rather than typed: neither of the shop's text faces has '✦', and finding
- * a system font that does cost the home page's first layout 26 fallback searches and about 45 more font
- * lookups, the largest part of its longest task on Lighthouse's machine (decision 047). It also looks
- * the same on every device now.
- */
-function Sparkle() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className="-mt-[0.15em] ml-12 h-[0.75em] w-[0.75em] shrink-0 fill-current text-gold"
-    >
-      {/* four concave points, slanted like the italic line it sits in */}
-      <path
-        transform="translate(12 12) skewX(-11) translate(-12 -12)"
-        d="M12 0C13 7 17 11 24 12C17 13 13 17 12 24C11 17 7 13 0 12C7 11 11 7 12 0Z"
-      />
-    </svg>
-  );
-}
-
 function TickerRow({ hidden = false }: { hidden?: boolean }) {
   return (
     <ul className="flex shrink-0 items-center" aria-hidden={hidden || undefined}>
       {TICKER.map((item) => (
-        <li
-          key={item}
-          className="flex items-center px-6 font-display text-xl whitespace-nowrap text-ink italic sm:text-2xl"
-        >
+        // each item is followed by a drawn star (app.css), not a '✦': decision 047
+        <li key={item} className="ticker-item">
           {item}
-          <Sparkle />
         </li>
       ))}
     </ul>
