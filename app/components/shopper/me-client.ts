@@ -6,7 +6,7 @@ import type { ShopperView } from "~/lib/shopper-view";
  * The browser's side of GET /api/me (docs/decisions/029). Shared pages carry nothing personal; the
  * shopper's cart, wishlist and sign-in state come from one small request after the page loads.
  *
- * - The request starts from an inline script in the page's head (EARLY_ME_SCRIPT), before the
+ * - The request starts from an inline script in the page's head (earlyMeScript), before the
  *   JavaScript bundle has loaded, so its answer is usually there when the page becomes interactive.
  * - Guests make no request at all: the browser remembers whether it was last signed in
  *   (SIGNED_IN_KEY, '0' or '1'); a browser that has never asked asks once.
@@ -84,10 +84,14 @@ export function useEarlyView(): ShopperView | null {
 
 /**
  * Runs in the page's head before anything else: starts GET /api/me on shared storefront pages unless
- * this browser is known to be signed out. Plain ES5, no imports: it is inlined as text.
+ * this browser is known to be signed out. Plain ES5, no imports: it is inlined as text by the server's
+ * render (a function, so the browser's bundle, which never writes it, leaves its text out).
  */
-export const EARLY_ME_SCRIPT =
-  `try{var p=location.pathname;` +
-  `if(!/${ADMIN_PATH.source}/.test(p)&&!/${PERSONAL_PATH.source}/.test(p)&&localStorage.getItem(${JSON.stringify(SIGNED_IN_KEY)})!=="0")` +
-  `window.__shopMe=fetch("/api/me",{headers:{accept:"application/json"}}).then(function(r){return r.ok?r.json():null}).catch(function(){return null})` +
-  `}catch(e){}`;
+export function earlyMeScript(): string {
+  return (
+    `try{var p=location.pathname;` +
+    `if(!/${ADMIN_PATH.source}/.test(p)&&!/${PERSONAL_PATH.source}/.test(p)&&localStorage.getItem(${JSON.stringify(SIGNED_IN_KEY)})!=="0")` +
+    `window.__shopMe=fetch("/api/me",{headers:{accept:"application/json"}}).then(function(r){return r.ok?r.json():null}).catch(function(){return null})` +
+    `}catch(e){}`
+  );
+}

@@ -1,13 +1,4 @@
-import {
-  createContext,
-  createElement,
-  startTransition,
-  useContext,
-  useEffect,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from "react";
+import { createContext, useContext, useSyncExternalStore } from "react";
 
 const noop = () => () => {};
 
@@ -33,20 +24,11 @@ export function useHydrated(): boolean {
  * use this one: a press in the moment between hydration and that render would post without JavaScript.
  * A part React hydrates later (a streamed section) is hydrated with the old value first, then updated.
  */
-const DrawnContext = createContext(false);
 
-/** The page's flag for script-only controls (in the root layout). */
-export function HydrationFlag({ children }: { children: ReactNode }) {
-  const [drawn, setDrawn] = useState(false);
-  useEffect(() => {
-    // hydrated, with the script-only controls drawn: the end-to-end tests wait for this mark
-    if (drawn) performance.mark("shop:hydrated");
-    else startTransition(() => setDrawn(true));
-  }, [drawn]);
-  return createElement(DrawnContext.Provider, { value: drawn }, children);
-}
+/** Its value: set by the root layout (HydrationFlag in root.tsx), read through useDeferredHydrated. */
+export const DeferredHydratedContext = createContext(false);
 
 /** False on the server, during hydration and until the render just after it; then true. */
 export function useDeferredHydrated(): boolean {
-  return useContext(DrawnContext);
+  return useContext(DeferredHydratedContext);
 }
