@@ -128,6 +128,26 @@ describe("page cache: answering from a copy while it is rendered again", () => {
     expect(next.body).toBe("<p>/product/cold v1 #2</p>");
   });
 
+  it("takes a purge's own grace: none renders for the next visitor, and the shorter of two wins", async () => {
+    await get("/product/strict");
+    cache.purge({ tags: ["product:strict"], graceMs: 0 });
+    expect(await get("/product/strict")).toMatchObject({ cache: null, body: "<p>/product/strict v1 #2</p>" });
+
+    await get("/product/order");
+    cache.purge({ tags: ["product:order"], graceMs: 500 });
+    clock += 400;
+    expect((await get("/product/order")).cache).toBe("stale");
+    await settle();
+    cache.purge({ tags: ["product:order"], graceMs: 500 });
+    cache.purge({ tags: ["product:order"], graceMs: 0 }); // a staff edit right after: no grace left
+    expect((await get("/product/order")).cache).toBeNull();
+
+    await get("/product/brief");
+    cache.purge({ tags: ["product:brief"], graceMs: 500 });
+    clock += 501;
+    expect((await get("/product/brief")).cache).toBeNull();
+  });
+
   it("purges only the copies that show a tag; a purge without tags reaches every copy", async () => {
     await get("/product/red");
     await get("/product/blue");

@@ -301,7 +301,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       freshUntil,
       staleUntil: freshUntil + stale * 1000,
       tags: parseTags(rendered.cacheTag),
-      purgedAt: null,
+      purgedUntil: null,
     };
   };
 

@@ -6,9 +6,9 @@
  * - fresh until `freshUntil`: answered as it is;
  * - stale after that, until `staleUntil`: still answered, while one render replaces it
  *   (stale-while-revalidate);
- * - purged (a change of what it shows: a price, stock, a setting): marked with the time of the first
- *   purge that reached it, and answered for at most `purgeGraceMs` after that time while one render
- *   replaces it, so a shopper never sees a sold-out size as available for longer than that;
+ * - purged (a change of what it shows: a price, stock, a setting): answered for at most the purge's grace
+ *   (its `graceMs`, else `purgeGraceMs`) while one render replaces it, so a shopper never sees a sold-out
+ *   size as available for longer than that; a later purge with less grace shortens it;
  * - gone after that, or once it is over the byte budget.
  *
  * A purge names tags (a product page says `product:<id>` in its Cache-Tag header) or, without tags, every
@@ -27,12 +27,15 @@ export interface Entry {
   staleUntil: number;
   /** what the copy shows (its Cache-Tag header), for purges by tag */
   tags: readonly string[];
-  /** when the first purge that touched this copy came; null while none has */
-  purgedAt: number | null;
+  /** until when a purge that touched this copy lets it be answered; null while none has */
+  purgedUntil: number | null;
 }
 
-/** Every copy, or those showing any of these tags. */
-export type PurgeScope = { tags: readonly string[] } | null;
+/**
+ * Every copy, or those showing any of these tags; `graceMs`: how long a purged copy may still be answered
+ * while it is rendered again (the store's `purgeGraceMs` when absent).
+ */
+export type PurgeScope = { tags: readonly string[]; graceMs?: number } | null;
 
 /** How many purges are remembered for renders in flight; a render older than all of them is not kept. */
 const PURGE_LOG = 512;
@@ -57,7 +60,7 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
     bytes -= sizeOf(entry);
   };
   const usableUntil = (entry: Entry) =>
-    entry.purgedAt === null ? entry.staleUntil : Math.min(entry.staleUntil, entry.purgedAt + purgeGraceMs);
+    entry.purgedUntil === null ? entry.staleUntil : Math.min(entry.staleUntil, entry.purgedUntil);
 
   return {
     get stats() {
@@ -88,7 +91,7 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
       }
       entries.delete(key);
       entries.set(key, entry);
-      return { entry, state: entry.purgedAt === null && at < entry.freshUntil ? "fresh" : "stale" };
+      return { entry, state: entry.purgedUntil === null && at < entry.freshUntil ? "fresh" : "stale" };
     },
     /** an encoding just made for `entry`: counted against the budget while the copy is still kept */
     encodingAdded(key: string, entry: Entry, length: number) {
@@ -101,12 +104,12 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
       purgeCount += 1;
       purges.push(scope);
       if (purges.length > PURGE_LOG) purges.shift();
-      const at = now();
+      const until = now() + Math.max(0, scope?.graceMs ?? purgeGraceMs);
       let marked = 0;
       for (const entry of entries.values()) {
-        if (entry.purgedAt !== null || !touches(scope, entry.tags)) continue;
-        entry.purgedAt = at;
-        marked += 1;
+        if (!touches(scope, entry.tags)) continue;
+        if (entry.purgedUntil === null) marked += 1;
+        entry.purgedUntil = entry.purgedUntil === null ? until : Math.min(entry.purgedUntil, until);
       }
       return marked;
     },

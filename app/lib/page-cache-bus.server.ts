@@ -18,19 +18,23 @@ import type { PurgeScope } from "./page-cache.server";
 export const PURGE_CHANNEL = "shop_page_cache";
 const MAX_PAYLOAD = 7_900;
 
+/** The longest grace a message may ask for (ms): more is read as none given. */
+const MAX_GRACE_MS = 1000;
+
 /** This process, in its messages. */
 const sender = randomUUID();
 
 interface Message {
   from: string;
   tags?: readonly string[];
+  graceMs?: number;
 }
 
 /** The message for a purge: its tags, or none for every copy (also when the tags would not fit). */
 export function purgeMessage(scope: PurgeScope, from: string = sender): string {
   const all = JSON.stringify({ from } satisfies Message);
   if (scope === null) return all;
-  const tagged = JSON.stringify({ from, tags: scope.tags } satisfies Message);
+  const tagged = JSON.stringify({ from, tags: scope.tags, graceMs: scope.graceMs } satisfies Message);
   return tagged.length <= MAX_PAYLOAD ? tagged : all;
 }
 
@@ -41,7 +45,10 @@ export function scopeOfMessage(payload: string | undefined, self: string = sende
     if (typeof message.from !== "string" || message.from === self) return undefined;
     if (message.tags === undefined) return null;
     if (!Array.isArray(message.tags) || !message.tags.every((tag) => typeof tag === "string")) return null;
-    return { tags: message.tags };
+    const grace = message.graceMs;
+    return typeof grace === "number" && Number.isInteger(grace) && grace >= 0 && grace <= MAX_GRACE_MS
+      ? { tags: message.tags, graceMs: grace }
+      : { tags: message.tags };
   } catch {
     return undefined;
   }

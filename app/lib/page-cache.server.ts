@@ -5,8 +5,11 @@
  */
 import { processSlot } from "./process-singleton";
 
-/** Every copy (null), or the copies that carry any of these tags. */
-export type PurgeScope = { tags: readonly string[] } | null;
+/**
+ * Every copy (null), or the copies that carry any of these tags; `graceMs`: how long a purged copy may
+ * still be answered while one render replaces it (the cache's own, 0 in the shop, when absent).
+ */
+export type PurgeScope = { tags: readonly string[]; graceMs?: number } | null;
 
 /**
  * Where the server puts its page cache's purge when it starts (server/index.ts); the app reaches it

@@ -9,7 +9,12 @@ import {
   type PurgeListener,
 } from "../../app/lib/page-cache-bus.server";
 import { pageCacheHandOff, type PurgeScope } from "../../app/lib/page-cache.server";
-import { catalogueChanged, releaseStock, reserveStock } from "../../app/modules/catalog/stock.server";
+import {
+  catalogueChanged,
+  ORDER_PURGE_GRACE_MS,
+  releaseStock,
+  reserveStock,
+} from "../../app/modules/catalog/stock.server";
 import { findVariant } from "../../app/modules/catalog/variants.server";
 import { createTestProduct } from "../factories/catalog";
 import { setupTestDatabase } from "../setup/test-db";
@@ -35,6 +40,20 @@ describe("purges after catalogue changes", () => {
     const small = (await findVariant(t.db, productId, "S", "Default"))!.id;
     await inTransaction(t.db, (tx) => reserveStock(tx, [{ variantId: small, quantity: 1 }]));
     expect(purges).toEqual([{ tags: [`product:${productId}`] }]);
+  });
+
+  it("a shopper's order lets its purged copies be answered a moment longer; staff in the same transaction do not", async () => {
+    const productId = await createTestProduct(t.db, { sizes: ["S", "M"], colors: [], stock: 4 });
+    const small = (await findVariant(t.db, productId, "S", "Default"))!.id;
+    const order = { purgeGraceMs: ORDER_PURGE_GRACE_MS };
+    await inTransaction(t.db, (tx) => reserveStock(tx, [{ variantId: small, quantity: 1 }], order));
+    expect(purges).toEqual([{ tags: [`product:${productId}`], graceMs: 500 }]);
+    await inTransaction(t.db, async (tx) => {
+      await reserveStock(tx, [{ variantId: small, quantity: 1 }], order);
+      catalogueChanged(tx, [productId], { lists: false });
+    });
+    expect(purges[1]).not.toHaveProperty("graceMs");
+    expect(purges[1]?.tags).toEqual(expect.arrayContaining([`product:${productId}`, `card:${productId}`, "home"]));
   });
 
   it("a size selling out, and coming back, purges the product's cards and every list", async () => {
@@ -89,6 +108,10 @@ describe("purge messages between processes", () => {
   it("carries the tags, or none for every copy; a process ignores its own and unreadable ones", () => {
     const tags = ["product:a", "list"];
     expect(scopeOfMessage(purgeMessage({ tags }, "other"))).toEqual({ tags });
+    expect(scopeOfMessage(purgeMessage({ tags, graceMs: 500 }, "other"))).toEqual({ tags, graceMs: 500 });
+    // a grace it cannot trust is left out: the receiving cache's own (none in the shop)
+    expect(scopeOfMessage(JSON.stringify({ from: "other", tags, graceMs: 60_000 }))).toEqual({ tags });
+    expect(scopeOfMessage(JSON.stringify({ from: "other", tags, graceMs: "1" }))).toEqual({ tags });
     expect(scopeOfMessage(purgeMessage(null, "other"))).toBeNull();
     expect(scopeOfMessage(purgeMessage({ tags }))).toBeUndefined();
     expect(scopeOfMessage("not json")).toBeUndefined();

@@ -32,7 +32,7 @@ export {
   storeReviewSummary,
   type StoredReviewSummary,
 } from "./products.server";
-export { createVariants, releaseStock, reserveStock, setVariantStock } from "./stock.server";
+export { createVariants, ORDER_PURGE_GRACE_MS, releaseStock, reserveStock, setVariantStock } from "./stock.server";
 export { forgetFacets } from "./facet-cache.server";
 export { findVariantBySku, lineAvailability, lineKey, variantsOf } from "./variants.server";
 export { searchSuggestions } from "./search.server";

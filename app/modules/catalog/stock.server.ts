@@ -71,7 +71,10 @@ async function lockProductsOfVariants(tx: Tx, variantIds: readonly string[]): Pr
       ),
     )
     .orderBy(asc(products.id))
-    .for("update");
+    // NO KEY UPDATE: stock changes never touch a product's key, so an order line's foreign key check
+    // (KEY SHARE) on the same product does not wait for it, and a checkout can write its order before
+    // it takes the stock (the hot piece's lock is then held for the stock alone: decision 050)
+    .for("no key update");
   return rows.map((r) => r.id);
 }
 
@@ -114,39 +117,53 @@ async function currentStock(tx: Tx, variantId: string): Promise<number | null> {
  * Takes stock for every line, or for none: `UPDATE ... SET stock = stock - q WHERE id = v AND
  * stock >= q` per line inside a savepoint of the caller's transaction. When a line cannot be served
  * the savepoint is rolled back (nothing is taken) and the answer names that line (its index in
- * `lines`), what it asked for and what is available (null: no such variant).
+ * `lines`), what it asked for and what is available (null: no such variant). `purgeGraceMs`: a shopper's
+ * order (ORDER_PURGE_GRACE_MS) lets the pages it changes be answered that long while they are rendered
+ * again; without it (staff) they are rendered for the next visitor.
  */
-export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise<ReserveResult> {
+export async function reserveStock(
+  tx: Tx,
+  lines: readonly StockLine[],
+  options: { purgeGraceMs?: number } = {},
+): Promise<ReserveResult> {
   checkLines(lines);
   if (lines.length === 0) return { ok: true };
   const productIds = await lockProductsOfVariants(
     tx,
     lines.map((l) => l.variantId),
   );
-  const result = await inTransaction<StockFailure | { ok: true; availability: boolean }>(tx, async (sp, rollBack) => {
+  const takeAll = async (q: Tx): Promise<StockFailure | null> => {
     for (const line of inLockOrder(lines)) {
       const taken = isUuid(line.variantId)
-        ? await sp
+        ? await q
             .update(productVariants)
             .set({ stock: sql`${productVariants.stock} - ${line.quantity}`, updatedAt: sql`now()` })
             .where(sql`${productVariants.id} = ${line.variantId} AND ${productVariants.stock} >= ${line.quantity}`)
             .returning({ id: productVariants.id })
         : [];
-      if (taken.length === 0) {
-        return rollBack({
+      if (taken.length === 0)
+        return {
           ok: false,
           line: line.index,
           variantId: line.variantId,
           requested: line.quantity,
-          available: await currentStock(sp, line.variantId),
-        });
-      }
+          available: await currentStock(q, line.variantId),
+        };
     }
-    const availability = await refreshProducts(sp, productIds);
-    return { ok: true, availability };
-  });
+    return null;
+  };
+  // One line takes its stock in one statement or not at all: no savepoint to undo (two round trips
+  // fewer while the product's lock is held, which is what a hot piece's checkouts queue on).
+  const result =
+    lines.length === 1
+      ? ((await takeAll(tx)) ?? { ok: true as const, availability: await refreshProducts(tx, productIds) })
+      : await inTransaction<StockFailure | { ok: true; availability: boolean }>(tx, async (sp, rollBack) => {
+          const failure = await takeAll(sp);
+          if (failure) return rollBack(failure);
+          return { ok: true, availability: await refreshProducts(sp, productIds) };
+        });
   if (!result.ok) return result;
-  stockChanged(tx, productIds, result.availability);
+  stockChanged(tx, productIds, result.availability, options.purgeGraceMs);
   return { ok: true };
 }
 
@@ -327,7 +344,21 @@ interface Changes {
   lists: boolean;
   /** too many to name: every copy */
   all: boolean;
+  /**
+   * How long the purged copies may still be answered while they are rendered again: a shopper's order
+   * allows ORDER_PURGE_GRACE_MS; anything else in the same transaction (staff) none.
+   */
+  graceMs: number | undefined;
+  /** a change that allows no grace was made */
+  strict: boolean;
 }
+
+/**
+ * A shopper's order changes stock all day on a sale; the pages of a hot piece are purged with every
+ * order. Their copies are answered for up to this long while one render replaces them (decision 050),
+ * so shoppers never wait for that render and never see a sold-out size for more than a second.
+ */
+export const ORDER_PURGE_GRACE_MS = 500;
 
 const changesOf = new WeakMap<Tx, Changes>();
 
@@ -352,7 +383,8 @@ function purgeTags(changes: Changes): string[] {
  */
 function committed(changes: Changes): void {
   if (changes.all || changes.pages.size + changes.cards.size > MANY) purgePageCache();
-  else purgePageCache({ tags: purgeTags(changes) });
+  else if (changes.strict || changes.graceMs === undefined) purgePageCache({ tags: purgeTags(changes) });
+  else purgePageCache({ tags: purgeTags(changes), graceMs: changes.graceMs });
   if (changes.all || changes.lists) forgetFacets();
   kickOutbox();
 }
@@ -360,7 +392,14 @@ function committed(changes: Changes): void {
 function changes(tx: Tx): Changes {
   let found = changesOf.get(tx);
   if (!found) {
-    const made: Changes = { pages: new Set(), cards: new Set(), lists: false, all: false };
+    const made: Changes = {
+      pages: new Set(),
+      cards: new Set(),
+      lists: false,
+      all: false,
+      graceMs: undefined,
+      strict: false,
+    };
     changesOf.set(tx, made);
     afterCommit(tx, () => committed(made));
     found = made;
@@ -369,8 +408,10 @@ function changes(tx: Tx): Changes {
 }
 
 /** Stock of these products changed; `availability` when any of them sold out, came back, or lost or gained a size. */
-function stockChanged(tx: Tx, productIds: readonly string[], availability: boolean): void {
+function stockChanged(tx: Tx, productIds: readonly string[], availability: boolean, graceMs?: number): void {
   const found = changes(tx);
+  if (graceMs === undefined) found.strict = true;
+  else found.graceMs = Math.min(found.graceMs ?? graceMs, graceMs);
   for (const id of productIds) (availability ? found.cards : found.pages).add(id);
   if (availability) found.lists = true;
 }
@@ -385,6 +426,7 @@ function stockChanged(tx: Tx, productIds: readonly string[], availability: boole
  */
 export function catalogueChanged(tx: Tx, productIds?: readonly string[], options: { lists?: boolean } = {}): void {
   const found = changes(tx);
+  found.strict = true;
   if (!productIds) found.all = true;
   else for (const id of productIds) found.cards.add(id);
   if (options.lists !== false) found.lists = true;

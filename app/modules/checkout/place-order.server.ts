@@ -5,7 +5,7 @@ import { addAddress, listAddresses } from "../accounts/index.server";
 import { buildCartView, lineStateMessage, type CartViewLine } from "../cart";
 import { loadCart, takeCart } from "../cart/index.server";
 import { sameVariant } from "../cart";
-import { reserveStock } from "../catalog/index.server";
+import { ORDER_PURGE_GRACE_MS, reserveStock } from "../catalog/index.server";
 import { variantsOf } from "../catalog/index.server";
 import { getStoreSettings, type StoreSettings } from "../content/index.server";
 import { claimCouponUse } from "../coupons/index.server";
@@ -255,9 +255,10 @@ async function writeOrder(
   return retryOnConflict(() =>
     inTransaction<Written>(db, async (tx, rollBack) => {
       const refuse = (result: Refusal) => rollBack({ kind: "refused", result });
-      // Locks are taken in one order everywhere (cart, then products by id, then the coupon), and the
-      // stock is taken before the order's lines reference the products, so concurrent checkouts of
-      // one product queue on its row instead of deadlocking.
+      // Locks are taken in one order everywhere (cart, then products by id, then the coupon, then the
+      // store credit). The order is written before the stock is taken: its lines' foreign keys only
+      // share the products' rows (stock is taken under NO KEY UPDATE), and what is written after the
+      // stock is taken is what every checkout of a hot piece waits for (decision 050).
       const taken = await takeCart(tx, order.userId);
       const same =
         taken.lines.length === quote.lines.length &&
@@ -274,9 +275,23 @@ async function writeOrder(
         });
       }
 
+      const written = await insertOrder(tx, order, now);
+      // The same checkout, placed a moment ago by a double submit: undo this one and answer that one.
+      if (!written) return rollBack({ kind: "repeated" });
+      const creditPaise = order.storeCreditPaise ?? 0;
+      const duePaise = totals.totalPaise - creditPaise;
+      // Online orders get their payment row when the shopper opens the gateway (/payment); one paid
+      // in full with store credit needs none (the credit's ledger entry is its record).
+      const cashDue = order.paymentMethod === "cod" && duePaise > 0;
+      if (cashDue) await createPaymentRecord(tx, { orderId: written.id, provider: "cod", amountPaise: duePaise });
+      if (order.status === "confirmed") await queueConfirmation(tx, written.id);
+      // above the store's threshold (of what is collected) the shopper confirms it before it ships (decision 041)
+      if (cashDue) await askCodConfirmation(tx, { ...order, id: written.id, totalPaise: duePaise }, settings, now);
+
       const reserved = await reserveStock(
         tx,
         order.lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),
+        { purgeGraceMs: ORDER_PURGE_GRACE_MS },
       );
       if (!reserved.ok) {
         const line = quote.lines[reserved.line]!;
@@ -291,24 +306,9 @@ async function writeOrder(
       if (totals.coupon && !(await claimCouponUse(tx, totals.coupon.code, now))) {
         return refuse({ ok: false, kind: "coupon", message: COUPON_MESSAGES.usedUp });
       }
-
-      const written = await insertOrder(tx, order, now);
-      // The same checkout, placed a moment ago by a double submit: undo this one and answer that one.
-      if (!written) return rollBack({ kind: "repeated" });
-
       // The store credit last: two checkouts spending the last of it take turns on the account's lock.
-      const creditPaise = order.storeCreditPaise ?? 0;
       const spent = await spendOnOrder(tx, { ...order, orderId: written.id, creditPaise, now });
       if (!spent.ok) return refuse({ ok: false, kind: "credit", message: spent.message });
-      const duePaise = totals.totalPaise - creditPaise;
-
-      // Online orders get their payment row when the shopper opens the gateway (/payment); one paid
-      // in full with store credit needs none (the credit's ledger entry is its record).
-      const cashDue = order.paymentMethod === "cod" && duePaise > 0;
-      if (cashDue) await createPaymentRecord(tx, { orderId: written.id, provider: "cod", amountPaise: duePaise });
-      if (order.status === "confirmed") await queueConfirmation(tx, written.id);
-      // above the store's threshold (of what is collected) the shopper confirms it before it ships (decision 041)
-      if (cashDue) await askCodConfirmation(tx, { ...order, id: written.id, totalPaise: duePaise }, settings, now);
       return { kind: "placed" };
     }),
   );
