@@ -60,9 +60,18 @@ const idle = (client: HttpClient): WalkContext => ({
   thinkScale: 0,
 });
 
+/** How many hot pieces this bench has run: each run's shoppers have phones and addresses of their own. */
+let runs = 0;
+
 /** Signs shopper `i` in, puts one unit of the piece in the bag and opens the checkout; null if any of it failed. */
-async function makeReady(ctx: WalkContext, i: number, line: { productId: string; size: string; colour: string }) {
-  const n = 2_000_000 + i;
+async function makeReady(
+  ctx: WalkContext,
+  run: number,
+  i: number,
+  line: { productId: string; size: string; colour: string },
+) {
+  // the second process count's run would otherwise reuse the first run's phones and accounts (bags and all)
+  const n = 2_000_000 + run * 1_000 + i;
   const walk = new Walk(ctx, performance.now(), shopperAddress(n));
   const shopper = await phoneAccounts("95").signIn(walk, n);
   if (!shopper || !(await addToBag(walk, line))) return null;
@@ -134,7 +143,8 @@ export async function runHotPiece(setup: {
     if (!(await editProduct(staff, productId, stockSetTo(variant.size, variant.colour, HOT_PIECE.units))))
       throw new Error("staff could not set the hot piece's stock through the product editor");
     const line = { productId, size: variant.size, colour: variant.colour };
-    const ready = (await inTurns(HOT_PIECE.shoppers, 8, (i) => makeReady(idle(client), i, line))).filter(
+    const run = runs++;
+    const ready = (await inTurns(HOT_PIECE.shoppers, 8, (i) => makeReady(idle(client), run, i, line))).filter(
       (r): r is Ready => r !== null,
     );
     const before = await ledger.snapshot();
