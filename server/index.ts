@@ -13,6 +13,7 @@ import type { ServerBuild } from "react-router";
 import { addressWarnings, ConfigError, parseConfig, type Config } from "../app/config.server";
 import { NO_STORE } from "../app/lib/cache-control";
 import { pageCacheHandOff } from "../app/lib/page-cache.server";
+import { readyBanner as bannerText } from "./banner";
 import { bodyLimit, SHOP_BODY_LIMITS } from "./body-limit";
 import { scriptNonce } from "./nonce";
 import { runPrimary } from "./cluster";
@@ -144,18 +145,18 @@ type BootInfo = Awaited<ReturnType<ShopEntryModule["boot"]>>;
 
 /** Listens on the configured port and prints the banner once ready (the primary prints it with several processes). */
 function listen(app: express.Express, config: Config, info: BootInfo, started: number) {
-  const readyBanner = () => {
-    const where =
-      info.database === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.pgliteDir}`;
-    return (
-      `\n  Saanjh is ready at ${config.baseUrl}  (${dev ? "development" : "production"} build, ${config.mode} mode)\n` +
-      `  ${where}, ${info.products} products${info.seeded ? ", seeded on this first run" : ""}; started in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
-      (info.demoAdmin ? `  Demo admin: ${info.demoAdmin.email}  password: ${info.demoAdmin.password}\n` : "") +
-      addressWarnings(config)
-        .map((warning) => `  ${warning}\n`)
-        .join("")
-    );
-  };
+  const readyBanner = () =>
+    bannerText({
+      baseUrl: config.baseUrl,
+      build: dev ? "development" : "production",
+      mode: config.mode,
+      pgliteDir: info.database === "postgres" ? null : config.pgliteDir,
+      products: info.products,
+      seeded: info.seeded,
+      startedSeconds: (Date.now() - started) / 1000,
+      demoAdmin: info.demoAdmin,
+      warnings: addressWarnings(config),
+    });
   const server = app.listen(config.port, config.host, () => {
     // With several processes the primary prints the banner once they are all listening.
     if (cluster.isWorker) {
