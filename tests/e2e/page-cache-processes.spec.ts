@@ -206,9 +206,11 @@ test.describe("page cache purges across processes on PostgreSQL", () => {
     );
     expect(await placing).toMatch(/^303 /);
     expect(visitors.every((v) => v.status === 200 && v.html.includes(name))).toBe(true);
-    // from a copy or from one shared render: at most one render per process of B (two) after the purge
+    // from a copy (the old one answered while an order's purge lets it, decision 050) or from one shared
+    // render: at most one render per process of B (two) after the purge
     expect(visitors.filter((v) => v.cache === null).length).toBeLessThanOrEqual(2);
-    expect(visitors.filter((v) => v.cache === "shared" || v.cache === "hit").length).toBeGreaterThan(50);
+    const fromCopy = visitors.filter((v) => v.cache === "stale" || v.cache === "shared" || v.cache === "hit");
+    expect(fromCopy.length).toBeGreaterThan(50);
     // and the page B answers now is the one rendered after the order
     await expect.poll(async () => lowStockShown((await page("b", path)).html), { timeout: 2000 }).toBe("Only 4 left");
   });
