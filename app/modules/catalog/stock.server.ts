@@ -1,10 +1,8 @@
 import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client.server";
-import { afterCommit, inTransaction } from "../../db/transaction.server";
-import { cacheTags, purgePageCache } from "../../lib/page-cache.server";
-import { kickOutbox } from "../messages/index.server";
+import { inTransaction } from "../../db/transaction.server";
 import { queueBackInStockMessages } from "./back-in-stock.server";
-import { forgetFacets } from "./facet-cache.server";
+import { catalogueChanged, stockChanged } from "./catalogue-changes.server";
 import { productVariants, products } from "./schema.server";
 import { spreadStock, variantAxes, variantKey, variantMatrix, variantSkus, type VariantStock } from "./variants";
 import { isUuid } from "../../lib/ids";
@@ -334,100 +332,4 @@ export async function deleteVariants(tx: Tx, productId: string, variantIds: read
   catalogueChanged(tx, [productId]);
 }
 
-/** What a transaction changed, gathered until it commits. */
-interface Changes {
-  /** products whose own page changed (stock by size and colour) */
-  pages: Set<string>;
-  /** products whose card changed too (price, name, pictures, sold out...): every page that shows it */
-  cards: Set<string>;
-  /** what lists hold or count changed (a size sold out, a product added, moved or removed): every list */
-  lists: boolean;
-  /** too many to name: every copy */
-  all: boolean;
-  /**
-   * How long the purged copies may still be answered while they are rendered again: a shopper's order
-   * allows ORDER_PURGE_GRACE_MS; anything else in the same transaction (staff) none.
-   */
-  graceMs: number | undefined;
-  /** a change that allows no grace was made */
-  strict: boolean;
-}
-
-/**
- * A shopper's order changes stock all day on a sale; the pages of a hot piece are purged with every
- * order. Their copies are answered for up to this long while one render replaces them (decision 050),
- * so shoppers never wait for that render and never see a sold-out size for more than a second.
- */
-export const ORDER_PURGE_GRACE_MS = 500;
-
-const changesOf = new WeakMap<Tx, Changes>();
-
-/** More than this many products changed at once (an import): every copy is purged. */
-const MANY = 100;
-
-function purgeTags(changes: Changes): string[] {
-  const cardTags = [...changes.cards].flatMap((id) => [cacheTags.product(id), cacheTags.card(id)]);
-  return [
-    ...[...changes.pages].filter((id) => !changes.cards.has(id)).map(cacheTags.product),
-    ...cardTags,
-    // the home page's new arrivals are streamed after its headers: it cannot name its cards
-    ...(changes.cards.size > 0 ? [cacheTags.home] : []),
-    ...(changes.lists ? [cacheTags.list] : []),
-  ];
-}
-
-/**
- * After the transaction has committed: the copies of the pages that show what changed are purged in
- * every process (decision 044), this process's facet counts are forgotten when lists changed (others
- * forget theirs when they hear of it), and the outbox is woken to send the texts a restock queued.
- */
-function committed(changes: Changes): void {
-  if (changes.all || changes.pages.size + changes.cards.size > MANY) purgePageCache();
-  else if (changes.strict || changes.graceMs === undefined) purgePageCache({ tags: purgeTags(changes) });
-  else purgePageCache({ tags: purgeTags(changes), graceMs: changes.graceMs });
-  if (changes.all || changes.lists) forgetFacets();
-  kickOutbox();
-}
-
-function changes(tx: Tx): Changes {
-  let found = changesOf.get(tx);
-  if (!found) {
-    const made: Changes = {
-      pages: new Set(),
-      cards: new Set(),
-      lists: false,
-      all: false,
-      graceMs: undefined,
-      strict: false,
-    };
-    changesOf.set(tx, made);
-    afterCommit(tx, () => committed(made));
-    found = made;
-  }
-  return found;
-}
-
-/** Stock of these products changed; `availability` when any of them sold out, came back, or lost or gained a size. */
-function stockChanged(tx: Tx, productIds: readonly string[], availability: boolean, graceMs?: number): void {
-  const found = changes(tx);
-  if (graceMs === undefined) found.strict = true;
-  else found.graceMs = Math.min(found.graceMs ?? graceMs, graceMs);
-  for (const id of productIds) (availability ? found.cards : found.pages).add(id);
-  if (availability) found.lists = true;
-}
-
-/**
- * For writers of what the shop shows besides stock (a product's name, price, pictures, a product
- * added or removed): the same after-commit work as a stock change, registered on `tx` (one opened
- * by `inTransaction`), for these products' pages and every page showing their cards, and every list
- * unless `lists` is false (a change no list's members, order or counts depend on, such as a new price or
- * picture: a list that does not show the piece yet may take up to PAGE_CACHE_SECONDS to); without
- * products, for every page. Registered several times in one transaction, it runs once.
- */
-export function catalogueChanged(tx: Tx, productIds?: readonly string[], options: { lists?: boolean } = {}): void {
-  const found = changes(tx);
-  found.strict = true;
-  if (!productIds) found.all = true;
-  else for (const id of productIds) found.cards.add(id);
-  if (options.lists !== false) found.lists = true;
-}
+export { catalogueChanged, ORDER_PURGE_GRACE_MS } from "./catalogue-changes.server";
