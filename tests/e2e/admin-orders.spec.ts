@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
 import { ORDER_ADMIN_MESSAGES } from "../../app/modules/orders/admin-orders";
 import { LOW_STOCK } from "../../app/modules/catalog/variants";
-import { openProduct, SEEDED, type Seeded } from "./support/catalogue";
+import { expectLowStockSoon, openProduct, SEEDED, type Seeded } from "./support/catalogue";
 import { randomPhone, register } from "./support/shopper";
 import { signInThroughFooter } from "./support/staff";
 import { expect, test } from "./support/test";
@@ -166,8 +166,7 @@ test("staff cancel an order with a reason and the product page's stock for that 
   expect(before).toBeGreaterThanOrEqual(2);
 
   const { orderNumber } = await placeCodOrder(shopper, request, s, productUrl);
-  await shopper.goto(productUrl);
-  await expect(shopper.getByTestId("low-stock")).toHaveText(`Only ${before - 1} left`);
+  await expectLowStockSoon(shopper, productUrl, `Only ${before - 1} left`);
 
   const staff = await newPage(browser, testInfo, "staff");
   await signInThroughFooter(staff);

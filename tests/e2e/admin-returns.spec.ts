@@ -52,6 +52,9 @@ async function placeCodOrder(page: Page, request: APIRequestContext, s: Seeded):
 /** The shopper asks to exchange her piece for another size, from her order's page. */
 async function askForExchange(page: Page, orderNumber: string, s: Seeded): Promise<string> {
   await page.goto(`/account/orders/${orderNumber}/return`);
+  // the form shows the sizes to exchange for once React has taken over the page (a choice made before
+  // that is kept by the browser but not seen by the form: the phone run on a busy machine missed them)
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName("shop:hydrated").length)).toBe(1);
   await page.getByLabel("Quantity to send back").selectOption("1");
   await page.getByRole("radio", { name: "Too small" }).check();
   await page.getByRole("radio", { name: /^Exchange/ }).check();

@@ -4,7 +4,7 @@ import { LOW_STOCK } from "../../app/modules/catalog/variants";
 import { SHIPPING_MESSAGES } from "../../app/modules/shipping/staff-shipping";
 import { BULK_REASONS } from "../../app/components/admin/orders/shipping-format";
 import { axeViolations } from "./support/axe";
-import { openProduct, SEEDED, type Seeded } from "./support/catalogue";
+import { expectLowStockSoon, openProduct, SEEDED, type Seeded } from "./support/catalogue";
 import { randomPhone, register } from "./support/shopper";
 import { signInThroughFooter } from "./support/staff";
 import { expect, test } from "./support/test";
@@ -206,8 +206,7 @@ test("a parcel returned to origin is received back and its piece is on sale agai
   const before = Number((await shopper.getByTestId("low-stock").textContent())!.match(/Only (\d+) left/)![1]);
   expect(before).toBeGreaterThanOrEqual(2);
   const orderNumber = await placeCodOrder(browser, testInfo, request, s, productUrl);
-  await shopper.goto(productUrl);
-  await expect(shopper.getByTestId("low-stock")).toHaveText(`Only ${before - 1} left`);
+  await expectLowStockSoon(shopper, productUrl, `Only ${before - 1} left`);
 
   const staff = await staffPage(browser, testInfo);
   const panel = await openOrder(staff, orderNumber);

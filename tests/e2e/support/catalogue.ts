@@ -56,3 +56,15 @@ export async function openFilters(page: Page) {
 export async function applyIfSheet(page: Page, sheet: boolean) {
   if (sheet) await page.getByRole("dialog", { name: "Filters" }).getByRole("button", { name: "Show results" }).click();
 }
+
+/**
+ * After the shopper's own order: the product page says `Only N left` within a second. An order's purge
+ * lets the page's old copy be answered for up to half a second while one render replaces it (decision
+ * 050), so the page is loaded again until it does.
+ */
+export async function expectLowStockSoon(page: Page, productUrl: string, text: string) {
+  await expect(async () => {
+    await page.goto(productUrl);
+    await expect(page.getByTestId("low-stock")).toHaveText(text, { timeout: 500 });
+  }).toPass({ timeout: 5_000 });
+}
