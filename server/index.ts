@@ -13,7 +13,7 @@ import type { ServerBuild } from "react-router";
 import { addressWarnings, ConfigError, parseConfig, type Config } from "../app/config.server";
 import { NO_STORE } from "../app/lib/cache-control";
 import { pageCacheHandOff } from "../app/lib/page-cache.server";
-import { readyBanner as bannerText } from "./banner";
+import { readyBanner } from "./banner";
 import { bodyLimit, SHOP_BODY_LIMITS } from "./body-limit";
 import { scriptNonce } from "./nonce";
 import { runPrimary } from "./cluster";
@@ -145,8 +145,8 @@ type BootInfo = Awaited<ReturnType<ShopEntryModule["boot"]>>;
 
 /** Listens on the configured port and prints the banner once ready (the primary prints it with several processes). */
 function listen(app: express.Express, config: Config, info: BootInfo, started: number) {
-  const readyBanner = () =>
-    bannerText({
+  const banner = () =>
+    readyBanner({
       baseUrl: config.baseUrl,
       build: dev ? "development" : "production",
       mode: config.mode,
@@ -160,10 +160,10 @@ function listen(app: express.Express, config: Config, info: BootInfo, started: n
   const server = app.listen(config.port, config.host, () => {
     // With several processes the primary prints the banner once they are all listening.
     if (cluster.isWorker) {
-      process.send?.({ shop: "ready", banner: readyBanner() });
+      process.send?.({ shop: "ready", banner: banner() });
       return;
     }
-    console.log(readyBanner());
+    console.log(banner());
     if (config.processesAsked > 1 && config.processes === 1) {
       console.log(
         `  WEB_CONCURRENCY=${config.processesAsked} asks for ${config.processesAsked} processes, but the embedded database can be opened by\n` +

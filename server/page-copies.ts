@@ -109,7 +109,7 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
       for (const entry of entries.values()) {
         if (!touches(scope, entry.tags)) continue;
         if (entry.purgedUntil === null) marked += 1;
-        entry.purgedUntil = entry.purgedUntil === null ? until : Math.min(entry.purgedUntil, until);
+        entry.purgedUntil = Math.min(entry.purgedUntil ?? until, until);
       }
       return marked;
     },

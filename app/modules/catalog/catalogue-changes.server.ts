@@ -20,12 +20,10 @@ interface Changes {
   /** too many to name: every copy */
   all: boolean;
   /**
-   * How long the purged copies may still be answered while they are rendered again: a shopper's order
-   * allows ORDER_PURGE_GRACE_MS; anything else in the same transaction (staff) none.
+   * How long the purged copies may still be answered while they are rendered again: the least any change
+   * allows (a shopper's order ORDER_PURGE_GRACE_MS, anything else, such as staff, none).
    */
-  graceMs: number | undefined;
-  /** a change that allows no grace was made */
-  strict: boolean;
+  graceMs: number;
 }
 
 /**
@@ -58,8 +56,10 @@ function purgeTags(changes: Changes): string[] {
  */
 function committed(changes: Changes): void {
   if (changes.all || changes.pages.size + changes.cards.size > MANY) purgePageCache();
-  else if (changes.strict || changes.graceMs === undefined) purgePageCache({ tags: purgeTags(changes) });
-  else purgePageCache({ tags: purgeTags(changes), graceMs: changes.graceMs });
+  else {
+    const tags = purgeTags(changes);
+    purgePageCache(changes.graceMs > 0 ? { tags, graceMs: changes.graceMs } : { tags });
+  }
   if (changes.all || changes.lists) forgetFacets();
   kickOutbox();
 }
@@ -67,14 +67,8 @@ function committed(changes: Changes): void {
 function changes(tx: Tx): Changes {
   let found = changesOf.get(tx);
   if (!found) {
-    const made: Changes = {
-      pages: new Set(),
-      cards: new Set(),
-      lists: false,
-      all: false,
-      graceMs: undefined,
-      strict: false,
-    };
+    // every change registered lowers the grace to what it allows
+    const made: Changes = { pages: new Set(), cards: new Set(), lists: false, all: false, graceMs: Infinity };
     changesOf.set(tx, made);
     afterCommit(tx, () => committed(made));
     found = made;
@@ -85,8 +79,7 @@ function changes(tx: Tx): Changes {
 /** Stock of these products changed; `availability` when any of them sold out, came back, or lost or gained a size. */
 export function stockChanged(tx: Tx, productIds: readonly string[], availability: boolean, graceMs?: number): void {
   const found = changes(tx);
-  if (graceMs === undefined) found.strict = true;
-  else found.graceMs = Math.min(found.graceMs ?? graceMs, graceMs);
+  found.graceMs = Math.min(found.graceMs, graceMs ?? 0);
   for (const id of productIds) (availability ? found.cards : found.pages).add(id);
   if (availability) found.lists = true;
 }
@@ -101,7 +94,7 @@ export function stockChanged(tx: Tx, productIds: readonly string[], availability
  */
 export function catalogueChanged(tx: Tx, productIds?: readonly string[], options: { lists?: boolean } = {}): void {
   const found = changes(tx);
-  found.strict = true;
+  found.graceMs = 0;
   if (!productIds) found.all = true;
   else for (const id of productIds) found.cards.add(id);
   if (options.lists !== false) found.lists = true;
