@@ -403,10 +403,20 @@ test("a total tampered with in the form is refused; the payment asks for the ser
 }) => {
   await readyCheckout(page, request, PICK.gateway);
   const total = (await page.getByTestId("checkout-total").textContent())!.trim();
-  // leave the last field first: the form draws again when a field is left (its message may show), and
-  // drawing sets the hidden total back to the page's own
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.locator('input[name="expectedTotalPaise"]').evaluate((input: HTMLInputElement) => (input.value = "100"));
+  // the total is changed as the form is sent: any drawing of the form before that (a field left, the
+  // button pressed) sets the hidden total back to the page's own
+  await page.evaluate(() =>
+    window.addEventListener(
+      "submit",
+      (event) => {
+        const input = (event.target as HTMLFormElement).querySelector<HTMLInputElement>(
+          'input[name="expectedTotalPaise"]',
+        );
+        if (input) input.value = "100";
+      },
+      { capture: true, once: true },
+    ),
+  );
   await placeButton(page).click();
   await expect(page.getByText(CHECKOUT_MESSAGES.totalChanged)).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
