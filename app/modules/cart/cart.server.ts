@@ -4,7 +4,7 @@ import { getShopperProducts, isProductId } from "../catalog/index.server";
 import type { ShopperProduct } from "../catalog";
 import { lineAvailability, lineKey } from "../catalog/index.server";
 import { couponTermsOf, findCouponRule } from "../coupons/index.server";
-import { getStoreSettings } from "../content/index.server";
+import { getStoreSettings, type StoreSettings } from "../content/index.server";
 import { checkCoupon, couponRemovedMessage, normaliseCouponCode, type CouponCheck } from "../pricing";
 import { buildCartView, type CartCatalogue, type CartView } from "./cart-view";
 import { countItems, mergeLines, sameVariant, type CartLine, type Variant } from "./lines";
@@ -190,9 +190,11 @@ export async function priceLines(
   lines: readonly CartLine[],
   couponCode: string | null,
   now: Date,
+  /** the store's settings when the caller has read them already */
+  known?: StoreSettings,
 ): Promise<{ catalogue: CartCatalogue; view: CartView; check: CouponCheck | null }> {
   const ids = [...new Set(lines.map((l) => l.productId))];
-  const [found, settings] = await Promise.all([getShopperProducts(db as Db, ids), getStoreSettings(db as Db)]);
+  const [found, settings] = await Promise.all([getShopperProducts(db as Db, ids), known ?? getStoreSettings(db as Db)]);
   const productsById: Record<string, ShopperProduct> = Object.fromEntries(found.map((p) => [p.id, p]));
   const base = { products: productsById, lookedUp: ids, maxOrderPaise: settings.maxOrderPaise };
   const uncouponed = buildCartView(lines, { ...base, coupon: null });
@@ -213,13 +215,18 @@ export interface StoredCart extends CartCatalogue {
  * The stored cart at current prices. A stored coupon that no longer applies (expired, used up,
  * deactivated, or the cart fell below its minimum) is removed, and `couponNotice` says why.
  */
-export async function loadCart(db: Db, userId: string, now = new Date()): Promise<StoredCart> {
+export async function loadCart(
+  db: Db,
+  userId: string,
+  now = new Date(),
+  settings?: StoreSettings,
+): Promise<StoredCart> {
   const [lines, [cart]] = await Promise.all([
     getCartLines(db, userId),
     db.select({ couponCode: carts.couponCode }).from(carts).where(eq(carts.userId, userId)),
   ]);
   const couponCode = cart?.couponCode ?? null;
-  const { catalogue, check } = await priceLines(db, lines, couponCode, now);
+  const { catalogue, check } = await priceLines(db, lines, couponCode, now, settings);
   if (couponCode && check && !check.ok) {
     await db
       .update(carts)

@@ -72,7 +72,7 @@ export async function quoteCheckout(
   settings: StoreSettings,
   now = new Date(),
 ): Promise<CheckoutQuote> {
-  const cart = await loadCart(db, userId, now);
+  const cart = await loadCart(db, userId, now, settings);
   const view = buildCartView(cart.lines, cart);
   const problems = view.lines.flatMap((l) => {
     const message = lineStateMessage(l.state);
@@ -284,7 +284,8 @@ async function writeOrder(
       // in full with store credit needs none (the credit's ledger entry is its record).
       const cashDue = order.paymentMethod === "cod" && duePaise > 0;
       if (cashDue) await createPaymentRecord(tx, { orderId: written.id, provider: "cod", amountPaise: duePaise });
-      if (order.status === "confirmed") await queueConfirmation(tx, written.id);
+      if (order.status === "confirmed")
+        await queueConfirmation(tx, written.id, { id: written.id, order, settings, confirmedAt: now });
       // above the store's threshold (of what is collected) the shopper confirms it before it ships (decision 041)
       if (cashDue) await askCodConfirmation(tx, { ...order, id: written.id, totalPaise: duePaise }, settings, now);
 
@@ -317,15 +318,11 @@ async function writeOrder(
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const now = input.now ?? new Date();
   const { form, userId } = input;
-  const repeat = await findOrderByCheckoutKey(db, userId, form.checkoutKey);
-  if (repeat)
-    return {
-      ok: true,
-      orderNumber: repeat.orderNumber,
-      status: repeat.status,
-      paymentMethod: repeat.paymentMethod,
-      repeated: true,
-    };
+  // A form sent twice (a double tap, a reload) is answered with the order it placed. The first order
+  // emptied the bag, so the second finds it empty or changed and is refused before writing anything;
+  // the order is looked up then, on the way out of any refusal, rather than before every checkout.
+  const refused = async (refusal: Refusal): Promise<PlaceOrderResult> =>
+    (await placedBefore(db, userId, form.checkoutKey)) ?? refusal;
 
   const settings = await getStoreSettings(db);
   const quote = await quoteCheckout(db, userId, form.paymentMethod, settings, now);
@@ -338,23 +335,17 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
   });
   const creditPaise = credit.ok ? credit.creditPaise : 0;
   const problem = quoteProblem(quote, form, settings, input.onlineAvailable, creditPaise);
-  if (problem) return problem;
-  if (!credit.ok) return { ok: false, kind: "credit", message: credit.message };
+  if (problem) return refused(problem);
+  if (!credit.ok) return refused({ ok: false, kind: "credit", message: credit.message });
   const delivery = await deliveryProblem(db, form, creditPaise < quote.totals.totalPaise, now);
-  if (delivery) return delivery;
+  if (delivery) return refused(delivery);
   const order = await orderFromQuote(db, input, quote, settings, creditPaise, now);
   const written = await writeOrder(db, quote, order, settings, now);
-  if (written.kind === "refused") return written.result;
+  if (written.kind === "refused") return refused(written.result);
   if (written.kind === "repeated") {
-    const existing = await findOrderByCheckoutKey(db, userId, form.checkoutKey);
+    const existing = await placedBefore(db, userId, form.checkoutKey);
     if (!existing) throw new Error("checkout: an order with this key exists for another shopper");
-    return {
-      ok: true,
-      orderNumber: existing.orderNumber,
-      status: existing.status,
-      paymentMethod: existing.paymentMethod,
-      repeated: true,
-    };
+    return existing;
   }
   if (form.saveAddress) await saveBillingAddress(db, userId, form);
   return {
@@ -363,6 +354,19 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
     status: order.status,
     paymentMethod: form.paymentMethod,
     repeated: false,
+  };
+}
+
+/** The order this checkout (its key) has already placed for this shopper, answered as placed again; or null. */
+async function placedBefore(db: Db, userId: string, checkoutKey: string): Promise<PlaceOrderResult | null> {
+  const existing = await findOrderByCheckoutKey(db, userId, checkoutKey);
+  if (!existing) return null;
+  return {
+    ok: true,
+    orderNumber: existing.orderNumber,
+    status: existing.status,
+    paymentMethod: existing.paymentMethod,
+    repeated: true,
   };
 }
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { getLogger } from "../../lib/logger.server";
 import { productCategories } from "../catalog/index.server";
-import { getStoreSettings } from "../content/index.server";
+import { getStoreSettings, type StoreSettings } from "../content/index.server";
 import { findOrderById, lockOrder, orderLinesByName } from "../orders/index.server";
 import { buildInvoiceDocument, type InvoiceDocument } from "./document";
 import { categoryTax, invoices, invoiceSequences } from "./schema.server";
@@ -58,6 +58,11 @@ export async function canDownloadInvoice(
   return invoiceEligible(order, false) && Boolean(settings.gstin.trim() && settings.shopState.trim());
 }
 
+/** Whether the shop has what an invoice must name: its GSTIN and its state. */
+function taxIdentitySet(settings: StoreSettings): boolean {
+  return Boolean(settings.gstin.trim() && settings.shopState.trim());
+}
+
 /** Whether an order has had its invoice, or can have one: confirmed once, and not cancelled before it had one. */
 export function invoiceEligible(
   order: { status: string; confirmedAt: Date | string | null },
@@ -89,7 +94,7 @@ async function takeInvoiceSequence(tx: Conn, financialYear: string): Promise<num
 export async function issueInvoice(
   tx: Conn,
   orderId: string,
-  options: { now: Date; supplyAt?: Date },
+  options: { now: Date; supplyAt?: Date; settings?: StoreSettings },
 ): Promise<IssueResult> {
   const existing = await findInvoiceForOrder(tx, orderId);
   if (existing) return { ok: true, invoice: existing, created: false };
@@ -98,8 +103,8 @@ export async function issueInvoice(
   if (!invoiceEligible(order, false))
     return { ok: false, problem: { kind: "not-eligible", message: `order ${order.orderNumber} is ${order.status}` } };
 
-  const settings = await getStoreSettings(tx as Db);
-  if (!settings.gstin.trim() || !settings.shopState.trim())
+  const settings = options.settings ?? (await getStoreSettings(tx as Db));
+  if (!taxIdentitySet(settings))
     return { ok: false, problem: { kind: "not-configured", message: INVOICE_MESSAGES.notConfigured } };
 
   const date = indiaDate(options.now);
@@ -195,11 +200,18 @@ export async function issueInvoice(
  * invoice in a savepoint and swallows every failure, logged, so a confirmation (and the payment
  * behind it) never fails for an invoice. The order then gets its invoice on its first download.
  */
-export async function issueInvoiceAtConfirmation(tx: Tx, orderId: string): Promise<void> {
+export async function issueInvoiceAtConfirmation(
+  tx: Tx,
+  orderId: string,
+  /** what the checkout already holds for an order it has just written: then nothing is read twice */
+  known?: { settings: StoreSettings; confirmedAt: Date },
+): Promise<void> {
+  // a shop without its tax identity issues no invoice: no savepoint to open for that
+  if (known && !taxIdentitySet(known.settings)) return;
   try {
     const result = await tx.transaction(async (sp) => {
-      const order = await findOrderById(sp, orderId);
-      return issueInvoice(sp, orderId, { now: order?.confirmedAt ?? new Date() });
+      const confirmedAt = known ? known.confirmedAt : ((await findOrderById(sp, orderId))?.confirmedAt ?? new Date());
+      return issueInvoice(sp, orderId, { now: confirmedAt, settings: known?.settings });
     });
     if (!result.ok && result.problem.kind !== "not-configured") {
       getLogger().warn(
