@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createPageCache } from "./page-cache";
+import { createPageCache, type RefreshSource } from "./page-cache";
 
 /*
  * Stale-while-revalidate, purges by tag and single flight (decision 044), in a real Express app on
@@ -26,46 +26,55 @@ async function render(path: string): Promise<{ body: string; tag: string }> {
 }
 
 const CACHE_CONTROL = "public, max-age=0, s-maxage=30";
-const cache = createPageCache({
+const options = {
   maxBytes: 1024 * 1024,
   now: () => clock,
   keepSeconds: 60,
   staleSeconds: 120,
   purgeGraceMs: 1000,
-  refresh: async (req) => {
-    const { body, tag } = await render(req.originalUrl);
+  refresh: async (source: RefreshSource) => {
+    const url = new URL(source.url);
+    const { body, tag } = await render(url.pathname + url.search);
     const headers = new Headers({ "content-type": "text/html; charset=utf-8", "cache-control": CACHE_CONTROL });
     if (tag) headers.set("cache-tag", tag);
     return { status: 200, headers, body: Buffer.from(body) };
   },
-});
+};
+// the first shop's cache waits for a visitor after a purge; the second renders what visitors use at once
+const cache = createPageCache({ ...options, refreshAheadMs: 0 });
+const ahead = createPageCache({ ...options, purgeGraceMs: 0, refreshAheadMs: 60_000, refreshAheadMax: 2 });
 
-const app = express();
-app.use(cache);
-app.get("/{*path}", async (req, res) => {
-  const { body, tag } = await render(req.originalUrl);
-  res.set("Cache-Control", CACHE_CONTROL).type("html");
-  if (tag) res.set("Cache-Tag", tag);
-  res.send(body);
-});
-
-let base = "";
-let close: () => void = () => {};
-beforeAll(async () => {
-  await new Promise<void>((resolve) => {
-    const server = app.listen(0, "127.0.0.1", () => {
-      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      close = () => server.close();
-      resolve();
-    });
+function shop(pageCache: typeof cache) {
+  const app = express();
+  app.use(pageCache);
+  app.get("/{*path}", async (req, res) => {
+    const { body, tag } = await render(req.originalUrl);
+    res.set("Cache-Control", CACHE_CONTROL).type("html");
+    if (tag) res.set("Cache-Tag", tag);
+    res.send(body);
   });
+  return app;
+}
+
+const bases: string[] = [];
+const closers: Array<() => void> = [];
+beforeAll(async () => {
+  for (const app of [shop(cache), shop(ahead)]) {
+    await new Promise<void>((resolve) => {
+      const server = app.listen(0, "127.0.0.1", () => {
+        bases.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+        closers.push(() => server.close());
+        resolve();
+      });
+    });
+  }
 });
-afterAll(() => close());
+afterAll(() => closers.forEach((close) => close()));
 beforeEach(() => {
   version = "v1";
 });
 
-async function get(path: string) {
+async function get(path: string, base = bases[0]) {
   const response = await fetch(`${base}${path}`);
   return {
     body: await response.text(),
@@ -179,5 +188,57 @@ describe("page cache: answering from a copy while it is rendered again", () => {
     expect(answers.filter((a) => a.cache === "shared")).toHaveLength(29);
     expect(answers.every((a) => a.tag === null)).toBe(true);
     expect(cache.stats).toMatchObject({ shared: expect.any(Number), refreshed: expect.any(Number) });
+  });
+});
+
+describe("page cache: a purged page that visitors use is rendered again before anyone asks", () => {
+  const fromAhead = (path: string) => get(path, bases[1]);
+
+  it("renders it once at the purge, with no visitor waiting, and the next visitors get the new copy", async () => {
+    expect((await fromAhead("/product/busy")).body).toBe("<p>/product/busy v1 #1</p>");
+    version = "v2";
+    ahead.purge({ tags: ["product:busy"] });
+    // the render started at the purge: whoever comes meanwhile waits for it, never renders again
+    const meanwhile = await Promise.all(Array.from({ length: 20 }, () => fromAhead("/product/busy")));
+    expect(meanwhile.every((a) => a.body === "<p>/product/busy v2 #2</p>")).toBe(true);
+    expect(meanwhile.every((a) => a.cache === "shared" || a.cache === "hit")).toBe(true);
+    await settle();
+    expect(await fromAhead("/product/busy")).toMatchObject({ cache: "hit", body: "<p>/product/busy v2 #2</p>" });
+    expect(renders.get("/product/busy")).toBe(2);
+    expect(mostAtOnce.get("/product/busy")).toBe(1);
+  });
+
+  it("renders nothing ahead for a copy nobody asked for lately", async () => {
+    await fromAhead("/product/quiet");
+    clock += 61_000;
+    ahead.purge({ tags: ["product:quiet"] });
+    await settle();
+    expect(renders.get("/product/quiet")).toBe(1);
+  });
+
+  it("renders once more when another purge comes during that render, and keeps only the last", async () => {
+    await fromAhead("/product/changing");
+    version = "v2";
+    ahead.purge({ tags: ["product:changing"] });
+    await new Promise((resolve) => setTimeout(resolve, RENDER_MS / 3));
+    version = "v3";
+    ahead.purge({ tags: ["product:changing"] });
+    await settle();
+    expect(renders.get("/product/changing")).toBe(3);
+    expect(mostAtOnce.get("/product/changing")).toBe(1);
+    expect(await fromAhead("/product/changing")).toMatchObject({
+      cache: "hit",
+      body: "<p>/product/changing v3 #3</p>",
+    });
+  });
+
+  it("renders at most its limit of pages after one purge, the most recently asked for", async () => {
+    for (const path of ["/products?x", "/products?y", "/products?z"]) await fromAhead(path);
+    await fromAhead("/products?x"); // asked for again: the most recent
+    ahead.purge();
+    await settle();
+    expect([renders.get("/products?x"), renders.get("/products?y"), renders.get("/products?z")]).toEqual([2, 1, 2]);
+    expect((await fromAhead("/products?x")).cache).toBe("hit");
+    expect((await fromAhead("/products?y")).cache).toBeNull();
   });
 });

@@ -4,9 +4,11 @@ import { NONCE_PLACEHOLDER } from "../app/lib/csp";
 import { isSharedPath } from "../app/lib/personal-paths";
 import { hasSessionCookie } from "../app/modules/accounts";
 import { newNonce, replaceAll } from "./nonce";
-import { copyStore, type CopyStore, type Entry, type PurgeScope } from "./page-copies";
+import { copyStore, type CopyStore, type Entry, type PurgeScope, type RefreshSource } from "./page-copies";
+import { captureRender, renderedOf, type RefreshedPage, type Rendered } from "./render-capture";
 
-export type { PurgeScope } from "./page-copies";
+export type { PurgeScope, RefreshSource } from "./page-copies";
+export { CACHE_TAG, type RefreshedPage } from "./render-capture";
 
 /*
  * A shared cache for pages that are the same for every signed-out visitor (docs/decisions/013):
@@ -24,6 +26,9 @@ export type { PurgeScope } from "./page-copies";
  *   (`refresh`), so nobody waits for a render of a page that has a copy;
  * - `purge(scope)` marks the copies a change touches (by the tags of their Cache-Tag header, or all):
  *   a purged copy is answered for at most `purgeGraceMs` more while it is rendered again, then dropped;
+ *   the purged copies visitors have asked for lately are rendered again at once, before anyone asks
+ *   (`refreshAheadMs`, at most `refreshAheadMax` a purge), so a change to a busy page is rendered once
+ *   and its next visitors get the new copy instead of waiting for a render;
  *   app code reaches it through `purgePageCache` (app/lib/page-cache.server.ts), which also tells the
  *   other processes and instances on the database;
  * - a page is never rendered twice at once in a process: requests for an address with no copy wait
@@ -89,16 +94,6 @@ export interface PageCache {
   };
 }
 
-/** Headers of a stored response that are replayed; the others are set anew by the middleware before it. */
-const REPLAYED = [
-  "content-type",
-  "cache-control",
-  "link",
-  "x-robots-tag",
-  "content-language",
-  "content-security-policy",
-];
-
 /**
  * Everything the page's own idea of its address is made from (React Router builds it from the
  * protocol, `req.hostname` and, behind a trusted proxy, X-Forwarded-Host), so a request with another
@@ -108,9 +103,6 @@ function cacheKey(req: Request): string {
   const forwarded = req.app?.enabled("trust proxy") ? (req.get("x-forwarded-host") ?? "") : "";
   return `${req.protocol}://${req.hostname}\u0000${req.get("host") ?? ""}\u0000${forwarded}\u0000${req.originalUrl}`;
 }
-
-/** A page's tags for purges (`product:<id>`), from its Cache-Tag header (comma-separated). */
-export const CACHE_TAG = "cache-tag";
 
 function parseTags(header: string | undefined): string[] {
   return header
@@ -165,100 +157,6 @@ function replay(
   res.end(encoded);
 }
 
-/** What a render leaves for the cache to judge: its status, the headers it set, its body. */
-interface Rendered {
-  status: number;
-  /** the replayed headers (REPLAYED), as the route set them */
-  headers: Array<[string, string]>;
-  cacheControl: string | undefined;
-  cacheTag: string | undefined;
-  setsCookie: boolean;
-  body: Buffer;
-}
-
-/** A render answered by React Router without a visitor (stale-while-revalidate's refresh). */
-export interface RefreshedPage {
-  status: number;
-  headers: Headers;
-  body: Buffer;
-}
-
-function renderedOf(page: RefreshedPage): Rendered {
-  const headers: Array<[string, string]> = [];
-  for (const name of REPLAYED) {
-    const value = page.headers.get(name);
-    if (value !== null) headers.push([name, value]);
-  }
-  return {
-    status: page.status,
-    headers,
-    cacheControl: page.headers.get("cache-control") ?? undefined,
-    cacheTag: page.headers.get(CACHE_TAG) ?? undefined,
-    setsCookie: page.headers.has("set-cookie"),
-    body: page.body,
-  };
-}
-
-/**
- * Follows a render as it is written out: its body, and its headers as the route set them (its Cache-Tag
- * is taken off the answer: it is for this cache). At its end, `done` gets what was rendered.
- */
-function captureRender(res: Response, done: (rendered: Rendered) => void): void {
-  const chunks: Buffer[] = [];
-  // Headers as the route set them, taken when they are sent: middleware further out may rewrite
-  // some on their way out (server/nonce.ts puts the request's own nonce into the CSP).
-  const snapshot = () => {
-    const headers: Array<[string, string]> = [];
-    for (const name of REPLAYED) {
-      const value = res.getHeader(name);
-      if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
-    }
-    return headers;
-  };
-  let sentHeaders: Array<[string, string]> | null = null;
-  let cacheTag: string | undefined;
-  const takeHeaders = () => {
-    if (sentHeaders) return sentHeaders;
-    cacheTag = res.getHeader(CACHE_TAG)?.toString();
-    res.removeHeader(CACHE_TAG);
-    return (sentHeaders = snapshot());
-  };
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
-  res.writeHead = ((...args: unknown[]) => {
-    takeHeaders();
-    return writeHead(...args);
-  }) as Response["writeHead"];
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
-  const keep = (chunk: unknown, encoding?: unknown) => {
-    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-    chunks.push(
-      Buffer.isBuffer(chunk)
-        ? chunk
-        : typeof chunk === "string"
-          ? Buffer.from(chunk, (encoding as BufferEncoding) || "utf8")
-          : Buffer.from(chunk as Uint8Array),
-    );
-  };
-  res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
-    return write(chunk, ...rest);
-  }) as Response["write"];
-  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
-    const headers = takeHeaders();
-    done({
-      status: res.statusCode,
-      headers,
-      cacheControl: res.getHeader("cache-control")?.toString(),
-      cacheTag,
-      setsCookie: Boolean(res.getHeader("set-cookie")),
-      body: Buffer.concat(chunks),
-    });
-    return end(chunk, ...rest);
-  }) as Response["end"];
-}
-
 export interface PageCacheOptions {
   /** the copies' byte budget; 0 turns the cache off */
   maxBytes: number;
@@ -277,17 +175,43 @@ export interface PageCacheOptions {
    * Renders an address again with no visitor waiting for it. Without it, nothing is answered stale: an
    * expired or purged copy is rendered again for whoever asks.
    */
-  refresh?: (req: Request) => Promise<RefreshedPage | null>;
+  refresh?: (source: RefreshSource) => Promise<RefreshedPage | null>;
+  /** What `refresh` renders for a visitor's request (its address and non-personal headers). */
+  sourceOf?: (req: Request) => RefreshSource;
+  /** A purged copy answered within this long (ms) is rendered again at once; 0 waits for a visitor. */
+  refreshAheadMs?: number;
+  /** At most this many copies are rendered again at once after one purge (the most recently used). */
+  refreshAheadMax?: number;
+}
+
+/** The request's address as this cache keys it, without the visitor's cookies or credentials. */
+function plainSource(req: Request): RefreshSource {
+  const headers: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name === "cookie" || name === "authorization") continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.push([name, item]);
+  }
+  return { url: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, headers };
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
-  const { maxBytes, now = Date.now, keepSeconds = 0, staleSeconds = 0, purgeGraceMs = 1000, refresh } = options;
+  const {
+    maxBytes,
+    now = Date.now,
+    keepSeconds = 0,
+    staleSeconds = 0,
+    purgeGraceMs = 1000,
+    refresh,
+    sourceOf = plainSource,
+    refreshAheadMs = 60_000,
+    refreshAheadMax = 16,
+  } = options;
   const copies = copyStore({ maxBytes, now, purgeGraceMs });
   const pending = new Map<string, Promise<Entry | null>>();
   const counts = { hit: 0, stale: 0, shared: 0, rendered: 0, refreshed: 0 };
 
   /** The copy to keep of a render (a 200 with s-maxage and no cookie, with a nonce of its own), or null. */
-  const entryOf = (rendered: Rendered): Entry | null => {
+  const entryOf = (rendered: Rendered, source: RefreshSource | null): Entry | null => {
     const seconds = sharedMaxAge(rendered.cacheControl);
     if (rendered.status !== 200 || seconds <= 0 || rendered.setsCookie) return null;
     const storedAt = now();
@@ -302,32 +226,53 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       staleUntil: freshUntil + stale * 1000,
       tags: parseTags(rendered.cacheTag),
       purgedUntil: null,
+      usedAt: storedAt,
+      source,
     };
   };
 
+  // addresses purged again while their render was running: rendered once more when it ends
+  const again = new Map<string, RefreshSource>();
+
   /** One render of `key` at a time: the others wait for it (or keep answering the stale copy). */
-  const begin = (key: string) => {
+  const begin = (key: string, source: RefreshSource | null) => {
     const startedAt = copies.purgeCount;
     let settle: (entry: Entry | null) => void = () => {};
     pending.set(key, new Promise<Entry | null>((resolve) => (settle = resolve)));
     return (rendered: Rendered | null) => {
       if (pending.get(key) === undefined) return;
       pending.delete(key);
-      const entry = rendered ? entryOf(rendered) : null;
+      const entry = rendered ? entryOf(rendered, source) : null;
       // a render that was running when a change it shows came may hold the data from before it
       if (entry && !copies.purgedSince(startedAt, entry.tags)) copies.store(key, entry);
       settle(entry);
+      const next = again.get(key);
+      if (next) {
+        again.delete(key);
+        refreshInBackground(key, next);
+      }
     };
   };
 
-  const refreshInBackground = (key: string, req: Request) => {
+  const refreshInBackground = (key: string, source: RefreshSource) => {
     if (!refresh || pending.has(key)) return;
-    const finish = begin(key);
+    const finish = begin(key, source);
     counts.refreshed += 1;
-    refresh(req).then(
+    refresh(source).then(
       (page) => finish(page ? renderedOf(page) : null),
       () => finish(null),
     );
+  };
+
+  /** After a purge: the touched copies visitors asked for lately are rendered again now (one at a time each). */
+  const refreshAhead = (scope: PurgeScope) => {
+    if (!refresh || refreshAheadMs <= 0) return;
+    for (const [key, entry] of copies.usedSince(scope, now() - refreshAheadMs, refreshAheadMax)) {
+      if (!entry.source) continue;
+      // a render already running may hold the data from before this purge: one more after it
+      if (pending.has(key)) again.set(key, entry.source);
+      else refreshInBackground(key, entry.source);
+    }
   };
 
   const middleware = ((req: Request, res: Response, next: NextFunction) => {
@@ -338,7 +283,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (found && (found.state === "fresh" || refresh)) {
       counts[found.state === "fresh" ? "hit" : "stale"] += 1;
       replay(req, res, found.entry, found.state === "fresh" ? "hit" : "stale", copies, now);
-      if (found.state === "stale") refreshInBackground(key, req);
+      if (found.state === "stale") refreshInBackground(key, found.entry.source ?? sourceOf(req));
       return;
     }
     const inFlight = pending.get(key);
@@ -349,7 +294,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
 
     counts.rendered += 1;
-    const finish = begin(key);
+    const finish = begin(key, refresh ? sourceOf(req) : null);
     captureRender(res, finish);
     // a connection closed before the end stores nothing, and lets waiters render for themselves
     res.on("close", () => {
@@ -358,7 +303,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     next();
   }) as PageCache;
 
-  middleware.purge = (scope: PurgeScope = null) => copies.purge(scope);
+  middleware.purge = (scope: PurgeScope = null) => {
+    const marked = copies.purge(scope);
+    refreshAhead(scope);
+    return marked;
+  };
   Object.defineProperty(middleware, "stats", {
     get: () => ({ ...copies.stats, ...counts }),
   });

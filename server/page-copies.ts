@@ -29,6 +29,16 @@ export interface Entry {
   tags: readonly string[];
   /** until when a purge that touched this copy lets it be answered; null while none has */
   purgedUntil: number | null;
+  /** when it was last answered (or stored): a purge renders the copies visitors use again at once */
+  usedAt: number;
+  /** how to render its address again with no visitor (null where the cache cannot refresh) */
+  source: RefreshSource | null;
+}
+
+/** An address to render again without a visitor: the page's URL and the first visitor's non-personal headers. */
+export interface RefreshSource {
+  url: string;
+  headers: Array<[string, string]>;
 }
 
 /**
@@ -91,6 +101,7 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
       }
       entries.delete(key);
       entries.set(key, entry);
+      entry.usedAt = at;
       return { entry, state: entry.purgedUntil === null && at < entry.freshUntil ? "fresh" : "stale" };
     },
     /** an encoding just made for `entry`: counted against the budget while the copy is still kept */
@@ -112,6 +123,21 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
         entry.purgedUntil = Math.min(entry.purgedUntil ?? until, until);
       }
       return marked;
+    },
+    /**
+     * The copies a purge with this scope touches that were answered since `since`, most recently used
+     * first, at most `limit`: the ones worth rendering again before anyone asks.
+     */
+    usedSince(scope: PurgeScope, since: number, limit: number): Array<[string, Entry]> {
+      if (limit <= 0) return [];
+      // the map runs from least to most recently used: the last `limit` that qualify
+      const found: Array<[string, Entry]> = [];
+      for (const [key, entry] of entries) {
+        if (entry.usedAt < since || !touches(scope, entry.tags)) continue;
+        found.push([key, entry]);
+        if (found.length > limit) found.shift();
+      }
+      return found.reverse();
     },
     /** Whether a purge since the `count`-th touches a copy with these tags (a render begun then may be old). */
     purgedSince(count: number, tags: readonly string[]): boolean {

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
 import { bufferedBody, streamedBody } from "./body-limit";
+import type { RefreshSource } from "./page-copies";
 
 /*
  * Express -> React Router. Like @react-router/express, except that the request body is the one
@@ -162,6 +163,13 @@ export function createRequestHandler({
 /** Headers a shared page's render never sees: it must be the same for everyone (decision 029). */
 const PERSONAL_HEADERS = new Set(["cookie", "authorization"]);
 
+/** What the page cache keeps of a visitor's request to render its address again: the URL as the page sees it, no cookies. */
+export function refreshSource(req: Request): RefreshSource {
+  const headers: Array<[string, string]> = [];
+  for (const [name, value] of headersOf(req)) if (!PERSONAL_HEADERS.has(name)) headers.push([name, value]);
+  return { url: urlOf(req), headers };
+}
+
 /**
  * Renders an address again for the page cache, with no visitor waiting (stale-while-revalidate,
  * decision 044): the request's address and headers without its cookies, in the render gate's queue
@@ -179,11 +187,11 @@ export function createPageRefresher({
   timeoutMs?: number;
 }) {
   const handle = createReactRouterHandler(build, mode);
-  return async (req: Request): Promise<{ status: number; headers: Headers; body: Buffer } | null> => {
+  return async (source: RefreshSource): Promise<{ status: number; headers: Headers; body: Buffer } | null> => {
     const headers = new Headers();
-    for (const [name, value] of headersOf(req)) if (!PERSONAL_HEADERS.has(name)) headers.append(name, value);
+    for (const [name, value] of source.headers) if (!PERSONAL_HEADERS.has(name)) headers.append(name, value);
     const signal = AbortSignal.timeout(timeoutMs);
-    const request = new Request(urlOf(req), { method: "GET", headers, signal });
+    const request = new Request(source.url, { method: "GET", headers, signal });
     const release = await acquire();
     try {
       const response = await handle(request);
