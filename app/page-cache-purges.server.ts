@@ -16,7 +16,7 @@ const listener = processSlot<PurgeListener>("pageCacheListener");
 /** What another process's purge means here. */
 function purgedElsewhere(scope: PurgeScope): void {
   pageCacheHandOff.get()?.purge?.(scope);
-  if (scope === null || scope.tags.includes(cacheTags.list)) forgetFacets();
+  if (scope === null || scope.tags.includes(cacheTags.list) || scope.tags.includes(cacheTags.mixedList)) forgetFacets();
   if (scope === null) forgetCachedStoreSettings();
 }
 

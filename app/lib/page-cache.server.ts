@@ -24,13 +24,19 @@ export const purgeAnnouncer = processSlot<{ announce(scope: PurgeScope): void }>
  * The tags of a page (its Cache-Tag header), by what it shows:
  * - `product:<id>`: the product's own page (its stock by size and colour, everything about it);
  * - `card:<id>`: a page that shows the product's card (name, price, picture, sold out, rating);
- * - `list`: a list of products with filters and counts, whose members and counts follow the catalogue;
+ * - `list`: a list of products with filters and counts, whose members and counts follow the catalogue
+ *   (every list has it: a purge of every list names it);
+ * - `list:<category>`: a list of one category, whose members and counts change only with its pieces;
+ * - `list-mixed`: a list whose pieces may come from any category (no category chosen, the home page's
+ *   new arrivals, search suggestions): a size selling out anywhere may change it;
  * - `home`: the home page, whose new arrivals come after its headers (it cannot name their cards).
  */
 export const cacheTags = {
   product: (id: string) => `product:${id}`,
   card: (id: string) => `card:${id}`,
   list: "list",
+  listOf: (category: string) => `list:${category}`,
+  mixedList: "list-mixed",
   home: "home",
 };
 

@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       headers: {
         "Cache-Control": `public, max-age=30, s-maxage=${SHARED_PAGE_SECONDS}`,
-        ...cacheTagHeader([cacheTags.list, ...suggestions.map((item) => cacheTags.card(item.id))]),
+        ...cacheTagHeader([cacheTags.list, cacheTags.mixedList, ...suggestions.map((item) => cacheTags.card(item.id))]),
       },
     },
   );

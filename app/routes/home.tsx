@@ -96,7 +96,7 @@ export function loader() {
       })),
       gallery: GALLERY.map((slug) => ({ slug, picture: responsiveSource(url, tileKey(slug, "back"), TILE_WIDTHS) })),
     },
-    { headers: cacheTagHeader([cacheTags.list, cacheTags.home]) },
+    { headers: cacheTagHeader([cacheTags.list, cacheTags.mixedList, cacheTags.home]) },
   );
 }
 

@@ -48,7 +48,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     { ...page, origin: getConfig().baseUrl },
     {
       status: page.notice ? 404 : 200,
-      headers: cacheTagHeader([cacheTags.list, ...page.items.map((item) => cacheTags.card(item.id))]),
+      headers: cacheTagHeader([
+        cacheTags.list,
+        page.category ? cacheTags.listOf(page.category.slug) : cacheTags.mixedList,
+        ...page.items.map((item) => cacheTags.card(item.id)),
+      ]),
     },
   );
 }

@@ -56,13 +56,29 @@ describe("purges after catalogue changes", () => {
     expect(purges[1]?.tags).toEqual(expect.arrayContaining([`product:${productId}`, `card:${productId}`, "home"]));
   });
 
-  it("a size selling out, and coming back, purges the product's cards and every list", async () => {
-    const productId = await createTestProduct(t.db, { sizes: ["S", "M"], colors: [], stock: 4 });
+  it("a size selling out, and coming back, purges the product's cards, its category's lists and the mixed ones", async () => {
+    const productId = await createTestProduct(t.db, { sizes: ["S", "M"], colors: [], stock: 4, category: "sarees" });
     const small = (await findVariant(t.db, productId, "S", "Default"))!.id;
     await inTransaction(t.db, (tx) => reserveStock(tx, [{ variantId: small, quantity: 2 }]));
     await inTransaction(t.db, (tx) => releaseStock(tx, [{ variantId: small, quantity: 1 }]));
-    const everywhere = { tags: [`product:${productId}`, `card:${productId}`, "home", "list"] };
-    expect(purges).toEqual([everywhere, everywhere]);
+    // the lists of other categories (list:kurtas...) keep their copies
+    const reach = { tags: [`product:${productId}`, `card:${productId}`, "home", "list-mixed", "list:sarees"] };
+    expect(purges).toEqual([reach, reach]);
+  });
+
+  it("two pieces of two categories selling out in one order purge both categories' lists, once", async () => {
+    const saree = await createTestProduct(t.db, { sizes: [], colors: [], stock: 1, category: "sarees" });
+    const kurta = await createTestProduct(t.db, { sizes: [], colors: [], stock: 1, category: "kurtas" });
+    const lines = await Promise.all(
+      [saree, kurta].map(async (id) => ({
+        variantId: (await findVariant(t.db, id, "One Size", "Default"))!.id,
+        quantity: 1,
+      })),
+    );
+    await inTransaction(t.db, (tx) => reserveStock(tx, lines));
+    expect(purges).toHaveLength(1);
+    expect(purges[0]?.tags).toEqual(expect.arrayContaining(["list-mixed", "list:sarees", "list:kurtas"]));
+    expect(purges[0]?.tags).not.toContain("list");
   });
 
   it("purges nothing for a refused sale, and once per transaction for several changes", async () => {

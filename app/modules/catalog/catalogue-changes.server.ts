@@ -15,8 +15,10 @@ interface Changes {
   pages: Set<string>;
   /** products whose card changed too (price, name, pictures, sold out...): every page that shows it */
   cards: Set<string>;
-  /** what lists hold or count changed (a size sold out, a product added, moved or removed): every list */
+  /** what every list holds or counts changed (a product added, moved or removed) */
   lists: boolean;
+  /** the categories whose lists' members or counts changed (a size of one of their pieces sold out or came back) */
+  listCategories: Set<string>;
   /** too many to name: every copy */
   all: boolean;
   /**
@@ -45,7 +47,12 @@ function purgeTags(changes: Changes): string[] {
     ...cardTags,
     // the home page's new arrivals are streamed after its headers: it cannot name its cards
     ...(changes.cards.size > 0 ? [cacheTags.home] : []),
-    ...(changes.lists ? [cacheTags.list] : []),
+    // every list; or the lists of the categories whose pieces changed, and those that mix categories
+    ...(changes.lists
+      ? [cacheTags.list]
+      : changes.listCategories.size > 0
+        ? [cacheTags.mixedList, ...[...changes.listCategories].map(cacheTags.listOf)]
+        : []),
   ];
 }
 
@@ -60,7 +67,7 @@ function committed(changes: Changes): void {
     const tags = purgeTags(changes);
     purgePageCache(changes.graceMs > 0 ? { tags, graceMs: changes.graceMs } : { tags });
   }
-  if (changes.all || changes.lists) forgetFacets();
+  if (changes.all || changes.lists || changes.listCategories.size > 0) forgetFacets();
   kickOutbox();
 }
 
@@ -68,7 +75,14 @@ function changes(tx: Tx): Changes {
   let found = changesOf.get(tx);
   if (!found) {
     // every change registered lowers the grace to what it allows
-    const made: Changes = { pages: new Set(), cards: new Set(), lists: false, all: false, graceMs: Infinity };
+    const made: Changes = {
+      pages: new Set(),
+      cards: new Set(),
+      lists: false,
+      listCategories: new Set(),
+      all: false,
+      graceMs: Infinity,
+    };
     changesOf.set(tx, made);
     afterCommit(tx, () => committed(made));
     found = made;
@@ -76,12 +90,20 @@ function changes(tx: Tx): Changes {
   return found;
 }
 
-/** Stock of these products changed; `availability` when any of them sold out, came back, or lost or gained a size. */
-export function stockChanged(tx: Tx, productIds: readonly string[], availability: boolean, graceMs?: number): void {
+/**
+ * Stock of these products changed; `availability`: the categories of those among them that sold out, came
+ * back, or lost or gained a size (their cards and their categories' lists change; none: only their pages).
+ */
+export function stockChanged(
+  tx: Tx,
+  productIds: readonly string[],
+  availability: readonly string[],
+  graceMs?: number,
+): void {
   const found = changes(tx);
   found.graceMs = Math.min(found.graceMs, graceMs ?? 0);
-  for (const id of productIds) (availability ? found.cards : found.pages).add(id);
-  if (availability) found.lists = true;
+  for (const id of productIds) (availability.length > 0 ? found.cards : found.pages).add(id);
+  for (const category of availability) found.listCategories.add(category);
 }
 
 /**

@@ -77,12 +77,12 @@ async function lockProductsOfVariants(tx: Tx, variantIds: readonly string[]): Pr
 }
 
 /**
- * Recomputes the derived product columns from the variants (under the product locks). True when any
- * product's availability changed (in stock or not, the sizes in stock): what lists, cards and filter
- * counts show, beyond the product's own page.
+ * Recomputes the derived product columns from the variants (under the product locks). Answers the
+ * categories of the products whose availability changed (in stock or not, the sizes in stock): what
+ * lists, cards and filter counts show, beyond the product's own page; none when no product's did.
  */
-async function refreshProducts(tx: Tx, productIds: readonly string[]): Promise<boolean> {
-  if (productIds.length === 0) return false;
+async function refreshProducts(tx: Tx, productIds: readonly string[]): Promise<string[]> {
+  if (productIds.length === 0) return [];
   const result = (await tx.execute(sql`
     WITH before AS (
       SELECT id, in_stock, sizes_in_stock FROM ${products} WHERE id IN (${uuidList(productIds)})
@@ -96,10 +96,10 @@ async function refreshProducts(tx: Tx, productIds: readonly string[]): Promise<b
       ), '{}'::text[])
     FROM before
     WHERE p.id = before.id
-    RETURNING (before.in_stock IS DISTINCT FROM p.in_stock OR before.sizes_in_stock IS DISTINCT FROM p.sizes_in_stock) AS changed`)) as unknown as {
-    rows: Array<{ changed: boolean }>;
+    RETURNING p.category, (before.in_stock IS DISTINCT FROM p.in_stock OR before.sizes_in_stock IS DISTINCT FROM p.sizes_in_stock) AS changed`)) as unknown as {
+    rows: Array<{ category: string; changed: boolean }>;
   };
-  return result.rows.some((row) => row.changed);
+  return [...new Set(result.rows.filter((row) => row.changed).map((row) => row.category))];
 }
 
 async function currentStock(tx: Tx, variantId: string): Promise<number | null> {
@@ -155,7 +155,7 @@ export async function reserveStock(
   const result =
     lines.length === 1
       ? ((await takeAll(tx)) ?? { ok: true as const, availability: await refreshProducts(tx, productIds) })
-      : await inTransaction<StockFailure | { ok: true; availability: boolean }>(tx, async (sp, rollBack) => {
+      : await inTransaction<StockFailure | { ok: true; availability: string[] }>(tx, async (sp, rollBack) => {
           const failure = await takeAll(sp);
           if (failure) return rollBack(failure);
           return { ok: true, availability: await refreshProducts(sp, productIds) };
@@ -178,7 +178,7 @@ export async function releaseStock(tx: Tx, lines: readonly StockLine[], now = ne
     tx,
     lines.map((l) => l.variantId),
   );
-  const result = await inTransaction<StockFailure | { ok: true; restocked: string[]; availability: boolean }>(
+  const result = await inTransaction<StockFailure | { ok: true; restocked: string[]; availability: string[] }>(
     tx,
     async (sp, rollBack) => {
       const restocked: string[] = [];
