@@ -78,6 +78,8 @@ export async function salePass(options: {
             everyMs: SALE.staffSeconds * 1000,
           }
         : null;
+    // every catalogue address asked of this server start, across the rates: a first view has no copy yet
+    const asked = new Set<string>();
     const run = (rate: number) =>
       runRate(
         {
@@ -94,6 +96,7 @@ export async function salePass(options: {
           random: mulberry32(Math.round(rate * 10)),
           maxSockets: SALE.maxSockets,
           timeoutMs: SALE.timeoutMs,
+          asked,
         },
         rate,
         { seconds: SALE.seconds, warmupSeconds: SALE.warmupSeconds },

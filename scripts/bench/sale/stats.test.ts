@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { percentile, Recorder, sourceOf } from "./stats";
-import { copyShare, saleVerdict } from "./targets";
+import { copyShare, repeatCopyShare, saleVerdict } from "./targets";
 
 describe("percentile (nearest rank)", () => {
   it("takes the value at rank ceil(p/100 * n)", () => {
@@ -28,13 +28,16 @@ describe("the recorder", () => {
     const r = new Recorder();
     r.add("home", 2, "ok", sourceOf("hit"));
     r.add("list", 4, "ok", sourceOf("stale"));
-    r.add("product", 30, "ok", sourceOf(undefined));
+    r.add("product", 30, "ok", sourceOf(undefined), true);
     r.add("product", 8, "ok", sourceOf("shared"));
     r.add("checkout", 120, "refused");
     r.add("checkout", 80, "server-error");
     const catalogue = r.summary("catalogue", ["home", "list", "product", "suggest"]);
     expect(catalogue).toMatchObject({ count: 4, copy: 2, shared: 1, rendered: 1, p50: 4, p99: 30, max: 30 });
     expect(copyShare(catalogue)).toBe(0.5);
+    // the first view of an address can have no copy: of the three others, two came from one
+    expect(catalogue.firstViews).toBe(1);
+    expect(repeatCopyShare(catalogue)).toBeCloseTo(2 / 3);
     expect(r.summary("checkout", ["checkout"])).toMatchObject({ count: 2, refused: 1, serverErrors: 1 });
     expect(r.steps().map((s) => s.step)).toEqual(["home", "list", "product", "checkout"]);
     expect(r.total).toBe(6);

@@ -53,6 +53,8 @@ export interface StepSummary {
   copy: number;
   shared: number;
   rendered: number;
+  /** answers to an address asked of the server for the first time (no copy can exist yet) */
+  firstViews: number;
 }
 
 /** The p-th percentile (0-100) of ascending `sorted` values, by nearest rank; NaN when there are none. */
@@ -66,24 +68,27 @@ interface Entry {
   ms: number[];
   outcomes: Record<Outcome, number>;
   sources: Record<Source, number>;
+  firstViews: number;
 }
 
 const emptyEntry = (): Entry => ({
   ms: [],
   outcomes: { ok: 0, refused: 0, "client-error": 0, "server-error": 0, "network-error": 0 },
   sources: { copy: 0, shared: 0, rendered: 0 },
+  firstViews: 0,
 });
 
 /** The answers of one measured window, by step. */
 export class Recorder {
   private readonly entries = new Map<Step, Entry>();
 
-  add(step: Step, ms: number, outcome: Outcome, source: Source | null = null): void {
+  add(step: Step, ms: number, outcome: Outcome, source: Source | null = null, firstView = false): void {
     let entry = this.entries.get(step);
     if (!entry) this.entries.set(step, (entry = emptyEntry()));
     entry.ms.push(ms);
     entry.outcomes[outcome] += 1;
     if (source) entry.sources[source] += 1;
+    if (firstView) entry.firstViews += 1;
   }
 
   get total(): number {
@@ -107,6 +112,7 @@ export class Recorder {
       merged.ms.push(...entry.ms);
       for (const key of Object.keys(merged.outcomes) as Outcome[]) merged.outcomes[key] += entry.outcomes[key];
       for (const key of Object.keys(merged.sources) as Source[]) merged.sources[key] += entry.sources[key];
+      merged.firstViews += entry.firstViews;
     }
     const sorted = merged.ms.sort((a, b) => a - b);
     const round = (v: number) => (Number.isFinite(v) ? Math.round(v * 10) / 10 : Number.NaN);
@@ -124,6 +130,7 @@ export class Recorder {
       copy: merged.sources.copy,
       shared: merged.sources.shared,
       rendered: merged.sources.rendered,
+      firstViews: merged.firstViews,
     };
   }
 

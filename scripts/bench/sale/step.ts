@@ -25,7 +25,7 @@ import {
 } from "./session";
 import { staffEdits } from "./staff-edits";
 import { CATALOGUE_STEPS, percentile, Recorder, STEPS, type StepSummary } from "./stats";
-import { copyShare, saleVerdict, type Verdict } from "./targets";
+import { copyShare, repeatCopyShare, saleVerdict, type Verdict } from "./targets";
 
 export interface RateSetup {
   base: string;
@@ -43,6 +43,8 @@ export interface RateSetup {
   random: Random;
   maxSockets: number;
   timeoutMs: number;
+  /** the catalogue addresses asked of this server so far, across rates (first views are counted) */
+  asked?: Set<string>;
 }
 
 export interface RateResult {
@@ -56,6 +58,10 @@ export interface RateResult {
   steps: StepSummary[];
   catalogue: StepSummary;
   copyShare: number;
+  /** answers to addresses asked for the first time since the server started, of the catalogue's */
+  firstViewShare: number;
+  /** from a copy, of the answers to addresses asked before */
+  repeatCopyShare: number;
   sharedShare: number;
   tally: Tally;
   ordersPerSecond: number;
@@ -164,6 +170,7 @@ export async function runRate(
     mix: setup.mix,
     tally,
     addressOf: setup.addressOf,
+    asked: setup.asked,
   };
   const usage = usageMeter(setup.serverPid, window);
   const staff = setup.staff ? staffEdits(ctx, { ...setup.staff, start: begin + 1000 }) : null;
@@ -216,6 +223,8 @@ function summarise(input: {
     steps,
     catalogue,
     copyShare: copyShare(catalogue),
+    firstViewShare: catalogue.count === 0 ? Number.NaN : catalogue.firstViews / catalogue.count,
+    repeatCopyShare: repeatCopyShare(catalogue),
     sharedShare: catalogue.count === 0 ? Number.NaN : catalogue.shared / catalogue.count,
     tally,
     ordersPerSecond: (tally.ordersCod + tally.ordersOnline) / seconds,

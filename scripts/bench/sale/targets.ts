@@ -39,6 +39,15 @@ export function copyShare(catalogue: StepSummary): number {
   return catalogue.count === 0 ? Number.NaN : catalogue.copy / catalogue.count;
 }
 
+/**
+ * The share from a copy of the answers to addresses asked of the server before (a first view can have
+ * no copy): what the cache itself decides, beside the long tail of pages nobody had opened yet.
+ */
+export function repeatCopyShare(catalogue: StepSummary): number {
+  const repeats = catalogue.count - catalogue.firstViews;
+  return repeats <= 0 ? Number.NaN : Math.min(catalogue.copy, repeats) / repeats;
+}
+
 export function saleVerdict(input: VerdictInput): Verdict {
   const failures: string[] = [];
   const share = copyShare(input.catalogue);

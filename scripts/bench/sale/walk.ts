@@ -30,6 +30,11 @@ export interface WalkContext {
   thinkMs?: [number, number];
   /** what went wrong with answers in the window (5xx, none): the first few, kept for the report */
   problems?: string[];
+  /**
+   * the catalogue addresses asked of this server so far (since it started): an answer to an address
+   * asked for the first time cannot come from a copy, and is counted as a first view
+   */
+  asked?: Set<string>;
 }
 
 const PROBLEMS_KEPT = 10;
@@ -96,6 +101,9 @@ export class Walk {
       await sleep(wait);
       this.ctx.lag.push(Math.max(0, performance.now() - due));
     }
+    const asked = this.ctx.asked;
+    const firstView = Boolean(options.catalogue && asked && !asked.has(request.path));
+    if (options.catalogue) asked?.add(request.path);
     const headers: Record<string, string> = { ...request.headers };
     if (this.cookie) headers.cookie = this.cookie;
     if (this.address && options.forwarded !== false) headers["x-forwarded-for"] = this.address;
@@ -118,7 +126,7 @@ export class Walk {
         ? (options.classify ?? ((a: Answer) => outcomeOfStatus(a.status)))(answer)
         : "network-error";
       const source = options.catalogue && answer ? sourceOf(answer.headers["x-page-cache"]) : null;
-      this.ctx.recorder.add(step, ms, outcome, source);
+      this.ctx.recorder.add(step, ms, outcome, source, firstView);
     }
     return answer;
   }
