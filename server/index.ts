@@ -20,7 +20,7 @@ import { runPrimary } from "./cluster";
 import { createPageCache, type PageCacheOptions } from "./page-cache";
 import { renderGate } from "./render-gate";
 import { trackInFlight } from "./in-flight";
-import { createPageRefresher, createRequestHandler, refreshSource } from "./request-handler";
+import { createPageRefresher, createRequestHandler } from "./request-handler";
 import { clientAddressHeader, sameOriginGuard, securityHeaderPairs, securityHeaders } from "./security";
 import { createStaticFiles } from "./static-files";
 
@@ -136,7 +136,6 @@ function mountPageCache(app: express.Express, config: Config, refresh: PageCache
     // replaces it, so a change shows at once, to staff checking their edit as to shoppers
     purgeGraceMs: 0,
     refresh,
-    sourceOf: refreshSource,
   });
   pageCacheHandOff.set({ purge: (scope) => pageCache.purge(scope) });
   app.use(pageCache);

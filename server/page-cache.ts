@@ -6,6 +6,7 @@ import { hasSessionCookie } from "../app/modules/accounts";
 import { newNonce, replaceAll } from "./nonce";
 import { copyStore, type CopyStore, type Entry, type PurgeScope, type RefreshSource } from "./page-copies";
 import { captureRender, renderedOf, type RefreshedPage, type Rendered } from "./render-capture";
+import { refreshSource } from "./request-handler";
 
 export type { PurgeScope, RefreshSource } from "./page-copies";
 export { CACHE_TAG, type RefreshedPage } from "./render-capture";
@@ -176,22 +177,10 @@ export interface PageCacheOptions {
    * expired or purged copy is rendered again for whoever asks.
    */
   refresh?: (source: RefreshSource) => Promise<RefreshedPage | null>;
-  /** What `refresh` renders for a visitor's request (its address and non-personal headers). */
-  sourceOf?: (req: Request) => RefreshSource;
   /** A purged copy answered within this long (ms) is rendered again at once; 0 waits for a visitor. */
   refreshAheadMs?: number;
   /** At most this many copies are rendered again at once after one purge (the most recently used). */
   refreshAheadMax?: number;
-}
-
-/** The request's address as this cache keys it, without the visitor's cookies or credentials. */
-function plainSource(req: Request): RefreshSource {
-  const headers: Array<[string, string]> = [];
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name === "cookie" || name === "authorization") continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.push([name, item]);
-  }
-  return { url: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, headers };
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
@@ -202,7 +191,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     staleSeconds = 0,
     purgeGraceMs = 1000,
     refresh,
-    sourceOf = plainSource,
     refreshAheadMs = 60_000,
     refreshAheadMax = 16,
   } = options;
@@ -283,7 +271,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (found && (found.state === "fresh" || refresh)) {
       counts[found.state === "fresh" ? "hit" : "stale"] += 1;
       replay(req, res, found.entry, found.state === "fresh" ? "hit" : "stale", copies, now);
-      if (found.state === "stale") refreshInBackground(key, found.entry.source ?? sourceOf(req));
+      if (found.state === "stale") refreshInBackground(key, found.entry.source ?? refreshSource(req));
       return;
     }
     const inFlight = pending.get(key);
@@ -294,7 +282,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
 
     counts.rendered += 1;
-    const finish = begin(key, refresh ? sourceOf(req) : null);
+    const finish = begin(key, refresh ? refreshSource(req) : null);
     captureRender(res, finish);
     // a connection closed before the end stores nothing, and lets waiters render for themselves
     res.on("close", () => {

@@ -35,7 +35,10 @@ export interface Entry {
   source: RefreshSource | null;
 }
 
-/** An address to render again without a visitor: the page's URL and the first visitor's non-personal headers. */
+/**
+ * An address to render again without a visitor: the page's URL and the first visitor's headers without
+ * cookies or credentials (made by `refreshSource` in request-handler.ts).
+ */
 export interface RefreshSource {
   url: string;
   headers: Array<[string, string]>;

@@ -188,8 +188,8 @@ export function createPageRefresher({
 }) {
   const handle = createReactRouterHandler(build, mode);
   return async (source: RefreshSource): Promise<{ status: number; headers: Headers; body: Buffer } | null> => {
-    const headers = new Headers();
-    for (const [name, value] of source.headers) if (!PERSONAL_HEADERS.has(name)) headers.append(name, value);
+    // the source's headers are already without the visitor's cookies and credentials (refreshSource)
+    const headers = new Headers(source.headers);
     const signal = AbortSignal.timeout(timeoutMs);
     const request = new Request(source.url, { method: "GET", headers, signal });
     const release = await acquire();

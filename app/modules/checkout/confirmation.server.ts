@@ -7,7 +7,6 @@ import { EXPECTED_DISPATCH } from "./billing";
 
 /** An order this transaction has just written, as written: its confirmation needs nothing read back. */
 export interface JustPlaced {
-  id: string;
   order: NewOrder;
   settings: StoreSettings;
   confirmedAt: Date;

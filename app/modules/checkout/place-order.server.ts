@@ -284,8 +284,7 @@ async function writeOrder(
       // in full with store credit needs none (the credit's ledger entry is its record).
       const cashDue = order.paymentMethod === "cod" && duePaise > 0;
       if (cashDue) await createPaymentRecord(tx, { orderId: written.id, provider: "cod", amountPaise: duePaise });
-      if (order.status === "confirmed")
-        await queueConfirmation(tx, written.id, { id: written.id, order, settings, confirmedAt: now });
+      if (order.status === "confirmed") await queueConfirmation(tx, written.id, { order, settings, confirmedAt: now });
       // above the store's threshold (of what is collected) the shopper confirms it before it ships (decision 041)
       if (cashDue) await askCodConfirmation(tx, { ...order, id: written.id, totalPaise: duePaise }, settings, now);
 

@@ -55,7 +55,7 @@ export async function canDownloadInvoice(
     getStoreSettings(db),
   ]);
   if (row) return true;
-  return invoiceEligible(order, false) && Boolean(settings.gstin.trim() && settings.shopState.trim());
+  return invoiceEligible(order, false) && taxIdentitySet(settings);
 }
 
 /** Whether the shop has what an invoice must name: its GSTIN and its state. */
