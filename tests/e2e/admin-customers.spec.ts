@@ -2,7 +2,7 @@ import type { Browser, Page, TestInfo } from "@playwright/test";
 import { openProduct, SEEDED } from "./support/catalogue";
 import { demoAdmin } from "./support/staff";
 import { expect, test } from "./support/test";
-import { randomPhone, register, signIn } from "./support/shopper";
+import { randomPhone, register, signIn, openCheckoutForm } from "./support/shopper";
 
 /*
  * The admin's Customers tab end to end, at 1440 and 390 px (decision 026): a shopper signs in and places a
@@ -27,8 +27,7 @@ async function placeCodOrder(page: Page): Promise<string> {
   await openProduct(page, PRODUCT.product.name);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText(/^Added to cart/)).toBeVisible();
-  await page.goto("/checkout");
-  await page.getByRole("textbox", { name: "Address", exact: true }).fill("14 Janpath, near the Government Emporium");
+  await (await openCheckoutForm(page)).fill("14 Janpath, near the Government Emporium");
   await page.getByLabel("Pincode").fill("110001");
   await expect(page.getByLabel("City")).toHaveValue("New Delhi");
   await page.getByRole("radio", { name: /Cash on delivery/ }).check();

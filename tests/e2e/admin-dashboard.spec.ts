@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { openProduct, SEEDED, type Seeded } from "./support/catalogue";
-import { randomPhone, register } from "./support/shopper";
+import { randomPhone, register, openCheckoutForm } from "./support/shopper";
 import { expect, test } from "./support/test";
 
 /*
@@ -54,8 +54,7 @@ async function placeCodOrder(browser: Browser, baseURL: string, s: Seeded): Prom
     await openProduct(page, s.product.name);
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(page.getByText(/^Added to cart/)).toBeVisible();
-    await page.goto("/checkout");
-    await page.getByRole("textbox", { name: "Address", exact: true }).fill("14 Janpath, near the Government Emporium");
+    await (await openCheckoutForm(page)).fill("14 Janpath, near the Government Emporium");
     await page.getByLabel("Pincode").fill("110001");
     await expect(page.getByLabel("City")).toHaveValue("New Delhi");
     await page.getByRole("radio", { name: /Cash on delivery/ }).check();

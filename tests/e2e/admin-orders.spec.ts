@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/tes
 import { ORDER_ADMIN_MESSAGES } from "../../app/modules/orders/admin-orders";
 import { LOW_STOCK } from "../../app/modules/catalog/variants";
 import { expectLowStockSoon, openProduct, SEEDED, type Seeded } from "./support/catalogue";
-import { randomPhone, register } from "./support/shopper";
+import { randomPhone, register, openCheckoutForm } from "./support/shopper";
 import { signInThroughFooter } from "./support/staff";
 import { expect, test } from "./support/test";
 
@@ -62,8 +62,7 @@ async function placeCodOrder(
   else await openProduct(page, s.product.name);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText(/^Added to cart/)).toBeVisible();
-  await page.goto("/checkout");
-  await page.getByRole("textbox", { name: "Address", exact: true }).fill("22 Hazratganj, opposite the post office");
+  await (await openCheckoutForm(page)).fill("22 Hazratganj, opposite the post office");
   await page.getByLabel("Pincode").fill("226001");
   await expect(page.getByLabel("City")).toHaveValue("Lucknow");
   await page.getByRole("radio", { name: /Cash on delivery/ }).check();

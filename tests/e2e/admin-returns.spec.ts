@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/tes
 import { axeViolations } from "./support/axe";
 import { openProduct, SEEDED, type Seeded } from "./support/catalogue";
 import { markDelivered } from "./support/delivered-order";
-import { randomPhone, register } from "./support/shopper";
+import { randomPhone, register, openCheckoutForm } from "./support/shopper";
 import { signInThroughFooter } from "./support/staff";
 import { expect, test } from "./support/test";
 
@@ -39,8 +39,7 @@ async function placeCodOrder(page: Page, request: APIRequestContext, s: Seeded):
   await openProduct(page, s.product.name);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText(/^Added to cart/)).toBeVisible();
-  await page.goto("/checkout");
-  await page.getByRole("textbox", { name: "Address", exact: true }).fill("9 Vidhan Sabha Marg, near the museum");
+  await (await openCheckoutForm(page)).fill("9 Vidhan Sabha Marg, near the museum");
   await page.getByLabel("Pincode").fill("226001");
   await expect(page.getByLabel("City")).toHaveValue("Lucknow");
   await page.getByRole("radio", { name: /Cash on delivery/ }).check();

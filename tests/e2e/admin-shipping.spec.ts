@@ -5,7 +5,7 @@ import { SHIPPING_MESSAGES } from "../../app/modules/shipping/staff-shipping";
 import { BULK_REASONS } from "../../app/components/admin/orders/shipping-format";
 import { axeViolations } from "./support/axe";
 import { expectLowStockSoon, openProduct, SEEDED, type Seeded } from "./support/catalogue";
-import { randomPhone, register } from "./support/shopper";
+import { randomPhone, register, openCheckoutForm } from "./support/shopper";
 import { signInThroughFooter } from "./support/staff";
 import { expect, test } from "./support/test";
 
@@ -69,8 +69,7 @@ async function placeCodOrder(
   else await openProduct(page, s.product.name);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText(/^Added to cart/)).toBeVisible();
-  await page.goto("/checkout");
-  await page.getByRole("textbox", { name: "Address", exact: true }).fill("14 Ashok Marg, near the park");
+  await (await openCheckoutForm(page)).fill("14 Ashok Marg, near the park");
   await page.getByLabel("Pincode").fill("226001");
   await expect(page.getByLabel("City")).toHaveValue("Lucknow");
   await page.getByRole("radio", { name: /Cash on delivery/ }).check();

@@ -3,7 +3,7 @@ import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import { deliveryDay } from "../../app/modules/shipping/delivery";
 import { axeViolations } from "./support/axe";
 import { openProduct, SEEDED, type Seeded } from "./support/catalogue";
-import { randomPhone, register } from "./support/shopper";
+import { randomPhone, register, openCheckoutForm } from "./support/shopper";
 import { demoAdmin } from "./support/staff";
 import { expect, test } from "./support/test";
 
@@ -73,8 +73,7 @@ async function placeCodOrder(
   await openProduct(page, s.product.name);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText(/^Added to cart/)).toBeVisible();
-  await page.goto("/checkout");
-  await page.getByRole("textbox", { name: "Address", exact: true }).fill("7 Rana Pratap Marg, near the lake");
+  await (await openCheckoutForm(page)).fill("7 Rana Pratap Marg, near the lake");
   await page.getByLabel("Pincode").fill("226001");
   await expect(page.getByLabel("City")).toHaveValue("Lucknow");
   await page.getByRole("radio", { name: /Cash on delivery/ }).check();

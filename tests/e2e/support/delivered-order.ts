@@ -1,5 +1,6 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { openProduct, type Seeded } from "./catalogue";
+import { openCheckoutForm } from "./shopper";
 import { expect } from "./test";
 
 /*
@@ -28,8 +29,7 @@ export async function orderCashOnDelivery(page: Page, s: Seeded): Promise<string
   await openProduct(page, s.product.name);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText(/^Added to cart/)).toBeVisible();
-  await page.goto("/checkout");
-  await page.getByRole("textbox", { name: "Address", exact: true }).fill("22 Chandpole Bazaar, near the gate");
+  await (await openCheckoutForm(page)).fill("22 Chandpole Bazaar, near the gate");
   await page.getByLabel("Pincode").fill("302001");
   await expect(page.getByLabel("City")).toHaveValue("Jaipur");
   await page.getByRole("radio", { name: /Cash on delivery/ }).check();

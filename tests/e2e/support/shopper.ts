@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { CART_STORAGE_KEY } from "../../../app/modules/cart/local-cart";
 
 /* Sign-in steps shared by the end-to-end tests (codes come from the demo outbox: decision 010). */
 
@@ -78,4 +79,30 @@ export async function browseFromOwnNetwork(
   await page.setExtraHTTPHeaders({
     "X-Forwarded-For": `10.${block}.${hash + 1}.${testInfo.project.name === "desktop" ? 1 : 2}`,
   });
+}
+
+/**
+ * Opens the checkout and returns its Address field once the form is there. When the form does not come
+ * (the bag is empty, a line is blocked, the page failed), fails with what the shopper saw instead: the
+ * answer's status, where the page ended up and its text, so a failure on CI says which it was.
+ */
+export async function openCheckoutForm(page: Page) {
+  const response = await page.goto("/checkout");
+  const address = page.getByRole("textbox", { name: "Address", exact: true });
+  try {
+    await address.waitFor({ state: "visible", timeout: 30_000 });
+  } catch {
+    const text = await page
+      .locator("main")
+      .first()
+      .innerText({ timeout: 1_000 })
+      .catch(() => "(no main)");
+    const bag = await page.evaluate((key) => window.localStorage.getItem(key), CART_STORAGE_KEY).catch(() => null);
+    throw new Error(
+      `The checkout form did not come: /checkout answered ${response?.status() ?? "nothing"}, ` +
+        `the page is at ${page.url()}, the browser's own bag holds ${bag ?? "nothing"}; it shows:\n` +
+        text.replace(/\s+/g, " ").slice(0, 600),
+    );
+  }
+  return address;
 }
