@@ -1,8 +1,9 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { openProduct, SEEDED } from "./support/catalogue";
+import { SEEDED } from "./support/catalogue";
+import { buyCashOnDelivery } from "./support/checkout";
 import { demoAdmin } from "./support/staff";
 import { expect, test } from "./support/test";
-import { randomPhone, register, signIn, openCheckoutForm } from "./support/shopper";
+import { randomPhone, register, signIn } from "./support/shopper";
 
 /*
  * The admin's Customers tab end to end, at 1440 and 390 px (decision 026): a shopper signs in and places a
@@ -24,16 +25,11 @@ const PRODUCT = SEEDED.filter(
 
 /** The shopper places a cash-on-delivery order (the billing name, e-mail and phone come from the profile). */
 async function placeCodOrder(page: Page): Promise<string> {
-  await openProduct(page, PRODUCT.product.name);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText(/^Added to cart/)).toBeVisible();
-  await (await openCheckoutForm(page)).fill("14 Janpath, near the Government Emporium");
-  await page.getByLabel("Pincode").fill("110001");
-  await expect(page.getByLabel("City")).toHaveValue("New Delhi");
-  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
-  await page.getByRole("button", { name: /^Place order/ }).click();
-  await expect(page).toHaveURL(/\/order-success/, { timeout: 10_000 });
-  return (await page.getByTestId("success-order-number").textContent())!.trim();
+  return buyCashOnDelivery(page, PRODUCT, {
+    address: "14 Janpath, near the Government Emporium",
+    pincode: "110001",
+    city: "New Delhi",
+  });
 }
 
 /** An address of each browser's own (the sign-in limits count per address): test x project x role. */

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { openProduct, SEEDED, type Seeded } from "./support/catalogue";
-import { randomPhone, register, openCheckoutForm } from "./support/shopper";
+import { SEEDED, type Seeded } from "./support/catalogue";
+import { buyCashOnDelivery } from "./support/checkout";
+import { randomPhone, register } from "./support/shopper";
 import { expect, test } from "./support/test";
 
 /*
@@ -51,16 +52,11 @@ async function placeCodOrder(browser: Browser, baseURL: string, s: Seeded): Prom
   try {
     await register(page, context.request, randomPhone());
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-    await openProduct(page, s.product.name);
-    await page.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(page.getByText(/^Added to cart/)).toBeVisible();
-    await (await openCheckoutForm(page)).fill("14 Janpath, near the Government Emporium");
-    await page.getByLabel("Pincode").fill("110001");
-    await expect(page.getByLabel("City")).toHaveValue("New Delhi");
-    await page.getByRole("radio", { name: /Cash on delivery/ }).check();
-    await page.getByRole("button", { name: /^Place order/ }).click();
-    await expect(page).toHaveURL(/\/order-success/, { timeout: 15_000 });
-    return (await page.getByTestId("success-order-number").textContent())!.trim();
+    return await buyCashOnDelivery(page, s, {
+      address: "14 Janpath, near the Government Emporium",
+      pincode: "110001",
+      city: "New Delhi",
+    });
   } finally {
     await context.close();
   }

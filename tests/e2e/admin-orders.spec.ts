@@ -2,7 +2,8 @@ import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/tes
 import { ORDER_ADMIN_MESSAGES } from "../../app/modules/orders/admin-orders";
 import { LOW_STOCK } from "../../app/modules/catalog/variants";
 import { expectLowStockSoon, openProduct, SEEDED, type Seeded } from "./support/catalogue";
-import { randomPhone, register, openCheckoutForm } from "./support/shopper";
+import { buyCashOnDelivery } from "./support/checkout";
+import { randomPhone, register } from "./support/shopper";
 import { signInThroughFooter } from "./support/staff";
 import { expect, test } from "./support/test";
 
@@ -58,17 +59,15 @@ async function placeCodOrder(
   const phone = randomPhone();
   await register(page, request, phone);
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-  if (productUrl) await page.goto(productUrl);
-  else await openProduct(page, s.product.name);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText(/^Added to cart/)).toBeVisible();
-  await (await openCheckoutForm(page)).fill("22 Hazratganj, opposite the post office");
-  await page.getByLabel("Pincode").fill("226001");
-  await expect(page.getByLabel("City")).toHaveValue("Lucknow");
-  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
-  await page.getByRole("button", { name: /^Place order/ }).click();
-  await expect(page).toHaveURL(/\/order-success/, { timeout: 15_000 });
-  return { orderNumber: (await page.getByTestId("success-order-number").textContent())!.trim(), phone };
+  return {
+    orderNumber: await buyCashOnDelivery(
+      page,
+      s,
+      { address: "22 Hazratganj, opposite the post office", pincode: "226001", city: "Lucknow" },
+      productUrl,
+    ),
+    phone,
+  };
 }
 
 /** Staff open the order from the list's search. */

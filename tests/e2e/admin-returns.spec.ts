@@ -1,8 +1,9 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
 import { axeViolations } from "./support/axe";
-import { openProduct, SEEDED, type Seeded } from "./support/catalogue";
+import { SEEDED, type Seeded } from "./support/catalogue";
+import { buyCashOnDelivery } from "./support/checkout";
 import { markDelivered } from "./support/delivered-order";
-import { randomPhone, register, openCheckoutForm } from "./support/shopper";
+import { randomPhone, register } from "./support/shopper";
 import { signInThroughFooter } from "./support/staff";
 import { expect, test } from "./support/test";
 
@@ -36,16 +37,11 @@ async function placeCodOrder(page: Page, request: APIRequestContext, s: Seeded):
   // the codes are read from the demo outbox, which answers only the shop's own machine
   await register(page, request, randomPhone());
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-  await openProduct(page, s.product.name);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText(/^Added to cart/)).toBeVisible();
-  await (await openCheckoutForm(page)).fill("9 Vidhan Sabha Marg, near the museum");
-  await page.getByLabel("Pincode").fill("226001");
-  await expect(page.getByLabel("City")).toHaveValue("Lucknow");
-  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
-  await page.getByRole("button", { name: /^Place order/ }).click();
-  await expect(page).toHaveURL(/\/order-success/, { timeout: 15_000 });
-  return (await page.getByTestId("success-order-number").textContent())!.trim();
+  return buyCashOnDelivery(page, s, {
+    address: "9 Vidhan Sabha Marg, near the museum",
+    pincode: "226001",
+    city: "Lucknow",
+  });
 }
 
 /** The shopper asks to exchange her piece for another size, from her order's page. */

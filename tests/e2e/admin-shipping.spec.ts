@@ -5,7 +5,8 @@ import { SHIPPING_MESSAGES } from "../../app/modules/shipping/staff-shipping";
 import { BULK_REASONS } from "../../app/components/admin/orders/shipping-format";
 import { axeViolations } from "./support/axe";
 import { expectLowStockSoon, openProduct, SEEDED, type Seeded } from "./support/catalogue";
-import { randomPhone, register, openCheckoutForm } from "./support/shopper";
+import { buyCashOnDelivery } from "./support/checkout";
+import { randomPhone, register } from "./support/shopper";
 import { signInThroughFooter } from "./support/staff";
 import { expect, test } from "./support/test";
 
@@ -65,17 +66,12 @@ async function placeCodOrder(
   const page = await newPage(browser, testInfo, "shopper");
   await register(page, request, randomPhone());
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-  if (productUrl) await page.goto(productUrl);
-  else await openProduct(page, s.product.name);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText(/^Added to cart/)).toBeVisible();
-  await (await openCheckoutForm(page)).fill("14 Ashok Marg, near the park");
-  await page.getByLabel("Pincode").fill("226001");
-  await expect(page.getByLabel("City")).toHaveValue("Lucknow");
-  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
-  await page.getByRole("button", { name: /^Place order/ }).click();
-  await expect(page).toHaveURL(/\/order-success/, { timeout: 15_000 });
-  const orderNumber = (await page.getByTestId("success-order-number").textContent())!.trim();
+  const orderNumber = await buyCashOnDelivery(
+    page,
+    s,
+    { address: "14 Ashok Marg, near the park", pincode: "226001", city: "Lucknow" },
+    productUrl,
+  );
   await page.context().close();
   return orderNumber;
 }

@@ -2,8 +2,9 @@ import type { APIRequestContext, APIResponse, Browser, Locator, Page, TestInfo }
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import { deliveryDay } from "../../app/modules/shipping/delivery";
 import { axeViolations } from "./support/axe";
-import { openProduct, SEEDED, type Seeded } from "./support/catalogue";
-import { randomPhone, register, openCheckoutForm } from "./support/shopper";
+import { SEEDED, type Seeded } from "./support/catalogue";
+import { buyCashOnDelivery } from "./support/checkout";
+import { randomPhone, register } from "./support/shopper";
 import { demoAdmin } from "./support/staff";
 import { expect, test } from "./support/test";
 
@@ -70,16 +71,14 @@ async function placeCodOrder(
   const phone = randomPhone();
   await register(page, request, phone);
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-  await openProduct(page, s.product.name);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText(/^Added to cart/)).toBeVisible();
-  await (await openCheckoutForm(page)).fill("7 Rana Pratap Marg, near the lake");
-  await page.getByLabel("Pincode").fill("226001");
-  await expect(page.getByLabel("City")).toHaveValue("Lucknow");
-  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
-  await page.getByRole("button", { name: /^Place order/ }).click();
-  await expect(page).toHaveURL(/\/order-success/, { timeout: 15_000 });
-  return { orderNumber: (await page.getByTestId("success-order-number").textContent())!.trim(), phone };
+  return {
+    orderNumber: await buyCashOnDelivery(page, s, {
+      address: "7 Rana Pratap Marg, near the lake",
+      pincode: "226001",
+      city: "Lucknow",
+    }),
+    phone,
+  };
 }
 
 interface StaffScan {

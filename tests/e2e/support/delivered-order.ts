@@ -1,6 +1,6 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { openProduct, type Seeded } from "./catalogue";
-import { openCheckoutForm } from "./shopper";
+import { type Seeded } from "./catalogue";
+import { buyCashOnDelivery } from "./checkout";
 import { expect } from "./test";
 
 /*
@@ -26,16 +26,11 @@ export async function pageFrom(browser: Browser, testInfo: TestInfo, block: numb
  * returns the order number.
  */
 export async function orderCashOnDelivery(page: Page, s: Seeded): Promise<string> {
-  await openProduct(page, s.product.name);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText(/^Added to cart/)).toBeVisible();
-  await (await openCheckoutForm(page)).fill("22 Chandpole Bazaar, near the gate");
-  await page.getByLabel("Pincode").fill("302001");
-  await expect(page.getByLabel("City")).toHaveValue("Jaipur");
-  await page.getByRole("radio", { name: /Cash on delivery/ }).check();
-  await page.getByRole("button", { name: /^Place order/ }).click();
-  await expect(page).toHaveURL(/\/order-success/, { timeout: 15_000 });
-  return (await page.getByTestId("success-order-number").textContent())!.trim();
+  return buyCashOnDelivery(page, s, {
+    address: "22 Chandpole Bazaar, near the gate",
+    pincode: "302001",
+    city: "Jaipur",
+  });
 }
 
 /** Staff (signed in on `staff`) mark the order delivered from its page. */
