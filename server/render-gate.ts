@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { takeTurns } from "../app/lib/turns.server";
 
 /*
  * At most `limit` page requests render at once in a process; the others wait their turn, first come
@@ -30,58 +31,22 @@ export interface RenderGate {
 
 /** `limit` 0 lets every request through at once (the gate is off). */
 export function renderGate(limit: number): RenderGate {
-  let running = 0;
-  // a Set keeps insertion order (first come, first served) and forgets a leaver in O(1)
-  const waiting = new Set<() => void>();
-
-  const startWaiting = () => {
-    for (const start of waiting) {
-      if (running >= limit) break;
-      waiting.delete(start);
-      start();
-    }
-  };
-
+  // first come, first served, as the checkout takes its turns (app/lib/turns.server.ts)
+  const turns = takeTurns(limit === 0 ? Infinity : limit);
   const gate = ((req: Request, res: Response, next: NextFunction) => {
-    if (limit === 0 || !GATED_METHODS.has(req.method)) {
+    if (!GATED_METHODS.has(req.method)) {
       next();
       return;
     }
-    let finished = false;
-    const finish = () => {
-      if (finished) return;
-      finished = true;
-      running -= 1;
-      startWaiting();
-    };
-    const start = () => {
-      running += 1;
-      res.once("finish", finish);
-      res.once("close", finish);
+    const leave = turns.whenFree((giveBack) => {
+      res.once("finish", giveBack);
+      res.once("close", giveBack);
       next();
-    };
-    if (running < limit) {
-      start();
-      return;
-    }
-    waiting.add(start);
-    res.once("close", () => waiting.delete(start));
-  }) as RenderGate;
-  gate.stats = () => ({ running, waiting: waiting.size });
-  gate.acquire = () =>
-    new Promise<() => void>((resolve) => {
-      let released = false;
-      const start = () => {
-        running += 1;
-        resolve(() => {
-          if (released) return;
-          released = true;
-          running -= 1;
-          startWaiting();
-        });
-      };
-      if (limit === 0 || running < limit) start();
-      else waiting.add(start);
     });
+    // a visitor who leaves while waiting gives up their place (after the start, this does nothing)
+    res.once("close", leave);
+  }) as RenderGate;
+  gate.stats = turns.stats;
+  gate.acquire = () => new Promise<() => void>((resolve) => turns.whenFree(resolve));
   return gate;
 }

@@ -38,7 +38,36 @@ describe("takeTurns", () => {
     expect(turns.stats()).toEqual({ running: 0, waiting: 0 });
   });
 
-  it("refuses a limit below one", () => {
+  it("refuses a limit below one or not whole, and with Infinity never keeps anyone waiting", () => {
     expect(() => takeTurns(0)).toThrow();
+    expect(() => takeTurns(1.5)).toThrow();
+    const open = takeTurns(Infinity);
+    const started: number[] = [];
+    for (let i = 0; i < 50; i++) open.whenFree(() => started.push(i));
+    expect(started).toHaveLength(50);
+    expect(open.stats()).toEqual({ running: 50, waiting: 0 });
+  });
+
+  it("starts a waiter when a turn is given back, once however often, and lets a waiter leave the queue", () => {
+    const turns = takeTurns(1);
+    const log: string[] = [];
+    let giveBackFirst = () => {};
+    turns.whenFree((giveBack) => {
+      log.push("first");
+      giveBackFirst = giveBack;
+    });
+    const leaveSecond = turns.whenFree(() => log.push("second"));
+    turns.whenFree(() => log.push("third"));
+    expect(log).toEqual(["first"]);
+    expect(turns.stats()).toEqual({ running: 1, waiting: 2 });
+
+    leaveSecond();
+    expect(turns.stats()).toEqual({ running: 1, waiting: 1 });
+    giveBackFirst();
+    giveBackFirst(); // twice is once: the third's turn is not given away
+    expect(log).toEqual(["first", "third"]);
+    expect(turns.stats()).toEqual({ running: 1, waiting: 0 });
+    leaveSecond(); // after the fact, nothing
+    expect(turns.stats()).toEqual({ running: 1, waiting: 0 });
   });
 });
