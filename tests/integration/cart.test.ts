@@ -99,6 +99,24 @@ describe("stored cart lines", () => {
     expect(await setQuantity(t.db, id, M(kurta), 2)).toEqual({ ok: false, reason: "not-in-cart" });
   });
 
+  it("raises a line already in the bag up to its stock, and counts the whole bag each time", async () => {
+    const indigo = (quantity: number) => ({ ...M(kurta, quantity), colour: "Indigo" }); // 2 in stock
+    expect(await addLine(t.db, id, indigo(1))).toEqual({ ok: true, quantity: 1, count: 1, capped: false, stock: 2 });
+    expect(await addLine(t.db, id, plain(saree, 3))).toMatchObject({ ok: true, quantity: 3, count: 4 });
+    expect(await addLine(t.db, id, indigo(1))).toEqual({ ok: true, quantity: 2, count: 5, capped: false, stock: 2 });
+    // at its stock already: the line stays as it is, and the answer says it was capped
+    expect(await addLine(t.db, id, indigo(1))).toEqual({ ok: true, quantity: 2, count: 5, capped: true, stock: 2 });
+    // above the stock left, never lowered: staff took the stock down to 1 meanwhile
+    await setStock(kurta, "M", "Indigo", 1);
+    expect(await addLine(t.db, id, indigo(1))).toEqual({ ok: true, quantity: 2, count: 5, capped: true, stock: 1 });
+    expect(await getCartLines(t.db, id)).toEqual([
+      { productId: kurta, size: "M", colour: "Indigo", quantity: 2 },
+      { productId: saree, size: "One Size", colour: "Default", quantity: 3 },
+    ]);
+    expect(await countCartItems(t.db, id)).toBe(5);
+    await setStock(kurta, "M", "Indigo", 2);
+  });
+
   it("caps each line at its own size and colour, not at the product's total", async () => {
     // the kurta has 7 in all, but 2 in M Indigo, 1 in S Indigo and none in S Rust
     expect(await addLine(t.db, id, { ...M(kurta, 5), colour: "Indigo" })).toMatchObject({

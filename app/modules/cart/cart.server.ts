@@ -43,7 +43,10 @@ export async function getCartLines(db: Conn, userId: string): Promise<CartLine[]
     .orderBy(asc(cartLines.addedAt), asc(cartLines.id));
 }
 
-/** The shopper's cart row, created when missing; the upsert also locks it until the transaction ends. */
+/**
+ * The shopper's cart row, created when missing; the upsert also locks it until the transaction ends
+ * and marks the cart changed (`updated_at`, the transaction's time: every change of a cart starts here).
+ */
 async function lockCart(tx: Tx, userId: string): Promise<{ id: string; couponCode: string | null }> {
   const [cart] = await tx
     .insert(carts)
@@ -86,22 +89,29 @@ export async function addLine(db: Db, userId: string, line: Variant & { quantity
     const product = { stock: found.stock };
 
     const cart = await lockCart(tx, userId);
-    const [existing] = await tx
-      .select({ quantity: cartLines.quantity })
-      .from(cartLines)
-      .where(variantWhere(cart.id, line));
     const wanted = Math.max(1, line.quantity);
-    const previous = existing?.quantity ?? 0;
-    const quantity = Math.max(previous, Math.min(product.stock, previous + wanted));
-    if (existing) {
-      if (quantity !== previous) await tx.update(cartLines).set({ quantity }).where(variantWhere(cart.id, line));
-    } else {
-      await tx
-        .insert(cartLines)
-        .values({ cartId: cart.id, productId: line.productId, size: line.size, colour: line.colour, quantity });
-    }
-    await touch(tx, cart.id);
-    const count = await countCartItems(tx, userId);
+    // One statement: the line raised by `wanted` up to the stock (never lowered, and not written when
+    // it stays as it is), what it held before, and the cart's count before (the statement's snapshot).
+    const result = (await tx.execute(
+      sql`WITH prev AS (
+            SELECT ${cartLines.quantity} AS quantity FROM ${cartLines} WHERE ${variantWhere(cart.id, line)}
+          ), up AS (
+            INSERT INTO ${cartLines} (cart_id, product_id, size, colour, quantity)
+            VALUES (${cart.id}, ${line.productId}, ${line.size}, ${line.colour}, least(${product.stock}::int, ${wanted}::int))
+            ON CONFLICT (cart_id, product_id, size, colour) DO UPDATE
+              SET quantity = greatest(${cartLines.quantity}, least(${product.stock}::int, ${cartLines.quantity} + ${wanted}::int))
+              WHERE greatest(${cartLines.quantity}, least(${product.stock}::int, ${cartLines.quantity} + ${wanted}::int)) <> ${cartLines.quantity}
+            RETURNING quantity
+          )
+          SELECT (SELECT quantity FROM up) AS quantity,
+                 coalesce((SELECT quantity FROM prev), 0)::int AS previous,
+                 (SELECT coalesce(sum(l.quantity), 0)::int FROM ${cartLines} l WHERE l.cart_id = ${cart.id}) AS before`,
+    )) as unknown as { rows: Array<{ quantity: number | null; previous: number; before: number }> };
+    const row = result.rows[0];
+    if (!row) throw new Error("cart: adding a line returned nothing");
+    const previous = Number(row.previous);
+    const quantity = row.quantity === null ? previous : Number(row.quantity);
+    const count = Number(row.before) - previous + quantity;
     return { ok: true, quantity, count, capped: quantity < previous + wanted, stock: product.stock } as const;
   });
 }
@@ -123,7 +133,6 @@ export async function setQuantity(db: Db, userId: string, line: Variant, quantit
     if (!existing) return { ok: false, reason: "not-in-cart" } as const;
     if (quantity <= 0) {
       await tx.delete(cartLines).where(variantWhere(cart.id, line));
-      await touch(tx, cart.id);
       return { ok: true, quantity: 0, capped: false, stock: 0 } as const;
     }
     const stock = await variantStock(tx, line);
@@ -131,7 +140,6 @@ export async function setQuantity(db: Db, userId: string, line: Variant, quantit
     if (next <= 0) next = Math.min(quantity, existing.quantity);
     if (next !== existing.quantity) {
       await tx.update(cartLines).set({ quantity: next }).where(variantWhere(cart.id, line));
-      await touch(tx, cart.id);
     }
     return { ok: true, quantity: next, capped: next < quantity, stock } as const;
   });
@@ -141,7 +149,6 @@ export async function removeLine(db: Db, userId: string, line: Variant): Promise
   await db.transaction(async (tx) => {
     const cart = await lockCart(tx, userId);
     await tx.delete(cartLines).where(variantWhere(cart.id, line));
-    await touch(tx, cart.id);
   });
 }
 
@@ -172,13 +179,6 @@ export async function takeCart(tx: Tx, userId: string): Promise<{ lines: CartLin
     .set({ couponCode: null, updatedAt: sql`now()` })
     .where(eq(carts.id, cart.id));
   return { lines, couponCode: cart.couponCode };
-}
-
-async function touch(tx: Tx, cartId: string): Promise<void> {
-  await tx
-    .update(carts)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(carts.id, cartId));
 }
 
 /**
@@ -303,7 +303,6 @@ export async function mergeGuestCart(
           set: { quantity: sql`excluded.quantity` },
         });
     }
-    await touch(tx, cart.id);
     const wanted = new Map<string, number>();
     for (const l of [...stored, ...buyable]) {
       const key = `${l.productId}\u0000${l.size}\u0000${l.colour}`;
