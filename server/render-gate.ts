@@ -34,7 +34,7 @@ export function renderGate(limit: number): RenderGate {
   // first come, first served, as the checkout takes its turns (app/lib/turns.server.ts)
   const turns = takeTurns(limit === 0 ? Infinity : limit);
   const gate = ((req: Request, res: Response, next: NextFunction) => {
-    if (!GATED_METHODS.has(req.method)) {
+    if (limit === 0 || !GATED_METHODS.has(req.method)) {
       next();
       return;
     }

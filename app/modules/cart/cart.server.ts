@@ -90,8 +90,9 @@ export async function addLine(db: Db, userId: string, line: Variant & { quantity
 
     const cart = await lockCart(tx, userId);
     const wanted = Math.max(1, line.quantity);
-    // One statement: the line raised by `wanted` up to the stock (never lowered, and not written when
-    // it stays as it is), what it held before, and the cart's count before (the statement's snapshot).
+    // One statement: the line raised by `wanted` up to the stock (a line already at or above the stock
+    // is left as it is, never lowered), what it held before, and the cart's count before (the
+    // statement's snapshot).
     const result = (await tx.execute(
       sql`WITH prev AS (
             SELECT ${cartLines.quantity} AS quantity FROM ${cartLines} WHERE ${variantWhere(cart.id, line)}
@@ -99,8 +100,8 @@ export async function addLine(db: Db, userId: string, line: Variant & { quantity
             INSERT INTO ${cartLines} (cart_id, product_id, size, colour, quantity)
             VALUES (${cart.id}, ${line.productId}, ${line.size}, ${line.colour}, least(${product.stock}::int, ${wanted}::int))
             ON CONFLICT (cart_id, product_id, size, colour) DO UPDATE
-              SET quantity = greatest(${cartLines.quantity}, least(${product.stock}::int, ${cartLines.quantity} + ${wanted}::int))
-              WHERE greatest(${cartLines.quantity}, least(${product.stock}::int, ${cartLines.quantity} + ${wanted}::int)) <> ${cartLines.quantity}
+              SET quantity = least(${product.stock}::int, ${cartLines.quantity} + ${wanted}::int)
+              WHERE ${cartLines.quantity} < ${product.stock}::int
             RETURNING quantity
           )
           SELECT (SELECT quantity FROM up) AS quantity,

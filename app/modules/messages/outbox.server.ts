@@ -127,18 +127,17 @@ async function claimDue(db: Db, now: Date, channels: string[], max: number): Pro
       ORDER BY ${outboxMessages.nextAttemptAt}
       LIMIT ${max}
       FOR UPDATE SKIP LOCKED
+    ), claimed AS (
+      UPDATE ${outboxMessages} AS o
+      SET attempts = o.attempts + 1, next_attempt_at = ${leaseEnd.toISOString()}::timestamptz
+      FROM due
+      WHERE o.id = due.id
+      RETURNING o.id, o.channel, o.recipient, o.subject, o.body, o.html, o.kind, o.attempts, due.due_at
     )
-    UPDATE ${outboxMessages} AS o
-    SET attempts = o.attempts + 1, next_attempt_at = ${leaseEnd.toISOString()}::timestamptz
-    FROM due
-    WHERE o.id = due.id
-    RETURNING o.id, o.channel, o.recipient, o.subject, o.body, o.html, o.kind, o.attempts, due.due_at`)) as unknown as {
-    rows: Array<Claimed & { due_at: Date | string }>;
+    SELECT id, channel, recipient, subject, body, html, kind, attempts FROM claimed ORDER BY due_at`)) as unknown as {
+    rows: Claimed[];
   };
-  return result.rows
-    .map((row) => ({ row, dueAt: new Date(row.due_at).getTime() }))
-    .sort((a, b) => a.dueAt - b.dueAt)
-    .map(({ row: { due_at: _dueAt, ...message } }) => ({ ...message, attempts: Number(message.attempts) }));
+  return result.rows;
 }
 
 /** Gives claimed messages back unsent (their lease is ending): due again at once, the claim not counted. */
