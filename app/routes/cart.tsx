@@ -27,7 +27,7 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (!user) return data({ shopper: "guest" as const, catalogue: null }, { headers: NO_STORE_HEADERS });
-  const { lines: _lines, couponCode: _code, ...catalogue } = await loadCart(getDb(), user.id);
+  const { lines: _lines, couponCode: _code, variants: _variants, ...catalogue } = await loadCart(getDb(), user.id);
   return data({ shopper: "member" as const, catalogue }, { headers: NO_STORE_HEADERS });
 }
 

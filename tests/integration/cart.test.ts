@@ -210,6 +210,49 @@ describe("stored cart lines", () => {
     expect(await checkoutProblem(t.db, id)).toMatch(/cannot be bought/);
   });
 
+  it("reads each piece with its first picture and the sizes and colours it offers; variant ids stay on the server", async () => {
+    const pictured = await createTestProduct(
+      t.db,
+      {
+        pricePaise: rupees(700),
+        variantStock: [
+          { size: "L", colour: "Rust", stock: 2 },
+          { size: "S", colour: "Rust", stock: 3 },
+          { size: "S", colour: "Indigo", stock: 1 },
+          { size: "M", colour: "Rust", stock: 0 },
+        ],
+        sizes: ["S", "M", "L"],
+        colors: [
+          { name: "Rust", hex: "#B4532A" },
+          { name: "Indigo", hex: "#2E3A87" },
+        ],
+      },
+      [
+        { key: "a", url: "/uploads/a.webp", width: 800, height: 1000, alt: "Front" },
+        { key: "b", url: "/uploads/b.webp", width: 800, height: 1000, alt: "Back" },
+      ],
+    );
+    // staff stop offering L: its variant stays in the database, but no bag or order may use it
+    await t.db.update(products).set({ sizes: ["S", "M"] }).where(eq(products.id, pictured));
+    await addLine(t.db, id, { productId: pictured, size: "S", colour: "Indigo", quantity: 1 });
+    await addLine(t.db, id, plain(saree, 1));
+    const cart = await loadCart(t.db, id);
+    expect(cart.lines.map((l) => l.productId)).toEqual([pictured, saree]);
+    const piece = cart.products[pictured]!;
+    expect(piece.image).toEqual({ url: "/uploads/a.webp", width: 800, height: 1000, alt: "Front" });
+    expect(cart.products[saree]!.image).toBeNull();
+    // colour by colour in the product's order, then size; only what is shown (no ids or SKUs)
+    expect(piece.variants).toEqual([
+      { size: "S", colour: "Rust", stock: 3 },
+      { size: "M", colour: "Rust", stock: 0 },
+      { size: "S", colour: "Indigo", stock: 1 },
+      { size: "M", colour: "Indigo", stock: 0 },
+    ]);
+    const indigo = await findVariant(t.db, pictured, "S", "Indigo");
+    const forOrder = cart.variants.get(pictured)!.find((v) => v.size === "S" && v.colour === "Indigo");
+    expect(forOrder).toEqual({ id: indigo!.id, sku: indigo!.sku, size: "S", colour: "Indigo", stock: 1 });
+    expect(cart.variants.get(pictured)!.map((v) => v.size)).not.toContain("L");
+  });
   it("refuses checkout of an empty cart", async () => {
     expect(await checkoutProblem(t.db, id)).toBe("Your cart is empty!");
   });

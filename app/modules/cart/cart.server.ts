@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
-import { getShopperProducts, isProductId } from "../catalog/index.server";
-import type { ShopperProduct } from "../catalog";
+import { getShopperProductsWithVariantIds, isProductId } from "../catalog/index.server";
+import type { ProductVariantView, ShopperProduct } from "../catalog";
 import { lineAvailability, lineKey } from "../catalog/index.server";
 import { couponTermsOf, findCouponRule } from "../coupons/index.server";
 import { getStoreSettings, type StoreSettings } from "../content/index.server";
@@ -167,19 +167,21 @@ export async function clearCart(db: Db, userId: string): Promise<void> {
  * returns what it held, so the checkout can check it is what it priced. Rolled back with the order
  * if the order cannot be placed.
  */
-export async function takeCart(tx: Tx, userId: string): Promise<{ lines: CartLine[]; couponCode: string | null }> {
-  const cart = await lockCart(tx, userId);
+export async function takeCart(tx: Tx, userId: string): Promise<{ lines: CartLine[] }> {
+  // the cart's lock (as `lockCart`) and its coupon let go, in one statement; then its lines
+  const [cart] = await tx
+    .insert(carts)
+    .values({ userId })
+    .onConflictDoUpdate({ target: carts.userId, set: { couponCode: null, updatedAt: sql`now()` } })
+    .returning({ id: carts.id });
+  if (!cart) throw new Error("cart upsert returned nothing");
   const lines = await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id)).returning({
     productId: cartLines.productId,
     size: cartLines.size,
     colour: cartLines.colour,
     quantity: cartLines.quantity,
   });
-  await tx
-    .update(carts)
-    .set({ couponCode: null, updatedAt: sql`now()` })
-    .where(eq(carts.id, cart.id));
-  return { lines, couponCode: cart.couponCode };
+  return { lines };
 }
 
 /**
@@ -193,23 +195,41 @@ export async function priceLines(
   now: Date,
   /** the store's settings when the caller has read them already */
   known?: StoreSettings,
-): Promise<{ catalogue: CartCatalogue; view: CartView; check: CouponCheck | null }> {
+): Promise<{
+  catalogue: CartCatalogue;
+  view: CartView;
+  check: CouponCheck | null;
+  /** each product's variants with their ids and SKUs, for the server (an order's lines); never shown */
+  variants: Map<string, ProductVariantView[]>;
+}> {
   const ids = [...new Set(lines.map((l) => l.productId))];
-  const [found, settings] = await Promise.all([getShopperProducts(db as Db, ids), known ?? getStoreSettings(db as Db)]);
-  const productsById: Record<string, ShopperProduct> = Object.fromEntries(found.map((p) => [p.id, p]));
+  const [found, settings] = await Promise.all([
+    getShopperProductsWithVariantIds(db as Db, ids),
+    known ?? getStoreSettings(db as Db),
+  ]);
+  const variants = new Map(found.map((p) => [p.id, p.variants]));
+  const productsById: Record<string, ShopperProduct> = Object.fromEntries(
+    found.map((p) => [
+      p.id,
+      { ...p, variants: p.variants.map(({ size, colour, stock }) => ({ size, colour, stock })) },
+    ]),
+  );
   const base = { products: productsById, lookedUp: ids, maxOrderPaise: settings.maxOrderPaise };
   const uncouponed = buildCartView(lines, { ...base, coupon: null });
-  if (!couponCode) return { catalogue: { ...base, coupon: null, couponNotice: null }, view: uncouponed, check: null };
+  if (!couponCode)
+    return { catalogue: { ...base, coupon: null, couponNotice: null }, view: uncouponed, check: null, variants };
   const rule = await findCouponRule(db as Db, couponCode);
   const check = checkCoupon(couponCode, rule, uncouponed.priced.subtotalPaise, now);
   const coupon = check.ok && rule ? couponTermsOf(rule) : null;
   const view = coupon ? buildCartView(lines, { ...base, coupon }) : uncouponed;
-  return { catalogue: { ...base, coupon, couponNotice: null }, view, check };
+  return { catalogue: { ...base, coupon, couponNotice: null }, view, check, variants };
 }
 
 export interface StoredCart extends CartCatalogue {
   lines: CartLine[];
   couponCode: string | null;
+  /** each product's variants with their ids and SKUs (`priceLines`): for the server, never shown */
+  variants: Map<string, ProductVariantView[]>;
 }
 
 /**
@@ -222,20 +242,40 @@ export async function loadCart(
   now = new Date(),
   settings?: StoreSettings,
 ): Promise<StoredCart> {
-  const [lines, [cart]] = await Promise.all([
-    getCartLines(db, userId),
-    db.select({ couponCode: carts.couponCode }).from(carts).where(eq(carts.userId, userId)),
-  ]);
-  const couponCode = cart?.couponCode ?? null;
-  const { catalogue, check } = await priceLines(db, lines, couponCode, now, settings);
+  // the cart's coupon and its lines (oldest first) in one statement: a row with no line when it has none
+  const rows = await db
+    .select({
+      couponCode: carts.couponCode,
+      productId: cartLines.productId,
+      size: cartLines.size,
+      colour: cartLines.colour,
+      quantity: cartLines.quantity,
+    })
+    .from(carts)
+    .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
+    .where(eq(carts.userId, userId))
+    .orderBy(asc(cartLines.addedAt), asc(cartLines.id));
+  const lines: CartLine[] = rows.flatMap(({ productId, size, colour, quantity }) =>
+    productId !== null && size !== null && colour !== null && quantity !== null
+      ? [{ productId, size, colour, quantity }]
+      : [],
+  );
+  const couponCode = rows[0]?.couponCode ?? null;
+  const { catalogue, check, variants } = await priceLines(db, lines, couponCode, now, settings);
   if (couponCode && check && !check.ok) {
     await db
       .update(carts)
       .set({ couponCode: null })
       .where(and(eq(carts.userId, userId), eq(carts.couponCode, couponCode)));
-    return { ...catalogue, lines, couponCode: null, couponNotice: couponRemovedMessage(couponCode, check.message) };
+    return {
+      ...catalogue,
+      lines,
+      couponCode: null,
+      couponNotice: couponRemovedMessage(couponCode, check.message),
+      variants,
+    };
   }
-  return { ...catalogue, lines, couponCode: catalogue.coupon ? couponCode : null };
+  return { ...catalogue, lines, couponCode: catalogue.coupon ? couponCode : null, variants };
 }
 
 /** Applies a coupon as typed: the pricing module's messages, and the code stored only when it applies. */

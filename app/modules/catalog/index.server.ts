@@ -24,6 +24,7 @@ export {
   fitAdviceAllowed,
   getProduct,
   getShopperProducts,
+  getShopperProductsWithVariantIds,
   isProductId,
   listActiveProductIds,
   listCategories,

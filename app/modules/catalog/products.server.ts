@@ -13,8 +13,8 @@ import {
   type ReviewSummary,
   type ShopperProduct,
 } from "./types";
-import { DEFAULT_COLOUR, DEFAULT_SIZE, type VariantStock } from "./variants";
-import { variantsOf } from "./variants.server";
+import { DEFAULT_COLOUR, DEFAULT_SIZE, type ProductVariantView, type VariantStock } from "./variants";
+import { offeredVariants, variantsOf, variantsOfOuterProduct } from "./variants.server";
 import { isUuid } from "../../lib/ids";
 
 export type ProductRow = typeof products.$inferSelect;
@@ -188,30 +188,6 @@ export const cardImages = picturesOf(2);
 // into a scan of the catalogue.
 export const newest = sql`${products.createdAt} DESC NULLS LAST`;
 
-/** Pictures for several products in one query, at most `perProduct` each. */
-async function imagesFor(db: Db, productIds: string[], perProduct: number): Promise<Map<string, ProductImageView[]>> {
-  const byProduct = new Map<string, ProductImageView[]>();
-  if (productIds.length === 0) return byProduct;
-  const rows = await db
-    .select({
-      productId: productImages.productId,
-      url: productImages.url,
-      width: productImages.width,
-      height: productImages.height,
-      alt: productImages.alt,
-      position: productImages.position,
-    })
-    .from(productImages)
-    .where(and(inArray(productImages.productId, productIds), sql`${productImages.position} < ${perProduct}`))
-    .orderBy(asc(productImages.productId), asc(productImages.position));
-  for (const { productId, position: _position, ...image } of rows) {
-    const list = byProduct.get(productId) ?? [];
-    list.push(image);
-    byProduct.set(productId, list);
-  }
-  return byProduct;
-}
-
 /** The home page's New Arrivals: the newest active products. */
 export async function listNewArrivals(db: Db, limit = 4): Promise<ProductCardView[]> {
   return db
@@ -303,6 +279,20 @@ export async function listActiveProductIds(db: Db): Promise<Array<{ id: string; 
  * with their first picture. Ids that are not products are left out.
  */
 export async function getShopperProducts(db: Db, ids: readonly string[]): Promise<ShopperProduct[]> {
+  return (await getShopperProductsWithVariantIds(db, ids)).map(({ variants, ...product }) => ({
+    ...product,
+    variants: variants.map(({ size, colour, stock }) => ({ size, colour, stock })),
+  }));
+}
+
+/**
+ * `getShopperProducts` with each variant's id and SKU (what an order line records), for the server's
+ * own use: the product, its first picture and its variants in one statement.
+ */
+export async function getShopperProductsWithVariantIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<Array<Omit<ShopperProduct, "variants"> & { variants: ProductVariantView[] }>> {
   const wanted = [...new Set(ids.filter(isProductId))];
   if (wanted.length === 0) return [];
   const rows = await db
@@ -315,25 +305,17 @@ export async function getShopperProducts(db: Db, ids: readonly string[]): Promis
       stock: products.stock,
       isActive: products.isActive,
       sizes: products.sizes,
+      colourNames: products.colorNames,
       colors: products.colors,
+      images: picturesOf(1),
+      variants: variantsOfOuterProduct,
     })
     .from(products)
     .where(inArray(products.id, wanted));
-  const [images, variants] = await Promise.all([
-    imagesFor(
-      db,
-      rows.map((r) => r.id),
-      1,
-    ),
-    variantsOf(
-      db,
-      rows.map((r) => r.id),
-    ),
-  ]);
-  return rows.map((r) => ({
+  return rows.map(({ colourNames, images, variants, ...r }) => ({
     ...r,
-    image: images.get(r.id)?.[0] ?? null,
-    variants: (variants.get(r.id) ?? []).map(({ size, colour, stock }) => ({ size, colour, stock })),
+    image: images[0] ?? null,
+    variants: offeredVariants({ sizes: r.sizes, colourNames }, variants),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { productVariants, products } from "./schema.server";
 import { variantAxes, type ProductVariantView } from "./variants";
@@ -60,6 +60,33 @@ export async function getVariant(db: Conn, variantId: string): Promise<VariantRe
 }
 
 /**
+ * A product's variants as JSON, in the statement that reads the product (`FROM products`): no second
+ * round trip. Pass the rows to `offeredVariants` with the product's axes.
+ */
+export const variantsOfOuterProduct = sql<ProductVariantView[]>`coalesce((
+  SELECT json_agg(json_build_object('id', v.id, 'sku', v.sku, 'size', v.size, 'colour', v.colour, 'stock', v.stock))
+  FROM ${productVariants} v WHERE v.product_id = ${sql.identifier("products")}.${sql.identifier("id")}
+), '[]'::json)`;
+
+/**
+ * Of a product's variant rows, those of the sizes and colours it offers, colour by colour and then
+ * size (the product's own order).
+ */
+export function offeredVariants<V extends ProductVariantView>(
+  product: { sizes: readonly string[]; colourNames: readonly string[] },
+  rows: readonly V[],
+): V[] {
+  const axes = variantAxes(product);
+  return rows
+    .filter((v) => axes.sizes.includes(v.size) && axes.colours.includes(v.colour))
+    .sort(
+      (a, b) =>
+        axes.colours.indexOf(a.colour) - axes.colours.indexOf(b.colour) ||
+        axes.sizes.indexOf(a.size) - axes.sizes.indexOf(b.size),
+    );
+}
+
+/**
  * The variants of several products, each list in the product's own order (colour, then size),
  * keyed by product id. Variants of sizes or colours the product no longer offers are left out.
  */
@@ -73,22 +100,17 @@ export async function variantsOf(db: Conn, productIds: readonly string[]): Promi
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(inArray(productVariants.productId, wanted))
     .orderBy(asc(productVariants.productId));
-  const axesOf = new Map<string, ReturnType<typeof variantAxes>>();
-  for (const { productId, sizes, colourNames, ...variant } of rows) {
-    if (!axesOf.has(productId)) axesOf.set(productId, variantAxes({ sizes, colourNames }));
-    const axes = axesOf.get(productId)!;
-    if (!axes.sizes.includes(variant.size) || !axes.colours.includes(variant.colour)) continue;
-    const list = byProduct.get(productId) ?? [];
-    list.push({ id: variant.id, sku: variant.sku, size: variant.size, colour: variant.colour, stock: variant.stock });
-    byProduct.set(productId, list);
+  const axesOf = new Map<string, { sizes: string[]; colourNames: string[] }>();
+  const rowsOf = new Map<string, ProductVariantView[]>();
+  for (const { productId, sizes, colourNames, id, sku, size, colour, stock } of rows) {
+    if (!axesOf.has(productId)) axesOf.set(productId, { sizes, colourNames });
+    const list = rowsOf.get(productId) ?? [];
+    list.push({ id, sku, size, colour, stock });
+    rowsOf.set(productId, list);
   }
-  for (const [productId, list] of byProduct) {
-    const axes = axesOf.get(productId)!;
-    list.sort(
-      (a, b) =>
-        axes.colours.indexOf(a.colour) - axes.colours.indexOf(b.colour) ||
-        axes.sizes.indexOf(a.size) - axes.sizes.indexOf(b.size),
-    );
+  for (const [productId, list] of rowsOf) {
+    const offered = offeredVariants(axesOf.get(productId)!, list);
+    if (offered.length > 0) byProduct.set(productId, offered);
   }
   return byProduct;
 }

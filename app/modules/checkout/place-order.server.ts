@@ -6,7 +6,7 @@ import { buildCartView, lineStateMessage, type CartViewLine } from "../cart";
 import { loadCart, takeCart } from "../cart/index.server";
 import { sameVariant } from "../cart";
 import { ORDER_PURGE_GRACE_MS, reserveStock } from "../catalog/index.server";
-import { variantsOf } from "../catalog/index.server";
+import type { ProductVariantView } from "../catalog";
 import { getStoreSettings, type StoreSettings } from "../content/index.server";
 import { claimCouponUse } from "../coupons/index.server";
 import {
@@ -63,6 +63,8 @@ export interface CheckoutQuote {
   problems: LineProblem[];
   /** the pieces come to more than the store's maximum order: the message, or null */
   overLimit: string | null;
+  /** each piece's variants with their ids and SKUs, as read with the bag (the order's lines record them) */
+  variants: Map<string, ProductVariantView[]>;
 }
 
 export async function quoteCheckout(
@@ -87,6 +89,7 @@ export async function quoteCheckout(
     couponNotice: cart.couponNotice,
     problems,
     overLimit: view.overLimit,
+    variants: cart.variants,
   };
 }
 
@@ -169,22 +172,17 @@ function quoteProblem(
 }
 
 /** The order to write: its head from the form and the server's totals, a snapshot of each line's variant. */
-async function orderFromQuote(
-  db: Db,
+function orderFromQuote(
   input: PlaceOrderInput,
   quote: CheckoutQuote,
   settings: StoreSettings,
   creditPaise: number,
   now: Date,
-): Promise<NewOrder> {
+): NewOrder {
   const { form, userId } = input;
   const { totals } = quote;
-  const variants = await variantsOf(
-    db,
-    quote.lines.map((l) => l.productId),
-  );
   const lines: NewOrderLine[] = quote.lines.map((l) => {
-    const variant = variants.get(l.productId)?.find((v) => v.size === l.size && v.colour === l.colour);
+    const variant = quote.variants.get(l.productId)?.find((v) => v.size === l.size && v.colour === l.colour);
     if (!l.product || !variant) throw new Error(`checkout: no variant for ${l.cartId}`);
     return {
       productId: l.productId,
@@ -338,7 +336,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
   if (!credit.ok) return refused({ ok: false, kind: "credit", message: credit.message });
   const delivery = await deliveryProblem(db, form, creditPaise < quote.totals.totalPaise, now);
   if (delivery) return refused(delivery);
-  const order = await orderFromQuote(db, input, quote, settings, creditPaise, now);
+  const order = orderFromQuote(input, quote, settings, creditPaise, now);
   const written = await writeOrder(db, quote, order, settings, now);
   if (written.kind === "refused") return refused(written.result);
   if (written.kind === "repeated") {
