@@ -233,7 +233,10 @@ describe("stored cart lines", () => {
       ],
     );
     // staff stop offering L: its variant stays in the database, but no bag or order may use it
-    await t.db.update(products).set({ sizes: ["S", "M"] }).where(eq(products.id, pictured));
+    await t.db
+      .update(products)
+      .set({ sizes: ["S", "M"] })
+      .where(eq(products.id, pictured));
     await addLine(t.db, id, { productId: pictured, size: "S", colour: "Indigo", quantity: 1 });
     await addLine(t.db, id, plain(saree, 1));
     const cart = await loadCart(t.db, id);
