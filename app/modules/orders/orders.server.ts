@@ -58,51 +58,52 @@ export interface NewOrder extends OrderAmounts {
  */
 export async function insertOrder(tx: Tx, order: NewOrder, now = new Date()): Promise<{ id: string } | null> {
   const { lines, confirmedBecause = "Cash on delivery", ...head } = order;
-  const [row] = await tx
+  const written = tx
     .insert(orders)
     .values({ ...head, confirmedAt: head.status === "confirmed" ? now : null, createdAt: now, updatedAt: now })
     .onConflictDoNothing({ target: orders.checkoutKey })
     .returning({ id: orders.id });
-  if (!row) return null;
-  await tx.insert(orderLines).values(
+  const lineRows = JSON.stringify(
     lines.map((l) => ({
-      orderId: row.id,
-      productId: l.productId,
-      variantId: l.variantId,
+      product_id: l.productId,
+      variant_id: l.variantId,
       name: l.name,
       brand: l.brand,
       sku: l.sku,
-      imageUrl: l.imageUrl,
+      image_url: l.imageUrl,
       size: l.size,
       colour: l.colour,
-      unitPricePaise: l.unitPricePaise,
+      unit_price_paise: l.unitPricePaise,
       quantity: l.quantity,
-      lineTotalPaise: l.unitPricePaise * l.quantity,
-      noteToSeller: null,
     })),
   );
-  const steps: Array<typeof orderStatusHistory.$inferInsert> = [
-    {
-      orderId: row.id,
-      fromStatus: null,
-      toStatus: "pending_payment",
-      actorKind: "customer",
-      actorUserId: order.userId,
-      createdAt: now,
-    },
-  ];
-  if (order.status === "confirmed") {
-    steps.push({
-      orderId: row.id,
-      fromStatus: "pending_payment",
-      toStatus: "confirmed",
-      actorKind: "system",
-      reason: confirmedBecause,
-      createdAt: now,
-    });
-  }
-  await tx.insert(orderStatusHistory).values(steps);
-  return row;
+  const confirmed = order.status === "confirmed";
+  // The order, its lines and its first history steps in one statement (one round trip instead of
+  // three). The lines and the steps are written only when the order was (not a double submit's).
+  // drizzle puts the embedded insert in parentheses itself.
+  const result = (await tx.execute(sql`
+    WITH o AS ${written},
+    l AS (
+      INSERT INTO ${orderLines} (order_id, product_id, variant_id, name, brand, sku, image_url, size, colour,
+        unit_price_paise, quantity, line_total_paise, note_to_seller)
+      SELECT o.id, x.product_id, x.variant_id, x.name, x.brand, x.sku, x.image_url, x.size, x.colour,
+        x.unit_price_paise, x.quantity, x.unit_price_paise * x.quantity, NULL
+      FROM o CROSS JOIN jsonb_to_recordset(${lineRows}::jsonb) AS x(product_id uuid, variant_id uuid, name text,
+        brand text, sku text, image_url text, size text, colour text, unit_price_paise integer, quantity integer)
+    ),
+    h AS (
+      INSERT INTO ${orderStatusHistory} (order_id, from_status, to_status, actor_kind, actor_user_id, reason, created_at)
+      SELECT o.id, NULL::order_status, 'pending_payment'::order_status, 'customer', ${order.userId}::text, NULL::text,
+        ${now.toISOString()}::timestamptz
+      FROM o
+      UNION ALL
+      SELECT o.id, 'pending_payment'::order_status, 'confirmed'::order_status, 'system', NULL, ${confirmedBecause}::text,
+        ${now.toISOString()}::timestamptz
+      FROM o WHERE ${confirmed}::boolean
+    )
+    SELECT id FROM o
+  `)) as unknown as { rows: Array<{ id: string }> };
+  return result.rows[0] ?? null;
 }
 
 /** When the order was (last) marked delivered; null when it never was. */
