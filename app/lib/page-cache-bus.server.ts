@@ -54,38 +54,9 @@ export function scopeOfMessage(payload: string | undefined, self: string = sende
   }
 }
 
-/** Purges waiting to be announced on a database while the statement before them is on its way. */
-const BATCH_MAX = 50;
-const queued = new Map<Db, Array<{ message: string; onError: (error: unknown) => void }>>();
-
-/**
- * Sends a purge to every other process; a failure is logged by the caller's `onError`, never thrown.
- * One statement is on its way per database at a time: the purges announced meanwhile go together in
- * the next one, each its own NOTIFY, in the order they were announced. An idle process sends each at
- * once; a busy one (a sale's burst of orders, each purging its piece's page) a statement per batch
- * instead of one per purge.
- */
+/** Sends a purge to every other process; a failure is logged by the caller's `onError`, never thrown. */
 export function announcePurge(db: Db, scope: PurgeScope, onError: (error: unknown) => void): void {
-  const waiting = queued.get(db);
-  const entry = { message: purgeMessage(scope), onError };
-  if (waiting) waiting.push(entry);
-  else {
-    queued.set(db, []);
-    send(db, [entry]);
-  }
-}
-
-function send(db: Db, batch: Array<{ message: string; onError: (error: unknown) => void }>): void {
-  const notifies = batch.map(({ message }) => sql`pg_notify(${PURGE_CHANNEL}, ${message})`);
-  db.execute(sql`select ${sql.join(notifies, sql`, `)}`)
-    .catch((error: unknown) => {
-      for (const { onError } of batch) onError(error);
-    })
-    .finally(() => {
-      const next = queued.get(db) ?? [];
-      if (next.length === 0) queued.delete(db);
-      else send(db, next.splice(0, BATCH_MAX));
-    });
+  db.execute(sql`select pg_notify(${PURGE_CHANNEL}, ${purgeMessage(scope)})`).catch(onError);
 }
 
 export interface PurgeListener {

@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import pg from "pg";
 import { inTransaction } from "../../app/db/transaction.server";
 import {
-  announcePurge,
   listenForPurges,
   PURGE_CHANNEL,
   purgeMessage,
@@ -181,31 +180,5 @@ describe.runIf(process.env.TEST_DB_TARGET === "postgres")("listening on PostgreS
     expect(states).toContain("lost");
     await other.query("select pg_notify($1, $2)", [PURGE_CHANNEL, purgeMessage({ tags: ["list"] }, "other")]);
     await expect.poll(() => heard.map((h) => h.scope)).toContainEqual({ tags: ["list"] });
-  });
-
-  it("sends the purges announced while one is on its way in one statement, each its own message, in order", async () => {
-    const raw = await notifier();
-    const got: string[] = [];
-    raw.on("notification", (n) => got.push(n.payload ?? ""));
-    await raw.query(`LISTEN ${PURGE_CHANNEL}`);
-    const statements = vi.spyOn(t.db, "execute");
-    const errors: unknown[] = [];
-    try {
-      for (let i = 0; i < 5; i++)
-        announcePurge(t.db, { tags: [`product:burst${i}`], graceMs: 500 }, (e) => errors.push(e));
-      await expect.poll(() => got.length).toBe(5);
-      // the first at once, the four announced while it was on its way together
-      expect(statements).toHaveBeenCalledTimes(2);
-    } finally {
-      statements.mockRestore();
-    }
-    expect(errors).toEqual([]);
-    expect(got.map((payload) => scopeOfMessage(payload, "another process"))).toEqual(
-      [0, 1, 2, 3, 4].map((i) => ({ tags: [`product:burst${i}`], graceMs: 500 })),
-    );
-    // idle again: the next one goes at once, alone
-    announcePurge(t.db, { tags: ["home"] }, (e) => errors.push(e));
-    await expect.poll(() => got.length).toBe(6);
-    expect(scopeOfMessage(got[5], "another process")).toEqual({ tags: ["home"] });
   });
 });
