@@ -21,7 +21,7 @@ import { hasStoreSettings } from "~/modules/content/index.server";
 import { startUploadSweep, stopUploadSweep } from "~/modules/media/index.server";
 import { isS3Storage, s3Storage } from "~/modules/media/index.server";
 import { localDiskStorage, type MediaStorage } from "~/modules/media/index.server";
-import { startPaymentSweep, stopPaymentSweep } from "~/modules/checkout/index.server";
+import { shoppersWaitingToOrder, startPaymentSweep, stopPaymentSweep } from "~/modules/checkout/index.server";
 import { checkShippingProvider, startTrackingSync, stopTrackingSync } from "~/modules/shipping/index.server";
 import { startStoreCreditExpiry, stopStoreCreditExpiry } from "~/modules/credit/index.server";
 import { startReviewRequests, stopReviewRequests } from "~/modules/reviews/index.server";
@@ -145,7 +145,12 @@ const expiryTimer = processSlot<NodeJS.Timeout>("backInStockExpiry");
  * older than 90 days (decision 015) and of the accounts of registrations never completed.
  */
 function startBackgroundWork(db: Db, config: Config): void {
-  startOutboxWorker(db, { sms: smsProviderFor(config.sms, db), email: emailProviderFor(config.email) });
+  // confirmations wait while shoppers wait for their turn to order (decision 055)
+  startOutboxWorker(
+    db,
+    { sms: smsProviderFor(config.sms, db), email: emailProviderFor(config.email) },
+    { busy: shoppersWaitingToOrder },
+  );
   // unpaid online orders give their stock back after the store's payment timeout (decision 020)
   startPaymentSweep(db);
   // the courier's webhook deliveries worked again after a failure, and silent shipments polled (decision 041)

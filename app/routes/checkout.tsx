@@ -5,11 +5,9 @@ import { getDb } from "~/db/client.server";
 import { readFormData } from "~/lib/http.server";
 import { NO_STORE_HEADERS, noStoreHeaders } from "~/lib/cache-control";
 import { getLogger } from "~/lib/logger.server";
-import { processSingleton } from "~/lib/process-singleton";
-import { takeTurns } from "~/lib/turns.server";
 import { getSessionUser } from "~/modules/accounts/index.server";
 import { CHECKOUT_MESSAGES, checkoutErrors, checkoutFormSchema, checkoutValues } from "~/modules/checkout";
-import { checkoutPage } from "~/modules/checkout/index.server";
+import { checkoutPage, checkoutTurns } from "~/modules/checkout/index.server";
 import { refinePincodeState } from "~/modules/shipping";
 import { lookupPincode } from "~/modules/shipping/index.server";
 import { placeOrder } from "~/modules/checkout/index.server";
@@ -37,16 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(page, { headers: NO_STORE_HEADERS });
 }
 
-/**
- * Orders are placed a few at a time in a process (decision 053): the database does them one after
- * another on a hot piece's row anyway, and a sale's hundreds of checkouts at one moment would otherwise
- * fill the database pool's queue, so that every page render's queries waited behind all of theirs.
- */
-const CHECKOUTS_AT_ONCE = 8;
-const checkoutTurns = processSingleton("checkoutTurns", () => takeTurns(CHECKOUTS_AT_ONCE));
-
+/** Orders are placed a few at a time in a process (decision 053). */
 export function action(args: Route.ActionArgs) {
-  return checkoutTurns.run(() => placeTheOrder(args));
+  return checkoutTurns().run(() => placeTheOrder(args));
 }
 
 async function placeTheOrder({ request }: Route.ActionArgs) {

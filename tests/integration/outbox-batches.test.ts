@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { SmsProvider } from "../../app/modules/accounts/sms.server";
-import { deliverDueMessages, queueMessages } from "../../app/modules/messages/outbox.server";
+import { deliverDueMessages, QUIET_WAIT_MAX_MS, queueMessages } from "../../app/modules/messages/outbox.server";
 import { outboxMessages } from "../../app/modules/messages/schema.server";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -113,5 +113,39 @@ describe("outbox batches", () => {
       .where(inArray(outboxMessages.recipient, recipients));
     // a message given back does not count the claim as an attempt
     expect(rows.map((r) => r.attempts)).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it("claims nothing while shoppers wait for their turn to order, and sends everything once none does", async () => {
+    const recipients = await queue(4);
+    const sms = recorder();
+    let busy = true;
+    const delivered = deliverDueMessages(t.db, sms, { busy: () => busy });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sms.sent).toEqual([]);
+    // left unclaimed (no attempt counted, no lease taken): another process may send them meanwhile
+    const rows = await t.db
+      .select({ attempts: outboxMessages.attempts, due: outboxMessages.nextAttemptAt })
+      .from(outboxMessages)
+      .where(inArray(outboxMessages.recipient, recipients));
+    expect(rows.map((r) => r.attempts)).toEqual([0, 0, 0, 0]);
+    expect(rows.every((r) => r.due.getTime() < Date.now())).toBe(true);
+    busy = false;
+    expect(await delivered).toEqual({ sent: 4, retrying: 0, failed: 0 });
+    expect(sms.sent).toEqual(recipients);
+  });
+
+  it("sends anyway once it has waited its longest for a quiet moment", async () => {
+    const recipients = await queue(3);
+    // each look at the clock is a second later: the wait runs out after about ten looks
+    let clock = 0;
+    const clockSpy = vi.spyOn(performance, "now").mockImplementation(() => (clock += 1000));
+    onTestFinished(() => clockSpy.mockRestore());
+    let looks = 0;
+    const sms = recorder();
+    const report = await deliverDueMessages(t.db, sms, { busy: () => (looks += 1) > 0 });
+    expect(report).toEqual({ sent: 3, retrying: 0, failed: 0 });
+    expect(sms.sent).toEqual(recipients);
+    expect(looks).toBeGreaterThanOrEqual(QUIET_WAIT_MAX_MS / 1000 - 2);
+    expect(looks).toBeLessThan(QUIET_WAIT_MAX_MS / 1000 + 5);
   });
 });

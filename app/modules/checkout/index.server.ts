@@ -15,4 +15,5 @@ export {
 } from "./payment-flow.server";
 export { type LineProblem, placeOrder } from "./place-order.server";
 export { handleRazorpayWebhook } from "./webhook.server";
+export { checkoutTurns, shoppersWaitingToOrder } from "./turns.server";
 export { getOrderForUser, listOrdersForUser } from "./shopper-orders.server";

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { eq, inArray, sql } from "drizzle-orm";
 import { isPlainEmailAddress } from "../../config.server";
 import type { Db, Tx } from "../../db/client.server";
@@ -114,6 +115,10 @@ interface Claimed {
  */
 const CLAIM_BATCH = 10;
 
+/** The longest a delivery run waits for a quiet moment before it sends anyway, and how often it looks. */
+export const QUIET_WAIT_MAX_MS = 10_000;
+const QUIET_POLL_MS = 50;
+
 /** Claims up to `max` due messages of these channels, oldest due first (one statement). */
 async function claimDue(db: Db, now: Date, channels: string[], max: number): Promise<Claimed[]> {
   const leaseEnd = new Date(now.getTime() + LEASE_MS);
@@ -162,13 +167,26 @@ export interface DeliveryReport {
 export async function deliverDueMessages(
   db: Db,
   providers: SmsProvider | Senders,
-  { now = () => new Date(), limit = 200 }: { now?: () => Date; limit?: number } = {},
+  {
+    now = () => new Date(),
+    limit = 200,
+    busy,
+  }: {
+    now?: () => Date;
+    limit?: number;
+    /** while this answers true, no batch is claimed (up to QUIET_WAIT_MAX_MS in a run): people are waiting */
+    busy?: () => boolean;
+  } = {},
 ): Promise<DeliveryReport> {
   const senders = sendersOf(providers);
   const channels = [...(senders.sms ? ["sms"] : []), ...(senders.email ? ["email"] : [])];
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
+  const waitUntil = performance.now() + QUIET_WAIT_MAX_MS;
   let handled = 0;
   while (handled < limit && channels.length > 0) {
+    // Shoppers waiting for their orders go first (decision 055): the messages wait for a quiet moment,
+    // unclaimed, so another process may send them meanwhile; never longer than QUIET_WAIT_MAX_MS.
+    while (busy?.() && performance.now() < waitUntil) await sleep(QUIET_POLL_MS);
     const claimedAt = performance.now();
     const batch = await claimDue(db, now(), channels, Math.min(CLAIM_BATCH, limit - handled));
     if (batch.length === 0) break;
@@ -249,7 +267,14 @@ const worker = processSlot<Worker>("outboxWorker");
 export function startOutboxWorker(
   db: Db,
   providers: SmsProvider | Senders,
-  { intervalMs = 30_000 }: { intervalMs?: number } = {},
+  {
+    intervalMs = 30_000,
+    busy,
+  }: {
+    intervalMs?: number;
+    /** the process is busy with people waiting (deliverDueMessages' `busy`) */
+    busy?: () => boolean;
+  } = {},
 ): Worker {
   void worker.get()?.stop();
   let running: Promise<void> | null = null;
@@ -261,7 +286,7 @@ export function startOutboxWorker(
       again = true;
       return;
     }
-    running = deliverDueMessages(db, providers)
+    running = deliverDueMessages(db, providers, { busy })
       .then((r) => {
         if (r.sent + r.retrying + r.failed > 0) getLogger().info(r, "outbox: delivery run");
       })
