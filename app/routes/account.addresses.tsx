@@ -48,6 +48,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const idSchema = z.object({ id: z.uuid() });
 
+/** The address form's rules with the pincode's state, made once (zod compiles a schema on its first use). */
+const addressWithPlace = refinePincodeState(addressSchema, lookupPincode);
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const db = getDb();
@@ -55,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
   switch (form.intent) {
     case "save": {
       // the state must be the pincode's (either of the few in two states), as at the checkout
-      const parsed = refinePincodeState(addressSchema, lookupPincode).safeParse(form);
+      const parsed = addressWithPlace.safeParse(form);
       if (!parsed.success) {
         const errors = fieldErrors(parsed.error);
         return data({ error: formSummary(errors, form), fieldErrors: errors, values: form }, 400);

@@ -40,6 +40,9 @@ export function action(args: Route.ActionArgs) {
   return checkoutTurns().run(() => placeTheOrder(args));
 }
 
+/** The checkout form's rules with the pincode's state, made once (zod compiles a schema on its first use). */
+const checkoutFormWithPlace = refinePincodeState(checkoutFormSchema, lookupPincode);
+
 async function placeTheOrder({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   if (!user) throw redirect("/authentication?redirectTo=cart");
@@ -47,7 +50,7 @@ async function placeTheOrder({ request }: Route.ActionArgs) {
   const values = checkoutValues(raw);
   const reply = (body: CheckoutActionData, status: number) => data(body, { status, headers: NO_STORE_HEADERS });
   // the state must be the pincode's (either of the few in two states): no courier delivers otherwise
-  const parsed = refinePincodeState(checkoutFormSchema, lookupPincode).safeParse(raw);
+  const parsed = checkoutFormWithPlace.safeParse(raw);
   if (!parsed.success) {
     const { summary, fields } = checkoutErrors(parsed.error, raw);
     return reply({ ok: false, message: summary, fieldErrors: fields, values }, 400);
