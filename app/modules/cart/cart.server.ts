@@ -28,15 +28,18 @@ export async function countCartItems(db: Conn, userId: string): Promise<number> 
   return row?.n ?? 0;
 }
 
+/** A stored line as the cart reads it. */
+const lineColumns = {
+  productId: cartLines.productId,
+  size: cartLines.size,
+  colour: cartLines.colour,
+  quantity: cartLines.quantity,
+};
+
 /** The stored lines, oldest first. */
 export async function getCartLines(db: Conn, userId: string): Promise<CartLine[]> {
   return db
-    .select({
-      productId: cartLines.productId,
-      size: cartLines.size,
-      colour: cartLines.colour,
-      quantity: cartLines.quantity,
-    })
+    .select(lineColumns)
     .from(cartLines)
     .innerJoin(carts, eq(carts.id, cartLines.cartId))
     .where(eq(carts.userId, userId))
@@ -175,12 +178,7 @@ export async function takeCart(tx: Tx, userId: string): Promise<{ lines: CartLin
     .onConflictDoUpdate({ target: carts.userId, set: { couponCode: null, updatedAt: sql`now()` } })
     .returning({ id: carts.id });
   if (!cart) throw new Error("cart upsert returned nothing");
-  const lines = await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id)).returning({
-    productId: cartLines.productId,
-    size: cartLines.size,
-    colour: cartLines.colour,
-    quantity: cartLines.quantity,
-  });
+  const lines = await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id)).returning(lineColumns);
   return { lines };
 }
 
@@ -244,13 +242,7 @@ export async function loadCart(
 ): Promise<StoredCart> {
   // the cart's coupon and its lines (oldest first) in one statement: a row with no line when it has none
   const rows = await db
-    .select({
-      couponCode: carts.couponCode,
-      productId: cartLines.productId,
-      size: cartLines.size,
-      colour: cartLines.colour,
-      quantity: cartLines.quantity,
-    })
+    .select({ couponCode: carts.couponCode, ...lineColumns })
     .from(carts)
     .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
     .where(eq(carts.userId, userId))
