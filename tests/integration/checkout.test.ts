@@ -4,7 +4,9 @@ import { setDatabase } from "../../app/db/client.server";
 import { computeFigures } from "../../app/modules/reports/dashboard-figures.server";
 import { customerOrderTotals } from "../../app/modules/reports/lists.server";
 import { addLine, applyCoupon, checkoutProblem, getCartLines, setQuantity } from "../../app/modules/cart/cart.server";
-import { productVariants } from "../../app/modules/catalog/schema.server";
+import { products, productVariants } from "../../app/modules/catalog/schema.server";
+import { setVariantStock } from "../../app/modules/catalog/stock.server";
+import { inTransaction } from "../../app/db/transaction.server";
 import { findVariant } from "../../app/modules/catalog/variants.server";
 import { CHECKOUT_MESSAGES } from "../../app/modules/checkout/billing";
 import { newCheckoutKey } from "../../app/modules/checkout/checkout-page.server";
@@ -172,6 +174,27 @@ describe("placing an order", () => {
     expect(await stockOf(variantId)).toBe(0);
     const placed = await t.db.select().from(orderLines).where(eq(orderLines.variantId, variantId));
     expect(placed).toHaveLength(1);
+  });
+
+  it("names the piece when its size sold out, or has fewer left, before the order was placed", async () => {
+    const { productId, variantId } = await product(3);
+    const [name] = await t.db.select({ name: products.name }).from(products).where(eq(products.id, productId));
+    const wantsTwo = await shopperWith(productId, 2);
+    const wantsOne = await shopperWith(productId, 1);
+    await inTransaction(t.db, (tx) => setVariantStock(tx, variantId, 1));
+    expect(await placeOrder(t.db, { userId: wantsTwo, form: checkoutForm(), onlineAvailable: true })).toMatchObject({
+      ok: false,
+      kind: "lines",
+      message: `Only 1 of ${name!.name} left in this size and colour: please reduce the quantity.`,
+    });
+    await inTransaction(t.db, (tx) => setVariantStock(tx, variantId, 0));
+    expect(await placeOrder(t.db, { userId: wantsOne, form: checkoutForm(), onlineAvailable: true })).toMatchObject({
+      ok: false,
+      kind: "lines",
+      message: `${name!.name} has just sold out in this size and colour.`,
+      problems: [{ name: name!.name, message: `${name!.name} has just sold out in this size and colour.` }],
+    });
+    expect(await stockOf(variantId)).toBe(0);
   });
 
   it("writes nothing when the coupon's last use is taken meanwhile", async () => {

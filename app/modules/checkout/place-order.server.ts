@@ -77,8 +77,16 @@ export async function quoteCheckout(
   const cart = await loadCart(db, userId, now, settings);
   const view = buildCartView(cart.lines, cart);
   const problems = view.lines.flatMap((l) => {
-    const message = lineStateMessage(l.state);
-    return message ? [{ cartId: l.cartId, name: l.product?.name ?? "A piece in your bag", message }] : [];
+    const name = l.product?.name ?? "A piece in your bag";
+    // a size that sold out, or has fewer left, is named in the words of the order's own stock check: a
+    // shopper whose bag was read just after another's order took the last unit is told the same thing
+    const message =
+      l.state.kind === "out-of-stock"
+        ? stockMessage(name, 0)
+        : l.state.kind === "over-stock"
+          ? stockMessage(name, l.state.stock)
+          : lineStateMessage(l.state);
+    return message ? [{ cartId: l.cartId, name, message }] : [];
   });
   return {
     lines: view.lines,
