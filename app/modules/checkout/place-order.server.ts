@@ -2,9 +2,8 @@ import type { Db } from "../../db/client.server";
 import { inTransaction } from "../../db/transaction.server";
 import { getLogger } from "../../lib/logger.server";
 import { addAddress, listAddresses } from "../accounts/index.server";
-import { buildCartView, lineStateMessage, type CartViewLine } from "../cart";
+import { buildCartView, lineStateMessage, sameVariant, type CartViewLine } from "../cart";
 import { loadCart, takeCart } from "../cart/index.server";
-import { sameVariant } from "../cart";
 import { ORDER_PURGE_GRACE_MS, reserveStock } from "../catalog/index.server";
 import type { ProductVariantView } from "../catalog";
 import { getStoreSettings, type StoreSettings } from "../content/index.server";
@@ -78,8 +77,7 @@ export async function quoteCheckout(
   const view = buildCartView(cart.lines, cart);
   const problems = view.lines.flatMap((l) => {
     const name = l.product?.name ?? "A piece in your bag";
-    // a size that sold out, or has fewer left, is named in the words of the order's own stock check: a
-    // shopper whose bag was read just after another's order took the last unit is told the same thing
+    // a size sold out or short: named in the words of the order's own stock check (a race for the last unit)
     const message =
       l.state.kind === "out-of-stock"
         ? stockMessage(name, 0)
