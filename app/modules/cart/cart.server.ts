@@ -50,11 +50,18 @@ export async function getCartLines(db: Conn, userId: string): Promise<CartLine[]
  * The shopper's cart row, created when missing; the upsert also locks it until the transaction ends
  * and marks the cart changed (`updated_at`, the transaction's time: every change of a cart starts here).
  */
-async function lockCart(tx: Tx, userId: string): Promise<{ id: string; couponCode: string | null }> {
+async function lockCart(
+  tx: Tx,
+  userId: string,
+  { clearCoupon = false }: { clearCoupon?: boolean } = {},
+): Promise<{ id: string; couponCode: string | null }> {
   const [cart] = await tx
     .insert(carts)
     .values({ userId })
-    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: carts.userId,
+      set: clearCoupon ? { couponCode: null, updatedAt: sql`now()` } : { updatedAt: sql`now()` },
+    })
     .returning({ id: carts.id, couponCode: carts.couponCode });
   if (!cart) throw new Error("cart upsert returned nothing");
   return cart;
@@ -171,13 +178,8 @@ export async function clearCart(db: Db, userId: string): Promise<void> {
  * if the order cannot be placed.
  */
 export async function takeCart(tx: Tx, userId: string): Promise<{ lines: CartLine[] }> {
-  // the cart's lock (as `lockCart`) and its coupon let go, in one statement; then its lines
-  const [cart] = await tx
-    .insert(carts)
-    .values({ userId })
-    .onConflictDoUpdate({ target: carts.userId, set: { couponCode: null, updatedAt: sql`now()` } })
-    .returning({ id: carts.id });
-  if (!cart) throw new Error("cart upsert returned nothing");
+  // the cart's lock and its coupon let go in one statement; then its lines
+  const cart = await lockCart(tx, userId, { clearCoupon: true });
   const lines = await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id)).returning(lineColumns);
   return { lines };
 }
