@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
-import { getShopperProductsWithVariantIds, isProductId } from "../catalog/index.server";
+import { getShopperProductsWithVariantIds, isProductId, shopperProductShown } from "../catalog/index.server";
 import type { ProductVariantView, ShopperProduct } from "../catalog";
 import { lineAvailability, lineKey } from "../catalog/index.server";
 import { couponTermsOf, findCouponRule } from "../coupons/index.server";
@@ -209,10 +209,7 @@ export async function priceLines(
   ]);
   const variants = new Map(found.map((p) => [p.id, p.variants]));
   const productsById: Record<string, ShopperProduct> = Object.fromEntries(
-    found.map((p) => [
-      p.id,
-      { ...p, variants: p.variants.map(({ size, colour, stock }) => ({ size, colour, stock })) },
-    ]),
+    found.map((p) => [p.id, shopperProductShown(p)]),
   );
   const base = { products: productsById, lookedUp: ids, maxOrderPaise: settings.maxOrderPaise };
   const uncouponed = buildCartView(lines, { ...base, coupon: null });

@@ -25,6 +25,7 @@ export {
   getProduct,
   getShopperProducts,
   getShopperProductsWithVariantIds,
+  shopperProductShown,
   isProductId,
   listActiveProductIds,
   listCategories,

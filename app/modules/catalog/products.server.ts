@@ -279,10 +279,15 @@ export async function listActiveProductIds(db: Db): Promise<Array<{ id: string; 
  * with their first picture. Ids that are not products are left out.
  */
 export async function getShopperProducts(db: Db, ids: readonly string[]): Promise<ShopperProduct[]> {
-  return (await getShopperProductsWithVariantIds(db, ids)).map(({ variants, ...product }) => ({
-    ...product,
-    variants: variants.map(({ size, colour, stock }) => ({ size, colour, stock })),
-  }));
+  return (await getShopperProductsWithVariantIds(db, ids)).map(shopperProductShown);
+}
+
+/** A piece read with its variant ids, as the cart and wishlist show it: the variants' ids and SKUs left out. */
+export function shopperProductShown({
+  variants,
+  ...product
+}: Omit<ShopperProduct, "variants"> & { variants: ProductVariantView[] }): ShopperProduct {
+  return { ...product, variants: variants.map(({ size, colour, stock }) => ({ size, colour, stock })) };
 }
 
 /**
