@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
@@ -64,8 +65,18 @@ counted("/streamed", (_req, res) => {
 counted("/slow", (req, res) => {
   setTimeout(() => res.set("Cache-Control", "public, s-maxage=30").send(`slow #${renders.get(req.originalUrl)}`), 100);
 });
+// 16 KiB that compress to about 12: over an eighth of the budget even compressed
+const incompressible = randomBytes(12 * 1024).toString("base64");
 counted("/big", (_req, res) => {
-  res.set("Cache-Control", "public, s-maxage=30").send("x".repeat(9 * 1024));
+  res.set("Cache-Control", "public, s-maxage=30").send(incompressible);
+});
+// 48 KiB that compress to a few hundred bytes, like a page of markup
+const roomy = `<ul>${Array.from({ length: 3000 }, (_, i) => `<li>kurta ${i % 40}</li>`).join("")}</ul>`;
+counted("/roomy", (req, res) => {
+  res
+    .set("Cache-Control", "public, s-maxage=30")
+    .type("html")
+    .send(`${roomy}<p>#${renders.get(req.originalUrl)}</p>`);
 });
 
 beforeAll(async () => {
@@ -191,8 +202,26 @@ describe("shared page cache", () => {
     expect(renders.get("/long")).toBe(1);
   });
 
+  it("keeps copies compressed: a page larger than its budget's eighth fits, and every encoding gets it whole", async () => {
+    cache.purge();
+    await get("/roomy");
+    const kept = cache.stats.bytes;
+    expect(roomy.length).toBeGreaterThan(40 * 1024);
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(roomy.length / 10);
+    for (const accept of ["br", "gzip", "identity"]) {
+      const response = await fetch(`${base}/roomy`, { headers: { "accept-encoding": accept } });
+      expect(response.headers.get("x-page-cache"), accept).toBe("hit");
+      expect(await response.text(), accept).toBe(`${roomy}<p>#1</p>`);
+    }
+    expect(renders.get("/roomy")).toBe(1);
+    // the gzip made for the second request is kept too; the uncompressed answer is not
+    expect(cache.stats.bytes).toBeGreaterThan(kept);
+    expect(cache.stats.bytes).toBeLessThan(roomy.length / 5);
+  });
+
   it("stays within its byte budget, and a purge renders the page again", async () => {
-    await get("/big"); // 9 KiB: above an eighth of the 64 KiB budget, never stored
+    await get("/big"); // 16 KiB of random text: above an eighth of the 64 KiB budget even compressed, never stored
     expect((await get("/big")).cache).toBeNull();
     await get("/shared?v=purge");
     expect((await get("/shared?v=purge")).cache).toBe("hit");

@@ -1,4 +1,4 @@
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { NONCE_PLACEHOLDER } from "../app/lib/csp";
 import { isSharedPath } from "../app/lib/personal-paths";
@@ -39,9 +39,11 @@ export { CACHE_TAG, type RefreshedPage } from "./render-capture";
  * The compression middleware and the nonce middleware run before it, so a render reaches it
  * uncompressed and with the nonce placeholder. A kept copy gets a script nonce of its own (in its body
  * and its Content-Security-Policy: the same for everyone served that copy, as a CDN's copy would be,
- * for as long as the copy is kept) and is compressed once per encoding, on its first hit that asks for it
- * (brotli or gzip, by Accept-Encoding); hits are answered with those bytes as they are, so neither
- * compression nor the nonce middleware does any work for them (decision 029).
+ * for as long as the copy is kept) and is kept compressed with brotli, made when it is stored (the
+ * rendered body is not kept: decision 056); gzip is made from it on the first hit that asks for gzip and
+ * not brotli, and a request that accepts neither gets the brotli copy decompressed. Hits are answered
+ * with the kept bytes as they are, so neither compression nor the nonce middleware does any work for
+ * them (decision 029).
  */
 
 type Encoding = "br" | "gzip";
@@ -58,6 +60,9 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
   const allows = (name: Encoding) => (accepted.get(name) ?? (accepted.has("*") ? accepted.get("*")! : 0)) > 0;
   return allows("br") ? "br" : allows("gzip") ? "gzip" : null;
 }
+
+/** Bodies shorter than this are kept and answered as they are: compressing them saves next to nothing. */
+const COMPRESS_FROM_BYTES = 1024;
 
 function encode(body: Buffer, encoding: Encoding): Buffer {
   return encoding === "br"
@@ -142,14 +147,20 @@ function replay(
   res.setHeader("Age", String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));
   res.setHeader("X-Page-Cache", state);
   res.setHeader("Vary", "Accept-Encoding");
-  const encoding = pickEncoding(req.headers["accept-encoding"]);
-  if (!encoding || entry.body.length < 1024) {
+  const brotli = entry.encoded.br;
+  if (entry.body || !brotli) {
+    // a short body, kept as it was rendered
     res.end(entry.body);
+    return;
+  }
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  if (!encoding) {
+    res.end(brotliDecompressSync(brotli));
     return;
   }
   let encoded = entry.encoded[encoding];
   if (!encoded) {
-    encoded = entry.encoded[encoding] = encode(entry.body, encoding);
+    encoded = entry.encoded[encoding] = encode(brotliDecompressSync(brotli), encoding);
     copies.encodingAdded(cacheKey(req), entry, encoded.length);
   }
   // compression (further out) leaves a response that already has its encoding alone
@@ -205,10 +216,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const storedAt = now();
     const freshUntil = storedAt + Math.max(seconds, keepSeconds) * 1000;
     const stale = Math.max(staleWhileRevalidate(rendered.cacheControl), staleSeconds);
+    const { body, headers } = withCopyNonce(rendered.body, rendered.headers);
+    const short = body.length < COMPRESS_FROM_BYTES;
     return {
       status: 200,
-      ...withCopyNonce(rendered.body, rendered.headers),
-      encoded: {},
+      headers,
+      body: short ? body : null,
+      encoded: short ? {} : { br: encode(body, "br") },
       storedAt,
       freshUntil,
       staleUntil: freshUntil + stale * 1000,

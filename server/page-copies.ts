@@ -9,7 +9,8 @@
  * - purged (a change of what it shows: a price, stock, a setting): answered for at most the purge's grace
  *   (its `graceMs`, else `purgeGraceMs`) while one render replaces it, so a shopper never sees a sold-out
  *   size as available for longer than that; a later purge with less grace shortens it;
- * - gone after that, or once it is over the byte budget.
+ * - gone after that, or once it is over the byte budget (what counts is what is kept: a copy is kept
+ *   compressed).
  *
  * A purge names tags (a product page says `product:<id>` in its Cache-Tag header) or, without tags, every
  * copy. A render that was running when a purge that touches it came is not kept: it may hold the data from
@@ -19,8 +20,13 @@
 export interface Entry {
   status: number;
   headers: Array<[string, string]>;
-  body: Buffer;
-  /** the body compressed, made on the first hit that accepts each encoding */
+  /** the body as rendered, kept only when it is too short to be worth compressing (null otherwise) */
+  body: Buffer | null;
+  /**
+   * The body compressed: brotli made when the copy is stored (the body itself is then not kept, so a copy
+   * takes a fifth of the memory and the budget holds five times as many pages), gzip made from it on the
+   * first hit that asks for gzip and not brotli.
+   */
   encoded: Partial<Record<"br" | "gzip", Buffer>>;
   storedAt: number;
   freshUntil: number;
@@ -59,18 +65,36 @@ const touches = (scope: PurgeScope, tags: readonly string[]) =>
 export function copyStore(options: { maxBytes: number; now: () => number; purgeGraceMs: number }) {
   const { maxBytes, now, purgeGraceMs } = options;
   const entries = new Map<string, Entry>();
+  // the addresses of the copies that show each tag: a purge of a piece finds its few copies among
+  // thousands without looking at the others
+  const byTag = new Map<string, Set<string>>();
+  // the order in which copies were stored or answered, for "the most recently used first"
+  const recency = new WeakMap<Entry, number>();
+  let uses = 0;
   let bytes = 0;
   // purges in order, for renders that began before some of them
   let purgeCount = 0;
   const purges: PurgeScope[] = [];
 
   const sizeOf = (entry: Entry) =>
-    entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
+    (entry.body?.length ?? 0) + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
   const drop = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
     bytes -= sizeOf(entry);
+    for (const tag of entry.tags) {
+      const keys = byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) byTag.delete(tag);
+    }
+  };
+  /** The copies a purge with this scope touches, as [address, copy] (in no particular order for tags). */
+  const touched = (scope: PurgeScope): Array<[string, Entry]> => {
+    if (scope === null) return [...entries];
+    const keys = new Set<string>();
+    for (const tag of scope.tags) for (const key of byTag.get(tag) ?? []) keys.add(key);
+    return [...keys].map((key) => [key, entries.get(key)!]);
   };
   const usableUntil = (entry: Entry) =>
     entry.purgedUntil === null ? entry.staleUntil : Math.min(entry.staleUntil, entry.purgedUntil);
@@ -85,9 +109,15 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
     },
     store(key: string, entry: Entry) {
       drop(key);
-      if (entry.body.length > maxBytes / 8) return;
+      if (sizeOf(entry) > maxBytes / 8) return;
       entries.set(key, entry);
+      recency.set(entry, ++uses);
       bytes += sizeOf(entry);
+      for (const tag of entry.tags) {
+        const keys = byTag.get(tag);
+        if (keys) keys.add(key);
+        else byTag.set(tag, new Set([key]));
+      }
       while (bytes > maxBytes) drop(entries.keys().next().value!);
     },
     /**
@@ -104,6 +134,7 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
       }
       entries.delete(key);
       entries.set(key, entry);
+      recency.set(entry, ++uses);
       entry.usedAt = at;
       return { entry, state: entry.purgedUntil === null && at < entry.freshUntil ? "fresh" : "stale" };
     },
@@ -120,8 +151,7 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
       if (purges.length > PURGE_LOG) purges.shift();
       const until = now() + Math.max(0, scope?.graceMs ?? purgeGraceMs);
       let marked = 0;
-      for (const entry of entries.values()) {
-        if (!touches(scope, entry.tags)) continue;
+      for (const [, entry] of touched(scope)) {
         if (entry.purgedUntil === null) marked += 1;
         entry.purgedUntil = Math.min(entry.purgedUntil ?? until, until);
       }
@@ -133,14 +163,10 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
      */
     usedSince(scope: PurgeScope, since: number, limit: number): Array<[string, Entry]> {
       if (limit <= 0) return [];
-      // the map runs from least to most recently used: the last `limit` that qualify
-      const found: Array<[string, Entry]> = [];
-      for (const [key, entry] of entries) {
-        if (entry.usedAt < since || !touches(scope, entry.tags)) continue;
-        found.push([key, entry]);
-        if (found.length > limit) found.shift();
-      }
-      return found.reverse();
+      return touched(scope)
+        .filter(([, entry]) => entry.usedAt >= since)
+        .sort(([, a], [, b]) => recency.get(b)! - recency.get(a)!)
+        .slice(0, limit);
     },
     /** Whether a purge since the `count`-th touches a copy with these tags (a render begun then may be old). */
     purgedSince(count: number, tags: readonly string[]): boolean {
@@ -151,6 +177,7 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
     },
     clear() {
       entries.clear();
+      byTag.clear();
       bytes = 0;
     },
   };
