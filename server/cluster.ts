@@ -6,11 +6,13 @@
  * - the first process starts alone (it migrates and, on a first run, seeds), then the others;
  * - once all listen it prints the start-up banner and tells `npm start` the shop is ready;
  * - page-cache purges reach the other processes through the database (decision 044), not through here;
+ *   a copy one process renders is relayed to the others (server/copy-sharing.ts, decision 056);
  * - a process that dies after it was ready is started again (a crash loop of five a minute stops all);
  * - SIGINT / SIGTERM (or `npm start` going away) stop every process the usual way: requests in flight
  *   finish, then each closes its database pool.
  */
 import cluster, { type Worker } from "node:cluster";
+import { isCopyMessage } from "./copy-sharing";
 
 type WorkerMessage = { shop?: string; banner?: string } | null;
 
@@ -38,6 +40,11 @@ export function runPrimary(processes: number): Promise<void> {
   const start = (): Worker => {
     const worker = cluster.fork();
     worker.on("message", (message: WorkerMessage) => {
+      if (isCopyMessage(message)) {
+        for (const other of Object.values(cluster.workers ?? {}))
+          if (other && other !== worker && ready.has(other) && other.isConnected()) other.send(message);
+        return;
+      }
       if (message?.shop === "ready") {
         ready.add(worker);
         banner ||= message.banner ?? "";
@@ -79,6 +86,8 @@ export function runPrimary(processes: number): Promise<void> {
     for (let i = 1; i < processes; i++) start();
   };
 
+  // pages' copies go between the processes as they are (Buffers), not as JSON arrays of numbers
+  cluster.setupPrimary({ serialization: "advanced" });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stopAll(signal));
   // Run by `npm start`: if that supervisor goes away, so does the shop.
   process.on("disconnect", () => stopAll("supervisor gone"));

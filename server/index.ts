@@ -17,6 +17,7 @@ import { readyBanner } from "./banner";
 import { bodyLimit, SHOP_BODY_LIMITS } from "./body-limit";
 import { scriptNonce } from "./nonce";
 import { runPrimary } from "./cluster";
+import { siblingCopies } from "./copy-sharing";
 import { createPageCache, type PageCacheOptions } from "./page-cache";
 import { renderGate } from "./render-gate";
 import { trackInFlight } from "./in-flight";
@@ -128,6 +129,7 @@ function serveMediaAndHealth(app: express.Express, config: Config, entryModule: 
  * processes' purges arrive through the database (app/lib/page-cache-bus.server.ts).
  */
 function mountPageCache(app: express.Express, config: Config, refresh: PageCacheOptions["refresh"]): void {
+  const siblings = siblingCopies();
   const pageCache = createPageCache({
     maxBytes: dev ? 0 : config.pageCacheBytes,
     keepSeconds: config.pageCacheSeconds,
@@ -136,7 +138,10 @@ function mountPageCache(app: express.Express, config: Config, refresh: PageCache
     // replaces it, so a change shows at once, to staff checking their edit as to shoppers
     purgeGraceMs: 0,
     refresh,
+    // with several processes, a page one of them renders is kept by all (decision 056)
+    share: siblings.share,
   });
+  siblings.listen(pageCache);
   pageCacheHandOff.set({ purge: (scope) => pageCache.purge(scope) });
   app.use(pageCache);
 }

@@ -88,6 +88,8 @@ export interface PageCache {
   (req: Request, res: Response, next: NextFunction): void;
   /** Marks the copies a change touches (all without a scope) as purged; answers how many. */
   purge(scope?: PurgeScope): number;
+  /** Keeps a copy another process rendered, unless it may be older than a change seen here; answers whether. */
+  adopt(copy: SharedCopy): boolean;
   /** how many copies it holds and their size, and how requests were answered since the start */
   readonly stats: {
     entries: number;
@@ -97,6 +99,7 @@ export interface PageCache {
     shared: number;
     rendered: number;
     refreshed: number;
+    adopted: number;
   };
 }
 
@@ -192,6 +195,49 @@ export interface PageCacheOptions {
   refreshAheadMs?: number;
   /** At most this many copies are rendered again at once after one purge (the most recently used). */
   refreshAheadMax?: number;
+  /** Hands each copy this process renders to its sibling processes (their `adopt`); none without it. */
+  share?: (copy: SharedCopy) => void;
+}
+
+/**
+ * A copy rendered by another process of this machine, with when its render began (the same clock):
+ * kept unless a purge this process saw since then touches it (decision 056).
+ */
+export interface SharedCopy {
+  key: string;
+  renderedFrom: number;
+  entry: Entry;
+}
+
+/**
+ * The copy to keep of a render (a 200 with s-maxage and no cookie, with a nonce of its own, compressed),
+ * or null; fresh for the route's s-maxage or `keepSeconds`, whichever is longer, then stale as long again.
+ */
+function entryOf(
+  rendered: Rendered,
+  source: RefreshSource | null,
+  at: number,
+  lives: { keepSeconds: number; staleSeconds: number },
+): Entry | null {
+  const seconds = sharedMaxAge(rendered.cacheControl);
+  if (rendered.status !== 200 || seconds <= 0 || rendered.setsCookie) return null;
+  const freshUntil = at + Math.max(seconds, lives.keepSeconds) * 1000;
+  const stale = Math.max(staleWhileRevalidate(rendered.cacheControl), lives.staleSeconds);
+  const { body, headers } = withCopyNonce(rendered.body, rendered.headers);
+  const short = body.length < COMPRESS_FROM_BYTES;
+  return {
+    status: 200,
+    headers,
+    body: short ? body : null,
+    encoded: short ? {} : { br: encode(body, "br") },
+    storedAt: at,
+    freshUntil,
+    staleUntil: freshUntil + stale * 1000,
+    tags: parseTags(rendered.cacheTag),
+    purgedUntil: null,
+    usedAt: at,
+    source,
+  };
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
@@ -204,34 +250,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     refresh,
     refreshAheadMs = 60_000,
     refreshAheadMax = 16,
+    share,
   } = options;
   const copies = copyStore({ maxBytes, now, purgeGraceMs });
   const pending = new Map<string, Promise<Entry | null>>();
-  const counts = { hit: 0, stale: 0, shared: 0, rendered: 0, refreshed: 0 };
-
-  /** The copy to keep of a render (a 200 with s-maxage and no cookie, with a nonce of its own), or null. */
-  const entryOf = (rendered: Rendered, source: RefreshSource | null): Entry | null => {
-    const seconds = sharedMaxAge(rendered.cacheControl);
-    if (rendered.status !== 200 || seconds <= 0 || rendered.setsCookie) return null;
-    const storedAt = now();
-    const freshUntil = storedAt + Math.max(seconds, keepSeconds) * 1000;
-    const stale = Math.max(staleWhileRevalidate(rendered.cacheControl), staleSeconds);
-    const { body, headers } = withCopyNonce(rendered.body, rendered.headers);
-    const short = body.length < COMPRESS_FROM_BYTES;
-    return {
-      status: 200,
-      headers,
-      body: short ? body : null,
-      encoded: short ? {} : { br: encode(body, "br") },
-      storedAt,
-      freshUntil,
-      staleUntil: freshUntil + stale * 1000,
-      tags: parseTags(rendered.cacheTag),
-      purgedUntil: null,
-      usedAt: storedAt,
-      source,
-    };
-  };
+  const counts = { hit: 0, stale: 0, shared: 0, rendered: 0, refreshed: 0, adopted: 0 };
 
   // addresses purged again while their render was running: rendered once more when it ends
   const again = new Map<string, RefreshSource>();
@@ -239,14 +262,18 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   /** One render of `key` at a time: the others wait for it (or keep answering the stale copy). */
   const begin = (key: string, source: RefreshSource | null) => {
     const startedAt = copies.purgeCount;
+    const renderedFrom = now();
     let settle: (entry: Entry | null) => void = () => {};
     pending.set(key, new Promise<Entry | null>((resolve) => (settle = resolve)));
     return (rendered: Rendered | null) => {
       if (pending.get(key) === undefined) return;
       pending.delete(key);
-      const entry = rendered ? entryOf(rendered, source) : null;
+      const entry = rendered ? entryOf(rendered, source, now(), { keepSeconds, staleSeconds }) : null;
       // a render that was running when a change it shows came may hold the data from before it
-      if (entry && !copies.purgedSince(startedAt, entry.tags)) copies.store(key, entry);
+      if (entry && !copies.purgedSince(startedAt, entry.tags)) {
+        copies.store(key, entry);
+        share?.({ key, renderedFrom, entry });
+      }
       settle(entry);
       const next = again.get(key);
       if (next) {
@@ -305,6 +332,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     next();
   }) as PageCache;
 
+  middleware.adopt = ({ key, renderedFrom, entry }: SharedCopy) => {
+    if (maxBytes <= 0 || pending.has(key) || copies.purgedAfter(renderedFrom, entry.tags)) return false;
+    // a copy of its own rendered since is newer
+    const own = copies.peek(key);
+    if (own && own.purgedUntil === null && own.storedAt >= entry.storedAt) return false;
+    copies.store(key, { ...entry, encoded: { ...entry.encoded }, purgedUntil: null, usedAt: now() });
+    counts.adopted += 1;
+    return true;
+  };
   middleware.purge = (scope: PurgeScope = null) => {
     const marked = copies.purge(scope);
     refreshAhead(scope);

@@ -62,19 +62,84 @@ const PURGE_LOG = 512;
 const touches = (scope: PurgeScope, tags: readonly string[]) =>
   scope === null || scope.tags.some((tag) => tags.includes(tag));
 
+/**
+ * The last purges, in order, with when each came (the store's clock): a render that began before some
+ * of them, here or in another process, is not kept if one of them touches what it shows.
+ */
+function purgeLog(now: () => number) {
+  let count = 0;
+  const scopes: PurgeScope[] = [];
+  const times: number[] = [];
+  // when the last purge no longer remembered came
+  let forgottenUntil = -Infinity;
+  return {
+    get count() {
+      return count;
+    },
+    record(scope: PurgeScope) {
+      count += 1;
+      scopes.push(scope);
+      times.push(now());
+      if (scopes.length > PURGE_LOG) {
+        scopes.shift();
+        forgottenUntil = times.shift()!;
+      }
+    },
+    /** Whether a purge since the `since`-th touches a copy with these tags. */
+    since(since: number, tags: readonly string[]): boolean {
+      const missed = count - since;
+      if (missed <= 0) return false;
+      if (missed > scopes.length) return true;
+      return scopes.slice(scopes.length - missed).some((scope) => touches(scope, tags));
+    },
+    /** Whether a purge that came at or after `at` touches a copy with these tags. */
+    after(at: number, tags: readonly string[]): boolean {
+      if (at <= forgottenUntil) return true;
+      return scopes.some((scope, i) => times[i]! >= at && touches(scope, tags));
+    },
+  };
+}
+
+/**
+ * The addresses of the copies that show each tag: a purge of a piece finds its few copies among
+ * thousands without looking at the others.
+ */
+function tagIndex() {
+  const byTag = new Map<string, Set<string>>();
+  return {
+    add(key: string, tags: readonly string[]) {
+      for (const tag of tags) {
+        const keys = byTag.get(tag);
+        if (keys) keys.add(key);
+        else byTag.set(tag, new Set([key]));
+      }
+    },
+    remove(key: string, tags: readonly string[]) {
+      for (const tag of tags) {
+        const keys = byTag.get(tag);
+        keys?.delete(key);
+        if (keys?.size === 0) byTag.delete(tag);
+      }
+    },
+    /** the addresses showing any of these tags */
+    keysOf(tags: readonly string[]): Set<string> {
+      const keys = new Set<string>();
+      for (const tag of tags) for (const key of byTag.get(tag) ?? []) keys.add(key);
+      return keys;
+    },
+    clear: () => byTag.clear(),
+  };
+}
+
 export function copyStore(options: { maxBytes: number; now: () => number; purgeGraceMs: number }) {
   const { maxBytes, now, purgeGraceMs } = options;
   const entries = new Map<string, Entry>();
-  // the addresses of the copies that show each tag: a purge of a piece finds its few copies among
-  // thousands without looking at the others
-  const byTag = new Map<string, Set<string>>();
+  const byTag = tagIndex();
   // the order in which copies were stored or answered, for "the most recently used first"
   const recency = new WeakMap<Entry, number>();
   let uses = 0;
   let bytes = 0;
-  // purges in order, for renders that began before some of them
-  let purgeCount = 0;
-  const purges: PurgeScope[] = [];
+  const purges = purgeLog(now);
 
   const sizeOf = (entry: Entry) =>
     (entry.body?.length ?? 0) + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
@@ -83,18 +148,12 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
     if (!entry) return;
     entries.delete(key);
     bytes -= sizeOf(entry);
-    for (const tag of entry.tags) {
-      const keys = byTag.get(tag);
-      keys?.delete(key);
-      if (keys?.size === 0) byTag.delete(tag);
-    }
+    byTag.remove(key, entry.tags);
   };
   /** The copies a purge with this scope touches, as [address, copy] (in no particular order for tags). */
   const touched = (scope: PurgeScope): Array<[string, Entry]> => {
     if (scope === null) return [...entries];
-    const keys = new Set<string>();
-    for (const tag of scope.tags) for (const key of byTag.get(tag) ?? []) keys.add(key);
-    return [...keys].map((key) => [key, entries.get(key)!]);
+    return [...byTag.keysOf(scope.tags)].map((key) => [key, entries.get(key)!]);
   };
   const usableUntil = (entry: Entry) =>
     entry.purgedUntil === null ? entry.staleUntil : Math.min(entry.staleUntil, entry.purgedUntil);
@@ -105,7 +164,7 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
     },
     /** how many purges have happened: a render notes it when it begins */
     get purgeCount() {
-      return purgeCount;
+      return purges.count;
     },
     store(key: string, entry: Entry) {
       drop(key);
@@ -113,11 +172,7 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
       entries.set(key, entry);
       recency.set(entry, ++uses);
       bytes += sizeOf(entry);
-      for (const tag of entry.tags) {
-        const keys = byTag.get(tag);
-        if (keys) keys.add(key);
-        else byTag.set(tag, new Set([key]));
-      }
+      byTag.add(key, entry.tags);
       while (bytes > maxBytes) drop(entries.keys().next().value!);
     },
     /**
@@ -146,9 +201,7 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
     },
     /** Marks the copies the change touches (every copy without tags); answers how many. */
     purge(scope: PurgeScope): number {
-      purgeCount += 1;
-      purges.push(scope);
-      if (purges.length > PURGE_LOG) purges.shift();
+      purges.record(scope);
       const until = now() + Math.max(0, scope?.graceMs ?? purgeGraceMs);
       let marked = 0;
       for (const [, entry] of touched(scope)) {
@@ -170,10 +223,18 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
     },
     /** Whether a purge since the `count`-th touches a copy with these tags (a render begun then may be old). */
     purgedSince(count: number, tags: readonly string[]): boolean {
-      const missed = purgeCount - count;
-      if (missed <= 0) return false;
-      if (missed > purges.length) return true;
-      return purges.slice(purges.length - missed).some((scope) => touches(scope, tags));
+      return purges.since(count, tags);
+    },
+    /**
+     * Whether a purge that came at or after `at` (this store's clock) touches a copy with these tags: a
+     * copy another process began to render then may be older than a change this process already saw.
+     */
+    purgedAfter(at: number, tags: readonly string[]): boolean {
+      return purges.after(at, tags);
+    },
+    /** The copy kept for `key`, without answering it (nothing moves, nothing expires). */
+    peek(key: string): Entry | undefined {
+      return entries.get(key);
     },
     clear() {
       entries.clear();

@@ -13,7 +13,8 @@ import { expect, test } from "./support/test";
  * The shared page cache across server processes and instances on one PostgreSQL (decision 044):
  * instance A (one process) and instance B (two processes, WEB_CONCURRENCY=2) keep copies of a product
  * page for ten minutes; an order placed on A that sells the piece out reaches every process's copy
- * within a second, and visitors meanwhile get a copy, never a wait for a render. Runs when
+ * within a second, and visitors meanwhile get a copy, never a wait for a render; a page one of B's
+ * processes rendered is answered from a copy by the other (decision 056). Runs when
  * TEST_DATABASE_URL is set.
  */
 
@@ -185,6 +186,22 @@ test.describe("page cache purges across processes on PostgreSQL", () => {
     const lastOld = Math.max(sold, ...answers.filter((a) => !a.soldOut).map((a) => a.began));
     expect(lastOld - sold).toBeLessThan(1000);
     expect(answers.every((a) => a.status === 200)).toBe(true);
+  });
+
+  test("a page one process rendered is answered from a copy by the other process too", async () => {
+    const name = `Shared Copy Dupatta ${randomUUID().slice(0, 6)}`;
+    const productId = await createTestProduct(db.db, { name, sizes: [], colors: [], stock: 3, pricePaise: 45_000 });
+    const path = `/product/${productId}`;
+    const first = await page("b", path);
+    expect(first.cache).toBeNull();
+    expect(first.html).toContain(name);
+    // the other process is handed the copy through the cluster's primary (decision 056)
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // ten visitors on connections of their own, taken by B's two processes in turn: none waits for a render
+    const visitors = [];
+    for (let i = 0; i < 10; i++) visitors.push(await page("b", path));
+    expect(visitors.map((v) => v.cache)).toEqual(Array(10).fill("hit"));
+    expect(visitors.every((v) => v.html === visitors[0]!.html && v.html.includes(name))).toBe(true);
   });
 
   test("visitors of a hot page purged under load share one render per process", async () => {
