@@ -198,7 +198,7 @@ test.describe("page cache purges across processes on PostgreSQL", () => {
     // the other process is handed the copy through the cluster's primary (decision 056)
     await new Promise((resolve) => setTimeout(resolve, 500));
     // ten visitors on connections of their own, taken by B's two processes in turn: none waits for a render
-    const visitors = [];
+    const visitors: Array<Awaited<ReturnType<typeof page>>> = [];
     for (let i = 0; i < 10; i++) visitors.push(await page("b", path));
     expect(visitors.map((v) => v.cache)).toEqual(Array(10).fill("hit"));
     expect(visitors.every((v) => v.html === visitors[0]!.html && v.html.includes(name))).toBe(true);
