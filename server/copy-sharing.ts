@@ -22,15 +22,12 @@ const asBuffer = (bytes: Uint8Array | null | undefined): Buffer | undefined =>
 
 /** A copy as it came through the channel, with its bytes as Buffers again. */
 export function received(copy: SharedCopy): SharedCopy {
+  const { body, encoded } = copy.entry;
   const entry: Entry = {
     ...copy.entry,
-    body: asBuffer(copy.entry.body) ?? null,
-    encoded: {},
+    body: asBuffer(body) ?? null,
+    encoded: { br: asBuffer(encoded.br), gzip: asBuffer(encoded.gzip) },
   };
-  const br = asBuffer(copy.entry.encoded.br);
-  const gzip = asBuffer(copy.entry.encoded.gzip);
-  if (br) entry.encoded.br = br;
-  if (gzip) entry.encoded.gzip = gzip;
   return { ...copy, entry };
 }
 

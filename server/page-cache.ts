@@ -99,7 +99,6 @@ export interface PageCache {
     shared: number;
     rendered: number;
     refreshed: number;
-    adopted: number;
   };
 }
 
@@ -150,12 +149,12 @@ function replay(
   res.setHeader("Age", String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));
   res.setHeader("X-Page-Cache", state);
   res.setHeader("Vary", "Accept-Encoding");
-  const brotli = entry.encoded.br;
-  if (entry.body || !brotli) {
+  if (entry.body) {
     // a short body, kept as it was rendered
     res.end(entry.body);
     return;
   }
+  const brotli = entry.encoded.br!;
   const encoding = pickEncoding(req.headers["accept-encoding"]);
   if (!encoding) {
     res.end(brotliDecompressSync(brotli));
@@ -254,7 +253,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   } = options;
   const copies = copyStore({ maxBytes, now, purgeGraceMs });
   const pending = new Map<string, Promise<Entry | null>>();
-  const counts = { hit: 0, stale: 0, shared: 0, rendered: 0, refreshed: 0, adopted: 0 };
+  const counts = { hit: 0, stale: 0, shared: 0, rendered: 0, refreshed: 0 };
 
   // addresses purged again while their render was running: rendered once more when it ends
   const again = new Map<string, RefreshSource>();
@@ -338,7 +337,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const own = copies.peek(key);
     if (own && own.purgedUntil === null && own.storedAt >= entry.storedAt) return false;
     copies.store(key, { ...entry, encoded: { ...entry.encoded }, purgedUntil: null, usedAt: now() });
-    counts.adopted += 1;
     return true;
   };
   middleware.purge = (scope: PurgeScope = null) => {
