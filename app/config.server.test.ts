@@ -56,7 +56,7 @@ describe("configuration from the environment", () => {
       mediaDir: path.join(cwd, "data", "media"),
       databaseUrl: undefined,
       baseUrl: "http://localhost:3000",
-      pageCacheBytes: 64 * 1024 * 1024,
+      pageCacheBytes: 160 * 1024 * 1024,
       trustProxy: ["loopback"],
     });
   });

@@ -4,11 +4,18 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { mediaImageOrigins } from "./boot.server";
+import { getDatabase } from "./db/client.server";
 import { contentSecurityPolicy, NONCE_PLACEHOLDER } from "./lib/csp";
+import { catalogueAddresses } from "~/modules/catalog/index.server";
 
 // The Node server reaches start-up and shutdown through the server build (see server/index.ts).
 export { boot, shutdown } from "./boot.server";
 export { databaseStatus } from "./db/client.server";
+
+/** The addresses the page cache makes before anyone asks for them (server/warm-up.ts, decision 057), home first. */
+export async function warmAddresses(): Promise<string[]> {
+  return ["/", ...(await catalogueAddresses(getDatabase().db))];
+}
 
 export const streamTimeout = 10_000;
 

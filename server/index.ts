@@ -21,6 +21,7 @@ import { siblingCopies } from "./copy-sharing";
 import { createPageCache, type PageCacheOptions } from "./page-cache";
 import { renderGate } from "./render-gate";
 import { trackInFlight } from "./in-flight";
+import { pageWarmUp, type WarmUp, type WarmUpOptions } from "./warm-up";
 import { createPageRefresher, createRequestHandler } from "./request-handler";
 import { clientAddressHeader, sameOriginGuard, securityHeaderPairs, securityHeaders } from "./security";
 import { createStaticFiles } from "./static-files";
@@ -38,6 +39,7 @@ interface ShopEntryModule {
   }>;
   shutdown(): Promise<void>;
   databaseStatus(): Promise<{ ok: boolean; kind: string }>;
+  warmAddresses(): Promise<string[]>;
 }
 
 function loadConfig(): Config {
@@ -99,7 +101,12 @@ function serveFilesFromMemory(app: express.Express, config: Config): void {
 }
 
 /** Pictures under /media (those not answered from memory), a plain 404 for a missing file, and /healthz. */
-function serveMediaAndHealth(app: express.Express, config: Config, entryModule: EntryModuleOf): void {
+function serveMediaAndHealth(
+  app: express.Express,
+  config: Config,
+  entryModule: EntryModuleOf,
+  pages: { warmUp: WarmUp | null },
+): void {
   app.use("/media", express.static(config.mediaDir, { maxAge: "7d", index: false, fallthrough: false }));
   // A missing asset or picture is an ordinary 404: answer it plainly instead of logging a stack trace.
   app.use((error: { status?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
@@ -119,21 +126,33 @@ function serveMediaAndHealth(app: express.Express, config: Config, entryModule: 
       .json({
         status: status.ok ? "ok" : "unavailable",
         database: { kind: status.kind, ok: status.ok },
+        ...(pages.warmUp ? { warmUp: pages.warmUp.progress } : {}),
       });
   });
 }
+
+/** How long after it expires a copy is still answered while it is rendered again (decision 057). */
+const STALE_SECONDS = 86_400;
 
 /**
  * Pages that are the same for every visitor, kept and refreshed in the background (decisions 013 and
  * 044); app code purges it through the hand-off slot (app/lib/page-cache.server.ts), and other
  * processes' purges arrive through the database (app/lib/page-cache-bus.server.ts).
  */
-function mountPageCache(app: express.Express, config: Config, refresh: PageCacheOptions["refresh"]): void {
+function mountPageCache(
+  app: express.Express,
+  config: Config,
+  refresh: PageCacheOptions["refresh"],
+  warm: Pick<WarmUpOptions, "addresses" | "busy">,
+): WarmUp {
   const siblings = siblingCopies();
   const pageCache = createPageCache({
     maxBytes: dev ? 0 : config.pageCacheBytes,
     keepSeconds: config.pageCacheSeconds,
-    staleSeconds: config.pageCacheSeconds,
+    // an expired copy is answered once more while one render replaces it, for up to a day: changes purge
+    // copies at once, so this bounds only what a missed purge shows, and a page made by the warm-up that
+    // nobody has asked for in a while is still a copy for its next visitor (decision 057)
+    staleSeconds: STALE_SECONDS,
     // a purged copy is never answered: the next visitor's render (shared by everyone asking meanwhile)
     // replaces it, so a change shows at once, to staff checking their edit as to shoppers
     purgeGraceMs: 0,
@@ -142,8 +161,23 @@ function mountPageCache(app: express.Express, config: Config, refresh: PageCache
     share: siblings.share,
   });
   siblings.listen(pageCache);
-  pageCacheHandOff.set({ purge: (scope) => pageCache.purge(scope) });
+  // the catalogue's pages made before anyone asks for them, again after every copy was purged (decision 057)
+  const warmUp = pageWarmUp({
+    ...warm,
+    cache: pageCache,
+    origin: config.baseUrl,
+    maxBytes: dev ? 0 : config.pageCacheBytes,
+    place: { index: cluster.isWorker ? cluster.worker!.id - 1 : 0, of: config.processes },
+  });
+  pageCacheHandOff.set({
+    purge: (scope) => {
+      pageCache.purge(scope);
+      if (!scope) warmUp.again();
+    },
+  });
+  app.use(warmUp);
   app.use(pageCache);
+  return warmUp;
 }
 
 type BootInfo = Awaited<ReturnType<ShopEntryModule["boot"]>>;
@@ -241,7 +275,8 @@ async function main() {
   app.use(scriptNonce());
 
   const { getBuild, productionBuild, entryModule } = await serveBuild(app);
-  serveMediaAndHealth(app, config, entryModule);
+  const made: { warmUp: WarmUp | null } = { warmUp: null };
+  serveMediaAndHealth(app, config, entryModule, made);
 
   // While stopping, answers close their connection so clients open a new one (to another instance).
   app.use((_req, res, next) => {
@@ -258,7 +293,10 @@ async function main() {
   const gate = renderGate(config.renderConcurrency);
   const build = productionBuild ?? getBuild;
   const mode = dev ? "development" : "production";
-  mountPageCache(app, config, createPageRefresher({ build, mode, acquire: gate.acquire }));
+  made.warmUp = mountPageCache(app, config, createPageRefresher({ build, mode, acquire: gate.acquire }), {
+    addresses: async () => (await entryModule()).warmAddresses(),
+    busy: () => gate.stats().waiting > 0,
+  });
   app.use(gate);
   // counted until each handler returns, so stopping waits for work whose visitor has already left
   const pages = trackInFlight(createRequestHandler({ build, mode }));

@@ -90,6 +90,11 @@ export interface PageCache {
   purge(scope?: PurgeScope): number;
   /** Keeps a copy another process rendered, unless it may be older than a change seen here; answers whether. */
   adopt(copy: SharedCopy): boolean;
+  /**
+   * Renders an address nobody is waiting for into a copy, unless one is kept and usable or a render of it
+   * is running (the warm-up, server/warm-up.ts); answers whether a copy was kept.
+   */
+  warm(key: string, source: RefreshSource): Promise<boolean>;
   /** how many copies it holds and their size, and how requests were answered since the start */
   readonly stats: {
     entries: number;
@@ -99,6 +104,7 @@ export interface PageCache {
     shared: number;
     rendered: number;
     refreshed: number;
+    warmed: number;
   };
 }
 
@@ -107,7 +113,7 @@ export interface PageCache {
  * protocol, `req.hostname` and, behind a trusted proxy, X-Forwarded-Host), so a request with another
  * forwarded host can never fill the copy that other visitors get.
  */
-function cacheKey(req: Request): string {
+export function cacheKey(req: Request): string {
   const forwarded = req.app?.enabled("trust proxy") ? (req.get("x-forwarded-host") ?? "") : "";
   return `${req.protocol}://${req.hostname}\u0000${req.get("host") ?? ""}\u0000${forwarded}\u0000${req.originalUrl}`;
 }
@@ -253,7 +259,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   } = options;
   const copies = copyStore({ maxBytes, now, purgeGraceMs });
   const pending = new Map<string, Promise<Entry | null>>();
-  const counts = { hit: 0, stale: 0, shared: 0, rendered: 0, refreshed: 0 };
+  const counts = { hit: 0, stale: 0, shared: 0, rendered: 0, refreshed: 0, warmed: 0 };
 
   // addresses purged again while their render was running: rendered once more when it ends
   const again = new Map<string, RefreshSource>();
@@ -338,6 +344,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (own && own.purgedUntil === null && own.storedAt >= entry.storedAt) return false;
     copies.store(key, { ...entry, encoded: { ...entry.encoded }, purgedUntil: null, usedAt: now() });
     return true;
+  };
+  middleware.warm = async (key, source) => {
+    if (maxBytes <= 0 || !refresh || pending.has(key) || copies.answerable(key)) return false;
+    const finish = begin(key, source);
+    const page = await refresh(source).catch(() => null);
+    finish(page ? renderedOf(page) : null);
+    const made = copies.peek(key)?.source === source;
+    if (made) counts.warmed += 1;
+    return made;
   };
   middleware.purge = (scope: PurgeScope = null) => {
     const marked = copies.purge(scope);

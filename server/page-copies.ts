@@ -232,6 +232,11 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
     purgedAfter(at: number, tags: readonly string[]): boolean {
       return purges.after(at, tags);
     },
+    /** Whether the copy kept for `key` (if any) may still be answered: not purged and not past its stale time. */
+    answerable(key: string): boolean {
+      const entry = entries.get(key);
+      return entry !== undefined && entry.purgedUntil === null && entry.staleUntil > now();
+    },
     /** The copy kept for `key`, without answering it (nothing moves, nothing expires). */
     peek(key: string): Entry | undefined {
       return entries.get(key);

@@ -82,7 +82,7 @@ export const envFields = z.object({
     .int("must be a whole number of megabytes (0 turns the page cache off)")
     .min(0, "must be a whole number of megabytes (0 turns the page cache off)")
     .max(4096, "must be at most 4096")
-    .default(64),
+    .default(160),
   PAGE_CACHE_SECONDS: z.coerce
     .number({ error: "must be a whole number of seconds (30 to 86400)" })
     .int("must be a whole number of seconds (30 to 86400)")

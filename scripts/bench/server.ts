@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { SERVER_NODE_FLAGS } from "./build-script";
 import { treeRss } from "./proc";
-import { salePassSeconds } from "./sale/options";
+import { salePassSeconds, WARM_UP_LIMIT_SECONDS } from "./sale/options";
 import {
   BASE,
   CONCURRENCIES,
@@ -50,6 +50,9 @@ function environment(url: string | undefined, pass: Pass): NodeJS.ProcessEnv {
   return env;
 }
 
+/** The page cache's budget as shipped (PAGE_CACHE_MB's default in app/config/env-fields.server.ts). */
+const SHIPPED_PAGE_CACHE_MB = "160";
+
 export interface Pass {
   /** "on" or "off" */
   cache: string;
@@ -68,16 +71,27 @@ export function passes(postgres: boolean): Pass[] {
   const list: Pass[] = [];
   if (ROUTE_GROUPS.has("storefront") || ROUTE_GROUPS.has("dashboard")) {
     for (const concurrency of postgres ? CONCURRENCIES : [1]) {
-      list.push({ cache: "on", pageCacheMb: "64", concurrency, rows: concurrency === 1 ? "all" : "some" });
+      list.push({
+        cache: "on",
+        pageCacheMb: SHIPPED_PAGE_CACHE_MB,
+        concurrency,
+        rows: concurrency === 1 ? "all" : "some",
+      });
       if (ROUTE_GROUPS.has("storefront"))
         list.push({ cache: "off", pageCacheMb: "0", concurrency, rows: concurrency === 1 ? "all" : "some" });
     }
   }
   if (ROUTE_GROUPS.has("soak"))
-    list.push({ cache: "on", pageCacheMb: "64", concurrency: postgres ? SOAK_CONCURRENCY : 1, rows: "soak" });
+    list.push({
+      cache: "on",
+      pageCacheMb: SHIPPED_PAGE_CACHE_MB,
+      concurrency: postgres ? SOAK_CONCURRENCY : 1,
+      rows: "soak",
+    });
   // the sale model reads the database beside the server: PostgreSQL only
   if (ROUTE_GROUPS.has("sale") && postgres)
-    for (const concurrency of CONCURRENCIES) list.push({ cache: "on", pageCacheMb: "64", concurrency, rows: "sale" });
+    for (const concurrency of CONCURRENCIES)
+      list.push({ cache: "on", pageCacheMb: SHIPPED_PAGE_CACHE_MB, concurrency, rows: "sale" });
   return list;
 }
 
@@ -102,7 +116,7 @@ export async function startServer(url: string | undefined, pass: Pass): Promise<
     pass.rows === "soak"
       ? (SOAK_SECONDS + 300) * 1000
       : pass.rows === "sale"
-        ? (salePassSeconds(CONCURRENCIES.length) + 300) * 1000
+        ? (salePassSeconds(CONCURRENCIES.length) + WARM_UP_LIMIT_SECONDS + 300) * 1000
         : SERVER_TIME_LIMIT_MS;
   const guard = setTimeout(() => child.kill("SIGTERM"), limit);
   const stopped = new Promise<void>((resolve) => child.once("exit", () => resolve()));

@@ -38,3 +38,4 @@ export { createVariants, ORDER_PURGE_GRACE_MS, releaseStock, reserveStock, setVa
 export { forgetFacets } from "./facet-cache.server";
 export { findVariantBySku, lineAvailability, lineKey, variantsOf } from "./variants.server";
 export { searchSuggestions } from "./search.server";
+export { catalogueAddresses } from "./warm-addresses.server";

@@ -8,7 +8,7 @@
 import { saleCatalogue, type SaleCatalogue } from "./catalogue";
 import { runHotPiece, type HotPieceResult } from "./hot-piece";
 import { Ledger } from "./ledger";
-import { SALE } from "./options";
+import { SALE, WARM_UP_LIMIT_SECONDS } from "./options";
 import { mulberry32 } from "./random";
 import { highestSustainable, nextRate, type Tried } from "./rate-search";
 import { phoneAccounts, SALE_MIX, shopperAddress } from "./session";
@@ -21,6 +21,26 @@ export interface SalePassResult {
   /** why the search ended */
   ended: "done" | "time";
   hot: HotPieceResult | null;
+  /** the server's warm-up before the rates: pages made and seconds taken (null: it said nothing of one) */
+  warmUp: { made: number; seconds: number } | null;
+}
+
+/**
+ * The shop is opened before the sale: one visitor's page starts the server's warm-up (server/warm-up.ts),
+ * and the rates begin once its first round has made the catalogue's pages (or after the limit).
+ */
+async function warmedUp(base: string): Promise<SalePassResult["warmUp"]> {
+  const started = Date.now();
+  await (await fetch(`${base}/`, { headers: { "accept-encoding": "br, gzip" } })).arrayBuffer();
+  while (Date.now() - started < WARM_UP_LIMIT_SECONDS * 1000) {
+    const health = (await (await fetch(`${base}/healthz`)).json()) as {
+      warmUp?: { rounds: number; made: number };
+    };
+    if (!health.warmUp) return null;
+    if (health.warmUp.rounds > 0) return { made: health.warmUp.made, seconds: (Date.now() - started) / 1000 };
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return null;
 }
 
 /** Time a rate takes beyond its warm-up and window: the last visits' answers and the database's count. */
@@ -65,6 +85,12 @@ export async function salePass(options: {
   staffCookie: string;
   budgetSeconds: number;
 }): Promise<SalePassResult> {
+  const warmUp = await warmedUp(options.base);
+  console.log(
+    warmUp
+      ? `  The server's warm-up made ${warmUp.made} pages in ${warmUp.seconds.toFixed(0)} s`
+      : "  The server made no pages before the rates",
+  );
   const started = Date.now();
   const ledger = await Ledger.open(options.url);
   try {
@@ -115,7 +141,7 @@ export async function salePass(options: {
           (hot.verdict.ok ? "holds" : `fails (${hot.verdict.failures.join(", ")})`),
       );
     }
-    return { concurrency: options.concurrency, rates, best, ended, hot };
+    return { concurrency: options.concurrency, rates, best, ended, hot, warmUp };
   } finally {
     await ledger.close();
   }

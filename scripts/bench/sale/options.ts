@@ -36,6 +36,9 @@ export const SALE = {
 } as const;
 
 /** What one pass (one process count) of the sale may spend, seconds: the sale's minutes shared by the passes. */
+/** How long a sale pass waits for the server's first warm-up round (decision 057) before the rates. */
+export const WARM_UP_LIMIT_SECONDS = 420;
+
 export function salePassSeconds(passes: number): number {
   return (SALE.minutes * 60) / Math.max(1, passes);
 }
