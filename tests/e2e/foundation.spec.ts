@@ -125,7 +125,14 @@ test("the cart badge counts a guest's cart from local storage", async ({ page })
 test("health check reports the embedded database", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok", database: { kind: "pglite", ok: true } });
+  // and how far the making of the catalogue's pages has come since the first visitor (decision 057)
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(Object.keys(body)).toEqual(["status", "database", "warmUp"]);
+  expect(body).toMatchObject({
+    status: "ok",
+    database: { kind: "pglite", ok: true },
+    warmUp: { running: expect.any(Boolean), rounds: expect.any(Number), made: expect.any(Number) },
+  });
 });
 
 test("state-changing requests from another site are refused", async ({ request }) => {

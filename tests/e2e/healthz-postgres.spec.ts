@@ -70,17 +70,22 @@ test.describe("health check on PostgreSQL", () => {
       const response = await fetch(`http://127.0.0.1:${PORT}/healthz`);
       return {
         status: response.status,
-        body: (await response.json()) as { status: string; database: { kind: string; ok: boolean } },
+        body: (await response.json()) as { status: string; database: { kind: string; ok: boolean }; warmUp: unknown },
       };
     };
-    expect(await health()).toEqual({ status: 200, body: { status: "ok", database: { kind: "postgres", ok: true } } });
+    // no visitor yet, so the warm-up has not begun (decision 057)
+    const idle = { running: false, rounds: 0, made: 0, lastRoundMs: null };
+    expect(await health()).toEqual({
+      status: 200,
+      body: { status: "ok", database: { kind: "postgres", ok: true }, warmUp: idle },
+    });
 
     await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS false`);
     await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, [database]);
     const down = await health();
     expect(down.status).toBe(503);
     // the driver's reason goes to the log, not to whoever asks
-    expect(down.body).toEqual({ status: "unavailable", database: { kind: "postgres", ok: false } });
+    expect(down.body).toEqual({ status: "unavailable", database: { kind: "postgres", ok: false }, warmUp: idle });
 
     await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`);
     await expect.poll(async () => (await health()).status, { timeout: 15_000 }).toBe(200);
