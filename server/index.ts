@@ -131,9 +131,6 @@ function serveMediaAndHealth(
   });
 }
 
-/** How long after it expires a copy is still answered while it is rendered again (decision 057). */
-const STALE_SECONDS = 86_400;
-
 /**
  * Pages that are the same for every visitor, kept and refreshed in the background (decisions 013 and
  * 044); app code purges it through the hand-off slot (app/lib/page-cache.server.ts), and other
@@ -149,10 +146,7 @@ function mountPageCache(
   const pageCache = createPageCache({
     maxBytes: dev ? 0 : config.pageCacheBytes,
     keepSeconds: config.pageCacheSeconds,
-    // an expired copy is answered once more while one render replaces it, for up to a day: changes purge
-    // copies at once, so this bounds only what a missed purge shows, and a page made by the warm-up that
-    // nobody has asked for in a while is still a copy for its next visitor (decision 057)
-    staleSeconds: STALE_SECONDS,
+    staleSeconds: config.pageCacheSeconds,
     // a purged copy is never answered: the next visitor's render (shared by everyone asking meanwhile)
     // replaces it, so a change shows at once, to staff checking their edit as to shoppers
     purgeGraceMs: 0,
