@@ -104,7 +104,6 @@ export interface PageCache {
     shared: number;
     rendered: number;
     refreshed: number;
-    warmed: number;
   };
 }
 
@@ -259,7 +258,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   } = options;
   const copies = copyStore({ maxBytes, now, purgeGraceMs });
   const pending = new Map<string, Promise<Entry | null>>();
-  const counts = { hit: 0, stale: 0, shared: 0, rendered: 0, refreshed: 0, warmed: 0 };
+  const counts = { hit: 0, stale: 0, shared: 0, rendered: 0, refreshed: 0 };
 
   // addresses purged again while their render was running: rendered once more when it ends
   const again = new Map<string, RefreshSource>();
@@ -350,9 +349,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const finish = begin(key, source);
     const page = await refresh(source).catch(() => null);
     finish(page ? renderedOf(page) : null);
-    const made = copies.peek(key)?.source === source;
-    if (made) counts.warmed += 1;
-    return made;
+    return copies.peek(key)?.source === source;
   };
   middleware.purge = (scope: PurgeScope = null) => {
     const marked = copies.purge(scope);

@@ -24,6 +24,13 @@ export const PRICE_RANGES = [
 ] as const satisfies ReadonlyArray<{ value: string; label: string; minPaise?: number; maxPaise?: number }>;
 export type PriceRange = (typeof PRICE_RANGES)[number]["value"];
 
+/** The preset ranges a list whose pieces cost `minPaise` to `maxPaise` has pieces in. */
+export function priceRangesWithin(minPaise: number, maxPaise: number): PriceRange[] {
+  return PRICE_RANGES.filter(
+    (r) => ("minPaise" in r ? r.minPaise : 0) <= maxPaise && ("maxPaise" in r ? r.maxPaise : Infinity) >= minPaise,
+  ).map((r) => r.value);
+}
+
 /** The slider starts at 0 to 3999 and reaches 10000. */
 export const PRICE_SLIDER = { min: 0, max: 10_000, defaultMin: 0, defaultMax: 3999, step: 100 } as const;
 export const PER_PAGE = 24;

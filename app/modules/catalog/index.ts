@@ -16,6 +16,7 @@ export {
   listQuery,
   offeredSorts,
   PRICE_RANGES,
+  priceRangesWithin,
   PRICE_SLIDER,
   type SortBy,
 } from "./filters";

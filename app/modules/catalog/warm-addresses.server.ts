@@ -13,20 +13,13 @@ import {
   listQuery,
   offeredSorts,
   PER_PAGE,
-  PRICE_RANGES,
+  priceRangesWithin,
   type FacetKey,
   type ListFilters,
 } from "./filters";
 import { cachedFacets } from "./list.server";
 import { products } from "./schema.server";
 import { CATEGORIES } from "./types";
-
-/** The price ranges a list whose pieces cost `minPaise` to `maxPaise` has pieces in. */
-function rangesWithin(minPaise: number, maxPaise: number) {
-  return PRICE_RANGES.filter(
-    (r) => ("minPaise" in r ? r.minPaise : 0) <= maxPaise && ("maxPaise" in r ? r.maxPaise : Infinity) >= minPaise,
-  ).map((r) => r.value);
-}
 
 /** One list's filtered addresses (the list itself is made before any of them). */
 async function filteredLists(db: Db, category: string | undefined): Promise<string[]> {
@@ -43,7 +36,7 @@ async function filteredLists(db: Db, category: string | undefined): Promise<stri
     .map((s) => address({ sortBy: s.value, sortChosen: true }));
   for (const key of Object.keys(FACET_PARAMS) as FacetKey[])
     for (const { value } of facets[key]) addresses.push(address({ [key]: [value] }));
-  for (const priceRange of rangesWithin(bounds.min, bounds.max)) addresses.push(address({ priceRange }));
+  for (const priceRange of priceRangesWithin(bounds.min, bounds.max)) addresses.push(address({ priceRange }));
   if (facets.availability.inStock > 0) addresses.push(address({ availability: "in-stock" }));
   if (bounds.n > PER_PAGE) addresses.push(address({ page: 2 }));
   return addresses;

@@ -11,7 +11,7 @@
  * - search terms typed into the suggestion overlay, most of them a few popular words.
  */
 import { CATALOGUE } from "../../../app/db/seed/catalogue";
-import { listQuery, normaliseSearchTerm, PRICE_RANGES, type ListFilters } from "../../../app/modules/catalog";
+import { listQuery, normaliseSearchTerm, priceRangesWithin, type ListFilters } from "../../../app/modules/catalog";
 import { pick, shuffled, zipfSampler, type Random } from "./random";
 
 export interface SaleCatalogue {
@@ -68,9 +68,7 @@ export function listAddresses(category: string): { none: string[]; one: string[]
   // the scratch catalogue prices a piece at 0.6 to 1.5 times its template's price
   const low = Math.min(...pieces.map((t) => t.price * 60));
   const high = Math.max(...pieces.map((t) => t.price * 150));
-  const ranges = PRICE_RANGES.filter(
-    (r) => ("minPaise" in r ? r.minPaise : 0) <= high && ("maxPaise" in r ? r.maxPaise : Infinity) >= low,
-  ).map((r) => r.value);
+  const ranges = priceRangesWithin(low, high);
   const address = (f: Partial<ListFilters>) => `/products${listQuery({ category, ...f })}`;
   const sorted = (sortBy: (typeof SORTS)[number]) => ({ sortBy, sortChosen: true });
   const one = [
