@@ -15,12 +15,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     { term: q, suggestions },
     // the same for every visitor: browsers keep it briefly for repeated keystrokes, and the server's
-    // shared page cache answers the popular terms without a query (decision 013); purged when lists
-    // change (decision 044)
+    // shared page cache answers the popular terms without a query (decision 013); purged when what
+    // lists hold changes (a piece added, renamed, taken off sale) or a piece it shows changes (decision
+    // 044). Not when a size sells out: suggestions are found and ordered by words and age, never by stock
     {
       headers: {
         "Cache-Control": `public, max-age=30, s-maxage=${SHARED_PAGE_SECONDS}`,
-        ...cacheTagHeader([cacheTags.list, cacheTags.mixedList, ...suggestions.map((item) => cacheTags.card(item.id))]),
+        ...cacheTagHeader([cacheTags.list, ...suggestions.map((item) => cacheTags.card(item.id))]),
       },
     },
   );
