@@ -1,7 +1,16 @@
 import { getConfig } from "../app/config.server";
 import { openDatabase, type Database } from "../app/db/client.server";
+import { announcePurge } from "../app/lib/page-cache-bus.server";
+import { purgeAnnouncer } from "../app/lib/page-cache.server";
 
-/** Opens the configured database (embedded under DATA_DIR, or DATABASE_URL) for a command-line script, migrated. */
+/**
+ * Opens the configured database (embedded under DATA_DIR, or DATABASE_URL) for a command-line script, migrated.
+ *
+ * On PostgreSQL a running shop may be serving from the same database: what the script changes (a stock
+ * count, a product) is announced to the shop's processes as their own writes are (decision 044), so their
+ * copies of the pages that show it go at once rather than when they expire. The announcements are sent
+ * before the database closes. (The embedded database cannot be open in a running shop and a script at once.)
+ */
 export async function openConfiguredDatabase(): Promise<Database> {
   const config = getConfig();
   const database = await openDatabase(
@@ -17,5 +26,31 @@ export async function openConfiguredDatabase(): Promise<Database> {
     );
   });
   await database.migrate();
-  return database;
+  if (database.kind !== "postgres") return database;
+  const sending: Array<Promise<void>> = [];
+  purgeAnnouncer.set({
+    announce: (scope) => {
+      sending.push(
+        new Promise<void>((resolve) =>
+          announcePurge(
+            database.db,
+            scope,
+            (error) => {
+              console.error(`Could not tell the running shop of a change: ${String(error)}`);
+              resolve();
+            },
+            resolve,
+          ),
+        ),
+      );
+    },
+  });
+  return {
+    ...database,
+    close: async () => {
+      await Promise.all(sending);
+      purgeAnnouncer.clear();
+      await database.close();
+    },
+  };
 }

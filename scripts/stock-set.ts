@@ -9,7 +9,8 @@
  *
  * A product may also be named by its slug. Same database as `npm start` (stop the shop first when
  * it runs on the embedded database: only one process can open it; with DATABASE_URL it may run
- * alongside, and other instances' page caches catch up within 30 s).
+ * alongside: each change is announced to the running shop's processes, whose copies of the pages that
+ * show it go at once, as after a change made in the shop).
  */
 import { getConfig } from "../app/config.server";
 import { inTransaction } from "../app/db/transaction.server";

@@ -54,9 +54,17 @@ export function scopeOfMessage(payload: string | undefined, self: string = sende
   }
 }
 
-/** Sends a purge to every other process; a failure is logged by the caller's `onError`, never thrown. */
-export function announcePurge(db: Db, scope: PurgeScope, onError: (error: unknown) => void): void {
-  db.execute(sql`select pg_notify(${PURGE_CHANNEL}, ${purgeMessage(scope)})`).catch(onError);
+/**
+ * Sends a purge to every other process; a failure is logged by the caller's `onError`, never thrown.
+ * `onSent`: called once the database has taken it.
+ */
+export function announcePurge(
+  db: Db,
+  scope: PurgeScope,
+  onError: (error: unknown) => void,
+  onSent: () => void = () => {},
+): void {
+  db.execute(sql`select pg_notify(${PURGE_CHANNEL}, ${purgeMessage(scope)})`).then(onSent, onError);
 }
 
 export interface PurgeListener {
