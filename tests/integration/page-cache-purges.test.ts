@@ -66,6 +66,30 @@ describe("purges after catalogue changes", () => {
     expect(purges).toEqual([reach, reach]);
   });
 
+  it("the variant a card's quick add puts in the bag selling out, or coming back, purges its cards, not its lists", async () => {
+    const colors = [
+      { name: "Indigo", hex: "#2E3A87" },
+      { name: "Rose", hex: "#C75B7A" },
+    ];
+    const variantStock = [
+      { size: "M", colour: "Indigo", stock: 1 },
+      { size: "M", colour: "Rose", stock: 2 },
+      { size: "S", colour: "Indigo", stock: 2 },
+      { size: "S", colour: "Rose", stock: 1 },
+    ];
+    const productId = await createTestProduct(t.db, { sizes: ["S", "M"], colors, variantStock });
+    // quick add: size M (offered), the first colour; its size stays in stock in Rose
+    const quick = (await findVariant(t.db, productId, "M", "Indigo"))!.id;
+    const other = (await findVariant(t.db, productId, "S", "Rose"))!.id;
+    await inTransaction(t.db, (tx) => reserveStock(tx, [{ variantId: quick, quantity: 1 }]));
+    await inTransaction(t.db, (tx) => releaseStock(tx, [{ variantId: quick, quantity: 1 }]));
+    const cards = { tags: [`product:${productId}`, `card:${productId}`, "home"] };
+    expect(purges).toEqual([cards, cards]);
+    // another variant selling out, its size left in another colour: the piece's own page only
+    await inTransaction(t.db, (tx) => reserveStock(tx, [{ variantId: other, quantity: 1 }]));
+    expect(purges[2]).toEqual({ tags: [`product:${productId}`] });
+  });
+
   it("two pieces of two categories selling out in one order purge both categories' lists, once", async () => {
     const saree = await createTestProduct(t.db, { sizes: [], colors: [], stock: 1, category: "sarees" });
     const kurta = await createTestProduct(t.db, { sizes: [], colors: [], stock: 1, category: "kurtas" });

@@ -92,17 +92,20 @@ function changes(tx: Tx): Changes {
 
 /**
  * Stock of these products changed; `availability`: the categories of those among them that sold out, came
- * back, or lost or gained a size (their cards and their categories' lists change; none: only their pages).
+ * back, or lost or gained a size (their cards and their categories' lists change; none: only their pages);
+ * `cards`: those whose cards changed without that (the variant their quick add puts in the bag sold out or
+ * came back); `graceMs`: a shopper's order's grace (none: staff).
  */
 export function stockChanged(
   tx: Tx,
   productIds: readonly string[],
   availability: readonly string[],
-  graceMs?: number,
+  options: { graceMs?: number; cards?: readonly string[] } = {},
 ): void {
   const found = changes(tx);
-  found.graceMs = Math.min(found.graceMs, graceMs ?? 0);
-  for (const id of productIds) (availability.length > 0 ? found.cards : found.pages).add(id);
+  found.graceMs = Math.min(found.graceMs, options.graceMs ?? 0);
+  const cards = new Set(options.cards ?? []);
+  for (const id of productIds) (availability.length > 0 || cards.has(id) ? found.cards : found.pages).add(id);
   for (const category of availability) found.listCategories.add(category);
 }
 

@@ -4,7 +4,17 @@ import { inTransaction } from "../../db/transaction.server";
 import { queueBackInStockMessages } from "./back-in-stock.server";
 import { catalogueChanged, stockChanged } from "./catalogue-changes.server";
 import { productVariants, products } from "./schema.server";
-import { spreadStock, variantAxes, variantKey, variantMatrix, variantSkus, type VariantStock } from "./variants";
+import { QUICK_ADD_SIZE } from "./quick-add";
+import {
+  DEFAULT_COLOUR,
+  DEFAULT_SIZE,
+  spreadStock,
+  variantAxes,
+  variantKey,
+  variantMatrix,
+  variantSkus,
+  type VariantStock,
+} from "./variants";
 import { isUuid } from "../../lib/ids";
 
 /*
@@ -102,6 +112,17 @@ async function refreshProducts(tx: Tx, productIds: readonly string[]): Promise<s
   return [...new Set(result.rows.filter((row) => row.changed).map((row) => row.category))];
 }
 
+/**
+ * In an UPDATE's RETURNING: whether the variant is the one its product's cards put in the bag with quick
+ * add (`quickAddLine`, the cards' `quickAddStock`). A card offers quick add only while that variant has
+ * stock, so its selling out or coming back changes the cards, even when the product's sizes in stock
+ * do not (another colour of that size is left).
+ */
+const isQuickAddVariant = sql<boolean>`EXISTS (
+  SELECT 1 FROM ${products} p WHERE p.id = ${productVariants.productId}
+    AND ${productVariants.size} = CASE WHEN ${QUICK_ADD_SIZE} = ANY(p.sizes) THEN ${QUICK_ADD_SIZE} ELSE coalesce(p.sizes[1], ${DEFAULT_SIZE}) END
+    AND ${productVariants.colour} = coalesce(p.color_names[1], ${DEFAULT_COLOUR}))`;
+
 async function currentStock(tx: Tx, variantId: string): Promise<number | null> {
   if (!isUuid(variantId)) return null;
   const [row] = await tx
@@ -130,6 +151,8 @@ export async function reserveStock(
     tx,
     lines.map((l) => l.variantId),
   );
+  // the products whose cards' quick add sold out
+  const quickGone = new Set<string>();
   const takeAll = async (q: Tx): Promise<StockFailure | null> => {
     for (const line of inLockOrder(lines)) {
       const taken = isUuid(line.variantId)
@@ -137,8 +160,12 @@ export async function reserveStock(
             .update(productVariants)
             .set({ stock: sql`${productVariants.stock} - ${line.quantity}`, updatedAt: sql`now()` })
             .where(sql`${productVariants.id} = ${line.variantId} AND ${productVariants.stock} >= ${line.quantity}`)
-            .returning({ id: productVariants.id })
+            .returning({
+              productId: productVariants.productId,
+              quickGone: sql<boolean>`${productVariants.stock} = 0 AND ${isQuickAddVariant}`,
+            })
         : [];
+      if (taken[0]?.quickGone) quickGone.add(taken[0].productId);
       if (taken.length === 0)
         return {
           ok: false,
@@ -161,7 +188,7 @@ export async function reserveStock(
           return { ok: true, availability: await refreshProducts(sp, productIds) };
         });
   if (!result.ok) return result;
-  stockChanged(tx, productIds, result.availability, options.purgeGraceMs);
+  stockChanged(tx, productIds, result.availability, { graceMs: options.purgeGraceMs, cards: [...quickGone] });
   return { ok: true };
 }
 
@@ -178,6 +205,8 @@ export async function releaseStock(tx: Tx, lines: readonly StockLine[], now = ne
     tx,
     lines.map((l) => l.variantId),
   );
+  // the products whose cards' quick add came back
+  const quickBack = new Set<string>();
   const result = await inTransaction<StockFailure | { ok: true; restocked: string[]; availability: string[] }>(
     tx,
     async (sp, rollBack) => {
@@ -188,7 +217,12 @@ export async function releaseStock(tx: Tx, lines: readonly StockLine[], now = ne
               .update(productVariants)
               .set({ stock: sql`${productVariants.stock} + ${line.quantity}`, updatedAt: sql`now()` })
               .where(eq(productVariants.id, line.variantId))
-              .returning({ id: productVariants.id, stock: productVariants.stock })
+              .returning({
+                id: productVariants.id,
+                productId: productVariants.productId,
+                stock: productVariants.stock,
+                quick: isQuickAddVariant,
+              })
           : [];
         if (!row)
           return rollBack({
@@ -198,7 +232,10 @@ export async function releaseStock(tx: Tx, lines: readonly StockLine[], now = ne
             requested: line.quantity,
             available: null,
           });
-        if (row.stock - line.quantity === 0) restocked.push(row.id);
+        if (row.stock - line.quantity === 0) {
+          restocked.push(row.id);
+          if (row.quick) quickBack.add(row.productId);
+        }
       }
       const availability = await refreshProducts(sp, productIds);
       await queueBackInStockMessages(sp, restocked, now);
@@ -206,7 +243,7 @@ export async function releaseStock(tx: Tx, lines: readonly StockLine[], now = ne
     },
   );
   if (!result.ok) return result;
-  stockChanged(tx, productIds, result.availability);
+  stockChanged(tx, productIds, result.availability, { cards: [...quickBack] });
   return { ok: true, restocked: result.restocked };
 }
 
