@@ -150,7 +150,7 @@ function warmUpLine(passes: SalePassResult[]): string {
       : `${p.concurrency} process${p.concurrency === 1 ? "" : "es"}: none`,
   );
   return (
-    "Before the rates, one visit to the home page started the server's warm-up (the catalogue's lists with one filter, then its product pages, " +
+    "Before the rates, one visit to the home page started the server's warm-up (the catalogue's lists, the suggestions for the beginnings of its commonest words, its lists with one filter, its product pages, then lists with a size and a second choice, " +
     `made one at a time until the copies fill 80 % of the page cache's budget: WARM_FILL in server/warm-up.ts), and the rates began when its first round ended: ${parts.join("; ")}.`
   );
 }
