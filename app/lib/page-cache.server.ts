@@ -38,6 +38,8 @@ export const cacheTags = {
   listOf: (category: string) => `list:${category}`,
   mixedList: "list-mixed",
   home: "home",
+  /** a piece's published reviews as the product page's list asks for them */
+  reviews: (productId: string) => `reviews:${productId}`,
 };
 
 /** The Cache-Tag header of a page that shows these tags (at most 200 cards: a longer page is tagged `list`). */
@@ -49,7 +51,7 @@ export function cacheTagHeader(tags: readonly string[]): Record<string, string> 
  * After a write that changes what visitors see (products, prices, stock, pictures, reviews, store
  * settings): marks the copies that show it in this process's shared page cache (every copy without a
  * scope) and tells the other processes and instances on the same database (PostgreSQL NOTIFY). A copy
- * with no tags is touched by every purge. A no-op where no server runs (tests, scripts).
+ * with no tags is touched only by a purge of every copy. A no-op where no server runs (tests, scripts).
  */
 export function purgePageCache(scope: PurgeScope = null): void {
   pageCacheHandOff.get()?.purge?.(scope);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { NO_STORE_HEADERS, SHARED_CACHE_CONTROL } from "~/lib/cache-control";
+import { cacheTagHeader, cacheTags } from "~/lib/page-cache.server";
 import { existingProductIds, isProductId } from "~/modules/catalog/index.server";
 import { readReviewSort } from "~/modules/reviews";
 import { listPublishedReviews } from "~/modules/reviews/index.server";
@@ -34,7 +35,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listPublishedReviews(db, params.id, { sort: readReviewSort(query.sort), page: query.page }),
   ]);
   if (!known.has(params.id)) return notFound();
-  return Response.json(page, { headers: { "Cache-Control": SHARED_CACHE_CONTROL } });
+  // a helpful vote purges its piece's reviews; writing, editing and moderating a review purge every copy
+  return Response.json(page, {
+    headers: { "Cache-Control": SHARED_CACHE_CONTROL, ...cacheTagHeader([cacheTags.reviews(params.id)]) },
+  });
 }
 
 function notFound(): Response {

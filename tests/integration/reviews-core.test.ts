@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../../app/db/client.server";
+import { pageCacheHandOff, type PurgeScope } from "../../app/lib/page-cache.server";
+import * as reviewsAnswer from "../../app/routes/api.products.$id.reviews";
 import { loadListPage } from "../../app/modules/catalog/index.server";
 import { getProduct } from "../../app/modules/catalog/products.server";
 import { products } from "../../app/modules/catalog/schema.server";
@@ -187,6 +189,31 @@ describe("one of each per shopper, even when a request races itself", () => {
     const [row] = await t.db.select().from(reviews).where(eq(reviews.id, saved.reviewId));
     expect(votes!.n).toBe(5);
     expect(row!.helpfulCount).toBe(5);
+  });
+});
+
+describe("a helpful vote and the shared copies", () => {
+  afterEach(() => pageCacheHandOff.clear());
+
+  it("purges its piece's reviews in every process; a second vote, nothing", async () => {
+    const kurta = await product();
+    const [author] = await buyers(kurta, 1);
+    const saved = await save(author!.id, kurta, input(5));
+    if (!saved.ok) throw new Error(saved.message);
+    const voter = await createTestShopper(t.db);
+    const purges: PurgeScope[] = [];
+    pageCacheHandOff.set({ purge: (scope) => purges.push(scope) });
+    expect((await voteHelpful(t.db, { userId: voter.id, reviewId: saved.reviewId })).ok).toBe(true);
+    expect((await voteHelpful(t.db, { userId: voter.id, reviewId: saved.reviewId })).ok).toBe(false);
+    expect(purges).toEqual([{ tags: [`reviews:${kurta}`] }]);
+    // which is the tag the piece's reviews answer carries
+    const answer = await reviewsAnswer.loader({
+      request: new Request(`http://shop.test/api/products/${kurta}/reviews`),
+      params: { id: kurta },
+      context: {},
+    } as unknown as Parameters<typeof reviewsAnswer.loader>[0]);
+    expect(answer.headers.get("Cache-Tag")).toBe(`reviews:${kurta}`);
+    expect(((await answer.json()) as { reviews: Array<{ helpfulCount: number }> }).reviews[0]?.helpfulCount).toBe(1);
   });
 });
 

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
-import { inTransaction } from "../../db/transaction.server";
+import { afterCommit, inTransaction } from "../../db/transaction.server";
 import { isUuid } from "../../lib/ids";
+import { cacheTags, purgePageCache } from "../../lib/page-cache.server";
 import { REVIEW_MESSAGES } from "./rules";
 import { reviewReports, reviews, reviewVotes } from "./schema.server";
 
@@ -17,7 +18,12 @@ export type VoteResult =
 async function publishedReview(db: Db, reviewId: string) {
   if (!isUuid(reviewId)) return null;
   const [row] = await db
-    .select({ id: reviews.id, userId: reviews.userId, helpfulCount: reviews.helpfulCount })
+    .select({
+      id: reviews.id,
+      productId: reviews.productId,
+      userId: reviews.userId,
+      helpfulCount: reviews.helpfulCount,
+    })
     .from(reviews)
     .where(and(eq(reviews.id, reviewId), eq(reviews.status, "published")))
     .limit(1);
@@ -44,6 +50,8 @@ export async function voteHelpful(db: Db, args: { userId: string; reviewId: stri
       .set({ helpfulCount: sql`${reviews.helpfulCount} + 1` })
       .where(eq(reviews.id, review.id))
       .returning({ n: reviews.helpfulCount });
+    // the piece's reviews, whose count (and 'Most helpful' order) changed, in every process
+    afterCommit(tx, () => purgePageCache({ tags: [cacheTags.reviews(review.productId)] }));
     return { ok: true, status: 200, helpfulCount: row?.n ?? 0, message: REVIEW_MESSAGES.voted };
   });
 }
