@@ -39,7 +39,7 @@ export async function startPurgeBus(db: Db, url: string): Promise<void> {
   );
   purgeAnnouncer.set({
     announce: (scope) =>
-      announcePurge(db, scope, (error) =>
+      void announcePurge(db, scope, (error) =>
         log.warn({ err: error }, "page cache: could not tell the other processes of a change"),
       ),
   });

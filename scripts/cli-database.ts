@@ -31,16 +31,8 @@ export async function openConfiguredDatabase(): Promise<Database> {
   purgeAnnouncer.set({
     announce: (scope) => {
       sending.push(
-        new Promise<void>((resolve) =>
-          announcePurge(
-            database.db,
-            scope,
-            (error) => {
-              console.error(`Could not tell the running shop of a change: ${String(error)}`);
-              resolve();
-            },
-            resolve,
-          ),
+        announcePurge(database.db, scope, (error) =>
+          console.error(`Could not tell the running shop of a change: ${String(error)}`),
         ),
       );
     },

@@ -55,16 +55,11 @@ export function scopeOfMessage(payload: string | undefined, self: string = sende
 }
 
 /**
- * Sends a purge to every other process; a failure is logged by the caller's `onError`, never thrown.
- * `onSent`: called once the database has taken it.
+ * Sends a purge to every other process; a failure is logged by the caller's `onError`, never thrown. The
+ * answer settles once the database has taken it (or it failed): a script waits for it before it closes.
  */
-export function announcePurge(
-  db: Db,
-  scope: PurgeScope,
-  onError: (error: unknown) => void,
-  onSent: () => void = () => {},
-): void {
-  db.execute(sql`select pg_notify(${PURGE_CHANNEL}, ${purgeMessage(scope)})`).then(onSent, onError);
+export function announcePurge(db: Db, scope: PurgeScope, onError: (error: unknown) => void): Promise<void> {
+  return db.execute(sql`select pg_notify(${PURGE_CHANNEL}, ${purgeMessage(scope)})`).then(() => {}, onError);
 }
 
 export interface PurgeListener {

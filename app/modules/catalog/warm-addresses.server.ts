@@ -32,7 +32,7 @@ export const WARM_SUGGESTION_WORDS = 120;
  * A name's words as a shopper types them: lower case, split at spaces, a hyphen kept ('co-ord'), no
  * punctuation around them, no numbers.
  */
-export function typedWords(name: string): Set<string> {
+function typedWords(name: string): Set<string> {
   return new Set(
     name
       .toLowerCase()
@@ -43,13 +43,12 @@ export function typedWords(name: string): Set<string> {
 }
 
 /**
- * The suggestion addresses the overlay asks for as a shopper types the commonest words of the active
- * pieces' names (by how many pieces use them), each beginning from two letters, in lower case.
+ * The suggestion addresses the overlay asks for as a shopper types the commonest words of these names
+ * (the active pieces', by how many pieces use them), each beginning from two letters, in lower case.
  */
-async function suggestionAddresses(db: Db): Promise<string[]> {
-  const rows = await db.select({ name: products.name }).from(products).where(eq(products.isActive, true));
+function suggestionAddresses(names: readonly string[]): string[] {
   const uses = new Map<string, number>();
-  for (const { name } of rows) for (const word of typedWords(name)) uses.set(word, (uses.get(word) ?? 0) + 1);
+  for (const name of names) for (const word of typedWords(name)) uses.set(word, (uses.get(word) ?? 0) + 1);
   const words = [...uses]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, WARM_SUGGESTION_WORDS)
@@ -123,13 +122,13 @@ export async function catalogueAddresses(db: Db): Promise<string[]> {
     if (facets) twoFilters.push(...twoFilterLists(facets));
   }
   const pieces = await db
-    .select({ id: products.id })
+    .select({ id: products.id, name: products.name })
     .from(products)
     .where(eq(products.isActive, true))
     .orderBy(sql`${products.popularity} desc nulls last`, desc(products.createdAt), asc(products.id));
   return [
     ...lists.map((category) => listAddress(category, {})),
-    ...(await suggestionAddresses(db)),
+    ...suggestionAddresses(pieces.map((p) => p.name)),
     ...filtered,
     ...pieces.map((p) => `/product/${p.id}`),
     ...twoFilters,
