@@ -14,7 +14,7 @@ import { listAdminProducts, loadProductForEdit, saveProduct } from "../../app/mo
 import { PRODUCT_MESSAGES, stockCells, type ProductFormValues } from "../../app/modules/catalog/product-form";
 import { getProduct } from "../../app/modules/catalog/products.server";
 import { backInStockRequests, productImages, products, productVariants } from "../../app/modules/catalog/schema.server";
-import { reserveStock } from "../../app/modules/catalog/stock.server";
+import { REPRICED_LISTS_GRACE_MS, reserveStock } from "../../app/modules/catalog/stock.server";
 import { findVariant, findVariantBySku, variantsOf } from "../../app/modules/catalog/variants.server";
 import { PRODUCT_IMAGE_WIDTHS, thumbnailKey, variantKey } from "../../app/modules/media/images";
 import { storeResponsivePicture } from "../../app/modules/media/process.server";
@@ -455,6 +455,35 @@ describe("editing a product", () => {
       "Price ₹4,999 → ₹4,499; stock S/Rust 0 → 3",
       expect.stringContaining("Added ‘Bandhani Dupatta Set’"),
     ]);
+  });
+
+  it("purges for a new price the piece's pages at once, and its category's lists and search a moment later; for a new description every list", async () => {
+    const id = created(await save("new", await newForm({ name: "Kota Doria Saree", category: "sarees" })));
+    const pages = [`product:${id}`, `card:${id}`, "home"];
+
+    const repriced = await formFor(id);
+    repriced.price = "3899";
+    const before = purges.scopes.length;
+    expect((await save(id, repriced)).status).toBe(200);
+    // the lists that show the card go with it at once; the others (price sorts and ranges of the
+    // category, search) may order or hold it differently, and are answered at most 500 ms while rendered
+    expect(purges.scopes.slice(before)).toEqual([
+      { tags: pages },
+      { tags: ["list-mixed", "list:sarees"], graceMs: REPRICED_LISTS_GRACE_MS },
+    ]);
+
+    const pictured = await formFor(id);
+    pictured.pictures = [...pictured.pictures].reverse();
+    const beforePictures = purges.scopes.length;
+    expect((await save(id, pictured)).status).toBe(200);
+    expect(purges.scopes.slice(beforePictures)).toEqual([{ tags: pages }]);
+
+    const described = await formFor(id);
+    described.description = "Handwoven Kota doria with a zari border, light enough for summer.";
+    const beforeWords = purges.scopes.length;
+    expect((await save(id, described)).status).toBe(200);
+    // searches and suggestions find pieces by their words: every list
+    expect(purges.scopes.slice(beforeWords)).toEqual([{ tags: [...pages, "list"] }]);
   });
 
   it("does not undo a sale made while the form was open: only cells staff changed are written", async () => {

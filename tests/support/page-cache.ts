@@ -1,15 +1,20 @@
 import { afterAll, beforeAll } from "vitest";
-import { pageCacheHandOff } from "../../app/lib/page-cache.server";
+import { pageCacheHandOff, type PurgeScope } from "../../app/lib/page-cache.server";
 
 /**
  * Stands in for the server's shared page cache while a test file runs, counting the purges the code
- * under test asks for (a write that changes what signed-out visitors see must ask for one). Call it
- * at the top level of the file; read `count` in the tests.
+ * under test asks for (a write that changes what signed-out visitors see must ask for one) and keeping
+ * their scopes, in order. Call it at the top level of the file; read `count` and `scopes` in the tests.
  */
-export function countPageCachePurges(): { readonly count: number } {
-  const purges = { count: 0 };
+export function countPageCachePurges(): { readonly count: number; readonly scopes: PurgeScope[] } {
+  const purges = { count: 0, scopes: [] as PurgeScope[] };
   beforeAll(() => {
-    pageCacheHandOff.set({ purge: () => (purges.count += 1) });
+    pageCacheHandOff.set({
+      purge: (scope) => {
+        purges.count += 1;
+        purges.scopes.push(scope);
+      },
+    });
   });
   afterAll(() => {
     pageCacheHandOff.clear();
