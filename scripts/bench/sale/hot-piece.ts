@@ -16,6 +16,7 @@ import { decodeData, formBody, HttpClient, type Answer } from "./http";
 import type { Ledger } from "./ledger";
 import { oversoldReport, type OversoldReport } from "./oversold";
 import { mulberry32, pick, poissonArrivals } from "./random";
+import { machineCpu, treeCpuSeconds } from "../proc";
 import { phoneAccounts, shopperAddress } from "./session";
 import { editProduct, stockSetTo } from "./staff-edits";
 import { CATALOGUE_STEPS, percentile, Recorder, type StepSummary } from "./stats";
@@ -41,6 +42,8 @@ export interface HotPieceResult {
   stockAfter: number | null;
   oversold: OversoldReport | null;
   catalogue: StepSummary;
+  /** CPU used from the moment to the last answer, ms: the server's processes and the whole machine (null without /proc) */
+  burstCpu: { serverMs: number | null; machineMs: number | null };
   verdict: { ok: boolean; failures: string[] };
 }
 
@@ -129,6 +132,7 @@ export async function runHotPiece(setup: {
   ledger: Ledger;
   staffCookie: string;
   catalogue: SaleCatalogue;
+  serverPid?: number;
 }): Promise<HotPieceResult> {
   const { base, ledger, catalogue } = setup;
   const client = new HttpClient(base, { maxSockets: 256, timeoutMs: 15_000 });
@@ -154,7 +158,9 @@ export async function runHotPiece(setup: {
     const light = lightCatalogue(guests, catalogue, HOT_PIECE.catalogueRate, moment - 1000, moment + 6000).finally(() =>
       guests.close(),
     );
+    const cpuAtMoment = sleep(moment - performance.now()).then(() => cpuNow(setup.serverPid));
     const answers = await Promise.all(ready.map((r) => placeAt(r, moment)));
+    const burstCpu = cpuSince(await cpuAtMoment, cpuNow(setup.serverPid));
     const catalogueSummary = await light;
     const { sold } = await ledger.soldSince(before.at);
     const now = await ledger.stockOf([variant.id]);
@@ -163,6 +169,7 @@ export async function runHotPiece(setup: {
       answers,
       ready.length,
       catalogueSummary,
+      burstCpu,
       oversoldReport({ start, sold, now }),
       now.get(variant.id) ?? null,
     );
@@ -206,10 +213,24 @@ async function placeAt(r: Ready, moment: number): Promise<Placed> {
   };
 }
 
+/** The server's processes' CPU seconds and the machine's busy ticks, now. */
+function cpuNow(serverPid: number | undefined) {
+  return { server: serverPid ? treeCpuSeconds(serverPid) : null, machine: machineCpu()?.busy ?? null };
+}
+
+function cpuSince(from: ReturnType<typeof cpuNow>, to: ReturnType<typeof cpuNow>): HotPieceResult["burstCpu"] {
+  // the machine's ticks are hundredths of a second on Linux, as treeCpuSeconds assumes
+  return {
+    serverMs: from.server !== null && to.server !== null ? Math.round((to.server - from.server) * 1000) : null,
+    machineMs: from.machine !== null && to.machine !== null ? (to.machine - from.machine) * 10 : null,
+  };
+}
+
 function judge(
   placed: Placed[],
   ready: number,
   catalogue: StepSummary,
+  burstCpu: HotPieceResult["burstCpu"],
   oversold: OversoldReport,
   stockAfter: number | null,
 ): HotPieceResult {
@@ -235,6 +256,7 @@ function judge(
     stockAfter,
     oversold,
     catalogue,
+    burstCpu,
   };
   const failures: string[] = [];
   if (ready < HOT_PIECE.shoppers) failures.push(`${ready} of ${HOT_PIECE.shoppers} shoppers made ready`);

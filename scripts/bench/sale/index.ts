@@ -135,9 +135,15 @@ export async function salePass(options: {
     );
     let hot: HotPieceResult | null = null;
     if (SALE.hotPiece) {
-      hot = await runHotPiece({ base: options.base, ledger, staffCookie: options.staffCookie, catalogue });
+      hot = await runHotPiece({
+        base: options.base,
+        ledger,
+        staffCookie: options.staffCookie,
+        catalogue,
+        serverPid: options.serverPid,
+      });
       console.log(
-        `  Hot piece: ${hot.orders} orders, ${hot.refusals} clear refusals, p99 ${hot.p99} ms, catalogue p99 ${hot.catalogue.p99} ms: ` +
+        `  Hot piece: ${hot.orders} orders, ${hot.refusals} clear refusals, p99 ${hot.p99} ms, server CPU ${hot.burstCpu.serverMs ?? "-"} ms, catalogue p99 ${hot.catalogue.p99} ms: ` +
           (hot.verdict.ok ? "holds" : `fails (${hot.verdict.failures.join(", ")})`),
       );
     }

@@ -101,8 +101,8 @@ function latencyTable(passes: SalePassResult[]): string {
 
 function hotTable(passes: SalePassResult[]): string {
   const lines = [
-    "| Processes | Shoppers ready | Units | Orders | Clear refusals | Other answers | 5xx / no answer | p50 ms | p99 ms | Max ms | Stock after | Oversold | Catalogue meanwhile: answers, p99 ms, from a copy | Verdict |",
-    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
+    "| Processes | Shoppers ready | Units | Orders | Clear refusals | Other answers | 5xx / no answer | p50 ms | p99 ms | Max ms | CPU over the burst, ms: server / machine | Stock after | Oversold | Catalogue meanwhile: answers, p99 ms, from a copy | Verdict |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|---|",
   ];
   for (const p of passes) {
     const h: HotPieceResult | null = p.hot;
@@ -110,7 +110,7 @@ function hotTable(passes: SalePassResult[]): string {
     const oversold = h.oversold ? h.oversold.oversoldUnits + h.oversold.negative.length : "-";
     const c = h.catalogue;
     lines.push(
-      `| ${p.concurrency} | ${h.ready} | ${h.units} | ${h.orders} | ${h.refusals} | ${h.otherAnswers} | ${h.serverErrors} / ${h.networkErrors} | ${h.p50} | ${h.p99} | ${h.max} | ` +
+      `| ${p.concurrency} | ${h.ready} | ${h.units} | ${h.orders} | ${h.refusals} | ${h.otherAnswers} | ${h.serverErrors} / ${h.networkErrors} | ${h.p50} | ${h.p99} | ${h.max} | ${orDash(h.burstCpu?.serverMs ?? null)} / ${orDash(h.burstCpu?.machineMs ?? null)} | ` +
         `${orDash(h.stockAfter)} | ${oversold} | ${c.count}, ${ms(c.p99)}, ${share(c.count ? c.copy / c.count : Number.NaN)} | ${h.verdict.ok ? "holds" : `fails: ${h.verdict.failures.join(", ")}`} |`,
     );
   }
