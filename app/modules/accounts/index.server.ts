@@ -19,7 +19,7 @@ export {
   updateAddress,
   updateProfile,
 } from "./profile.server";
-export { endSession, getAuth, getSessionUser, handleAuthRequest, requireUser } from "./session.server";
+export { currentSession, endSession, getAuth, getSessionUser, handleAuthRequest, requireUser } from "./session.server";
 export { signInAddressRefusal } from "./sign-in-address.server";
 export { sendSignInCode, signOut, verifySignInCode } from "./sign-in.server";
 export { ensureDemoShopper } from "./demo-shopper.server";

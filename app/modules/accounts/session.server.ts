@@ -8,6 +8,7 @@ import { session as sessionTable } from "./auth-schema.server";
 import { AUTH_HTTP_ENDPOINTS, createAuth, REGISTRATION_WINDOW_MS, registrationPending, type Auth } from "./auth.server";
 import { SIGN_IN_ELSEWHERE_CODE } from "./sign-in-address";
 import { hasSessionCookie } from "./session-cookie";
+import { findSession, type FoundSession } from "./session-lookup.server";
 import { signInAddressRefusal } from "./sign-in-address.server";
 import { smsProviderFor } from "./sms.server";
 
@@ -37,12 +38,20 @@ export type SessionUser = {
  */
 export async function getSessionUser(request: Request, now = Date.now()): Promise<SessionUser | null> {
   if (!hasSessionCookie(request.headers.get("cookie"))) return null;
-  const session = await getAuth().api.getSession({ headers: request.headers });
+  const session = await currentSession(request, now);
   if (!session || session.user.banned) return null;
   const user = session.user as SessionUser;
   if (registrationPending(user) && now - new Date(session.session.createdAt).getTime() > REGISTRATION_WINDOW_MS)
     return null;
   return user;
+}
+
+/**
+ * The session a request's cookie names and its account, as the auth library would answer it (read in one
+ * statement where nothing needs writing: decision 058), or null when signed out.
+ */
+export function currentSession(request: Request, now = Date.now()): Promise<FoundSession | null> {
+  return findSession(getDatabase().db, getAuth(), request.headers, now);
 }
 
 function signInRedirect(request: Request): Response {

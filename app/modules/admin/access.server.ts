@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server";
 import { NO_STORE_HEADERS } from "../../lib/cache-control";
 import { STAFF_ROLE } from "../accounts/index.server";
-import { endSession, getAuth } from "../accounts/index.server";
+import { currentSession, endSession } from "../accounts/index.server";
 import { hasSessionCookie } from "../accounts";
 import { isStaffOwner } from "../accounts/index.server";
 import { getStoreSettings, type StoreSettings } from "../content/index.server";
@@ -180,7 +180,7 @@ async function checkStaff(request: Request, now: Date): Promise<Guarded> {
   }
   if (key) reused.delete(key);
 
-  const found = await getAuth().api.getSession({ headers: request.headers });
+  const found = await currentSession(request, now.getTime());
   if (!found || found.user.banned) throw signIn("signed-out");
   const user = found.user as { id: string; name: string; email: string; role?: string | null };
   if (user.role !== STAFF_ROLE) throw data(ADMIN_MESSAGES.forbidden, { status: 403, headers: ADMIN_HEADERS });
