@@ -19,11 +19,6 @@ interface Changes {
   lists: boolean;
   /** the categories whose lists' members or counts changed (a size of one of their pieces sold out or came back) */
   listCategories: Set<string>;
-  /**
-   * the categories of pieces whose price staff changed: their lists' price sorts, price ranges and counts,
-   * and lists that mix categories (search, the home page), may order or hold the piece differently
-   */
-  repricedCategories: Set<string>;
   /** too many to name: every copy */
   all: boolean;
   /**
@@ -39,13 +34,6 @@ interface Changes {
  * so shoppers never wait for that render and never see a sold-out size for more than a second.
  */
 export const ORDER_PURGE_GRACE_MS = 500;
-
-/**
- * A staff price edit's lists (those that do not show the piece's card, which are purged at once with the
- * card): answered for up to this long while one render replaces each, so a price edit on a hot piece
- * never makes the shoppers on its category's lists and on search wait for renders.
- */
-export const REPRICED_LISTS_GRACE_MS = ORDER_PURGE_GRACE_MS;
 
 const changesOf = new WeakMap<Tx, Changes>();
 
@@ -74,19 +62,12 @@ function purgeTags(changes: Changes): string[] {
  * forget theirs when they hear of it), and the outbox is woken to send the texts a restock queued.
  */
 function committed(changes: Changes): void {
-  const everyCopy = changes.all || changes.pages.size + changes.cards.size > MANY;
-  if (everyCopy) purgePageCache();
+  if (changes.all || changes.pages.size + changes.cards.size > MANY) purgePageCache();
   else {
     const tags = purgeTags(changes);
     purgePageCache(changes.graceMs > 0 ? { tags, graceMs: changes.graceMs } : { tags });
   }
-  const repriced = !everyCopy && !changes.lists && changes.repricedCategories.size > 0;
-  if (repriced)
-    purgePageCache({
-      tags: [cacheTags.mixedList, ...[...changes.repricedCategories].map(cacheTags.listOf)],
-      graceMs: REPRICED_LISTS_GRACE_MS,
-    });
-  if (changes.all || changes.lists || changes.listCategories.size > 0 || repriced) forgetFacets();
+  if (changes.all || changes.lists || changes.listCategories.size > 0) forgetFacets();
   kickOutbox();
 }
 
@@ -99,7 +80,6 @@ function changes(tx: Tx): Changes {
       cards: new Set(),
       lists: false,
       listCategories: new Set(),
-      repricedCategories: new Set(),
       all: false,
       graceMs: Infinity,
     };
@@ -133,20 +113,14 @@ export function stockChanged(
  * For writers of what the shop shows besides stock (a product's name, price, pictures, a product
  * added or removed): the same after-commit work as a stock change, registered on `tx` (one opened
  * by `inTransaction`), for these products' pages and every page showing their cards, and every list
- * unless `lists` is false (a change no list's members, order or counts depend on, such as a picture);
- * `repricedIn`: the categories of these products when their price changed (the lists of those
- * categories and those that mix categories, within REPRICED_LISTS_GRACE_MS); without products, for every
- * page. Registered several times in one transaction, it runs once.
+ * unless `lists` is false (a change no list's members, order or counts depend on, such as a new price or
+ * picture: a list that does not show the piece yet may take up to PAGE_CACHE_SECONDS to); without
+ * products, for every page. Registered several times in one transaction, it runs once.
  */
-export function catalogueChanged(
-  tx: Tx,
-  productIds?: readonly string[],
-  options: { lists?: boolean; repricedIn?: readonly string[] } = {},
-): void {
+export function catalogueChanged(tx: Tx, productIds?: readonly string[], options: { lists?: boolean } = {}): void {
   const found = changes(tx);
   found.graceMs = 0;
   if (!productIds) found.all = true;
   else for (const id of productIds) found.cards.add(id);
   if (options.lists !== false) found.lists = true;
-  for (const category of options.repricedIn ?? []) found.repricedCategories.add(category);
 }

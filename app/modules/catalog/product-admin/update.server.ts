@@ -160,6 +160,7 @@ async function writeStockCells(
 
 /** Fields no list's members, order or counts depend on (decision 044): a change purges only the pages showing the piece. */
 const CARD_ONLY: ReadonlySet<string> = new Set([
+  "pricePaise",
   "originalPricePaise",
   "pictures",
   "details",
@@ -224,14 +225,10 @@ export async function updateInTx(
     summary: productChangeSummary(before, after),
     changes,
   });
-  // A new picture changes the pages that show the piece. A new price changes them and the lists of its
-  // category and of all categories (price sorts, ranges and counts; search), whether they show it or not.
-  // Any other field (a name or description changes searches and suggestions) may change every list.
-  const fields = Object.keys(changes);
-  catalogueChanged(tx, [productId], {
-    lists: !fields.every((field) => CARD_ONLY.has(field) || field === "pricePaise"),
-    repricedIn: fields.includes("pricePaise") ? [row.category] : [],
-  });
+  // A new price or picture changes the pages that show the piece (a list it newly falls into by price
+  // may wait PAGE_CACHE_SECONDS: decision 057). Any other field may change every list: a name or a
+  // description changes what searches and suggestions find.
+  catalogueChanged(tx, [productId], { lists: !Object.keys(changes).every((field) => CARD_ONLY.has(field)) });
 
   // A removed picture's files go after the commit, unless an order line shows it (orders keep their picture).
   let removedKeys = removed.map((i) => i.key);
