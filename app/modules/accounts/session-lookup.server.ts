@@ -108,8 +108,9 @@ export function signedValue(raw: string | null, secret: string): string | null {
   const value = raw.slice(0, dot);
   const signature = raw.slice(dot + 1);
   if (signature.length !== 44 || !signature.endsWith("=")) return null;
-  const expected = createHmac("sha256", secret).update(value).digest();
-  const given = Buffer.from(signature, "base64");
+  // the canonical base64 of the HMAC, character for character (the library's atob refuses the URL-safe alphabet)
+  const expected = Buffer.from(createHmac("sha256", secret).update(value).digest("base64"));
+  const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
 }
 
