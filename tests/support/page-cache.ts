@@ -7,17 +7,17 @@ import { pageCacheHandOff, type PurgeScope } from "../../app/lib/page-cache.serv
  * their scopes, in order. Call it at the top level of the file; read `count` and `scopes` in the tests.
  */
 export function countPageCachePurges(): { readonly count: number; readonly scopes: PurgeScope[] } {
-  const purges = { count: 0, scopes: [] as PurgeScope[] };
+  const scopes: PurgeScope[] = [];
   beforeAll(() => {
-    pageCacheHandOff.set({
-      purge: (scope) => {
-        purges.count += 1;
-        purges.scopes.push(scope);
-      },
-    });
+    pageCacheHandOff.set({ purge: (scope) => scopes.push(scope) });
   });
   afterAll(() => {
     pageCacheHandOff.clear();
   });
-  return purges;
+  return {
+    get count() {
+      return scopes.length;
+    },
+    scopes,
+  };
 }

@@ -159,8 +159,9 @@ export async function lookUpSession(
   // expired: the library deletes it and answers signed out
   if (expiresAt < now) return { kind: "library" };
   // due for the daily refresh (unless 'remember me' was off): the library extends it
-  const remembered = !signedValue(cookieValue(cookieHeader, rules.dontRememberCookie), rules.secret);
-  if (remembered && expiresAt - rules.expiresInMs + rules.updateAgeMs <= now) return { kind: "library" };
+  const due = expiresAt - rules.expiresInMs + rules.updateAgeMs <= now;
+  if (due && !signedValue(cookieValue(cookieHeader, rules.dontRememberCookie), rules.secret))
+    return { kind: "library" };
   return {
     kind: "found",
     found: {

@@ -40,9 +40,8 @@ export async function getSessionUser(request: Request, now = Date.now()): Promis
   if (!hasSessionCookie(request.headers.get("cookie"))) return null;
   const session = await currentSession(request, now);
   if (!session || session.user.banned) return null;
-  const user = session.user as SessionUser;
-  if (registrationPending(user) && now - new Date(session.session.createdAt).getTime() > REGISTRATION_WINDOW_MS)
-    return null;
+  const user: SessionUser = session.user;
+  if (registrationPending(user) && now - session.session.createdAt.getTime() > REGISTRATION_WINDOW_MS) return null;
   return user;
 }
 

@@ -182,7 +182,7 @@ async function checkStaff(request: Request, now: Date): Promise<Guarded> {
 
   const found = await currentSession(request, now.getTime());
   if (!found || found.user.banned) throw signIn("signed-out");
-  const user = found.user as { id: string; name: string; email: string; role?: string | null };
+  const { user } = found;
   if (user.role !== STAFF_ROLE) throw data(ADMIN_MESSAGES.forbidden, { status: 403, headers: ADMIN_HEADERS });
 
   const db = getDb();
