@@ -1,7 +1,8 @@
 /*
  * The page cache's purges between processes (decision 044), started at boot on PostgreSQL: this
  * process's purges are announced on the database, and the others' reach this process's page cache,
- * facet counts (when lists changed) and cached store settings (when everything changed).
+ * facet counts (when lists changed), fit advice counts (when a size return changed) and cached store
+ * settings (when everything changed).
  */
 import type { Db } from "./db/client.server";
 import { announcePurge, listenForPurges, type PurgeListener } from "./lib/page-cache-bus.server";
@@ -10,6 +11,7 @@ import { getLogger } from "./lib/logger.server";
 import { processSlot } from "./lib/process-singleton";
 import { forgetFacets } from "~/modules/catalog/index.server";
 import { forgetCachedStoreSettings } from "~/modules/content/index.server";
+import { forgetFitAdvice, namesFitAdvice } from "~/modules/returns/index.server";
 
 const listener = processSlot<PurgeListener>("pageCacheListener");
 
@@ -18,6 +20,7 @@ function purgedElsewhere(scope: PurgeScope): void {
   pageCacheHandOff.get()?.purge?.(scope);
   if (scope === null || scope.tags.includes(cacheTags.list) || scope.tags.includes(cacheTags.mixedList)) forgetFacets();
   if (scope === null) forgetCachedStoreSettings();
+  if (scope === null || namesFitAdvice(scope.tags)) forgetFitAdvice();
 }
 
 /** Listens for the others' purges (waiting up to 5 s for the first connection) and announces this process's. */

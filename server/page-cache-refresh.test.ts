@@ -157,6 +157,26 @@ describe("page cache: answering from a copy while it is rendered again", () => {
     expect((await get("/product/brief")).cache).toBeNull();
   });
 
+  it("only makes a copy stale when a purge expires it: answered as before while rendered, until its own stale time", async () => {
+    await get("/product/sorted");
+    version = "v2";
+    cache.purge({ tags: ["product:sorted"], expire: true });
+    clock += 30_000; // far past any grace, within the copy's fresh and stale windows
+    expect(await get("/product/sorted")).toMatchObject({ cache: "stale", body: "<p>/product/sorted v1 #1</p>" });
+    await settle();
+    expect(await get("/product/sorted")).toMatchObject({ cache: "hit", body: "<p>/product/sorted v2 #2</p>" });
+
+    // a purge with no grace after it still wins: the next visitor waits for a render
+    cache.purge({ tags: ["product:sorted"], expire: true });
+    cache.purge({ tags: ["product:sorted"], graceMs: 0 });
+    expect(await get("/product/sorted")).toMatchObject({ cache: null, body: "<p>/product/sorted v2 #3</p>" });
+
+    // and an expired copy past its stale time is gone, as one whose time ran out
+    cache.purge({ tags: ["product:sorted"], expire: true });
+    clock += (60 + 120 + 1) * 1000;
+    expect((await get("/product/sorted")).cache).toBeNull();
+  });
+
   it("purges only the copies that show a tag; a purge without tags reaches every copy", async () => {
     await get("/product/red");
     await get("/product/blue");

@@ -9,6 +9,9 @@
  * - purged (a change of what it shows: a price, stock, a setting): answered for at most the purge's grace
  *   (its `graceMs`, else `purgeGraceMs`) while one render replaces it, so a shopper never sees a sold-out
  *   size as available for longer than that; a later purge with less grace shortens it;
+ * - expired by a purge (`expire`: a change that moves pieces in lists without changing what any card shows,
+ *   a new price in a list sorted or filtered by price): stale at once, answered while one render replaces it
+ *   until its own `staleUntil`, as if its time were up;
  * - gone after that, or once it is over the byte budget (what counts is what is kept: a copy is kept
  *   compressed).
  *
@@ -52,9 +55,10 @@ export interface RefreshSource {
 
 /**
  * Every copy, or those showing any of these tags; `graceMs`: how long a purged copy may still be answered
- * while it is rendered again (the store's `purgeGraceMs` when absent).
+ * while it is rendered again (the store's `purgeGraceMs` when absent); `expire`: the copies are only made
+ * stale, answered while rendered again for as long as their own stale window allows (no grace applies).
  */
-export type PurgeScope = { tags: readonly string[]; graceMs?: number } | null;
+export type PurgeScope = { tags: readonly string[]; graceMs?: number; expire?: boolean } | null;
 
 /** How many purges are remembered for renders in flight; a render older than all of them is not kept. */
 const PURGE_LOG = 512;
@@ -202,7 +206,7 @@ export function copyStore(options: { maxBytes: number; now: () => number; purgeG
     /** Marks the copies the change touches (every copy without tags); answers how many. */
     purge(scope: PurgeScope): number {
       purges.record(scope);
-      const until = now() + Math.max(0, scope?.graceMs ?? purgeGraceMs);
+      const until = scope?.expire ? Infinity : now() + Math.max(0, scope?.graceMs ?? purgeGraceMs);
       let marked = 0;
       for (const [, entry] of touched(scope)) {
         if (entry.purgedUntil === null) marked += 1;

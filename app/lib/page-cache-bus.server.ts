@@ -28,13 +28,20 @@ interface Message {
   from: string;
   tags?: readonly string[];
   graceMs?: number;
+  /** only made stale (the receiving cache's own stale window applies) */
+  expire?: boolean;
 }
 
 /** The message for a purge: its tags, or none for every copy (also when the tags would not fit). */
 export function purgeMessage(scope: PurgeScope, from: string = sender): string {
   const all = JSON.stringify({ from } satisfies Message);
   if (scope === null) return all;
-  const tagged = JSON.stringify({ from, tags: scope.tags, graceMs: scope.graceMs } satisfies Message);
+  const tagged = JSON.stringify({
+    from,
+    tags: scope.tags,
+    graceMs: scope.graceMs,
+    ...(scope.expire ? { expire: true } : {}),
+  } satisfies Message);
   return tagged.length <= MAX_PAYLOAD ? tagged : all;
 }
 
@@ -45,6 +52,7 @@ export function scopeOfMessage(payload: string | undefined, self: string = sende
     if (typeof message.from !== "string" || message.from === self) return undefined;
     if (message.tags === undefined) return null;
     if (!Array.isArray(message.tags) || !message.tags.every((tag) => typeof tag === "string")) return null;
+    if (message.expire === true) return { tags: message.tags, expire: true };
     const grace = message.graceMs;
     return typeof grace === "number" && Number.isInteger(grace) && grace >= 0 && grace <= MAX_GRACE_MS
       ? { tags: message.tags, graceMs: grace }

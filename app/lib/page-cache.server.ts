@@ -7,9 +7,11 @@ import { processSlot } from "./process-singleton";
 
 /**
  * Every copy (null), or the copies that carry any of these tags; `graceMs`: how long a purged copy may
- * still be answered while one render replaces it (the cache's own, 0 in the shop, when absent).
+ * still be answered while one render replaces it (the cache's own, 0 in the shop, when absent);
+ * `expire`: the copies are only made stale, as if their time were up (answered while one render replaces
+ * them, within their own stale window), for a change that moves pieces in lists and shows on no card.
  */
-export type PurgeScope = { tags: readonly string[]; graceMs?: number } | null;
+export type PurgeScope = { tags: readonly string[]; graceMs?: number; expire?: boolean } | null;
 
 /**
  * Where the server puts its page cache's purge when it starts (server/index.ts); the app reaches it
@@ -29,6 +31,11 @@ export const purgeAnnouncer = processSlot<{ announce(scope: PurgeScope): void }>
  * - `list:<category>`: a list of one category, whose members and counts change only with its pieces;
  * - `list-mixed`: a list whose pieces may come from any category (no category chosen, the home page's
  *   new arrivals, search suggestions): a size selling out anywhere may change it;
+ * - `list-price:<category>`, `list-price-mixed`: a list whose order or members follow prices (a sort by
+ *   price, a price range), of one category or mixed: a new price of a piece it does not show changes it;
+ * - `related:<category>`: a product page of that category, whose "You may also like" shows its newest
+ *   pieces: a piece added to it (or made active, or moved into it) changes them;
+ * - `fit:<id>`: the product's page, whose fit advice follows its size returns (a request or its decline);
  * - `home`: the home page, whose new arrivals come after its headers (it cannot name their cards).
  */
 export const cacheTags = {
@@ -37,7 +44,12 @@ export const cacheTags = {
   list: "list",
   listOf: (category: string) => `list:${category}`,
   mixedList: "list-mixed",
+  /** a list sorted or filtered by price, of this category or (null) of several */
+  priceList: (category: string | null) => (category ? `list-price:${category}` : "list-price-mixed"),
   home: "home",
+  related: (category: string) => `related:${category}`,
+  /** a product page's fit advice, from its size returns */
+  fit: (productId: string) => `fit:${productId}`,
   /** a piece's published reviews as the product page's list asks for them */
   reviews: (productId: string) => `reviews:${productId}`,
 };

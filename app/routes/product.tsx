@@ -48,7 +48,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   ]);
   invariantResponse(product, "Product not found", 404);
   // its own page, and the cards of its neighbours (decision 044)
-  const tags = [cacheTags.product(product.id), ...related.map((r) => cacheTags.card(r.id))];
+  const tags = [
+    cacheTags.product(product.id),
+    cacheTags.related(product.category),
+    cacheTags.fit(product.id),
+    ...related.map((r) => cacheTags.card(r.id)),
+  ];
   return data(
     {
       product,

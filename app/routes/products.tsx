@@ -3,8 +3,8 @@ import { data, Link, useNavigate, useNavigation, useRevalidator } from "react-ro
 import { ProductListView } from "~/components/product/product-list-view";
 import { getDb } from "~/db/client.server";
 import { sharedPageHeaders } from "~/lib/cache-control";
-import { cacheTagHeader, cacheTags } from "~/lib/page-cache.server";
-import { loadListPage } from "~/modules/catalog/index.server";
+import { cacheTagHeader } from "~/lib/page-cache.server";
+import { listPageTags, loadListPage } from "~/modules/catalog/index.server";
 import { notFoundMeta } from "~/components/product/not-found-notice";
 import { catalogueShouldRevalidate } from "~/components/shopper/revalidation";
 import type { Route } from "./+types/products";
@@ -48,11 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     { ...page, origin: getConfig().baseUrl },
     {
       status: page.notice ? 404 : 200,
-      headers: cacheTagHeader([
-        cacheTags.list,
-        page.category ? cacheTags.listOf(page.category.slug) : cacheTags.mixedList,
-        ...page.items.map((item) => cacheTags.card(item.id)),
-      ]),
+      headers: cacheTagHeader(listPageTags(page)),
     },
   );
 }

@@ -460,13 +460,31 @@ describe("editing a product", () => {
   it("purges for a new price or picture the pages that show the piece; for a new description every list, as for a name", async () => {
     const id = created(await save("new", await newForm({ name: "Kota Doria Saree", category: "sarees" })));
     const pages = [`product:${id}`, `card:${id}`, "home"];
+    const priceLists = ["list-price:sarees", "list-price-mixed"];
+    expect((await formFor(id)).price).toBe("4999");
 
+    const pictured = await formFor(id);
+    pictured.pictures = [...pictured.pictures].reverse();
+    const beforePictures = purges.scopes.length;
+    expect((await save(id, pictured)).status).toBe(200);
+    expect(purges.scopes.slice(beforePictures)).toEqual([{ tags: pages }]);
+
+    // within its price range (₹2,000-₹5,000): the lists sorted or filtered by price only go stale (decision 059)
     const repriced = await formFor(id);
     repriced.price = "3899";
-    repriced.pictures = [...repriced.pictures].reverse();
     const before = purges.scopes.length;
     expect((await save(id, repriced)).status).toBe(200);
-    expect(purges.scopes.slice(before)).toEqual([{ tags: pages }]);
+    expect(purges.scopes.slice(before)).toEqual([{ tags: pages }, { tags: priceLists, expire: true }]);
+
+    // across a range's edge: every list of its category and the mixed ones count it in another range
+    const cheaper = await formFor(id);
+    cheaper.price = "1899";
+    const beforeCheaper = purges.scopes.length;
+    expect((await save(id, cheaper)).status).toBe(200);
+    expect(purges.scopes.slice(beforeCheaper)).toEqual([
+      { tags: pages },
+      { tags: [...priceLists, "list:sarees", "list-mixed"], expire: true },
+    ]);
 
     const described = await formFor(id);
     described.description = "Handwoven Kota doria with a zari border, light enough for summer.";
@@ -474,6 +492,40 @@ describe("editing a product", () => {
     expect((await save(id, described)).status).toBe(200);
     // searches and suggestions find pieces by their words (the description is in the search's vector)
     expect(purges.scopes.slice(beforeWords)).toEqual([{ tags: [...pages, "list"] }]);
+  });
+
+  it("makes a category's product pages stale when a piece joins it: their 'You may also like' shows its newest", async () => {
+    const beforeNew = purges.scopes.length;
+    const id = created(await save("new", await newForm({ name: "Gota Patti Kurta", category: "kurtas" })));
+    expect(purges.scopes.slice(beforeNew)).toEqual([
+      { tags: [`product:${id}`, `card:${id}`, "home", "list"] },
+      { tags: ["related:kurtas"], expire: true },
+    ]);
+
+    const moved = await formFor(id);
+    moved.category = "sarees";
+    const beforeMove = purges.scopes.length;
+    expect((await save(id, moved)).status).toBe(200);
+    expect(purges.scopes.slice(beforeMove)).toEqual([
+      { tags: [`product:${id}`, `card:${id}`, "home", "list"] },
+      { tags: ["related:sarees"], expire: true },
+    ]);
+
+    // a piece that leaves (made inactive) goes from the pages that show its card; no more is purged
+    const hidden = await formFor(id);
+    hidden.isActive = false;
+    const beforeHide = purges.scopes.length;
+    expect((await save(id, hidden)).status).toBe(200);
+    expect(purges.scopes.slice(beforeHide)).toEqual([{ tags: [`product:${id}`, `card:${id}`, "home", "list"] }]);
+
+    const shown = await formFor(id);
+    shown.isActive = true;
+    const beforeShow = purges.scopes.length;
+    expect((await save(id, shown)).status).toBe(200);
+    expect(purges.scopes.slice(beforeShow)).toEqual([
+      { tags: [`product:${id}`, `card:${id}`, "home", "list"] },
+      { tags: ["related:sarees"], expire: true },
+    ]);
   });
 
   it("does not undo a sale made while the form was open: only cells staff changed are written", async () => {

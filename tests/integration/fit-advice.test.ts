@@ -7,6 +7,7 @@ import { returnRequests } from "../../app/modules/returns/schema.server";
 import * as productRoute from "../../app/routes/product";
 import { createTestShopper } from "../factories/orders";
 import { askReturn, deliveredOrderOf, prepareReturnsShop, sizedKurta } from "../factories/size-returns";
+import { countPageCachePurges } from "../support/page-cache";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -16,6 +17,7 @@ import { setupTestDatabase } from "../setup/test-db";
  */
 
 const t = setupTestDatabase();
+const purges = countPageCachePurges();
 const staff = { id: "", name: "Priya Shah" };
 
 beforeAll(async () => {
@@ -109,6 +111,40 @@ describe("fit advice on the product page", () => {
       await withdrawReturn(t.db, { userId: row.userId, returnNumber: row.returnNumber, version: row.version }),
     ).toMatchObject({ ok: true });
     expect((await productPage(kurta)).fitAdvice).toBeNull();
+  });
+
+  it("makes the piece's page stale in every process when a size return is asked for or declined, for no other reason", async () => {
+    const kurta = await sizedKurta(t.db);
+    const fitPurges = (from: number) =>
+      purges.scopes.slice(from).filter((scope) => scope?.tags.some((tag) => tag.startsWith("fit:")));
+
+    const colour = await deliveredOrderOf(t.db, kurta);
+    const beforeColour = purges.scopes.length;
+    await askReturn(t.db, colour, { reason: "colour_not_as_shown", resolution: "store_credit", productId: kurta });
+    expect(fitPurges(beforeColour)).toEqual([]);
+
+    const beforeAsk = purges.scopes.length;
+    const [asked] = await sizeReturns(kurta, "too_large", 1);
+    expect(fitPurges(beforeAsk)).toEqual([{ tags: [`fit:${kurta}`], expire: true }]);
+
+    const beforeDecline = purges.scopes.length;
+    const declined = await declineReturn(t.db, {
+      returnId: asked!,
+      version: (await versionOf(asked!)).version,
+      reason: "Worn pieces cannot be exchanged",
+      staff,
+    });
+    expect(declined).toMatchObject({ ok: true });
+    expect(fitPurges(beforeDecline)).toEqual([{ tags: [`fit:${kurta}`], expire: true }]);
+    // the page's copy carries the tag the purge names
+    const page = await productRoute.loader({
+      request: new Request(`http://localhost:3000/product/${kurta}`),
+      params: { id: kurta },
+      context: {},
+    } as never);
+    expect((page as unknown as { init: { headers: Record<string, string> } }).init.headers["Cache-Tag"]).toContain(
+      `fit:${kurta}`,
+    );
   });
 
   it("counts a request once however many pieces of the product it sends back", async () => {

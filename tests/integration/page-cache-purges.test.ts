@@ -149,6 +149,9 @@ describe("purge messages between processes", () => {
     const tags = ["product:a", "list"];
     expect(scopeOfMessage(purgeMessage({ tags }, "other"))).toEqual({ tags });
     expect(scopeOfMessage(purgeMessage({ tags, graceMs: 500 }, "other"))).toEqual({ tags, graceMs: 500 });
+    // a change that only moves pieces in lists: the receiving cache makes the copies stale, with its own window
+    expect(scopeOfMessage(purgeMessage({ tags, expire: true }, "other"))).toEqual({ tags, expire: true });
+    expect(scopeOfMessage(JSON.stringify({ from: "other", tags, expire: "yes" }))).toEqual({ tags });
     // a grace it cannot trust is left out: the receiving cache's own (none in the shop)
     expect(scopeOfMessage(JSON.stringify({ from: "other", tags, graceMs: 60_000 }))).toEqual({ tags });
     expect(scopeOfMessage(JSON.stringify({ from: "other", tags, graceMs: "1" }))).toEqual({ tags });

@@ -8,6 +8,7 @@ import { afterCommit } from "../../db/transaction.server";
 import { cacheTags, purgePageCache } from "../../lib/page-cache.server";
 import { kickOutbox } from "../messages/index.server";
 import { forgetFacets } from "./facet-cache.server";
+import { movesPriceRange } from "./filters";
 
 /** What a transaction changed, gathered until it commits. */
 interface Changes {
@@ -19,6 +20,12 @@ interface Changes {
   lists: boolean;
   /** the categories whose lists' members or counts changed (a size of one of their pieces sold out or came back) */
   listCategories: Set<string>;
+  /** the categories a piece of which has a new price: their lists sorted or filtered by price change order or members */
+  priceLists: Set<string>;
+  /** the categories a piece of which moved into another preset price range: their lists' counts by range change */
+  priceRanges: Set<string>;
+  /** the categories a piece joined (added, made active, moved in): their product pages' newest pieces change */
+  joined: Set<string>;
   /** too many to name: every copy */
   all: boolean;
   /**
@@ -57,6 +64,22 @@ function purgeTags(changes: Changes): string[] {
 }
 
 /**
+ * What a new price changes beyond the pages that show the piece (those are purged with its card): the
+ * lists sorted or filtered by price, of its category and those mixing categories, and, when it crossed a
+ * preset range's edge, every list of both (their counts by range). None of them shows the piece's card,
+ * so they are only made stale (decision 059): answered as they were while one render replaces them, the
+ * ones visitors asked for lately rendered again at once.
+ */
+function priceTags(changes: Changes): string[] {
+  if (changes.lists || changes.priceLists.size === 0) return [];
+  return [
+    ...[...changes.priceLists].map(cacheTags.priceList),
+    cacheTags.priceList(null),
+    ...(changes.priceRanges.size > 0 ? [...[...changes.priceRanges].map(cacheTags.listOf), cacheTags.mixedList] : []),
+  ];
+}
+
+/**
  * After the transaction has committed: the copies of the pages that show what changed are purged in
  * every process (decision 044), this process's facet counts are forgotten when lists changed (others
  * forget theirs when they hear of it), and the outbox is woken to send the texts a restock queued.
@@ -66,8 +89,11 @@ function committed(changes: Changes): void {
   else {
     const tags = purgeTags(changes);
     purgePageCache(changes.graceMs > 0 ? { tags, graceMs: changes.graceMs } : { tags });
+    // what shows no changed card, only another order or set of pieces: made stale, not dropped
+    const reordered = [...priceTags(changes), ...[...changes.joined].map(cacheTags.related)];
+    if (reordered.length > 0) purgePageCache({ tags: reordered, expire: true });
   }
-  if (changes.all || changes.lists || changes.listCategories.size > 0) forgetFacets();
+  if (changes.all || changes.lists || changes.listCategories.size > 0 || changes.priceRanges.size > 0) forgetFacets();
   kickOutbox();
 }
 
@@ -80,6 +106,9 @@ function changes(tx: Tx): Changes {
       cards: new Set(),
       lists: false,
       listCategories: new Set(),
+      priceLists: new Set(),
+      priceRanges: new Set(),
+      joined: new Set(),
       all: false,
       graceMs: Infinity,
     };
@@ -123,4 +152,25 @@ export function catalogueChanged(tx: Tx, productIds?: readonly string[], options
   if (!productIds) found.all = true;
   else for (const id of productIds) found.cards.add(id);
   if (options.lists !== false) found.lists = true;
+}
+
+/**
+ * A piece of `category` has a new price (paise, before and after), registered on `tx` besides its
+ * `catalogueChanged`: the lists that sort or filter by price are made stale after the commit, and its
+ * category's lists too when the price crossed a preset range's edge.
+ */
+export function priceChanged(tx: Tx, category: string, beforePaise: number, afterPaise: number): void {
+  if (beforePaise === afterPaise) return;
+  const found = changes(tx);
+  found.priceLists.add(category);
+  if (movesPriceRange(beforePaise, afterPaise)) found.priceRanges.add(category);
+}
+
+/**
+ * A piece joined `category` (added to it active, made active, or moved into it), registered on `tx` besides
+ * its `catalogueChanged`: the category's product pages, whose "You may also like" shows its newest pieces,
+ * are made stale after the commit. A piece that leaves needs nothing more: the pages that show its card go.
+ */
+export function pieceJoined(tx: Tx, category: string): void {
+  changes(tx).joined.add(category);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasActiveFilters, listQuery, priceBoundsPaise } from "./filters";
+import { followsPrices, hasActiveFilters, listQuery, movesPriceRange, priceBoundsPaise } from "./filters";
 import { parseListFilters } from "./filters-parse";
 
 const parse = (qs: string) => parseListFilters(new URLSearchParams(qs));
@@ -90,5 +90,26 @@ describe("listQuery", () => {
     expect(parseListFilters(new URLSearchParams(qs.slice(1)))).toEqual(f);
     expect(listQuery(parse(""))).toBe("");
     expect(listQuery(parse("search=silk"))).toBe("?search=silk");
+  });
+});
+
+describe("what a new price changes in lists", () => {
+  it("names the lists whose order or members follow prices: a sort by price, a preset or custom range", () => {
+    expect(followsPrices(parse("category=kurtas&sortBy=price-low"))).toBe(true);
+    expect(followsPrices(parse("sortBy=price-high&size=M"))).toBe(true);
+    expect(followsPrices(parse("category=kurtas&priceRange=under1000"))).toBe(true);
+    expect(followsPrices(parse("category=kurtas&maxPrice=2500"))).toBe(true);
+    expect(followsPrices(parse("category=kurtas&minPrice=500"))).toBe(true);
+    expect(followsPrices(parse("category=kurtas&size=M&sortBy=newest"))).toBe(false);
+    expect(followsPrices(parse("search=silk"))).toBe(false);
+  });
+
+  it("moves a piece into another preset range only across an edge (both ends inclusive)", () => {
+    expect(movesPriceRange(499_900, 389_900)).toBe(false);
+    expect(movesPriceRange(499_900, 189_900)).toBe(true);
+    expect(movesPriceRange(99_999, 100_000)).toBe(true); // ₹999.99 is under ₹1,000; ₹1,000 is also ₹1,000-₹2,000
+    expect(movesPriceRange(150_000, 160_000)).toBe(false);
+    expect(movesPriceRange(500_000, 500_001)).toBe(true);
+    expect(movesPriceRange(600_000, 900_000)).toBe(false);
   });
 });

@@ -31,6 +31,16 @@ export function priceRangesWithin(minPaise: number, maxPaise: number): PriceRang
   ).map((r) => r.value);
 }
 
+/** The preset ranges a price in paise falls in (a price on an edge is in both ranges that share it). */
+function rangesHolding(paise: number): string {
+  return priceRangesWithin(paise, paise).join(",");
+}
+
+/** Whether a piece's new price moves it into or out of a preset range: the lists' counts by range change. */
+export function movesPriceRange(beforePaise: number, afterPaise: number): boolean {
+  return rangesHolding(beforePaise) !== rangesHolding(afterPaise);
+}
+
 /** The slider starts at 0 to 3999 and reaches 10000. */
 export const PRICE_SLIDER = { min: 0, max: 10_000, defaultMin: 0, defaultMax: 3999, step: 100 } as const;
 export const PER_PAGE = 24;
@@ -95,6 +105,17 @@ export function priceBoundsPaise(f: Pick<ListFilters, "priceRange" | "minPrice" 
   if (f.minPrice !== undefined && f.minPrice > 0) min = Math.max(min ?? 0, f.minPrice * 100);
   if (f.maxPrice !== undefined) max = Math.min(max ?? Number.MAX_SAFE_INTEGER, f.maxPrice * 100);
   return { min, max };
+}
+
+/** Whether a list's order or members follow its pieces' prices: a sort by price, a preset or custom price range. */
+export function followsPrices(f: Pick<ListFilters, "sortBy" | "priceRange" | "minPrice" | "maxPrice">): boolean {
+  return (
+    f.sortBy === "price-low" ||
+    f.sortBy === "price-high" ||
+    f.priceRange !== undefined ||
+    f.minPrice !== undefined ||
+    f.maxPrice !== undefined
+  );
 }
 
 /** Builds the query string for a filter state; defaults are left out so URLs stay short. */

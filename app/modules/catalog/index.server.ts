@@ -3,7 +3,7 @@
  * server files). Browser-safe names are in index.ts. Nothing here may reach a browser bundle.
  */
 export { askBackInStock, expireBackInStockRequests } from "./back-in-stock.server";
-export { loadListPage } from "./list-page.server";
+export { listPageTags, loadListPage } from "./list-page.server";
 export { packedSizesOf } from "./packages.server";
 export { listRelated } from "./list.server";
 export {

@@ -3,8 +3,9 @@
  * asked for that the shop does not have. The list route and the not-found route both answer with it.
  */
 import type { Db } from "../../db/client.server";
+import { cacheTags } from "../../lib/page-cache.server";
 import { parseListFilters } from "./filters-parse";
-import type { ListFilters } from "./filters";
+import { followsPrices, type ListFilters } from "./filters";
 import { cachedFacets, listCatalogue } from "./list.server";
 import { cardData, CATEGORIES, type ListNotice } from "./types";
 
@@ -42,3 +43,17 @@ export async function loadListPage(db: Db, url: URL, notice: ListNotice | null =
 }
 
 export type ListPage = Awaited<ReturnType<typeof loadListPage>>;
+
+/**
+ * The tags of a list page's copy (decision 044): every list's; its category's lists' (or those that mix
+ * categories); the price lists' when a price sort or range orders or picks its pieces; and its cards.
+ */
+export function listPageTags(page: ListPage): string[] {
+  const category = page.category?.slug ?? null;
+  return [
+    cacheTags.list,
+    category ? cacheTags.listOf(category) : cacheTags.mixedList,
+    ...(followsPrices(page.filters) ? [cacheTags.priceList(category)] : []),
+    ...page.items.map((item) => cacheTags.card(item.id)),
+  ];
+}

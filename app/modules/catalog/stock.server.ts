@@ -369,4 +369,4 @@ export async function deleteVariants(tx: Tx, productId: string, variantIds: read
   catalogueChanged(tx, [productId]);
 }
 
-export { catalogueChanged, ORDER_PURGE_GRACE_MS } from "./catalogue-changes.server";
+export { catalogueChanged, ORDER_PURGE_GRACE_MS, pieceJoined, priceChanged } from "./catalogue-changes.server";

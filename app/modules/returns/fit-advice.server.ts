@@ -1,6 +1,8 @@
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { queryRows, type Db } from "../../db/client.server";
+import { queryRows, type Db, type Tx } from "../../db/client.server";
+import { afterCommit } from "../../db/transaction.server";
 import { isUuid } from "../../lib/ids";
+import { cacheTags, purgePageCache } from "../../lib/page-cache.server";
 import { processSlot } from "../../lib/process-singleton";
 import { fitAdviceAllowed } from "../catalog/index.server";
 import { orderLineIdsOfProduct } from "../orders/index.server";
@@ -44,6 +46,11 @@ export function fitAdviceFrom({ tooSmall, tooLarge }: SizeReturnCounts): string 
 
 const SIZE_REASONS = ["too_small", "too_large"] as const;
 
+/** Whether a return's reason is a size ('too small', 'too large'): only those count for fit advice. */
+export function isSizeReason(reason: string): boolean {
+  return (SIZE_REASONS as readonly string[]).includes(reason);
+}
+
 /**
  * The product page's fit advice, or null (too few size returns, no lean, or staff turned it off for
  * the product). One statement: the product's order lines (order_lines_product_idx), their return
@@ -69,9 +76,28 @@ const MEMO_MS = 30_000;
 const MEMO_MAX = 5_000;
 const memo = processSlot<Map<string, { at: number; counts: SizeReturnCounts }>>("fitAdviceCounts");
 
-/** Forgets the kept counts (a return request was made, declined or withdrawn in this process). */
+/** Forgets the kept counts (a return request was made, declined or withdrawn in this or another process). */
 export function forgetFitAdvice(): void {
   memo.clear();
+}
+
+/** Whether a purge names a product page's fit advice: the process that hears it forgets its kept counts. */
+export function namesFitAdvice(tags: readonly string[]): boolean {
+  return tags.some((tag) => tag.startsWith(cacheTags.fit("")));
+}
+
+/**
+ * After `tx` commits: the kept counts are forgotten, and when the return was for a size (`reason`), the
+ * product pages of these pieces are made stale in every process, which forget their counts too
+ * (app/page-cache-purges.server.ts): their advice may have changed. Made stale, not dropped: the next
+ * visitor is answered the page as it was while one render with the new advice replaces it.
+ */
+export function sizeReturnsChanged(tx: Tx, reason: string, productIds: ReadonlyArray<string | null>): void {
+  const pages = [...new Set(productIds.filter((id) => id !== null))];
+  afterCommit(tx, () => {
+    forgetFitAdvice();
+    if (isSizeReason(reason) && pages.length > 0) purgePageCache({ tags: pages.map(cacheTags.fit), expire: true });
+  });
 }
 
 async function sizeReturnCounts(db: Db, productId: string, now: number): Promise<SizeReturnCounts> {

@@ -47,5 +47,7 @@ export {
   FIT_ADVICE_MIN_REQUESTS,
   fitAdviceFrom,
   fitAdviceOf,
+  forgetFitAdvice,
+  namesFitAdvice,
   type SizeReturnCounts,
 } from "./fit-advice.server";

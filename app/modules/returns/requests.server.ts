@@ -8,7 +8,7 @@ import { SHOPPER_PHOTO_MESSAGES } from "../media";
 import { claimShopperPhotos } from "../media/index.server";
 import { kickOutbox } from "../messages/index.server";
 import { deliveredAtOf, findOrderByNumber, lockOrder, orderLinesOf, type OrderRow } from "../orders/index.server";
-import { forgetFitAdvice } from "./fit-advice.server";
+import { sizeReturnsChanged } from "./fit-advice.server";
 import { queueReturnStep } from "./notices.server";
 import {
   CLOSED_WITHOUT_RETURN,
@@ -282,9 +282,24 @@ export async function createReturnRequest(
       createdAt: now,
     });
     await queueReturnStep(tx, { orderId: order.id, returnNumber, step: "requested", resolution: request.resolution });
-    afterCommit(tx, () => (forgetFitAdvice(), kickOutbox()));
+    requested(tx, request.reason, request.pieces, byLine);
     return { ok: true, returnNumber, returnId };
   });
+}
+
+/** After a request commits: the outbox is woken, and the fit advice of pieces sent back for a size is renewed. */
+function requested(
+  tx: Tx,
+  reason: string,
+  pieces: ReadonlyArray<{ orderLineId: string }>,
+  lines: ReadonlyMap<string, { productId: string | null }>,
+): void {
+  sizeReturnsChanged(
+    tx,
+    reason,
+    pieces.map((p) => lines.get(p.orderLineId)?.productId ?? null),
+  );
+  afterCommit(tx, kickOutbox);
 }
 
 /** The order's returns for its pages (shopper and staff), oldest first, with their pieces. */

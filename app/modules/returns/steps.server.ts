@@ -6,7 +6,7 @@ import { releaseStock } from "../catalog/index.server";
 import { claimUploads, UploadClaimError } from "../media/index.server";
 import { kickOutbox, type ReturnStep } from "../messages/index.server";
 import { orderLinesOf } from "../orders/index.server";
-import { forgetFitAdvice } from "./fit-advice.server";
+import { isSizeReason, sizeReturnsChanged } from "./fit-advice.server";
 import { queueReturnStep } from "./notices.server";
 import { BEFORE_PICKUP, RETURN_MESSAGES, RETURN_STATUS_LABELS, type ReturnStatus } from "./rules";
 import { returnEvents, returnLines, returnRequests } from "./schema.server";
@@ -142,7 +142,13 @@ export async function takeStep(
         ...done.notice,
       });
     afterCommit(tx, kickOutbox);
-    afterCommit(tx, forgetFitAdvice);
+    // a size return declined or withdrawn no longer counts for its pieces' fit advice (the order's pieces)
+    const pieces = isSizeReason(row.reason) ? await orderLinesOf(tx, row.orderId) : [];
+    sizeReturnsChanged(
+      tx,
+      row.reason,
+      pieces.map((line) => line.productId),
+    );
     return { ok: true, version: done.version };
   });
 }

@@ -4,7 +4,7 @@ import { changedFields, recordAudit, type Actor } from "../../audit/index.server
 import { formatPrice } from "../../pricing";
 import { skuPrefix, type ProductDraft } from "../product-form";
 import { products } from "../schema.server";
-import { catalogueChanged, createVariants } from "../stock.server";
+import { catalogueChanged, createVariants, pieceJoined } from "../stock.server";
 import { nextSkuNumber } from "./load.server";
 import { claimNewPictures, freeSlug, insertPictures, productColumns, snapshotOf, type Refusal } from "./shared.server";
 
@@ -57,5 +57,6 @@ export async function createInTx(
     changes: changedFields({} as Record<string, unknown>, snapshotOf(draft) as unknown as Record<string, unknown>),
   });
   catalogueChanged(tx, [inserted.id]);
+  if (draft.isActive) pieceJoined(tx, draft.category);
   return { id: inserted.id, version: 1 };
 }

@@ -11,7 +11,14 @@ import {
   type ProductSnapshot,
 } from "../product-form";
 import { productImages, products } from "../schema.server";
-import { addVariants, catalogueChanged, deleteVariants, setVariantStock } from "../stock.server";
+import {
+  addVariants,
+  catalogueChanged,
+  deleteVariants,
+  pieceJoined,
+  priceChanged,
+  setVariantStock,
+} from "../stock.server";
 import { variantAxes, variantKey, variantSkus } from "../variants";
 import {
   altFor,
@@ -225,10 +232,12 @@ export async function updateInTx(
     summary: productChangeSummary(before, after),
     changes,
   });
-  // A new price or picture changes the pages that show the piece (a list it newly falls into by price
-  // may wait PAGE_CACHE_SECONDS: decision 057). Any other field may change every list: a name or a
-  // description changes what searches and suggestions find.
+  // A new price or picture changes the pages that show the piece, and a price the lists sorted or filtered
+  // by it (decision 059). Any other field may change every list: a name or a description changes what
+  // searches and suggestions find.
   catalogueChanged(tx, [productId], { lists: !Object.keys(changes).every((field) => CARD_ONLY.has(field)) });
+  priceChanged(tx, after.category, before.pricePaise, after.pricePaise);
+  if (after.isActive && (!before.isActive || before.category !== after.category)) pieceJoined(tx, after.category);
 
   // A removed picture's files go after the commit, unless an order line shows it (orders keep their picture).
   let removedKeys = removed.map((i) => i.key);
