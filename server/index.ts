@@ -168,6 +168,7 @@ function mountPageCache(
       pageCache.purge(scope);
       if (!scope) warmUp.again();
     },
+    spoil: (tags) => pageCache.spoil(tags),
   });
   app.use(warmUp);
   app.use(pageCache);

@@ -22,7 +22,8 @@ async function render(path: string): Promise<{ body: string; tag: string }> {
   await new Promise((resolve) => setTimeout(resolve, RENDER_MS));
   running.set(path, running.get(path)! - 1);
   const product = /^\/product\/(\w+)/.exec(path)?.[1];
-  return { body: `<p>${path} ${version} #${renders.get(path)}</p>`, tag: product ? `product:${product}` : "" };
+  // every page here names what it shows: an untagged answer keeps only its own lifetime (decision 059)
+  return { body: `<p>${path} ${version} #${renders.get(path)}</p>`, tag: product ? `product:${product}` : "list" };
 }
 
 const CACHE_CONTROL = "public, max-age=0, s-maxage=30";
@@ -44,9 +45,25 @@ const options = {
 const cache = createPageCache({ ...options, refreshAheadMs: 0 });
 const ahead = createPageCache({ ...options, purgeGraceMs: 0, refreshAheadMs: 60_000, refreshAheadMax: 2 });
 
+let spoiltRenders = 0;
+
 function shop(pageCache: typeof cache) {
   const app = express();
   app.use(pageCache);
+  let untagged = 0;
+  app.get("/untagged", (_req, res) => {
+    untagged += 1;
+    res.set("Cache-Control", CACHE_CONTROL).type("html").send(`<p>untagged #${untagged}</p>`);
+  });
+  // a page whose streamed part fails after its headers, as the home page's New Arrivals may
+  app.get("/spoilt", async (_req, res) => {
+    spoiltRenders += 1;
+    res.set("Cache-Control", CACHE_CONTROL).set("Cache-Tag", "home").type("html");
+    res.write("<p>hero</p>");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    pageCache.spoil(["home"]);
+    res.end(`<p>could not load #${spoiltRenders}</p>`);
+  });
   app.get("/{*path}", async (req, res) => {
     const { body, tag } = await render(req.originalUrl);
     res.set("Cache-Control", CACHE_CONTROL).type("html");
@@ -175,6 +192,22 @@ describe("page cache: answering from a copy while it is rendered again", () => {
     cache.purge({ tags: ["product:sorted"], expire: true });
     clock += (60 + 120 + 1) * 1000;
     expect((await get("/product/sorted")).cache).toBeNull();
+  });
+
+  it("keeps an answer that names nothing only for its own lifetime: no purge reaches it", async () => {
+    expect((await get("/untagged")).cache).toBeNull();
+    clock += 29_000;
+    expect(await get("/untagged")).toMatchObject({ cache: "hit", body: "<p>untagged #1</p>" });
+    clock += 2_000; // past its s-maxage of 30 s, though the shop keeps tagged copies 60 s and more
+    expect(await get("/untagged")).toMatchObject({ cache: null, body: "<p>untagged #2</p>" });
+  });
+
+  it("keeps no copy of a render spoilt by a part that failed after its headers: the next visitor gets a new one", async () => {
+    expect(await get("/spoilt")).toMatchObject({ cache: null, body: "<p>hero</p><p>could not load #1</p>" });
+    expect(await get("/spoilt")).toMatchObject({ cache: null, body: "<p>hero</p><p>could not load #2</p>" });
+    // other pages' copies are kept as before
+    await get("/product/kept");
+    expect((await get("/product/kept")).cache).toBe("hit");
   });
 
   it("purges only the copies that show a tag; a purge without tags reaches every copy", async () => {

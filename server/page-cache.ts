@@ -22,7 +22,8 @@ export { CACHE_TAG, type RefreshedPage } from "./render-capture";
  * - a response is stored only when it is a 200, sets no cookie and says `s-maxage=N` (N > 0) in its
  *   Cache-Control without `private` or `no-store`; the route decides, as it would for a CDN;
  * - a copy is fresh for N seconds, or `keepSeconds` when that is longer (purges reach every process:
- *   decision 044), then stale for `staleSeconds` (or the route's stale-while-revalidate): a stale copy
+ *   decision 044), then stale for `staleSeconds` (or the route's stale-while-revalidate); a copy whose
+ *   answer names no tags is reached by no purge and keeps only its own lifetime (decision 059); a stale copy
  *   is answered at once (`X-Page-Cache: stale`) while one render replaces it in the background
  *   (`refresh`), so nobody waits for a render of a page that has a copy;
  * - `purge(scope)` marks the copies a change touches (by the tags of their Cache-Tag header, or all):
@@ -88,6 +89,12 @@ export interface PageCache {
   (req: Request, res: Response, next: NextFunction): void;
   /** Marks the copies a change touches (all without a scope) as purged; answers how many. */
   purge(scope?: PurgeScope): number;
+  /**
+   * A render running now for a page with these tags went wrong after its headers were sent (a part the
+   * page streams failed): no copy of it is kept. Copies kept of such pages are made stale (a visit renders
+   * them again), none is dropped, and nothing is rendered ahead.
+   */
+  spoil(tags: readonly string[]): void;
   /** Keeps a copy another process rendered, unless it may be older than a change seen here; answers whether. */
   adopt(copy: SharedCopy): boolean;
   /**
@@ -225,8 +232,13 @@ function entryOf(
 ): Entry | null {
   const seconds = sharedMaxAge(rendered.cacheControl);
   if (rendered.status !== 200 || seconds <= 0 || rendered.setsCookie) return null;
-  const freshUntil = at + Math.max(seconds, lives.keepSeconds) * 1000;
-  const stale = Math.max(staleWhileRevalidate(rendered.cacheControl), lives.staleSeconds);
+  // a copy that names what it shows is purged when that changes, and may be kept longer than it asks;
+  // one that names nothing (delivery dates by pincode) is reached by no purge: its own lifetime rules
+  const tags = parseTags(rendered.cacheTag);
+  const purged = tags.length > 0;
+  const freshUntil = at + (purged ? Math.max(seconds, lives.keepSeconds) : seconds) * 1000;
+  const ownStale = staleWhileRevalidate(rendered.cacheControl);
+  const stale = purged ? Math.max(ownStale, lives.staleSeconds) : ownStale;
   const { body, headers } = withCopyNonce(rendered.body, rendered.headers);
   const short = body.length < COMPRESS_FROM_BYTES;
   return {
@@ -237,7 +249,7 @@ function entryOf(
     storedAt: at,
     freshUntil,
     staleUntil: freshUntil + stale * 1000,
-    tags: parseTags(rendered.cacheTag),
+    tags,
     purgedUntil: null,
     usedAt: at,
     source,
@@ -350,6 +362,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const page = await refresh(source).catch(() => null);
     finish(page ? renderedOf(page) : null);
     return copies.peek(key)?.source === source;
+  };
+  middleware.spoil = (tags) => {
+    if (tags.length > 0) copies.purge({ tags, expire: true });
   };
   middleware.purge = (scope: PurgeScope = null) => {
     const marked = copies.purge(scope);

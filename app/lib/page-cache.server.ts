@@ -17,7 +17,10 @@ export type PurgeScope = { tags: readonly string[]; graceMs?: number; expire?: b
  * Where the server puts its page cache's purge when it starts (server/index.ts); the app reaches it
  * here, though the server and the app bundle are separate copies of this file.
  */
-export const pageCacheHandOff = processSlot<{ purge?: (scope: PurgeScope) => void }>("pageCache");
+export const pageCacheHandOff = processSlot<{
+  purge?: (scope: PurgeScope) => void;
+  spoil?: (tags: readonly string[]) => void;
+}>("pageCache");
 
 /** Where boot puts the sender of purges to the other processes and instances (page-cache-bus.server.ts). */
 export const purgeAnnouncer = processSlot<{ announce(scope: PurgeScope): void }>("pageCacheAnnouncer");
@@ -68,4 +71,13 @@ export function cacheTagHeader(tags: readonly string[]): Record<string, string> 
 export function purgePageCache(scope: PurgeScope = null): void {
   pageCacheHandOff.get()?.purge?.(scope);
   purgeAnnouncer.get()?.announce(scope);
+}
+
+/**
+ * A part of a page streamed after its headers failed (the home page's New Arrivals): this process's page
+ * cache keeps no copy of the render running now for pages with these tags, so the next visitor gets a
+ * new render instead of the failure. Nothing is told to the other processes: their copies are good.
+ */
+export function spoilRenders(tags: readonly string[]): void {
+  pageCacheHandOff.get()?.spoil?.(tags);
 }

@@ -8,7 +8,7 @@ import { getDb } from "~/db/client.server";
 import { getMediaStorage } from "~/boot.server";
 import { getLogger } from "~/lib/logger.server";
 import { sharedPageHeaders } from "~/lib/cache-control";
-import { cacheTagHeader, cacheTags } from "~/lib/page-cache.server";
+import { cacheTagHeader, cacheTags, spoilRenders } from "~/lib/page-cache.server";
 import { listNewArrivals } from "~/modules/catalog/index.server";
 import { cardData, CATEGORIES } from "~/modules/catalog";
 import {
@@ -77,6 +77,8 @@ export function loader() {
     .then((items) => items.map(cardData))
     .catch((error: unknown) => {
       getLogger().error({ err: error }, "home: new arrivals failed to load");
+      // the page's copy would keep the failure for PAGE_CACHE_SECONDS: none is kept of this render
+      spoilRenders([cacheTags.home]);
       throw new Error("Unable to load products");
     });
   // the new arrivals are a list: the copy is purged when lists change (decision 044)

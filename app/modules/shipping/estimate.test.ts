@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addWorkingDays, indiaToday, offlineEstimate, pincodeInAddress } from "./estimate";
+import { addWorkingDays, deliveryAnswerSeconds, indiaToday, offlineEstimate, pincodeInAddress } from "./estimate";
 
 const jaipur = { city: "Jaipur", state: "Rajasthan" };
 
@@ -58,5 +58,14 @@ describe("working days", () => {
   it("finds the pincode in the shop's address", () => {
     expect(pincodeInAddress("Saanjh Studio, 14 Chandpole Bazaar, Jaipur, Rajasthan 302001")).toBe("302001");
     expect(pincodeInAddress("Plot 1234567, no pincode")).toBeNull();
+  });
+});
+
+describe("how long an answer of delivery dates is kept", () => {
+  it("is ten minutes, never past midnight in India (18:30 UTC), when every date moves", () => {
+    expect(deliveryAnswerSeconds(new Date("2026-11-29T10:00:00Z"))).toBe(600);
+    expect(deliveryAnswerSeconds(new Date("2026-11-29T18:25:00Z"))).toBe(300);
+    expect(deliveryAnswerSeconds(new Date("2026-11-29T18:29:59.500Z"))).toBe(1);
+    expect(deliveryAnswerSeconds(new Date("2026-11-29T18:30:00Z"))).toBe(600);
   });
 });

@@ -61,6 +61,21 @@ export function indiaToday(now: Date): string {
   return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 }
 
+/** Whole seconds from `now` to the next midnight in India, when every promised date moves (at least 1). */
+export function secondsToIndiaMidnight(now: Date): number {
+  const day = 86_400;
+  const intoDay = Math.floor((now.getTime() + 330 * 60_000) / 1000) % day;
+  return Math.max(1, day - intoDay);
+}
+
+/**
+ * How long an answer of delivery dates may be kept by browsers and shared caches: ten minutes (the
+ * courier's answers are kept a few hours), never past midnight in India, when every date moves.
+ */
+export function deliveryAnswerSeconds(now: Date): number {
+  return Math.min(600, secondsToIndiaMidnight(now));
+}
+
 /** `start` (YYYY-MM-DD) plus `days` working days, Sundays skipped. */
 export function addWorkingDays(start: string, days: number): string {
   const date = new Date(`${start}T00:00:00Z`);

@@ -21,6 +21,7 @@ export {
   type PlacesOf,
   refinePincodeState,
 } from "./pincodes";
+export { deliveryAnswerSeconds } from "./estimate";
 export { DELIVERY_MESSAGES, DELIVERY_PINCODE_KEY, type DeliveryAnswer, deliveryDay, deliveryMessage } from "./delivery";
 export {
   checkPackage,
