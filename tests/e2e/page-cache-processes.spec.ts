@@ -1,9 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Database } from "../../app/db/client.server";
+import { inTransaction } from "../../app/db/transaction.server";
+import { announcePurge } from "../../app/lib/page-cache-bus.server";
+import { purgeAnnouncer } from "../../app/lib/page-cache.server";
 import { session } from "../../app/modules/accounts/auth-schema.server";
 import { addLine } from "../../app/modules/cart/cart.server";
+import { products } from "../../app/modules/catalog/schema.server";
+import { catalogueChanged, priceChanged } from "../../app/modules/catalog/stock.server";
 import { ensureStoreSettings } from "../../app/modules/content/settings.server";
 import { createTestProduct } from "../factories/catalog";
 import { createTestShopper } from "../factories/orders";
@@ -186,6 +192,52 @@ test.describe("page cache purges across processes on PostgreSQL", () => {
     const lastOld = Math.max(sold, ...answers.filter((a) => !a.soldOut).map((a) => a.began));
     expect(lastOld - sold).toBeLessThan(1000);
     expect(answers.every((a) => a.status === 200)).toBe(true);
+  });
+
+  test("a new price moves a piece into a price-filtered list on every process of the other, answered from copies", async () => {
+    const word = randomUUID().slice(0, 6);
+    const kept = await createTestProduct(db.db, {
+      name: `Kept Lehenga ${word}`,
+      category: "lehengas",
+      pricePaise: 90_000,
+    });
+    const moved = `Moved Lehenga ${word}`;
+    const movedId = await createTestProduct(db.db, { name: moved, category: "lehengas", pricePaise: 120_000 });
+    // a list the moved piece is not on (so no card of it purges the copy): only its price can bring it in
+    const path = "/products?category=lehengas&maxPrice=1000";
+    await expect.poll(async () => (await page("b", path)).cache, { timeout: 10_000 }).toBe("hit");
+    for (let i = 0; i < 4; i++) {
+      const copy = await page("b", path);
+      expect(copy.html).toContain(`Kept Lehenga ${word}`);
+      expect(copy.html).not.toContain(moved);
+    }
+
+    // staff's new price, written here and told to every process through the database as the editor does
+    purgeAnnouncer.set({ announce: (scope) => void announcePurge(db.db, scope, () => {}) });
+    await inTransaction(db.db, async (tx) => {
+      await tx.update(products).set({ pricePaise: 80_000 }).where(eq(products.id, movedId));
+      catalogueChanged(tx, [movedId], { lists: false });
+      priceChanged(tx, "lehengas", 120_000, 80_000);
+    });
+    purgeAnnouncer.clear();
+    const changed = Date.now();
+
+    // B's processes render the list again themselves (it was asked for within the minute): no visitor
+    // waits for that render, and within a second every answer shows the piece (eight in a row)
+    let seen = 0;
+    const answers: Array<{ status: number; cache: string | null; began: number; shown: boolean }> = [];
+    while (seen < 8 && Date.now() - changed < 10_000) {
+      const began = Date.now();
+      const copy = await page("b", path);
+      const shown = copy.html.includes(moved);
+      answers.push({ status: copy.status, cache: copy.cache, began, shown });
+      seen = shown ? seen + 1 : 0;
+    }
+    expect(seen).toBe(8);
+    const lastOld = Math.max(changed, ...answers.filter((a) => !a.shown).map((a) => a.began));
+    expect(lastOld - changed).toBeLessThan(1000);
+    expect(answers.every((a) => a.status === 200 && a.cache !== null)).toBe(true);
+    expect(kept).toBeTruthy();
   });
 
   test("a page one process rendered is answered from a copy by the other process too", async () => {
