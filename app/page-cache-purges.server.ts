@@ -15,12 +15,13 @@ import { forgetFitAdvice, namesFitAdvice } from "~/modules/returns/index.server"
 
 const listener = processSlot<PurgeListener>("pageCacheListener");
 
-/** What another process's purge means here. */
+/** What another process's purge means here: what renders read is forgotten before the copies are purged. */
 function purgedElsewhere(scope: PurgeScope): void {
-  pageCacheHandOff.get()?.purge?.(scope);
   if (scope === null || scope.tags.includes(cacheTags.list) || scope.tags.includes(cacheTags.mixedList)) forgetFacets();
   if (scope === null) forgetCachedStoreSettings();
   if (scope === null || namesFitAdvice(scope.tags)) forgetFitAdvice();
+  // the purge renders the pages visitors use again at once: they must read the new counts and settings
+  pageCacheHandOff.get()?.purge?.(scope);
 }
 
 /** Listens for the others' purges (waiting up to 5 s for the first connection) and announces this process's. */

@@ -261,6 +261,23 @@ describe("page cache: a purged page that visitors use is rendered again before a
     expect(mostAtOnce.get("/product/busy")).toBe(1);
   });
 
+  it("renders nothing ahead when a purge only expires: the next visitor gets the old copy and starts the render", async () => {
+    await fromAhead("/product/sortedahead");
+    version = "v2";
+    ahead.purge({ tags: ["product:sortedahead"], expire: true });
+    await settle();
+    expect(renders.get("/product/sortedahead")).toBe(1);
+    expect(await fromAhead("/product/sortedahead")).toMatchObject({
+      cache: "stale",
+      body: "<p>/product/sortedahead v1 #1</p>",
+    });
+    await settle();
+    expect(await fromAhead("/product/sortedahead")).toMatchObject({
+      cache: "hit",
+      body: "<p>/product/sortedahead v2 #2</p>",
+    });
+  });
+
   it("renders nothing ahead for a copy nobody asked for lately", async () => {
     await fromAhead("/product/quiet");
     clock += 61_000;

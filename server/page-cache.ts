@@ -87,7 +87,12 @@ function withCopyNonce(
 
 export interface PageCache {
   (req: Request, res: Response, next: NextFunction): void;
-  /** Marks the copies a change touches (all without a scope) as purged; answers how many. */
+  /**
+   * Marks the copies a change touches (all without a scope) as purged; answers how many. Those visitors
+   * asked for lately are rendered again at once, unless the purge only expires them: an expired copy is
+   * still answered and its next visitor starts its render (a price saved every few seconds would otherwise
+   * render every price list visited in the last minute each time: decision 059).
+   */
   purge(scope?: PurgeScope): number;
   /**
    * A render running now for a page with these tags went wrong after its headers were sent (a part the
@@ -368,7 +373,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
   middleware.purge = (scope: PurgeScope = null) => {
     const marked = copies.purge(scope);
-    refreshAhead(scope);
+    if (!scope?.expire) refreshAhead(scope);
     return marked;
   };
   Object.defineProperty(middleware, "stats", {

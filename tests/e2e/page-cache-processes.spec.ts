@@ -222,8 +222,8 @@ test.describe("page cache purges across processes on PostgreSQL", () => {
     purgeAnnouncer.clear();
     const changed = Date.now();
 
-    // B's processes render the list again themselves (it was asked for within the minute): no visitor
-    // waits for that render, and within a second every answer shows the piece (eight in a row)
+    // each of B's processes answers its copy once more as it was while that visit starts the render: no
+    // visitor waits for it, and within a second every answer shows the piece (eight in a row)
     let seen = 0;
     const answers: Array<{ status: number; cache: string | null; began: number; shown: boolean }> = [];
     while (seen < 8 && Date.now() - changed < 10_000) {

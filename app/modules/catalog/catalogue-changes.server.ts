@@ -67,8 +67,8 @@ function purgeTags(changes: Changes): string[] {
  * What a new price changes beyond the pages that show the piece (those are purged with its card): the
  * lists sorted or filtered by price, of its category and those mixing categories, and, when it crossed a
  * preset range's edge, every list of both (their counts by range). None of them shows the piece's card,
- * so they are only made stale (decision 059): answered as they were while one render replaces them, the
- * ones visitors asked for lately rendered again at once.
+ * so they are only made stale (decision 059): answered as they were while the render their next visitor
+ * starts replaces them.
  */
 function priceTags(changes: Changes): string[] {
   if (changes.lists || changes.priceLists.size === 0) return [];
@@ -85,6 +85,8 @@ function priceTags(changes: Changes): string[] {
  * forget theirs when they hear of it), and the outbox is woken to send the texts a restock queued.
  */
 function committed(changes: Changes): void {
+  // forgotten first: a purge renders the pages visitors use again at once, and they must count anew
+  if (changes.all || changes.lists || changes.listCategories.size > 0 || changes.priceRanges.size > 0) forgetFacets();
   if (changes.all || changes.pages.size + changes.cards.size > MANY) purgePageCache();
   else {
     const tags = purgeTags(changes);
@@ -93,7 +95,6 @@ function committed(changes: Changes): void {
     const reordered = [...priceTags(changes), ...[...changes.joined].map(cacheTags.related)];
     if (reordered.length > 0) purgePageCache({ tags: reordered, expire: true });
   }
-  if (changes.all || changes.lists || changes.listCategories.size > 0 || changes.priceRanges.size > 0) forgetFacets();
   kickOutbox();
 }
 
