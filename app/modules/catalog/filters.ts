@@ -107,15 +107,14 @@ export function priceBoundsPaise(f: Pick<ListFilters, "priceRange" | "minPrice" 
   return { min, max };
 }
 
+/** Whether a sort orders a list by its pieces' prices. */
+export function sortsByPrice(sortBy: string): boolean {
+  return sortBy === "price-low" || sortBy === "price-high";
+}
+
 /** Whether a list's order or members follow its pieces' prices: a sort by price, a preset or custom price range. */
 export function followsPrices(f: Pick<ListFilters, "sortBy" | "priceRange" | "minPrice" | "maxPrice">): boolean {
-  return (
-    f.sortBy === "price-low" ||
-    f.sortBy === "price-high" ||
-    f.priceRange !== undefined ||
-    f.minPrice !== undefined ||
-    f.maxPrice !== undefined
-  );
+  return sortsByPrice(f.sortBy) || f.priceRange !== undefined || f.minPrice !== undefined || f.maxPrice !== undefined;
 }
 
 /** Builds the query string for a filter state; defaults are left out so URLs stay short. */

@@ -18,6 +18,7 @@ import {
   offeredSorts,
   PER_PAGE,
   priceRangesWithin,
+  sortsByPrice,
   type FacetKey,
   type ListFilters,
 } from "./filters";
@@ -99,14 +100,10 @@ async function filteredLists(
 const listAddress = (category: string | undefined, f: Partial<ListFilters>) =>
   `/products${listQuery({ category, ...f })}`;
 
-const PRICE_SORTS = new Set<string>(["price-low", "price-high"]);
-
 /** A list with one of its sizes and a sort by price, a price range or a colour: the commonest second choices. */
 function twoFilterLists({ category, sizes, sorts, colours, priceRanges }: ListFacets): string[] {
   return sizes.flatMap((size) => [
-    ...sorts
-      .filter((sortBy) => PRICE_SORTS.has(sortBy))
-      .map((sortBy) => listAddress(category, { sizes: [size], sortBy, sortChosen: true })),
+    ...sorts.filter(sortsByPrice).map((sortBy) => listAddress(category, { sizes: [size], sortBy, sortChosen: true })),
     ...priceRanges.map((priceRange) => listAddress(category, { sizes: [size], priceRange })),
     ...colours.map((colour) => listAddress(category, { sizes: [size], colours: [colour] })),
   ]);
